@@ -1,0 +1,44 @@
+import { defineConfig, loadEnv } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+/** Settings the web app reads; every one is defined (empty when unset) so `shared/config` can name what is missing. */
+const PUBLIC_KEYS = [
+  'APP_PUBLIC_BACKEND_URL',
+  'APP_PUBLIC_JWT_PUBLIC_KEY',
+  'APP_PUBLIC_SENTRY_DSN',
+  'APP_PUBLIC_API_MOCKING',
+] as const;
+
+export default defineConfig(({ envMode }) => {
+  // loadEnv leaves variables already in process.env alone, so the environment wins over .env files.
+  const { rawPublicVars } = loadEnv({ mode: envMode, prefixes: ['APP_PUBLIC_'] });
+  const define = Object.fromEntries(
+    PUBLIC_KEYS.map((key) => [`import.meta.env.${key}`, JSON.stringify(rawPublicVars[key] ?? '')]),
+  );
+  // Lets the browser drop translations cached by an older build (see shared/i18n).
+  define['import.meta.env.APP_BUILD_ID'] = JSON.stringify(Date.now().toString(36));
+
+  return {
+    plugins: [pluginReact()],
+    source: {
+      entry: { index: './src/app/index.tsx' },
+      define,
+    },
+    resolve: {
+      alias: { '@': './src' },
+    },
+    html: {
+      // Our own template: the default one has no `lang` on <html>.
+      template: './index.html',
+      title: 'Timberlog',
+    },
+    output: {
+      distPath: { root: envMode === 'test' ? 'dist-test' : 'dist' },
+      cssModules: { namedExport: false },
+    },
+    server: { port: 3000, strictPort: false },
+    performance: {
+      chunkSplit: { strategy: 'split-by-experience' },
+    },
+  };
+});

@@ -1,0 +1,94 @@
+import './styles/index.css';
+
+import { addListener } from '@reduxjs/toolkit';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { persistStore, type Persistor } from 'redux-persist';
+
+import { localeChanged, selectLocale } from '@/entities/preferences';
+import { configResult } from '@/shared/config';
+import { initI18n } from '@/shared/i18n';
+import { initMonitoring } from '@/shared/lib';
+
+import { AppErrorBoundary, AppProviders, ConfigErrorScreen } from './providers';
+import { AppRouter } from './router';
+import { makeStore } from './store';
+
+const whenRehydrated = (persistor: Persistor): Promise<void> =>
+  new Promise((resolve) => {
+    const check = () => {
+      if (persistor.getState().bootstrapped) {
+        unsubscribe();
+        resolve();
+      }
+    };
+    const unsubscribe = persistor.subscribe(check);
+    check();
+  });
+
+// Monitoring is not needed for the first paint, so it loads when the browser is idle.
+const afterFirstPaint = (task: () => void): void => {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 3000 });
+  else setTimeout(task, 1);
+};
+
+async function bootstrap(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element.');
+  const root = createRoot(container);
+
+  const store = makeStore(undefined, { persist: true });
+  const persistor = persistStore(store);
+  await whenRehydrated(persistor);
+
+  // The remembered locale is known only after rehydration, so translations load after it.
+  const i18n = await initI18n({
+    lng: selectLocale(store.getState()),
+    cacheVersion: configResult.ok ? configResult.config.buildId : 'unconfigured',
+  });
+
+  if (!configResult.ok) {
+    root.render(
+      <AppProviders store={store} i18n={i18n}>
+        <ConfigErrorScreen problems={configResult.problems} />
+      </AppProviders>,
+    );
+    return;
+  }
+  const { config } = configResult;
+
+  // Choosing a language reloads the current page in it, once the choice is safely stored.
+  store.dispatch(
+    addListener({
+      actionCreator: localeChanged,
+      effect: async () => {
+        await persistor.flush();
+        window.location.reload();
+      },
+    }),
+  );
+
+  if (config.apiMocking) {
+    const { startMockWorker } = await import('./mocks/browser');
+    await startMockWorker();
+  }
+
+  root.render(
+    <StrictMode>
+      <AppProviders store={store} i18n={i18n}>
+        <AppErrorBoundary>
+          <AppRouter />
+        </AppErrorBoundary>
+      </AppProviders>
+    </StrictMode>,
+  );
+
+  const { sentryDsn } = config;
+  if (sentryDsn) {
+    afterFirstPaint(() => {
+      void initMonitoring({ dsn: sentryDsn, environment: config.isProduction ? 'production' : 'development', release: config.buildId });
+    });
+  }
+}
+
+void bootstrap();

@@ -1,0 +1,1 @@
+export { handlers, handlersByEntity } from './handlers';

@@ -1,0 +1,2 @@
+export { AppRouter } from './AppRouter';
+export { routes } from './routes';

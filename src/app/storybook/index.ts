@@ -1,0 +1,3 @@
+export { withAppProviders, withRouter } from './decorators';
+export type { RouterParameters, StoreParameters } from './decorators';
+export { i18nResources } from './i18nResources';

@@ -1,0 +1,11 @@
+export {
+  initialSessionState,
+  selectAccessToken,
+  selectIsAuthenticated,
+  selectSessionExpired,
+  selectSessionInitialized,
+  sessionInitialized,
+  sessionSlice,
+  signedOut,
+} from './model/sessionSlice';
+export type { SessionState } from './model/sessionSlice';

@@ -1,0 +1,50 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useTranslation } from 'react-i18next';
+
+import { localeChanged, selectLocale } from '@/entities/preferences';
+import { isLocale, LOCALE_NATIVE_NAMES, SUPPORTED_LOCALES } from '@/shared/i18n';
+import { useAppDispatch, useAppSelector } from '@/shared/model';
+
+import styles from './LocaleMenu.module.css';
+
+/**
+ * Lists the supported locales. Choosing another one records it; the app then reloads the
+ * current page in that language (see app/index.tsx).
+ */
+export function LocaleMenu() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const locale = useAppSelector(selectLocale);
+
+  const choose = (value: string) => {
+    if (isLocale(value) && value !== locale) dispatch(localeChanged(value));
+  };
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className={styles.trigger}
+        aria-label={t('locale.current', { name: LOCALE_NATIVE_NAMES[locale] })}
+      >
+        <svg className={styles.globe} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3z" />
+        </svg>
+        <span className={styles.code}>{locale.toUpperCase()}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.content} align="end" sideOffset={6}>
+          <DropdownMenu.Label className={styles.label}>{t('locale.label')}</DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={locale} onValueChange={choose}>
+            {SUPPORTED_LOCALES.map((option) => (
+              <DropdownMenu.RadioItem key={option} value={option} lang={option} className={styles.item}>
+                <DropdownMenu.ItemIndicator className={styles.indicator}>✓</DropdownMenu.ItemIndicator>
+                {LOCALE_NATIVE_NAMES[option]}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,34 @@
+import { lazy, Suspense, useEffect } from 'react';
+
+import { selectLocale } from '@/entities/preferences';
+import { useAppSelector } from '@/shared/model';
+
+import styles from './LocaleMenu.module.css';
+
+const loadMenu = () => import('./LocaleMenu');
+// The accessible menu (Radix) is not needed for the first paint; it loads right after it.
+const LocaleMenu = lazy(() => loadMenu().then((module) => ({ default: module.LocaleMenu })));
+
+/** The language switcher of the top bar. */
+export function LocaleSwitcher() {
+  const locale = useAppSelector(selectLocale);
+
+  useEffect(() => {
+    void loadMenu();
+  }, []);
+
+  return (
+    <Suspense
+      fallback={
+        <span className={styles.trigger} aria-hidden="true">
+          <svg className={styles.globe} viewBox="0 0 24 24" focusable="false">
+            <circle cx="12" cy="12" r="9" />
+          </svg>
+          <span className={styles.code}>{locale.toUpperCase()}</span>
+        </span>
+      }
+    >
+      <LocaleMenu />
+    </Suspense>
+  );
+}

@@ -1,0 +1,1 @@
+export { WorklogsPage } from './ui/WorklogsPage/WorklogsPage';

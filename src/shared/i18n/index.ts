@@ -1,0 +1,12 @@
+export { i18n, initI18n, initI18nWithResources } from './i18n';
+export type { InitI18nOptions } from './i18n';
+export {
+  DEFAULT_LOCALE,
+  DEFAULT_NAMESPACE,
+  LOCALE_NATIVE_NAMES,
+  SUPPORTED_LOCALES,
+  TRANSLATION_CACHE_MS,
+  TRANSLATION_LOAD_PATH,
+  isLocale,
+} from './locales';
+export type { Locale } from './locales';

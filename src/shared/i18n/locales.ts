@@ -1,0 +1,13 @@
+export const SUPPORTED_LOCALES = ['en', 'et'] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+export const DEFAULT_NAMESPACE = 'common';
+/** How long translations stay cached in the browser (seed section 9). */
+export const TRANSLATION_CACHE_MS = 3_600_000;
+export const TRANSLATION_LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
+
+/** Each locale's name in its own language, as language pickers show them. */
+export const LOCALE_NATIVE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', et: 'Eesti' };
+
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);

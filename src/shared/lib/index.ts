@@ -1,0 +1,6 @@
+export { initMonitoring, reportError, TRACES_SAMPLE_RATE } from './monitoring';
+export type { MonitoringOptions } from './monitoring';
+export { notify } from './notify';
+export type { NotifyOptions, NotifyVariant } from './notify';
+export { isTheme, THEMES, useSystemTheme } from './theme';
+export type { Theme } from './theme';

@@ -1,0 +1,1 @@
+export { TopBar } from './ui/TopBar/TopBar';

@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+
+import { SignOutButton } from '@/features/auth/sign-out';
+import { LocaleSwitcher } from '@/features/locale/switch';
+import { ThemeToggle } from '@/features/theme/toggle';
+import { selectIsAuthenticated } from '@/entities/session';
+import { useCurrentUser } from '@/entities/user';
+import { getConfig } from '@/shared/config';
+import { useAppSelector } from '@/shared/model';
+import { Button } from '@/shared/ui';
+
+import styles from './TopBar.module.css';
+
+const NAV_ITEMS = [
+  { to: '/waybills', labelKey: 'nav.waybills' },
+  { to: '/worklogs', labelKey: 'nav.worklogs' },
+  { to: '/invoices', labelKey: 'nav.invoices' },
+  { to: '/users', labelKey: 'nav.users' },
+] as const;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
+
+/** The fixed bar over every screen: product name, navigation, language, theme and session. */
+export function TopBar() {
+  const { t } = useTranslation();
+  const isAuthenticated = useAppSelector(selectIsAuthenticated);
+  const user = useCurrentUser(isAuthenticated);
+  const { backendUrl } = getConfig();
+
+  return (
+    <header className={styles.bar}>
+      <Link to="/" className={styles.brand}>
+        <svg className={styles.logo} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <rect x="3" y="6" width="18" height="4" rx="2" />
+          <rect x="3" y="14" width="18" height="4" rx="2" />
+        </svg>
+        {t('app.name')}
+      </Link>
+      <nav className={styles.nav} aria-label={t('nav.main')}>
+        <ul className={styles.navList}>
+          {NAV_ITEMS.map(({ to, labelKey }) => (
+            <li key={to}>
+              <NavLink to={to} className={navLinkClass}>
+                {t(labelKey)}
+              </NavLink>
+            </li>
+          ))}
+          {user?.isStaff ? (
+            <>
+              <li className={styles.separator} aria-hidden="true" />
+              <li>
+                <a className={styles.navLink} href={`${backendUrl}/adminpanel`} data-testid="admin-panel-link">
+                  {t('nav.adminPanel')}
+                </a>
+              </li>
+              <li>
+                <a
+                  className={styles.navLink}
+                  href={`${backendUrl}/api/schema/swagger-ui`}
+                  target="_blank"
+                  rel="noreferrer"
+                  data-testid="api-docs-link"
+                >
+                  {t('nav.apiDocs')}
+                  <span className={styles.visuallyHidden}> ({t('nav.opensInNewTab')})</span>
+                </a>
+              </li>
+            </>
+          ) : null}
+        </ul>
+      </nav>
+      <div className={styles.actions}>
+        <LocaleSwitcher />
+        <ThemeToggle />
+        {isAuthenticated ? (
+          <SignOutButton />
+        ) : (
+          <Button to="/auth/login" variant="primary" size="sm">
+            {t('auth.signIn')}
+          </Button>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+import '@testing-library/jest-dom';
+
+import { setProjectAnnotations } from '@storybook/react';
+import { cleanup } from '@testing-library/react';
+import { toHaveNoViolations } from 'jest-axe';
+
+import { i18nResources } from '@/app/storybook';
+import { DEFAULT_LOCALE, initI18nWithResources } from '@/shared/i18n';
+
+import { annotations } from '../../.storybook/annotations';
+
+import { server } from './server';
+
+expect.extend(toHaveNoViolations);
+
+void initI18nWithResources(DEFAULT_LOCALE, i18nResources);
+setProjectAnnotations(annotations);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+  delete document.documentElement.dataset.theme;
+});
+afterAll(() => server.close());
