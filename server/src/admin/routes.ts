@@ -1,0 +1,3 @@
+import type { App } from '../shared/context.js';
+
+export async function adminRoutes(_app: App) {}

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import type { App, AppContext } from './shared/context.js';
+import { ApiError, errorHandler, validationToApiError } from './shared/errors.js';
+import { pickLocale } from './shared/i18n.js';
+import { createValidatorCompiler } from './shared/validation.js';
+import { DetailError, FieldErrorsSchema, StatusOk } from './shared/schema.js';
+import { authRoutes, SessionSchema, TokenPairSchema } from './auth/routes.js';
+import { userRoutes } from './users/routes.js';
+import { User, UserPage } from './users/schemas.js';
+import { referenceRoutes, referenceSchemas } from './reference/routes.js';
+import { waybillRoutes, waybillSchemas } from './waybills/routes.js';
+import { worklogRoutes, worklogSchemas } from './worklogs/routes.js';
+import { invoiceRoutes, invoiceSchemas } from './invoices/routes.js';
+import { exportRoutes, exportSchemas } from './exports/routes.js';
+import { adminRoutes } from './admin/routes.js';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web app from config.webDistDir (index.html for unknown non-API paths). */
+  serveWeb?: boolean;
+}
+
+export const API_INFO = {
+  title: 'Timberlog API',
+  description: 'Waybills, worklogs, invoices, users and report exports for timber logistics.',
+  version: '1.0.0',
+};
+
+/** Builds the HTTP app on an existing context (database, keys, mailer, job queue). */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: {} },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('ctx', ctx);
+  app.decorateRequest('locale', 'en');
+  app.decorateRequest('user', null);
+  app.setValidatorCompiler(createValidatorCompiler());
+  app.setSchemaErrorFormatter((errors) => validationToApiError(errors as never));
+  app.setErrorHandler(errorHandler);
+
+  // Our JSON parser keeps the parse error's text for the `JSON parse error - ...` answer.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(new ApiError(400, { key: 'json.empty' }), undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(new ApiError(400, { key: 'json.parse', params: { message: (err as Error).message } }), undefined);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.locale = pickLocale(request.headers['accept-language']);
+  });
+
+  // Array query parameters may also come comma-separated: statusIn=draft,confirmed.
+  app.addHook('preValidation', async (request) => {
+    const schema = request.routeOptions.schema?.querystring as { properties?: Record<string, { type?: string }> } | undefined;
+    const query = request.query as Record<string, unknown> | undefined;
+    if (!schema?.properties || !query) return;
+    for (const [key, prop] of Object.entries(schema.properties)) {
+      if (prop.type !== 'array' || query[key] === undefined) continue;
+      const values = Array.isArray(query[key]) ? (query[key] as unknown[]) : [query[key]];
+      query[key] = values.flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])).filter((v) => v !== '');
+    }
+  });
+
+  for (const s of [DetailError, FieldErrorsSchema, StatusOk, TokenPairSchema, SessionSchema, User, UserPage, ...referenceSchemas, ...waybillSchemas, ...worklogSchemas, ...invoiceSchemas, ...exportSchemas]) {
+    app.addSchema(s);
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: API_INFO,
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearerAuth: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? json.title ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/schema/swagger-ui', staticCSP: false });
+  app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(referenceRoutes);
+  await app.register(waybillRoutes);
+  await app.register(worklogRoutes);
+  await app.register(invoiceRoutes);
+  await app.register(exportRoutes);
+  await app.register(adminRoutes);
+
+  const dist = ctx.config.webDistDir;
+  const indexHtml = path.join(dist, 'index.html');
+  if (options.serveWeb && fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, cacheControl: false });
+    app.get('/', (_req, reply) => reply.type('text/html').send(fs.createReadStream(indexHtml)));
+    app.get('/*', (request, reply) => {
+      const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
+      const file = path.resolve(dist, rel);
+      if (file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        const immutable = rel.startsWith('static/');
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        return reply.sendFile(rel);
+      }
+      if (rel.startsWith('api/') || rel === 'api' || rel.startsWith('locales/')) return reply.status(404).send({ detail: 'Not found.' });
+      return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexHtml));
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(new ApiError(404, { key: 'notFound' }).body(request.locale ?? 'en'));
+  });
+  return app;
+}

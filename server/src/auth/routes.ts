@@ -1,0 +1,88 @@
+import type { App } from '../shared/context.js';
+import { ApiError } from '../shared/errors.js';
+import { ref, Type } from '../shared/schema.js';
+import { errors } from '../shared/schema.js';
+import { LIMITS } from '../shared/limits.js';
+import { randomUUID } from 'node:crypto';
+import { hashPassword, normaliseEmail, verifyPassword } from '../users/rules.js';
+import { assertNotLimited, recordAttempt } from './rate-limit.js';
+import { consumeRefresh, issuePair, verifyToken } from './tokens.js';
+
+export const TokenPairSchema = Type.Object({ access: Type.String(), refresh: Type.String() }, { $id: 'TokenPair', title: 'TokenPair' });
+export const SessionSchema = Type.Object(
+  {
+    user: Type.Object({ email: Type.String(), name: Type.String(), isStaff: Type.Boolean() }),
+    accessToken: Type.String(),
+    refreshToken: Type.String(),
+    expires: Type.String({ format: 'date-time', description: 'When the access token expires.' }),
+  },
+  { $id: 'Session', title: 'Session' },
+);
+
+const TokenObtain = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: LIMITS.emailMaxLength }), password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMaxLength }) },
+  { title: 'TokenObtain' },
+);
+const RefreshBody = Type.Object({ refresh: Type.String({ minLength: 1, maxLength: 4000 }) }, { title: 'TokenRefresh' });
+const VerifyBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 4000 }) }, { title: 'TokenVerify' });
+
+const noAccount = () => new ApiError(401, { key: 'auth.noActiveAccount' }, undefined, 'no_active_account');
+const refreshInvalid = () => new ApiError(401, { key: 'auth.refreshInvalid' }, undefined, 'token_not_valid');
+
+// Verifying against a throwaway hash keeps the answer time the same whether or not the account exists.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword(randomUUID()));
+
+export async function authRoutes(app: App) {
+  const { db, config } = app.ctx;
+
+  app.post('/api/auth/token/', {
+    schema: { operationId: 'obtainToken', tags: ['auth'], security: [], body: TokenObtain, response: { 200: ref(TokenPairSchema), ...errors(400, 401, 429) } },
+  }, async (request) => {
+    const email = normaliseEmail(request.body.email);
+    const keys = [`signin:ip:${request.ip}`, `signin:acct:${email}`];
+    await assertNotLimited(db, [{ key: keys[0], limit: config.rateLimitPerAddress }, { key: keys[1], limit: config.rateLimitPerAccount }], config.rateLimitWindowSeconds);
+    const user = await db.selectFrom('users').select(['email', 'name', 'isStaff', 'isActive', 'passwordHash']).where('email', '=', email).executeTakeFirst();
+    const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), request.body.password);
+    if (!user || !ok || !user.isActive) {
+      await recordAttempt(db, keys, config.rateLimitWindowSeconds);
+      throw noAccount();
+    }
+    await db.updateTable('users').set({ lastLogin: new Date() }).where('email', '=', email).execute();
+    const pair = await issuePair(app.ctx, user);
+    return { access: pair.access, refresh: pair.refresh };
+  });
+
+  app.post('/api/auth/token/refresh/', {
+    schema: { operationId: 'refreshToken', tags: ['auth'], security: [], body: RefreshBody, response: { 200: ref(TokenPairSchema), ...errors(400, 401) } },
+  }, async (request) => {
+    const user = await consumeRefresh(app.ctx, request.body.refresh);
+    if (!user) throw refreshInvalid();
+    const pair = await issuePair(app.ctx, user);
+    return { access: pair.access, refresh: pair.refresh };
+  });
+
+  app.post('/api/auth/token/verify/', {
+    schema: { operationId: 'verifyToken', tags: ['auth'], security: [], body: VerifyBody, response: { 200: Type.Object({}, { title: 'Empty' }), ...errors(400, 401) } },
+  }, async (request) => {
+    const claims = await verifyToken(app.ctx, request.body.token);
+    if (!claims || (claims.token_type !== 'access' && claims.token_type !== 'refresh')) {
+      throw new ApiError(401, { key: 'auth.tokenInvalid' }, undefined, 'token_not_valid');
+    }
+    return {};
+  });
+
+  app.post('/api/auth/session', {
+    schema: { operationId: 'refreshSession', tags: ['auth'], security: [], body: RefreshBody, response: { 200: ref(SessionSchema), ...errors(400, 401) } },
+  }, async (request) => {
+    const user = await consumeRefresh(app.ctx, request.body.refresh);
+    if (!user) throw refreshInvalid();
+    const pair = await issuePair(app.ctx, user);
+    return {
+      user: { email: user.email, name: user.name, isStaff: user.isStaff },
+      accessToken: pair.access,
+      refreshToken: pair.refresh,
+      expires: new Date(pair.accessExpires * 1000).toISOString(),
+    };
+  });
+}

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { App, AuthUser } from '../shared/context.js';
+import { ApiError, forbidden, notFound } from '../shared/errors.js';
+import { compact, eqCond, runList } from '../shared/list.js';
+import { errors, ref, Type } from '../shared/schema.js';
+import { authenticate, currentUser, requireUser } from '../auth/guards.js';
+import { verifyToken } from '../auth/tokens.js';
+import { ExportListQuery, ExportRequest, ExportRequestPage, IdParams } from './schemas.js';
+import { exportSpec, presentExport } from './service.js';
+
+export const exportSchemas = [ExportRequest, ExportRequestPage];
+
+export async function exportRoutes(app: App) {
+  const { db, config } = app.ctx;
+  const tags = ['exports'];
+
+  const load = async (id: string, user: AuthUser) => {
+    const res = await sql<Record<string, unknown>>`SELECT ${exportSpec.select} FROM ${exportSpec.from} WHERE e.id = ${id}`.execute(db);
+    const row = res.rows[0];
+    if (!row) throw notFound();
+    if (!user.isStaff && row.requestedBy !== user.email) throw notFound();
+    return row;
+  };
+
+  app.get('/api/export-requests/', {
+    preHandler: requireUser,
+    schema: { operationId: 'listExportRequests', tags, querystring: ExportListQuery, response: { 200: ref(ExportRequestPage), ...errors(400, 401, 404) } },
+  }, async (request) => {
+    const user = currentUser(request);
+    const q = request.query;
+    const page = await runList(db, request, exportSpec, q, compact([
+      !user.isStaff || q.own === true ? sql`e.user_email = ${user.email}` : undefined,
+      user.isStaff && q.own === false ? sql`e.user_email <> ${user.email}` : undefined,
+      eqCond('e.seen', q.seen),
+      eqCond('e.kind', q.kind),
+      eqCond('e.in_progress', q.inProgress),
+      eqCond('e.failed', q.failed),
+    ]));
+    return { ...page, results: await Promise.all(page.results.map((r) => presentExport(app.ctx, request, r as Record<string, unknown>, user))) };
+  });
+
+  app.get('/api/export-requests/:id/', {
+    preHandler: requireUser,
+    schema: { operationId: 'getExportRequest', tags, params: IdParams, response: { 200: ref(ExportRequest), ...errors(400, 401, 404) } },
+  }, async (request) => {
+    const user = currentUser(request);
+    return presentExport(app.ctx, request, await load(request.params.id, user), user);
+  });
+
+  app.post('/api/export-requests/:id/acknowledge_error/', {
+    preHandler: requireUser,
+    schema: { operationId: 'acknowledgeExportError', tags, params: IdParams, response: { 200: ref(ExportRequest), ...errors(400, 401, 404) } },
+  }, async (request) => {
+    const user = currentUser(request);
+    const row = await load(request.params.id, user);
+    if (row.requestedBy !== user.email) throw forbidden();
+    await db.updateTable('exportRequests').set({ seen: true, lastModifiedAt: new Date() }).where('id', '=', request.params.id).execute();
+    return presentExport(app.ctx, request, await load(request.params.id, user), user);
+  });
+
+  /** The signed `token` query parameter (from fileUrl) or a bearer token identifies the caller. */
+  const downloader = async (request: FastifyRequest<{ Params: { id: string }; Querystring: { token?: string } }>): Promise<AuthUser> => {
+    const token = request.query.token;
+    if (token) {
+      const claims = await verifyToken(app.ctx, token);
+      if (!claims || claims.token_type !== 'download' || claims.export_id !== request.params.id) throw new ApiError(401, { key: 'export.linkInvalid' }, undefined, 'token_not_valid');
+      const user = await db.selectFrom('users').select(['email', 'name', 'isStaff', 'isActive']).where('email', '=', claims.user_id).executeTakeFirst();
+      if (!user || !user.isActive) throw new ApiError(401, { key: 'export.linkInvalid' }, undefined, 'token_not_valid');
+      return user;
+    }
+    const user = await authenticate(request);
+    if (!user) throw new ApiError(401, { key: 'auth.notAuthenticated' });
+    return user;
+  };
+
+  app.get('/api/export-requests/:id/download_attachment/', {
+    schema: {
+      operationId: 'downloadExportAttachment', tags, params: IdParams,
+      querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 4000 })) }),
+      description: 'Answers the report file (xlsx or csv) as an attachment.',
+      response: errors(400, 401, 404),
+    },
+  }, async (request, reply) => {
+    const user = await downloader(request);
+    const row = await load(request.params.id, user);
+    const attachment = row.attachment as string | null;
+    const file = attachment ? path.join(config.dataDir, 'exports', path.basename(attachment)) : null;
+    if (!file || !fs.existsSync(file)) throw new ApiError(404, { key: 'export.noFile' });
+    if (row.requestedBy === user.email) await db.updateTable('exportRequests').set({ seen: true, lastModifiedAt: new Date() }).where('id', '=', request.params.id).execute();
+    const type = attachment!.endsWith('.csv') ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    reply.header('Content-Type', type);
+    reply.header('Content-Disposition', `attachment; filename="${attachment}"`);
+    reply.header('Content-Length', String(fs.statSync(file).size));
+    reply.header('Cache-Control', 'private, no-store');
+    return reply.send(fs.createReadStream(file));
+  });
+}

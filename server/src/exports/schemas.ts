@@ -1,0 +1,31 @@
+import { Type, Nullable, Timestamp, listQuery, page, StrEnum } from '../shared/schema.js';
+import { EXPORT_FORMATS, EXPORT_KINDS } from '../shared/limits.js';
+
+export const ExportRequest = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    kind: StrEnum(EXPORT_KINDS),
+    format: StrEnum(EXPORT_FORMATS),
+    filters: Type.Record(Type.String(), Type.Unknown()),
+    own: Type.Boolean(),
+    requestedBy: Type.String(),
+    seen: Type.Boolean(),
+    inProgress: Type.Boolean(),
+    progress: Type.Integer({ minimum: 0, maximum: 100 }),
+    failed: Type.Boolean(),
+    lastErrorMessage: Nullable(Type.String()),
+    attachment: Nullable(Type.String()),
+    fileUrl: Nullable(Type.String({ description: 'Absolute download URL with a signed token valid for 10 minutes.' })),
+    rowCount: Nullable(Type.Integer()),
+    completeTimestamp: Nullable(Timestamp()),
+    createdAt: Timestamp(),
+    lastModifiedAt: Timestamp(),
+  },
+  { $id: 'ExportRequest', title: 'ExportRequest' },
+);
+export const ExportRequestPage = page(Type.Ref('ExportRequest'), 'ExportRequestPage');
+export const ExportListQuery = listQuery(
+  { own: Type.Optional(Type.Boolean()), seen: Type.Optional(Type.Boolean()), kind: Type.Optional(StrEnum(EXPORT_KINDS)), inProgress: Type.Optional(Type.Boolean()), failed: Type.Optional(Type.Boolean()) },
+  'ExportRequestListQuery',
+);
+export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });

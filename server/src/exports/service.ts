@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext, AuthUser } from '../shared/context.js';
+import type { ListSpec, Row } from '../shared/list.js';
+import { signDownloadToken } from '../auth/tokens.js';
+
+export const exportSpec: ListSpec = {
+  from: sql`export_requests e`,
+  select: sql.raw(`e.id, e.kind, e.format, e.filters, e.user_email AS "requestedBy", e.seen, e.in_progress AS "inProgress", e.progress, e.failed,
+    e.last_error_message AS "lastErrorMessage", e.attachment, e.row_count AS "rowCount", e.complete_timestamp AS "completeTimestamp",
+    e.created_at AS "createdAt", e.last_modified_at AS "lastModifiedAt"`),
+  sortable: { createdAt: 'e.created_at', lastModifiedAt: 'e.last_modified_at', completeTimestamp: 'e.complete_timestamp', kind: 'e.kind', progress: 'e.progress' },
+  defaultSort: '-createdAt',
+  tiebreak: 'e.id',
+  createdCol: 'e.created_at',
+  modifiedCol: 'e.last_modified_at',
+};
+
+export function baseUrl(ctx: AppContext, request: FastifyRequest): string {
+  if (ctx.config.publicUrl) return ctx.config.publicUrl.replace(/\/$/, '');
+  const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? `localhost:${ctx.config.port}`;
+  const proto = (request.headers['x-forwarded-proto'] as string | undefined) ?? request.protocol;
+  return `${proto}://${host}`;
+}
+
+/** Adds `own` and the signed `fileUrl` to an export request row. */
+export async function presentExport(ctx: AppContext, request: FastifyRequest, row: Record<string, unknown>, user: AuthUser) {
+  const done = Boolean(row.attachment) && !row.failed && !row.inProgress;
+  const fileUrl = done
+    ? `${baseUrl(ctx, request)}/api/export-requests/${row.id}/download_attachment/?token=${await signDownloadToken(ctx, String(row.id), user.email)}`
+    : null;
+  return { ...row, own: row.requestedBy === user.email, fileUrl } as Row;
+}
+
+/** Stores an export request and queues the job that writes its file. */
+export async function createExportRequest(
+  ctx: AppContext,
+  request: FastifyRequest,
+  input: { kind: 'waybill_report' | 'worklog_report'; format: 'xlsx' | 'csv'; filters: Record<string, unknown>; user: AuthUser },
+) {
+  const id = randomUUID();
+  const filters = { ...input.filters };
+  delete filters.pageNumber;
+  delete filters.pageSize;
+  await ctx.db
+    .insertInto('exportRequests')
+    .values({ id, kind: input.kind, format: input.format, filters: JSON.stringify(filters), locale: request.locale, userEmail: input.user.email })
+    .execute();
+  await ctx.jobs.sendExport(id);
+  const res = await sql<Record<string, unknown>>`SELECT ${exportSpec.select} FROM ${exportSpec.from} WHERE e.id = ${id}`.execute(ctx.db);
+  return presentExport(ctx, request, res.rows[0]!, input.user);
+}

@@ -1,0 +1,53 @@
+import { Type, Nullable, Timestamp, DateStr, listQuery, page, QArray, StrEnum, Quantity, Price } from '../shared/schema.js';
+import { INVOICE_STATUSES, LIMITS, UNITS } from '../shared/limits.js';
+
+export const InvoiceLineSchema = Type.Object(
+  { assortment: Type.String(), assortmentName: Type.String(), quantity: Quantity(), unit: StrEnum(UNITS), unitPrice: Price(), amount: Price() },
+  { $id: 'InvoiceLine', title: 'InvoiceLine' },
+);
+const invoiceBody = {
+  customer: Type.String(),
+  customerName: Type.String(),
+  issueDate: DateStr(),
+  dueDate: DateStr(),
+  currency: Type.Literal('EUR'),
+  lines: Type.Array(Type.Ref('InvoiceLine')),
+  netTotal: Price(),
+  vatRate: Price(),
+  vatTotal: Price(),
+  grossTotal: Price(),
+  waybills: Type.Array(Type.String()),
+};
+export const InvoicePreview = Type.Object(invoiceBody, { $id: 'InvoicePreview', title: 'InvoicePreview' });
+export const Invoice = Type.Object(
+  {
+    number: Type.String(),
+    status: StrEnum(INVOICE_STATUSES),
+    ...invoiceBody,
+    syncError: Nullable(Type.String()),
+    syncAttempts: Type.Integer(),
+    syncedAt: Nullable(Timestamp()),
+    externalId: Nullable(Type.String()),
+    createdBy: Nullable(Type.String()),
+    createdAt: Timestamp(),
+    lastModifiedAt: Timestamp(),
+  },
+  { $id: 'Invoice', title: 'Invoice' },
+);
+export const InvoicePage = page(Type.Ref('Invoice'), 'InvoicePage');
+const WaybillNumbers = () => Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: LIMITS.invoiceMaxWaybills });
+export const InvoiceCreate = Type.Object(
+  { waybills: WaybillNumbers(), issueDate: Type.Optional(DateStr()), dueDate: Type.Optional(DateStr()) },
+  { title: 'InvoiceCreate' },
+);
+export const PreviewQuery = Type.Object({ waybills: Type.Optional(QArray(Type.String({ maxLength: 100 }))), issueDate: Type.Optional(DateStr()), dueDate: Type.Optional(DateStr()) }, { title: 'InvoicePreviewQuery' });
+export const InvoiceListQuery = listQuery(
+  {
+    status: Type.Optional(StrEnum(INVOICE_STATUSES)),
+    statusIn: Type.Optional(QArray(StrEnum(INVOICE_STATUSES))),
+    customer: Type.Optional(QArray(Type.String({ maxLength: 20 }))),
+    issueDateAfter: Type.Optional(DateStr()),
+    issueDateBefore: Type.Optional(DateStr()),
+  },
+  'InvoiceListQuery',
+);

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import pino from 'pino';
+import { loadConfig, REPO_ROOT } from './shared/config.js';
+import { startEmbeddedPostgres, type RunningPostgres } from './shared/embedded-pg.js';
+import { ensureKeys } from './shared/keys.js';
+import { closeContext, createContext } from './shared/bootstrap.js';
+import { buildApp } from './app.js';
+import { startWorkers } from './worker.js';
+import { isSeeded, seed } from './seed/seed.js';
+import { DEMO_USERS } from './seed/data.js';
+
+const log = pino({ level: process.env.LOG_LEVEL || 'info', transport: undefined });
+
+/** Builds the web app (root `npm run build`) when dist/ is missing or was built for another key or URL. */
+function buildWebIfNeeded(publicKeyPem: string, backendUrl: string, distDir: string): void {
+  const rootPkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  if (!rootPkg.scripts?.build) {
+    log.warn('The root package has no "build" script yet: serving the API only (no web app).');
+    return;
+  }
+  const stampFile = path.join(distDir, '.timberlog-build.json');
+  const wanted = { publicKey: createHash('sha256').update(publicKeyPem).digest('hex'), backendUrl };
+  if (fs.existsSync(path.join(distDir, 'index.html')) && fs.existsSync(stampFile) && !process.env.FORCE_WEB_BUILD) {
+    try {
+      const have = JSON.parse(fs.readFileSync(stampFile, 'utf8')) as typeof wanted;
+      if (have.publicKey === wanted.publicKey && have.backendUrl === wanted.backendUrl) return;
+    } catch {
+      // A broken stamp means: build again.
+    }
+  }
+  log.info(`Building the web app for ${backendUrl} (npm run build)...`);
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, APP_PUBLIC_JWT_PUBLIC_KEY: publicKeyPem, APP_PUBLIC_BACKEND_URL: backendUrl },
+  });
+  if (result.status !== 0) throw new Error(`The web app build failed (npm run build exited with ${result.status}).`);
+  fs.mkdirSync(distDir, { recursive: true });
+  fs.writeFileSync(stampFile, JSON.stringify(wanted, null, 2));
+}
+
+async function main() {
+  const config = loadConfig();
+  let embedded: RunningPostgres | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    log.info(`Starting PostgreSQL in ${path.join(config.dataDir, 'postgres')}...`);
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), { port: Number(process.env.PG_PORT || 0) || undefined });
+    databaseUrl = embedded.url;
+  }
+  const keys = await ensureKeys(config);
+  const backendUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  buildWebIfNeeded(keys.publicPem, backendUrl, config.webDistDir);
+
+  const ctx = await createContext(config, databaseUrl, log);
+  if (!(await isSeeded(ctx.db))) {
+    const t = Date.now();
+    const counts = await seed(ctx.db);
+    log.info(`Seeded demo data in ${Date.now() - t} ms: ${counts.waybills} waybills, ${counts.worklogs} worklogs, ${counts.invoices} invoices.`);
+  }
+  const app = await buildApp(ctx, { logger: { level: config.logLevel }, serveWeb: true });
+  await startWorkers(ctx);
+  await app.listen({ port: config.port, host: config.host });
+
+  const line = '-'.repeat(64);
+  console.log(`\n${line}\nTimberlog is running at ${backendUrl}\n  API docs:  ${backendUrl}/api/schema/swagger-ui/\n  OpenAPI:   ${backendUrl}/api/schema/\n  Data:      ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}\nDemo accounts:\n  staff:     ${DEMO_USERS.staff.email} / ${DEMO_USERS.staff.password}\n  ordinary:  ${DEMO_USERS.user.email} / ${DEMO_USERS.user.password}\nPress Ctrl-C to stop.\n${line}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: stopping...`);
+    await app.close().catch(() => undefined);
+    await closeContext(ctx);
+    if (embedded) await embedded.stop().catch((err: unknown) => log.error({ err }, 'PostgreSQL did not stop cleanly'));
+    log.info('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(`\nTimberlog could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

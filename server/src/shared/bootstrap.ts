@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { createDb, migrate } from './db.js';
+import { ensureKeys } from './keys.js';
+import { createMailer } from './mail.js';
+import { createJobs } from './jobs.js';
+
+/** Connects to the database, applies migrations, loads keys and starts the job queue. */
+export async function createContext(config: AppConfig, databaseUrl: string, log: FastifyBaseLogger): Promise<AppContext> {
+  const { db, pool } = createDb(databaseUrl);
+  await migrate(pool);
+  const keys = await ensureKeys(config);
+  const jobs = await createJobs(databaseUrl, log);
+  return { config, db, pool, keys, mailer: createMailer(config, log), jobs };
+}
+
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.jobs.stop().catch(() => undefined);
+  await ctx.db.destroy().catch(() => undefined);
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Repository root (two levels above server/src/shared). */
+export const REPO_ROOT = path.resolve(here, '../../..');
+export const SERVER_ROOT = path.resolve(here, '../..');
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  jwtPrivateKey: string | undefined;
+  jwtPublicKey: string | undefined;
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  accountingSyncUrl: string | undefined;
+  vatRate: string;
+  rateLimitWindowSeconds: number;
+  rateLimitPerAddress: number;
+  rateLimitPerAccount: number;
+  jobPollingSeconds: number;
+  webDistDir: string;
+  logLevel: string;
+}
+
+/** Reads the environment once; everything else takes an AppConfig. */
+export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const env = process.env;
+  const cfg: AppConfig = {
+    port: int('PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 300),
+    refreshTokenTtlSeconds: int('REFRESH_TOKEN_TTL_SECONDS', 86400),
+    jwtPrivateKey: env.JWT_PRIVATE_KEY || undefined,
+    jwtPublicKey: env.JWT_PUBLIC_KEY || env.APP_PUBLIC_JWT_PUBLIC_KEY || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Timberlog <no-reply@timberlog.local>',
+    accountingSyncUrl: env.ACCOUNTING_SYNC_URL || undefined,
+    vatRate: env.VAT_RATE || '24.00',
+    rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 300),
+    rateLimitPerAddress: int('RATE_LIMIT_PER_ADDRESS', 100),
+    rateLimitPerAccount: int('RATE_LIMIT_PER_ACCOUNT', 10),
+    jobPollingSeconds: Number(env.JOB_POLLING_SECONDS || '1'),
+    webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(REPO_ROOT, 'dist')),
+    logLevel: env.LOG_LEVEL || 'info',
+    ...overrides,
+  };
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(cfg.vatRate)) throw new Error(`VAT_RATE must look like 24.00, got "${cfg.vatRate}"`);
+  return cfg;
+}

@@ -1,0 +1,36 @@
+import type pg from 'pg';
+import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppConfig } from './config.js';
+import type { DB } from './db.js';
+import type { KeyPair } from './keys.js';
+import type { Mailer } from './mail.js';
+import type { Jobs } from './jobs.js';
+import type { Locale } from './limits.js';
+
+export interface AppContext {
+  config: AppConfig;
+  db: DB;
+  pool: pg.Pool;
+  keys: KeyPair;
+  mailer: Mailer;
+  jobs: Jobs;
+}
+
+export interface AuthUser {
+  email: string;
+  name: string;
+  isStaff: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    user: AuthUser | null;
+  }
+}
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;

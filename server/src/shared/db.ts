@@ -1,0 +1,230 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, type ColumnType, type Generated } from 'kysely';
+import { SERVER_ROOT } from './config.js';
+
+// Dates stay 'YYYY-MM-DD' strings and numerics stay decimal strings (never floats).
+pg.types.setTypeParser(1082, (v) => v);
+pg.types.setTypeParser(20, (v) => Number(v));
+// Timestamps travel as ISO 8601 strings in UTC.
+pg.types.setTypeParser(1184, (v) => new Date(v.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString());
+
+type Stamp = ColumnType<string, Date | string | undefined, Date | string>;
+type NullStamp = ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
+type Dec = ColumnType<string, string | number, string | number>;
+
+export interface UsersTable {
+  email: string;
+  name: Generated<string>;
+  passwordHash: string;
+  isActive: Generated<boolean>;
+  isStaff: Generated<boolean>;
+  dateJoined: Stamp;
+  lastLogin: NullStamp;
+  createdAt: Stamp;
+  lastModifiedAt: Stamp;
+}
+export interface RefreshTokensTable {
+  jti: string;
+  userEmail: string;
+  expiresAt: Stamp;
+  usedAt: NullStamp;
+  createdAt: Stamp;
+}
+export interface PasswordResetTokensTable {
+  tokenHash: string;
+  userEmail: string;
+  expiresAt: Stamp;
+  usedAt: NullStamp;
+  createdAt: Stamp;
+}
+export interface RateLimitsTable {
+  key: string;
+  windowStart: Stamp;
+  count: number;
+}
+export interface AssortmentTypesTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  createdAt: Stamp;
+  lastModifiedAt: Stamp;
+}
+export interface AssortmentsTable {
+  code: string;
+  name: string;
+  assortmentType: number;
+  species: string;
+  unit: string;
+  unitPrice: Dec;
+  isActive: Generated<boolean>;
+  createdAt: Stamp;
+  lastModifiedAt: Stamp;
+}
+export interface CompaniesTable {
+  registryCode: string;
+  name: string;
+  vatNumber: Generated<string>;
+  address: Generated<string>;
+  email: Generated<string>;
+  isInvoiceCustomer: Generated<boolean>;
+  createdAt: Stamp;
+  lastModifiedAt: Stamp;
+}
+export interface WarehousesTable {
+  id: Generated<number>;
+  name: string;
+  company: string;
+  originCode: string | null;
+  destinationCode: string | null;
+  address: Generated<string>;
+  createdAt: Stamp;
+  lastModifiedAt: Stamp;
+}
+export interface WorkersTable {
+  workerName: string;
+  company: string | null;
+  worklogCount: Generated<number>;
+  lastWorklogAt: NullStamp;
+  createdAt: Stamp;
+  lastModifiedAt: Stamp;
+}
+export interface InvoiceLine {
+  assortment: string;
+  assortmentName: string;
+  quantity: string;
+  unit: string;
+  unitPrice: string;
+  amount: string;
+}
+export interface InvoicesTable {
+  number: string;
+  status: Generated<string>;
+  customer: string;
+  issueDate: string;
+  dueDate: string;
+  currency: Generated<string>;
+  lines: ColumnType<InvoiceLine[], string, string>;
+  netTotal: Dec;
+  vatRate: Dec;
+  vatTotal: Dec;
+  grossTotal: Dec;
+  syncError: string | null;
+  syncAttempts: Generated<number>;
+  syncedAt: NullStamp;
+  externalId: string | null;
+  createdBy: string | null;
+  createdAt: Stamp;
+  lastModifiedAt: Stamp;
+}
+export interface WaybillsTable {
+  number: string;
+  status: Generated<string>;
+  transportDate: string;
+  origin: string;
+  destination: string;
+  destinationCompany: string;
+  driverName: string;
+  vehicleNumber: string;
+  mileage: number;
+  assortment: string;
+  quantity: Dec;
+  invoice: string | null;
+  notes: Generated<string>;
+  createdBy: string | null;
+  createdAt: Stamp;
+  lastModifiedAt: Stamp;
+}
+export interface WorklogsTable {
+  number: string;
+  timestamp: Stamp;
+  action: string;
+  warehouse: number;
+  workerName: string;
+  assortment: string | null;
+  quantity: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  waybill: string | null;
+  durationMinutes: number;
+  notes: Generated<string>;
+  createdBy: string | null;
+  createdAt: Stamp;
+  lastModifiedAt: Stamp;
+}
+export interface ExportRequestsTable {
+  id: string;
+  kind: string;
+  format: string;
+  filters: ColumnType<Record<string, unknown>, string, string>;
+  locale: Generated<string>;
+  userEmail: string;
+  seen: Generated<boolean>;
+  inProgress: Generated<boolean>;
+  progress: Generated<number>;
+  failed: Generated<boolean>;
+  lastErrorMessage: string | null;
+  attachment: string | null;
+  rowCount: number | null;
+  completeTimestamp: NullStamp;
+  createdAt: Stamp;
+  lastModifiedAt: Stamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  refreshTokens: RefreshTokensTable;
+  passwordResetTokens: PasswordResetTokensTable;
+  rateLimits: RateLimitsTable;
+  assortmentTypes: AssortmentTypesTable;
+  assortments: AssortmentsTable;
+  companies: CompaniesTable;
+  warehouses: WarehousesTable;
+  workers: WorkersTable;
+  invoices: InvoicesTable;
+  waybills: WaybillsTable;
+  worklogs: WorklogsTable;
+  exportRequests: ExportRequestsTable;
+}
+
+export type DB = Kysely<Database>;
+
+export function createDb(connectionString: string, max = 10): { db: DB; pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString, max, options: '-c TimeZone=UTC' });
+  // An idle connection dropped by the server (shutdown, restart) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  return { db, pool };
+}
+
+/** Applies `server/migrations/NNN_name.sql` in order, each once, each in its own transaction. */
+export async function migrate(pool: pg.Pool): Promise<string[]> {
+  const dir = path.join(SERVER_ROOT, 'migrations');
+  const files = (await fs.readdir(dir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
+  const client = await pool.connect();
+  const applied: string[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock(724001)');
+    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const text = await fs.readFile(path.join(dir, file), 'utf8');
+      await client.query('BEGIN');
+      try {
+        await client.query(text);
+        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+        await client.query('COMMIT');
+        applied.push(file);
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw new Error(`Migration ${file} failed: ${(err as Error).message}`);
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(724001)').catch(() => undefined);
+    client.release();
+  }
+  return applied;
+}
+
+export { sql };

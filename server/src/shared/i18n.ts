@@ -1,0 +1,188 @@
+import type { Locale } from './limits.js';
+
+type Dict = Record<string, string>;
+
+const en: Dict = {
+  'field.required': 'This field is required.',
+  'field.type.string': 'Enter a text value.',
+  'field.type.integer': 'Enter a whole number.',
+  'field.type.number': 'Enter a number.',
+  'field.type.boolean': 'Enter true or false.',
+  'field.type.array': 'Enter a list of values.',
+  'field.type.object': 'Enter an object.',
+  'field.invalid': 'Enter a valid value.',
+  'field.enum': '"{value}" is not a valid choice. Choose one of: {choices}.',
+  'field.maxLength': 'Ensure this field has no more than {limit} characters.',
+  'field.minLength': 'Ensure this field has at least {limit} characters.',
+  'field.blank': 'This field may not be blank.',
+  'field.minimum': 'Ensure this value is greater than or equal to {limit}.',
+  'field.maximum': 'Ensure this value is less than or equal to {limit}.',
+  'field.minItems': 'Ensure this list has at least {limit} items.',
+  'field.maxItems': 'Ensure this list has no more than {limit} items.',
+  'field.format.date': 'Enter a valid date in the format YYYY-MM-DD.',
+  'field.format.date-time': 'Enter a valid date and time (ISO 8601).',
+  'field.format.email': 'Enter a valid email address.',
+  'field.format.uuid': 'Enter a valid UUID.',
+  'field.pattern.decimal': 'Enter a number with at most {decimals} decimal places.',
+  'field.pattern': 'Enter a value in the correct format.',
+  'field.unknownSort': 'Unknown sort field "{value}". Allowed: {choices}.',
+  'field.positive': 'Ensure this value is greater than 0.',
+  'field.rangeOrder': 'The end of the range must not be before its start.',
+  'json.parse': 'JSON parse error - {message}',
+  'json.empty': 'JSON parse error - the request body is empty.',
+  'media.unsupported': 'Unsupported media type "{type}" in request.',
+  'page.invalid': 'Invalid page.',
+  'notFound': 'Not found.',
+  'methodNotAllowed': 'Method "{method}" not allowed.',
+  'auth.notAuthenticated': 'Authentication credentials were not provided.',
+  'auth.tokenInvalid': 'Given token not valid for any token type',
+  'auth.refreshInvalid': 'Token is invalid or expired',
+  'auth.noActiveAccount': 'No active account found with the given credentials',
+  'auth.permissionDenied': 'You do not have permission to perform this action.',
+  'auth.rateLimited': 'Too many attempts. Try again in {seconds} seconds.',
+  'auth.userInactive': 'User is inactive',
+  'password.tooShort': 'This password is too short. It must contain at least {limit} characters.',
+  'password.numeric': 'This password is entirely numeric.',
+  'password.sameAsEmail': 'The password is too similar to the email address.',
+  'reset.tokenInvalid': 'This link is invalid, already used or expired. Ask for a new one.',
+  'user.emailTaken': 'A user with this email already exists.',
+  'user.ownStaff': 'You cannot change your own staff status.',
+  'user.ownActive': 'You cannot deactivate your own account.',
+  'user.ownDelete': 'You cannot delete your own account.',
+  'user.emailImmutable': 'The email address cannot be changed.',
+  'ref.unknownOrigin': 'No warehouse has origin code "{value}".',
+  'ref.unknownDestination': 'No warehouse has destination code "{value}".',
+  'ref.unknownCompany': 'No company has registry code "{value}".',
+  'ref.unknownAssortment': 'No assortment has code "{value}".',
+  'ref.inactiveAssortment': 'Assortment "{value}" is not active.',
+  'ref.unknownWarehouse': 'No warehouse has id {value}.',
+  'ref.unknownWaybill': 'No waybill has number "{value}".',
+  'ref.unknownAssortmentType': 'No assortment type has id {value}.',
+  'waybill.numberTaken': 'A waybill with this number already exists.',
+  'waybill.transition': 'A waybill cannot go from "{from}" to "{to}".',
+  'waybill.notEditable': 'A waybill in status "{status}" cannot be edited.',
+  'waybill.notDeletable': 'Only draft waybills can be deleted; this one is "{status}".',
+  'invoice.noWaybills': 'Choose at least one waybill.',
+  'invoice.notDelivered': 'Only delivered waybills can be invoiced; not delivered: {list}.',
+  'invoice.alreadyInvoiced': 'Already invoiced: {list}.',
+  'invoice.mixedCustomers': 'All waybills must have the same destination company; found: {list}.',
+  'invoice.notCustomer': 'Company "{value}" is not an invoice customer.',
+  'invoice.unknownWaybills': 'Unknown waybills: {list}.',
+  'invoice.retryNotFailed': 'Only invoices whose sync failed can be retried; this one is "{status}".',
+  'invoice.dueBeforeIssue': 'The due date must not be before the issue date.',
+  'export.noFile': 'This export has no file.',
+  'export.linkInvalid': 'The download link is invalid or has expired.',
+  'export.failedGeneric': 'The report could not be created.',
+  'admin.referenced': 'Cannot delete: referred to by {list}.',
+  'admin.exists': 'A record with this key already exists.',
+  'admin.originTaken': 'Another warehouse already uses this origin code.',
+  'admin.destinationTaken': 'Another warehouse already uses this destination code.',
+  'mail.resetSubject': 'Reset your Timberlog password',
+  'mail.resetBody': 'Hello {name},\n\nSomeone asked to reset the password of your Timberlog account. Open this link within 3 days to choose a new password:\n\n{link}\n\nIf it was not you, ignore this message.',
+};
+
+const et: Dict = {
+  'field.required': 'See väli on kohustuslik.',
+  'field.type.string': 'Sisesta tekst.',
+  'field.type.integer': 'Sisesta täisarv.',
+  'field.type.number': 'Sisesta arv.',
+  'field.type.boolean': 'Sisesta tõene või väär.',
+  'field.type.array': 'Sisesta väärtuste loend.',
+  'field.type.object': 'Sisesta objekt.',
+  'field.invalid': 'Sisesta korrektne väärtus.',
+  'field.enum': '"{value}" ei ole lubatud valik. Vali üks järgmistest: {choices}.',
+  'field.maxLength': 'Selles väljas võib olla kuni {limit} märki.',
+  'field.minLength': 'Selles väljas peab olema vähemalt {limit} märki.',
+  'field.blank': 'See väli ei tohi olla tühi.',
+  'field.minimum': 'Väärtus peab olema vähemalt {limit}.',
+  'field.maximum': 'Väärtus võib olla kuni {limit}.',
+  'field.minItems': 'Loendis peab olema vähemalt {limit} elementi.',
+  'field.maxItems': 'Loendis võib olla kuni {limit} elementi.',
+  'field.format.date': 'Sisesta kuupäev kujul AAAA-KK-PP.',
+  'field.format.date-time': 'Sisesta korrektne kuupäev ja kellaaeg (ISO 8601).',
+  'field.format.email': 'Sisesta korrektne e-posti aadress.',
+  'field.format.uuid': 'Sisesta korrektne UUID.',
+  'field.pattern.decimal': 'Sisesta arv, milles on kuni {decimals} kohta pärast koma.',
+  'field.pattern': 'Sisesta väärtus õiges vormingus.',
+  'field.unknownSort': 'Tundmatu sorteerimisväli "{value}". Lubatud: {choices}.',
+  'field.positive': 'Väärtus peab olema suurem kui 0.',
+  'field.rangeOrder': 'Vahemiku lõpp ei tohi olla enne algust.',
+  'json.parse': 'JSON-i parsimise viga - {message}',
+  'json.empty': 'JSON-i parsimise viga - päringu sisu on tühi.',
+  'media.unsupported': 'Päringu meediatüüp "{type}" ei ole toetatud.',
+  'page.invalid': 'Vigane lehekülg.',
+  'notFound': 'Ei leitud.',
+  'methodNotAllowed': 'Meetod "{method}" ei ole lubatud.',
+  'auth.notAuthenticated': 'Autentimisandmeid ei esitatud.',
+  'auth.tokenInvalid': 'Esitatud tõend ei kehti.',
+  'auth.refreshInvalid': 'Tõend on vigane või aegunud.',
+  'auth.noActiveAccount': 'Nende andmetega aktiivset kontot ei leitud.',
+  'auth.permissionDenied': 'Sul ei ole selle toimingu tegemiseks õigust.',
+  'auth.rateLimited': 'Liiga palju katseid. Proovi uuesti {seconds} sekundi pärast.',
+  'auth.userInactive': 'Kasutaja ei ole aktiivne.',
+  'password.tooShort': 'See parool on liiga lühike. Selles peab olema vähemalt {limit} märki.',
+  'password.numeric': 'See parool koosneb ainult numbritest.',
+  'password.sameAsEmail': 'Parool on e-posti aadressiga liiga sarnane.',
+  'reset.tokenInvalid': 'See link on vigane, juba kasutatud või aegunud. Küsi uus link.',
+  'user.emailTaken': 'Selle e-posti aadressiga kasutaja on juba olemas.',
+  'user.ownStaff': 'Sa ei saa muuta enda töötajaõigusi.',
+  'user.ownActive': 'Sa ei saa enda kontot deaktiveerida.',
+  'user.ownDelete': 'Sa ei saa enda kontot kustutada.',
+  'user.emailImmutable': 'E-posti aadressi ei saa muuta.',
+  'ref.unknownOrigin': 'Lähtekoodiga "{value}" ladu ei ole.',
+  'ref.unknownDestination': 'Sihtkoodiga "{value}" ladu ei ole.',
+  'ref.unknownCompany': 'Registrikoodiga "{value}" ettevõtet ei ole.',
+  'ref.unknownAssortment': 'Koodiga "{value}" sortimenti ei ole.',
+  'ref.inactiveAssortment': 'Sortiment "{value}" ei ole aktiivne.',
+  'ref.unknownWarehouse': 'Ladu ID-ga {value} ei ole.',
+  'ref.unknownWaybill': 'Numbriga "{value}" veoselehte ei ole.',
+  'ref.unknownAssortmentType': 'Sortimendi liiki ID-ga {value} ei ole.',
+  'waybill.numberTaken': 'Selle numbriga veoseleht on juba olemas.',
+  'waybill.transition': 'Veoselehte ei saa viia olekust "{from}" olekusse "{to}".',
+  'waybill.notEditable': 'Olekus "{status}" veoselehte ei saa muuta.',
+  'waybill.notDeletable': 'Kustutada saab ainult mustandeid; selle veoselehe olek on "{status}".',
+  'invoice.noWaybills': 'Vali vähemalt üks veoseleht.',
+  'invoice.notDelivered': 'Arveldada saab ainult kohale toimetatud veoselehti; kohale toimetamata: {list}.',
+  'invoice.alreadyInvoiced': 'Juba arveldatud: {list}.',
+  'invoice.mixedCustomers': 'Kõigil veoselehtedel peab olema sama saaja ettevõte; leitud: {list}.',
+  'invoice.notCustomer': 'Ettevõte "{value}" ei ole arveklient.',
+  'invoice.unknownWaybills': 'Tundmatud veoselehed: {list}.',
+  'invoice.retryNotFailed': 'Uuesti saab saata ainult arveid, mille sünkroonimine ebaõnnestus; selle arve olek on "{status}".',
+  'invoice.dueBeforeIssue': 'Maksetähtaeg ei tohi olla enne arve kuupäeva.',
+  'export.noFile': 'Sellel ekspordil ei ole faili.',
+  'export.linkInvalid': 'Allalaadimislink on vigane või aegunud.',
+  'export.failedGeneric': 'Aruannet ei õnnestunud koostada.',
+  'admin.referenced': 'Ei saa kustutada: sellele viitavad {list}.',
+  'admin.exists': 'Selle võtmega kirje on juba olemas.',
+  'admin.originTaken': 'Seda lähtekoodi kasutab juba teine ladu.',
+  'admin.destinationTaken': 'Seda sihtkoodi kasutab juba teine ladu.',
+  'mail.resetSubject': 'Timberlogi parooli lähtestamine',
+  'mail.resetBody': 'Tere, {name}!\n\nKeegi soovis Sinu Timberlogi konto parooli lähtestada. Ava see link 3 päeva jooksul, et valida uus parool:\n\n{link}\n\nKui see ei olnud Sina, jäta see kiri tähelepanuta.',
+};
+
+export const MESSAGES: Record<Locale, Dict> = { en, et };
+export type MessageKey = keyof typeof en;
+
+/** Translates a message key, filling `{name}` placeholders. */
+export function t(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+  const template = MESSAGES[locale][key] ?? MESSAGES.en[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/** Picks `et` or `en` from an Accept-Language header (quality values respected). */
+export function pickLocale(header: string | undefined): Locale {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...rest] = part.trim().split(';');
+      const q = rest.find((r) => r.trim().startsWith('q='));
+      return { tag: (tag ?? '').toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1, index };
+    })
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    if (tag.startsWith('et')) return 'et';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'en';
+}

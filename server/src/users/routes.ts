@@ -1,0 +1,199 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { App } from '../shared/context.js';
+import { FieldErrors, fieldError, forbidden, notFound, nonFieldError } from '../shared/errors.js';
+import { compact, eqCond, inCond, runList, type ListSpec } from '../shared/list.js';
+import { ref, errors, StatusOk, Type } from '../shared/schema.js';
+import { t } from '../shared/i18n.js';
+import { currentUser, requireStaff, requireUser } from '../auth/guards.js';
+import { assertNotLimited, recordAttempt } from '../auth/rate-limit.js';
+import { checkPassword, hashPassword, normaliseEmail } from './rules.js';
+import { EmailParams, ForgotPassword, MePatch, MeUpdate, ResetPassword, SignUp, User, UserCreate, UserListQuery, UserPage, UserPatch, UserUpdate } from './schemas.js';
+import { LIMITS } from '../shared/limits.js';
+
+const USER_COLUMNS = ['email', 'name', 'isActive', 'isStaff', 'dateJoined', 'lastLogin', 'createdAt', 'lastModifiedAt'] as const;
+
+const spec: ListSpec = {
+  from: sql`users`,
+  select: sql`email, name, is_active AS "isActive", is_staff AS "isStaff", date_joined AS "dateJoined", last_login AS "lastLogin", created_at AS "createdAt", last_modified_at AS "lastModifiedAt"`,
+  sortable: { email: 'email', name: 'name', isActive: 'is_active', isStaff: 'is_staff', dateJoined: 'date_joined', lastLogin: 'last_login', createdAt: 'created_at', lastModifiedAt: 'last_modified_at' },
+  defaultSort: 'email',
+  tiebreak: 'email',
+  searchExpr: "lower(email || ' ' || name)",
+  createdCol: 'created_at',
+  modifiedCol: 'last_modified_at',
+};
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function userRoutes(app: App) {
+  const { db } = app.ctx;
+  const getUser = (email: string) => db.selectFrom('users').select(USER_COLUMNS).where('email', '=', normaliseEmail(email)).executeTakeFirst();
+
+  app.get('/api/user/', {
+    schema: { operationId: 'listUsers', tags: ['users'], querystring: UserListQuery, response: { 200: ref(UserPage), ...errors(400, 401, 404) } },
+    preHandler: requireUser,
+  }, async (request) => {
+    const q = request.query;
+    const me = currentUser(request);
+    const conds = compact([
+      q.email ? sql`email = ${normaliseEmail(q.email)}` : undefined,
+      eqCond('name', q.name),
+      eqCond('is_active', q.isActive),
+      eqCond('is_staff', q.isStaff),
+      inCond('is_staff', q.isStaffIn as unknown as string[] | undefined),
+      me.isStaff ? undefined : sql`email = ${me.email}`,
+    ]);
+    return runList(db, request, spec, q, conds);
+  });
+
+  app.post('/api/user/', {
+    schema: { operationId: 'createUser', tags: ['users'], body: UserCreate, response: { 201: ref(User), ...errors(400, 401, 403) } },
+    preHandler: requireStaff,
+  }, async (request, reply) => {
+    const body = request.body;
+    const email = normaliseEmail(body.email);
+    const errs = new FieldErrors();
+    checkPassword(errs, body.password, email);
+    if (await getUser(email)) errs.add('email', 'user.emailTaken');
+    errs.throwIfAny();
+    await db.insertInto('users').values({ email, name: body.name.trim(), passwordHash: await hashPassword(body.password), isActive: body.isActive ?? true, isStaff: body.isStaff ?? false }).execute();
+    reply.status(201);
+    return getUser(email);
+  });
+
+  app.get('/api/user/me', {
+    schema: { operationId: 'getMe', tags: ['users'], response: { 200: ref(User), ...errors(401) } },
+    preHandler: requireUser,
+  }, async (request) => getUser(currentUser(request).email));
+
+  const updateMe = async (email: string, body: { name?: string; password?: string }) => {
+    const errs = new FieldErrors();
+    if (body.password !== undefined) checkPassword(errs, body.password, email);
+    errs.throwIfAny();
+    const set: Record<string, unknown> = { lastModifiedAt: new Date() };
+    if (body.name !== undefined) set.name = body.name.trim();
+    if (body.password !== undefined) set.passwordHash = await hashPassword(body.password);
+    await db.updateTable('users').set(set).where('email', '=', email).execute();
+    return getUser(email);
+  };
+  app.put('/api/user/me', {
+    schema: { operationId: 'updateMe', tags: ['users'], body: MeUpdate, response: { 200: ref(User), ...errors(400, 401) } },
+    preHandler: requireUser,
+  }, async (request) => updateMe(currentUser(request).email, request.body));
+  app.patch('/api/user/me', {
+    schema: { operationId: 'patchMe', tags: ['users'], body: MePatch, response: { 200: ref(User), ...errors(400, 401) } },
+    preHandler: requireUser,
+  }, async (request) => updateMe(currentUser(request).email, request.body));
+
+  app.post('/api/user/signup', {
+    schema: { operationId: 'signUp', tags: ['users'], security: [], body: SignUp, response: { 201: ref(User), ...errors(400) } },
+  }, async (request, reply) => {
+    const body = request.body;
+    const email = normaliseEmail(body.email);
+    const errs = new FieldErrors();
+    checkPassword(errs, body.password, email);
+    if (!body.name.trim()) errs.add('name', 'field.blank');
+    if (await getUser(email)) errs.add('email', 'user.emailTaken');
+    errs.throwIfAny();
+    await db.insertInto('users').values({ email, name: body.name.trim(), passwordHash: await hashPassword(body.password), isActive: false, isStaff: false }).execute();
+    reply.status(201);
+    return getUser(email);
+  });
+
+  app.post('/api/user/forgot_password', {
+    schema: { operationId: 'forgotPassword', tags: ['users'], security: [], body: ForgotPassword, response: { 200: ref(StatusOk), ...errors(400, 429) } },
+  }, async (request) => {
+    const { config, mailer } = app.ctx;
+    const email = normaliseEmail(request.body.email);
+    const keys = [`forgot:ip:${request.ip}`, `forgot:acct:${email}`];
+    await assertNotLimited(db, [{ key: keys[0], limit: config.rateLimitPerAddress }, { key: keys[1], limit: config.rateLimitPerAccount }], config.rateLimitWindowSeconds);
+    await recordAttempt(db, keys, config.rateLimitWindowSeconds);
+    const user = await db.selectFrom('users').select(['email', 'name']).where('email', '=', email).executeTakeFirst();
+    if (user) {
+      const token = randomBytes(32).toString('base64url');
+      await db.insertInto('passwordResetTokens').values({ tokenHash: hashToken(token), userEmail: user.email, expiresAt: new Date(Date.now() + LIMITS.passwordResetTokenDays * 86400_000) }).execute();
+      const base = config.publicUrl ?? `${request.protocol}://${request.headers.host ?? `localhost:${config.port}`}`;
+      const link = `${base.replace(/\/$/, '')}/auth/reset-password?token=${token}`;
+      try {
+        await mailer.send({ to: user.email, subject: t(request.locale, 'mail.resetSubject'), text: t(request.locale, 'mail.resetBody', { name: user.name || user.email, link }), link });
+      } catch (err) {
+        // The answer must not reveal whether the account exists, so a mail failure is only logged.
+        request.log.error({ err }, 'password reset mail failed');
+      }
+    }
+    return { status: 'OK' as const };
+  });
+
+  app.post('/api/user/forgot_password/token', {
+    schema: { operationId: 'resetPassword', tags: ['users'], security: [], body: ResetPassword, response: { 200: ref(StatusOk), ...errors(400) } },
+  }, async (request) => {
+    const { token, password } = request.body;
+    const row = await db.selectFrom('passwordResetTokens').select(['userEmail', 'expiresAt', 'usedAt']).where('tokenHash', '=', hashToken(token)).executeTakeFirst();
+    if (!row || row.usedAt || new Date(row.expiresAt).getTime() < Date.now()) throw fieldError('token', 'reset.tokenInvalid');
+    const errs = new FieldErrors();
+    checkPassword(errs, password, row.userEmail);
+    errs.throwIfAny();
+    const passwordHash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      const used = await trx.updateTable('passwordResetTokens').set({ usedAt: new Date() }).where('tokenHash', '=', hashToken(token)).where('usedAt', 'is', null).executeTakeFirst();
+      if (Number(used.numUpdatedRows) !== 1) throw fieldError('token', 'reset.tokenInvalid');
+      await trx.updateTable('users').set({ passwordHash, lastModifiedAt: new Date() }).where('email', '=', row.userEmail).execute();
+      // A new password ends every open session.
+      await trx.updateTable('refreshTokens').set({ usedAt: new Date() }).where('userEmail', '=', row.userEmail).where('usedAt', 'is', null).execute();
+    });
+    return { status: 'OK' as const };
+  });
+
+  app.get('/api/user/:email/', {
+    schema: { operationId: 'getUser', tags: ['users'], params: EmailParams, response: { 200: ref(User), ...errors(401, 403, 404) } },
+    preHandler: requireUser,
+  }, async (request) => {
+    const me = currentUser(request);
+    const email = normaliseEmail(request.params.email);
+    if (!me.isStaff && email !== me.email) throw forbidden();
+    const user = await getUser(email);
+    if (!user) throw notFound();
+    return user;
+  });
+
+  const updateUser = async (actorEmail: string, email: string, body: { name?: string; isActive?: boolean; isStaff?: boolean; password?: string; email?: string }) => {
+    const user = await db.selectFrom('users').select(['email', 'isActive', 'isStaff']).where('email', '=', email).executeTakeFirst();
+    if (!user) throw notFound();
+    const errs = new FieldErrors();
+    if (body.email !== undefined && normaliseEmail(body.email) !== email) errs.add('email', 'user.emailImmutable');
+    if (email === actorEmail && body.isStaff !== undefined && body.isStaff !== user.isStaff) errs.add('isStaff', 'user.ownStaff');
+    if (email === actorEmail && body.isActive !== undefined && body.isActive !== user.isActive) errs.add('isActive', 'user.ownActive');
+    if (body.password !== undefined) checkPassword(errs, body.password, email);
+    if (body.name !== undefined && !body.name.trim()) errs.add('name', 'field.blank');
+    errs.throwIfAny();
+    const set: Record<string, unknown> = { lastModifiedAt: new Date() };
+    if (body.name !== undefined) set.name = body.name.trim();
+    if (body.isActive !== undefined) set.isActive = body.isActive;
+    if (body.isStaff !== undefined) set.isStaff = body.isStaff;
+    if (body.password !== undefined) set.passwordHash = await hashPassword(body.password);
+    await db.updateTable('users').set(set).where('email', '=', email).execute();
+    if (body.isActive === false) await db.updateTable('refreshTokens').set({ usedAt: new Date() }).where('userEmail', '=', email).where('usedAt', 'is', null).execute();
+    return getUser(email);
+  };
+
+  app.put('/api/user/:email/', {
+    schema: { operationId: 'updateUser', tags: ['users'], params: EmailParams, body: UserUpdate, response: { 200: ref(User), ...errors(400, 401, 403, 404) } },
+    preHandler: requireStaff,
+  }, async (request) => updateUser(currentUser(request).email, normaliseEmail(request.params.email), request.body));
+  app.patch('/api/user/:email/', {
+    schema: { operationId: 'patchUser', tags: ['users'], params: EmailParams, body: UserPatch, response: { 200: ref(User), ...errors(400, 401, 403, 404) } },
+    preHandler: requireStaff,
+  }, async (request) => updateUser(currentUser(request).email, normaliseEmail(request.params.email), request.body));
+
+  app.delete('/api/user/:email/', {
+    schema: { operationId: 'deleteUser', tags: ['users'], params: EmailParams, response: { 204: Type.Null(), ...errors(400, 401, 403, 404) } },
+    preHandler: requireStaff,
+  }, async (request, reply) => {
+    const email = normaliseEmail(request.params.email);
+    if (email === currentUser(request).email) throw nonFieldError('user.ownDelete');
+    const res = await db.deleteFrom('users').where('email', '=', email).executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) throw notFound();
+    return reply.status(204).send(null);
+  });
+}

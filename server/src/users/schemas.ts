@@ -1,0 +1,47 @@
+import { Type, Str, Nullable, Timestamp, listQuery, page, QArray } from '../shared/schema.js';
+import { LIMITS } from '../shared/limits.js';
+
+export const User = Type.Object(
+  {
+    email: Type.String(),
+    name: Type.String(),
+    isActive: Type.Boolean(),
+    isStaff: Type.Boolean(),
+    dateJoined: Timestamp(),
+    lastLogin: Nullable(Timestamp()),
+    createdAt: Timestamp(),
+    lastModifiedAt: Timestamp(),
+  },
+  { $id: 'User', title: 'User' },
+);
+export const UserPage = page(Type.Ref('User'), 'UserPage');
+
+const Email = () => Type.String({ format: 'email', maxLength: LIMITS.emailMaxLength });
+const Password = () => Type.String({ maxLength: LIMITS.passwordMaxLength });
+const Name = () => Str(LIMITS.nameMaxLength);
+
+export const UserCreate = Type.Object(
+  { email: Email(), name: Name(), password: Password(), isActive: Type.Optional(Type.Boolean()), isStaff: Type.Optional(Type.Boolean()) },
+  { title: 'UserCreate' },
+);
+export const UserUpdate = Type.Object(
+  { name: Name(), isActive: Type.Boolean(), isStaff: Type.Boolean(), password: Type.Optional(Password()), email: Type.Optional(Type.String({ maxLength: LIMITS.emailMaxLength })) },
+  { title: 'UserUpdate' },
+);
+export const UserPatch = Type.Partial(UserUpdate, { title: 'UserPatch' });
+export const MeUpdate = Type.Object({ name: Name(), password: Type.Optional(Password()) }, { title: 'MeUpdate' });
+export const MePatch = Type.Partial(MeUpdate, { title: 'MePatch' });
+export const SignUp = Type.Object({ email: Email(), name: Name(), password: Password() }, { title: 'SignUp' });
+export const ForgotPassword = Type.Object({ email: Type.String({ maxLength: LIMITS.emailMaxLength, minLength: 1 }) }, { title: 'ForgotPassword' });
+export const ResetPassword = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password() }, { title: 'ResetPassword' });
+export const UserListQuery = listQuery(
+  {
+    email: Type.Optional(Type.String({ maxLength: LIMITS.emailMaxLength })),
+    name: Type.Optional(Type.String({ maxLength: LIMITS.nameMaxLength })),
+    isActive: Type.Optional(Type.Boolean()),
+    isStaff: Type.Optional(Type.Boolean()),
+    isStaffIn: Type.Optional(QArray(Type.Boolean())),
+  },
+  'UserListQuery',
+);
+export const EmailParams = Type.Object({ email: Type.String({ maxLength: LIMITS.emailMaxLength }) });

@@ -1,0 +1,153 @@
+import { sql, type Transaction } from 'kysely';
+import type { App } from '../shared/context.js';
+import type { Database } from '../shared/db.js';
+import { FieldErrors, fieldError, nonFieldError, notFound } from '../shared/errors.js';
+import { orderBy, runList } from '../shared/list.js';
+import { errors, ref, Type } from '../shared/schema.js';
+import { WAYBILL_DELETABLE_STATUSES, WAYBILL_EDITABLE_STATUSES, WAYBILL_TRANSITIONS, type WaybillStatus } from '../shared/limits.js';
+import { currentUser, requireUser } from '../auth/guards.js';
+import { findOne } from '../reference/routes.js';
+import { createExportRequest } from '../exports/service.js';
+import { ExportRequest } from '../exports/schemas.js';
+import { NumberParams, ReportBody, Waybill, WaybillCreate, WaybillListQuery, WaybillPage, WaybillPatch, WaybillUpdate } from './schemas.js';
+import { waybillConds, waybillSpec } from './queries.js';
+
+export const waybillSchemas = [Waybill, WaybillPage];
+
+interface WaybillFields {
+  transportDate?: string;
+  origin?: string;
+  destination?: string;
+  destinationCompany?: string;
+  driverName?: string;
+  vehicleNumber?: string;
+  mileage?: number;
+  assortment?: string;
+  quantity?: string;
+  notes?: string;
+}
+
+const EDIT_KEYS: (keyof WaybillFields)[] = ['transportDate', 'origin', 'destination', 'destinationCompany', 'driverName', 'vehicleNumber', 'mileage', 'assortment', 'quantity', 'notes'];
+
+/** Checks references and value rules; fills destinationCompany from the destination warehouse when not given. */
+async function checkFields(trx: Transaction<Database>, f: WaybillFields, errs: FieldErrors): Promise<WaybillFields> {
+  const out: WaybillFields = { ...f };
+  for (const k of ['driverName', 'vehicleNumber', 'origin', 'destination', 'assortment'] as const) {
+    if (out[k] !== undefined) {
+      out[k] = out[k]!.trim();
+      if (!out[k]) errs.add(k, 'field.blank');
+    }
+  }
+  if (out.origin) {
+    const w = await trx.selectFrom('warehouses').select('id').where('originCode', '=', out.origin).executeTakeFirst();
+    if (!w) errs.add('origin', 'ref.unknownOrigin', { value: out.origin });
+  }
+  if (out.destination) {
+    const w = await trx.selectFrom('warehouses').select('company').where('destinationCode', '=', out.destination).executeTakeFirst();
+    if (!w) errs.add('destination', 'ref.unknownDestination', { value: out.destination });
+    else if (out.destinationCompany === undefined || out.destinationCompany === '') out.destinationCompany = w.company;
+  }
+  if (out.destinationCompany) {
+    const c = await trx.selectFrom('companies').select('registryCode').where('registryCode', '=', out.destinationCompany).executeTakeFirst();
+    if (!c) errs.add('destinationCompany', 'ref.unknownCompany', { value: out.destinationCompany });
+  }
+  if (out.assortment) {
+    const a = await trx.selectFrom('assortments').select(['code', 'isActive']).where('code', '=', out.assortment).executeTakeFirst();
+    if (!a) errs.add('assortment', 'ref.unknownAssortment', { value: out.assortment });
+    else if (!a.isActive) errs.add('assortment', 'ref.inactiveAssortment', { value: out.assortment });
+  }
+  if (out.quantity !== undefined && Number(out.quantity) <= 0) errs.add('quantity', 'field.positive');
+  return out;
+}
+
+export async function waybillRoutes(app: App) {
+  const { db } = app.ctx;
+  const tags = ['waybills'];
+  const get = (number: string) => findOne(db, waybillSpec, sql`b.number = ${number}`);
+
+  app.get('/api/waybills/', {
+    preHandler: requireUser,
+    schema: { operationId: 'listWaybills', tags, querystring: WaybillListQuery, response: { 200: ref(WaybillPage), ...errors(400, 401, 404) } },
+  }, async (request) => runList(db, request, waybillSpec, request.query, waybillConds(request.query)));
+
+  app.post('/api/waybills/', {
+    preHandler: requireUser,
+    schema: { operationId: 'createWaybill', tags, body: WaybillCreate, response: { 201: ref(Waybill), ...errors(400, 401) } },
+  }, async (request, reply) => {
+    const user = currentUser(request);
+    const number = await db.transaction().execute(async (trx) => {
+      const errs = new FieldErrors();
+      const f = await checkFields(trx, request.body, errs);
+      const wanted = request.body.number?.trim();
+      if (wanted && (await trx.selectFrom('waybills').select('number').where('number', '=', wanted).executeTakeFirst())) errs.add('number', 'waybill.numberTaken');
+      errs.throwIfAny();
+      const number = wanted || (await sql<{ n: string }>`SELECT 'W-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('waybill_number_seq')::text, 6, '0') AS n`.execute(trx)).rows[0]!.n;
+      await trx.insertInto('waybills').values({
+        number, status: 'draft', transportDate: f.transportDate!, origin: f.origin!, destination: f.destination!, destinationCompany: f.destinationCompany!,
+        driverName: f.driverName!, vehicleNumber: f.vehicleNumber!, mileage: f.mileage!, assortment: f.assortment!, quantity: f.quantity!, notes: f.notes ?? '', createdBy: user.email,
+      }).execute();
+      return number;
+    });
+    reply.status(201);
+    return get(number);
+  });
+
+  app.get('/api/waybills/:number/', {
+    preHandler: requireUser,
+    schema: { operationId: 'getWaybill', tags, params: NumberParams, response: { 200: ref(Waybill), ...errors(401, 404) } },
+  }, async (request) => get(request.params.number));
+
+  const update = async (number: string, body: WaybillFields & { status?: WaybillStatus }) => {
+    await db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('waybills').select(['status']).where('number', '=', number).forUpdate().executeTakeFirst();
+      if (!current) throw notFound();
+      const from = current.status as WaybillStatus;
+      const edits = EDIT_KEYS.filter((k) => body[k] !== undefined);
+      const statusChange = body.status !== undefined && body.status !== from ? body.status : undefined;
+      if (statusChange && !WAYBILL_TRANSITIONS[from].includes(statusChange)) throw fieldError('status', 'waybill.transition', { from, to: statusChange });
+      if (edits.length > 0 && !WAYBILL_EDITABLE_STATUSES.includes(from)) throw nonFieldError('waybill.notEditable', { status: from });
+      const errs = new FieldErrors();
+      const f = await checkFields(trx, body, errs);
+      errs.throwIfAny();
+      const set: Record<string, unknown> = { lastModifiedAt: new Date() };
+      for (const k of edits) set[k] = f[k];
+      if (f.destinationCompany !== undefined) set.destinationCompany = f.destinationCompany;
+      if (statusChange) set.status = statusChange;
+      await trx.updateTable('waybills').set(set).where('number', '=', number).execute();
+    });
+    return get(number);
+  };
+
+  app.put('/api/waybills/:number/', {
+    preHandler: requireUser,
+    schema: { operationId: 'updateWaybill', tags, params: NumberParams, body: WaybillUpdate, response: { 200: ref(Waybill), ...errors(400, 401, 404) } },
+  }, async (request) => update(request.params.number, request.body));
+
+  app.patch('/api/waybills/:number/', {
+    preHandler: requireUser,
+    schema: { operationId: 'patchWaybill', tags, params: NumberParams, body: WaybillPatch, response: { 200: ref(Waybill), ...errors(400, 401, 404) } },
+  }, async (request) => update(request.params.number, request.body));
+
+  app.delete('/api/waybills/:number/', {
+    preHandler: requireUser,
+    schema: { operationId: 'deleteWaybill', tags, params: NumberParams, response: { 204: Type.Null(), ...errors(400, 401, 404) } },
+  }, async (request, reply) => {
+    await db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('waybills').select('status').where('number', '=', request.params.number).forUpdate().executeTakeFirst();
+      if (!current) throw notFound();
+      if (!WAYBILL_DELETABLE_STATUSES.includes(current.status as WaybillStatus)) throw nonFieldError('waybill.notDeletable', { status: current.status });
+      await trx.deleteFrom('waybills').where('number', '=', request.params.number).execute();
+    });
+    return reply.status(204).send(null);
+  });
+
+  app.post('/api/waybills/waybill_report/', {
+    preHandler: requireUser,
+    schema: { operationId: 'createWaybillReport', tags, querystring: WaybillListQuery, body: ReportBody, response: { 201: ref(ExportRequest), ...errors(400, 401) } },
+  }, async (request, reply) => {
+    // Validate the sort now, so a bad one is a 400 here rather than a failed export later.
+    orderBy(waybillSpec, request.query.sort);
+    reply.status(201);
+    return createExportRequest(app.ctx, request, { kind: 'waybill_report', format: request.body.format, filters: request.query, user: currentUser(request) });
+  });
+}

@@ -1,0 +1,142 @@
+import { sql, type Transaction } from 'kysely';
+import type { App } from '../shared/context.js';
+import type { Database } from '../shared/db.js';
+import { FieldErrors, notFound } from '../shared/errors.js';
+import { orderBy, runList } from '../shared/list.js';
+import { errors, ref } from '../shared/schema.js';
+import type { WorklogAction } from '../shared/limits.js';
+import { currentUser, requireUser } from '../auth/guards.js';
+import { findOne } from '../reference/routes.js';
+import { createExportRequest } from '../exports/service.js';
+import { ExportRequest } from '../exports/schemas.js';
+import { NumberParams, ReportBody } from '../waybills/schemas.js';
+import { Worklog, WorklogCreate, WorklogListQuery, WorklogPage, WorklogPatch, WorklogUpdate } from './schemas.js';
+import { worklogConds, worklogSpec } from './queries.js';
+
+export const worklogSchemas = [Worklog, WorklogPage];
+
+interface WorklogFields {
+  timestamp?: string;
+  action?: WorklogAction;
+  warehouse?: number;
+  workerName?: string;
+  assortment?: string | null;
+  quantity?: string | null;
+  waybill?: string | null;
+  durationMinutes?: number;
+  notes?: string;
+}
+const KEYS: (keyof WorklogFields)[] = ['timestamp', 'action', 'warehouse', 'workerName', 'assortment', 'quantity', 'waybill', 'durationMinutes', 'notes'];
+
+async function checkFields(trx: Transaction<Database>, input: WorklogFields, errs: FieldErrors): Promise<WorklogFields & { company?: string }> {
+  const f: WorklogFields & { company?: string } = { ...input };
+  if (f.workerName !== undefined) {
+    f.workerName = f.workerName.trim().replace(/\s+/g, ' ');
+    if (!f.workerName) errs.add('workerName', 'field.blank');
+  }
+  if (f.assortment === '') f.assortment = null;
+  if (f.waybill === '') f.waybill = null;
+  if (f.warehouse !== undefined) {
+    const w = await trx.selectFrom('warehouses').select('company').where('id', '=', f.warehouse).executeTakeFirst();
+    if (!w) errs.add('warehouse', 'ref.unknownWarehouse', { value: f.warehouse });
+    else f.company = w.company;
+  }
+  if (f.assortment) {
+    const a = await trx.selectFrom('assortments').select('code').where('code', '=', f.assortment).executeTakeFirst();
+    if (!a) errs.add('assortment', 'ref.unknownAssortment', { value: f.assortment });
+  }
+  if (f.waybill) {
+    const b = await trx.selectFrom('waybills').select('number').where('number', '=', f.waybill).executeTakeFirst();
+    if (!b) errs.add('waybill', 'ref.unknownWaybill', { value: f.waybill });
+  }
+  if (f.quantity !== undefined && f.quantity !== null && Number(f.quantity) <= 0) errs.add('quantity', 'field.positive');
+  return f;
+}
+
+/** Keeps the workers table (name, count, last worklog) in step with worklogs, in the same transaction. */
+async function touchWorkers(trx: Transaction<Database>, names: string[]) {
+  for (const name of new Set(names)) {
+    await sql`
+      INSERT INTO workers (worker_name, company, worklog_count, last_worklog_at)
+      SELECT ${name}, (SELECT w.company FROM worklogs l JOIN warehouses w ON w.id = l.warehouse WHERE l.worker_name = ${name} ORDER BY l.timestamp DESC LIMIT 1),
+             (SELECT count(*) FROM worklogs WHERE worker_name = ${name}), (SELECT max(timestamp) FROM worklogs WHERE worker_name = ${name})
+      ON CONFLICT (worker_name) DO UPDATE SET company = EXCLUDED.company, worklog_count = EXCLUDED.worklog_count,
+        last_worklog_at = EXCLUDED.last_worklog_at, last_modified_at = now()`.execute(trx);
+  }
+}
+
+async function ensureWorker(trx: Transaction<Database>, name: string, company: string | undefined) {
+  await sql`INSERT INTO workers (worker_name, company) VALUES (${name}, ${company ?? null}) ON CONFLICT (worker_name) DO NOTHING`.execute(trx);
+}
+
+export async function worklogRoutes(app: App) {
+  const { db } = app.ctx;
+  const tags = ['worklogs'];
+  const get = (number: string) => findOne(db, worklogSpec, sql`l.number = ${number}`);
+
+  app.get('/api/worklogs/', {
+    preHandler: requireUser,
+    schema: { operationId: 'listWorklogs', tags, querystring: WorklogListQuery, response: { 200: ref(WorklogPage), ...errors(400, 401, 404) } },
+  }, async (request) => runList(db, request, worklogSpec, request.query, worklogConds(request.query)));
+
+  app.post('/api/worklogs/', {
+    preHandler: requireUser,
+    schema: { operationId: 'createWorklog', tags, body: WorklogCreate, response: { 201: ref(Worklog), ...errors(400, 401) } },
+  }, async (request, reply) => {
+    const user = currentUser(request);
+    const number = await db.transaction().execute(async (trx) => {
+      const errs = new FieldErrors();
+      const f = await checkFields(trx, request.body, errs);
+      errs.throwIfAny();
+      const number = (await sql<{ n: string }>`SELECT 'L-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('worklog_number_seq')::text, 6, '0') AS n`.execute(trx)).rows[0]!.n;
+      await ensureWorker(trx, f.workerName!, f.company);
+      await trx.insertInto('worklogs').values({
+        number, timestamp: f.timestamp!, action: f.action!, warehouse: f.warehouse!, workerName: f.workerName!, assortment: f.assortment ?? null,
+        quantity: f.quantity ?? null, waybill: f.waybill ?? null, durationMinutes: f.durationMinutes!, notes: f.notes ?? '', createdBy: user.email,
+      }).execute();
+      await touchWorkers(trx, [f.workerName!]);
+      return number;
+    });
+    reply.status(201);
+    return get(number);
+  });
+
+  app.get('/api/worklogs/:number/', {
+    preHandler: requireUser,
+    schema: { operationId: 'getWorklog', tags, params: NumberParams, response: { 200: ref(Worklog), ...errors(401, 404) } },
+  }, async (request) => get(request.params.number));
+
+  const update = async (number: string, body: WorklogFields) => {
+    await db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('worklogs').select(['workerName']).where('number', '=', number).forUpdate().executeTakeFirst();
+      if (!current) throw notFound();
+      const errs = new FieldErrors();
+      const f = await checkFields(trx, body, errs);
+      errs.throwIfAny();
+      const set: Record<string, unknown> = { lastModifiedAt: new Date() };
+      for (const k of KEYS) if (f[k] !== undefined) set[k] = f[k];
+      if (f.workerName) await ensureWorker(trx, f.workerName, f.company);
+      await trx.updateTable('worklogs').set(set).where('number', '=', number).execute();
+      await touchWorkers(trx, [current.workerName, ...(f.workerName ? [f.workerName] : [])]);
+    });
+    return get(number);
+  };
+
+  app.put('/api/worklogs/:number/', {
+    preHandler: requireUser,
+    schema: { operationId: 'updateWorklog', tags, params: NumberParams, body: WorklogUpdate, response: { 200: ref(Worklog), ...errors(400, 401, 404) } },
+  }, async (request) => update(request.params.number, request.body));
+  app.patch('/api/worklogs/:number/', {
+    preHandler: requireUser,
+    schema: { operationId: 'patchWorklog', tags, params: NumberParams, body: WorklogPatch, response: { 200: ref(Worklog), ...errors(400, 401, 404) } },
+  }, async (request) => update(request.params.number, request.body));
+
+  app.post('/api/worklogs/worklog_report/', {
+    preHandler: requireUser,
+    schema: { operationId: 'createWorklogReport', tags, querystring: WorklogListQuery, body: ReportBody, response: { 201: ref(ExportRequest), ...errors(400, 401) } },
+  }, async (request, reply) => {
+    orderBy(worklogSpec, request.query.sort);
+    reply.status(201);
+    return createExportRequest(app.ctx, request, { kind: 'worklog_report', format: request.body.format, filters: request.query, user: currentUser(request) });
+  });
+}
