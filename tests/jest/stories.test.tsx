@@ -50,7 +50,7 @@ it('finds the stories', () => {
 
 describe.each(storyFiles.map((file) => [relative(SRC, file), file] as const))('%s', (_name, file) => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the file list is only known at run time
-  const stories = composeStories(require(file) as Parameters<typeof composeStories>[0]);
+  const stories = composeStories(require(file));
 
   const entries = Object.entries(stories) as [string, ReturnType<typeof composeStory>][];
 

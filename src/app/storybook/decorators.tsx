@@ -1,5 +1,5 @@
 import type { Decorator } from '@storybook/react';
-import { useLayoutEffect, useMemo } from 'react';
+import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 
 import { initialPreferencesState } from '@/entities/preferences';
@@ -22,10 +22,16 @@ export interface RouterParameters {
  * Store, i18n and toasts, like the app. The locale and theme toolbar globals win over the
  * preloaded preferences so every story can be seen in both languages and themes.
  */
-export const withAppProviders: Decorator = (Story, context) => {
-  const store = context.parameters.store as StoreParameters | undefined;
-  const locale = isLocale(context.globals.locale) ? context.globals.locale : DEFAULT_LOCALE;
-  const theme = isTheme(context.globals.theme) ? context.globals.theme : 'light';
+interface StoryProvidersProps {
+  readonly store: StoreParameters | undefined;
+  readonly locale: unknown;
+  readonly theme: unknown;
+  readonly children: ReactNode;
+}
+
+function StoryProviders({ store, locale: localeGlobal, theme: themeGlobal, children }: StoryProvidersProps) {
+  const locale = isLocale(localeGlobal) ? localeGlobal : DEFAULT_LOCALE;
+  const theme = isTheme(themeGlobal) ? themeGlobal : 'light';
 
   const appStore = useMemo(
     () =>
@@ -45,10 +51,24 @@ export const withAppProviders: Decorator = (Story, context) => {
 
   return (
     <AppProviders store={appStore} i18n={i18nForLocale}>
-      <Story />
+      {children}
     </AppProviders>
   );
-};
+}
+
+/**
+ * Store, i18n and toasts, like the app. The locale and theme toolbar globals win over the
+ * preloaded preferences so every story can be seen in both languages and themes.
+ */
+export const withAppProviders: Decorator = (Story, context) => (
+  <StoryProviders
+    store={context.parameters.store as StoreParameters | undefined}
+    locale={context.globals.locale as unknown}
+    theme={context.globals.theme as unknown}
+  >
+    <Story />
+  </StoryProviders>
+);
 
 export const withRouter: Decorator = (Story, context) => {
   const router = context.parameters.router as RouterParameters | undefined;

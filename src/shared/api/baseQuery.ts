@@ -16,7 +16,8 @@ export function serializeParams(params: Record<string, unknown>): string {
     const values: readonly unknown[] = Array.isArray(value) ? value : [value];
     for (const item of values) {
       if (item === undefined || item === null) continue;
-      search.append(key, item instanceof Date ? item.toISOString() : String(item));
+      const text = item instanceof Date ? item.toISOString() : typeof item === 'string' ? item : JSON.stringify(item);
+      search.append(key, text);
     }
   }
   return search.toString();

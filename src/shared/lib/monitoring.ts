@@ -1,4 +1,6 @@
-type SentryModule = typeof import('@sentry/react');
+import type * as SentryNamespace from '@sentry/react';
+
+type SentryModule = typeof SentryNamespace;
 
 /** Share of page loads whose performance traces are sent (seed section 9). */
 export const TRACES_SAMPLE_RATE = 0.2;

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react';
 import { expect, within } from 'storybook/test';
 
 import { initialSessionState } from '@/entities/session';
-import { meHandler, mockStaffUser } from '@/entities/user/mocks';
+import { meHandler, mockStaffUser } from '@/entities/user/index.mocks';
 
 import { TopBar } from './TopBar';
 
