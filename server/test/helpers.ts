@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { loadConfig, type AppConfig } from '../src/shared/config.js';
+import { createDatabase } from '../src/shared/embedded-pg.js';
+import { closeContext, createContext } from '../src/shared/bootstrap.js';
+import { buildApp } from '../src/app.js';
+import { startWorkers } from '../src/worker.js';
+import { seed } from '../src/seed/seed.js';
+import { DEMO_USERS } from '../src/seed/data.js';
+import type { AppContext } from '../src/shared/context.js';
+
+export { DEMO_USERS };
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface TestServer {
+  url: string;
+  ctx: AppContext;
+  close(): Promise<void>;
+  req<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Res<T>>;
+  login(email?: string, password?: string): Promise<{ access: string; refresh: string }>;
+  staff(): Promise<string>;
+  user(): Promise<string>;
+}
+
+/** A server on a fresh database (seeded with a small deterministic data set), listening on a random port. */
+export async function startServer(overrides: Partial<AppConfig> = {}, opts: { seed?: boolean; workers?: boolean } = {}): Promise<TestServer> {
+  const base = process.env.TEST_PG_URL;
+  if (!base) throw new Error('TEST_PG_URL is not set: run the tests with `npm run test -w server`');
+  const dbName = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const dbUrl = await createDatabase(base, dbName);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-test-data-'));
+  const config = loadConfig({
+    port: 0, host: '127.0.0.1', dataDir, databaseUrl: dbUrl, jobPollingSeconds: 0.5, rateLimitPerAddress: 1000, rateLimitPerAccount: 1000,
+    webDistDir: path.join(dataDir, 'no-dist'), jwtPrivateKey: undefined, jwtPublicKey: undefined, publicUrl: undefined, smtpUrl: undefined, accountingSyncUrl: undefined,
+    ...overrides,
+  });
+  const log = pino({ level: 'silent' });
+  const ctx = await createContext(config, dbUrl, log);
+  if (opts.seed !== false) await seed(ctx.db, { waybills: 80, worklogs: 150 });
+  const app = await buildApp(ctx, { logger: false });
+  if (opts.workers !== false) await startWorkers(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const tokens = new Map<string, string>();
+
+  const server: TestServer = {
+    url,
+    ctx,
+    async close() {
+      await app.close();
+      await closeContext(ctx);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async req(method, p, o = {}) {
+      const headers: Record<string, string> = { ...(o.headers ?? {}) };
+      if (o.token) headers.authorization = `Bearer ${o.token}`;
+      let body: string | undefined;
+      if (o.raw !== undefined) {
+        body = o.raw;
+        headers['content-type'] ??= 'application/json';
+      } else if (o.body !== undefined) {
+        body = JSON.stringify(o.body);
+        headers['content-type'] = 'application/json';
+      }
+      const res = await fetch(url + p, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        parsed = text;
+      }
+      return { status: res.status, body: parsed as any, headers: res.headers, text };
+    },
+    async login(email = DEMO_USERS.user.email, password = DEMO_USERS.user.password) {
+      const res = await server.req('POST', '/api/auth/token/', { body: { email, password } });
+      if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${res.text}`);
+      return res.body;
+    },
+    async staff() {
+      if (!tokens.has('staff')) tokens.set('staff', (await server.login(DEMO_USERS.staff.email, DEMO_USERS.staff.password)).access);
+      return tokens.get('staff')!;
+    },
+    async user() {
+      if (!tokens.has('user')) tokens.set('user', (await server.login(DEMO_USERS.user.email, DEMO_USERS.user.password)).access);
+      return tokens.get('user')!;
+    },
+  };
+  return server;
+}
+
+export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** A stable fingerprint of every row of the business tables, to prove a request changed nothing. */
+export async function snapshot(ctx: AppContext): Promise<string> {
+  const { sql } = await import('kysely');
+  const tables = ['users', 'assortment_types', 'assortments', 'companies', 'warehouses', 'workers', 'waybills', 'worklogs', 'invoices', 'export_requests', 'password_reset_tokens'];
+  const parts: string[] = [];
+  for (const t of tables) {
+    const r = await sql<{ h: string }>`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${sql.table(t)} x`.execute(ctx.db);
+    parts.push(`${t}:${r.rows[0]!.h}`);
+  }
+  return parts.join(',');
+}
+
+/** A delivered waybill factory through the API: creates, confirms, delivers. */
+export async function deliveredWaybill(s: TestServer, token: string, overrides: Record<string, unknown> = {}): Promise<any> {
+  const created = await s.req('POST', '/api/waybills/', { token, body: { ...(await waybillInput(s)), ...overrides } });
+  if (created.status !== 201) throw new Error(`create waybill: ${created.status} ${created.text}`);
+  for (const status of ['confirmed', 'delivered']) {
+    const r = await s.req('PATCH', `/api/waybills/${created.body.number}/`, { token, body: { status } });
+    if (r.status !== 200) throw new Error(`patch ${status}: ${r.status} ${r.text}`);
+  }
+  return (await s.req('GET', `/api/waybills/${created.body.number}/`, { token })).body;
+}
+
+/** A valid waybill body built from the seeded reference data (destination of an invoice customer). */
+export async function waybillInput(s: TestServer): Promise<Record<string, unknown>> {
+  const { sql } = await import('kysely');
+  const r = await sql<{ origin: string; destination: string; company: string }>`
+    SELECT (SELECT origin_code FROM warehouses WHERE origin_code IS NOT NULL ORDER BY id LIMIT 1) AS origin,
+           w.destination_code AS destination, w.company
+    FROM warehouses w JOIN companies c ON c.registry_code = w.company
+    WHERE w.destination_code IS NOT NULL AND c.is_invoice_customer ORDER BY w.id LIMIT 1`.execute(s.ctx.db);
+  const row = r.rows[0]!;
+  return {
+    transportDate: '2026-11-02', origin: row.origin, destination: row.destination, destinationCompany: row.company,
+    driverName: 'Margus Tamm', vehicleNumber: '123 ABC', mileage: 120, assortment: 'KU-PALK-18', quantity: '25.500', notes: 'Test load',
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Test runner: starts one embedded PostgreSQL for the whole run (each test file makes its own
+ * database on it), runs every test file through node:test, and ends with `N passed, N failed`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run } from 'node:test';
+import { spec } from 'node:test/reporters';
+import { startEmbeddedPostgres } from '../src/shared/embedded-pg.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const filter = process.argv.slice(2);
+const files = fs
+  .readdirSync(here)
+  .filter((f) => f.endsWith('.test.ts'))
+  .filter((f) => filter.length === 0 || filter.some((x) => f.includes(x)))
+  .sort()
+  .map((f) => path.join(here, f));
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-test-pg-'));
+fs.chmodSync(dir, 0o755);
+const pg = await startEmbeddedPostgres(path.join(dir, 'data'), { database: 'postgres' });
+process.env.TEST_PG_URL = pg.url;
+
+let passed = 0;
+let failed = 0;
+const stream = run({ files, concurrency: Number(process.env.TEST_CONCURRENCY || 2), timeout: 180_000 });
+stream.on('test:pass', (e: { details: { type?: string } }) => {
+  if (e.details.type !== 'suite') passed++;
+});
+stream.on('test:fail', (e: { details: { type?: string } }) => {
+  if (e.details.type !== 'suite') failed++;
+});
+const reporter = stream.compose(spec);
+reporter.pipe(process.stdout);
+await new Promise<void>((resolve) => reporter.on('end', () => resolve()));
+await pg.stop().catch(() => undefined);
+fs.rmSync(dir, { recursive: true, force: true });
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
