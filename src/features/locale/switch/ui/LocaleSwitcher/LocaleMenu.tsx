@@ -5,6 +5,7 @@ import { localeChanged, selectLocale } from '@/entities/preferences';
 import { isLocale, LOCALE_NATIVE_NAMES, SUPPORTED_LOCALES } from '@/shared/i18n';
 import { useAppDispatch, useAppSelector } from '@/shared/model';
 
+import { GlobeIcon } from './GlobeIcon';
 import styles from './LocaleMenu.module.css';
 
 /**
@@ -26,10 +27,7 @@ export function LocaleMenu() {
         className={styles.trigger}
         aria-label={t('locale.current', { name: LOCALE_NATIVE_NAMES[locale] })}
       >
-        <svg className={styles.globe} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <circle cx="12" cy="12" r="9" />
-          <path d="M3 12h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3z" />
-        </svg>
+        <GlobeIcon className={styles.globe} />
         <span className={styles.code}>{locale.toUpperCase()}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { selectLocale } from '@/entities/preferences';
 import { useAppSelector } from '@/shared/model';
 
+import { GlobeIcon } from './GlobeIcon';
 import styles from './LocaleMenu.module.css';
 
 const loadMenu = () => import('./LocaleMenu');
@@ -21,9 +22,7 @@ export function LocaleSwitcher() {
     <Suspense
       fallback={
         <span className={styles.trigger} aria-hidden="true">
-          <svg className={styles.globe} viewBox="0 0 24 24" focusable="false">
-            <circle cx="12" cy="12" r="9" />
-          </svg>
+          <GlobeIcon className={styles.globe} />
           <span className={styles.code}>{locale.toUpperCase()}</span>
         </span>
       }

@@ -1,0 +1,158 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const PAGES = [
+  { path: '/', heading: 'Overview' },
+  { path: '/waybills', heading: 'Waybills' },
+  { path: '/worklogs', heading: 'Worklogs' },
+  { path: '/invoices', heading: 'Invoices' },
+  { path: '/users', heading: 'Users' },
+  { path: '/auth/login', heading: 'Sign in' },
+  { path: '/no-such-page', heading: 'Page not found' },
+] as const;
+
+const SHOTS = 'test-results/screenshots';
+
+const topBar = (page: Page) => page.getByRole('banner');
+const mainNav = (page: Page) => page.getByRole('navigation', { name: /Main navigation|Põhinavigatsioon/ });
+
+/** Serious and critical axe findings on the page as it is now, as readable lines. */
+const seriousViolations = async (page: Page): Promise<string[]> => {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+};
+
+const chooseLocale = async (page: Page, currentLabel: RegExp, option: string) => {
+  await topBar(page).getByRole('button', { name: currentLabel }).click();
+  await Promise.all([page.waitForEvent('load'), page.getByRole('menuitemradio', { name: option }).click()]);
+};
+
+test('the shell renders: product name, navigation, sign-in, main area', async ({ page }) => {
+  await page.goto('/');
+  await expect(topBar(page).getByRole('link', { name: 'Timberlog' })).toHaveAttribute('href', '/');
+  for (const name of ['Waybills', 'Worklogs', 'Invoices', 'Users']) {
+    await expect(mainNav(page).getByRole('link', { name })).toBeVisible();
+  }
+  await expect(topBar(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // Staff-only links are not there for a visitor.
+  await expect(page.getByRole('link', { name: 'Admin panel' })).toHaveCount(0);
+});
+
+test('navigation: each link loads its page, unknown paths show the not-found page', async ({ page }) => {
+  await page.goto('/');
+  for (const { path, heading } of PAGES.slice(1, 5)) {
+    await mainNav(page).getByRole('link', { name: heading }).click();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: heading })).toHaveAttribute('aria-current', 'page');
+  }
+  await topBar(page).getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/auth/login');
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the overview' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+});
+
+test('switching to Estonian reloads the page in Estonian and survives a reload', async ({ page }) => {
+  await page.goto('/waybills');
+  await chooseLocale(page, /Language: English/, 'Eesti');
+  await expect(page).toHaveURL('/waybills');
+  await expect(page.getByRole('heading', { level: 1, name: 'Saatelehed' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Töökanded' })).toBeVisible();
+  await expect(topBar(page).getByRole('link', { name: 'Logi sisse' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'et');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Saatelehed' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'et');
+
+  await chooseLocale(page, /Keel: Eesti/, 'English');
+  await expect(page.getByRole('heading', { level: 1, name: 'Waybills' })).toBeVisible();
+});
+
+test('the first visit follows the system theme; a chosen theme is remembered', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await background()).toBe('rgb(15, 19, 24)');
+
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  expect(await background()).toBe('rgb(245, 246, 248)');
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await background()).toBe('rgb(15, 19, 24)');
+  await context.close();
+});
+
+test('a signed-in staff user sees the admin panel and API docs links and can sign out', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    const session = { accessToken: 'test-access', refreshToken: 'test-refresh', sessionExpired: false, sessionInitialized: true };
+    localStorage.setItem('persist:timberlog', JSON.stringify({ session: JSON.stringify(session), _persist: JSON.stringify({ version: -1, rehydrated: true }) }));
+  });
+  await page.route('**/api/user/me', (route) =>
+    route.fulfill({ json: { email: 'admin@example.com', name: 'Admin', isActive: true, isStaff: true } }),
+  );
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Admin panel' })).toHaveAttribute('href', 'http://localhost:8080/adminpanel');
+  await expect(page.getByRole('link', { name: /API docs/ })).toHaveAttribute(
+    'href',
+    'http://localhost:8080/api/schema/swagger-ui',
+  );
+  await page.screenshot({ path: `${SHOTS}/staff-light-en.png` });
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/auth/login');
+  await expect(topBar(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Admin panel' })).toHaveCount(0);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`no serious or critical axe violations on any page (${theme})`, async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: theme });
+    const page = await context.newPage();
+    const findings: string[] = [];
+    for (const { path, heading } of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      findings.push(...(await seriousViolations(page)).map((line) => `${path}: ${line}`));
+    }
+    // The open language menu is a page state of its own.
+    await page.getByRole('button', { name: /Language: English/ }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    findings.push(...(await seriousViolations(page)).map((line) => `menu: ${line}`));
+    expect(findings).toEqual([]);
+    await context.close();
+  });
+}
+
+test('screenshots: light and dark, English and Estonian', async ({ browser }) => {
+  for (const theme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ colorScheme: theme });
+    const page = await context.newPage();
+    await page.goto('/waybills');
+    await expect(page.getByRole('heading', { level: 1, name: 'Waybills' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/waybills-${theme}-en.png` });
+    await page.getByRole('button', { name: /Language: English/ }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/language-menu-${theme}-en.png` });
+    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitemradio', { name: 'Eesti' }).click()]);
+    await expect(page.getByRole('heading', { level: 1, name: 'Saatelehed' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/waybills-${theme}-et.png` });
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Lehte ei leitud' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/not-found-${theme}-et.png` });
+    await context.close();
+  }
+});

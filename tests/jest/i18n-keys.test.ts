@@ -1,0 +1,42 @@
+import en from '../../public/locales/en/common.json';
+import et from '../../public/locales/et/common.json';
+
+type Tree = { readonly [key: string]: string | Tree };
+
+const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string' ? [[`${prefix}${key}`, value]] : Object.entries(flatten(value, `${prefix}${key}.`)),
+    ),
+  );
+
+const enKeys = flatten(en);
+const etKeys = flatten(et);
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+
+describe('translations', () => {
+  it('en and et have the same keys', () => {
+    expect(Object.keys(etKeys).sort()).toEqual(Object.keys(enKeys).sort());
+  });
+
+  it('no translation is empty', () => {
+    for (const [key, value] of [...Object.entries(enKeys), ...Object.entries(etKeys)]) {
+      expect({ key, empty: value.trim() === '' }).toEqual({ key, empty: false });
+    }
+  });
+
+  it('each et text has the same placeholders as its en text', () => {
+    for (const [key, value] of Object.entries(enKeys)) {
+      expect({ key, placeholders: placeholders(etKeys[key] ?? '') }).toEqual({ key, placeholders: placeholders(value) });
+    }
+  });
+
+  it('has the error catalogue of seed section 8, translated', () => {
+    for (const key of ['errors.unexpectedError', 'errors.unexpectedErrorWithCode', 'errors.loading', 'errors.rateLimited']) {
+      expect(enKeys[key]).toBeTruthy();
+      expect(etKeys[key]).toBeTruthy();
+      expect(etKeys[key]).not.toEqual(enKeys[key]);
+    }
+    expect(placeholders(enKeys['errors.unexpectedErrorWithCode'] ?? '')).toEqual(['code']);
+  });
+});

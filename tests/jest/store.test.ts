@@ -1,0 +1,57 @@
+import { persistStore, type Persistor } from 'redux-persist';
+
+import { localeChanged, themeChosen } from '@/entities/preferences';
+import { sessionTokensReceived } from '@/shared/api';
+import { makeStore, PERSIST_KEY } from '@/app/store';
+
+const rehydrated = (persistor: Persistor) =>
+  new Promise<void>((resolve) => {
+    const check = () => {
+      if (!persistor.getState().bootstrapped) return;
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = persistor.subscribe(check);
+    check();
+  });
+
+describe('makeStore', () => {
+  it('starts from the preloaded state', () => {
+    const store = makeStore({ preferences: { locale: 'et', theme: 'dark' } });
+    expect(store.getState().preferences).toEqual({ locale: 'et', theme: 'dark' });
+    expect(store.getState().session.accessToken).toBeNull();
+  });
+
+  it('persists the session and the preferences, and nothing else', async () => {
+    const store = makeStore(undefined, { persist: true });
+    const persistor = persistStore(store);
+    await rehydrated(persistor);
+    store.dispatch(sessionTokensReceived({ accessToken: 'access', refreshToken: 'refresh' }));
+    store.dispatch(localeChanged('et'));
+    store.dispatch(themeChosen('dark'));
+    await persistor.flush();
+
+    const saved = JSON.parse(localStorage.getItem(`persist:${PERSIST_KEY}`) ?? '{}') as Record<string, string>;
+    expect(Object.keys(saved).sort()).toEqual(['_persist', 'preferences', 'session']);
+    expect(JSON.parse(saved.session ?? '{}')).toMatchObject({ accessToken: 'access', refreshToken: 'refresh' });
+    expect(JSON.parse(saved.preferences ?? '{}')).toEqual({ locale: 'et', theme: 'dark' });
+    persistor.pause();
+  });
+
+  it('restores the persisted session and preferences on the next visit', async () => {
+    localStorage.setItem(
+      `persist:${PERSIST_KEY}`,
+      JSON.stringify({
+        session: JSON.stringify({ accessToken: 'a', refreshToken: 'r', sessionExpired: false, sessionInitialized: true }),
+        preferences: JSON.stringify({ locale: 'et', theme: 'light' }),
+        _persist: JSON.stringify({ version: -1, rehydrated: true }),
+      }),
+    );
+    const store = makeStore(undefined, { persist: true });
+    const persistor = persistStore(store);
+    await rehydrated(persistor);
+    expect(store.getState().session.accessToken).toBe('a');
+    expect(store.getState().preferences).toEqual({ locale: 'et', theme: 'light' });
+    persistor.pause();
+  });
+});
