@@ -33,7 +33,7 @@ stream.on('test:pass', (e: { details: { type?: string } }) => {
 stream.on('test:fail', (e: { details: { type?: string } }) => {
   if (e.details.type !== 'suite') failed++;
 });
-const reporter = stream.compose(spec);
+const reporter = stream.compose(new spec());
 reporter.pipe(process.stdout);
 await new Promise<void>((resolve) => reporter.on('end', () => resolve()));
 await pg.stop().catch(() => undefined);
