@@ -33,6 +33,8 @@ export default defineConfig(({ envMode }) => {
       title: 'Timberlog',
     },
     output: {
+      // Staff use current browsers: target Baseline 2023, so modern syntax ships untranspiled.
+      overrideBrowserslist: ['chrome >= 111', 'edge >= 111', 'firefox >= 111', 'safari >= 16.4'],
       distPath: { root: envMode === 'test' ? 'dist-test' : 'dist' },
       cssModules: { namedExport: false },
     },

@@ -1,15 +1,18 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 
 import { TopBar } from '@/widgets/top-bar';
 
+import { AppErrorBoundary } from '../providers';
+
 import styles from './AppLayout.module.css';
+import { LoadingScreen } from './LoadingScreen';
 
 /** The fixed top bar over a scrollable main area. */
 export function AppLayout() {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const loading = navigation.state === 'loading';
+  const { pathname } = useLocation();
 
   return (
     <div className={styles.shell}>
@@ -18,11 +21,14 @@ export function AppLayout() {
       </a>
       <div className={styles.topBar}>
         <TopBar />
-        {/* A page's code loads on first visit; this thin bar says something is happening. */}
-        {loading ? <div className={styles.progress} role="progressbar" aria-label={t('errors.loading')} /> : null}
       </div>
-      <main id="main" className={styles.main} tabIndex={-1} aria-busy={loading}>
-        <Outlet />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        {/* Keyed by path: a page that failed is left behind when the user navigates away. */}
+        <AppErrorBoundary key={pathname}>
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
+        </AppErrorBoundary>
       </main>
     </div>
   );

@@ -3,5 +3,4 @@ export { AppProviders } from './AppProviders';
 export type { AppProvidersProps } from './AppProviders';
 export { ConfigErrorScreen } from './ConfigErrorScreen';
 export { ErrorFallback } from './ErrorFallback';
-export { RouteErrorFallback } from './RouteErrorFallback';
 export { TOAST_ANCHOR, TOAST_AUTO_HIDE_MS } from './toastConfig';

@@ -1,2 +1,2 @@
 export { AppRouter } from './AppRouter';
-export { routes } from './routes';
+export { AppRoutes } from './routes';

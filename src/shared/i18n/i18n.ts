@@ -1,9 +1,7 @@
 import i18next, { type i18n as I18n, type InitOptions, type Resource } from 'i18next';
-import ChainedBackend from 'i18next-chained-backend';
-import HttpBackend from 'i18next-http-backend';
-import LocalStorageBackend from 'i18next-localstorage-backend';
 import { initReactI18next } from 'react-i18next';
 
+import { CachedHttpBackend, type CachedHttpBackendOptions } from './cachedHttpBackend';
 import {
   DEFAULT_LOCALE,
   DEFAULT_NAMESPACE,
@@ -32,19 +30,15 @@ export interface InitI18nOptions {
 
 /** Initialises the app's i18next: translations from `/locales`, cached in localStorage for an hour. */
 export async function initI18n({ lng, cacheVersion }: InitI18nOptions): Promise<I18n> {
+  const backend: CachedHttpBackendOptions = {
+    loadPath: TRANSLATION_LOAD_PATH,
+    expirationTime: TRANSLATION_CACHE_MS,
+    version: cacheVersion,
+  };
   await i18next
-    .use(ChainedBackend)
+    .use(CachedHttpBackend)
     .use(initReactI18next)
-    .init({
-      ...baseOptions(lng),
-      backend: {
-        backends: [LocalStorageBackend, HttpBackend],
-        backendOptions: [
-          { prefix: 'i18n_', expirationTime: TRANSLATION_CACHE_MS, defaultVersion: cacheVersion },
-          { loadPath: TRANSLATION_LOAD_PATH },
-        ],
-      },
-    });
+    .init({ ...baseOptions(lng), backend });
   return i18next;
 }
 
