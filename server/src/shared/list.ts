@@ -9,6 +9,11 @@ export type Cond = RawBuilder<unknown>;
 export interface ListSpec {
   /** FROM clause, joins included. */
   from: RawBuilder<unknown>;
+  /**
+   * FROM clause for counting, when every filter reads only the base table: PostgreSQL cannot drop
+   * inner joins, so counting over `from` would join every matching row for nothing.
+   */
+  countFrom?: RawBuilder<unknown>;
   /** Select list with camelCase aliases. */
   select: RawBuilder<unknown>;
   /** API sort field → SQL expression. */
@@ -113,7 +118,7 @@ export async function runList<T = Row>(
   const pageSize = q.pageSize ?? LIMITS.pageSizeDefault;
   const pageNumber = q.pageNumber ?? 1;
   const where = whereClause(all);
-  const countRes = await sql<{ count: string }>`SELECT count(*) AS count FROM ${spec.from} ${where}`.execute(db);
+  const countRes = await sql<{ count: string }>`SELECT count(*) AS count FROM ${spec.countFrom ?? spec.from} ${where}`.execute(db);
   const count = Number(countRes.rows[0]?.count ?? 0);
   const pages = Math.max(1, Math.ceil(count / pageSize));
   if (pageNumber > pages) throw invalidPage();

@@ -7,6 +7,7 @@ export const waybillSpec: ListSpec = {
     JOIN warehouses wd ON wd.destination_code = b.destination
     JOIN companies dc ON dc.registry_code = b.destination_company
     JOIN assortments a ON a.code = b.assortment`,
+  countFrom: sql`waybills b`,
   select: sql.raw(`b.number, b.status, b.transport_date AS "transportDate", b.origin, wo.name AS "originName", b.destination, wd.name AS "destinationName",
     b.destination_company AS "destinationCompany", dc.name AS "destinationCompanyName", b.driver_name AS "driverName", b.vehicle_number AS "vehicleNumber",
     b.mileage, b.assortment, a.name AS "assortmentName", b.quantity::text AS quantity, a.unit, b.invoice, b.notes, b.created_by AS "createdBy",

@@ -6,6 +6,7 @@ export const worklogSpec: ListSpec = {
     JOIN warehouses w ON w.id = l.warehouse
     JOIN companies c ON c.registry_code = w.company
     LEFT JOIN assortments a ON a.code = l.assortment`,
+  countFrom: sql`worklogs l`,
   select: sql.raw(`l.number, l.timestamp, l.action, l.warehouse, w.name AS "warehouseName", w.company AS "warehouseCompany", c.name AS "warehouseCompanyName",
     l.worker_name AS "workerName", l.assortment, a.name AS "assortmentName", l.quantity::text AS quantity, l.waybill, l.duration_minutes AS "durationMinutes",
     l.notes, l.created_by AS "createdBy", l.created_at AS "createdAt", l.last_modified_at AS "lastModifiedAt"`),
