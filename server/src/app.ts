@@ -121,6 +121,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }
 
   app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => method !== request.method && app.findRoute({ method, url }));
+    if (allowed.length > 0 && url.startsWith('/api/')) {
+      reply.status(405).header('Allow', allowed.join(', ')).send(new ApiError(405, { key: 'methodNotAllowed', params: { method: request.method } }).body(request.locale ?? 'en'));
+      return;
+    }
     reply.status(404).send(new ApiError(404, { key: 'notFound' }).body(request.locale ?? 'en'));
   });
   return app;

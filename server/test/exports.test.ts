@@ -101,3 +101,18 @@ test('users see only their own export requests; staff see all, own tells which',
   assert.ok(own.body.results.every((x: any) => x.own));
   await finished(staff, mine.body.id);
 });
+
+test('progress is reported in steps of at most 5 %', async () => {
+  const { writeReport } = await import('../src/exports/report.js');
+  const seen: number[] = [];
+  const result = await writeReport(s.ctx, {
+    id: randomUUID(), kind: 'worklog_report', format: 'xlsx', filters: {}, locale: 'en',
+    onProgress: async (p) => {
+      seen.push(p);
+    },
+  });
+  assert.ok(result.rowCount > 100);
+  const steps = [0, ...seen].slice(1).map((p, i) => p - [0, ...seen][i]!);
+  assert.ok(seen.length >= 19, `reported ${seen.length} times`);
+  assert.ok(steps.every((d) => d > 0 && d <= 5), `steps ${steps.join(',')}`);
+});

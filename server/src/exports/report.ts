@@ -68,7 +68,7 @@ const SHEET_NAME: Record<string, Record<Locale, string>> = {
   worklog_report: { en: 'Worklogs', et: 'Töölogid' },
 };
 
-const BATCH = 2000;
+const MAX_BATCH = 2000;
 
 function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';
@@ -138,6 +138,8 @@ export async function writeReport(
     };
   }
 
+  // Each batch is at most 5 % of the rows, so progress moves in steps of 5 % or less.
+  const batch = Math.max(1, Math.min(MAX_BATCH, Math.floor(total / 20)));
   const client = await ctx.pool.connect();
   let written = 0;
   let lastReported = 0;
@@ -146,14 +148,14 @@ export async function writeReport(
     const compiled = sql`SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order}`.compile(ctx.db);
     await client.query(`DECLARE report_cursor NO SCROLL CURSOR FOR ${compiled.sql}`, compiled.parameters as unknown[]);
     for (;;) {
-      const batch = await client.query(`FETCH ${BATCH} FROM report_cursor`);
-      if (batch.rows.length === 0) break;
-      for (const row of batch.rows as Record<string, unknown>[]) {
+      const rows = await client.query(`FETCH ${batch} FROM report_cursor`);
+      if (rows.rows.length === 0) break;
+      for (const row of rows.rows as Record<string, unknown>[]) {
         await addRow(columns.map((c) => cellValue(c, row[c.key], opts.locale)));
       }
-      written += batch.rows.length;
+      written += rows.rows.length;
       const progress = total === 0 ? 99 : Math.min(99, Math.floor((written / total) * 100));
-      if (progress - lastReported >= 5) {
+      if (progress > lastReported) {
         lastReported = progress;
         await opts.onProgress(progress);
       }
