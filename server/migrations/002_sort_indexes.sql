@@ -1,0 +1,20 @@
+-- Every documented sort and filter has an index.
+CREATE INDEX waybills_vehicle_number_idx ON waybills (vehicle_number);
+CREATE INDEX worklogs_quantity_idx ON worklogs (quantity);
+CREATE INDEX invoices_net_total_idx ON invoices (net_total);
+CREATE INDEX invoices_gross_total_idx ON invoices (gross_total);
+CREATE INDEX invoices_synced_at_idx ON invoices (synced_at);
+CREATE INDEX users_date_joined_idx ON users (date_joined);
+CREATE INDEX users_last_login_idx ON users (last_login);
+CREATE INDEX assortments_unit_idx ON assortments (unit);
+CREATE INDEX assortments_unit_price_idx ON assortments (unit_price);
+CREATE INDEX assortments_is_active_idx ON assortments (is_active);
+CREATE INDEX warehouses_address_search_idx ON warehouses USING gin (lower(name || ' ' || coalesce(origin_code, '') || ' ' || coalesce(destination_code, '')) gin_trgm_ops);
+CREATE INDEX assortments_search_idx ON assortments USING gin (lower(code || ' ' || name) gin_trgm_ops);
+CREATE INDEX assortment_types_search_idx ON assortment_types USING gin (lower(name || ' ' || description) gin_trgm_ops);
+CREATE INDEX workers_worklog_count_idx ON workers (worklog_count);
+CREATE INDEX workers_last_worklog_at_idx ON workers (last_worklog_at);
+CREATE INDEX export_requests_complete_timestamp_idx ON export_requests (complete_timestamp);
+CREATE INDEX export_requests_kind_idx ON export_requests (kind);
+CREATE INDEX export_requests_progress_idx ON export_requests (progress);
+CREATE INDEX export_requests_state_idx ON export_requests (in_progress, failed);
