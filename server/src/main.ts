@@ -60,6 +60,7 @@ async function main() {
   if (!(await isSeeded(ctx.db))) {
     const t = Date.now();
     const counts = await seed(ctx.db);
+    for (const number of counts.pendingInvoices) await ctx.jobs.sendInvoiceSync(number);
     log.info(`Seeded demo data in ${Date.now() - t} ms: ${counts.waybills} waybills, ${counts.worklogs} worklogs, ${counts.invoices} invoices.`);
   }
   const app = await buildApp(ctx, { logger: { level: config.logLevel }, serveWeb: true });

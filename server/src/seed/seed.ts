@@ -59,7 +59,7 @@ export async function isSeeded(db: DB): Promise<boolean> {
 }
 
 /** Fills an empty database with realistic demo data (bulk inserts, one transaction). */
-export async function seed(db: DB, opts: SeedOptions = {}): Promise<{ waybills: number; worklogs: number; invoices: number }> {
+export async function seed(db: DB, opts: SeedOptions = {}): Promise<{ waybills: number; worklogs: number; invoices: number; pendingInvoices: string[] }> {
   const r = prng(opts.seed ?? 20261122);
   const anchor = Date.parse(`${opts.anchorDate ?? process.env.SEED_ANCHOR_DATE ?? '2026-11-20'}T00:00:00Z`);
   const start = anchor - 180 * DAY;
@@ -171,9 +171,8 @@ export async function seed(db: DB, opts: SeedOptions = {}): Promise<{ waybills: 
         });
         const net = lines.reduce((s, l) => s + Math.round(Number(l.amount) * 100), 0);
         const vat = Math.floor((net * 24 + 50) / 100);
-        const recent = (anchor - issueMs) / DAY < 2;
-        let status = recent ? 'pending_sync' : 'synced';
-        if (!failedGiven && (anchor - issueMs) / DAY < 20 && !recent) {
+        let status = 'synced';
+        if (!failedGiven && (anchor - issueMs) / DAY < 20) {
           status = 'sync_failed';
           failedGiven = true;
         }
@@ -192,6 +191,9 @@ export async function seed(db: DB, opts: SeedOptions = {}): Promise<{ waybills: 
         }
       }
     }
+    // The newest few await their sync (the caller queues their jobs).
+    const newest = [...invoices].filter((i) => i.status === 'synced').sort((a, b) => String(b.issueDate).localeCompare(String(a.issueDate)) || String(b.number).localeCompare(String(a.number)));
+    for (const inv of newest.slice(0, 3)) Object.assign(inv, { status: 'pending_sync', syncAttempts: 0, syncedAt: null, externalId: null });
     await insertChunks(trx, 'invoices', invoices, 500);
     await insertChunks(trx, 'waybills', waybills.map(({ _ms: _unused, ...w }) => w));
 
@@ -221,6 +223,9 @@ export async function seed(db: DB, opts: SeedOptions = {}): Promise<{ waybills: 
     await insertChunks(trx, 'worklogs', worklogs, 1000);
     await sql`UPDATE workers k SET worklog_count = s.n, last_worklog_at = s.last FROM (SELECT worker_name, count(*) AS n, max(timestamp) AS last FROM worklogs GROUP BY worker_name) s WHERE s.worker_name = k.worker_name`.execute(trx);
     await sql`SELECT setval('waybill_number_seq', ${waybillCount}), setval('worklog_number_seq', ${worklogCount}), setval('invoice_number_seq', ${Math.max(1, invoiceSeq)})`.execute(trx);
-    return { waybills: waybills.length, worklogs: worklogs.length, invoices: invoices.length };
+    return {
+      waybills: waybills.length, worklogs: worklogs.length, invoices: invoices.length,
+      pendingInvoices: invoices.filter((i) => i.status === 'pending_sync').map((i) => String(i.number)),
+    };
   });
 }
