@@ -16,6 +16,10 @@ const log = pino({ level: process.env.LOG_LEVEL || 'info', transport: undefined 
 
 /** Builds the web app (root `npm run build`) when dist/ is missing or was built for another key or URL. */
 function buildWebIfNeeded(publicKeyPem: string, backendUrl: string, distDir: string): void {
+  if (process.env.SKIP_WEB_BUILD === '1' || process.env.WEB_DIST_DIR) {
+    log.info(`Serving the web app as built in ${distDir} (no build: ${process.env.SKIP_WEB_BUILD === '1' ? 'SKIP_WEB_BUILD=1' : 'WEB_DIST_DIR is set'}).`);
+    return;
+  }
   const rootPkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
   if (!rootPkg.scripts?.build) {
     log.warn('The root package has no "build" script yet: serving the API only (no web app).');
@@ -42,9 +46,10 @@ function buildWebIfNeeded(publicKeyPem: string, backendUrl: string, distDir: str
   fs.writeFileSync(stampFile, JSON.stringify(wanted, null, 2));
 }
 
+let embedded: RunningPostgres | undefined;
+
 async function main() {
   const config = loadConfig();
-  let embedded: RunningPostgres | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     fs.mkdirSync(config.dataDir, { recursive: true });
@@ -85,7 +90,9 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((err: unknown) => {
+main().catch(async (err: unknown) => {
   console.error(`\nTimberlog could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+  // PostgreSQL is a child process: stop it rather than leave it holding the data folder.
+  await embedded?.stop().catch(() => undefined);
   process.exit(1);
 });

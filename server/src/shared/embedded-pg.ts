@@ -70,6 +70,26 @@ function reachableBinDir(dir: string, version: string, uid: number): string {
   return copy;
 }
 
+/**
+ * A PostgreSQL left running on this data folder (its parent was killed without a chance to stop
+ * it) would block the start: stop it cleanly first.
+ */
+async function stopLeftover(dataDir: string): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  let cmdline = '';
+  try {
+    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return; // not running: PostgreSQL removes the stale lock itself
+  }
+  if (!cmdline.includes('postgres') || !cmdline.includes(dataDir)) return;
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100 && fs.existsSync(`/proc/${pid}`); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
 export interface RunningPostgres {
   url: string;
   stop: () => Promise<void>;
@@ -123,6 +143,7 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
     }
   }
 
+  await stopLeftover(dataDir);
   const child: ChildProcess = spawn(
     path.join(binDir, 'bin', 'postgres'),
     ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', `unix_socket_directories=`],
