@@ -1,4 +1,4 @@
-import type { InitOptions, ReadCallback, Services } from 'i18next';
+import type { ReadCallback, Services } from 'i18next';
 import { http, HttpResponse } from 'msw';
 
 import { server } from '../../../tests/jest/server';
