@@ -185,3 +185,30 @@ describe('sign-up and password reset', () => {
     assert.equal(last, 429);
   });
 });
+
+describe('expiry and per-address limits', () => {
+  test('an expired access token is 401 token_not_valid', async () => {
+    const { SignJWT } = await import('jose');
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ token_type: 'access', user_id: DEMO_USERS.user.email, is_staff: false })
+      .setProtectedHeader({ alg: 'RS256' }).setIssuedAt(now - 600).setExpirationTime(now - 300).setJti('x-expired').sign(s.ctx.keys.privateKey);
+    const r = await s.req('GET', '/api/user/me', { token: expired });
+    assert.equal(r.status, 401);
+    assert.equal(r.body.code, 'token_not_valid');
+  });
+
+  test('sign-in failures are limited per client address across accounts', async () => {
+    const other = await startServer({ rateLimitPerAddress: 3, rateLimitPerAccount: 100 }, { workers: false });
+    try {
+      for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {
+        assert.equal((await other.req('POST', '/api/auth/token/', { body: { email, password: 'wrong-password-1' } })).status, 401);
+      }
+      const r = await other.req('POST', '/api/auth/token/', { body: { email: DEMO_USERS.user.email, password: DEMO_USERS.user.password }, headers: { 'accept-language': 'et' } });
+      assert.equal(r.status, 429);
+      assert.match(r.body.detail, /Liiga palju katseid/);
+      assert.ok(Number(r.headers.get('retry-after')) > 0);
+    } finally {
+      await other.close();
+    }
+  });
+});
