@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
+import cors from '@fastify/cors';
 import type { App, AppContext } from './shared/context.js';
 import { ApiError, errorHandler, validationToApiError } from './shared/errors.js';
 import { pickLocale } from './shared/i18n.js';
@@ -75,6 +76,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       const values = Array.isArray(query[key]) ? (query[key] as unknown[]) : [query[key]];
       query[key] = values.flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])).filter((v) => v !== '');
     }
+  });
+
+  // The web app's dev server (another port) calls the API directly.
+  await app.register(cors, {
+    origin: ctx.config.corsOrigins.length ? ctx.config.corsOrigins : true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
+    exposedHeaders: ['Retry-After', 'Content-Disposition', 'Allow'],
+    maxAge: 3600,
   });
 
   for (const s of [DetailError, FieldErrorsSchema, StatusOk, TokenPairSchema, SessionSchema, User, UserPage, ...referenceSchemas, ...waybillSchemas, ...worklogSchemas, ...invoiceSchemas, ...exportSchemas]) {

@@ -73,3 +73,13 @@ test('workers: list, search, detail', async () => {
   const search = await s.req('GET', `/api/workers/?search=${encodeURIComponent(w.workerName.slice(0, 4).toLowerCase())}`, { token });
   assert.ok(search.body.results.some((x: any) => x.workerName === w.workerName));
 });
+
+test('browsers on another origin may call the API (CORS preflight)', async () => {
+  const r = await fetch(`${s.url}/api/waybills/`, {
+    method: 'OPTIONS',
+    headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,accept-language' },
+  });
+  assert.ok(r.status === 204 || r.status === 200);
+  assert.equal(r.headers.get('access-control-allow-origin'), 'http://localhost:3000');
+  assert.match(r.headers.get('access-control-allow-headers') ?? '', /Authorization/i);
+});

@@ -34,6 +34,8 @@ export interface AppConfig {
   jobPollingSeconds: number;
   webDistDir: string;
   logLevel: string;
+  /** Origins allowed to call the API from a browser; empty: any (tokens travel in headers, never cookies). */
+  corsOrigins: string[];
 }
 
 /** Reads the environment once; everything else takes an AppConfig. */
@@ -59,6 +61,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jobPollingSeconds: Number(env.JOB_POLLING_SECONDS || '1'),
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(REPO_ROOT, 'dist')),
     logLevel: env.LOG_LEVEL || 'info',
+    corsOrigins: (env.CORS_ORIGINS || '').split(',').map((o) => o.trim()).filter(Boolean),
     ...overrides,
   };
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(cfg.vatRate)) throw new Error(`VAT_RATE must look like 24.00, got "${cfg.vatRate}"`);
