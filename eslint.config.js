@@ -57,6 +57,8 @@ export default tseslint.config(
       'coverage/**',
       'server/**',
       'public/mockServiceWorker.js',
+      // Generated from server/openapi.json (npm run api:types); checked for staleness instead.
+      'src/shared/api/generated/**',
       'test-results/**',
       'playwright-report/**',
     ],

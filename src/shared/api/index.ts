@@ -1,6 +1,6 @@
 export { baseApi } from './baseApi';
 export { baseQuery, serializeParams } from './baseQuery';
-export { sessionExpired, sessionTokensReceived } from './sessionActions';
-export type { SessionTokens } from './sessionActions';
 export { LIST_ID, ME_ID, TAGS } from './tags';
 export type { TagType } from './tags';
+export type { components, operations, paths } from './generated/openapi';
+export type { ListParams, OperationQuery, RequestBody, Schema } from './schema';
