@@ -1,7 +1,10 @@
 import { persistStore, type Persistor } from 'redux-persist';
 
 import { localeChanged, themeChosen } from '@/entities/preferences';
-import { sessionTokensReceived } from '@/shared/api';
+import { signedOut } from '@/entities/session';
+import { userApi } from '@/entities/user';
+import { mockStaffUser } from '@/entities/user/index.mocks';
+import { sessionTokensReceived } from '@/shared/model';
 import { makeStore, PERSIST_KEY } from '@/app/store';
 
 const rehydrated = (persistor: Persistor) =>
@@ -53,5 +56,17 @@ describe('makeStore', () => {
     expect(store.getState().session.accessToken).toBe('a');
     expect(store.getState().preferences).toEqual({ locale: 'et', theme: 'light' });
     persistor.pause();
+  });
+
+  it('hosts the api once its code is loaded, and clears its cache on sign-out', async () => {
+    const store = makeStore({ session: { accessToken: 'a', refreshToken: 'r', sessionExpired: false, sessionInitialized: true } });
+    expect(store.getState().api).toBeDefined();
+    const result = await store.dispatch(userApi.endpoints.getMe.initiate());
+    expect(result.data).toEqual(mockStaffUser({ email: 'mari.maasikas@example.com', name: 'Mari Maasikas', isStaff: false }));
+    expect(Object.keys(store.getState().api?.queries ?? {})).toHaveLength(1);
+
+    store.dispatch(signedOut());
+    expect(store.getState().session.accessToken).toBeNull();
+    expect(store.getState().api?.queries).toEqual({});
   });
 });

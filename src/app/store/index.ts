@@ -1,4 +1,4 @@
 export { makeStore } from './makeStore';
 export type { AppStore, MakeStoreOptions, PreloadedState } from './makeStore';
-export { PERSIST_KEY, PERSISTED_KEYS, rootReducer } from './rootReducer';
-export type { AppRootState } from './rootReducer';
+export { createRootReducer, PERSIST_KEY, PERSISTED_KEYS } from './rootReducer';
+export type { AppRootReducer, AppRootState } from './rootReducer';

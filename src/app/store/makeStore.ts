@@ -1,12 +1,17 @@
-import { configureStore, createListenerMiddleware, type Reducer } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query/react';
+import {
+  configureStore,
+  createDynamicMiddleware,
+  createListenerMiddleware,
+  type Reducer,
+} from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 
-import { baseApi } from '@/shared/api';
+import { signedOut } from '@/entities/session';
 import { configResult } from '@/shared/config';
+import { onApiLoaded } from '@/shared/model';
 
-import { PERSIST_KEY, PERSISTED_KEYS, rootReducer, type AppRootState } from './rootReducer';
+import { createRootReducer, PERSIST_KEY, PERSISTED_KEYS, type AppRootState } from './rootReducer';
 
 export type PreloadedState = Partial<AppRootState>;
 
@@ -17,7 +22,9 @@ export interface MakeStoreOptions {
 
 /** Creates the store used by the app, Storybook and tests. */
 export function makeStore(preloadedState?: PreloadedState, { persist = false }: MakeStoreOptions = {}) {
+  const rootReducer = createRootReducer();
   const listenerMiddleware = createListenerMiddleware();
+  const dynamicMiddleware = createDynamicMiddleware();
   const reducer = (
     persist
       ? persistReducer({ key: PERSIST_KEY, storage, whitelist: [...PERSISTED_KEYS] }, rootReducer)
@@ -33,10 +40,25 @@ export function makeStore(preloadedState?: PreloadedState, { persist = false }: 
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
         .prepend(listenerMiddleware.middleware)
-        .concat(baseApi.middleware),
+        .concat(dynamicMiddleware.middleware),
     devTools: !(configResult.ok && configResult.config.isProduction),
   });
-  setupListeners(store.dispatch);
+
+  // RTK Query loads with the first screen that needs it, not with the first page.
+  onApiLoaded((api) => {
+    rootReducer.inject({ reducerPath: api.reducerPath, reducer: api.reducer });
+    dynamicMiddleware.addMiddleware(api.middleware);
+    // Any action runs the reducers, which gives the injected api its initial state right away.
+    store.dispatch({ type: 'app/apiAttached' });
+    api.setupListeners(store.dispatch);
+    // Nothing cached for one user may be shown to the next.
+    listenerMiddleware.startListening({
+      actionCreator: signedOut,
+      effect: (_action, listenerApi) => {
+        listenerApi.dispatch(api.resetAction());
+      },
+    });
+  });
   return store;
 }
 

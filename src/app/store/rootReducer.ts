@@ -1,16 +1,15 @@
-import { combineReducers } from '@reduxjs/toolkit';
+import { combineSlices, type WithSlice } from '@reduxjs/toolkit';
 
 import { preferencesSlice } from '@/entities/preferences';
 import { sessionSlice } from '@/entities/session';
-import { baseApi } from '@/shared/api';
+import type { baseApi } from '@/shared/api';
 
-export const rootReducer = combineReducers({
-  [sessionSlice.reducerPath]: sessionSlice.reducer,
-  [preferencesSlice.reducerPath]: preferencesSlice.reducer,
-  [baseApi.reducerPath]: baseApi.reducer,
-});
+/** A fresh root reducer per store; the api's slice is injected when its code loads. */
+export const createRootReducer = () =>
+  combineSlices(sessionSlice, preferencesSlice).withLazyLoadedSlices<WithSlice<typeof baseApi>>();
 
-export type AppRootState = ReturnType<typeof rootReducer>;
+export type AppRootReducer = ReturnType<typeof createRootReducer>;
+export type AppRootState = ReturnType<AppRootReducer>;
 
 /** The slices kept across visits: the session and the preferences, nothing else. */
 export const PERSISTED_KEYS = [sessionSlice.reducerPath, preferencesSlice.reducerPath] as const;

@@ -1,4 +1,7 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
+
+import { announceApi } from '../model';
 
 import { baseQuery } from './baseQuery';
 import { TAGS } from './tags';
@@ -9,4 +12,13 @@ export const baseApi = createApi({
   baseQuery,
   tagTypes: Object.values(TAGS),
   endpoints: () => ({}),
+});
+
+// Stores attach the api when this module first loads (see shared/model/apiRegistry).
+announceApi({
+  reducerPath: baseApi.reducerPath,
+  reducer: baseApi.reducer,
+  middleware: baseApi.middleware,
+  resetAction: () => baseApi.util.resetApiState(),
+  setupListeners,
 });

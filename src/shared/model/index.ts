@@ -1,1 +1,5 @@
+export { announceApi, onApiLoaded } from './apiRegistry';
+export type { LoadedApi } from './apiRegistry';
 export { useAppDispatch, useAppSelector } from './hooks';
+export { sessionExpired, sessionTokensReceived } from './sessionActions';
+export type { SessionTokens } from './sessionActions';

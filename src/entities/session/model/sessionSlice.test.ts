@@ -1,4 +1,4 @@
-import { sessionExpired, sessionTokensReceived } from '@/shared/api';
+import { sessionExpired, sessionTokensReceived } from '@/shared/model';
 
 import { initialSessionState, selectIsAuthenticated, sessionSlice, signedOut } from './sessionSlice';
 

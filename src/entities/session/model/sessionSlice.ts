@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 
-import { sessionExpired, sessionTokensReceived } from '@/shared/api';
+import { sessionExpired, sessionTokensReceived } from '@/shared/model';
 
 export interface SessionState {
   readonly accessToken: string | null;

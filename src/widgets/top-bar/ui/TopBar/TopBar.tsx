@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 
@@ -5,8 +6,6 @@ import { SignOutButton } from '@/features/auth/sign-out';
 import { LocaleSwitcher } from '@/features/locale/switch';
 import { ThemeToggle } from '@/features/theme/toggle';
 import { selectIsAuthenticated } from '@/entities/session';
-import { useCurrentUser } from '@/entities/user';
-import { getConfig } from '@/shared/config';
 import { useAppSelector } from '@/shared/model';
 import { Button } from '@/shared/ui';
 
@@ -19,6 +18,9 @@ const NAV_ITEMS = [
   { to: '/users', labelKey: 'nav.users' },
 ] as const;
 
+// Who is staff is known only from the api, which is not part of the first page: a visitor never loads it.
+const StaffLinks = lazy(() => import('./StaffLinks').then((module) => ({ default: module.StaffLinks })));
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
 
@@ -26,8 +28,6 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function TopBar() {
   const { t } = useTranslation();
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
-  const user = useCurrentUser(isAuthenticated);
-  const { backendUrl } = getConfig();
 
   return (
     <header className={styles.bar}>
@@ -47,27 +47,10 @@ export function TopBar() {
               </NavLink>
             </li>
           ))}
-          {user?.isStaff ? (
-            <>
-              <li className={styles.separator} aria-hidden="true" />
-              <li>
-                <a className={styles.navLink} href={`${backendUrl}/adminpanel`} data-testid="admin-panel-link">
-                  {t('nav.adminPanel')}
-                </a>
-              </li>
-              <li>
-                <a
-                  className={styles.navLink}
-                  href={`${backendUrl}/api/schema/swagger-ui`}
-                  target="_blank"
-                  rel="noreferrer"
-                  data-testid="api-docs-link"
-                >
-                  {t('nav.apiDocs')}
-                  <span className={styles.visuallyHidden}> ({t('nav.opensInNewTab')})</span>
-                </a>
-              </li>
-            </>
+          {isAuthenticated ? (
+            <Suspense fallback={null}>
+              <StaffLinks />
+            </Suspense>
           ) : null}
         </ul>
       </nav>

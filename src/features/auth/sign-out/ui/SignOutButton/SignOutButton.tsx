@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { signedOut } from '@/entities/session';
-import { baseApi } from '@/shared/api';
 import { useAppDispatch } from '@/shared/model';
 import { Button } from '@/shared/ui';
 
@@ -12,9 +11,8 @@ export function SignOutButton() {
   const navigate = useNavigate();
 
   const signOut = () => {
+    // The store clears the api's cache on this action (app/store).
     dispatch(signedOut());
-    // Nothing cached for the previous user may be shown to the next one.
-    dispatch(baseApi.util.resetApiState());
     void navigate('/auth/login');
   };
 

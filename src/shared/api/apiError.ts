@@ -1,0 +1,155 @@
+import { i18n } from '../i18n';
+
+/** Longest string error body shown to the user (seed section 9); longer ones are not shown. */
+export const MAX_STRING_ERROR_LENGTH = 2048;
+
+/**
+ * The one error shape of every endpoint (seed section 5). `message` is always something to
+ * show; `fieldErrors` carries the messages about single form fields.
+ */
+export interface ApiError {
+  /** HTTP status, or null when no response arrived (network failure, unreadable body). */
+  readonly status: number | null;
+  readonly message: string;
+  /** True when `message` came from the response, not a fallback text. */
+  readonly hasMessage: boolean;
+  readonly fieldErrors: Readonly<Record<string, string>>;
+  /** The server's machine-readable error code, e.g. `token_not_valid`. */
+  readonly code?: string;
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const defaultTranslate: Translate = (key, options) => i18n.t(key, options);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const looksLikeHtml = (text: string): boolean => /^\s*<(!doctype|html|head|body|[a-z][\w-]*[\s>])/i.test(text);
+
+/** Joins a message, a list of messages or a nested list into one line; null when nothing textual. */
+const textOf = (value: unknown): string | null => {
+  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) {
+    const parts = value.map(textOf).filter((part): part is string => part !== null);
+    return parts.length > 0 ? parts.join(' ') : null;
+  }
+  return null;
+};
+
+const GENERAL_KEYS = new Set(['nonFieldErrors', 'message', 'detail', 'code', 'status']);
+
+/** The HTTP status of an RTK Query error, when there was a response. */
+const statusOf = (error: unknown): number | null => {
+  if (!isRecord(error)) return null;
+  if (typeof error.status === 'number') return error.status;
+  // fetchBaseQuery reports an unparsable body as PARSING_ERROR with the real status beside it.
+  if (typeof error.originalStatus === 'number') return error.originalStatus;
+  return null;
+};
+
+/**
+ * Turns an error response into the one error shape, by the rules of seed section 5:
+ * a status other than 400 gives a generic message with the code; a 400 string body (not HTML,
+ * shorter than 2048 characters) is the message; an array body is joined; `nonFieldErrors`,
+ * then `message` (then `detail`) is the general message; other members are field errors;
+ * nothing usable gives the default message.
+ */
+export function extractApiError(error: unknown, t: Translate = defaultTranslate): ApiError {
+  const status = statusOf(error);
+  const fallback = (): ApiError => ({ status, message: t('errors.unexpectedError'), hasMessage: false, fieldErrors: {} });
+
+  if (status === null) return fallback();
+  const data: unknown = isRecord(error) ? error.data : undefined;
+  const code = isRecord(data) && typeof data.code === 'string' ? data.code : undefined;
+
+  if (status !== 400) {
+    return {
+      status,
+      message: t('errors.unexpectedErrorWithCode', { code: status }),
+      hasMessage: false,
+      fieldErrors: {},
+      ...(code ? { code } : {}),
+    };
+  }
+
+  if (typeof data === 'string') {
+    const usable = data.trim() !== '' && data.length < MAX_STRING_ERROR_LENGTH && !looksLikeHtml(data);
+    return usable ? { status, message: data, hasMessage: true, fieldErrors: {} } : fallback();
+  }
+
+  if (Array.isArray(data)) {
+    const joined = textOf(data);
+    return joined ? { status, message: joined, hasMessage: true, fieldErrors: {} } : fallback();
+  }
+
+  if (!isRecord(data)) return fallback();
+
+  const fieldErrors: Record<string, string> = {};
+  for (const [field, value] of Object.entries(data)) {
+    if (GENERAL_KEYS.has(field)) continue;
+    const text = textOf(value);
+    if (text) fieldErrors[field] = text;
+  }
+  const general = textOf(data.nonFieldErrors) ?? textOf(data.message) ?? textOf(data.detail);
+  return {
+    status,
+    message: general ?? t('errors.unexpectedError'),
+    hasMessage: general !== null,
+    fieldErrors,
+    ...(code ? { code } : {}),
+  };
+}
+
+export const isApiError = (value: unknown): value is ApiError =>
+  isRecord(value) &&
+  (typeof value.status === 'number' || value.status === null) &&
+  typeof value.message === 'string' &&
+  isRecord(value.fieldErrors);
+
+/** What a form needs from Formik to show an API error: its field errors and a form-level status. */
+export interface FormErrorTarget {
+  readonly setErrors: (errors: Record<string, string>) => void;
+  readonly setStatus: (status: FormStatus) => void;
+}
+
+/** The form-level (root) error, shown at the top of the form. */
+export interface FormStatus {
+  readonly formError?: string;
+}
+
+/**
+ * Shows an API error on a form: messages about one of `fields` on that field, everything else
+ * (the general message, field errors for fields the form does not have) at the form's root.
+ */
+export function applyApiErrorToForm(
+  error: unknown,
+  form: FormErrorTarget,
+  fields: readonly string[],
+  /** Form-specific texts by HTTP status, e.g. "wrong email or password" for a 401 on sign-in. */
+  messagesByStatus: Readonly<Partial<Record<number, string>>> = {},
+): void {
+  const extracted = isApiError(error) ? error : extractApiError(error);
+  const override = extracted.status === null ? undefined : messagesByStatus[extracted.status];
+  const apiError = override ? { ...extracted, message: override, hasMessage: true } : extracted;
+  const onFields: Record<string, string> = {};
+  const elsewhere: string[] = [];
+  for (const [field, message] of Object.entries(apiError.fieldErrors)) {
+    if (fields.includes(field)) onFields[field] = message;
+    else elsewhere.push(message);
+  }
+  const hasFieldErrors = Object.keys(onFields).length > 0 || elsewhere.length > 0;
+  const rootParts = [...(apiError.hasMessage || !hasFieldErrors ? [apiError.message] : []), ...elsewhere];
+  form.setErrors(onFields);
+  form.setStatus(rootParts.length > 0 ? { formError: rootParts.join(' ') } : {});
+}
+
+/** The toast a failed call shows app-wide, if any: 429 → rate limited; 5xx or no response → unexpected error. */
+export function toastForApiError(error: unknown, t: Translate = defaultTranslate): string | null {
+  if (!isApiError(error)) return null;
+  if (error.status === 429) return t('errors.rateLimited');
+  if (error.status !== null && error.status >= 500) return t('errors.unexpectedErrorWithCode', { code: error.status });
+  if (error.status === null) return t('errors.unexpectedError');
+  return null;
+}
