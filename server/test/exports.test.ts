@@ -116,3 +116,23 @@ test('progress is reported in steps of at most 5 %', async () => {
   assert.ok(seen.length >= 19, `reported ${seen.length} times`);
   assert.ok(steps.every((d) => d > 0 && d <= 5), `steps ${steps.join(',')}`);
 });
+
+test('a queued export survives a restart: the next server process runs it', async () => {
+  const first = await startServer({}, { workers: false });
+  const token = (await first.login()).access;
+  const r = await first.req('POST', '/api/waybills/waybill_report/', { token, body: { format: 'csv' } });
+  assert.equal(r.status, 201);
+  const dataDir = first.ctx.config.dataDir;
+  await first.close(true);
+  const second = await startServer({}, { reuse: { dbUrl: first.dbUrl, dataDir } });
+  try {
+    const done = await waitFor(async () => {
+      const x = await second.req('GET', `/api/export-requests/${r.body.id}/`, { token });
+      return x.body.completeTimestamp ? x.body : null;
+    }, 30_000, 'export after restart');
+    assert.equal(done.failed, false);
+    assert.equal(done.rowCount, 80);
+  } finally {
+    await second.close();
+  }
+});

@@ -24,7 +24,9 @@ export interface Res<T = any> {
 export interface TestServer {
   url: string;
   ctx: AppContext;
-  close(): Promise<void>;
+  dbUrl: string;
+  /** Stops the server; `keepData` leaves its database and data folder for a next server. */
+  close(keepData?: boolean): Promise<void>;
   req<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Res<T>>;
   login(email?: string, password?: string): Promise<{ access: string; refresh: string }>;
   staff(): Promise<string>;
@@ -32,12 +34,14 @@ export interface TestServer {
 }
 
 /** A server on a fresh database (seeded with a small deterministic data set), listening on a random port. */
-export async function startServer(overrides: Partial<AppConfig> = {}, opts: { seed?: boolean; workers?: boolean } = {}): Promise<TestServer> {
+export async function startServer(
+  overrides: Partial<AppConfig> = {},
+  opts: { seed?: boolean; workers?: boolean; reuse?: { dbUrl: string; dataDir: string } } = {},
+): Promise<TestServer> {
   const base = process.env.TEST_PG_URL;
   if (!base) throw new Error('TEST_PG_URL is not set: run the tests with `npm run test -w server`');
-  const dbName = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const dbUrl = await createDatabase(base, dbName);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-test-data-'));
+  const dbUrl = opts.reuse?.dbUrl ?? (await createDatabase(base, `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`));
+  const dataDir = opts.reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-test-data-'));
   const config = loadConfig({
     port: 0, host: '127.0.0.1', dataDir, databaseUrl: dbUrl, jobPollingSeconds: 0.5, rateLimitPerAddress: 1000, rateLimitPerAccount: 1000,
     webDistDir: path.join(dataDir, 'no-dist'), jwtPrivateKey: undefined, jwtPublicKey: undefined, publicUrl: undefined, smtpUrl: undefined, accountingSyncUrl: undefined,
@@ -45,7 +49,7 @@ export async function startServer(overrides: Partial<AppConfig> = {}, opts: { se
   });
   const log = pino({ level: 'silent' });
   const ctx = await createContext(config, dbUrl, log);
-  if (opts.seed !== false) await seed(ctx.db, { waybills: 80, worklogs: 150 });
+  if (opts.seed !== false && !opts.reuse) await seed(ctx.db, { waybills: 80, worklogs: 150 });
   const app = await buildApp(ctx, { logger: false });
   if (opts.workers !== false) await startWorkers(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -56,10 +60,11 @@ export async function startServer(overrides: Partial<AppConfig> = {}, opts: { se
   const server: TestServer = {
     url,
     ctx,
-    async close() {
+    dbUrl,
+    async close(keepData = false) {
       await app.close();
       await closeContext(ctx);
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
     async req(method, p, o = {}) {
       const headers: Record<string, string> = { ...(o.headers ?? {}) };

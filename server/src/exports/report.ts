@@ -164,6 +164,9 @@ export async function writeReport(
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
+    await finish().catch(() => undefined);
+    // A half-written report must not be served later.
+    await fsp.rm(file, { force: true });
     throw err;
   } finally {
     client.release();

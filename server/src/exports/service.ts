@@ -43,11 +43,13 @@ export async function createExportRequest(
   const filters = { ...input.filters };
   delete filters.pageNumber;
   delete filters.pageSize;
-  await ctx.db
-    .insertInto('exportRequests')
-    .values({ id, kind: input.kind, format: input.format, filters: JSON.stringify(filters), locale: request.locale, userEmail: input.user.email })
-    .execute();
-  await ctx.jobs.sendExport(id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('exportRequests')
+      .values({ id, kind: input.kind, format: input.format, filters: JSON.stringify(filters), locale: request.locale, userEmail: input.user.email })
+      .execute();
+    await ctx.jobs.sendExport(id, trx);
+  });
   const res = await sql<Record<string, unknown>>`SELECT ${exportSpec.select} FROM ${exportSpec.from} WHERE e.id = ${id}`.execute(ctx.db);
   return presentExport(ctx, request, res.rows[0]!, input.user);
 }

@@ -49,9 +49,9 @@ export async function invoiceRoutes(app: App) {
         lines: JSON.stringify(inv.lines), netTotal: inv.netTotal, vatRate: inv.vatRate, vatTotal: inv.vatTotal, grossTotal: inv.grossTotal, createdBy: user.email,
       }).execute();
       await trx.updateTable('waybills').set({ status: 'invoiced', invoice: number, lastModifiedAt: new Date() }).where('number', 'in', inv.waybills).execute();
+      await jobs.sendInvoiceSync(number, trx);
       return number;
     });
-    await jobs.sendInvoiceSync(number);
     reply.status(201);
     return get(number);
   });
@@ -68,9 +68,11 @@ export async function invoiceRoutes(app: App) {
     const number = request.params.number;
     const current = await db.selectFrom('invoices').select('status').where('number', '=', number).executeTakeFirst();
     if (!current) throw notFound();
-    const res = await db.updateTable('invoices').set({ status: 'pending_sync', lastModifiedAt: new Date() }).where('number', '=', number).where('status', '=', 'sync_failed').executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw nonFieldError('invoice.retryNotFailed', { status: current.status });
-    await jobs.sendInvoiceSync(number);
+    await db.transaction().execute(async (trx) => {
+      const res = await trx.updateTable('invoices').set({ status: 'pending_sync', lastModifiedAt: new Date() }).where('number', '=', number).where('status', '=', 'sync_failed').executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw nonFieldError('invoice.retryNotFailed', { status: current.status });
+      await jobs.sendInvoiceSync(number, trx);
+    });
     return get(number);
   });
 }

@@ -1,13 +1,32 @@
 import PgBoss from 'pg-boss';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 
 export const QUEUES = { exportReport: 'export-report', invoiceSync: 'invoice-sync' } as const;
 
+/** A kysely transaction (or database) that a job may be queued in. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Tx = Kysely<any>;
+
 export interface Jobs {
   boss: PgBoss;
-  sendExport(id: string): Promise<void>;
-  sendInvoiceSync(number: string): Promise<void>;
+  /** Queues the export job; with `trx`, inside that transaction (queued only if it commits). */
+  sendExport(id: string, trx?: Tx): Promise<void>;
+  /** Queues the accounting sync of an invoice; with `trx`, inside that transaction. */
+  sendInvoiceSync(number: string, trx?: Tx): Promise<void>;
   stop(): Promise<void>;
+}
+
+function inTransaction(trx: Tx | undefined): { db?: PgBoss.Db } {
+  if (!trx) return {};
+  return {
+    db: {
+      async executeSql(text, values) {
+        const result = await trx.executeQuery(CompiledQuery.raw(text, values));
+        return { rows: result.rows as unknown[] as never[] };
+      },
+    },
+  };
 }
 
 /** pg-boss on the app's database: jobs survive restarts and are shared by every process. */
@@ -18,16 +37,17 @@ export async function createJobs(connectionString: string, log: FastifyBaseLogge
     if (err.code !== '57P01') log.error({ err: { message: err.message, code: err.code } }, 'job queue error');
   });
   await boss.start();
-  for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, { name, retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 });
-  }
+  // A job whose worker died (a restart) is handed out again once it expires; both handlers skip
+  // work that is already done, so a retry is harmless.
+  await boss.createQueue(QUEUES.exportReport, { name: QUEUES.exportReport, retryLimit: 2, retryDelay: 5, expireInSeconds: 900 });
+  await boss.createQueue(QUEUES.invoiceSync, { name: QUEUES.invoiceSync, retryLimit: 2, retryDelay: 10, expireInSeconds: 120 });
   return {
     boss,
-    async sendExport(id) {
-      await boss.send(QUEUES.exportReport, { id });
+    async sendExport(id, trx) {
+      await boss.send(QUEUES.exportReport, { id }, inTransaction(trx));
     },
-    async sendInvoiceSync(number) {
-      await boss.send(QUEUES.invoiceSync, { number }, { retryLimit: 0 });
+    async sendInvoiceSync(number, trx) {
+      await boss.send(QUEUES.invoiceSync, { number }, inTransaction(trx));
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000, wait: true });
