@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -11,3 +12,8 @@ for (const line of envFile.split('\n')) {
   process.env[key] ??= value;
 }
 process.env.MODE = 'test';
+
+// jsdom has no WebCrypto `subtle`; jose (token verification) needs it, as browsers provide it.
+if (!globalThis.crypto?.subtle) {
+  Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
+}

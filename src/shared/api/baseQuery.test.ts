@@ -1,25 +1,46 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, createReducer } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
 
 import { server } from '../../../tests/jest/server';
+import { signTestToken } from '../../../tests/jest/tokens';
 import { i18n } from '../i18n';
+import { sessionExpired, sessionTokensReceived } from '../model';
 
+import { isAccessTokenValid } from './accessToken';
 import { baseApi } from './baseApi';
 import { serializeParams } from './baseQuery';
 
+const BACKEND = 'http://localhost:8080';
+const PUBLIC_KEY = (process.env.APP_PUBLIC_JWT_PUBLIC_KEY ?? '').replace(/\\n/g, '\n');
+
 const probeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    probe: build.query<{ ok: boolean }, Record<string, unknown>>({
+    probe: build.query<{ ok: boolean; auth: string | null }, Record<string, unknown>>({
       query: (params) => ({ url: '/api/probe/', params }),
     }),
   }),
 });
 
-const storeWithToken = (accessToken: string | null) =>
+interface TestSession {
+  accessToken: string | null;
+  refreshToken: string | null;
+  sessionExpired: boolean;
+  sessionInitialized: boolean;
+}
+
+// The session entity's reducer lives a layer up; this one reduces the same shared actions.
+const sessionReducer = (initial: TestSession) =>
+  createReducer(initial, (builder) => {
+    builder
+      .addCase(sessionTokensReceived, (state, { payload }) => ({ ...state, ...payload, sessionExpired: false }))
+      .addCase(sessionExpired, (state) => ({ ...state, sessionExpired: true }));
+  });
+
+const makeTestStore = (accessToken: string | null, refreshToken: string | null = null) =>
   configureStore({
     reducer: {
       [baseApi.reducerPath]: baseApi.reducer,
-      session: () => ({ accessToken, refreshToken: null, sessionExpired: false, sessionInitialized: true }),
+      session: sessionReducer({ accessToken, refreshToken, sessionExpired: false, sessionInitialized: true }),
     },
     middleware: (getDefault) => getDefault().concat(baseApi.middleware),
   });
@@ -32,34 +53,125 @@ describe('serializeParams', () => {
   });
 });
 
+describe('isAccessTokenValid', () => {
+  it('accepts a fresh access token signed with the key and refuses expired, foreign and refresh tokens', async () => {
+    expect(await isAccessTokenValid(await signTestToken(), PUBLIC_KEY)).toBe(true);
+    expect(await isAccessTokenValid(await signTestToken({ expiresInSeconds: -10 }), PUBLIC_KEY)).toBe(false);
+    expect(await isAccessTokenValid(await signTestToken({ tokenType: 'refresh' }), PUBLIC_KEY)).toBe(false);
+    expect(await isAccessTokenValid('not.a.jwt', PUBLIC_KEY)).toBe(false);
+    const [header, payload] = (await signTestToken()).split('.');
+    expect(await isAccessTokenValid(`${header}.${payload}.forged-signature`, PUBLIC_KEY)).toBe(false);
+  });
+});
+
 describe('baseQuery', () => {
-  const captured: Request[] = [];
-  beforeEach(() => {
-    captured.length = 0;
+  const probes: Request[] = [];
+  let sessionCalls: { refresh: string }[] = [];
+  let issued: { accessToken: string; refreshToken: string } | null = null;
+
+  beforeEach(async () => {
+    probes.length = 0;
+    sessionCalls = [];
+    issued = { accessToken: await signTestToken(), refreshToken: 'refresh-2' };
     server.use(
-      http.get('http://localhost:8080/api/probe/', ({ request }) => {
-        captured.push(request);
-        return HttpResponse.json({ ok: true });
+      http.get(`${BACKEND}/api/probe/`, ({ request }) => {
+        probes.push(request);
+        return HttpResponse.json({ ok: true, auth: request.headers.get('Authorization') });
+      }),
+      http.post(`${BACKEND}/api/auth/session`, async ({ request }) => {
+        const body = (await request.json()) as { refresh: string };
+        sessionCalls.push(body);
+        if (body.refresh !== 'refresh-1' || !issued) {
+          return HttpResponse.json({ detail: 'Token is invalid', code: 'token_not_valid' }, { status: 401 });
+        }
+        // Slow enough that every concurrent call arrives while it is under way.
+        await new Promise((done) => setTimeout(done, 50));
+        return HttpResponse.json({
+          user: { email: 'mari.maasikas@example.com', name: 'Mari', isStaff: false },
+          ...issued,
+          expires: new Date(Date.now() + 300_000).toISOString(),
+        });
       }),
     );
   });
 
   it('calls the configured backend with Accept-Language, the bearer token and repeated arrays', async () => {
     await i18n.changeLanguage('et');
-    const store = storeWithToken('token-1');
+    const token = await signTestToken();
+    const store = makeTestStore(token, 'refresh-1');
     const result = await store.dispatch(probeApi.endpoints.probe.initiate({ statusIn: ['a', 'b'] }));
-    expect(result.data).toEqual({ ok: true });
-    const [request] = captured;
+    expect(result.data?.ok).toBe(true);
+    const [request] = probes;
     expect(new URL(request?.url ?? '').search).toBe('?statusIn=a&statusIn=b');
     expect(request?.headers.get('Accept-Language')).toBe('et');
-    expect(request?.headers.get('Authorization')).toBe('Bearer token-1');
+    expect(request?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(sessionCalls).toHaveLength(0);
     await i18n.changeLanguage('en');
   });
 
   it('sends no Authorization header when signed out', async () => {
-    const store = storeWithToken(null);
+    const store = makeTestStore(null);
     await store.dispatch(probeApi.endpoints.probe.initiate({}));
-    expect(captured[0]?.headers.get('Authorization')).toBeNull();
-    expect(captured[0]?.headers.get('Accept-Language')).toBe('en');
+    expect(probes[0]?.headers.get('Authorization')).toBeNull();
+    expect(probes[0]?.headers.get('Accept-Language')).toBe('en');
+  });
+
+  it('refreshes an expired token once for many concurrent calls, and every call succeeds with the new token', async () => {
+    const store = makeTestStore(await signTestToken({ expiresInSeconds: -60 }), 'refresh-1');
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => store.dispatch(probeApi.endpoints.probe.initiate({ call: index }))),
+    );
+    expect(sessionCalls).toEqual([{ refresh: 'refresh-1' }]);
+    expect(results.map((result) => result.data?.auth)).toEqual(Array(8).fill(`Bearer ${issued?.accessToken}`));
+    expect(store.getState().session).toMatchObject({ accessToken: issued?.accessToken, refreshToken: 'refresh-2' });
+  });
+
+  it('refreshes a token that is not signed with the configured key', async () => {
+    const store = makeTestStore('eyJhbGciOiJSUzI1NiJ9.eyJ0b2tlbl90eXBlIjoiYWNjZXNzIn0.bad', 'refresh-1');
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate({}));
+    expect(sessionCalls).toHaveLength(1);
+    expect(result.data?.auth).toBe(`Bearer ${issued?.accessToken}`);
+  });
+
+  it('marks the session expired when the refresh token is refused', async () => {
+    const store = makeTestStore(await signTestToken({ expiresInSeconds: -60 }), 'revoked');
+    await store.dispatch(probeApi.endpoints.probe.initiate({}));
+    expect(sessionCalls).toEqual([{ refresh: 'revoked' }]);
+    expect(store.getState().session.sessionExpired).toBe(true);
+  });
+
+  it('refreshes and retries once when the server refuses the token as token_not_valid', async () => {
+    let refusals = 0;
+    server.use(
+      http.get(`${BACKEND}/api/probe/`, ({ request }) => {
+        probes.push(request);
+        if (request.headers.get('Authorization') !== `Bearer ${issued?.accessToken}`) {
+          refusals += 1;
+          return HttpResponse.json({ detail: 'Token is invalid or expired', code: 'token_not_valid' }, { status: 401 });
+        }
+        return HttpResponse.json({ ok: true, auth: request.headers.get('Authorization') });
+      }),
+    );
+    // Valid by signature and time, yet refused (e.g. the account's sessions were ended).
+    const store = makeTestStore(await signTestToken(), 'refresh-1');
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate({}));
+    expect(refusals).toBe(1);
+    expect(sessionCalls).toHaveLength(1);
+    expect(probes).toHaveLength(2);
+    expect(result.data?.ok).toBe(true);
+  });
+
+  it('returns errors in the one error shape', async () => {
+    server.use(
+      http.get(`${BACKEND}/api/probe/`, () => HttpResponse.json({ search: ['Too long.'] }, { status: 400 })),
+    );
+    const store = makeTestStore(null);
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate({}));
+    expect(result.error).toEqual({
+      status: 400,
+      message: 'Something went wrong. Please try again.',
+      hasMessage: false,
+      fieldErrors: { search: 'Too long.' },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import {
   fetchBaseQuery,
+  type BaseQueryApi,
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
@@ -7,6 +8,12 @@ import {
 
 import { getConfig } from '../config';
 import { i18n } from '../i18n';
+import { sessionExpired, sessionTokensReceived } from '../model';
+
+import { isAccessTokenValid } from './accessToken';
+import { extractApiError, type ApiError } from './apiError';
+import type { components } from './generated/openapi';
+import { SingleFlight } from './singleFlight';
 
 /** Serialises query parameters with arrays repeated (`statusIn=a&statusIn=b`), as the API expects. */
 export function serializeParams(params: Record<string, unknown>): string {
@@ -23,28 +30,103 @@ export function serializeParams(params: Record<string, unknown>): string {
   return search.toString();
 }
 
+/** The path of the session endpoint the base query refreshes tokens through. */
+export const SESSION_PATH = '/api/auth/session';
+
 type RawBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
 
-let rawBaseQuery: RawBaseQuery | null = null;
+interface RawQueries {
+  /** Sends the bearer token when there is one. */
+  readonly authorised: RawBaseQuery;
+  /** Never sends a token: the refresh call must not carry the expired one. */
+  readonly anonymous: RawBaseQuery;
+}
+
+let rawQueries: RawQueries | null = null;
+
+const sessionOf = (api: Pick<BaseQueryApi, 'getState'>) => (api.getState() as RootState).session;
+
+const currentLocale = (): string => i18n.resolvedLanguage ?? i18n.language ?? 'en';
 
 // Built on first use: the configuration is validated at start-up, after this module is imported.
-const getRawBaseQuery = (): RawBaseQuery => {
-  rawBaseQuery ??= fetchBaseQuery({
-    baseUrl: getConfig().backendUrl,
-    paramsSerializer: serializeParams,
-    prepareHeaders: (headers, { getState }) => {
-      headers.set('Accept-Language', i18n.resolvedLanguage ?? i18n.language ?? 'en');
-      const { accessToken } = (getState() as RootState).session;
-      if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
-      return headers;
-    },
-  });
-  return rawBaseQuery;
+const getRawQueries = (): RawQueries => {
+  if (rawQueries) return rawQueries;
+  const { backendUrl } = getConfig();
+  const make = (withToken: boolean): RawBaseQuery =>
+    fetchBaseQuery({
+      baseUrl: backendUrl,
+      paramsSerializer: serializeParams,
+      prepareHeaders: (headers, { getState }) => {
+        headers.set('Accept-Language', currentLocale());
+        const { accessToken } = (getState() as RootState).session;
+        if (withToken && accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+        return headers;
+      },
+    });
+  rawQueries = { authorised: make(true), anonymous: make(false) };
+  return rawQueries;
 };
 
+const refresh = new SingleFlight();
+
+type Session = components['schemas']['Session'];
+
 /**
- * The base query of every endpoint. The session step (wait for a refresh under way, verify the
- * access token against the configured RS256 key, refresh it through `/api/auth/session`) runs
- * here, before the request, so no endpoint has to know about tokens.
+ * Gets a new session for the stale access token, once: callers that find the same stale token
+ * while a refresh is under way wait for that refresh instead of starting another (refresh tokens
+ * are single-use, so a second refresh with the same token would end the session).
  */
-export const baseQuery: RawBaseQuery = (args, api, extraOptions) => getRawBaseQuery()(args, api, extraOptions);
+const refreshSession = (api: BaseQueryApi, staleAccessToken: string | null): Promise<void> => {
+  if (refresh.busy) return refresh.wait();
+  const { accessToken, refreshToken } = sessionOf(api);
+  // Someone else refreshed since this caller read the token.
+  if (accessToken !== staleAccessToken || !refreshToken) return Promise.resolve();
+  return refresh.run(async () => {
+    const result = await getRawQueries().anonymous(
+      { url: SESSION_PATH, method: 'POST', body: { refresh: refreshToken } },
+      api,
+      {},
+    );
+    if (result.data) {
+      const session = result.data as Session;
+      api.dispatch(sessionTokensReceived({ accessToken: session.accessToken, refreshToken: session.refreshToken }));
+    } else if (result.error && (result.error.status === 401 || result.error.status === 400)) {
+      // The refresh token is no longer good: the session is over (the app signs out and reloads).
+      api.dispatch(sessionExpired());
+    }
+    // Anything else (network, 5xx): keep the session; the call goes ahead and fails on its own.
+  });
+};
+
+const isTokenRejected = (error: FetchBaseQueryError): boolean =>
+  error.status === 401 &&
+  typeof error.data === 'object' &&
+  error.data !== null &&
+  (error.data as { code?: unknown }).code === 'token_not_valid';
+
+/**
+ * The base query of every endpoint. Before each call: wait for a refresh under way, verify the
+ * stored access token against the configured RS256 key, and when it fails get a new session
+ * through `/api/auth/session` (one refresh at a time). A call the server still refuses with
+ * `token_not_valid` is refreshed and retried once. Errors come out in the one `ApiError` shape.
+ */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
+  const raw = getRawQueries();
+  await refresh.wait();
+
+  const { accessToken, refreshToken } = sessionOf(api);
+  if (accessToken && refreshToken && !(await isAccessTokenValid(accessToken, getConfig().jwtPublicKey))) {
+    await refreshSession(api, accessToken);
+  }
+
+  const sentToken = sessionOf(api).accessToken;
+  let result = await raw.authorised(args, api, extraOptions);
+  if (result.error && sentToken && isTokenRejected(result.error) && sessionOf(api).refreshToken) {
+    await refreshSession(api, sentToken);
+    const { accessToken: renewed } = sessionOf(api);
+    if (renewed && renewed !== sentToken) result = await raw.authorised(args, api, extraOptions);
+  }
+
+  if (result.error) return { error: extractApiError(result.error), meta: result.meta };
+  return { data: result.data, meta: result.meta };
+};
