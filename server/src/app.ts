@@ -39,7 +39,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // A hop count or address list is accepted too; the typings' overloads only take the boolean form.
+    trustProxy: ctx.config.trustProxy as boolean,
     ajv: { customOptions: {} },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

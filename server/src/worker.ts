@@ -2,6 +2,15 @@ import type { AppContext } from './shared/context.js';
 import { QUEUES } from './shared/jobs.js';
 import { runExport } from './exports/report.js';
 import { syncInvoice } from './invoices/sync.js';
+import { purgeRateLimits } from './auth/rate-limit.js';
+
+/** Removes spent or expired tokens and old rate-limit counters. */
+export async function purgeExpired(ctx: AppContext): Promise<void> {
+  const now = new Date().toISOString();
+  await ctx.db.deleteFrom('refreshTokens').where('expiresAt', '<', now).execute();
+  await ctx.db.deleteFrom('passwordResetTokens').where('expiresAt', '<', now).execute();
+  await purgeRateLimits(ctx.db, ctx.config.rateLimitWindowSeconds);
+}
 
 /** Registers the background job handlers on this process. */
 export async function startWorkers(ctx: AppContext): Promise<void> {
@@ -9,6 +18,8 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   await ctx.jobs.boss.work<{ id: string }>(QUEUES.exportReport, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
     if (job) await runExport(ctx, job.data.id);
   });
+  const timer = setInterval(() => void purgeExpired(ctx).catch(() => undefined), 3600_000);
+  timer.unref();
   await ctx.jobs.boss.work<{ number: string }>(QUEUES.invoiceSync, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
     if (job) await syncInvoice(ctx, job.data.number);
   });

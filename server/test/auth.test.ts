@@ -212,3 +212,12 @@ describe('expiry and per-address limits', () => {
     }
   });
 });
+
+test('the reset link never comes from the request Host header', async () => {
+  await s.req('POST', '/api/user/forgot_password', { body: { email: DEMO_USERS.staff.email }, headers: { host: 'evil.example.com' } });
+  const dir = path.join(s.ctx.config.dataDir, 'outbox');
+  const latest = fs.readdirSync(dir).sort().pop()!;
+  const text = fs.readFileSync(path.join(dir, latest), 'utf8');
+  assert.ok(!text.includes('evil.example.com'));
+  assert.match(text, /http:\/\/localhost:\d+\/auth\/reset-password\?token=/);
+});

@@ -22,3 +22,8 @@ export async function recordAttempt(db: DB, keys: string[], windowSeconds: numbe
         window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE rate_limits.window_start END`.execute(db);
   }
 }
+
+/** Drops counters whose window has long passed (they would only restart at 1). */
+export async function purgeRateLimits(db: DB, windowSeconds: number): Promise<void> {
+  await sql`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${windowSeconds * 2})`.execute(db);
+}

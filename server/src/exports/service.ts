@@ -19,9 +19,7 @@ export const exportSpec: ListSpec = {
 
 export function baseUrl(ctx: AppContext, request: FastifyRequest): string {
   if (ctx.config.publicUrl) return ctx.config.publicUrl.replace(/\/$/, '');
-  const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? `localhost:${ctx.config.port}`;
-  const proto = (request.headers['x-forwarded-proto'] as string | undefined) ?? request.protocol;
-  return `${proto}://${host}`;
+  return `${request.protocol}://${request.host || `localhost:${ctx.config.port}`}`;
 }
 
 /** Adds `own` and the signed `fileUrl` to an export request row. */

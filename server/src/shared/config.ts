@@ -36,6 +36,15 @@ export interface AppConfig {
   logLevel: string;
   /** Origins allowed to call the API from a browser; empty: any (tokens travel in headers, never cookies). */
   corsOrigins: string[];
+  /** Fastify's trustProxy: false, true, a hop count or a list of proxy addresses. */
+  trustProxy: boolean | number | string[];
+}
+
+function trustProxy(raw: string | undefined): boolean | number | string[] {
+  if (!raw || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 /** Reads the environment once; everything else takes an AppConfig. */
@@ -61,6 +70,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jobPollingSeconds: Number(env.JOB_POLLING_SECONDS || '1'),
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(REPO_ROOT, 'dist')),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGINS || '').split(',').map((o) => o.trim()).filter(Boolean),
     ...overrides,
   };

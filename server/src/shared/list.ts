@@ -93,9 +93,8 @@ export interface Page<T> {
 }
 
 function pageUrl(request: FastifyRequest, pageNumber: number): string {
-  const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost';
-  const proto = (request.headers['x-forwarded-proto'] as string | undefined) ?? request.protocol;
-  const url = new URL(request.url, `${proto}://${host}`);
+  // Fastify honours X-Forwarded-* only from proxies trusted by TRUST_PROXY.
+  const url = new URL(request.url, `${request.protocol}://${request.host || 'localhost'}`);
   url.searchParams.set('pageNumber', String(pageNumber));
   return url.toString();
 }

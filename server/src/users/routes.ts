@@ -113,7 +113,8 @@ export async function userRoutes(app: App) {
     if (user) {
       const token = randomBytes(32).toString('base64url');
       await db.insertInto('passwordResetTokens').values({ tokenHash: hashToken(token), userEmail: user.email, expiresAt: new Date(Date.now() + LIMITS.passwordResetTokenDays * 86400_000) }).execute();
-      const base = config.publicUrl ?? `${request.protocol}://${request.headers.host ?? `localhost:${config.port}`}`;
+      // Never the request's Host header: a forged one would send the victim a link to another site.
+      const base = config.publicUrl ?? `http://localhost:${config.port}`;
       const link = `${base.replace(/\/$/, '')}/auth/reset-password?token=${token}`;
       try {
         await mailer.send({ to: user.email, subject: t(request.locale, 'mail.resetSubject'), text: t(request.locale, 'mail.resetBody', { name: user.name || user.email, link }), link });
