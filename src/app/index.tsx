@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { persistStore, type Persistor } from 'redux-persist';
 
 import { localeChanged, selectLocale } from '@/entities/preferences';
+import { sessionInitialized } from '@/entities/session';
 import { configResult } from '@/shared/config';
 import { initI18n } from '@/shared/i18n';
 import { initMonitoring } from '@/shared/lib';
@@ -37,9 +38,18 @@ async function bootstrap(): Promise<void> {
   if (!container) throw new Error('The page has no #root element.');
   const root = createRoot(container);
 
-  const store = makeStore(undefined, { persist: true });
-  const persistor = persistStore(store);
+  let persistor: Persistor | null = null;
+  const store = makeStore(undefined, {
+    persist: true,
+    // An expired session is signed out; the empty session must be stored before the page reloads.
+    reloadPage: async () => {
+      await persistor?.flush();
+      window.location.reload();
+    },
+  });
+  persistor = persistStore(store);
   await whenRehydrated(persistor);
+  store.dispatch(sessionInitialized());
 
   // The remembered locale is known only after rehydration, so translations load after it.
   const i18n = await initI18n({

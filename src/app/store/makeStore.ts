@@ -7,21 +7,26 @@ import {
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 
-import { signedOut } from '@/entities/session';
 import { configResult } from '@/shared/config';
 import { onApiLoaded } from '@/shared/model';
 
 import { createRootReducer, PERSIST_KEY, PERSISTED_KEYS, type AppRootState } from './rootReducer';
+import { startSessionListeners } from './sessionListeners';
 
 export type PreloadedState = Partial<AppRootState>;
 
 export interface MakeStoreOptions {
   /** Keep the session and preferences in localStorage (the app only; stories and tests start clean). */
   readonly persist?: boolean;
+  /** Reloads the page after an expired session was signed out (the app flushes the stored state first). */
+  readonly reloadPage?: () => void | Promise<void>;
 }
 
 /** Creates the store used by the app, Storybook and tests. */
-export function makeStore(preloadedState?: PreloadedState, { persist = false }: MakeStoreOptions = {}) {
+export function makeStore(
+  preloadedState?: PreloadedState,
+  { persist = false, reloadPage = () => window.location.reload() }: MakeStoreOptions = {},
+) {
   const rootReducer = createRootReducer();
   const listenerMiddleware = createListenerMiddleware();
   const dynamicMiddleware = createDynamicMiddleware();
@@ -51,14 +56,8 @@ export function makeStore(preloadedState?: PreloadedState, { persist = false }: 
     // Any action runs the reducers, which gives the injected api its initial state right away.
     store.dispatch({ type: 'app/apiAttached' });
     api.setupListeners(store.dispatch);
-    // Nothing cached for one user may be shown to the next.
-    listenerMiddleware.startListening({
-      actionCreator: signedOut,
-      effect: (_action, listenerApi) => {
-        listenerApi.dispatch(api.resetAction());
-      },
-    });
   });
+  startSessionListeners(listenerMiddleware as Parameters<typeof startSessionListeners>[0], { reloadPage });
   return store;
 }
 

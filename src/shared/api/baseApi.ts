@@ -4,7 +4,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { announceApi } from '../model';
 
 import { baseQuery } from './baseQuery';
-import { TAGS } from './tags';
+import { LIST_ID, ME_ID, TAGS } from './tags';
 
 /** The one RTK Query api; entities add their endpoints with `baseApi.injectEndpoints`. */
 export const baseApi = createApi({
@@ -20,5 +20,10 @@ announceApi({
   reducer: baseApi.reducer,
   middleware: baseApi.middleware,
   resetAction: () => baseApi.util.resetApiState(),
+  invalidateSessionData: () =>
+    baseApi.util.invalidateTags([
+      { type: TAGS.user, id: ME_ID },
+      { type: TAGS.exportRequest, id: LIST_ID },
+    ]),
   setupListeners,
 });

@@ -8,6 +8,8 @@ export interface LoadedApi {
   readonly middleware: Middleware;
   /** Clears every cached response, e.g. when the user signs out. */
   readonly resetAction: () => UnknownAction;
+  /** Marks what depends on who is signed in (the current user) as stale, e.g. when the tokens change. */
+  readonly invalidateSessionData: () => UnknownAction;
   /** Turns on refetch-on-focus/reconnect for one store's dispatch. */
   readonly setupListeners: typeof setupListeners;
 }
