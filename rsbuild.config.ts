@@ -11,7 +11,9 @@ const PUBLIC_KEYS = [
 
 export default defineConfig(({ envMode }) => {
   // loadEnv leaves variables already in process.env alone, so the environment wins over .env files.
-  const { rawPublicVars } = loadEnv({ mode: envMode, prefixes: ['APP_PUBLIC_'] });
+  // Storybook renders with the browser tests' settings (.env.test): its stories need a backend URL and key.
+  const mode = process.env.STORYBOOK === 'true' ? 'test' : envMode;
+  const { rawPublicVars } = loadEnv({ mode, prefixes: ['APP_PUBLIC_'] });
   const define = Object.fromEntries(
     PUBLIC_KEYS.map((key) => [`import.meta.env.${key}`, JSON.stringify(rawPublicVars[key] ?? '')]),
   );

@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = 3100;
+export const STORYBOOK_PORT = 3101;
 
 /** Browser tests against the production build (`npm run build:test`), on Debian's Chromium. */
 export default defineConfig({
@@ -27,11 +28,21 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node scripts/serve-static.mjs dist-test ${PORT}`,
-    cwd: '../..',
-    url: `http://127.0.0.1:${PORT}`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      command: `node scripts/serve-static.mjs dist-test ${PORT}`,
+      cwd: '../..',
+      url: `http://127.0.0.1:${PORT}`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // The static Storybook (`npm run build-storybook`): every story is rendered in a real browser.
+      command: `node scripts/serve-static.mjs storybook-static ${STORYBOOK_PORT}`,
+      cwd: '../..',
+      url: `http://127.0.0.1:${STORYBOOK_PORT}/index.json`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+
+import { expect, test } from '@playwright/test';
+
+// The stories as the built Storybook lists them; a new story is a new check here too.
+const STORYBOOK = 'http://127.0.0.1:3101';
+const index = JSON.parse(readFileSync(new URL('../../storybook-static/index.json', import.meta.url), 'utf8')) as {
+  entries: Record<string, { id: string; type: string; title: string; name: string }>;
+};
+const stories = Object.values(index.entries).filter((entry) => entry.type === 'story');
+
+type Phase = string | undefined;
+
+test('every story renders in the browser and passes its play function', async ({ page }) => {
+  test.setTimeout(30_000 + stories.length * 5_000);
+  expect(stories.length).toBeGreaterThan(0);
+  const failures: string[] = [];
+  let errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+
+  for (const story of stories) {
+    errors = [];
+    await page.goto(`${STORYBOOK}/iframe.html?id=${story.id}&viewMode=story`);
+    // Storybook's preview reports where the story is: rendering, playing, finished or errored.
+    await page.waitForFunction(() => {
+      const phase = (window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: Phase } } })
+        .__STORYBOOK_PREVIEW__?.currentRender?.phase;
+      return phase === 'finished' || phase === 'errored' || phase === 'aborted';
+    });
+    const phase = await page.evaluate(
+      () =>
+        (window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: Phase } } }).__STORYBOOK_PREVIEW__
+          ?.currentRender?.phase,
+    );
+    const text = await page.locator('#storybook-root').innerText();
+    if (phase !== 'finished' || text.trim() === '' || errors.length > 0) {
+      failures.push(`${story.title} / ${story.name}: ${String(phase)} ${errors.join('; ').slice(0, 300)}`);
+    }
+  }
+  expect(failures).toEqual([]);
+});
