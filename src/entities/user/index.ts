@@ -1,3 +1,29 @@
-export { useGetMeQuery, userApi } from './api/userApi';
-export type { User } from './model/types';
+export {
+  useCreateUserMutation,
+  useDeleteUserMutation,
+  useForgotPasswordMutation,
+  useGetMeQuery,
+  useGetUserQuery,
+  useListUsersQuery,
+  usePatchMeMutation,
+  usePatchUserMutation,
+  useResetPasswordMutation,
+  useSignUpMutation,
+  useUpdateMeMutation,
+  useUpdateUserMutation,
+  userApi,
+} from './api/userApi';
+export type {
+  ForgotPassword,
+  MePatch,
+  MeUpdate,
+  ResetPassword,
+  SignUp,
+  User,
+  UserCreate,
+  UserListParams,
+  UserPage,
+  UserPatch,
+  UserUpdate,
+} from './model/types';
 export { useCurrentUser } from './model/useCurrentUser';

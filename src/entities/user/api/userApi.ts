@@ -1,9 +1,61 @@
-import { baseApi, ME_ID, TAGS } from '@/shared/api';
+import { baseApi, LIST_ID, ME_ID, TAGS } from '@/shared/api';
 
-import type { User } from '../model/types';
+import type {
+  ForgotPassword,
+  MePatch,
+  MeUpdate,
+  ResetPassword,
+  SignUp,
+  StatusOk,
+  User,
+  UserCreate,
+  UserListParams,
+  UserPage,
+  UserPatch,
+  UserUpdate,
+} from '../model/types';
 
+const userPath = (email: string) => `/api/user/${encodeURIComponent(email)}/`;
+
+/** The user endpoints of seed section 7: accounts (staff), the own account, sign-up and password reset. */
 export const userApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    listUsers: build.query<UserPage, UserListParams | void>({
+      query: (params) => ({ url: '/api/user/', params: params ?? {} }),
+      providesTags: (page) => [
+        { type: TAGS.user, id: LIST_ID },
+        ...(page?.results ?? []).map((user) => ({ type: TAGS.user, id: user.email })),
+      ],
+    }),
+    getUser: build.query<User, string>({
+      query: (email) => userPath(email),
+      providesTags: (_user, _error, email) => [{ type: TAGS.user, id: email }],
+    }),
+    createUser: build.mutation<User, UserCreate>({
+      query: (body) => ({ url: '/api/user/', method: 'POST', body }),
+      invalidatesTags: [{ type: TAGS.user, id: LIST_ID }],
+    }),
+    updateUser: build.mutation<User, { readonly email: string; readonly body: UserUpdate }>({
+      query: ({ email, body }) => ({ url: userPath(email), method: 'PUT', body }),
+      invalidatesTags: (_user, _error, { email }) => [
+        { type: TAGS.user, id: email },
+        { type: TAGS.user, id: LIST_ID },
+      ],
+    }),
+    patchUser: build.mutation<User, { readonly email: string; readonly body: UserPatch }>({
+      query: ({ email, body }) => ({ url: userPath(email), method: 'PATCH', body }),
+      invalidatesTags: (_user, _error, { email }) => [
+        { type: TAGS.user, id: email },
+        { type: TAGS.user, id: LIST_ID },
+      ],
+    }),
+    deleteUser: build.mutation<void, string>({
+      query: (email) => ({ url: userPath(email), method: 'DELETE' }),
+      invalidatesTags: (_result, _error, email) => [
+        { type: TAGS.user, id: email },
+        { type: TAGS.user, id: LIST_ID },
+      ],
+    }),
     getMe: build.query<User, void>({
       query: () => '/api/user/me',
       providesTags: (user) => [
@@ -11,7 +63,45 @@ export const userApi = baseApi.injectEndpoints({
         ...(user ? [{ type: TAGS.user, id: user.email }] : []),
       ],
     }),
+    updateMe: build.mutation<User, MeUpdate>({
+      query: (body) => ({ url: '/api/user/me', method: 'PUT', body }),
+      invalidatesTags: (user) => [
+        { type: TAGS.user, id: ME_ID },
+        { type: TAGS.user, id: LIST_ID },
+        ...(user ? [{ type: TAGS.user, id: user.email }] : []),
+      ],
+    }),
+    patchMe: build.mutation<User, MePatch>({
+      query: (body) => ({ url: '/api/user/me', method: 'PATCH', body }),
+      invalidatesTags: (user) => [
+        { type: TAGS.user, id: ME_ID },
+        { type: TAGS.user, id: LIST_ID },
+        ...(user ? [{ type: TAGS.user, id: user.email }] : []),
+      ],
+    }),
+    signUp: build.mutation<User, SignUp>({
+      query: (body) => ({ url: '/api/user/signup', method: 'POST', body }),
+    }),
+    forgotPassword: build.mutation<StatusOk, ForgotPassword>({
+      query: (body) => ({ url: '/api/user/forgot_password', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<StatusOk, ResetPassword>({
+      query: (body) => ({ url: '/api/user/forgot_password/token', method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useGetMeQuery } = userApi;
+export const {
+  useListUsersQuery,
+  useGetUserQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  usePatchUserMutation,
+  useDeleteUserMutation,
+  useGetMeQuery,
+  useUpdateMeMutation,
+  usePatchMeMutation,
+  useSignUpMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+} = userApi;

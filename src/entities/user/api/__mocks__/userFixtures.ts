@@ -6,8 +6,20 @@ export const mockUser = (overrides: Partial<User> = {}): User => ({
   name: 'Mari Maasikas',
   isActive: true,
   isStaff: false,
+  dateJoined: '2026-01-05T08:00:00Z',
+  lastLogin: '2026-11-20T07:45:00Z',
+  createdAt: '2026-01-05T08:00:00Z',
+  lastModifiedAt: '2026-11-20T07:45:00Z',
   ...overrides,
 });
 
 export const mockStaffUser = (overrides: Partial<User> = {}): User =>
   mockUser({ email: 'admin@example.com', name: 'Admin', isStaff: true, ...overrides });
+
+/** The accounts of the mock data set; the first one is the signed-in user of the mocks. */
+export const createMockUsers = (): User[] => [
+  mockUser(),
+  mockStaffUser({ email: 'kadri.tamm@example.com', name: 'Kadri Tamm' }),
+  mockUser({ email: 'jaan.kuusk@example.com', name: 'Jaan Kuusk' }),
+  mockUser({ email: 'ootel@example.com', name: 'Liis Ootel', isActive: false, lastLogin: null }),
+];
