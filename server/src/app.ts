@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import cors from '@fastify/cors';
 import type { App, AppContext } from './shared/context.js';
-import { ApiError, errorHandler, validationToApiError } from './shared/errors.js';
+import { ApiError, errorHandler, fieldError, validationToApiError } from './shared/errors.js';
 import { pickLocale } from './shared/i18n.js';
 import { createValidatorCompiler } from './shared/validation.js';
 import { DetailError, FieldErrorsSchema, StatusOk } from './shared/schema.js';
@@ -20,6 +20,18 @@ import { worklogRoutes, worklogSchemas } from './worklogs/routes.js';
 import { invoiceRoutes, invoiceSchemas } from './invoices/routes.js';
 import { exportRoutes, exportSchemas } from './exports/routes.js';
 import { adminRoutes } from './admin/routes.js';
+
+/** The top-level field (or `nonFieldErrors`) of the first string holding a NUL character. */
+function findNul(value: unknown, field?: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? (field ?? 'nonFieldErrors') : undefined;
+  if (depth > 20 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, v] of Object.entries(value)) {
+    if (key.includes('\u0000')) return field ?? 'nonFieldErrors';
+    const hit = findNul(v, field ?? (Array.isArray(value) ? undefined : key), depth + 1);
+    if (hit) return hit;
+  }
+  return undefined;
+}
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -68,7 +80,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   // Array query parameters may also come comma-separated: statusIn=draft,confirmed.
+  // PostgreSQL text cannot hold NUL characters: refuse them as bad input on the field.
   app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const field = findNul(part);
+      if (field) throw fieldError(field, 'field.nullChar');
+    }
     const schema = request.routeOptions.schema?.querystring as { properties?: Record<string, { type?: string }> } | undefined;
     const query = request.query as Record<string, unknown> | undefined;
     if (!schema?.properties || !query) return;

@@ -116,6 +116,51 @@ describe('bad input answers 400 and changes nothing', () => {
     assert.match(json.body.detail, /^JSON parse error - /);
   });
 
+  test('NUL characters, out-of-range years and oversized numbers are 400s, never 500s', async () => {
+    const token = await s.user();
+    const base = await waybillInput(s);
+    const before = await snapshot(s.ctx);
+    const cases: [string, string, unknown, string][] = [
+      ['POST', '/api/waybills/', { ...base, notes: 'a\u0000b' }, 'notes'],
+      ['POST', '/api/waybills/', { ...base, transportDate: '0000-01-01' }, 'transportDate'],
+      ['POST', '/api/waybills/', { ...base, transportDate: '20260-01-01' }, 'transportDate'],
+      ['POST', '/api/waybills/', { ...base, quantity: '1000000' }, 'quantity'],
+      ['POST', '/api/worklogs/', { ...worklog, timestamp: '0000-01-01T00:00:00Z' }, 'timestamp'],
+      ['POST', '/api/worklogs/', { ...worklog, timestamp: '2026-02-30T10:00:00Z' }, 'timestamp'],
+      ['POST', '/api/admin/assortments/', { code: 'BIG-1', name: 'Big', assortmentType: 1, species: 'pine', unit: 'm3', unitPrice: '1000000.00' }, 'unitPrice'],
+    ];
+    for (const [method, path, body, field] of cases) {
+      const r = await s.req(method, path, { token: path.startsWith('/api/admin') ? await s.staff() : token, body });
+      assert.equal(r.status, 400, `${path} ${JSON.stringify(body).slice(0, 80)}: ${r.text.slice(0, 200)}`);
+      assert.ok(r.body[field], `${field}: ${r.text.slice(0, 200)}`);
+    }
+    for (const q of ['search=a%00b', 'createdAfter=0000-01-01', 'transportDate=0001-01-01', 'driverName=%00']) {
+      const r = await s.req('GET', `/api/waybills/?${q}`, { token });
+      assert.equal(r.status, 400, q);
+    }
+    assert.equal((await s.req('GET', '/api/workers/detail/a%00b/', { token })).status, 400);
+    assert.equal(await snapshot(s.ctx), before);
+  });
+
+  test('the largest accepted quantities and prices still make a valid invoice', async () => {
+    const token = await s.user();
+    const staff = await s.staff();
+    assert.equal((await s.req('PATCH', '/api/admin/assortments/KU-PALK-18/', { token: staff, body: { unitPrice: '999999.99' } })).status, 200);
+    const numbers: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const c = await s.req('POST', '/api/waybills/', { token, body: { ...(await waybillInput(s)), quantity: '999999.999' } });
+      assert.equal(c.status, 201, c.text);
+      for (const status of ['confirmed', 'delivered']) await s.req('PATCH', `/api/waybills/${c.body.number}/`, { token, body: { status } });
+      numbers.push(c.body.number);
+    }
+    const inv = await s.req('POST', '/api/invoices/', { token, body: { waybills: numbers } });
+    assert.equal(inv.status, 201, inv.text);
+    assert.equal(inv.body.lines[0].quantity, '2999999.997');
+    // 2999999.997 × 999999.99 = 2999999967000.00003
+    assert.equal(inv.body.netTotal, '2999999967000.00');
+    assert.equal(inv.body.grossTotal, '3719999959080.00');
+  });
+
   test('decimal quantities: more than 3 decimals, zero and negative are refused', async () => {
     const token = await s.user();
     const base = await waybillInput(s);

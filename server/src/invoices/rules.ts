@@ -59,15 +59,15 @@ export async function computeInvoice(
   if (dueDate < issueDate) fail('invoice.dueBeforeIssue', undefined, 'dueDate');
 
   const lines = await sql<InvoiceLine>`
-    SELECT a.code AS assortment, a.name AS "assortmentName", sum(b.quantity)::numeric(14,3)::text AS quantity, a.unit,
-           a.unit_price::text AS "unitPrice", round(sum(b.quantity) * a.unit_price, 2)::numeric(14,2)::text AS amount
+    SELECT a.code AS assortment, a.name AS "assortmentName", sum(b.quantity)::numeric(20,3)::text AS quantity, a.unit,
+           a.unit_price::text AS "unitPrice", round(sum(b.quantity) * a.unit_price, 2)::numeric(20,2)::text AS amount
     FROM waybills b JOIN assortments a ON a.code = b.assortment
     WHERE b.number = ANY(${unique})
     GROUP BY a.code, a.name, a.unit, a.unit_price ORDER BY a.code`.execute(db);
   const totals = await sql<{ net: string; vat: string; gross: string }>`
     WITH t AS (SELECT coalesce(sum(x.amount), 0) AS net FROM (SELECT unnest(${lines.rows.map((l) => l.amount)}::numeric[]) AS amount) x)
-    SELECT t.net::numeric(14,2)::text AS net, round(t.net * ${vatRate}::numeric / 100, 2)::numeric(14,2)::text AS vat,
-           (t.net + round(t.net * ${vatRate}::numeric / 100, 2))::numeric(14,2)::text AS gross FROM t`.execute(db);
+    SELECT t.net::numeric(20,2)::text AS net, round(t.net * ${vatRate}::numeric / 100, 2)::numeric(20,2)::text AS vat,
+           (t.net + round(t.net * ${vatRate}::numeric / 100, 2))::numeric(20,2)::text AS gross FROM t`.execute(db);
   const t = totals.rows[0]!;
   return {
     customer, customerName: company.name, issueDate, dueDate, currency: 'EUR', lines: lines.rows,

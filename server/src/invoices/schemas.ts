@@ -1,8 +1,8 @@
-import { Type, Nullable, Timestamp, DateStr, listQuery, page, QArray, StrEnum, Quantity, Price } from '../shared/schema.js';
+import { Type, Nullable, Timestamp, DateStr, listQuery, page, QArray, StrEnum, Price, Money } from '../shared/schema.js';
 import { INVOICE_STATUSES, LIMITS, UNITS } from '../shared/limits.js';
 
 export const InvoiceLineSchema = Type.Object(
-  { assortment: Type.String(), assortmentName: Type.String(), quantity: Quantity(), unit: StrEnum(UNITS), unitPrice: Price(), amount: Price() },
+  { assortment: Type.String(), assortmentName: Type.String(), quantity: Money('Decimal quantity in the unit'), unit: StrEnum(UNITS), unitPrice: Price(), amount: Money() },
   { $id: 'InvoiceLine', title: 'InvoiceLine' },
 );
 const invoiceBody = {
@@ -12,10 +12,10 @@ const invoiceBody = {
   dueDate: DateStr(),
   currency: Type.Literal('EUR'),
   lines: Type.Array(Type.Ref('InvoiceLine')),
-  netTotal: Price(),
-  vatRate: Price(),
-  vatTotal: Price(),
-  grossTotal: Price(),
+  netTotal: Money(),
+  vatRate: Money('VAT percent'),
+  vatTotal: Money(),
+  grossTotal: Money(),
   waybills: Type.Array(Type.String()),
 };
 export const InvoicePreview = Type.Object(invoiceBody, { $id: 'InvoicePreview', title: 'InvoicePreview' });

@@ -13,9 +13,12 @@ export const LIMITS = {
   mileageMax: 10000,
   durationMinutesMin: 0,
   durationMinutesMax: 1440,
-  quantityMaxIntegerDigits: 9,
+  quantityMaxIntegerDigits: 6,
   quantityMaxDecimals: 3,
   priceMaxDecimals: 2,
+  priceMaxIntegerDigits: 6,
+  yearMin: 1900,
+  yearMax: 2999,
   pageSizeDefault: 25,
   pageSizeMax: 100,
   registryCodeLength: 8,
@@ -53,6 +56,6 @@ export const LOCALES = ['en', 'et'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** Decimal string patterns (money and quantities travel as strings, never floats). */
-export const QUANTITY_PATTERN = '^[0-9]{1,9}(\\.[0-9]{1,3})?$';
-export const PRICE_PATTERN = '^[0-9]{1,10}(\\.[0-9]{1,2})?$';
+export const QUANTITY_PATTERN = '^[0-9]{1,6}(\\.[0-9]{1,3})?$';
+export const PRICE_PATTERN = '^[0-9]{1,6}(\\.[0-9]{1,2})?$';
 export const REGISTRY_CODE_PATTERN = '^[0-9]{8}$';

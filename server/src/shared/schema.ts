@@ -16,6 +16,8 @@ export const Timestamp = () => Type.String({ format: 'date-time' });
 export const DateStr = () => Type.String({ format: 'date' });
 export const Quantity = () => Type.String({ pattern: QUANTITY_PATTERN, maxLength: 14, examples: ['27.350'] });
 export const Price = () => Type.String({ pattern: PRICE_PATTERN, maxLength: 14, examples: ['45.50'] });
+/** A computed decimal in an answer (amounts, totals): a string, any size. */
+export const Money = (description = 'Decimal amount in EUR') => Type.String({ description, examples: ['1234.50'] });
 export const StrEnum = <T extends readonly string[]>(values: T, opts: Record<string, unknown> = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...opts });
 
