@@ -48,6 +48,14 @@ describe('waybill CRUD', () => {
     assert.deepEqual(Object.keys(dup.body), ['number']);
   });
 
+  test('racing creates of one number: one wins, the others are 400s (never 500s)', async () => {
+    const body = { ...(await waybillInput(s)), number: 'RACE-1' };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => s.req('POST', '/api/waybills/', { token, body })));
+    const statuses = answers.map((r) => r.status).sort();
+    assert.deepEqual(statuses, [201, 400, 400, 400, 400, 400]);
+    for (const r of answers.filter((x) => x.status === 400)) assert.ok(r.body.number || r.body.nonFieldErrors, r.text);
+  });
+
   test('unknown references are 400 on their fields', async () => {
     const r = await s.req('POST', '/api/waybills/', { token, body: { ...(await waybillInput(s)), origin: 'NOPE', destination: 'NADA', assortment: 'XX', destinationCompany: '99999999' } });
     assert.equal(r.status, 400);

@@ -139,7 +139,12 @@ export function errorHandler(error: FastifyError & { validation?: AjvErrorLike[]
   else if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') apiError = new ApiError(400, { key: 'json.empty' });
   else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
     apiError = new ApiError(415, { key: 'media.unsupported', params: { type: String(request.headers['content-type'] ?? '') } });
-  else if (error.statusCode && error.statusCode < 500) {
+  else if (typeof error.code === 'string' && /^2[23][0-9A-Z]{3}$/.test(error.code)) {
+    // Safety net: PostgreSQL refused a value (class 22) or a constraint (class 23), e.g. two
+    // requests racing for one number. That is a conflict or bad input, never a server error.
+    request.log.warn({ code: error.code, message: error.message }, 'database refused the request');
+    apiError = new ApiError(400, undefined, { nonFieldErrors: [{ key: error.code.startsWith('23') ? 'db.conflict' : 'db.invalid' }] });
+  } else if (error.statusCode && error.statusCode < 500) {
     reply.status(error.statusCode).send({ detail: error.message });
     return;
   } else {
