@@ -1,12 +1,30 @@
 import type { HttpHandler } from 'msw';
 
 import { authHandlers } from '@/entities/auth/index.mocks';
+import { assortmentTypeHandlers } from '@/entities/assortment-type/index.mocks';
+import { assortmentHandlers } from '@/entities/assortment/index.mocks';
+import { companyHandlers } from '@/entities/company/index.mocks';
+import { exportRequestHandlers } from '@/entities/export-request/index.mocks';
+import { invoiceHandlers } from '@/entities/invoice/index.mocks';
 import { userHandlers } from '@/entities/user/index.mocks';
+import { warehouseHandlers } from '@/entities/warehouse/index.mocks';
+import { waybillHandlers } from '@/entities/waybill/index.mocks';
+import { workerHandlers } from '@/entities/worker/index.mocks';
+import { worklogHandlers } from '@/entities/worklog/index.mocks';
 
 /** Every endpoint's mock, grouped by entity so a story can replace one group by its key. */
 export const handlersByEntity: Readonly<Record<string, HttpHandler[]>> = {
   auth: [...authHandlers],
   user: [...userHandlers],
+  waybill: [...waybillHandlers],
+  worklog: [...worklogHandlers],
+  invoice: [...invoiceHandlers],
+  exportRequest: [...exportRequestHandlers],
+  company: [...companyHandlers],
+  warehouse: [...warehouseHandlers],
+  assortment: [...assortmentHandlers],
+  assortmentType: [...assortmentTypeHandlers],
+  worker: [...workerHandlers],
 };
 
 export const handlers: HttpHandler[] = Object.values(handlersByEntity).flat();

@@ -6,3 +6,4 @@ export { LIST_ID, ME_ID, TAGS } from './tags';
 export type { TagType } from './tags';
 export type { components, operations, paths } from './generated/openapi';
 export type { ListParams, OperationQuery, RequestBody, Schema } from './schema';
+export { pageTags } from './cacheTags';

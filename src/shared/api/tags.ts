@@ -5,6 +5,11 @@ export const TAGS = {
   worklog: 'Worklog',
   invoice: 'Invoice',
   exportRequest: 'ExportRequest',
+  company: 'Company',
+  warehouse: 'Warehouse',
+  assortment: 'Assortment',
+  assortmentType: 'AssortmentType',
+  worker: 'Worker',
 } as const;
 
 export type TagType = (typeof TAGS)[keyof typeof TAGS];

@@ -1,0 +1,17 @@
+export {
+  invoiceApi,
+  useCreateInvoiceMutation,
+  useGetInvoiceQuery,
+  useListInvoicesQuery,
+  usePreviewInvoiceQuery,
+  useRetryInvoiceSyncMutation,
+} from './api/invoiceApi';
+export type {
+  Invoice,
+  InvoiceCreate,
+  InvoiceListParams,
+  InvoicePage,
+  InvoicePreview,
+  InvoicePreviewParams,
+  InvoiceStatus,
+} from './api/invoiceApi';

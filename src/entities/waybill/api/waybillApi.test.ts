@@ -1,0 +1,100 @@
+import { waitFor } from '@testing-library/react';
+
+import { mockDb, resetMockDb } from '@/shared/mock-db';
+
+import { makeApiStore, recordRequests } from '../../../../tests/jest/apiStore';
+
+import { waybillApi } from './waybillApi';
+
+const { listWaybills, getWaybill, patchWaybill, deleteWaybill, createWaybill } = waybillApi.endpoints;
+
+describe('waybill endpoints', () => {
+  let recorder: ReturnType<typeof recordRequests>;
+  beforeEach(() => {
+    resetMockDb();
+    recorder = recordRequests();
+  });
+  afterEach(() => recorder.stop());
+
+  it('sends the filters with arrays repeated and gets the matching page', async () => {
+    const store = makeApiStore();
+    const result = await store.dispatch(
+      listWaybills.initiate({ statusIn: ['draft', 'delivered'], origin: ['TRT-O', 'VRU-O'], sort: '-mileage', pageNumber: 1, pageSize: 5 }),
+    );
+
+    expect(recorder.requests).toEqual([
+      'GET /api/waybills/?statusIn=draft&statusIn=delivered&origin=TRT-O&origin=VRU-O&sort=-mileage&pageNumber=1&pageSize=5',
+    ]);
+    const expected = mockDb.waybills.filter((w) => ['draft', 'delivered'].includes(w.status) && ['TRT-O', 'VRU-O'].includes(w.origin));
+    expect(result.data?.count).toBe(expected.length);
+    expect(result.data?.results).toHaveLength(5);
+    const mileages = result.data?.results.map((w) => w.mileage) ?? [];
+    expect(mileages).toEqual([...mileages].sort((a, b) => b - a));
+    expect(result.data?.next).toContain('pageNumber=2');
+    expect(result.data?.previous).toBeNull();
+  });
+
+  it('answers 404 for a page past the end', async () => {
+    const store = makeApiStore();
+    const result = await store.dispatch(listWaybills.initiate({ pageNumber: 99 }));
+    expect(result.error).toMatchObject({ status: 404 });
+  });
+
+  it('changing a waybill refetches it and the lists, and nothing else', async () => {
+    const store = makeApiStore();
+    const draft = mockDb.waybills.find((w) => w.status === 'draft');
+    const other = mockDb.waybills.find((w) => w.status === 'delivered');
+    if (!draft || !other) throw new Error('seed has a draft and a delivered waybill');
+    const subscriptions = [
+      store.dispatch(listWaybills.initiate({ statusIn: ['draft'] })),
+      store.dispatch(getWaybill.initiate(draft.number)),
+      store.dispatch(getWaybill.initiate(other.number)),
+    ];
+    await Promise.all(subscriptions);
+    recorder.clear();
+
+    const patched = await store.dispatch(patchWaybill.initiate({ number: draft.number, body: { status: 'confirmed' } }));
+    expect(patched.data?.status).toBe('confirmed');
+
+    await waitFor(() => expect(recorder.count('GET /api/waybills/?statusIn=draft')).toBe(1));
+    await waitFor(() => expect(recorder.count(`GET /api/waybills/${draft.number}/`)).toBe(1));
+    expect(recorder.count(`GET /api/waybills/${other.number}/`)).toBe(0);
+    const refreshed = listWaybills.select({ statusIn: ['draft'] })(store.getState());
+    expect(refreshed.data?.results.some((w) => w.number === draft.number)).toBe(false);
+    subscriptions.forEach((subscription) => subscription.unsubscribe());
+  });
+
+  it('applies the status rules in the server’s error shape', async () => {
+    const store = makeApiStore();
+    const delivered = mockDb.waybills.find((w) => w.status === 'delivered');
+    const result = await store.dispatch(patchWaybill.initiate({ number: delivered?.number ?? '', body: { status: 'draft' } }));
+    expect(result.error).toMatchObject({ status: 400 });
+    expect(mockDb.waybills.find((w) => w.number === delivered?.number)?.status).toBe('delivered');
+    const deleted = await store.dispatch(deleteWaybill.initiate(delivered?.number ?? ''));
+    expect(deleted.error).toMatchObject({ status: 400, message: `A delivered waybill cannot be deleted.`, hasMessage: true });
+    const unknown = await store.dispatch(patchWaybill.initiate({ number: 'WB-NONE', body: { notes: 'x' } }));
+    expect(unknown.error).toMatchObject({ status: 404 });
+  });
+
+  it('creating a waybill refetches the lists', async () => {
+    const store = makeApiStore();
+    const list = store.dispatch(listWaybills.initiate({}));
+    const before = (await list).data?.count ?? 0;
+    recorder.clear();
+    const created = await store.dispatch(
+      createWaybill.initiate({
+        transportDate: '2026-03-01',
+        origin: 'TRT-O',
+        destination: 'PRN-D',
+        driverName: 'Peeter Kask',
+        vehicleNumber: '999XYZ',
+        mileage: 120,
+        assortment: 'PIN-SAW',
+        quantity: '10.000',
+      }),
+    );
+    expect(created.data).toMatchObject({ status: 'draft', originName: 'Tartu yard', assortmentName: 'Pine sawlog' });
+    await waitFor(() => expect(listWaybills.select({})(store.getState()).data?.count).toBe(before + 1));
+    list.unsubscribe();
+  });
+});

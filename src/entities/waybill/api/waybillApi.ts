@@ -1,0 +1,74 @@
+import { baseApi, LIST_ID, pageTags, TAGS, type ListParams, type RequestBody, type Schema } from '@/shared/api';
+
+export type Waybill = Schema<'Waybill'>;
+export type WaybillStatus = Waybill['status'];
+export type WaybillPage = Schema<'WaybillPage'>;
+export type WaybillListParams = ListParams<'/api/waybills/'>;
+export type WaybillCreate = RequestBody<'/api/waybills/', 'post'>;
+export type WaybillUpdate = RequestBody<'/api/waybills/{number}/', 'put'>;
+export type WaybillPatch = RequestBody<'/api/waybills/{number}/', 'patch'>;
+export type ReportFormat = RequestBody<'/api/waybills/waybill_report/', 'post'>['format'];
+
+const path = (number: string) => `/api/waybills/${encodeURIComponent(number)}/`;
+
+export const waybillApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listWaybills: build.query<WaybillPage, WaybillListParams>({
+      query: (params) => ({ url: '/api/waybills/', params }),
+      providesTags: (page) => pageTags(TAGS.waybill, page, (waybill) => waybill.number),
+    }),
+    getWaybill: build.query<Waybill, string>({
+      query: path,
+      providesTags: (_waybill, _error, number) => [{ type: TAGS.waybill, id: number }],
+    }),
+    createWaybill: build.mutation<Waybill, WaybillCreate>({
+      query: (body) => ({ url: '/api/waybills/', method: 'POST', body }),
+      invalidatesTags: [{ type: TAGS.waybill, id: LIST_ID }],
+    }),
+    // A change can move the waybill in or out of filtered lists, so the lists refresh too.
+    updateWaybill: build.mutation<Waybill, { readonly number: string; readonly body: WaybillUpdate }>({
+      query: ({ number, body }) => ({ url: path(number), method: 'PUT', body }),
+      invalidatesTags: (_waybill, _error, { number }) => [
+        { type: TAGS.waybill, id: number },
+        { type: TAGS.waybill, id: LIST_ID },
+      ],
+    }),
+    patchWaybill: build.mutation<Waybill, { readonly number: string; readonly body: WaybillPatch }>({
+      query: ({ number, body }) => ({ url: path(number), method: 'PATCH', body }),
+      invalidatesTags: (_waybill, _error, { number }) => [
+        { type: TAGS.waybill, id: number },
+        { type: TAGS.waybill, id: LIST_ID },
+      ],
+    }),
+    deleteWaybill: build.mutation<void, string>({
+      query: (number) => ({ url: path(number), method: 'DELETE' }),
+      invalidatesTags: (_result, _error, number) => [
+        { type: TAGS.waybill, id: number },
+        { type: TAGS.waybill, id: LIST_ID },
+      ],
+    }),
+    /** Starts a report of the waybills the filters select; the new export request appears in the export list. */
+    createWaybillReport: build.mutation<
+      Schema<'ExportRequest'>,
+      { readonly filters: WaybillListParams; readonly format: ReportFormat }
+    >({
+      query: ({ filters, format }) => ({
+        url: '/api/waybills/waybill_report/',
+        method: 'POST',
+        params: filters,
+        body: { format },
+      }),
+      invalidatesTags: [{ type: TAGS.exportRequest, id: LIST_ID }],
+    }),
+  }),
+});
+
+export const {
+  useListWaybillsQuery,
+  useGetWaybillQuery,
+  useCreateWaybillMutation,
+  useUpdateWaybillMutation,
+  usePatchWaybillMutation,
+  useDeleteWaybillMutation,
+  useCreateWaybillReportMutation,
+} = waybillApi;

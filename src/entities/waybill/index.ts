@@ -1,0 +1,20 @@
+export {
+  useCreateWaybillMutation,
+  useCreateWaybillReportMutation,
+  useDeleteWaybillMutation,
+  useGetWaybillQuery,
+  useListWaybillsQuery,
+  usePatchWaybillMutation,
+  useUpdateWaybillMutation,
+  waybillApi,
+} from './api/waybillApi';
+export type {
+  ReportFormat,
+  Waybill,
+  WaybillCreate,
+  WaybillListParams,
+  WaybillPage,
+  WaybillPatch,
+  WaybillStatus,
+  WaybillUpdate,
+} from './api/waybillApi';

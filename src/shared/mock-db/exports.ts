@@ -1,0 +1,47 @@
+import type { Schema } from '../api';
+
+import { mockDb } from './db';
+import { mockExportRequest } from './fixtures';
+
+const MOCK_USER_EMAIL = 'mari.maasikas@example.com';
+let sequence = 0;
+
+/** Stores a new export request for a report call, as the server does before its job starts. */
+export function createMockExport(
+  kind: Schema<'ExportRequest'>['kind'],
+  format: Schema<'ExportRequest'>['format'],
+  filters: Record<string, unknown>,
+): Schema<'ExportRequest'> {
+  sequence += 1;
+  const now = new Date().toISOString();
+  const request = mockExportRequest({
+    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    kind,
+    format,
+    filters,
+    requestedBy: MOCK_USER_EMAIL,
+    createdAt: now,
+    lastModifiedAt: now,
+  });
+  mockDb.exportRequests.unshift(request);
+  return request;
+}
+
+/** Each look at a running export moves it on by a quarter; the fourth finishes it with a file. */
+export function advanceMockExports(origin: string): void {
+  mockDb.exportRequests = mockDb.exportRequests.map((request) => {
+    if (!request.inProgress) return request;
+    const progress = Math.min(100, request.progress + 25);
+    if (progress < 100) return { ...request, progress };
+    const attachment = `${request.kind === 'waybill_report' ? 'waybills' : 'worklogs'}.${request.format}`;
+    return {
+      ...request,
+      progress,
+      inProgress: false,
+      attachment,
+      rowCount: request.kind === 'waybill_report' ? mockDb.waybills.length : mockDb.worklogs.length,
+      fileUrl: `${origin}/api/export-requests/${request.id}/download_attachment/?token=mock`,
+      completeTimestamp: new Date().toISOString(),
+    };
+  });
+}

@@ -1,0 +1,166 @@
+import type { Schema } from '../api';
+
+// Typed fixture factories: every field the API returns, with plausible defaults; override what the case is about.
+
+const STAMP = '2026-01-05T08:00:00.000Z';
+
+export const mockAssortmentType = (overrides: Partial<Schema<'AssortmentType'>> = {}): Schema<'AssortmentType'> => ({
+  id: 1,
+  name: 'Sawlogs',
+  description: 'Logs for sawmills',
+  createdAt: STAMP,
+  lastModifiedAt: STAMP,
+  ...overrides,
+});
+
+export const mockAssortment = (overrides: Partial<Schema<'Assortment'>> = {}): Schema<'Assortment'> => ({
+  code: 'SPR-SAW',
+  name: 'Spruce sawlog',
+  assortmentType: 1,
+  assortmentTypeName: 'Sawlogs',
+  species: 'spruce',
+  unit: 'm3',
+  unitPrice: '62.50',
+  isActive: true,
+  createdAt: STAMP,
+  lastModifiedAt: STAMP,
+  ...overrides,
+});
+
+export const mockCompany = (overrides: Partial<Schema<'Company'>> = {}): Schema<'Company'> => ({
+  registryCode: '10000001',
+  name: 'Metsa Saeveski AS',
+  vatNumber: 'EE100000001',
+  address: 'Saeveski 1, Tartu',
+  email: 'arved@saeveski.example',
+  isInvoiceCustomer: true,
+  hasWorklogs: true,
+  createdAt: STAMP,
+  lastModifiedAt: STAMP,
+  ...overrides,
+});
+
+export const mockWarehouse = (overrides: Partial<Schema<'Warehouse'>> = {}): Schema<'Warehouse'> => ({
+  id: 1,
+  name: 'Tartu yard',
+  company: '10000001',
+  companyName: 'Metsa Saeveski AS',
+  originCode: 'TRT-O',
+  destinationCode: 'TRT-D',
+  address: 'Saeveski 1, Tartu',
+  hasWorklogs: true,
+  createdAt: STAMP,
+  lastModifiedAt: STAMP,
+  ...overrides,
+});
+
+export const mockWorker = (overrides: Partial<Schema<'Worker'>> = {}): Schema<'Worker'> => ({
+  workerName: 'Jaan Tamm',
+  company: '10000001',
+  companyName: 'Metsa Saeveski AS',
+  worklogCount: 3,
+  lastWorklogAt: STAMP,
+  createdAt: STAMP,
+  lastModifiedAt: STAMP,
+  ...overrides,
+});
+
+export const mockWaybill = (overrides: Partial<Schema<'Waybill'>> = {}): Schema<'Waybill'> => ({
+  number: 'WB-2026-0001',
+  status: 'draft',
+  transportDate: '2026-01-05',
+  origin: 'TRT-O',
+  originName: 'Tartu yard',
+  destination: 'PRN-D',
+  destinationName: 'Pärnu port',
+  destinationCompany: '10000001',
+  destinationCompanyName: 'Metsa Saeveski AS',
+  driverName: 'Peeter Kask',
+  vehicleNumber: '123ABC',
+  mileage: 180,
+  assortment: 'SPR-SAW',
+  assortmentName: 'Spruce sawlog',
+  quantity: '27.350',
+  unit: 'm3',
+  invoice: null,
+  notes: '',
+  createdBy: 'mari.maasikas@example.com',
+  createdAt: STAMP,
+  lastModifiedAt: STAMP,
+  ...overrides,
+});
+
+export const mockWorklog = (overrides: Partial<Schema<'Worklog'>> = {}): Schema<'Worklog'> => ({
+  number: 'WL-2026-0001',
+  timestamp: STAMP,
+  action: 'arrival',
+  warehouse: 1,
+  warehouseName: 'Tartu yard',
+  warehouseCompany: '10000001',
+  warehouseCompanyName: 'Metsa Saeveski AS',
+  workerName: 'Jaan Tamm',
+  assortment: 'SPR-SAW',
+  assortmentName: 'Spruce sawlog',
+  quantity: '12.000',
+  waybill: null,
+  durationMinutes: 30,
+  notes: '',
+  createdBy: 'mari.maasikas@example.com',
+  createdAt: STAMP,
+  lastModifiedAt: STAMP,
+  ...overrides,
+});
+
+export const mockInvoice = (overrides: Partial<Schema<'Invoice'>> = {}): Schema<'Invoice'> => ({
+  number: 'INV-2026-0001',
+  status: 'synced',
+  customer: '10000001',
+  customerName: 'Metsa Saeveski AS',
+  issueDate: '2026-01-20',
+  dueDate: '2026-02-03',
+  currency: 'EUR',
+  lines: [
+    {
+      assortment: 'SPR-SAW',
+      assortmentName: 'Spruce sawlog',
+      quantity: '27.350',
+      unit: 'm3',
+      unitPrice: '62.50',
+      amount: '1709.38',
+    },
+  ],
+  netTotal: '1709.38',
+  vatRate: '24.00',
+  vatTotal: '410.25',
+  grossTotal: '2119.63',
+  waybills: ['WB-2026-0001'],
+  syncError: null,
+  syncAttempts: 1,
+  syncedAt: '2026-01-20T09:00:00.000Z',
+  externalId: 'EXT-1',
+  createdBy: 'mari.maasikas@example.com',
+  createdAt: '2026-01-20T08:00:00.000Z',
+  lastModifiedAt: '2026-01-20T09:00:00.000Z',
+  ...overrides,
+});
+
+export const mockExportRequest = (overrides: Partial<Schema<'ExportRequest'>> = {}): Schema<'ExportRequest'> => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  kind: 'waybill_report',
+  format: 'xlsx',
+  filters: {},
+  own: true,
+  requestedBy: 'mari.maasikas@example.com',
+  seen: false,
+  inProgress: true,
+  progress: 0,
+  failed: false,
+  lastErrorMessage: null,
+  attachment: null,
+  fileUrl: null,
+  rowCount: null,
+  completeTimestamp: null,
+  createdAt: STAMP,
+  lastModifiedAt: STAMP,
+  ...overrides,
+});
