@@ -3,11 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../shared/context.js';
 import type { Database } from '../shared/db.js';
 import { ApiError, FieldErrors, notFound } from '../shared/errors.js';
-import { runList, type ListSpec } from '../shared/list.js';
+import { findOne, runList, type ListSpec } from '../shared/list.js';
 import { LIMITS, REGISTRY_CODE_PATTERN, SPECIES, UNITS } from '../shared/limits.js';
 import { errors, listQuery, Nullable, Price, ref, Str, StrEnum, Type, type TSchema } from '../shared/schema.js';
 import { requireStaff } from '../auth/guards.js';
-import { findOne } from '../reference/routes.js';
 import { Assortment, AssortmentPage, AssortmentType, AssortmentTypePage, Company, CompanyPage, Warehouse, WarehousePage, Worker, WorkerPage } from '../reference/schemas.js';
 import { assortmentSpec, assortmentTypeSpec, companySpec, warehouseSpec, workerSpec } from '../reference/queries.js';
 

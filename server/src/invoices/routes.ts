@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import type { App } from '../shared/context.js';
 import { nonFieldError, notFound } from '../shared/errors.js';
-import { compact, eqCond, inCond, runList } from '../shared/list.js';
+import { findOne, compact, eqCond, inCond, runList } from '../shared/list.js';
 import { errors, ref } from '../shared/schema.js';
 import { currentUser, requireUser } from '../auth/guards.js';
-import { findOne } from '../reference/routes.js';
 import { NumberParams } from '../waybills/schemas.js';
 import { Invoice, InvoiceCreate, InvoiceLineSchema, InvoiceListQuery, InvoicePage, InvoicePreview, PreviewQuery } from './schemas.js';
 import { computeInvoice } from './rules.js';

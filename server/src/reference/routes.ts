@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import type { App } from '../shared/context.js';
-import { notFound } from '../shared/errors.js';
-import { compact, eqCond, inCond, runList, whereClause, type Cond, type ListSpec, type Row } from '../shared/list.js';
+import { compact, eqCond, findOne, inCond, runList } from '../shared/list.js';
 import { errors, ref, Type } from '../shared/schema.js';
 import { requireUser } from '../auth/guards.js';
-import type { DB } from '../shared/db.js';
 import {
   Assortment, AssortmentPage, AssortmentQuery, AssortmentType, AssortmentTypePage, AssortmentTypeQuery, Company, CompanyPage, CompanyQuery,
   Warehouse, WarehousePage, WarehouseQuery, Worker, WorkerPage, WorkerQuery,
@@ -12,13 +10,6 @@ import {
 import { assortmentSpec, assortmentTypeSpec, COMPANY_HAS_WORKLOGS, companySpec, WAREHOUSE_HAS_WORKLOGS, warehouseSpec, workerSpec } from './queries.js';
 
 export const referenceSchemas = [AssortmentType, Assortment, Company, Warehouse, Worker, AssortmentTypePage, AssortmentPage, CompanyPage, WarehousePage, WorkerPage];
-
-/** One row of a list spec by a condition, or 404. */
-export async function findOne(db: DB, spec: ListSpec, cond: Cond): Promise<Row> {
-  const res = await sql<Record<string, unknown>>`SELECT ${spec.select} FROM ${spec.from} ${whereClause([cond])} LIMIT 1`.execute(db);
-  if (!res.rows[0]) throw notFound();
-  return res.rows[0];
-}
 
 const boolCond = (expr: string, v: boolean | undefined) => (v === undefined ? undefined : v ? sql.raw(expr) : sql.raw(`NOT ${expr}`));
 

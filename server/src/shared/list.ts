@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from './db.js';
-import { fieldError, invalidPage } from './errors.js';
+import { fieldError, invalidPage, notFound } from './errors.js';
 import { LIMITS } from './limits.js';
 
 export type Cond = RawBuilder<unknown>;
@@ -140,3 +140,10 @@ export function eqCond(col: string, value: string | number | boolean | undefined
   return sql`${sql.raw(col)} = ${value}`;
 }
 export const compact = (conds: (Cond | undefined)[]): Cond[] => conds.filter((c): c is Cond => c !== undefined);
+
+/** One row of a list spec by a condition, or 404. */
+export async function findOne(db: DB, spec: ListSpec, cond: Cond): Promise<Row> {
+  const res = await sql<Record<string, unknown>>`SELECT ${spec.select} FROM ${spec.from} ${whereClause([cond])} LIMIT 1`.execute(db);
+  if (!res.rows[0]) throw notFound();
+  return res.rows[0];
+}
