@@ -56,6 +56,8 @@ export function makeStore(
     // Any action runs the reducers, which gives the injected api its initial state right away.
     store.dispatch({ type: 'app/apiAttached' });
     api.setupListeners(store.dispatch);
+    // Report exports' toasts and downloads, in the app only (stories and tests start clean and set up their own).
+    if (persist) void import('@/features/export/track-progress').then(({ trackExports }) => trackExports(listenerMiddleware, store.dispatch));
   });
   startSessionListeners(listenerMiddleware as Parameters<typeof startSessionListeners>[0], { reloadPage });
   return store;

@@ -1,0 +1,88 @@
+import { createAction, isAnyOf, type ListenerMiddlewareInstance } from '@reduxjs/toolkit';
+
+import { exportRequestApi, type ExportRequest, type ExportRequestListParams } from '@/entities/export-request';
+import { selectIsAuthenticated, sessionInitialized } from '@/entities/session';
+import { waybillApi } from '@/entities/waybill';
+import { worklogApi } from '@/entities/worklog';
+import { sessionTokensReceived } from '@/shared/model';
+
+/** The unseen exports of the signed-in user (seed section 7). */
+export const EXPORT_POLL_PARAMS: ExportRequestListParams = { seen: false, own: true, pageNumber: 1, pageSize: 5 };
+export const EXPORT_POLL_INTERVAL_MS = 1000;
+
+/** Starts watching the user's exports, e.g. after the app has loaded. */
+export const exportPollingRequested = createAction('exports/pollingRequested');
+
+/** The toasts the polling drives; replaced in tests. */
+export interface ExportToasts {
+  /** Shows or updates the 'generating' toast with its progress bar. */
+  readonly progress: (request: ExportRequest) => void;
+  /** The export finished: the toast says 'downloading' with a full bar. */
+  readonly downloading: (request: ExportRequest) => void;
+  /** The export failed: an error toast with the server's message. */
+  readonly failed: (request: ExportRequest) => void;
+}
+
+export interface ExportPollingOptions {
+  readonly toasts: ExportToasts;
+  /** Sends the browser to the file; the download marks the export seen. */
+  readonly navigate?: (url: string) => void;
+  readonly intervalMs?: number;
+}
+
+type AppListenerMiddleware = ListenerMiddlewareInstance<RootState, AppDispatch>;
+
+/**
+ * Polls the unseen exports every second while signed in (seed section 4) and drives their toasts:
+ * progress while running, then 'downloading' and the file, or the error, acknowledged. Starts when
+ * a report is requested, on sign-in and when asked; stops when the list is empty or a poll fails.
+ * Returns a function that removes the listener.
+ */
+export function startExportPolling(
+  listeners: AppListenerMiddleware,
+  { toasts, navigate = (url) => window.location.assign(url), intervalMs = EXPORT_POLL_INTERVAL_MS }: ExportPollingOptions,
+): () => void {
+  // Exports already finished here: never download or report one twice, even if the next poll still lists it.
+  const finished = new Set<string>();
+
+  const handle = async (request: ExportRequest, dispatch: AppDispatch) => {
+    if (finished.has(request.id)) return;
+    if (request.failed) {
+      finished.add(request.id);
+      toasts.failed(request);
+      await dispatch(exportRequestApi.endpoints.acknowledgeExportError.initiate(request.id));
+    } else if (request.inProgress || !request.fileUrl) {
+      toasts.progress(request);
+    } else {
+      finished.add(request.id);
+      toasts.downloading(request);
+      navigate(request.fileUrl);
+    }
+  };
+
+  return listeners.startListening({
+    matcher: isAnyOf(
+      exportPollingRequested,
+      waybillApi.endpoints.createWaybillReport.matchFulfilled,
+      worklogApi.endpoints.createWorklogReport.matchFulfilled,
+      // Signing in (or a refreshed session) may find exports that finished meanwhile.
+      sessionTokensReceived,
+      sessionInitialized,
+    ),
+    effect: async (_action, api) => {
+      // One loop at a time: a new start replaces a running one.
+      api.cancelActiveListeners();
+      while (selectIsAuthenticated(api.getState())) {
+        const result = await api.dispatch(
+          exportRequestApi.endpoints.listExportRequests.initiate(EXPORT_POLL_PARAMS, { subscribe: false, forceRefetch: true }),
+        );
+        const requests = result.data?.results;
+        if (result.error || !requests || requests.length === 0) return;
+        for (const request of requests) await handle(request, api.dispatch);
+        // Only finished exports the server has not yet marked seen are left: nothing more to show.
+        if (requests.every((request) => finished.has(request.id))) return;
+        await api.delay(intervalMs);
+      }
+    },
+  });
+}
