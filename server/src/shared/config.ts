@@ -14,6 +14,9 @@ function int(name: string, fallback: number): number {
   return n;
 }
 
+/** Relative paths mean relative to where the command was typed (npm sets INIT_CWD; `-w server` changes the cwd). */
+const fromInvocation = (p: string) => path.resolve(process.env.INIT_CWD || process.cwd(), p);
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -53,7 +56,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const cfg: AppConfig = {
     port: int('PORT', 8080),
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data')),
+    dataDir: env.DATA_DIR ? fromInvocation(env.DATA_DIR) : path.join(REPO_ROOT, '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 300),
     refreshTokenTtlSeconds: int('REFRESH_TOKEN_TTL_SECONDS', 86400),
@@ -68,7 +71,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimitPerAddress: int('RATE_LIMIT_PER_ADDRESS', 100),
     rateLimitPerAccount: int('RATE_LIMIT_PER_ACCOUNT', 10),
     jobPollingSeconds: Number(env.JOB_POLLING_SECONDS || '1'),
-    webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(REPO_ROOT, 'dist')),
+    webDistDir: env.WEB_DIST_DIR ? fromInvocation(env.WEB_DIST_DIR) : path.join(REPO_ROOT, 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxy(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGINS || '').split(',').map((o) => o.trim()).filter(Boolean),
