@@ -68,7 +68,16 @@ async function main() {
     for (const number of counts.pendingInvoices) await ctx.jobs.sendInvoiceSync(number);
     log.info(`Seeded demo data in ${Date.now() - t} ms: ${counts.waybills} waybills, ${counts.worklogs} worklogs, ${counts.invoices} invoices.`);
   }
-  const app = await buildApp(ctx, { logger: { level: config.logLevel }, serveWeb: true });
+  const app = await buildApp(ctx, {
+    serveWeb: true,
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        // Download links carry a signed token in the query: keep it out of the logs.
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]+/, '$1[redacted]'), remoteAddress: req.ip }),
+      },
+    },
+  });
   await startWorkers(ctx);
   await app.listen({ port: config.port, host: config.host });
 
