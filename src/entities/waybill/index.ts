@@ -18,3 +18,4 @@ export type {
   WaybillStatus,
   WaybillUpdate,
 } from './api/waybillApi';
+export { WAYBILL_STATUSES, WaybillStatusBadge } from './ui/WaybillStatusBadge/WaybillStatusBadge';

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+
+import { Badge, type BadgeTone } from '@/shared/ui';
+
+import type { InvoiceStatus } from '../../api/invoiceApi';
+
+export const INVOICE_STATUSES: readonly InvoiceStatus[] = ['pending_sync', 'synced', 'sync_failed'];
+
+const TONES: Readonly<Record<InvoiceStatus, BadgeTone>> = {
+  pending_sync: 'info',
+  synced: 'success',
+  sync_failed: 'danger',
+};
+
+export function InvoiceStatusBadge({ status }: { readonly status: InvoiceStatus }) {
+  const { t } = useTranslation();
+  return <Badge tone={TONES[status]}>{t(`entities.invoice.status.${status}`)}</Badge>;
+}
