@@ -6,9 +6,14 @@ import { AppProviders, ConfigErrorScreen, AppErrorBoundary } from '@/app/provide
 import { AppRoutes } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { selectLocale, selectThemePreference } from '@/entities/preferences';
+import { initialSessionState } from '@/entities/session';
 import { i18n } from '@/shared/i18n';
 
-const renderApp = (path = '/', store = makeStore()) => {
+// Every route but /auth/* needs a session (the guard is tested in app/router).
+const signedIn = () =>
+  makeStore({ session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } });
+
+const renderApp = (path = '/', store = signedIn()) => {
   render(
     <AppProviders store={store} i18n={i18n}>
       <MemoryRouter initialEntries={[path]}>
@@ -36,7 +41,7 @@ describe('the app shell', () => {
     ['/auth/login', 'Sign in'],
     ['/nowhere', 'Page not found'],
   ])('routes %s to its page', async (path, heading) => {
-    renderApp(path);
+    renderApp(path, path.startsWith('/auth/') ? makeStore() : signedIn());
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 

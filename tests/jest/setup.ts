@@ -5,6 +5,7 @@ import { cleanup } from '@testing-library/react';
 import { toHaveNoViolations } from 'jest-axe';
 
 import { i18nResources } from '@/app/storybook';
+import { resetMockUsers } from '@/entities/user/index.mocks';
 import { DEFAULT_LOCALE, initI18nWithResources } from '@/shared/i18n';
 
 import { annotations } from '../../.storybook/annotations';
@@ -20,6 +21,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  resetMockUsers();
   localStorage.clear();
   delete document.documentElement.dataset.theme;
 });

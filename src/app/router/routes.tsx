@@ -3,6 +3,8 @@ import { Route, Routes } from 'react-router';
 
 import { AppLayout } from '../layout/AppLayout';
 
+import { RequireAuth } from './RequireAuth';
+
 // Every page is its own chunk, loaded on first visit.
 const HomePage = lazy(() => import('@/pages/home').then((m) => ({ default: m.HomePage })));
 const WaybillsPage = lazy(() => import('@/pages/waybills').then((m) => ({ default: m.WaybillsPage })));
@@ -10,6 +12,14 @@ const WorklogsPage = lazy(() => import('@/pages/worklogs').then((m) => ({ defaul
 const InvoicesPage = lazy(() => import('@/pages/invoices').then((m) => ({ default: m.InvoicesPage })));
 const UsersPage = lazy(() => import('@/pages/users').then((m) => ({ default: m.UsersPage })));
 const LoginPage = lazy(() => import('@/pages/auth-login').then((m) => ({ default: m.LoginPage })));
+const SignUpPage = lazy(() => import('@/pages/auth-signup').then((m) => ({ default: m.SignUpPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('@/pages/auth-forgot-password').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('@/pages/auth-reset-password').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const AccountPage = lazy(() => import('@/pages/account').then((m) => ({ default: m.AccountPage })));
 const NotFoundPage = lazy(() => import('@/pages/not-found').then((m) => ({ default: m.NotFoundPage })));
 
 /** The app's routes; declarative routing keeps the router's share of the first page small. */
@@ -17,13 +27,19 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="waybills" element={<WaybillsPage />} />
-        <Route path="worklogs" element={<WorklogsPage />} />
-        <Route path="invoices" element={<InvoicesPage />} />
-        <Route path="users" element={<UsersPage />} />
         <Route path="auth/login" element={<LoginPage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="auth/signup" element={<SignUpPage />} />
+        <Route path="auth/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="auth/reset-password" element={<ResetPasswordPage />} />
+        <Route element={<RequireAuth />}>
+          <Route index element={<HomePage />} />
+          <Route path="waybills" element={<WaybillsPage />} />
+          <Route path="worklogs" element={<WorklogsPage />} />
+          <Route path="invoices" element={<InvoicesPage />} />
+          <Route path="users" element={<UsersPage />} />
+          <Route path="account" element={<AccountPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
       </Route>
     </Routes>
   );

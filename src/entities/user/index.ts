@@ -27,3 +27,4 @@ export type {
   UserUpdate,
 } from './model/types';
 export { useCurrentUser } from './model/useCurrentUser';
+export { emailSchema, nameSchema, passwordSchema } from './model/validation';

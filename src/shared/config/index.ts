@@ -1,2 +1,3 @@
 export { configResult, getConfig, parseConfig } from './env';
 export type { AppConfig, ConfigProblem, ConfigProblemReason, ConfigResult } from './env';
+export { LIMITS } from './limits';

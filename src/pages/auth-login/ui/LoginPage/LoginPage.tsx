@@ -1,12 +1,39 @@
 import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router';
 
-import { PagePlaceholder } from '@/shared/ui';
+import { SignInForm } from '@/features/auth/sign-in';
+import { selectIsAuthenticated } from '@/entities/session';
+import { useAppSelector } from '@/shared/model';
+import { FormCard } from '@/shared/ui';
+
+/** Where the visitor was going before the sign-in page (set by the route guard), else home. */
+const destinationOf = (location: Location): string => {
+  const from = (location.state as { from?: Partial<Location> } | null)?.from;
+  if (!from?.pathname || from.pathname.startsWith('/auth/')) return '/';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+};
 
 export function LoginPage() {
   const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isAuthenticated = useAppSelector(selectIsAuthenticated);
+  const destination = destinationOf(location);
+
+  if (isAuthenticated) return <Navigate to={destination} replace />;
+
   return (
-    <PagePlaceholder title={t('pages.login.title')}>
-      <p>{t('pages.comingSoon')}</p>
-    </PagePlaceholder>
+    <FormCard
+      title={t('pages.login.title')}
+      intro={<p>{t('auth.login.intro')}</p>}
+      footer={
+        <>
+          <Link to="/auth/forgot-password">{t('auth.links.forgotPassword')}</Link>
+          <Link to="/auth/signup">{t('auth.links.signUp')}</Link>
+        </>
+      }
+    >
+      <SignInForm onSignedIn={() => void navigate(destination, { replace: true })} />
+    </FormCard>
   );
 }

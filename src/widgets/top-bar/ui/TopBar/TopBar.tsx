@@ -58,7 +58,12 @@ export function TopBar() {
         <LocaleSwitcher />
         <ThemeToggle />
         {isAuthenticated ? (
-          <SignOutButton />
+          <>
+            <Button to="/account" variant="minimal" size="sm">
+              {t('auth.account')}
+            </Button>
+            <SignOutButton />
+          </>
         ) : (
           <Button to="/auth/login" variant="primary" size="sm">
             {t('auth.signIn')}

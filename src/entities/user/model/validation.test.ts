@@ -1,0 +1,38 @@
+import { object } from 'yup';
+
+import { emailSchema, passwordSchema } from './validation';
+
+const t = (key: string) => key;
+const errorsOf = (values: { email: string; password: string }) => {
+  try {
+    object({ email: emailSchema(t), password: passwordSchema(t) }).validateSync(values, { abortEarly: false });
+    return [];
+  } catch (error) {
+    return (error as { errors: string[] }).errors;
+  }
+};
+
+describe('password rules (the server\'s)', () => {
+  it('needs at least 10 characters', () => {
+    expect(errorsOf({ email: 'a@b.ee', password: 'Short-9ch' })).toEqual(['auth.validation.passwordTooShort']);
+    expect(errorsOf({ email: 'a@b.ee', password: 'Long-enough' })).toEqual([]);
+  });
+
+  it('may not be only digits', () => {
+    expect(errorsOf({ email: 'a@b.ee', password: '12345678901' })).toEqual(['auth.validation.passwordNumeric']);
+  });
+
+  it('may not be the email or its local part', () => {
+    expect(errorsOf({ email: 'mari.maasikas@example.com', password: 'Mari.Maasikas' })).toEqual([
+      'auth.validation.passwordSameAsEmail',
+    ]);
+    expect(errorsOf({ email: 'longname@b.ee', password: 'LONGNAME@B.EE' })).toEqual(['auth.validation.passwordSameAsEmail']);
+    expect(errorsOf({ email: 'x@b.ee', password: 'Metsavahi-2026' })).toEqual([]);
+    expect(passwordSchema(t, 'kadri.tamm@example.com').isValidSync('kadri.tamm')).toBe(false);
+  });
+
+  it('checks the email', () => {
+    expect(errorsOf({ email: 'not-an-email', password: 'Long-enough' })).toEqual(['auth.validation.emailInvalid']);
+    expect(errorsOf({ email: '', password: 'Long-enough' })[0]).toBe('auth.validation.emailRequired');
+  });
+});

@@ -1,0 +1,96 @@
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { object, string } from 'yup';
+
+import { passwordSchema, usePatchMeMutation } from '@/entities/user';
+import { applyApiErrorToForm, type FormStatus } from '@/shared/api';
+import { LIMITS } from '@/shared/config';
+import { Button, FormAlert, TextField } from '@/shared/ui';
+
+import styles from './PasswordForm.module.css';
+
+interface Values {
+  password: string;
+  passwordConfirm: string;
+}
+
+const FIELDS = ['password'] as const;
+
+export interface PasswordFormProps {
+  /** The account's email: the password may not be it. */
+  readonly email: string;
+}
+
+/** Changes the signed-in user's password. */
+export function PasswordForm({ email }: PasswordFormProps) {
+  const { t } = useTranslation();
+  const [patchMe] = usePatchMeMutation();
+  const [saved, setSaved] = useState(false);
+  const schema = useMemo(
+    () =>
+      object({
+        password: passwordSchema(t, email),
+        passwordConfirm: string()
+          .required(t('auth.validation.passwordConfirmRequired'))
+          .test('same', t('auth.validation.passwordMismatch'), function same(value) {
+            return value === (this.parent as Values).password;
+          }),
+      }),
+    [t, email],
+  );
+
+  const submit = async (values: Values, form: FormikHelpers<Values>) => {
+    form.setStatus({});
+    setSaved(false);
+    try {
+      await patchMe({ password: values.password }).unwrap();
+      setSaved(true);
+      form.resetForm();
+    } catch (error) {
+      applyApiErrorToForm(error, form, FIELDS, { 429: t('errors.rateLimited') });
+    }
+  };
+
+  return (
+    <Formik<Values> initialValues={{ password: '', passwordConfirm: '' }} validationSchema={schema} onSubmit={submit}>
+      {({ values, errors, touched, status, isSubmitting, handleChange, handleBlur }) => {
+        const formError = (status as FormStatus | undefined)?.formError;
+        return (
+          <Form noValidate className={styles.form} aria-label={t('account.password.title')}>
+            {formError ? <FormAlert>{formError}</FormAlert> : null}
+            {saved ? <FormAlert tone="success">{t('account.password.saved')}</FormAlert> : null}
+            {/* Lets password managers file the new password under the right account. */}
+            <input type="hidden" name="username" autoComplete="username" value={email} />
+            <TextField
+              label={t('auth.fields.newPassword')}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              hint={t('auth.passwordHint', { limit: LIMITS.passwordMinLength })}
+              value={values.password}
+              onChange={handleChange}
+              onBlur={handleBlur}
+              error={touched.password ? errors.password : undefined}
+            />
+            <TextField
+              label={t('auth.fields.passwordConfirm')}
+              name="passwordConfirm"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={values.passwordConfirm}
+              onChange={handleChange}
+              onBlur={handleBlur}
+              error={touched.passwordConfirm ? errors.passwordConfirm : undefined}
+            />
+            <Button type="submit" disabled={isSubmitting}>
+              {t('account.password.submit')}
+            </Button>
+          </Form>
+        );
+      }}
+    </Formik>
+  );
+}

@@ -1,0 +1,2 @@
+export { ForgotPasswordForm } from './ui/ForgotPasswordForm/ForgotPasswordForm';
+export type { ForgotPasswordFormProps } from './ui/ForgotPasswordForm/ForgotPasswordForm';

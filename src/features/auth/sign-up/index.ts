@@ -1,0 +1,2 @@
+export { SignUpForm } from './ui/SignUpForm/SignUpForm';
+export type { SignUpFormProps } from './ui/SignUpForm/SignUpForm';

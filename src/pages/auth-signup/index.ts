@@ -1,0 +1,1 @@
+export { SignUpPage } from './ui/SignUpPage/SignUpPage';
