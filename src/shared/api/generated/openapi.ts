@@ -987,13 +987,19 @@ export interface components {
         readonly InvoiceLine: {
             readonly assortment: string;
             readonly assortmentName: string;
-            /** @example 27.350 */
+            /**
+             * @description Decimal quantity in the unit
+             * @example 1234.50
+             */
             readonly quantity: string;
             /** @enum {string} */
             readonly unit: "m3" | "t";
             /** @example 45.50 */
             readonly unitPrice: string;
-            /** @example 45.50 */
+            /**
+             * @description Decimal amount in EUR
+             * @example 1234.50
+             */
             readonly amount: string;
         };
         /** InvoicePreview */
@@ -1007,13 +1013,25 @@ export interface components {
             /** @enum {string} */
             readonly currency: "EUR";
             readonly lines: readonly components["schemas"]["InvoiceLine"][];
-            /** @example 45.50 */
+            /**
+             * @description Decimal amount in EUR
+             * @example 1234.50
+             */
             readonly netTotal: string;
-            /** @example 45.50 */
+            /**
+             * @description VAT percent
+             * @example 1234.50
+             */
             readonly vatRate: string;
-            /** @example 45.50 */
+            /**
+             * @description Decimal amount in EUR
+             * @example 1234.50
+             */
             readonly vatTotal: string;
-            /** @example 45.50 */
+            /**
+             * @description Decimal amount in EUR
+             * @example 1234.50
+             */
             readonly grossTotal: string;
             readonly waybills: readonly string[];
         };
@@ -1031,13 +1049,25 @@ export interface components {
             /** @enum {string} */
             readonly currency: "EUR";
             readonly lines: readonly components["schemas"]["InvoiceLine"][];
-            /** @example 45.50 */
+            /**
+             * @description Decimal amount in EUR
+             * @example 1234.50
+             */
             readonly netTotal: string;
-            /** @example 45.50 */
+            /**
+             * @description VAT percent
+             * @example 1234.50
+             */
             readonly vatRate: string;
-            /** @example 45.50 */
+            /**
+             * @description Decimal amount in EUR
+             * @example 1234.50
+             */
             readonly vatTotal: string;
-            /** @example 45.50 */
+            /**
+             * @description Decimal amount in EUR
+             * @example 1234.50
+             */
             readonly grossTotal: string;
             readonly waybills: readonly string[];
             readonly syncError: string | null;
