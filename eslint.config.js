@@ -53,6 +53,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'dist-test/**',
+      'dist-e2e/**',
       'storybook-static/**',
       'coverage/**',
       'server/**',

@@ -1,5 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
+import { REAL_SERVER, REAL_SERVER_PORT } from './realServer';
+
 const PORT = 3100;
 export const STORYBOOK_PORT = 3101;
 
@@ -43,6 +45,16 @@ export default defineConfig({
       url: `http://127.0.0.1:${STORYBOOK_PORT}/index.json`,
       reuseExistingServer: false,
       timeout: 30_000,
+    },
+    {
+      // The real API server on embedded PostgreSQL with demo data, serving the dist-e2e build (auth*.spec.ts).
+      command: `node scripts/e2e-server.mjs ${REAL_SERVER_PORT}`,
+      cwd: '../..',
+      url: `${REAL_SERVER}/api/schema/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // SIGTERM lets it stop PostgreSQL and remove its data folder.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     },
   ],
 });

@@ -1,13 +1,14 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
+import { seedSession } from './session';
+
 const PAGES = [
   { path: '/', heading: 'Overview' },
   { path: '/waybills', heading: 'Waybills' },
   { path: '/worklogs', heading: 'Worklogs' },
   { path: '/invoices', heading: 'Invoices' },
   { path: '/users', heading: 'Users' },
-  { path: '/auth/login', heading: 'Sign in' },
   { path: '/no-such-page', heading: 'Page not found' },
 ] as const;
 
@@ -30,19 +31,22 @@ const chooseLocale = async (page: Page, currentLabel: RegExp, option: string) =>
 };
 
 test('the shell renders: product name, navigation, sign-in, main area', async ({ page }) => {
+  // Every route but /auth/* needs sign-in: a visitor lands on the sign-in page.
   await page.goto('/');
+  await expect(page).toHaveURL('/auth/login');
   await expect(topBar(page).getByRole('link', { name: 'Timberlog' })).toHaveAttribute('href', '/');
   for (const name of ['Waybills', 'Worklogs', 'Invoices', 'Users']) {
     await expect(mainNav(page).getByRole('link', { name })).toBeVisible();
   }
   await expect(topBar(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   // Staff-only links are not there for a visitor.
   await expect(page.getByRole('link', { name: 'Admin panel' })).toHaveCount(0);
 });
 
 test('navigation: each link loads its page, unknown paths show the not-found page', async ({ page }) => {
+  await seedSession(page);
   await page.goto('/');
   for (const { path, heading } of PAGES.slice(1, 5)) {
     await mainNav(page).getByRole('link', { name: heading }).click();
@@ -50,8 +54,8 @@ test('navigation: each link loads its page, unknown paths show the not-found pag
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(mainNav(page).getByRole('link', { name: heading })).toHaveAttribute('aria-current', 'page');
   }
-  await topBar(page).getByRole('link', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/auth/login');
+  await topBar(page).getByRole('link', { name: 'Account' }).click();
+  await expect(page).toHaveURL('/account');
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to the overview' }).click();
@@ -59,12 +63,13 @@ test('navigation: each link loads its page, unknown paths show the not-found pag
 });
 
 test('switching to Estonian reloads the page in Estonian and survives a reload', async ({ page }) => {
+  await seedSession(page);
   await page.goto('/waybills');
   await chooseLocale(page, /Language: English/, 'Eesti');
   await expect(page).toHaveURL('/waybills');
   await expect(page.getByRole('heading', { level: 1, name: 'Saatelehed' })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Töökanded' })).toBeVisible();
-  await expect(topBar(page).getByRole('link', { name: 'Logi sisse' })).toBeVisible();
+  await expect(topBar(page).getByRole('button', { name: 'Logi välja' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'et');
 
   await page.reload();
@@ -78,6 +83,7 @@ test('switching to Estonian reloads the page in Estonian and survives a reload',
 test('the first visit follows the system theme; a chosen theme is remembered', async ({ browser }) => {
   const context = await browser.newContext({ colorScheme: 'dark' });
   const page = await context.newPage();
+  await seedSession(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -96,15 +102,7 @@ test('the first visit follows the system theme; a chosen theme is remembered', a
 });
 
 test('a signed-in staff user sees the admin panel and API docs links and can sign out', async ({ page }) => {
-  await page.addInitScript(() => {
-    if (sessionStorage.getItem('seeded')) return;
-    sessionStorage.setItem('seeded', '1');
-    const session = { accessToken: 'test-access', refreshToken: 'test-refresh', sessionExpired: false, sessionInitialized: true };
-    localStorage.setItem('persist:timberlog', JSON.stringify({ session: JSON.stringify(session), _persist: JSON.stringify({ version: -1, rehydrated: true }) }));
-  });
-  await page.route('**/api/user/me', (route) =>
-    route.fulfill({ json: { email: 'admin@example.com', name: 'Admin', isActive: true, isStaff: true } }),
-  );
+  await seedSession(page, { isStaff: true });
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Admin panel' })).toHaveAttribute('href', 'http://localhost:8080/adminpanel');
   await expect(page.getByRole('link', { name: /API docs/ })).toHaveAttribute(
@@ -123,6 +121,10 @@ for (const theme of ['light', 'dark'] as const) {
     const context = await browser.newContext({ colorScheme: theme });
     const page = await context.newPage();
     const findings: string[] = [];
+    await page.goto('/auth/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    findings.push(...(await seriousViolations(page)).map((line) => `/auth/login: ${line}`));
+    await seedSession(page);
     for (const { path, heading } of PAGES) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -141,6 +143,7 @@ test('screenshots: light and dark, English and Estonian', async ({ browser }) =>
   for (const theme of ['light', 'dark'] as const) {
     const context = await browser.newContext({ colorScheme: theme });
     const page = await context.newPage();
+    await seedSession(page);
     await page.goto('/waybills');
     await expect(page.getByRole('heading', { level: 1, name: 'Waybills' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/waybills-${theme}-en.png` });

@@ -1,0 +1,52 @@
+// Starts the real API server for the browser tests: a fresh data folder under the system temp
+// folder, the test key pair (so the test build verifies its tokens), short-lived access tokens,
+// and the web app built for it (dist-e2e). Stops PostgreSQL and removes the data on SIGTERM/SIGINT.
+//   node scripts/e2e-server.mjs <port>
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const port = process.argv[2] ?? '3650';
+const root = resolve(import.meta.dirname, '..');
+// Named by port so the tests find the mail outbox in it (<dataDir>/outbox); emptied on every start.
+const dataDir = join(tmpdir(), `timberlog-e2e-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+const envTest = readFileSync(join(root, '.env.test'), 'utf8');
+const publicKey = /^APP_PUBLIC_JWT_PUBLIC_KEY="(.*)"$/m.exec(envTest)?.[1];
+if (!publicKey) throw new Error('.env.test has no APP_PUBLIC_JWT_PUBLIC_KEY');
+
+// Access token lifetime of the browser tests: short, so a test can wait past it (tests/e2e/realServer.ts).
+const E2E_ACCESS_TOKEN_TTL_SECONDS = 8;
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: join(root, 'server'),
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    WEB_DIST_DIR: join(root, 'dist-e2e'),
+    JWT_PRIVATE_KEY: readFileSync(join(root, 'tests/fixtures/jwt-test-private.pem'), 'utf8'),
+    JWT_PUBLIC_KEY: publicKey,
+    ACCESS_TOKEN_TTL_SECONDS: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
+    LOG_LEVEL: 'warn',
+  },
+});
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  child.kill('SIGINT');
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(stopping ? 0 : (code ?? 1));
+});

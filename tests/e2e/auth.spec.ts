@@ -1,0 +1,172 @@
+import { expect, test, type Page } from '@playwright/test';
+
+import { ACCESS_TOKEN_TTL_SECONDS, readResetLink, REAL_SERVER } from './realServer';
+
+// Against the real server (scripts/e2e-server.mjs): real PostgreSQL, demo data, short-lived access tokens.
+test.use({ baseURL: REAL_SERVER });
+
+const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026', name: 'Ordinary' };
+const SHOTS = 'test-results/screenshots';
+
+interface StoredSession {
+  accessToken: string | null;
+  refreshToken: string | null;
+}
+
+const storedSession = async (page: Page): Promise<StoredSession> =>
+  page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('persist:timberlog') ?? '{}') as { session?: string };
+    return JSON.parse(saved.session ?? '{}') as StoredSession;
+  });
+
+const signIn = async (page: Page, email: string, password: string) => {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+};
+
+const noErrorScreen = async (page: Page) => {
+  await expect(page.getByText('This screen could not be shown')).toHaveCount(0);
+};
+
+test('sign up: the account awaits activation by staff', async ({ page }) => {
+  const email = `new.user.${Date.now()}@example.com`;
+  await page.goto('/auth/signup');
+  await page.getByLabel('Name').fill('Uus Kasutaja');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Kuusk-ja-Mand-7');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('status')).toContainText(`The account ${email} awaits activation by staff.`);
+
+  // It cannot sign in until staff activate it.
+  await page.goto('/auth/login');
+  await signIn(page, email, 'Kuusk-ja-Mand-7');
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toContainText('not active yet');
+});
+
+test('sign in as the demo user, back where the visitor was going', async ({ page }) => {
+  await page.goto('/waybills');
+  await expect(page).toHaveURL('/auth/login');
+  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await expect(page).toHaveURL('/waybills');
+  await expect(page.getByRole('heading', { level: 1, name: 'Waybills' })).toBeVisible();
+  await page.getByRole('link', { name: 'Account' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO_USER.email);
+  await noErrorScreen(page);
+});
+
+test('an expired access token is refreshed silently and the next call succeeds', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/auth/login');
+  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await expect(page).toHaveURL('/');
+  const before = await storedSession(page);
+  expect(before.accessToken).toBeTruthy();
+
+  await page.waitForTimeout((ACCESS_TOKEN_TTL_SECONDS + 2) * 1000);
+  const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth/session'));
+  const me = page.waitForResponse((response) => response.url().endsWith('/api/user/me'));
+  await page.goto('/account');
+  expect((await refreshed).status()).toBe(200);
+  expect((await me).status()).toBe(200);
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO_USER.email);
+  const after = await storedSession(page);
+  expect(after.accessToken).not.toBe(before.accessToken);
+  expect(after.refreshToken).not.toBe(before.refreshToken);
+  await noErrorScreen(page);
+});
+
+test('forgot password: the mailed link sets a new password that signs in', async ({ page }) => {
+  const email = 'staff@timberlog.ee';
+  const newPassword = `Uus-parool-${Date.now()}`;
+  await page.goto('/auth/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByRole('status')).toContainText('If an account exists for that address');
+
+  const link = await readResetLink(email);
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Repeat the new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password has been changed.');
+
+  // The link works once.
+  await page.reload();
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Repeat the new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByRole('form', { name: 'Set a new password' }).getByRole('alert')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await signIn(page, email, newPassword);
+  await expect(page).toHaveURL('/');
+  // Staff see the admin links.
+  await expect(page.getByRole('link', { name: 'Admin panel' })).toBeVisible();
+});
+
+test('a revoked refresh token ends the session without an error page', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  await page.goto('/auth/login');
+  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await expect(page).toHaveURL('/');
+  const { refreshToken } = await storedSession(page);
+  expect(refreshToken).toBeTruthy();
+
+  // Someone uses the refresh token elsewhere: it rotates, so the stored one is spent.
+  const rotated = await request.post(`${REAL_SERVER}/api/auth/token/refresh/`, { data: { refresh: refreshToken } });
+  expect(rotated.status()).toBe(200);
+
+  await page.waitForTimeout((ACCESS_TOKEN_TTL_SECONDS + 2) * 1000);
+  const refused = page.waitForResponse((response) => response.url().endsWith('/api/auth/session'));
+  await page.goto('/account');
+  expect((await refused).status()).toBe(401);
+  // Signed out and reloaded: the sign-in page, no error.
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page).toHaveURL('/auth/login');
+  expect(await storedSession(page)).toMatchObject({ accessToken: null, refreshToken: null });
+  await noErrorScreen(page);
+});
+
+test('screenshots of the auth screens: light and dark, English and Estonian', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const screens = [
+    ['login', '/auth/login'],
+    ['signup', '/auth/signup'],
+    ['forgot-password', '/auth/forgot-password'],
+    ['reset-password', '/auth/reset-password?token=example'],
+  ] as const;
+  for (const theme of ['light', 'dark'] as const) {
+    for (const locale of ['en', 'et'] as const) {
+      const context = await browser.newContext({ colorScheme: theme, baseURL: REAL_SERVER });
+      await context.addInitScript((lng) => {
+        if (localStorage.getItem('persist:timberlog')) return;
+        localStorage.setItem(
+          'persist:timberlog',
+          JSON.stringify({ preferences: JSON.stringify({ locale: lng, theme: null }), _persist: JSON.stringify({ version: -1, rehydrated: true }) }),
+        );
+      }, locale);
+      const page = await context.newPage();
+      for (const [name, path] of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.screenshot({ path: `${SHOTS}/auth-${name}-${theme}-${locale}.png` });
+      }
+      // A failed sign-in, and the account page once signed in.
+      await page.goto('/auth/login');
+      await page.locator('input[name=email]').fill(DEMO_USER.email);
+      await page.locator('input[name=password]').fill('Wrong-password-1');
+      await page.locator('button[type=submit]').click();
+      await expect(page.getByRole('form').getByRole('alert')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/auth-login-error-${theme}-${locale}.png` });
+      await page.locator('input[name=password]').fill(DEMO_USER.password);
+      await page.locator('button[type=submit]').click();
+      await expect(page).toHaveURL('/');
+      await page.goto('/account');
+      await expect(page.locator('input[name=name]')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/account-${theme}-${locale}.png` });
+      await context.close();
+    }
+  }
+});

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+
+import type { Page } from '@playwright/test';
+import { importPKCS8, SignJWT } from 'jose';
+
+// The test key pair's private half: the test build (.env.test) verifies tokens with its public half.
+const privateKey = importPKCS8(readFileSync(new URL('../fixtures/jwt-test-private.pem', import.meta.url), 'utf8'), 'RS256');
+
+export interface SeedOptions {
+  readonly isStaff?: boolean;
+}
+
+/**
+ * Signs the page in without a server (the shell tests run on the static build): a valid access
+ * token in the stored session, and the API at the test build's backend answered with a user and
+ * empty lists.
+ */
+export async function seedSession(page: Page, { isStaff = false }: SeedOptions = {}): Promise<void> {
+  const email = isStaff ? 'admin@example.com' : 'mari.maasikas@example.com';
+  const now = Math.floor(Date.now() / 1000);
+  const accessToken = await new SignJWT({ token_type: 'access', user_id: email, is_staff: isStaff })
+    .setProtectedHeader({ alg: 'RS256' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .setJti(`e2e-${now}`)
+    .sign(await privateKey);
+
+  await page.route('http://localhost:8080/api/**', (route) => {
+    const { pathname } = new URL(route.request().url());
+    if (pathname.startsWith('/api/user/me')) {
+      return route.fulfill({
+        json: {
+          email,
+          name: isStaff ? 'Admin' : 'Mari Maasikas',
+          isActive: true,
+          isStaff,
+          dateJoined: '2026-01-05T08:00:00Z',
+          lastLogin: null,
+          createdAt: '2026-01-05T08:00:00Z',
+          lastModifiedAt: '2026-01-05T08:00:00Z',
+        },
+      });
+    }
+    return route.fulfill({ json: { count: 0, next: null, previous: null, results: [] } });
+  });
+
+  if (!page.url().startsWith('http')) await page.goto('/auth/login');
+  await page.evaluate((token) => {
+    const saved = JSON.parse(localStorage.getItem('persist:timberlog') ?? '{}') as Record<string, string>;
+    saved.session = JSON.stringify({ accessToken: token, refreshToken: null, sessionExpired: false, sessionInitialized: true });
+    saved._persist ??= JSON.stringify({ version: -1, rehydrated: true });
+    localStorage.setItem('persist:timberlog', JSON.stringify(saved));
+  }, accessToken);
+}
