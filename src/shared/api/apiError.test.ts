@@ -64,6 +64,14 @@ describe('extractApiError (seed section 5)', () => {
     expect(error.message).toBe('Check the form.');
   });
 
+  it('treats status and code as fields when they carry messages, as metadata when scalar', () => {
+    const refused = extractApiError(bad({ status: ['Cannot change status from delivered to draft.'] }), t);
+    expect(refused.fieldErrors).toEqual({ status: 'Cannot change status from delivered to draft.' });
+    const scalar = extractApiError(bad({ detail: 'Bad token.', code: 'token_not_valid', status: 'error' }), t);
+    expect(scalar.fieldErrors).toEqual({});
+    expect(scalar.code).toBe('token_not_valid');
+  });
+
   it('uses the message member when there is no nonFieldErrors', () => {
     expect(extractApiError(bad({ message: 'Invalid filter.' }), t)).toMatchObject({ message: 'Invalid filter.', hasMessage: true });
     // The server's own shape for malformed JSON is `detail`.

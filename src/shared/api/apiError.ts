@@ -38,7 +38,11 @@ const textOf = (value: unknown): string | null => {
   return null;
 };
 
-const GENERAL_KEYS = new Set(['nonFieldErrors', 'message', 'detail', 'code', 'status']);
+const GENERAL_KEYS = new Set(['nonFieldErrors', 'message', 'detail']);
+
+// `code` and `status` are also entity fields (a waybill's status), so they are metadata only as
+// plain scalars; as a list of messages they are field errors like any other.
+const METADATA_KEYS = new Set(['code', 'status']);
 
 /** The HTTP status of an RTK Query error, when there was a response. */
 const statusOf = (error: unknown): number | null => {
@@ -89,6 +93,7 @@ export function extractApiError(error: unknown, t: Translate = defaultTranslate)
   const fieldErrors: Record<string, string> = {};
   for (const [field, value] of Object.entries(data)) {
     if (GENERAL_KEYS.has(field)) continue;
+    if (METADATA_KEYS.has(field) && !Array.isArray(value)) continue;
     const text = textOf(value);
     if (text) fieldErrors[field] = text;
   }

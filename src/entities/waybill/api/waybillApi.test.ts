@@ -68,7 +68,7 @@ describe('waybill endpoints', () => {
     const store = makeApiStore();
     const delivered = mockDb.waybills.find((w) => w.status === 'delivered');
     const result = await store.dispatch(patchWaybill.initiate({ number: delivered?.number ?? '', body: { status: 'draft' } }));
-    expect(result.error).toMatchObject({ status: 400 });
+    expect(result.error).toMatchObject({ status: 400, fieldErrors: { status: expect.stringContaining('delivered') } });
     expect(mockDb.waybills.find((w) => w.number === delivered?.number)?.status).toBe('delivered');
     const deleted = await store.dispatch(deleteWaybill.initiate(delivered?.number ?? ''));
     expect(deleted.error).toMatchObject({ status: 400, message: `A delivered waybill cannot be deleted.`, hasMessage: true });
