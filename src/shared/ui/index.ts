@@ -8,3 +8,5 @@ export { TextField } from './TextField/TextField';
 export type { TextFieldProps } from './TextField/TextField';
 export { Badge, BADGE_TONES } from './Badge/Badge';
 export type { BadgeProps, BadgeTone } from './Badge/Badge';
+export { FormikTextField } from './FormikTextField/FormikTextField';
+export type { FormikTextFieldProps } from './FormikTextField/FormikTextField';

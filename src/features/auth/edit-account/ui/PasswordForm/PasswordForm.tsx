@@ -6,7 +6,7 @@ import { object, string } from 'yup';
 import { passwordSchema, usePatchMeMutation } from '@/entities/user';
 import { applyApiErrorToForm, type FormStatus } from '@/shared/api';
 import { LIMITS } from '@/shared/config';
-import { Button, FormAlert, TextField } from '@/shared/ui';
+import { Button, FormAlert, FormikTextField } from '@/shared/ui';
 
 import styles from './PasswordForm.module.css';
 
@@ -54,7 +54,7 @@ export function PasswordForm({ email }: PasswordFormProps) {
 
   return (
     <Formik<Values> initialValues={{ password: '', passwordConfirm: '' }} validationSchema={schema} onSubmit={submit}>
-      {({ values, errors, touched, status, isSubmitting, handleChange, handleBlur }) => {
+      {({ status, isSubmitting }) => {
         const formError = (status as FormStatus | undefined)?.formError;
         return (
           <Form noValidate className={styles.form} aria-label={t('account.password.title')}>
@@ -62,28 +62,20 @@ export function PasswordForm({ email }: PasswordFormProps) {
             {saved ? <FormAlert tone="success">{t('account.password.saved')}</FormAlert> : null}
             {/* Lets password managers file the new password under the right account. */}
             <input type="hidden" name="username" autoComplete="username" value={email} />
-            <TextField
+            <FormikTextField
               label={t('auth.fields.newPassword')}
               name="password"
               type="password"
               autoComplete="new-password"
               required
               hint={t('auth.passwordHint', { limit: LIMITS.passwordMinLength })}
-              value={values.password}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              error={touched.password ? errors.password : undefined}
             />
-            <TextField
+            <FormikTextField
               label={t('auth.fields.passwordConfirm')}
               name="passwordConfirm"
               type="password"
               autoComplete="new-password"
               required
-              value={values.passwordConfirm}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              error={touched.passwordConfirm ? errors.passwordConfirm : undefined}
             />
             <Button type="submit" disabled={isSubmitting}>
               {t('account.password.submit')}

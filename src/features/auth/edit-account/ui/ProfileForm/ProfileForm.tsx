@@ -5,7 +5,7 @@ import { object } from 'yup';
 
 import { nameSchema, usePatchMeMutation, type User } from '@/entities/user';
 import { applyApiErrorToForm, type FormStatus } from '@/shared/api';
-import { Button, FormAlert, TextField } from '@/shared/ui';
+import { Button, FormAlert, FormikTextField, TextField } from '@/shared/ui';
 
 import styles from './ProfileForm.module.css';
 
@@ -39,22 +39,18 @@ export function ProfileForm({ user }: ProfileFormProps) {
 
   return (
     <Formik<Values> initialValues={{ name: user.name }} validationSchema={schema} onSubmit={submit}>
-      {({ values, errors, touched, status, isSubmitting, handleChange, handleBlur }) => {
+      {({ status, isSubmitting }) => {
         const formError = (status as FormStatus | undefined)?.formError;
         return (
           <Form noValidate className={styles.form} aria-label={t('account.profile.title')}>
             {formError ? <FormAlert>{formError}</FormAlert> : null}
             {saved ? <FormAlert tone="success">{t('account.profile.saved')}</FormAlert> : null}
             <TextField label={t('auth.fields.email')} name="email" type="email" value={user.email} readOnly />
-            <TextField
+            <FormikTextField
               label={t('auth.fields.name')}
               name="name"
               autoComplete="name"
               required
-              value={values.name}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              error={touched.name ? errors.name : undefined}
             />
             <Button type="submit" disabled={isSubmitting}>
               {t('account.profile.submit')}

@@ -5,7 +5,7 @@ import { object } from 'yup';
 
 import { emailSchema, useForgotPasswordMutation } from '@/entities/user';
 import { applyApiErrorToForm, type FormStatus } from '@/shared/api';
-import { Button, FormAlert, TextField } from '@/shared/ui';
+import { Button, FormAlert, FormikTextField } from '@/shared/ui';
 
 import styles from './ForgotPasswordForm.module.css';
 
@@ -38,22 +38,18 @@ export function ForgotPasswordForm({ onSent }: ForgotPasswordFormProps) {
 
   return (
     <Formik<Values> initialValues={{ email: '' }} validationSchema={schema} onSubmit={submit}>
-      {({ values, errors, touched, status, isSubmitting, handleChange, handleBlur }) => {
+      {({ status, isSubmitting }) => {
         const formError = (status as FormStatus | undefined)?.formError;
         return (
           <Form noValidate className={styles.form} aria-label={t('auth.forgot.title')}>
             {formError ? <FormAlert>{formError}</FormAlert> : null}
-            <TextField
+            <FormikTextField
               label={t('auth.fields.email')}
               name="email"
               type="email"
               autoComplete="email"
               inputMode="email"
               required
-              value={values.email}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              error={touched.email ? errors.email : undefined}
             />
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? t('auth.forgot.submitting') : t('auth.forgot.submit')}

@@ -6,7 +6,7 @@ import { object, string } from 'yup';
 import { passwordSchema, useResetPasswordMutation } from '@/entities/user';
 import { applyApiErrorToForm, type FormStatus } from '@/shared/api';
 import { LIMITS } from '@/shared/config';
-import { Button, FormAlert, TextField } from '@/shared/ui';
+import { Button, FormAlert, FormikTextField } from '@/shared/ui';
 
 import styles from './ResetPasswordForm.module.css';
 
@@ -53,33 +53,25 @@ export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
 
   return (
     <Formik<Values> initialValues={{ password: '', passwordConfirm: '' }} validationSchema={schema} onSubmit={submit}>
-      {({ values, errors, touched, status, isSubmitting, handleChange, handleBlur }) => {
+      {({ status, isSubmitting }) => {
         const formError = (status as FormStatus | undefined)?.formError;
         return (
           <Form noValidate className={styles.form} aria-label={t('auth.reset.title')}>
             {formError ? <FormAlert>{formError}</FormAlert> : null}
-            <TextField
+            <FormikTextField
               label={t('auth.fields.newPassword')}
               name="password"
               type="password"
               autoComplete="new-password"
               required
               hint={t('auth.passwordHint', { limit: LIMITS.passwordMinLength })}
-              value={values.password}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              error={touched.password ? errors.password : undefined}
             />
-            <TextField
+            <FormikTextField
               label={t('auth.fields.passwordConfirm')}
               name="passwordConfirm"
               type="password"
               autoComplete="new-password"
               required
-              value={values.passwordConfirm}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              error={touched.passwordConfirm ? errors.passwordConfirm : undefined}
             />
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? t('auth.reset.submitting') : t('auth.reset.submit')}

@@ -7,7 +7,7 @@ import { useObtainTokenMutation } from '@/entities/auth';
 import { emailSchema } from '@/entities/user';
 import { applyApiErrorToForm, type FormStatus } from '@/shared/api';
 import { LIMITS } from '@/shared/config';
-import { Button, FormAlert, TextField } from '@/shared/ui';
+import { Button, FormAlert, FormikTextField } from '@/shared/ui';
 
 import styles from './SignInForm.module.css';
 
@@ -53,33 +53,25 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
 
   return (
     <Formik<Values> initialValues={{ email: '', password: '' }} validationSchema={schema} onSubmit={submit}>
-      {({ values, errors, touched, status, isSubmitting, handleChange, handleBlur }) => {
+      {({ status, isSubmitting }) => {
         const formError = (status as FormStatus | undefined)?.formError;
         return (
           <Form noValidate className={styles.form} aria-label={t('auth.login.submit')}>
             {formError ? <FormAlert>{formError}</FormAlert> : null}
-            <TextField
+            <FormikTextField
               label={t('auth.fields.email')}
               name="email"
               type="email"
               autoComplete="username"
               inputMode="email"
               required
-              value={values.email}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              error={touched.email ? errors.email : undefined}
             />
-            <TextField
+            <FormikTextField
               label={t('auth.fields.password')}
               name="password"
               type="password"
               autoComplete="current-password"
               required
-              value={values.password}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              error={touched.password ? errors.password : undefined}
             />
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}

@@ -6,7 +6,7 @@ import { object } from 'yup';
 import { emailSchema, nameSchema, passwordSchema, useSignUpMutation } from '@/entities/user';
 import { applyApiErrorToForm, type FormStatus } from '@/shared/api';
 import { LIMITS } from '@/shared/config';
-import { Button, FormAlert, TextField } from '@/shared/ui';
+import { Button, FormAlert, FormikTextField } from '@/shared/ui';
 
 import styles from './SignUpForm.module.css';
 
@@ -44,44 +44,32 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
 
   return (
     <Formik<Values> initialValues={{ email: '', name: '', password: '' }} validationSchema={schema} onSubmit={submit}>
-      {({ values, errors, touched, status, isSubmitting, handleChange, handleBlur }) => {
+      {({ status, isSubmitting }) => {
         const formError = (status as FormStatus | undefined)?.formError;
         return (
           <Form noValidate className={styles.form} aria-label={t('auth.signup.title')}>
             {formError ? <FormAlert>{formError}</FormAlert> : null}
-            <TextField
+            <FormikTextField
               label={t('auth.fields.name')}
               name="name"
               autoComplete="name"
               required
-              value={values.name}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              error={touched.name ? errors.name : undefined}
             />
-            <TextField
+            <FormikTextField
               label={t('auth.fields.email')}
               name="email"
               type="email"
               autoComplete="email"
               inputMode="email"
               required
-              value={values.email}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              error={touched.email ? errors.email : undefined}
             />
-            <TextField
+            <FormikTextField
               label={t('auth.fields.password')}
               name="password"
               type="password"
               autoComplete="new-password"
               required
               hint={t('auth.passwordHint', { limit: LIMITS.passwordMinLength })}
-              value={values.password}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              error={touched.password ? errors.password : undefined}
             />
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? t('auth.signup.submitting') : t('auth.signup.submit')}
