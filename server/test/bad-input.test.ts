@@ -172,4 +172,12 @@ describe('bad input answers 400 and changes nothing', () => {
     const mileage = await s.req('POST', '/api/waybills/', { token, body: { ...base, mileage: 10001 } });
     assert.ok(mileage.body.mileage);
   });
+
+  test('a decimal sent as a JSON number is told to be a number with at most 3 decimals', async () => {
+    const token = await s.user();
+    const base = await waybillInput(s);
+    const r = await s.req('POST', '/api/waybills/', { token, body: { ...base, quantity: 12.5 } });
+    assert.equal(r.status, 400);
+    assert.deepEqual(r.body, { quantity: ['Enter a number with at most 3 decimal places.'] });
+  });
 });

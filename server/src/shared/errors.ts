@@ -78,6 +78,9 @@ function ajvToMsg(e: AjvErrorLike): Msg {
       return { key: 'field.required' };
     case 'type': {
       const type = String(p.type).split(',')[0];
+      // Decimals travel as strings; a JSON number there should read "enter a number", not "enter text".
+      const decimals = DECIMALS_BY_PATTERN[String(e.parentSchema?.pattern)];
+      if (decimals !== undefined) return { key: 'field.pattern.decimal', params: { decimals } };
       return { key: `field.type.${type}` };
     }
     case 'enum':
