@@ -1,7 +1,10 @@
+import { HttpResponse } from 'msw';
+
 import type { Schema } from '../api';
 
 import { mockDb } from './db';
 import { mockExportRequest } from './fixtures';
+import { fieldErrors } from './list';
 
 const MOCK_USER_EMAIL = 'mari.maasikas@example.com';
 let sequence = 0;
@@ -25,6 +28,14 @@ export function createMockExport(
   });
   mockDb.exportRequests.unshift(request);
   return request;
+}
+
+/** Answers a `*_report` call: the body's format is checked, the query string becomes the filters. */
+export async function mockReportResponse(request: Request, kind: Schema<'ExportRequest'>['kind']): Promise<Response> {
+  const { format } = (await request.json()) as { format?: unknown };
+  if (format !== 'xlsx' && format !== 'csv') return fieldErrors({ format: ['Choose xlsx or csv.'] });
+  const filters = Object.fromEntries(new URL(request.url).searchParams);
+  return HttpResponse.json(createMockExport(kind, format, filters), { status: 201 });
 }
 
 /** Each look at a running export moves it on by a quarter; the fourth finishes it with a file. */

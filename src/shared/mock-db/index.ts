@@ -1,5 +1,5 @@
 // Test data only: imported by the mock handlers (`index.mocks.ts` of each entity), never by the app's code.
-export { advanceMockExports, createMockExport } from './exports';
+export { advanceMockExports, createMockExport, mockReportResponse } from './exports';
 export { createSeed, mockDb, replaceRecord, resetMockDb } from './db';
 export type { MockDb } from './db';
 export {

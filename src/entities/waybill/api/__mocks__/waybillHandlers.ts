@@ -1,7 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 
 import {
-  createMockExport,
+  mockReportResponse,
   dateRange,
   equals,
   fieldErrors,
@@ -101,12 +101,7 @@ const update = (number: unknown, body: WaybillPatch): Response => {
 
 export const waybillHandlers: readonly HttpHandler[] = [
   http.get('*/api/waybills/', ({ request }) => listResponse(request, mockDb.waybills, waybillListSpec)),
-  http.post('*/api/waybills/waybill_report/', async ({ request }) => {
-    const { format } = (await request.json()) as { format?: 'xlsx' | 'csv' };
-    if (format !== 'xlsx' && format !== 'csv') return fieldErrors({ format: ['Choose xlsx or csv.'] });
-    const filters = Object.fromEntries(new URL(request.url).searchParams);
-    return HttpResponse.json(createMockExport('waybill_report', format, filters), { status: 201 });
-  }),
+  http.post('*/api/waybills/waybill_report/', ({ request }) => mockReportResponse(request, 'waybill_report')),
   http.post('*/api/waybills/', async ({ request }) => {
     const body = (await request.json()) as Partial<WaybillCreate>;
     const missing = REQUIRED.filter((field) => body[field as keyof WaybillCreate] === undefined);

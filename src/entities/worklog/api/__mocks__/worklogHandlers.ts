@@ -1,7 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 
 import {
-  createMockExport,
+  mockReportResponse,
   dateRange,
   equals,
   fieldErrors,
@@ -79,12 +79,7 @@ const update = (number: unknown, body: WorklogPatch): Response => {
 
 export const worklogHandlers: readonly HttpHandler[] = [
   http.get('*/api/worklogs/', ({ request }) => listResponse(request, mockDb.worklogs, worklogListSpec)),
-  http.post('*/api/worklogs/worklog_report/', async ({ request }) => {
-    const { format } = (await request.json()) as { format?: 'xlsx' | 'csv' };
-    if (format !== 'xlsx' && format !== 'csv') return fieldErrors({ format: ['Choose xlsx or csv.'] });
-    const filters = Object.fromEntries(new URL(request.url).searchParams);
-    return HttpResponse.json(createMockExport('worklog_report', format, filters), { status: 201 });
-  }),
+  http.post('*/api/worklogs/worklog_report/', ({ request }) => mockReportResponse(request, 'worklog_report')),
   http.post('*/api/worklogs/', async ({ request }) => {
     const body = (await request.json()) as Partial<WorklogCreate>;
     const missing = REQUIRED.filter((field) => body[field as keyof WorklogCreate] === undefined);
