@@ -13,7 +13,7 @@ export interface SeedOptions {
 /**
  * Signs the page in without a server (the shell tests run on the static build): a valid access
  * token in the stored session, and the API at the test build's backend answered with a user and
- * empty lists.
+ * empty lists. Takes effect from the page's next navigation.
  */
 export async function seedSession(page: Page, { isStaff = false }: SeedOptions = {}): Promise<void> {
   const email = isStaff ? 'admin@example.com' : 'mari.maasikas@example.com';
@@ -44,8 +44,11 @@ export async function seedSession(page: Page, { isStaff = false }: SeedOptions =
     return route.fulfill({ json: { count: 0, next: null, previous: null, results: [] } });
   });
 
-  if (!page.url().startsWith('http')) await page.goto('/auth/login');
-  await page.evaluate((token) => {
+  // Stored before any of the app's scripts run, once per tab: writing it into a running app
+  // races redux-persist, whose next flush would put the app's own (signed-out) session back.
+  await page.addInitScript((token) => {
+    if (sessionStorage.getItem('e2e-session-seeded')) return;
+    sessionStorage.setItem('e2e-session-seeded', '1');
     const saved = JSON.parse(localStorage.getItem('persist:timberlog') ?? '{}') as Record<string, string>;
     saved.session = JSON.stringify({ accessToken: token, refreshToken: null, sessionExpired: false, sessionInitialized: true });
     saved._persist ??= JSON.stringify({ version: -1, rehydrated: true });
