@@ -27,4 +27,5 @@ export type {
   UserUpdate,
 } from './model/types';
 export { useCurrentUser } from './model/useCurrentUser';
-export { emailSchema, nameSchema, passwordSchema } from './model/validation';
+export { emailSchema, nameSchema, newPasswordSchema, passwordSchema } from './model/validation';
+export type { NewPasswordValues } from './model/validation';

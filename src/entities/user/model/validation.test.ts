@@ -1,6 +1,6 @@
 import { object } from 'yup';
 
-import { emailSchema, passwordSchema } from './validation';
+import { emailSchema, newPasswordSchema, passwordSchema } from './validation';
 
 const t = (key: string) => key;
 const errorsOf = (values: { email: string; password: string }) => {
@@ -34,5 +34,23 @@ describe('password rules (the server\'s)', () => {
   it('checks the email', () => {
     expect(errorsOf({ email: 'not-an-email', password: 'Long-enough' })).toEqual(['auth.validation.emailInvalid']);
     expect(errorsOf({ email: '', password: 'Long-enough' })[0]).toBe('auth.validation.emailRequired');
+  });
+});
+
+describe('a new password typed twice', () => {
+  const errors = (password: string, passwordConfirm: string) => {
+    try {
+      newPasswordSchema(t, 'mari@metsad.ee').validateSync({ password, passwordConfirm }, { abortEarly: false });
+      return [];
+    } catch (error) {
+      return (error as { errors: string[] }).errors;
+    }
+  };
+
+  it('needs the same text twice and keeps the password rules, including the given email', () => {
+    expect(errors('Long-enough', 'Long-enough')).toEqual([]);
+    expect(errors('Long-enough', 'Long-enougH')).toEqual(['auth.validation.passwordMismatch']);
+    expect(errors('Long-enough', '')).toContain('auth.validation.passwordConfirmRequired');
+    expect(errors('mari@metsad.ee', 'mari@metsad.ee')).toEqual(['auth.validation.passwordSameAsEmail']);
   });
 });

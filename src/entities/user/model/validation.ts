@@ -1,4 +1,4 @@
-import { string, type StringSchema } from 'yup';
+import { object, string, type StringSchema } from 'yup';
 
 import { LIMITS } from '@/shared/config';
 
@@ -37,3 +37,19 @@ export const passwordSchema = (t: Translate, email?: string): StringSchema =>
       const lower = value.toLowerCase();
       return lower !== address && lower !== address.split('@')[0];
     });
+
+export interface NewPasswordValues {
+  password: string;
+  passwordConfirm: string;
+}
+
+/** A new password typed twice: the server's rules on the first, the same text on the second. */
+export const newPasswordSchema = (t: Translate, email?: string) =>
+  object({
+    password: passwordSchema(t, email),
+    passwordConfirm: string()
+      .required(t('auth.validation.passwordConfirmRequired'))
+      .test('same', t('auth.validation.passwordMismatch'), function same(value) {
+        return value === (this.parent as NewPasswordValues).password;
+      }),
+  });

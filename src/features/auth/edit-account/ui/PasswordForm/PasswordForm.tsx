@@ -1,19 +1,15 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { object, string } from 'yup';
 
-import { passwordSchema, usePatchMeMutation } from '@/entities/user';
+import { newPasswordSchema, type NewPasswordValues, usePatchMeMutation } from '@/entities/user';
 import { applyApiErrorToForm, type FormStatus } from '@/shared/api';
 import { LIMITS } from '@/shared/config';
 import { Button, FormAlert, FormikTextField } from '@/shared/ui';
 
 import styles from './PasswordForm.module.css';
 
-interface Values {
-  password: string;
-  passwordConfirm: string;
-}
+type Values = NewPasswordValues;
 
 const FIELDS = ['password'] as const;
 
@@ -27,18 +23,7 @@ export function PasswordForm({ email }: PasswordFormProps) {
   const { t } = useTranslation();
   const [patchMe] = usePatchMeMutation();
   const [saved, setSaved] = useState(false);
-  const schema = useMemo(
-    () =>
-      object({
-        password: passwordSchema(t, email),
-        passwordConfirm: string()
-          .required(t('auth.validation.passwordConfirmRequired'))
-          .test('same', t('auth.validation.passwordMismatch'), function same(value) {
-            return value === (this.parent as Values).password;
-          }),
-      }),
-    [t, email],
-  );
+  const schema = useMemo(() => newPasswordSchema(t, email), [t, email]);
 
   const submit = async (values: Values, form: FormikHelpers<Values>) => {
     form.setStatus({});

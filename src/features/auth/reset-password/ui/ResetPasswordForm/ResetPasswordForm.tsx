@@ -1,19 +1,15 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { object, string } from 'yup';
 
-import { passwordSchema, useResetPasswordMutation } from '@/entities/user';
+import { newPasswordSchema, type NewPasswordValues, useResetPasswordMutation } from '@/entities/user';
 import { applyApiErrorToForm, type FormStatus } from '@/shared/api';
 import { LIMITS } from '@/shared/config';
 import { Button, FormAlert, FormikTextField } from '@/shared/ui';
 
 import styles from './ResetPasswordForm.module.css';
 
-interface Values {
-  password: string;
-  passwordConfirm: string;
-}
+type Values = NewPasswordValues;
 
 // A bad, used or expired link comes back on `token`, which has no field: it shows at the top.
 const FIELDS = ['password'] as const;
@@ -28,18 +24,7 @@ export interface ResetPasswordFormProps {
 export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
   const { t } = useTranslation();
   const [resetPassword] = useResetPasswordMutation();
-  const schema = useMemo(
-    () =>
-      object({
-        password: passwordSchema(t),
-        passwordConfirm: string()
-          .required(t('auth.validation.passwordConfirmRequired'))
-          .test('same', t('auth.validation.passwordMismatch'), function same(value) {
-            return value === (this.parent as Values).password;
-          }),
-      }),
-    [t],
-  );
+  const schema = useMemo(() => newPasswordSchema(t), [t]);
 
   const submit = async (values: Values, form: FormikHelpers<Values>) => {
     form.setStatus({});
