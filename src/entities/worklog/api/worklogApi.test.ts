@@ -34,6 +34,15 @@ describe('worklog endpoints', () => {
     expect(expected.length).toBeGreaterThan(0);
   });
 
+  it('filters by a timestamp day, as the server does', async () => {
+    const store = makeApiStore();
+    const day = mockDb.worklogs[0]?.timestamp.slice(0, 10) ?? '';
+    const result = await store.dispatch(worklogApi.endpoints.listWorklogs.initiate({ timestamp: day, pageSize: 100 }));
+    const expected = mockDb.worklogs.filter((w) => w.timestamp.startsWith(day));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(result.data?.results.map((w) => w.number).sort()).toEqual(expected.map((w) => w.number).sort());
+  });
+
   it('patching a worklog refetches it', async () => {
     const store = makeApiStore();
     const number = mockDb.worklogs[0]?.number ?? '';

@@ -35,7 +35,8 @@ export const worklogListSpec: ListSpec<Worklog> = {
   filters: [
     equals('action', (w) => w.action),
     oneOf('actionIn', (w) => w.action),
-    equals('timestamp', (w) => w.timestamp),
+    // The server's `timestamp` filter is a day: every worklog of that date.
+    equals('timestamp', (w) => w.timestamp.slice(0, 10)),
     dateRange('timestamp', (w) => w.timestamp),
     oneOf('warehouse', (w) => w.warehouse),
     oneOf('warehouseCompany', (w) => w.warehouseCompany),
