@@ -67,13 +67,13 @@ test('switching to Estonian reloads the page in Estonian and survives a reload',
   await page.goto('/waybills');
   await chooseLocale(page, /Language: English/, 'Eesti');
   await expect(page).toHaveURL('/waybills');
-  await expect(page.getByRole('heading', { level: 1, name: 'Saatelehed' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Veoselehed' })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Töökanded' })).toBeVisible();
   await expect(topBar(page).getByRole('button', { name: 'Logi välja' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'et');
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Saatelehed' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Veoselehed' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'et');
 
   await chooseLocale(page, /Keel: Eesti/, 'English');
@@ -151,7 +151,7 @@ test('screenshots: light and dark, English and Estonian', async ({ browser }) =>
     await expect(page.getByRole('menu')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/language-menu-${theme}-en.png` });
     await Promise.all([page.waitForEvent('load'), page.getByRole('menuitemradio', { name: 'Eesti' }).click()]);
-    await expect(page.getByRole('heading', { level: 1, name: 'Saatelehed' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Veoselehed' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/waybills-${theme}-et.png` });
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { level: 1, name: 'Lehte ei leitud' })).toBeVisible();

@@ -57,7 +57,7 @@ export const Estonian: Story = {
   globals: { locale: 'et' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('link', { name: 'Saatelehed' })).toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'Veoselehed' })).toBeInTheDocument();
     await expect(canvas.getByRole('link', { name: 'Logi sisse' })).toBeInTheDocument();
   },
 };

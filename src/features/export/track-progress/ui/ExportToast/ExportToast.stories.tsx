@@ -39,8 +39,8 @@ export const Failed: Story = {
 export const Estonian: Story = {
   globals: { locale: 'et' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Saatelehtede aruanne on koostamisel…')).toBeInTheDocument();
-    await expect(within(canvasElement).getByRole('progressbar', { name: 'Saatelehtede aruande edenemine' })).toBeInTheDocument();
+    await expect(within(canvasElement).getByText('Veoselehtede aruanne on koostamisel…')).toBeInTheDocument();
+    await expect(within(canvasElement).getByRole('progressbar', { name: 'Veoselehtede aruande edenemine' })).toBeInTheDocument();
   },
 };
 
