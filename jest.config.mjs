@@ -14,7 +14,7 @@ const swcOptions = {
 
 export default {
   testEnvironment: 'jest-fixed-jsdom',
-  roots: ['<rootDir>/src', '<rootDir>/tests/jest'],
+  roots: ['<rootDir>/src', '<rootDir>/tests/jest', '<rootDir>/packages/contract'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: { '^.+\\.(t|j)sx?$|^.+\\.mjs$': ['@swc/jest', swcOptions] },
   // These packages ship ESM only.

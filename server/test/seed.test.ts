@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { startServer, type TestServer } from './helpers.js';
 import { seed } from '../src/seed/seed.js';
-import { INVOICE_STATUSES, WAYBILL_STATUSES, WORKLOG_ACTIONS } from '../src/shared/limits.js';
+import { INVOICE_STATUSES, WAYBILL_STATUSES, WORKLOG_ACTIONS } from '@timberlog/contract';
 
 let a: TestServer;
 let b: TestServer;

@@ -1,6 +1,6 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { WAYBILL_STATUSES, WAYBILL_TRANSITIONS, type WaybillStatus } from '../src/shared/limits.js';
+import { WAYBILL_STATUSES, WAYBILL_TRANSITIONS, type WaybillStatus } from '@timberlog/contract';
 import { startServer, waybillInput, type TestServer } from './helpers.js';
 
 let s: TestServer;

@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { WORKLOG_ACTIONS } from '../src/shared/limits.js';
+import { WORKLOG_ACTIONS } from '@timberlog/contract';
 import { startServer, type TestServer } from './helpers.js';
 
 let s: TestServer;

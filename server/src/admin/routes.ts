@@ -4,7 +4,7 @@ import type { App } from '../shared/context.js';
 import type { Database } from '../shared/db.js';
 import { ApiError, FieldErrors, notFound } from '../shared/errors.js';
 import { findOne, runList, type ListSpec } from '../shared/list.js';
-import { LIMITS, REGISTRY_CODE_PATTERN, SPECIES, UNITS } from '../shared/limits.js';
+import { LIMITS, REGISTRY_CODE_PATTERN, SPECIES, UNITS } from '@timberlog/contract';
 import { errors, listQuery, Nullable, Price, ref, Str, StrEnum, Type, type TSchema } from '../shared/schema.js';
 import { requireStaff } from '../auth/guards.js';
 import { Assortment, AssortmentPage, AssortmentType, AssortmentTypePage, Company, CompanyPage, Warehouse, WarehousePage, Worker, WorkerPage } from '../reference/schemas.js';

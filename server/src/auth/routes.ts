@@ -2,7 +2,7 @@ import type { App } from '../shared/context.js';
 import { ApiError } from '../shared/errors.js';
 import { ref, Type } from '../shared/schema.js';
 import { errors } from '../shared/schema.js';
-import { LIMITS } from '../shared/limits.js';
+import { LIMITS } from '@timberlog/contract';
 import { randomUUID } from 'node:crypto';
 import { hashPassword, normaliseEmail, verifyPassword } from '../users/rules.js';
 import { assertNotLimited, recordAttempt } from './rate-limit.js';

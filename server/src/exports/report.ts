@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { AppContext } from '../shared/context.js';
 import { orderBy, sharedConds, whereClause, type ListSpec } from '../shared/list.js';
-import type { Locale } from '../shared/limits.js';
+import type { Locale } from '@timberlog/contract';
 import { t } from '../shared/i18n.js';
 import { waybillConds, waybillSpec, type WaybillFilters } from '../waybills/queries.js';
 import { worklogConds, worklogSpec, type WorklogFilters } from '../worklogs/queries.js';

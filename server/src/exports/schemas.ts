@@ -1,5 +1,5 @@
 import { Type, Nullable, Timestamp, listQuery, page, StrEnum } from '../shared/schema.js';
-import { EXPORT_FORMATS, EXPORT_KINDS } from '../shared/limits.js';
+import { EXPORT_FORMATS, EXPORT_KINDS } from '@timberlog/contract';
 
 export const ExportRequest = Type.Object(
   {

@@ -1,5 +1,5 @@
 import { Type, Nullable, Timestamp, DateStr, listQuery, page, QArray, StrEnum, Price, Money } from '../shared/schema.js';
-import { INVOICE_STATUSES, LIMITS, UNITS } from '../shared/limits.js';
+import { INVOICE_STATUSES, LIMITS, UNITS } from '@timberlog/contract';
 
 export const InvoiceLineSchema = Type.Object(
   { assortment: Type.String(), assortmentName: Type.String(), quantity: Money('Decimal quantity in the unit'), unit: StrEnum(UNITS), unitPrice: Price(), amount: Money() },

@@ -1,5 +1,5 @@
 import { Type, Nullable, Timestamp, listQuery, page, QArray, StrEnum, Price } from '../shared/schema.js';
-import { SPECIES, UNITS } from '../shared/limits.js';
+import { SPECIES, UNITS } from '@timberlog/contract';
 
 const stamps = { createdAt: Timestamp(), lastModifiedAt: Timestamp() };
 

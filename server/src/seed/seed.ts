@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB, InvoiceLine } from '../shared/db.js';
 import { hashPassword } from '../users/rules.js';
-import { WORKLOG_ACTIONS } from '../shared/limits.js';
+import { WORKLOG_ACTIONS } from '@timberlog/contract';
 import {
   ASSORTMENTS, ASSORTMENT_TYPES, COMPANY_NAMES, DEMO_USERS, FIRST_NAMES, LAST_NAMES, ORIGIN_SITES, STREETS, WAYBILL_NOTES, WORKLOG_NOTES,
 } from './data.js';

@@ -6,7 +6,7 @@ import type { DB } from './db.js';
 import type { KeyPair } from './keys.js';
 import type { Mailer } from './mail.js';
 import type { Jobs } from './jobs.js';
-import type { Locale } from './limits.js';
+import type { Locale } from '@timberlog/contract';
 
 export interface AppContext {
   config: AppConfig;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from './i18n.js';
-import type { Locale } from './limits.js';
+import type { Locale } from '@timberlog/contract';
 
 export interface Msg {
   key: string;

@@ -1,4 +1,4 @@
-import type { Locale } from './limits.js';
+import type { Locale } from '@timberlog/contract';
 
 type Dict = Record<string, string>;
 

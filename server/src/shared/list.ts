@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from './db.js';
 import { fieldError, invalidPage, notFound } from './errors.js';
-import { LIMITS } from './limits.js';
+import { LIMITS } from '@timberlog/contract';
 
 export type Cond = RawBuilder<unknown>;
 

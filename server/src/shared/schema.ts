@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema, type TProperties } from '@sinclair/typebox';
-import { LIMITS, PRICE_PATTERN, QUANTITY_PATTERN } from './limits.js';
+import { LIMITS, PRICE_PATTERN, QUANTITY_PATTERN } from '@timberlog/contract';
 import { registerDecimalPattern } from './errors.js';
 
 registerDecimalPattern(QUANTITY_PATTERN, LIMITS.quantityMaxDecimals);

@@ -9,7 +9,7 @@ import { currentUser, requireStaff, requireUser } from '../auth/guards.js';
 import { assertNotLimited, recordAttempt } from '../auth/rate-limit.js';
 import { checkPassword, hashPassword, normaliseEmail } from './rules.js';
 import { EmailParams, ForgotPassword, MePatch, MeUpdate, ResetPassword, SignUp, User, UserCreate, UserListQuery, UserPage, UserPatch, UserUpdate } from './schemas.js';
-import { LIMITS } from '../shared/limits.js';
+import { LIMITS } from '@timberlog/contract';
 
 const USER_COLUMNS = ['email', 'name', 'isActive', 'isStaff', 'dateJoined', 'lastLogin', 'createdAt', 'lastModifiedAt'] as const;
 

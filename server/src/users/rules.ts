@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 import { FieldErrors } from '../shared/errors.js';
-import { LIMITS } from '../shared/limits.js';
+import { LIMITS } from '@timberlog/contract';
 
 /** Password rules: minimum length, not all digits, not the email (or its local part). */
 export function checkPassword(errors: FieldErrors, password: string, email: string, field = 'password'): void {

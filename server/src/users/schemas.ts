@@ -1,5 +1,5 @@
 import { Type, Str, Nullable, Timestamp, listQuery, page, QArray } from '../shared/schema.js';
-import { LIMITS } from '../shared/limits.js';
+import { LIMITS } from '@timberlog/contract';
 
 export const User = Type.Object(
   {

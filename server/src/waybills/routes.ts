@@ -4,7 +4,7 @@ import type { Database } from '../shared/db.js';
 import { FieldErrors, fieldError, nonFieldError, notFound } from '../shared/errors.js';
 import { findOne, orderBy, runList } from '../shared/list.js';
 import { errors, ref, Type } from '../shared/schema.js';
-import { WAYBILL_DELETABLE_STATUSES, WAYBILL_EDITABLE_STATUSES, WAYBILL_TRANSITIONS, type WaybillStatus } from '../shared/limits.js';
+import { WAYBILL_DELETABLE_STATUSES, WAYBILL_EDITABLE_STATUSES, WAYBILL_TRANSITIONS, type WaybillStatus } from '@timberlog/contract';
 import { currentUser, requireUser } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
 import { ExportRequest } from '../exports/schemas.js';

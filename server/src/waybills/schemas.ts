@@ -1,5 +1,5 @@
 import { Type, Nullable, Timestamp, DateStr, listQuery, page, QArray, StrEnum, Quantity, Str } from '../shared/schema.js';
-import { LIMITS, UNITS, WAYBILL_STATUSES, EXPORT_FORMATS } from '../shared/limits.js';
+import { LIMITS, UNITS, WAYBILL_STATUSES, EXPORT_FORMATS } from '@timberlog/contract';
 
 export const Waybill = Type.Object(
   {

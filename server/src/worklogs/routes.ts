@@ -4,7 +4,7 @@ import type { Database } from '../shared/db.js';
 import { FieldErrors, notFound } from '../shared/errors.js';
 import { findOne, orderBy, runList } from '../shared/list.js';
 import { errors, ref } from '../shared/schema.js';
-import type { WorklogAction } from '../shared/limits.js';
+import type { WorklogAction } from '@timberlog/contract';
 import { currentUser, requireUser } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
 import { ExportRequest } from '../exports/schemas.js';

@@ -1,5 +1,5 @@
 import { Type, Nullable, Timestamp, DateStr, listQuery, page, QArray, StrEnum, Quantity, Str, QTimestamp } from '../shared/schema.js';
-import { LIMITS, WORKLOG_ACTIONS } from '../shared/limits.js';
+import { LIMITS, WORKLOG_ACTIONS } from '@timberlog/contract';
 
 export const Worklog = Type.Object(
   {

@@ -15,4 +15,4 @@ export type {
   InvoicePreviewParams,
   InvoiceStatus,
 } from './api/invoiceApi';
-export { INVOICE_STATUSES, InvoiceStatusBadge } from './ui/InvoiceStatusBadge/InvoiceStatusBadge';
+export { InvoiceStatusBadge } from './ui/InvoiceStatusBadge/InvoiceStatusBadge';

@@ -18,4 +18,4 @@ export type {
   WaybillStatus,
   WaybillUpdate,
 } from './api/waybillApi';
-export { WAYBILL_STATUSES, WaybillStatusBadge } from './ui/WaybillStatusBadge/WaybillStatusBadge';
+export { WaybillStatusBadge } from './ui/WaybillStatusBadge/WaybillStatusBadge';

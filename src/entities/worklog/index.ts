@@ -16,4 +16,4 @@ export type {
   WorklogPatch,
   WorklogUpdate,
 } from './api/worklogApi';
-export { WORKLOG_ACTIONS, WorklogActionLabel } from './ui/WorklogActionLabel/WorklogActionLabel';
+export { WorklogActionLabel } from './ui/WorklogActionLabel/WorklogActionLabel';

@@ -1,3 +1,2 @@
 export { configResult, getConfig, parseConfig } from './env';
 export type { AppConfig, ConfigProblem, ConfigProblemReason, ConfigResult } from './env';
-export { LIMITS } from './limits';

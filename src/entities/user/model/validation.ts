@@ -1,6 +1,6 @@
 import { object, string, type StringSchema } from 'yup';
 
-import { LIMITS } from '@/shared/config';
+import { LIMITS } from '@timberlog/contract';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, within } from 'storybook/test';
 
-import { INVOICE_STATUSES, InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { INVOICE_STATUSES } from '@timberlog/contract';
+
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 
 const meta = {
   title: 'entities/invoice/InvoiceStatusBadge',

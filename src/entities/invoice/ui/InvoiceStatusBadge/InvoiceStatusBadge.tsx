@@ -4,8 +4,6 @@ import { Badge, type BadgeTone } from '@/shared/ui';
 
 import type { InvoiceStatus } from '../../api/invoiceApi';
 
-export const INVOICE_STATUSES: readonly InvoiceStatus[] = ['pending_sync', 'synced', 'sync_failed'];
-
 const TONES: Readonly<Record<InvoiceStatus, BadgeTone>> = {
   pending_sync: 'info',
   synced: 'success',

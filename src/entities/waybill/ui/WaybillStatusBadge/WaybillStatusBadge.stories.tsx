@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, within } from 'storybook/test';
 
-import { WAYBILL_STATUSES, WaybillStatusBadge } from './WaybillStatusBadge';
+import { WAYBILL_STATUSES } from '@timberlog/contract';
+
+import { WaybillStatusBadge } from './WaybillStatusBadge';
 
 const meta = {
   title: 'entities/waybill/WaybillStatusBadge',

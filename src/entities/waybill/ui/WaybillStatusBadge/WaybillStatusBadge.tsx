@@ -4,8 +4,6 @@ import { Badge, type BadgeTone } from '@/shared/ui';
 
 import type { WaybillStatus } from '../../api/waybillApi';
 
-export const WAYBILL_STATUSES: readonly WaybillStatus[] = ['draft', 'confirmed', 'delivered', 'invoiced', 'cancelled'];
-
 const TONES: Readonly<Record<WaybillStatus, BadgeTone>> = {
   draft: 'neutral',
   confirmed: 'info',

@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, within } from 'storybook/test';
 
-import { WORKLOG_ACTIONS, WorklogActionLabel } from './WorklogActionLabel';
+import { WORKLOG_ACTIONS } from '@timberlog/contract';
+
+import { WorklogActionLabel } from './WorklogActionLabel';
 
 const meta = {
   title: 'entities/worklog/WorklogActionLabel',

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { newPasswordSchema, type NewPasswordValues, useResetPasswordMutation } from '@/entities/user';
 import { applyApiErrorToForm, type FormStatus } from '@/shared/api';
-import { LIMITS } from '@/shared/config';
+import { LIMITS } from '@timberlog/contract';
 import { Button, FormAlert, FormikTextField } from '@/shared/ui';
 
 import styles from './ResetPasswordForm.module.css';

@@ -6,7 +6,7 @@ import { object, string } from 'yup';
 import { useObtainTokenMutation } from '@/entities/auth';
 import { emailSchema } from '@/entities/user';
 import { applyApiErrorToForm, type FormStatus } from '@/shared/api';
-import { LIMITS } from '@/shared/config';
+import { LIMITS } from '@timberlog/contract';
 import { Button, FormAlert, FormikTextField } from '@/shared/ui';
 
 import styles from './SignInForm.module.css';

@@ -5,7 +5,7 @@ import { object } from 'yup';
 
 import { emailSchema, nameSchema, passwordSchema, useSignUpMutation } from '@/entities/user';
 import { applyApiErrorToForm, type FormStatus } from '@/shared/api';
-import { LIMITS } from '@/shared/config';
+import { LIMITS } from '@timberlog/contract';
 import { Button, FormAlert, FormikTextField } from '@/shared/ui';
 
 import styles from './SignUpForm.module.css';

@@ -1,0 +1,131 @@
+/**
+ * Limits, enums, transitions and value patterns: the server validates with them, the web app's
+ * forms, badges and filters are built from them. Defined here once; nothing restates them.
+ * This package must stay free of server-only and browser-only imports.
+ */
+export const LIMITS = {
+  passwordMinLength: 10,
+  passwordMaxLength: 128,
+  emailMaxLength: 254,
+  nameMaxLength: 150,
+  shortTextMaxLength: 200,
+  notesMaxLength: 2000,
+  /** Codes of assortments, warehouse origins and destinations. */
+  codeMaxLength: 50,
+  vehicleNumberMaxLength: 20,
+  documentNumberMaxLength: 100,
+  searchMaxLength: 200,
+  filterTextMaxLength: 200,
+  sortMaxFields: 5,
+  mileageMin: 0,
+  mileageMax: 10000,
+  durationMinutesMin: 0,
+  durationMinutesMax: 1440,
+  quantityMaxIntegerDigits: 6,
+  quantityMaxDecimals: 3,
+  priceMaxDecimals: 2,
+  priceMaxIntegerDigits: 6,
+  yearMin: 1900,
+  yearMax: 2999,
+  pageSizeDefault: 25,
+  pageSizeMax: 100,
+  pageNumberMax: 10_000_000,
+  registryCodeLength: 8,
+  waybillNumberMaxLength: 30,
+  invoiceMaxWaybills: 500,
+  arrayParamMaxItems: 500,
+  exportDownloadTokenSeconds: 600,
+  passwordResetTokenDays: 3,
+  /** Integer ids (warehouses, assortment types) are PostgreSQL `integer`s. */
+  idMax: 2147483647,
+} as const;
+
+/** Page sizes the list screens offer; each within LIMITS.pageSizeMax. */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+export const LOCALES = ['en', 'et'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export const WAYBILL_STATUSES = ['draft', 'confirmed', 'delivered', 'invoiced', 'cancelled'] as const;
+export type WaybillStatus = (typeof WAYBILL_STATUSES)[number];
+
+/** Allowed waybill status changes through PATCH; `invoiced` is reached only by invoicing. */
+export const WAYBILL_TRANSITIONS: Readonly<Record<WaybillStatus, readonly WaybillStatus[]>> = {
+  draft: ['confirmed', 'cancelled'],
+  confirmed: ['delivered', 'cancelled'],
+  delivered: [],
+  invoiced: [],
+  cancelled: [],
+};
+export const WAYBILL_EDITABLE_STATUSES: readonly WaybillStatus[] = ['draft', 'confirmed'];
+export const WAYBILL_DELETABLE_STATUSES: readonly WaybillStatus[] = ['draft'];
+/** The status a waybill must have to be put on an invoice. */
+export const WAYBILL_INVOICEABLE_STATUS: WaybillStatus = 'delivered';
+
+export const canTransition = (from: WaybillStatus, to: WaybillStatus): boolean => WAYBILL_TRANSITIONS[from].includes(to);
+export const isWaybillEditable = (status: WaybillStatus): boolean => WAYBILL_EDITABLE_STATUSES.includes(status);
+export const isWaybillDeletable = (status: WaybillStatus): boolean => WAYBILL_DELETABLE_STATUSES.includes(status);
+
+export const WORKLOG_ACTIONS = ['arrival', 'loading', 'unloading', 'measuring', 'sorting', 'departure'] as const;
+export type WorklogAction = (typeof WORKLOG_ACTIONS)[number];
+
+export const INVOICE_STATUSES = ['pending_sync', 'synced', 'sync_failed'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** `retry_sync` is allowed only from here; it sets the invoice back to `pending_sync`. */
+export const INVOICE_RETRYABLE_STATUS: InvoiceStatus = 'sync_failed';
+
+export const SPECIES = ['spruce', 'pine', 'birch', 'aspen', 'alder', 'other'] as const;
+export type Species = (typeof SPECIES)[number];
+export const UNITS = ['m3', 't'] as const;
+export type Unit = (typeof UNITS)[number];
+export const EXPORT_KINDS = ['waybill_report', 'worklog_report'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Invoices: currency, the VAT rate when the server's setting is not given, days to pay. */
+export const INVOICE = {
+  currency: 'EUR',
+  vatRateDefault: '24.00',
+  paymentDays: 14,
+} as const;
+
+/** Prefixes of the numbers the server assigns: `W-2026-000001`. */
+export const DOCUMENT_NUMBER = {
+  waybillPrefix: 'W',
+  worklogPrefix: 'L',
+  invoicePrefix: 'I',
+  sequenceDigits: 6,
+} as const;
+
+/** `W-2026-000042` from prefix, year and sequence. */
+export const documentNumber = (prefix: string, year: number, sequence: number): string =>
+  `${prefix}-${year}-${String(sequence).padStart(DOCUMENT_NUMBER.sequenceDigits, '0')}`;
+
+/** Decimal string patterns (money and quantities travel as strings, never floats). */
+export const QUANTITY_PATTERN = `^[0-9]{1,${LIMITS.quantityMaxIntegerDigits}}(\\.[0-9]{1,${LIMITS.quantityMaxDecimals}})?$`;
+export const PRICE_PATTERN = `^[0-9]{1,${LIMITS.priceMaxIntegerDigits}}(\\.[0-9]{1,${LIMITS.priceMaxDecimals}})?$`;
+export const REGISTRY_CODE_PATTERN = `^[0-9]{${LIMITS.registryCodeLength}}$`;
+/** Assortment and warehouse codes. */
+export const CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_-]*$';
+/** A waybill number given by the user (the server assigns one when none is given). */
+export const WAYBILL_NUMBER_PATTERN = '^[A-Za-z0-9][A-Za-z0-9/_-]*$';
+/** The longest decimal string a quantity or price can be (digits, point, decimals). */
+export const DECIMAL_MAX_LENGTH = 14;
+/** A plausible email address; the server normalises it to lower case. */
+export const EMAIL_PATTERN = '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$';
+
+export type PasswordProblem = 'tooShort' | 'tooLong' | 'numeric' | 'sameAsEmail';
+
+/** The password rules: length bounds, not only digits, not the email or its local part. */
+export function passwordProblems(password: string, email = ''): PasswordProblem[] {
+  const problems: PasswordProblem[] = [];
+  if (password.length < LIMITS.passwordMinLength) problems.push('tooShort');
+  if (password.length > LIMITS.passwordMaxLength) problems.push('tooLong');
+  if (/^\d+$/.test(password)) problems.push('numeric');
+  const lower = password.toLowerCase();
+  const mail = email.trim().toLowerCase();
+  if (mail && (lower === mail || lower === mail.split('@')[0])) problems.push('sameAsEmail');
+  return problems;
+}

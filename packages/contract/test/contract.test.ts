@@ -1,0 +1,71 @@
+import {
+  LIMITS,
+  LISTS,
+  PAGE_SIZES,
+  QUANTITY_PATTERN,
+  PRICE_PATTERN,
+  REGISTRY_CODE_PATTERN,
+  WAYBILL_STATUSES,
+  WAYBILL_TRANSITIONS,
+  WAYBILL_EDITABLE_STATUSES,
+  WAYBILL_DELETABLE_STATUSES,
+  documentNumber,
+  parseSort,
+  passwordProblems,
+  sortValues,
+  clampPageSize,
+} from '@timberlog/contract';
+
+describe('contract: limits and patterns', () => {
+  it('builds the decimal patterns from the limits', () => {
+    const quantity = new RegExp(QUANTITY_PATTERN);
+    expect(quantity.test('1'.repeat(LIMITS.quantityMaxIntegerDigits) + '.' + '1'.repeat(LIMITS.quantityMaxDecimals))).toBe(true);
+    expect(quantity.test('1'.repeat(LIMITS.quantityMaxIntegerDigits + 1))).toBe(false);
+    expect(quantity.test('1.' + '1'.repeat(LIMITS.quantityMaxDecimals + 1))).toBe(false);
+    expect(new RegExp(PRICE_PATTERN).test('1.' + '1'.repeat(LIMITS.priceMaxDecimals + 1))).toBe(false);
+    expect(new RegExp(REGISTRY_CODE_PATTERN).test('1'.repeat(LIMITS.registryCodeLength))).toBe(true);
+    expect(new RegExp(REGISTRY_CODE_PATTERN).test('1'.repeat(LIMITS.registryCodeLength - 1))).toBe(false);
+  });
+
+  it('numbers documents as the server does', () => {
+    expect(documentNumber('W', 2026, 42)).toBe('W-2026-000042');
+  });
+
+  it('knows the password rules', () => {
+    expect(passwordProblems('short', '')).toEqual(['tooShort']);
+    expect(passwordProblems('1234567890123', '')).toEqual(['numeric']);
+    expect(passwordProblems('mari.maasikas', 'Mari.Maasikas@example.com')).toEqual(['sameAsEmail']);
+    expect(passwordProblems('a'.repeat(LIMITS.passwordMaxLength + 1))).toEqual(['tooLong']);
+    expect(passwordProblems('Palgivedu-2026', 'user@timberlog.ee')).toEqual([]);
+  });
+
+  it('has page sizes within the server bound', () => {
+    expect(Math.max(...PAGE_SIZES)).toBeLessThanOrEqual(LIMITS.pageSizeMax);
+    expect(clampPageSize(9999)).toBe(LIMITS.pageSizeMax);
+    expect(clampPageSize(-3)).toBe(1);
+  });
+});
+
+describe('contract: waybill states', () => {
+  it('moves only forward, and never into invoiced by hand', () => {
+    for (const from of WAYBILL_STATUSES) {
+      expect(WAYBILL_TRANSITIONS[from]).not.toContain('invoiced');
+      expect(WAYBILL_TRANSITIONS[from]).not.toContain(from);
+    }
+    expect(WAYBILL_EDITABLE_STATUSES).toEqual(['draft', 'confirmed']);
+    expect(WAYBILL_DELETABLE_STATUSES).toEqual(['draft']);
+  });
+});
+
+describe('contract: lists', () => {
+  it.each(Object.entries(LISTS))('%s: its default sort uses its sort fields', (_name, list) => {
+    for (const part of parseSort(list.defaultSort)) {
+      expect(sortValues(list)).toContain(part);
+    }
+    expect(new Set(list.sort).size).toBe(list.sort.length);
+  });
+
+  it('offers each sort field both ways', () => {
+    expect(sortValues(LISTS.waybills)).toEqual(expect.arrayContaining(['transportDate', '-transportDate', 'vehicleNumber', '-invoice']));
+  });
+});
