@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router-dom';
 
 import { AppProviders, ConfigErrorScreen, AppErrorBoundary } from '@/app/providers';
 import { AppRoutes } from '@/app/router';

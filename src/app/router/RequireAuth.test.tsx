@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router-dom';
 
 import { MOCK_CREDENTIALS } from '@/entities/auth/index.mocks';
 import { initialSessionState } from '@/entities/session';

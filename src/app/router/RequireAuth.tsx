@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { selectIsAuthenticated } from '@/entities/session';
 import { useAppSelector } from '@/shared/model';

@@ -1,6 +1,6 @@
 import type { Decorator } from '@storybook/react';
 import { useLayoutEffect, useMemo, type ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router-dom';
 
 import { initialPreferencesState } from '@/entities/preferences';
 import { DEFAULT_LOCALE, i18n, isLocale } from '@/shared/i18n';

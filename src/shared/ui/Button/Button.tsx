@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
-import { Link, type To } from 'react-router';
+import { Link, type To } from 'react-router-dom';
 
 import styles from './Button.module.css';
 

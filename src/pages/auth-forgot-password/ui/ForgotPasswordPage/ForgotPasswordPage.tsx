@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 
 import { ForgotPasswordForm } from '@/features/auth/forgot-password';
 import { FormAlert, FormCard } from '@/shared/ui';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
 
 import { SignInForm } from '@/features/auth/sign-in';
 import { selectIsAuthenticated } from '@/entities/session';

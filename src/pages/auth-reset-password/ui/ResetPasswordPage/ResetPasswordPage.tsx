@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router-dom';
 
 import { ResetPasswordForm } from '@/features/auth/reset-password';
 import { FormAlert, FormCard } from '@/shared/ui';

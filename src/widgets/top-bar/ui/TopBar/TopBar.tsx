@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router-dom';
 
 import { SignOutButton } from '@/features/auth/sign-out';
 import { LocaleSwitcher } from '@/features/locale/switch';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 
 import { signedOut } from '@/entities/session';
 import { useAppDispatch } from '@/shared/model';
