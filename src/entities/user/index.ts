@@ -29,3 +29,5 @@ export type {
 export { useCurrentUser } from './model/useCurrentUser';
 export { emailSchema, nameSchema, newPasswordSchema, passwordSchema } from './model/validation';
 export type { NewPasswordValues } from './model/validation';
+export { NewPasswordFields } from './ui/NewPasswordFields/NewPasswordFields';
+export type { NewPasswordFieldsProps } from './ui/NewPasswordFields/NewPasswordFields';

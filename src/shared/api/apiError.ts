@@ -119,9 +119,11 @@ export interface FormErrorTarget {
   readonly setStatus: (status: FormStatus) => void;
 }
 
-/** The form-level (root) error, shown at the top of the form. */
+/** The form-level (root) messages, shown at the top of the form. */
 export interface FormStatus {
   readonly formError?: string;
+  /** Set by a form after a save that keeps the form on screen ("Saved."). */
+  readonly formSuccess?: string;
 }
 
 /**

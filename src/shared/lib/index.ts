@@ -4,3 +4,5 @@ export { notify } from './notify';
 export type { NotifyOptions, NotifyVariant } from './notify';
 export { isTheme, THEMES, useSystemTheme } from './theme';
 export type { Theme } from './theme';
+export { useApiSubmit } from './form/useApiSubmit';
+export type { ApiCall, ApiSubmitOptions } from './form/useApiSubmit';

@@ -10,3 +10,5 @@ export { Badge, BADGE_TONES } from './Badge/Badge';
 export type { BadgeProps, BadgeTone } from './Badge/Badge';
 export { FormikTextField } from './FormikTextField/FormikTextField';
 export type { FormikTextFieldProps } from './FormikTextField/FormikTextField';
+export { ApiForm, FormRootAlert, SubmitButton } from './ApiForm/ApiForm';
+export type { ApiFormProps, SubmitButtonProps } from './ApiForm/ApiForm';

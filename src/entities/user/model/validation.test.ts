@@ -18,6 +18,11 @@ describe('password rules (the server\'s)', () => {
     expect(errorsOf({ email: 'a@b.ee', password: 'Long-enough' })).toEqual([]);
   });
 
+  it('has the server\'s maximum length', () => {
+    expect(errorsOf({ email: 'a@b.ee', password: 'x'.repeat(129) })).toEqual(['auth.validation.tooLong']);
+    expect(errorsOf({ email: 'a@b.ee', password: 'x'.repeat(128) })).toEqual([]);
+  });
+
   it('may not be only digits', () => {
     expect(errorsOf({ email: 'a@b.ee', password: '12345678901' })).toEqual(['auth.validation.passwordNumeric']);
   });

@@ -1,10 +1,10 @@
 import { object, string, type StringSchema } from 'yup';
 
-import { LIMITS } from '@timberlog/contract';
+import { EMAIL_PATTERN, LIMITS, passwordProblems, type PasswordProblem } from '@timberlog/contract';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const EMAIL_REGEXP = new RegExp(EMAIL_PATTERN);
 
 /** An email field: required, a plausible address, within the server's length. */
 export const emailSchema = (t: Translate): StringSchema =>
@@ -12,7 +12,7 @@ export const emailSchema = (t: Translate): StringSchema =>
     .trim()
     .required(t('auth.validation.emailRequired'))
     .max(LIMITS.emailMaxLength, t('auth.validation.tooLong', { limit: LIMITS.emailMaxLength }))
-    .matches(EMAIL_PATTERN, t('auth.validation.emailInvalid'));
+    .matches(EMAIL_REGEXP, t('auth.validation.emailInvalid'));
 
 export const nameSchema = (t: Translate): StringSchema =>
   string()
@@ -20,23 +20,29 @@ export const nameSchema = (t: Translate): StringSchema =>
     .required(t('auth.validation.nameRequired'))
     .max(LIMITS.nameMaxLength, t('auth.validation.tooLong', { limit: LIMITS.nameMaxLength }));
 
+// One message per rule of the contract's passwordProblems, so every broken rule is named.
+const PASSWORD_MESSAGES: Readonly<Record<PasswordProblem, (t: Translate) => string>> = {
+  tooShort: (t) => t('auth.validation.passwordTooShort', { limit: LIMITS.passwordMinLength }),
+  tooLong: (t) => t('auth.validation.tooLong', { limit: LIMITS.passwordMaxLength }),
+  numeric: (t) => t('auth.validation.passwordNumeric'),
+  sameAsEmail: (t) => t('auth.validation.passwordSameAsEmail'),
+};
+
 /**
- * The server's password rules (server/src/users/rules.ts): at least the minimum length, not only
+ * The server's password rules (the contract's `passwordProblems`): length bounds, not only
  * digits, not the email or its local part. The email is the form's `email` field unless given.
  */
 export const passwordSchema = (t: Translate, email?: string): StringSchema =>
-  string()
-    .required(t('auth.validation.passwordRequired'))
-    .min(LIMITS.passwordMinLength, t('auth.validation.passwordTooShort', { limit: LIMITS.passwordMinLength }))
-    .max(LIMITS.passwordMaxLength, t('auth.validation.tooLong', { limit: LIMITS.passwordMaxLength }))
-    .test('not-numeric', t('auth.validation.passwordNumeric'), (value) => !/^\d+$/.test(value ?? ''))
-    .test('not-email', t('auth.validation.passwordSameAsEmail'), function notEmail(value) {
-      const parent = this.parent as { email?: unknown } | undefined;
-      const address = (email ?? (typeof parent?.email === 'string' ? parent.email : '')).trim().toLowerCase();
-      if (!address || !value) return true;
-      const lower = value.toLowerCase();
-      return lower !== address && lower !== address.split('@')[0];
-    });
+  (Object.keys(PASSWORD_MESSAGES) as PasswordProblem[]).reduce(
+    (schema, problem) =>
+      schema.test(problem, PASSWORD_MESSAGES[problem](t), function obeys(value) {
+        if (!value) return true;
+        const parent = this.parent as { email?: unknown } | undefined;
+        const address = email ?? (typeof parent?.email === 'string' ? parent.email : '');
+        return !passwordProblems(value, address).includes(problem);
+      }),
+    string().required(t('auth.validation.passwordRequired')),
+  );
 
 export interface NewPasswordValues {
   password: string;

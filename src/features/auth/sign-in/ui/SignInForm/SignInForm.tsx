@@ -1,13 +1,11 @@
-import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { object, string } from 'yup';
 
 import { useObtainTokenMutation } from '@/entities/auth';
 import { emailSchema } from '@/entities/user';
-import { applyApiErrorToForm, type FormStatus } from '@/shared/api';
 import { LIMITS } from '@timberlog/contract';
-import { Button, FormAlert, FormikTextField } from '@/shared/ui';
+import { ApiForm, FormikTextField, SubmitButton } from '@/shared/ui';
 
 import styles from './SignInForm.module.css';
 
@@ -15,8 +13,6 @@ interface Values {
   email: string;
   password: string;
 }
-
-const FIELDS = ['email', 'password'] as const;
 
 export interface SignInFormProps {
   /** Called once the tokens are stored. */
@@ -38,47 +34,32 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
     [t],
   );
 
-  const submit = async (values: Values, form: FormikHelpers<Values>) => {
-    form.setStatus({});
-    try {
-      await obtainToken({ email: values.email.trim(), password: values.password }).unwrap();
-      onSignedIn();
-    } catch (error) {
-      applyApiErrorToForm(error, form, FIELDS, {
-        401: t('auth.login.invalidCredentials'),
-        429: t('errors.rateLimited'),
-      });
-    }
-  };
-
   return (
-    <Formik<Values> initialValues={{ email: '', password: '' }} validationSchema={schema} onSubmit={submit}>
-      {({ status, isSubmitting }) => {
-        const formError = (status as FormStatus | undefined)?.formError;
-        return (
-          <Form noValidate className={styles.form} aria-label={t('auth.login.submit')}>
-            {formError ? <FormAlert>{formError}</FormAlert> : null}
-            <FormikTextField
-              label={t('auth.fields.email')}
-              name="email"
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              required
-            />
-            <FormikTextField
-              label={t('auth.fields.password')}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-            />
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
-            </Button>
-          </Form>
-        );
-      }}
-    </Formik>
+    <ApiForm<Values, unknown>
+      initialValues={{ email: '', password: '' }}
+      validationSchema={schema}
+      label={t('auth.login.submit')}
+      className={styles.form}
+      request={(values) => obtainToken({ email: values.email.trim(), password: values.password })}
+      messagesByStatus={{ 401: t('auth.login.invalidCredentials') }}
+      onSuccess={onSignedIn}
+    >
+      <FormikTextField
+        label={t('auth.fields.email')}
+        name="email"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        required
+      />
+      <FormikTextField
+        label={t('auth.fields.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <SubmitButton submitting={t('auth.login.submitting')}>{t('auth.login.submit')}</SubmitButton>
+    </ApiForm>
   );
 }

@@ -1,0 +1,66 @@
+import type { FormikErrors, FormikHelpers, FormikValues } from 'formik';
+import { useTranslation } from 'react-i18next';
+
+import { applyApiErrorToForm } from '../../api';
+
+/** What `request` may return: an RTK Query mutation call (unwrapped here) or a plain promise. */
+export type ApiCall<Result> = { unwrap: () => Promise<Result> } | Promise<Result>;
+
+export interface ApiSubmitOptions<Values extends FormikValues, Result> {
+  /** Sends the values, e.g. `(values) => createWaybill(toBody(values))`. */
+  readonly request: (values: Values) => ApiCall<Result>;
+  /**
+   * The form's fields that show their own server errors; the server's errors about any other
+   * member go to the form's root. Defaults to the submitted values' top-level keys.
+   */
+  readonly fields?: readonly string[];
+  /** Form-specific root texts by HTTP status (e.g. 401 on sign-in); 429 says "too many requests" unless given. */
+  readonly messagesByStatus?: Readonly<Partial<Record<number, string>>>;
+  /**
+   * Runs after the call succeeded, with its result. Not called on failure, so a failed save
+   * keeps every value the user typed; an error thrown here is a bug, not shown as a server error.
+   */
+  readonly onSuccess?: (result: Result, values: Values, form: FormikHelpers<Values>) => void | Promise<void>;
+}
+
+const isUnwrappable = <Result>(call: ApiCall<Result>): call is { unwrap: () => Promise<Result> } =>
+  typeof (call as { unwrap?: unknown }).unwrap === 'function';
+
+/**
+ * The one submit handler for a Formik form that saves through the API: clears the previous
+ * root message, sends the values (Formik's `isSubmitting` is true until the answer), and on a
+ * failure puts the server's field errors on their fields and everything else in `status.formError`
+ * (shown by `ApiForm`/`FormRootAlert` with role="alert"), leaving the typed values as they are.
+ *
+ * @example
+ * const submit = useApiSubmit({ request: (v: Values) => patchMe({ name: v.name.trim() }), onSuccess: () => setSaved(true) });
+ * <Formik initialValues={...} validationSchema={schema} onSubmit={submit}>...</Formik>
+ */
+export function useApiSubmit<Values extends FormikValues, Result>({
+  request,
+  fields,
+  messagesByStatus,
+  onSuccess,
+}: ApiSubmitOptions<Values, Result>): (values: Values, form: FormikHelpers<Values>) => Promise<void> {
+  const { t } = useTranslation();
+
+  return async (values, form) => {
+    form.setStatus({});
+    let result: Result;
+    try {
+      const call = request(values);
+      result = await (isUnwrappable(call) ? call.unwrap() : call);
+    } catch (error) {
+      const target = {
+        setErrors: (errors: Record<string, string>) => form.setErrors(errors as FormikErrors<Values>),
+        setStatus: form.setStatus,
+      };
+      applyApiErrorToForm(error, target, fields ?? Object.keys(values), {
+        429: t('errors.rateLimited'),
+        ...messagesByStatus,
+      });
+      return;
+    }
+    await onSuccess?.(result, values, form);
+  };
+}
