@@ -1,0 +1,74 @@
+/**
+ * Locale-aware formatting of the values list and detail screens show. Everything goes through
+ * `Intl`, so Estonian gets `23.11.2026` and a decimal comma without hand-written patterns.
+ */
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+const cached = <T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T => {
+  let formatter = cache.get(key);
+  if (!formatter) {
+    formatter = make();
+    cache.set(key, formatter);
+  }
+  return formatter as T;
+};
+
+const dateFormatter = (locale: string, utc: boolean) =>
+  cached(`date|${locale}|${utc}`, () =>
+    new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', ...(utc ? { timeZone: 'UTC' } : {}) }),
+  );
+
+/**
+ * A calendar date (`2026-11-23`) or a timestamp as a date of the locale. A bare date is a day, not
+ * an instant, so it is shown in UTC and never moves a day in another time zone. Unreadable input
+ * comes back as it was.
+ */
+export function formatDate(value: string | null | undefined, locale: string): string {
+  if (!value) return '';
+  const match = DATE_ONLY.exec(value);
+  if (match) {
+    const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+    return Number.isNaN(date.getTime()) ? value : dateFormatter(locale, true).format(date);
+  }
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateFormatter(locale, false).format(date);
+}
+
+/** A timestamp as date and time (hours and minutes) of the locale, in the browser's time zone. */
+export function formatDateTime(value: string | null | undefined, locale: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return cached(`datetime|${locale}`, () =>
+    new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+  ).format(date);
+}
+
+/**
+ * A number, or a decimal string as the API sends money and quantities (`"12.500"`), with the
+ * locale's separators. The decimals the string carries are kept (a quantity of `12.500` m³ was
+ * measured to three places), up to `maxDecimals`.
+ */
+export function formatNumber(value: number | string | null | undefined, locale: string, maxDecimals = 3): string {
+  if (value === null || value === undefined || value === '') return '';
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number)) return String(value);
+  const decimals = typeof value === 'string' ? Math.min(maxDecimals, value.split('.')[1]?.length ?? 0) : undefined;
+  return cached(`number|${locale}|${decimals ?? 'auto'}|${maxDecimals}`, () =>
+    new Intl.NumberFormat(locale, {
+      minimumFractionDigits: decimals ?? 0,
+      maximumFractionDigits: decimals ?? maxDecimals,
+    }),
+  ).format(number);
+}
+
+const UNIT_SYMBOLS: Readonly<Record<string, string>> = { m3: 'm³', t: 't' };
+
+/** A quantity with its unit: `12,5 m³` in Estonian, `12.5 m³` in English. */
+export function formatQuantity(value: number | string | null | undefined, unit: string | null | undefined, locale: string): string {
+  const number = formatNumber(value, locale);
+  if (!number) return '';
+  return unit ? `${number}\u00a0${UNIT_SYMBOLS[unit] ?? unit}` : number;
+}

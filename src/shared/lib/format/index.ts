@@ -1,0 +1,3 @@
+export { formatDate, formatDateTime, formatNumber, formatQuantity } from './format';
+export { useFormat } from './useFormat';
+export type { Formatters } from './useFormat';

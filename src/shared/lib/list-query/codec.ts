@@ -1,0 +1,259 @@
+/**
+ * The list state of a list screen and its URL form. The URL uses the API's own parameter names
+ * (arrays repeated), so a link reproduces the view and the same state is the list call's argument.
+ * Parsing never throws: what the contract does not accept is dropped or clamped and reported.
+ */
+import {
+  allFilters,
+  LIMITS,
+  PAGE_SIZES,
+  parseSort,
+  sortValues,
+  type FilterDef,
+  type ListContract,
+  type SortValue,
+} from '@timberlog/contract';
+
+/** Filter values as the URL carries them: one string, or a list for `multi` filters. */
+export type FilterValues = Readonly<Record<string, string | readonly string[]>>;
+
+export interface ListState<L extends ListContract = ListContract> {
+  /** Only valid, non-empty filters, under the API's parameter names. */
+  readonly filters: FilterValues;
+  /** Empty when there is no search. */
+  readonly search: string;
+  /** Empty means the server's default order (`contract.defaultSort`). */
+  readonly sort: readonly SortValue<L>[];
+  /** 1-based. */
+  readonly pageNumber: number;
+  readonly pageSize: number;
+}
+
+export type IgnoredReason = 'unknown' | 'invalid' | 'clamped';
+
+/** A URL parameter (or one of its values) the parse dropped or clamped. */
+export interface IgnoredParam {
+  readonly name: string;
+  readonly value: string;
+  readonly reason: IgnoredReason;
+}
+
+export interface ParsedListQuery<L extends ListContract = ListContract> {
+  readonly state: ListState<L>;
+  readonly ignored: readonly IgnoredParam[];
+}
+
+export interface ListQueryOptions {
+  /** Page size when the URL names none (LIMITS.pageSizeDefault otherwise). */
+  readonly defaultPageSize?: number;
+  /** Parameters the page itself uses, which are neither list state nor reported as unknown. */
+  readonly otherParams?: readonly string[];
+}
+
+const defaultPageSizeOf = (options: ListQueryOptions | undefined): number =>
+  options?.defaultPageSize ?? LIMITS.pageSizeDefault;
+
+/** The state of a list with nothing chosen. */
+export const emptyListState = <L extends ListContract>(options?: ListQueryOptions): ListState<L> => ({
+  filters: {},
+  search: '',
+  sort: [],
+  pageNumber: 1,
+  pageSize: defaultPageSizeOf(options),
+});
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const INTEGER = /^-?\d{1,10}$/;
+const DECIMAL = /^-?\d{1,12}(\.\d{1,6})?$/;
+
+/** A real calendar date within the years the server accepts (`2026-02-30` is not one). */
+export const isValidDate = (value: string): boolean => {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < LIMITS.yearMin || year > LIMITS.yearMax) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
+const isValidTimestamp = (value: string): boolean =>
+  TIMESTAMP.test(value) && isValidDate(value.slice(0, 10)) && !Number.isNaN(new Date(value).getTime());
+
+const isBoolean = (value: string): boolean => value === 'true' || value === 'false';
+
+/** Whether one value is acceptable for a filter, by its kind and type. */
+export function isValidFilterValue(def: FilterDef, value: string): boolean {
+  if (value === '' || value.length > LIMITS.filterTextMaxLength) return false;
+  switch (def.kind) {
+    case 'exact':
+    case 'multi':
+      if (def.values && !def.values.includes(value)) return false;
+      if (def.type === 'integer') return INTEGER.test(value) && Math.abs(Number(value)) <= LIMITS.idMax;
+      if (def.type === 'boolean') return isBoolean(value);
+      return value.trim() !== '';
+    case 'boolean':
+    case 'present':
+    case 'caller':
+      return isBoolean(value);
+    case 'after':
+    case 'before':
+      // A bare date on a timestamp field counts from the start (or to the end) of that day.
+      return def.type === 'date' ? isValidDate(value) : isValidDate(value) || isValidTimestamp(value);
+    case 'day':
+      return isValidDate(value);
+    case 'min':
+    case 'max':
+      return DECIMAL.test(value);
+  }
+}
+
+/** Enum, integer and boolean values never hold a comma, so `statusIn=draft,confirmed` is read as two. */
+const splitsOnComma = (def: FilterDef): boolean =>
+  def.kind === 'multi' && (def.values !== undefined || def.type !== 'string');
+
+/** The page size the URL asks for, clamped to one the screens offer. */
+const clampToPageSizes = (size: number): number =>
+  PAGE_SIZES.find((offered) => offered >= size) ?? LIMITS.pageSizeMax;
+
+/**
+ * Reads a list's state from URL parameters. Unknown parameters, invalid filter values, unknown
+ * sort fields and out-of-range paging are dropped or clamped, each listed in `ignored`.
+ */
+export function parseListQuery<L extends ListContract>(
+  contract: L,
+  params: URLSearchParams,
+  options?: ListQueryOptions,
+): ParsedListQuery<L> {
+  const defs = allFilters(contract);
+  const ignored: IgnoredParam[] = [];
+  const filters: Record<string, string | string[]> = {};
+  const other = new Set(options?.otherParams ?? []);
+  let search = '';
+  const sort: string[] = [];
+  let pageNumber = 1;
+  let pageSize = defaultPageSizeOf(options);
+  const validSort = new Set<string>(sortValues(contract));
+
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    const def = Object.prototype.hasOwnProperty.call(defs, name) ? defs[name] : undefined;
+    if (def) {
+      if (def.kind === 'multi') {
+        const items = splitsOnComma(def) ? values.flatMap((value) => value.split(',')) : values;
+        const kept: string[] = [];
+        for (const raw of items) {
+          const value = raw.trim();
+          if (value === '') continue;
+          if (!isValidFilterValue(def, value) || kept.length >= LIMITS.arrayParamMaxItems) {
+            ignored.push({ name, value: raw, reason: 'invalid' });
+          } else if (!kept.includes(value)) kept.push(value);
+        }
+        if (kept.length > 0) filters[name] = kept;
+      } else {
+        // A single-valued filter given twice keeps its first valid value.
+        for (const raw of values) {
+          const value = raw.trim();
+          if (value === '') continue;
+          if (filters[name] === undefined && isValidFilterValue(def, value)) filters[name] = value;
+          else ignored.push({ name, value: raw, reason: 'invalid' });
+        }
+      }
+    } else if (name === 'search') {
+      const value = values.join(' ').trim();
+      search = value.slice(0, LIMITS.searchMaxLength);
+      if (value.length > LIMITS.searchMaxLength) ignored.push({ name, value, reason: 'clamped' });
+    } else if (name === 'sort') {
+      const fields = new Set<string>();
+      for (const part of values.flatMap(parseSort)) {
+        const field = part.replace(/^-/, '');
+        if (!validSort.has(part) || fields.has(field) || sort.length >= LIMITS.sortMaxFields) {
+          ignored.push({ name, value: part, reason: 'invalid' });
+        } else {
+          fields.add(field);
+          sort.push(part);
+        }
+      }
+    } else if (name === 'pageNumber') {
+      const value = values[0] ?? '';
+      const number = /^\d+$/.test(value) ? Number(value) : NaN;
+      if (number >= 1 && number <= LIMITS.pageNumberMax) pageNumber = number;
+      else if (number > LIMITS.pageNumberMax) {
+        pageNumber = LIMITS.pageNumberMax;
+        ignored.push({ name, value, reason: 'clamped' });
+      } else ignored.push({ name, value, reason: 'invalid' });
+    } else if (name === 'pageSize') {
+      const value = values[0] ?? '';
+      const number = /^\d+$/.test(value) ? Number(value) : NaN;
+      if (PAGE_SIZES.some((size) => size === number)) pageSize = number;
+      else if (number >= 1) {
+        pageSize = clampToPageSizes(number);
+        ignored.push({ name, value, reason: 'clamped' });
+      } else ignored.push({ name, value, reason: 'invalid' });
+    } else if (!other.has(name)) {
+      for (const value of values) ignored.push({ name, value, reason: 'unknown' });
+    }
+  }
+
+  return { state: { filters, search, sort, pageNumber, pageSize }, ignored };
+}
+
+/**
+ * Writes a list's state as URL parameters: filters in the contract's order (arrays repeated),
+ * then search, sort and paging; defaults (page 1, the default page size, no sort) are left out
+ * so the plain list has a plain URL.
+ */
+export function serializeListQuery<L extends ListContract>(
+  contract: L,
+  state: ListState<L>,
+  options?: ListQueryOptions,
+): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of Object.keys(allFilters(contract))) {
+    const value = state.filters[name];
+    if (value === undefined) continue;
+    for (const item of typeof value === 'string' ? [value] : value) if (item !== '') params.append(name, item);
+  }
+  const search = state.search.trim();
+  if (search) params.set('search', search);
+  if (state.sort.length > 0) params.set('sort', state.sort.join(','));
+  if (state.pageNumber > 1) params.set('pageNumber', String(state.pageNumber));
+  if (state.pageSize !== defaultPageSizeOf(options)) params.set('pageSize', String(state.pageSize));
+  return params;
+}
+
+const numeric = (def: FilterDef): boolean =>
+  ((def.kind === 'exact' || def.kind === 'multi') && def.type === 'integer') || def.kind === 'min' || def.kind === 'max';
+
+const booleanValued = (def: FilterDef): boolean =>
+  def.kind === 'boolean' ||
+  def.kind === 'present' ||
+  def.kind === 'caller' ||
+  ((def.kind === 'exact' || def.kind === 'multi') && def.type === 'boolean');
+
+/**
+ * The list call's argument for a state: typed values (numbers, booleans), sort joined with
+ * commas, and always the page number and size, so RTK Query caches one entry per view.
+ * Give the endpoint's `ListParams` as `P`, e.g. `toListParams<WaybillListParams>(LISTS.waybills, state)`.
+ */
+export function toListParams<P extends object = Record<string, unknown>, L extends ListContract = ListContract>(
+  contract: L,
+  state: ListState<L>,
+): P {
+  const defs = allFilters(contract);
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(state.filters)) {
+    const def = defs[name];
+    if (!def) continue;
+    const convert = (item: string): unknown => (numeric(def) ? Number(item) : booleanValued(def) ? item === 'true' : item);
+    params[name] = typeof value === 'string' ? convert(value) : value.map(convert);
+  }
+  if (state.search) params.search = state.search;
+  if (state.sort.length > 0) params.sort = state.sort.join(',');
+  params.pageNumber = state.pageNumber;
+  params.pageSize = state.pageSize;
+  return params as P;
+}
+
+/** How many filters are on (search not counted): a range with both ends counts twice. */
+export const activeFilterCount = (state: ListState): number => Object.keys(state.filters).length;

@@ -1,0 +1,12 @@
+export {
+  activeFilterCount,
+  emptyListState,
+  isValidDate,
+  isValidFilterValue,
+  parseListQuery,
+  serializeListQuery,
+  toListParams,
+} from './codec';
+export type { FilterValues, IgnoredParam, IgnoredReason, ListQueryOptions, ListState, ParsedListQuery } from './codec';
+export { SEARCH_DEBOUNCE_MS, useListQuery } from './useListQuery';
+export type { ListQuery } from './useListQuery';

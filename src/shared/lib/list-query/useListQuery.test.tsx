@@ -1,0 +1,93 @@
+import { act, render, screen } from '@testing-library/react';
+import { WAYBILL_LIST } from '@timberlog/contract';
+import { useLayoutEffect } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+
+import { SEARCH_DEBOUNCE_MS, useListQuery, type ListQuery } from './useListQuery';
+
+let query: ListQuery<Record<string, unknown>, typeof WAYBILL_LIST>;
+
+function Probe() {
+  const current = useListQuery(WAYBILL_LIST);
+  useLayoutEffect(() => {
+    query = current;
+  });
+  return <output>{current.searchText}</output>;
+}
+
+const setup = (initial = '/waybills') => {
+  const router = createMemoryRouter([{ path: '/waybills', element: <Probe /> }], { initialEntries: [initial] });
+  render(<RouterProvider router={router} />);
+  const url = () => router.state.location.search;
+  const back = () => act(() => router.navigate(-1));
+  const forward = () => act(() => router.navigate(1));
+  return { router, url, back, forward };
+};
+
+describe('useListQuery', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('pushes one history entry per committed change, so back and forward restore each view', async () => {
+    const { url, back, forward } = setup();
+    act(() => query.setFilter('statusIn', ['draft', 'confirmed']));
+    act(() => query.setSort(['-mileage']));
+    act(() => query.setPage(3));
+    expect(url()).toBe('?statusIn=draft&statusIn=confirmed&sort=-mileage&pageNumber=3');
+
+    await back();
+    expect(url()).toBe('?statusIn=draft&statusIn=confirmed&sort=-mileage');
+    await back();
+    expect(url()).toBe('?statusIn=draft&statusIn=confirmed');
+    expect(query.state.filters).toEqual({ statusIn: ['draft', 'confirmed'] });
+    await back();
+    expect(url()).toBe('');
+    await forward();
+    expect(url()).toBe('?statusIn=draft&statusIn=confirmed');
+  });
+
+  it('changing a filter goes back to page 1', () => {
+    const { url } = setup('/waybills?pageNumber=4&pageSize=50');
+    act(() => query.setFilter('driverName', 'Jaan'));
+    expect(url()).toBe('?driverName=Jaan&pageSize=50');
+    act(() => query.setPage(2));
+    act(() => query.setPageSize(10));
+    expect(url()).toBe('?driverName=Jaan&pageSize=10');
+  });
+
+  it('debounces the search box and replaces the entry instead of pushing one per key', async () => {
+    const { url, back } = setup();
+    act(() => query.setFilter('statusIn', ['draft']));
+    for (const text of ['s', 'sp', 'spr']) act(() => query.setSearchText(text));
+    expect(screen.getByRole('status')).toHaveTextContent('spr');
+    expect(url()).toBe('?statusIn=draft');
+
+    act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+    expect(url()).toBe('?statusIn=draft');
+    act(() => jest.advanceTimersByTime(1));
+    expect(url()).toBe('?statusIn=draft&search=spr');
+
+    act(() => query.setSearchText('spruce'));
+    act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(url()).toBe('?statusIn=draft&search=spruce');
+
+    // The searches replaced the filter's entry: one step back is the view before the filter.
+    await back();
+    expect(url()).toBe('');
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it('clears filters and search in one entry and reports ignored parameters', () => {
+    const { url } = setup('/waybills?statusIn=draft&statusIn=lost&search=x&colour=red');
+    expect(query.ignored.map((param) => param.name)).toEqual(['statusIn', 'colour']);
+    act(() => query.clearFilters());
+    expect(url()).toBe('');
+    expect(query.searchText).toBe('');
+    expect(query.ignored).toEqual([]);
+  });
+
+  it('gives the list call its typed argument', () => {
+    setup('/waybills?mileageMin=10&sort=number');
+    expect(query.params).toEqual({ mileageMin: 10, sort: 'number', pageNumber: 1, pageSize: 25 });
+  });
+});
