@@ -19,3 +19,5 @@ export type {
   WaybillUpdate,
 } from './api/waybillApi';
 export { WaybillStatusBadge } from './ui/WaybillStatusBadge/WaybillStatusBadge';
+export { WaybillDetails } from './ui/WaybillDetails/WaybillDetails';
+export type { WaybillDetailsProps } from './ui/WaybillDetails/WaybillDetails';

@@ -17,3 +17,5 @@ export type {
   WorklogUpdate,
 } from './api/worklogApi';
 export { WorklogActionLabel } from './ui/WorklogActionLabel/WorklogActionLabel';
+export { WorklogDetails } from './ui/WorklogDetails/WorklogDetails';
+export type { WorklogDetailsProps } from './ui/WorklogDetails/WorklogDetails';

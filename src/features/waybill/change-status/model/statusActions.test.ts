@@ -1,0 +1,24 @@
+import { WAYBILL_STATUSES } from '@timberlog/contract';
+
+import { waybillActions } from './statusActions';
+
+const summary = (status: (typeof WAYBILL_STATUSES)[number]) => {
+  const actions = waybillActions(status);
+  return {
+    changes: actions.statusChanges.map(({ action }) => action),
+    edit: actions.canEdit,
+    delete: actions.canDelete,
+  };
+};
+
+describe('waybillActions', () => {
+  it('offers what product.md section 3 allows in each status', () => {
+    expect(Object.fromEntries(WAYBILL_STATUSES.map((status) => [status, summary(status)]))).toEqual({
+      draft: { changes: ['confirm', 'cancel'], edit: true, delete: true },
+      confirmed: { changes: ['deliver', 'cancel'], edit: true, delete: false },
+      delivered: { changes: [], edit: false, delete: false },
+      invoiced: { changes: [], edit: false, delete: false },
+      cancelled: { changes: [], edit: false, delete: false },
+    });
+  });
+});

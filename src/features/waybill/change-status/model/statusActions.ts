@@ -1,0 +1,25 @@
+import { canTransition, isWaybillDeletable, isWaybillEditable, type WaybillStatus } from '@timberlog/contract';
+
+/** The status changes a user can ask for, each with the status it leads to. */
+export const STATUS_ACTIONS = [
+  { action: 'confirm', to: 'confirmed' },
+  { action: 'deliver', to: 'delivered' },
+  { action: 'cancel', to: 'cancelled' },
+] as const satisfies readonly { action: string; to: WaybillStatus }[];
+
+export type StatusAction = (typeof STATUS_ACTIONS)[number]['action'];
+
+/** What a waybill in `status` offers: its allowed status changes (from the contract's transitions), edit and delete. */
+export interface WaybillActions {
+  readonly statusChanges: readonly (typeof STATUS_ACTIONS)[number][];
+  readonly canEdit: boolean;
+  readonly canDelete: boolean;
+}
+
+export function waybillActions(status: WaybillStatus): WaybillActions {
+  return {
+    statusChanges: STATUS_ACTIONS.filter(({ to }) => canTransition(status, to)),
+    canEdit: isWaybillEditable(status),
+    canDelete: isWaybillDeletable(status),
+  };
+}

@@ -1,0 +1,110 @@
+import { LIMITS } from '@timberlog/contract';
+import type { TFunction } from 'i18next';
+import { ValidationError } from 'yup';
+
+import { waybillSchema } from './schema';
+import { emptyWaybillValues, valuesToCreate, type WaybillFormValues } from './values';
+
+// Keys instead of texts: the test checks which rule fired.
+const t = ((key: string) => key) as unknown as TFunction;
+
+const valid: WaybillFormValues = {
+  ...emptyWaybillValues(new Date(2026, 10, 23)),
+  origin: 'TRT-O',
+  destination: 'PRN-D',
+  driverName: 'Peeter Kask',
+  vehicleNumber: '123ABC',
+  mileage: '180',
+  assortment: 'SPR-SAW',
+  quantity: '27.350',
+};
+
+/** The rule that rejects `field` with these changes, or null when the values pass. */
+const errorOn = (changes: Partial<WaybillFormValues>, field: keyof WaybillFormValues, isNew = true): string | null => {
+  try {
+    waybillSchema(t, { isNew }).validateSync({ ...valid, ...changes }, { abortEarly: false });
+    return null;
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return error.inner.find((inner) => inner.path === field)?.message ?? null;
+  }
+};
+
+describe('waybillSchema: the server rules from the contract', () => {
+  it('accepts a complete waybill', () => {
+    expect(errorOn({}, 'number')).toBeNull();
+    expect(waybillSchema(t, { isNew: true }).isValidSync(valid)).toBe(true);
+  });
+
+  it('requires what the server requires, and blank is not filled', () => {
+    for (const field of ['origin', 'destination', 'driverName', 'vehicleNumber', 'mileage', 'assortment', 'quantity'] as const) {
+      expect(errorOn({ [field]: '   ' }, field)).toBe('waybills.validation.required');
+    }
+    expect(errorOn({ transportDate: '' }, 'transportDate')).toBe('waybills.validation.date');
+    expect(errorOn({ number: '', destinationCompany: '', notes: '' }, 'number')).toBeNull();
+  });
+
+  it('bounds mileage by the contract limits, whole numbers only', () => {
+    expect(errorOn({ mileage: String(LIMITS.mileageMax) }, 'mileage')).toBeNull();
+    expect(errorOn({ mileage: String(LIMITS.mileageMin) }, 'mileage')).toBeNull();
+    expect(errorOn({ mileage: String(LIMITS.mileageMax + 1) }, 'mileage')).toBe('waybills.validation.range');
+    expect(errorOn({ mileage: '-1' }, 'mileage')).toBe('waybills.validation.integer');
+    expect(errorOn({ mileage: '12.5' }, 'mileage')).toBe('waybills.validation.integer');
+  });
+
+  it('takes a quantity as the server does: > 0, the contract digits, a decimal comma too', () => {
+    const decimals = '1'.repeat(LIMITS.quantityMaxDecimals);
+    const digits = '9'.repeat(LIMITS.quantityMaxIntegerDigits);
+    expect(errorOn({ quantity: `${digits}.${decimals}` }, 'quantity')).toBeNull();
+    expect(errorOn({ quantity: `12,${decimals}` }, 'quantity')).toBeNull();
+    expect(errorOn({ quantity: `1.${decimals}1` }, 'quantity')).toBe('waybills.validation.quantity');
+    expect(errorOn({ quantity: `1${digits}` }, 'quantity')).toBe('waybills.validation.quantity');
+    expect(errorOn({ quantity: '0' }, 'quantity')).toBe('waybills.validation.quantity');
+    expect(errorOn({ quantity: '0.000' }, 'quantity')).toBe('waybills.validation.quantity');
+    expect(errorOn({ quantity: '1e3' }, 'quantity')).toBe('waybills.validation.quantity');
+  });
+
+  it('limits text lengths by the contract', () => {
+    const over = (limit: number) => 'x'.repeat(limit + 1);
+    expect(errorOn({ driverName: over(LIMITS.nameMaxLength) }, 'driverName')).toBe('waybills.validation.tooLong');
+    expect(errorOn({ driverName: 'x'.repeat(LIMITS.nameMaxLength) }, 'driverName')).toBeNull();
+    expect(errorOn({ vehicleNumber: over(LIMITS.vehicleNumberMaxLength) }, 'vehicleNumber')).toBe('waybills.validation.tooLong');
+    expect(errorOn({ notes: over(LIMITS.notesMaxLength) }, 'notes')).toBe('waybills.validation.tooLong');
+    expect(errorOn({ origin: over(LIMITS.codeMaxLength) }, 'origin')).toBe('waybills.validation.tooLong');
+  });
+
+  it('checks a chosen number by the contract pattern, only when creating', () => {
+    expect(errorOn({ number: 'W/2026-1_a' }, 'number')).toBeNull();
+    expect(errorOn({ number: '-W1' }, 'number')).toBe('waybills.validation.numberPattern');
+    expect(errorOn({ number: 'W 1' }, 'number')).toBe('waybills.validation.numberPattern');
+    expect(errorOn({ number: 'W'.repeat(LIMITS.waybillNumberMaxLength + 1) }, 'number')).toBe('waybills.validation.tooLong');
+    expect(errorOn({ number: 'anything at all' }, 'number', false)).toBeNull();
+  });
+
+  it('rejects dates that do not exist', () => {
+    expect(errorOn({ transportDate: '2026-02-30' }, 'transportDate')).toBe('waybills.validation.date');
+    expect(errorOn({ transportDate: '2028-02-29' }, 'transportDate')).toBeNull();
+  });
+});
+
+describe('valuesToCreate', () => {
+  it('sends what the API takes: trimmed text, a number for mileage, a point in the quantity', () => {
+    expect(valuesToCreate({ ...valid, driverName: ' Peeter Kask ', quantity: '12,5', notes: 'Wet logs' })).toEqual({
+      transportDate: '2026-11-23',
+      origin: 'TRT-O',
+      destination: 'PRN-D',
+      driverName: 'Peeter Kask',
+      vehicleNumber: '123ABC',
+      mileage: 180,
+      assortment: 'SPR-SAW',
+      quantity: '12.5',
+      notes: 'Wet logs',
+    });
+  });
+
+  it('sends a chosen number and destination company only when given', () => {
+    const body = valuesToCreate({ ...valid, number: ' W-1 ', destinationCompany: '10000001' });
+    expect(body.number).toBe('W-1');
+    expect(body.destinationCompany).toBe('10000001');
+  });
+});

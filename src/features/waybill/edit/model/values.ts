@@ -1,0 +1,91 @@
+import type { Waybill, WaybillCreate, WaybillUpdate } from '@/entities/waybill';
+
+/** What the waybill form edits: every value as the user typed it (numbers too), so nothing is lost or reformatted. */
+export interface WaybillFormValues {
+  number: string;
+  transportDate: string;
+  origin: string;
+  destination: string;
+  destinationCompany: string;
+  driverName: string;
+  vehicleNumber: string;
+  mileage: string;
+  assortment: string;
+  quantity: string;
+  notes: string;
+}
+
+export const WAYBILL_FORM_FIELDS = [
+  'number',
+  'transportDate',
+  'origin',
+  'destination',
+  'destinationCompany',
+  'driverName',
+  'vehicleNumber',
+  'mileage',
+  'assortment',
+  'quantity',
+  'notes',
+] as const satisfies readonly (keyof WaybillFormValues)[];
+
+/** A new waybill's form: transported today (the user's calendar day). */
+export function emptyWaybillValues(today: Date = new Date()): WaybillFormValues {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const date = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  return {
+    number: '',
+    transportDate: date,
+    origin: '',
+    destination: '',
+    destinationCompany: '',
+    driverName: '',
+    vehicleNumber: '',
+    mileage: '',
+    assortment: '',
+    quantity: '',
+    notes: '',
+  };
+}
+
+export function waybillToValues(waybill: Waybill): WaybillFormValues {
+  return {
+    number: waybill.number,
+    transportDate: waybill.transportDate,
+    origin: waybill.origin,
+    destination: waybill.destination,
+    destinationCompany: waybill.destinationCompany,
+    driverName: waybill.driverName,
+    vehicleNumber: waybill.vehicleNumber,
+    mileage: String(waybill.mileage),
+    assortment: waybill.assortment,
+    quantity: waybill.quantity,
+    notes: waybill.notes,
+  };
+}
+
+/** A quantity typed with a decimal comma (Estonian) is the same number with a point, as the API takes it. */
+export const normaliseDecimal = (value: string): string => value.trim().replace(',', '.');
+
+const editableBody = (values: WaybillFormValues): WaybillUpdate => ({
+  transportDate: values.transportDate,
+  origin: values.origin.trim(),
+  destination: values.destination.trim(),
+  // Empty: the server takes the destination warehouse's company.
+  ...(values.destinationCompany.trim() ? { destinationCompany: values.destinationCompany.trim() } : {}),
+  driverName: values.driverName.trim(),
+  vehicleNumber: values.vehicleNumber.trim(),
+  mileage: Number(values.mileage.trim()),
+  assortment: values.assortment.trim(),
+  quantity: normaliseDecimal(values.quantity),
+  notes: values.notes,
+});
+
+export function valuesToCreate(values: WaybillFormValues): WaybillCreate {
+  const number = values.number.trim();
+  return { ...(number ? { number } : {}), ...editableBody(values) };
+}
+
+export function valuesToUpdate(values: WaybillFormValues): WaybillUpdate {
+  return editableBody(values);
+}

@@ -1,0 +1,56 @@
+import { LIMITS, QUANTITY_PATTERN, WORKLOG_ACTIONS } from '@timberlog/contract';
+import type { TFunction } from 'i18next';
+import { mixed, number, object, string } from 'yup';
+
+import { normaliseDecimal, type WorklogFormValues } from './values';
+
+const INTEGER = /^\d+$/;
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+const quantityPattern = new RegExp(QUANTITY_PATTERN);
+
+/** A quantity as the server takes it: a decimal string within the contract's digits, greater than 0. */
+export const isQuantity = (value: string): boolean => {
+  const normal = normaliseDecimal(value);
+  return quantityPattern.test(normal) && Number(normal) > 0;
+};
+
+const isLocalDateTime = (value: string): boolean => {
+  if (!LOCAL_DATE_TIME.test(value)) return false;
+  const date = new Date(value);
+  return !Number.isNaN(date.getTime()) && date.getFullYear() >= LIMITS.yearMin && date.getFullYear() <= LIMITS.yearMax;
+};
+
+/** The worklog form's rules: the server's limits, patterns and rules from the contract package. */
+export function worklogSchema(t: TFunction) {
+  const required = t('worklogs.validation.required');
+  const tooLong = (limit: number) => t('worklogs.validation.tooLong', { limit });
+  const quantityMessage = t('worklogs.validation.quantity', {
+    digits: LIMITS.quantityMaxIntegerDigits,
+    decimals: LIMITS.quantityMaxDecimals,
+  });
+
+  return object<WorklogFormValues>({
+    timestamp: string()
+      .required(t('worklogs.validation.timestamp'))
+      .test('timestamp', t('worklogs.validation.timestamp'), (value) => !value || isLocalDateTime(value)),
+    action: mixed<string>().required(required).oneOf([...WORKLOG_ACTIONS], required),
+    warehouse: number().nullable().required(required).integer().min(1, required).max(LIMITS.idMax, required),
+    workerName: string().trim().required(required).max(LIMITS.nameMaxLength, tooLong(LIMITS.nameMaxLength)),
+    assortment: string().trim().max(LIMITS.codeMaxLength, tooLong(LIMITS.codeMaxLength)),
+    quantity: string()
+      .trim()
+      .test('quantity', quantityMessage, (value) => !value || isQuantity(value)),
+    waybill: string().trim().max(LIMITS.documentNumberMaxLength, tooLong(LIMITS.documentNumberMaxLength)),
+    durationMinutes: string()
+      .trim()
+      .required(required)
+      .matches(INTEGER, t('worklogs.validation.integer'))
+      .test(
+        'range',
+        t('worklogs.validation.range', { min: LIMITS.durationMinutesMin, max: LIMITS.durationMinutesMax }),
+        (value) =>
+          !value || !INTEGER.test(value) || (Number(value) >= LIMITS.durationMinutesMin && Number(value) <= LIMITS.durationMinutesMax),
+      ),
+    notes: string().max(LIMITS.notesMaxLength, tooLong(LIMITS.notesMaxLength)),
+  });
+}
