@@ -18,3 +18,5 @@ export { lastPageOf, Pagination } from './Pagination/Pagination';
 export type { PaginationProps } from './Pagination/Pagination';
 export { Skeleton } from './Skeleton/Skeleton';
 export type { SkeletonProps } from './Skeleton/Skeleton';
+export { ConfirmDialog, Dialog } from './Dialog/Dialog';
+export type { ConfirmDialogProps, DialogProps } from './Dialog/Dialog';

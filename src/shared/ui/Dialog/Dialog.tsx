@@ -1,0 +1,111 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button, type ButtonVariant } from '../Button/Button';
+
+import styles from './Dialog.module.css';
+
+export interface DialogProps {
+  readonly open: boolean;
+  readonly onOpenChange: (open: boolean) => void;
+  readonly title: ReactNode;
+  /** One or two sentences under the title, announced with it. */
+  readonly description?: ReactNode;
+  /** The body: a form, a choice. */
+  readonly children?: ReactNode;
+  /** Buttons at the bottom, primary last. */
+  readonly actions?: ReactNode;
+  /** `sm` for confirmations, `md` for small forms. */
+  readonly size?: 'sm' | 'md';
+}
+
+/**
+ * A modal dialog (Radix: focus trapped and restored, Escape and the close button close it,
+ * the page behind is inert). Controlled: the caller owns `open`.
+ */
+export function Dialog({ open, onOpenChange, title, description, children, actions, size = 'sm' }: DialogProps) {
+  const { t } = useTranslation();
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={styles.overlay} />
+        <RadixDialog.Content
+          className={`${styles.content} ${styles[size]}`}
+          // Without a description Radix warns unless told there is none.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+          {description ? <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description> : null}
+          {children ? <div className={styles.body}>{children}</div> : null}
+          {actions ? <div className={styles.actions}>{actions}</div> : null}
+          <RadixDialog.Close className={styles.close} aria-label={t('ui.dialog.close')}>
+            <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+              <path d="M2 2l10 10M12 2 2 12" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+            </svg>
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+export interface ConfirmDialogProps {
+  readonly open: boolean;
+  readonly onOpenChange: (open: boolean) => void;
+  readonly title: ReactNode;
+  readonly description?: ReactNode;
+  /** The confirming button's text, naming the action ("Delete waybill"). */
+  readonly confirmLabel: string;
+  /** "Cancel" by default. */
+  readonly cancelLabel?: string;
+  /** `danger` for destructive actions. */
+  readonly variant?: ButtonVariant;
+  readonly onConfirm: () => void;
+  /** While the action runs: the confirm button is disabled and the dialog stays open. */
+  readonly busy?: boolean;
+  /** The action's error, shown in the dialog (e.g. the server refused). */
+  readonly error?: string | null;
+}
+
+/** "Are you sure?" with Cancel and a named confirm button; the caller closes it when the action is done. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  variant = 'primary',
+  onConfirm,
+  busy = false,
+  error,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!busy) onOpenChange(next);
+      }}
+      title={title}
+      description={description}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            {cancelLabel ?? t('ui.dialog.cancel')}
+          </Button>
+          <Button variant={variant} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}
