@@ -1,6 +1,7 @@
 import type { AppContext } from './shared/context.js';
 import { QUEUES } from './shared/jobs.js';
 import { runExport } from './exports/report.js';
+import { REPORTS } from './reports.js';
 import { syncInvoice } from './invoices/sync.js';
 import { purgeRateLimits } from './auth/rate-limit.js';
 
@@ -16,7 +17,7 @@ export async function purgeExpired(ctx: AppContext): Promise<void> {
 export async function startWorkers(ctx: AppContext): Promise<void> {
   const pollingIntervalSeconds = Math.max(0.5, ctx.config.jobPollingSeconds);
   await ctx.jobs.boss.work<{ id: string }>(QUEUES.exportReport, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-    if (job) await runExport(ctx, job.data.id);
+    if (job) await runExport(ctx, REPORTS, job.data.id);
   });
   const timer = setInterval(() => void purgeExpired(ctx).catch(() => undefined), 3600_000);
   timer.unref();

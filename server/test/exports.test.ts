@@ -2,7 +2,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
+import pino from 'pino';
 import { startServer, waitFor, type TestServer } from './helpers.js';
+import { runExport, writeReport } from '../src/exports/report.js';
+import { REPORTS } from '../src/reports.js';
+import { t } from '../src/shared/i18n.js';
 
 let s: TestServer;
 before(async () => {
@@ -28,7 +32,7 @@ test('waybill report (xlsx) through the job queue: progress, file, signed downlo
   assert.equal(r.body.own, true);
   assert.equal(r.body.seen, false);
   assert.equal(r.body.fileUrl, null);
-  assert.deepEqual(r.body.filters, { statusIn: ['delivered', 'invoiced'], sort: 'number' });
+  assert.deepEqual(r.body.filters, { statusIn: ['delivered', 'invoiced'], sort: ['number'] });
   const done = await finished(token, r.body.id);
   assert.equal(done.failed, false);
   assert.equal(done.inProgress, false);
@@ -58,7 +62,7 @@ test('waybill report (xlsx) through the job queue: progress, file, signed downlo
   assert.equal(forged.status, 401);
 });
 
-test('worklog report (csv) has headings in the requester\'s language', async () => {
+test('worklog report (csv) in Estonian: headings and actions in the requester\'s language', async () => {
   const token = await s.staff();
   const r = await s.req('POST', '/api/worklogs/worklog_report/?actionIn=loading', { token, body: { format: 'csv' }, headers: { 'accept-language': 'et' } });
   assert.equal(r.status, 201);
@@ -66,21 +70,48 @@ test('worklog report (csv) has headings in the requester\'s language', async () 
   const res = await s.req('GET', `/api/export-requests/${r.body.id}/download_attachment/`, { token });
   assert.equal(res.status, 200);
   const lines = res.text.replace(/^\ufeff/, '').trim().split('\r\n');
-  assert.equal(lines[0]!.split(',')[0], 'Number');
-  assert.match(lines[0]!, /Tegevus,Ladu/);
+  assert.equal(lines[0], 'Number,Aeg,Toiming,Ladu,Lao ettevõte,Lao ettevõtte nimi,Töötaja,Sortiment,Kogus,Veoseleht,Kestus (min),Märkused');
   assert.equal(lines.length - 1, done.rowCount);
-  assert.ok(lines.slice(1).every((l) => l.includes(',laadimine,')));
+  assert.ok(done.rowCount > 0);
+  assert.ok(lines.slice(1).every((l) => l.split(',')[2] === 'Laadimine'), lines[1]);
 });
 
-test('a failing export ends failed with a message; acknowledge_error marks it seen', async () => {
+test('waybill report (xlsx) in Estonian: sheet, headings and statuses translated, never raw codes', async () => {
+  const token = await s.user();
+  const r = await s.req('POST', '/api/waybills/waybill_report/?sort=status&sort=number', { token, body: { format: 'xlsx' }, headers: { 'accept-language': 'et' } });
+  assert.equal(r.status, 201, r.text);
+  await finished(token, r.body.id);
+  const res = await fetch(`${s.url}/api/export-requests/${r.body.id}/download_attachment/`, { headers: { authorization: `Bearer ${token}` } });
+  assert.equal(res.status, 200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+  const sheet = wb.worksheets[0]!;
+  assert.equal(sheet.name, 'Veoselehed');
+  const headings = (sheet.getRow(1).values as unknown[]).slice(1);
+  assert.deepEqual(headings.slice(0, 4), ['Number', 'Olek', 'Veo kuupäev', 'Lähtekoht']);
+  const statuses = new Set<unknown>();
+  sheet.eachRow((row, n) => {
+    if (n > 1) statuses.add(row.getCell(2).value);
+  });
+  const labels = ['Mustand', 'Kinnitatud', 'Kohale toimetatud', 'Arveldatud', 'Tühistatud'];
+  assert.ok(statuses.size >= 3, [...statuses].join(', '));
+  assert.ok([...statuses].every((v) => labels.includes(String(v))), [...statuses].join(', '));
+});
+
+test('a failing export stores a translated message for the requester and logs the internal error; acknowledge_error marks it seen', async () => {
   const token = await s.user();
   const id = randomUUID();
   // Filters that pass no validation reach the job only through a bug or an old record: the job must fail cleanly.
-  await s.ctx.db.insertInto('exportRequests').values({ id, kind: 'waybill_report', format: 'csv', filters: JSON.stringify({ transportDate: 'not-a-date' }), userEmail: 'user@timberlog.ee' }).execute();
-  await s.ctx.jobs.sendExport(id);
+  await s.ctx.db.insertInto('exportRequests').values({ id, kind: 'waybill_report', format: 'csv', filters: JSON.stringify({ transportDate: 'not-a-date' }), userEmail: 'user@timberlog.ee', locale: 'et' }).execute();
+  const logged: string[] = [];
+  const log = pino({ level: 'error' }, { write: (line: string) => void logged.push(line) });
+  await runExport({ ...s.ctx, log }, REPORTS, id);
   const done = await finished(token, id);
   assert.equal(done.failed, true);
-  assert.ok(done.lastErrorMessage.length > 0);
+  assert.equal(done.lastErrorMessage, t('et', 'export.failed'));
+  assert.doesNotMatch(done.lastErrorMessage, /date|syntax|not-a-date/i);
+  assert.equal(logged.length, 1);
+  assert.match(logged[0]!, /invalid input syntax for type date/);
   assert.equal(done.fileUrl, null);
   const ack = await s.req('POST', `/api/export-requests/${id}/acknowledge_error/`, { token });
   assert.equal(ack.status, 200);
@@ -103,10 +134,9 @@ test('users see only their own export requests; staff see all, own tells which',
 });
 
 test('progress is reported in steps of at most 5 %', async () => {
-  const { writeReport } = await import('../src/exports/report.js');
   const seen: number[] = [];
-  const result = await writeReport(s.ctx, {
-    id: randomUUID(), kind: 'worklog_report', format: 'xlsx', filters: {}, locale: 'en',
+  const result = await writeReport(s.ctx, REPORTS.worklog_report, {
+    id: randomUUID(), format: 'xlsx', filters: {}, locale: 'en',
     onProgress: async (p) => {
       seen.push(p);
     },

@@ -197,9 +197,15 @@ describe('waybill list', () => {
     const r = await s.req('GET', '/api/waybills/?sort=-mileage,number&pageSize=100', { token });
     const m = r.body.results.map((w: any) => w.mileage);
     assert.deepEqual(m, [...m].sort((a: number, b: number) => b - a));
-    const bad = await s.req('GET', '/api/waybills/?sort=price', { token });
+    const repeated = await s.req('GET', '/api/waybills/?sort=-mileage&sort=number&pageSize=100', { token });
+    assert.deepEqual(repeated.body.results.map((w: any) => w.number), r.body.results.map((w: any) => w.number));
+    const bad = await s.req('GET', '/api/waybills/?sort=number,-price', { token });
     assert.equal(bad.status, 400);
-    assert.ok(bad.body.sort);
+    assert.deepEqual(Object.keys(bad.body), ['sort']);
+    assert.match(bad.body.sort[0], /^Unknown sort field "price"\. Allowed: number, status, transportDate, /);
+    const tooMany = await s.req('GET', '/api/waybills/?sort=number,status,mileage,origin,destination,invoice', { token });
+    assert.equal(tooMany.status, 400);
+    assert.ok(tooMany.body.sort);
   });
 
   test('bad filter values are 400 naming the parameter', async () => {

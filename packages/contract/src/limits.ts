@@ -38,6 +38,10 @@ export const LIMITS = {
   passwordResetTokenDays: 3,
   /** Integer ids (warehouses, assortment types) are PostgreSQL `integer`s. */
   idMax: 2147483647,
+  /** Reference data the admin screens edit. */
+  assortmentTypeNameMaxLength: 100,
+  vatNumberMaxLength: 20,
+  addressMaxLength: 300,
 } as const;
 
 /** Page sizes the list screens offer; each within LIMITS.pageSizeMax. */

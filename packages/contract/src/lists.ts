@@ -60,7 +60,11 @@ export const SHARED_FILTERS = {
 /** Query parameters of every list call that are not filters. */
 export const LIST_PARAMS = ['search', 'sort', 'pageNumber', 'pageSize'] as const;
 
-const defineList = <const F extends string, const S extends string>(list: ListContract<F, S>): ListContract<F, S> => list;
+// The filters keep their literal types (kind, field), so a consumer can require a column or a
+// handler for every field a list filters on, and have the compiler find a missing one.
+const defineList = <const D extends Readonly<Record<string, FilterDef>>, const S extends string>(
+  list: ListContract<keyof D & string, S> & { filters: D },
+): ListContract<keyof D & string, S> & { filters: D } => list;
 
 const STAMPS = ['createdAt', 'lastModifiedAt'] as const;
 

@@ -4,7 +4,7 @@ import type { App } from '../shared/context.js';
 import type { Database } from '../shared/db.js';
 import { ApiError, FieldErrors, notFound } from '../shared/errors.js';
 import { findOne, runList, type ListSpec } from '../shared/list.js';
-import { LIMITS, REGISTRY_CODE_PATTERN, SPECIES, UNITS } from '@timberlog/contract';
+import { CODE_PATTERN, LIMITS, REGISTRY_CODE_PATTERN, SPECIES, UNITS } from '@timberlog/contract';
 import { errors, listQuery, Nullable, Price, ref, Str, StrEnum, Type, type TSchema } from '../shared/schema.js';
 import { requireStaff } from '../auth/guards.js';
 import { Assortment, AssortmentPage, AssortmentType, AssortmentTypePage, Company, CompanyPage, Warehouse, WarehousePage, Worker, WorkerPage } from '../reference/schemas.js';
@@ -50,12 +50,12 @@ interface Resource {
 const count = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);
 const pick = (body: Body, keys: string[]) => Object.fromEntries(keys.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
 
-const IntKey = () => Type.Integer({ minimum: 1, maximum: 2147483647 });
-const TextKey = () => Type.String({ maxLength: 200 });
+const IntKey = () => Type.Integer({ minimum: 1, maximum: LIMITS.idMax });
+const TextKey = () => Type.String({ maxLength: LIMITS.shortTextMaxLength });
 
-const assortmentTypeBody = { name: Str(100, 1), description: Type.Optional(Str(LIMITS.notesMaxLength)) };
+const assortmentTypeBody = { name: Str(LIMITS.assortmentTypeNameMaxLength, 1), description: Type.Optional(Str(LIMITS.notesMaxLength)) };
 const assortmentBody = {
-  name: Str(150, 1),
+  name: Str(LIMITS.nameMaxLength, 1),
   assortmentType: IntKey(),
   species: StrEnum(SPECIES),
   unit: StrEnum(UNITS),
@@ -63,21 +63,21 @@ const assortmentBody = {
   isActive: Type.Optional(Type.Boolean()),
 };
 const companyBody = {
-  name: Str(200, 1),
-  vatNumber: Type.Optional(Str(20)),
-  address: Type.Optional(Str(300)),
+  name: Str(LIMITS.shortTextMaxLength, 1),
+  vatNumber: Type.Optional(Str(LIMITS.vatNumberMaxLength)),
+  address: Type.Optional(Str(LIMITS.addressMaxLength)),
   email: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: LIMITS.emailMaxLength }), Type.Literal('')])),
   isInvoiceCustomer: Type.Optional(Type.Boolean()),
 };
-const CodeStr = () => Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*$' });
+const CodeStr = () => Type.String({ minLength: 1, maxLength: LIMITS.codeMaxLength, pattern: CODE_PATTERN });
 const warehouseBody = {
-  name: Str(200, 1),
-  company: Type.String({ pattern: REGISTRY_CODE_PATTERN, maxLength: 8 }),
+  name: Str(LIMITS.shortTextMaxLength, 1),
+  company: Type.String({ pattern: REGISTRY_CODE_PATTERN, maxLength: LIMITS.registryCodeLength }),
   originCode: Type.Optional(Nullable(CodeStr())),
   destinationCode: Type.Optional(Nullable(CodeStr())),
-  address: Type.Optional(Str(300)),
+  address: Type.Optional(Str(LIMITS.addressMaxLength)),
 };
-const workerBody = { company: Type.Optional(Nullable(Type.String({ pattern: REGISTRY_CODE_PATTERN, maxLength: 8 }))) };
+const workerBody = { company: Type.Optional(Nullable(Type.String({ pattern: REGISTRY_CODE_PATTERN, maxLength: LIMITS.registryCodeLength }))) };
 
 async function companyExists(trx: Trx, code: unknown, field: string, errs: FieldErrors) {
   if (typeof code !== 'string') return;
@@ -121,7 +121,7 @@ const resources: Resource[] = [
   {
     name: 'companies', title: 'Company', keyParam: 'registryCode', keySchema: TextKey(), spec: companySpec, keyCond: (k) => sql`c.registry_code = ${k}`,
     item: Company, page: CompanyPage,
-    create: Type.Object({ registryCode: Type.String({ pattern: REGISTRY_CODE_PATTERN, maxLength: 8 }), ...companyBody }, { title: 'AdminCompanyCreate' }),
+    create: Type.Object({ registryCode: Type.String({ pattern: REGISTRY_CODE_PATTERN, maxLength: LIMITS.registryCodeLength }), ...companyBody }, { title: 'AdminCompanyCreate' }),
     update: Type.Object(companyBody, { title: 'AdminCompanyUpdate' }),
     prepare: async (trx, body, errs, key) => {
       if (!key && typeof body.registryCode === 'string' && (await trx.selectFrom('companies').select('registryCode').where('registryCode', '=', body.registryCode).executeTakeFirst())) errs.add('registryCode', 'admin.exists');
@@ -208,8 +208,8 @@ export async function adminRoutes(app: App) {
 
     app.route({
       method: 'GET', url: base, preHandler: requireStaff,
-      schema: { operationId: `adminList${op}s`, tags, querystring: listQuery({}, `Admin${op}ListQuery`), response: { 200: ref(r.page), ...errors(400, 401, 403, 404) } },
-      handler: async (request) => runList(db, request, r.spec, request.query as never, []),
+      schema: { operationId: `adminList${op}s`, tags, querystring: listQuery(r.spec.list, `Admin${op}ListQuery`), response: { 200: ref(r.page), ...errors(400, 401, 403, 404) } },
+      handler: async (request) => runList(db, request, r.spec, request.query as Record<string, unknown>),
     });
     app.route({
       method: 'POST', url: base, preHandler: requireStaff,

@@ -5,68 +5,10 @@ import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { AppContext } from '../shared/context.js';
-import { orderBy, sharedConds, whereClause, type ListSpec } from '../shared/list.js';
+import { listConds, orderBy, whereClause } from '../shared/list.js';
 import type { Locale } from '@timberlog/contract';
 import { t } from '../shared/i18n.js';
-import { waybillConds, waybillSpec, type WaybillFilters } from '../waybills/queries.js';
-import { worklogConds, worklogSpec, type WorklogFilters } from '../worklogs/queries.js';
-
-interface Column {
-  key: string;
-  en: string;
-  et: string;
-  width?: number;
-  kind?: 'number' | 'decimal' | 'date' | 'timestamp';
-}
-
-const WAYBILL_COLUMNS: Column[] = [
-  { key: 'number', en: 'Number', et: 'Number', width: 16 },
-  { key: 'status', en: 'Status', et: 'Olek', width: 12 },
-  { key: 'transportDate', en: 'Transport date', et: 'Veo kuupäev', width: 13, kind: 'date' },
-  { key: 'origin', en: 'Origin', et: 'Lähtekoht', width: 12 },
-  { key: 'originName', en: 'Origin name', et: 'Lähtekoha nimi', width: 28 },
-  { key: 'destination', en: 'Destination', et: 'Sihtkoht', width: 12 },
-  { key: 'destinationName', en: 'Destination name', et: 'Sihtkoha nimi', width: 28 },
-  { key: 'destinationCompany', en: 'Destination company', et: 'Saaja ettevõte', width: 12 },
-  { key: 'destinationCompanyName', en: 'Destination company name', et: 'Saaja ettevõtte nimi', width: 28 },
-  { key: 'driverName', en: 'Driver', et: 'Juht', width: 20 },
-  { key: 'vehicleNumber', en: 'Vehicle', et: 'Sõiduk', width: 12 },
-  { key: 'mileage', en: 'Mileage (km)', et: 'Läbisõit (km)', width: 10, kind: 'number' },
-  { key: 'assortment', en: 'Assortment', et: 'Sortiment', width: 14 },
-  { key: 'assortmentName', en: 'Assortment name', et: 'Sortimendi nimi', width: 24 },
-  { key: 'quantity', en: 'Quantity', et: 'Kogus', width: 10, kind: 'decimal' },
-  { key: 'unit', en: 'Unit', et: 'Ühik', width: 6 },
-  { key: 'invoice', en: 'Invoice', et: 'Arve', width: 16 },
-  { key: 'notes', en: 'Notes', et: 'Märkused', width: 30 },
-  { key: 'createdAt', en: 'Created at', et: 'Loodud', width: 22, kind: 'timestamp' },
-];
-
-const WORKLOG_COLUMNS: Column[] = [
-  { key: 'number', en: 'Number', et: 'Number', width: 16 },
-  { key: 'timestamp', en: 'Time', et: 'Aeg', width: 22, kind: 'timestamp' },
-  { key: 'action', en: 'Action', et: 'Tegevus', width: 12 },
-  { key: 'warehouseName', en: 'Warehouse', et: 'Ladu', width: 28 },
-  { key: 'warehouseCompany', en: 'Warehouse company', et: 'Lao ettevõte', width: 12 },
-  { key: 'warehouseCompanyName', en: 'Warehouse company name', et: 'Lao ettevõtte nimi', width: 28 },
-  { key: 'workerName', en: 'Worker', et: 'Töötaja', width: 20 },
-  { key: 'assortment', en: 'Assortment', et: 'Sortiment', width: 14 },
-  { key: 'quantity', en: 'Quantity', et: 'Kogus', width: 10, kind: 'decimal' },
-  { key: 'waybill', en: 'Waybill', et: 'Veoseleht', width: 16 },
-  { key: 'durationMinutes', en: 'Duration (min)', et: 'Kestus (min)', width: 10, kind: 'number' },
-  { key: 'notes', en: 'Notes', et: 'Märkused', width: 30 },
-];
-
-const VALUE_LABELS: Record<Locale, Record<string, string>> = {
-  en: {},
-  et: {
-    draft: 'mustand', confirmed: 'kinnitatud', delivered: 'kohale toimetatud', invoiced: 'arveldatud', cancelled: 'tühistatud',
-    arrival: 'saabumine', loading: 'laadimine', unloading: 'mahalaadimine', measuring: 'mõõtmine', sorting: 'sorteerimine', departure: 'lahkumine',
-  },
-};
-const SHEET_NAME: Record<string, Record<Locale, string>> = {
-  waybill_report: { en: 'Waybills', et: 'Veoselehed' },
-  worklog_report: { en: 'Worklogs', et: 'Töölogid' },
-};
+import type { ReportColumn, ReportDefinition, ReportRegistry } from './registry.js';
 
 const MAX_BATCH = 2000;
 
@@ -78,11 +20,10 @@ function csvCell(v: unknown): string {
   return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function cellValue(col: Column, v: unknown, locale: Locale): unknown {
+function cellValue(col: ReportColumn, v: unknown, locale: Locale): unknown {
   if (v === null || v === undefined) return null;
-  if (col.kind === 'number') return Number(v);
-  if (col.kind === 'decimal') return Number(v);
-  if (col.key === 'status' || col.key === 'action') return VALUE_LABELS[locale][String(v)] ?? v;
+  if (col.kind === 'number' || col.kind === 'decimal') return Number(v);
+  if (col.values) return t(locale, `${col.values}.${String(v)}`);
   return v;
 }
 
@@ -93,28 +34,26 @@ export interface ExportProgress {
 /** Writes one report file by reading rows through a server-side cursor, in batches. */
 export async function writeReport(
   ctx: AppContext,
-  opts: { id: string; kind: string; format: string; filters: Record<string, unknown>; locale: Locale; onProgress: ExportProgress },
+  report: ReportDefinition,
+  opts: { id: string; format: string; filters: Record<string, unknown>; locale: Locale; onProgress: ExportProgress },
 ): Promise<{ file: string; attachment: string; rowCount: number }> {
-  const isWaybill = opts.kind === 'waybill_report';
-  const spec: ListSpec = isWaybill ? waybillSpec : worklogSpec;
-  const columns = isWaybill ? WAYBILL_COLUMNS : WORKLOG_COLUMNS;
-  const conds = [...sharedConds(spec, opts.filters), ...(isWaybill ? waybillConds(opts.filters as WaybillFilters) : worklogConds(opts.filters as WorklogFilters))];
-  const where = whereClause(conds);
-  const order = orderBy(spec, opts.filters.sort as string | undefined);
-  const total = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${spec.from} ${where}`.execute(ctx.db)).rows[0]!.n);
+  const { spec, columns } = report;
+  const where = whereClause(listConds(spec, opts.filters));
+  const order = orderBy(spec, opts.filters.sort);
+  const total = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${spec.countFrom ?? spec.from} ${where}`.execute(ctx.db)).rows[0]!.n);
 
   const dir = path.join(ctx.config.dataDir, 'exports');
   await fsp.mkdir(dir, { recursive: true });
   const stamp = new Date().toISOString().slice(0, 10);
-  const attachment = `${isWaybill ? 'waybills' : 'worklogs'}-${stamp}-${opts.id.slice(0, 8)}.${opts.format}`;
+  const attachment = `${report.fileStem}-${stamp}-${opts.id.slice(0, 8)}.${opts.format}`;
   const file = path.join(dir, attachment);
-  const headings = columns.map((c) => c[opts.locale]);
+  const headings = columns.map((c) => t(opts.locale, c.header));
 
   let addRow: (values: unknown[]) => Promise<void>;
   let finish: () => Promise<void>;
   if (opts.format === 'xlsx') {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(SHEET_NAME[opts.kind]![opts.locale], { views: [{ state: 'frozen', ySplit: 1 }] });
+    const sheet = workbook.addWorksheet(t(opts.locale, report.sheet), { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = columns.map((c, i) => ({ header: headings[i], key: c.key, width: c.width ?? 14 }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
@@ -175,19 +114,16 @@ export async function writeReport(
   return { file, attachment, rowCount: written };
 }
 
-export function exportFailureMessage(locale: Locale, err: unknown): string {
-  const detail = err instanceof Error ? err.message : String(err);
-  return `${t(locale, 'export.failedGeneric')} ${detail}`.slice(0, 1000);
-}
-
 /** The job: runs the export request `id` and records its outcome. */
-export async function runExport(ctx: AppContext, id: string): Promise<void> {
+export async function runExport(ctx: AppContext, reports: ReportRegistry, id: string): Promise<void> {
   const req = await ctx.db.selectFrom('exportRequests').selectAll().where('id', '=', id).executeTakeFirst();
   if (!req || !req.inProgress) return;
-  const locale = (req.locale === 'et' ? 'et' : 'en') as Locale;
+  const locale: Locale = req.locale === 'et' ? 'et' : 'en';
   try {
-    const result = await writeReport(ctx, {
-      id, kind: req.kind, format: req.format, filters: req.filters, locale,
+    const report = reports[req.kind as keyof ReportRegistry];
+    if (!report) throw new Error(`no report of kind "${req.kind}"`);
+    const result = await writeReport(ctx, report, {
+      id, format: req.format, filters: req.filters, locale,
       onProgress: async (progress) => {
         await ctx.db.updateTable('exportRequests').set({ progress, lastModifiedAt: new Date() }).where('id', '=', id).execute();
       },
@@ -196,8 +132,11 @@ export async function runExport(ctx: AppContext, id: string): Promise<void> {
       .set({ inProgress: false, progress: 100, attachment: result.attachment, rowCount: result.rowCount, completeTimestamp: new Date(), lastModifiedAt: new Date() })
       .where('id', '=', id).execute();
   } catch (err) {
+    // The requester reads a message in their language; what went wrong inside is for the log only
+    // (it may name tables, columns or values that are none of their business).
+    ctx.log.error({ err, exportRequest: id, kind: req.kind }, 'export failed');
     await ctx.db.updateTable('exportRequests')
-      .set({ inProgress: false, failed: true, lastErrorMessage: exportFailureMessage(locale, err), completeTimestamp: new Date(), lastModifiedAt: new Date() })
+      .set({ inProgress: false, failed: true, lastErrorMessage: t(locale, 'export.failed'), completeTimestamp: new Date(), lastModifiedAt: new Date() })
       .where('id', '=', id).execute();
   }
 }

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { App, AuthUser } from '../shared/context.js';
 import { ApiError, forbidden, notFound } from '../shared/errors.js';
-import { compact, eqCond, runList } from '../shared/list.js';
+import { runList } from '../shared/list.js';
 import { errors, ref, Type } from '../shared/schema.js';
 import { authenticate, currentUser, requireUser } from '../auth/guards.js';
 import { verifyToken } from '../auth/tokens.js';
@@ -30,15 +30,7 @@ export async function exportRoutes(app: App) {
     schema: { operationId: 'listExportRequests', tags, querystring: ExportListQuery, response: { 200: ref(ExportRequestPage), ...errors(400, 401, 404) } },
   }, async (request) => {
     const user = currentUser(request);
-    const q = request.query;
-    const page = await runList(db, request, exportSpec, q, compact([
-      !user.isStaff || q.own === true ? sql`e.user_email = ${user.email}` : undefined,
-      user.isStaff && q.own === false ? sql`e.user_email <> ${user.email}` : undefined,
-      eqCond('e.seen', q.seen),
-      eqCond('e.kind', q.kind),
-      eqCond('e.in_progress', q.inProgress),
-      eqCond('e.failed', q.failed),
-    ]));
+    const page = await runList(db, request, exportSpec, request.query, user.isStaff ? [] : [sql`e.user_email = ${user.email}`]);
     return { ...page, results: await Promise.all(page.results.map((r) => presentExport(app.ctx, request, r as Record<string, unknown>, user))) };
   });
 

@@ -1,5 +1,5 @@
 import { Type, Nullable, Timestamp, listQuery, page, StrEnum } from '../shared/schema.js';
-import { EXPORT_FORMATS, EXPORT_KINDS } from '@timberlog/contract';
+import { EXPORT_FORMATS, EXPORT_KINDS, EXPORT_REQUEST_LIST } from '@timberlog/contract';
 
 export const ExportRequest = Type.Object(
   {
@@ -24,8 +24,5 @@ export const ExportRequest = Type.Object(
   { $id: 'ExportRequest', title: 'ExportRequest' },
 );
 export const ExportRequestPage = page(Type.Ref('ExportRequest'), 'ExportRequestPage');
-export const ExportListQuery = listQuery(
-  { own: Type.Optional(Type.Boolean()), seen: Type.Optional(Type.Boolean()), kind: Type.Optional(StrEnum(EXPORT_KINDS)), inProgress: Type.Optional(Type.Boolean()), failed: Type.Optional(Type.Boolean()) },
-  'ExportRequestListQuery',
-);
+export const ExportListQuery = listQuery(EXPORT_REQUEST_LIST, 'ExportRequestListQuery');
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });

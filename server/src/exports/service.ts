@@ -2,20 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, AuthUser } from '../shared/context.js';
-import type { ListSpec, Row } from '../shared/list.js';
+import { EXPORT_REQUEST_LIST, type ExportFormat, type ExportKind } from '@timberlog/contract';
+import { defineSpec, type Row } from '../shared/list.js';
 import { signDownloadToken } from '../auth/tokens.js';
 
-export const exportSpec: ListSpec = {
+export const exportSpec = defineSpec({
+  list: EXPORT_REQUEST_LIST,
   from: sql`export_requests e`,
   select: sql.raw(`e.id, e.kind, e.format, e.filters, e.user_email AS "requestedBy", e.seen, e.in_progress AS "inProgress", e.progress, e.failed,
     e.last_error_message AS "lastErrorMessage", e.attachment, e.row_count AS "rowCount", e.complete_timestamp AS "completeTimestamp",
     e.created_at AS "createdAt", e.last_modified_at AS "lastModifiedAt"`),
-  sortable: { createdAt: 'e.created_at', lastModifiedAt: 'e.last_modified_at', completeTimestamp: 'e.complete_timestamp', kind: 'e.kind', progress: 'e.progress' },
-  defaultSort: '-createdAt',
+  columns: {
+    createdAt: 'e.created_at', lastModifiedAt: 'e.last_modified_at', completeTimestamp: 'e.complete_timestamp', kind: 'e.kind', progress: 'e.progress',
+    seen: 'e.seen', inProgress: 'e.in_progress', failed: 'e.failed',
+  },
+  custom: {
+    // Staff see everyone's requests: `own` picks theirs or the others'. An ordinary user sees only
+    // their own whatever `own` says (the route adds that restriction), so here `own` narrows staff only.
+    own: (v, { user }) => (!user?.isStaff ? undefined : v ? sql`e.user_email = ${user.email}` : sql`e.user_email <> ${user.email}`),
+  },
   tiebreak: 'e.id',
-  createdCol: 'e.created_at',
-  modifiedCol: 'e.last_modified_at',
-};
+});
 
 export function baseUrl(ctx: AppContext, request: FastifyRequest): string {
   if (ctx.config.publicUrl) return ctx.config.publicUrl.replace(/\/$/, '');
@@ -35,7 +42,7 @@ export async function presentExport(ctx: AppContext, request: FastifyRequest, ro
 export async function createExportRequest(
   ctx: AppContext,
   request: FastifyRequest,
-  input: { kind: 'waybill_report' | 'worklog_report'; format: 'xlsx' | 'csv'; filters: Record<string, unknown>; user: AuthUser },
+  input: { kind: ExportKind; format: ExportFormat; filters: Record<string, unknown>; user: AuthUser },
 ) {
   const id = randomUUID();
   const filters = { ...input.filters };

@@ -1,20 +1,19 @@
 import { sql } from 'kysely';
-import type { ListSpec } from '../shared/list.js';
+import { INVOICE_LIST } from '@timberlog/contract';
+import { defineSpec } from '../shared/list.js';
 
-export const invoiceSpec: ListSpec = {
+export const invoiceSpec = defineSpec({
+  list: INVOICE_LIST,
   from: sql`invoices i JOIN companies c ON c.registry_code = i.customer`,
   select: sql.raw(`i.number, i.status, i.customer, c.name AS "customerName", i.issue_date AS "issueDate", i.due_date AS "dueDate", i.currency, i.lines,
     i.net_total::text AS "netTotal", i.vat_rate::text AS "vatRate", i.vat_total::text AS "vatTotal", i.gross_total::text AS "grossTotal",
     ARRAY(SELECT wb.number FROM waybills wb WHERE wb.invoice = i.number ORDER BY wb.number) AS waybills,
     i.sync_error AS "syncError", i.sync_attempts AS "syncAttempts", i.synced_at AS "syncedAt", i.external_id AS "externalId",
     i.created_by AS "createdBy", i.created_at AS "createdAt", i.last_modified_at AS "lastModifiedAt"`),
-  sortable: {
+  columns: {
     number: 'i.number', status: 'i.status', customer: 'i.customer', issueDate: 'i.issue_date', dueDate: 'i.due_date', grossTotal: 'i.gross_total',
     netTotal: 'i.net_total', syncedAt: 'i.synced_at', createdAt: 'i.created_at', lastModifiedAt: 'i.last_modified_at',
   },
-  defaultSort: '-createdAt',
+  searchColumns: { customerName: 'c.name' },
   tiebreak: 'i.number',
-  searchExpr: "lower(i.number || ' ' || c.name)",
-  createdCol: 'i.created_at',
-  modifiedCol: 'i.last_modified_at',
-};
+});

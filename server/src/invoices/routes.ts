@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import type { App } from '../shared/context.js';
 import { nonFieldError, notFound } from '../shared/errors.js';
-import { findOne, compact, eqCond, inCond, runList } from '../shared/list.js';
+import { findOne, runList } from '../shared/list.js';
+import { nextDocumentNumber } from '../shared/numbers.js';
 import { errors, ref } from '../shared/schema.js';
 import { currentUser, requireUser } from '../auth/guards.js';
+import { INVOICE, INVOICE_RETRYABLE_STATUS } from '@timberlog/contract';
 import { NumberParams } from '../waybills/schemas.js';
 import { Invoice, InvoiceCreate, InvoiceLineSchema, InvoiceListQuery, InvoicePage, InvoicePreview, PreviewQuery } from './schemas.js';
 import { computeInvoice } from './rules.js';
@@ -19,16 +21,7 @@ export async function invoiceRoutes(app: App) {
   app.get('/api/invoices/', {
     preHandler: requireUser,
     schema: { operationId: 'listInvoices', tags, querystring: InvoiceListQuery, response: { 200: ref(InvoicePage), ...errors(400, 401, 404) } },
-  }, async (request) => {
-    const q = request.query;
-    return runList(db, request, invoiceSpec, q, compact([
-      eqCond('i.status', q.status),
-      inCond('i.status', q.statusIn),
-      inCond('i.customer', q.customer),
-      q.issueDateAfter ? sql`i.issue_date >= ${q.issueDateAfter}::date` : undefined,
-      q.issueDateBefore ? sql`i.issue_date <= ${q.issueDateBefore}::date` : undefined,
-    ]));
-  });
+  }, async (request) => runList(db, request, invoiceSpec, request.query));
 
   app.get('/api/invoices/preview/', {
     preHandler: requireUser,
@@ -42,9 +35,9 @@ export async function invoiceRoutes(app: App) {
     const user = currentUser(request);
     const number = await db.transaction().execute(async (trx) => {
       const inv = await computeInvoice(trx, request.body.waybills, config.vatRate, request.body, true);
-      const number = (await sql<{ n: string }>`SELECT 'I-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0') AS n`.execute(trx)).rows[0]!.n;
+      const number = await nextDocumentNumber(trx, 'invoicePrefix');
       await trx.insertInto('invoices').values({
-        number, status: 'pending_sync', customer: inv.customer, issueDate: inv.issueDate, dueDate: inv.dueDate, currency: 'EUR',
+        number, status: 'pending_sync', customer: inv.customer, issueDate: inv.issueDate, dueDate: inv.dueDate, currency: INVOICE.currency,
         lines: JSON.stringify(inv.lines), netTotal: inv.netTotal, vatRate: inv.vatRate, vatTotal: inv.vatTotal, grossTotal: inv.grossTotal, createdBy: user.email,
       }).execute();
       await trx.updateTable('waybills').set({ status: 'invoiced', invoice: number, lastModifiedAt: new Date() }).where('number', 'in', inv.waybills).execute();
@@ -68,7 +61,7 @@ export async function invoiceRoutes(app: App) {
     const current = await db.selectFrom('invoices').select('status').where('number', '=', number).executeTakeFirst();
     if (!current) throw notFound();
     await db.transaction().execute(async (trx) => {
-      const res = await trx.updateTable('invoices').set({ status: 'pending_sync', lastModifiedAt: new Date() }).where('number', '=', number).where('status', '=', 'sync_failed').executeTakeFirst();
+      const res = await trx.updateTable('invoices').set({ status: 'pending_sync', lastModifiedAt: new Date() }).where('number', '=', number).where('status', '=', INVOICE_RETRYABLE_STATUS).executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw nonFieldError('invoice.retryNotFailed', { status: current.status });
       await jobs.sendInvoiceSync(number, trx);
     });

@@ -1,13 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, InvoiceLine } from '../shared/db.js';
 import { ApiError, type Msg } from '../shared/errors.js';
+import { INVOICE, WAYBILL_INVOICEABLE_STATUS } from '@timberlog/contract';
 
 export interface ComputedInvoice {
   customer: string;
   customerName: string;
   issueDate: string;
   dueDate: string;
-  currency: 'EUR';
+  currency: typeof INVOICE.currency;
   lines: InvoiceLine[];
   netTotal: string;
   vatRate: string;
@@ -15,8 +16,6 @@ export interface ComputedInvoice {
   grossTotal: string;
   waybills: string[];
 }
-
-const PAYMENT_DAYS = 14;
 
 /**
  * Computes the invoice that the given waybills make, or throws a 400 naming every rule broken:
@@ -45,7 +44,7 @@ export async function computeInvoice(
   if (unknown.length) fail('invoice.unknownWaybills', { list: unknown.join(', ') });
   const invoiced = rows.rows.filter((r) => r.invoice !== null || r.status === 'invoiced').map((r) => r.number);
   if (invoiced.length) fail('invoice.alreadyInvoiced', { list: invoiced.join(', ') });
-  const notDelivered = rows.rows.filter((r) => r.status !== 'delivered').map((r) => `${r.number} (${r.status})`);
+  const notDelivered = rows.rows.filter((r) => r.status !== WAYBILL_INVOICEABLE_STATUS).map((r) => `${r.number} (${r.status})`);
   if (notDelivered.length) fail('invoice.notDelivered', { list: notDelivered.join(', ') });
   const customers = [...new Set(rows.rows.map((r) => r.destinationCompany))];
   if (customers.length > 1) fail('invoice.mixedCustomers', { list: customers.join(', ') });
@@ -55,7 +54,7 @@ export async function computeInvoice(
 
   const today = new Date().toISOString().slice(0, 10);
   const issueDate = dates.issueDate ?? today;
-  const dueDate = dates.dueDate ?? new Date(Date.parse(`${issueDate}T00:00:00Z`) + PAYMENT_DAYS * 86400_000).toISOString().slice(0, 10);
+  const dueDate = dates.dueDate ?? new Date(Date.parse(`${issueDate}T00:00:00Z`) + INVOICE.paymentDays * 86400_000).toISOString().slice(0, 10);
   if (dueDate < issueDate) fail('invoice.dueBeforeIssue', undefined, 'dueDate');
 
   const lines = await sql<InvoiceLine>`
@@ -70,7 +69,7 @@ export async function computeInvoice(
            (t.net + round(t.net * ${vatRate}::numeric / 100, 2))::numeric(20,2)::text AS gross FROM t`.execute(db);
   const t = totals.rows[0]!;
   return {
-    customer, customerName: company.name, issueDate, dueDate, currency: 'EUR', lines: lines.rows,
+    customer, customerName: company.name, issueDate, dueDate, currency: INVOICE.currency, lines: lines.rows,
     netTotal: t.net, vatRate: Number(vatRate).toFixed(2), vatTotal: t.vat, grossTotal: t.gross, waybills: unique,
   };
 }

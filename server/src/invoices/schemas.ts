@@ -1,5 +1,5 @@
 import { Type, Nullable, Timestamp, DateStr, listQuery, page, QArray, StrEnum, Price, Money } from '../shared/schema.js';
-import { INVOICE_STATUSES, LIMITS, UNITS } from '@timberlog/contract';
+import { INVOICE, INVOICE_LIST, INVOICE_STATUSES, LIMITS, UNITS } from '@timberlog/contract';
 
 export const InvoiceLineSchema = Type.Object(
   { assortment: Type.String(), assortmentName: Type.String(), quantity: Money('Decimal quantity in the unit'), unit: StrEnum(UNITS), unitPrice: Price(), amount: Money() },
@@ -10,7 +10,7 @@ const invoiceBody = {
   customerName: Type.String(),
   issueDate: DateStr(),
   dueDate: DateStr(),
-  currency: Type.Literal('EUR'),
+  currency: Type.Literal(INVOICE.currency),
   lines: Type.Array(Type.Ref('InvoiceLine')),
   netTotal: Money(),
   vatRate: Money('VAT percent'),
@@ -35,19 +35,10 @@ export const Invoice = Type.Object(
   { $id: 'Invoice', title: 'Invoice' },
 );
 export const InvoicePage = page(Type.Ref('Invoice'), 'InvoicePage');
-const WaybillNumbers = () => Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: LIMITS.invoiceMaxWaybills });
+const WaybillNumbers = () => Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.documentNumberMaxLength }), { maxItems: LIMITS.invoiceMaxWaybills });
 export const InvoiceCreate = Type.Object(
   { waybills: WaybillNumbers(), issueDate: Type.Optional(DateStr()), dueDate: Type.Optional(DateStr()) },
   { title: 'InvoiceCreate' },
 );
-export const PreviewQuery = Type.Object({ waybills: Type.Optional(QArray(Type.String({ maxLength: 100 }))), issueDate: Type.Optional(DateStr()), dueDate: Type.Optional(DateStr()) }, { title: 'InvoicePreviewQuery' });
-export const InvoiceListQuery = listQuery(
-  {
-    status: Type.Optional(StrEnum(INVOICE_STATUSES)),
-    statusIn: Type.Optional(QArray(StrEnum(INVOICE_STATUSES))),
-    customer: Type.Optional(QArray(Type.String({ maxLength: 20 }))),
-    issueDateAfter: Type.Optional(DateStr()),
-    issueDateBefore: Type.Optional(DateStr()),
-  },
-  'InvoiceListQuery',
-);
+export const PreviewQuery = Type.Object({ waybills: Type.Optional(QArray(Type.String({ maxLength: LIMITS.documentNumberMaxLength }))), issueDate: Type.Optional(DateStr()), dueDate: Type.Optional(DateStr()) }, { title: 'InvoicePreviewQuery' });
+export const InvoiceListQuery = listQuery(INVOICE_LIST, 'InvoiceListQuery');

@@ -1,5 +1,5 @@
-import { Type, Nullable, Timestamp, listQuery, page, QArray, StrEnum, Price } from '../shared/schema.js';
-import { SPECIES, UNITS } from '@timberlog/contract';
+import { Type, Nullable, Timestamp, listQuery, page, StrEnum, Price } from '../shared/schema.js';
+import { ASSORTMENT_LIST, ASSORTMENT_TYPE_LIST, COMPANY_LIST, SPECIES, UNITS, WAREHOUSE_LIST, WORKER_LIST } from '@timberlog/contract';
 
 const stamps = { createdAt: Timestamp(), lastModifiedAt: Timestamp() };
 
@@ -62,30 +62,8 @@ export const CompanyPage = page(Type.Ref('Company'), 'CompanyPage');
 export const WarehousePage = page(Type.Ref('Warehouse'), 'WarehousePage');
 export const WorkerPage = page(Type.Ref('Worker'), 'WorkerPage');
 
-const S = () => Type.String({ maxLength: 200 });
-export const AssortmentTypeQuery = listQuery({ name: Type.Optional(S()) }, 'AssortmentTypeListQuery');
-export const AssortmentQuery = listQuery(
-  {
-    assortmentType: Type.Optional(QArray(Type.Integer())),
-    species: Type.Optional(QArray(StrEnum(SPECIES))),
-    unit: Type.Optional(StrEnum(UNITS)),
-    isActive: Type.Optional(Type.Boolean()),
-  },
-  'AssortmentListQuery',
-);
-export const CompanyQuery = listQuery(
-  { hasWorklogs: Type.Optional(Type.Boolean()), isInvoiceCustomer: Type.Optional(Type.Boolean()), registryCode: Type.Optional(QArray(S())) },
-  'CompanyListQuery',
-);
-export const WarehouseQuery = listQuery(
-  {
-    origin: Type.Optional(QArray(S())),
-    destination: Type.Optional(QArray(S())),
-    hasOrigin: Type.Optional(Type.Boolean()),
-    hasDestination: Type.Optional(Type.Boolean()),
-    hasWorklogs: Type.Optional(Type.Boolean()),
-    company: Type.Optional(QArray(S())),
-  },
-  'WarehouseListQuery',
-);
-export const WorkerQuery = listQuery({ company: Type.Optional(QArray(S())), workerName: Type.Optional(S()) }, 'WorkerListQuery');
+export const AssortmentTypeQuery = listQuery(ASSORTMENT_TYPE_LIST, 'AssortmentTypeListQuery');
+export const AssortmentQuery = listQuery(ASSORTMENT_LIST, 'AssortmentListQuery');
+export const CompanyQuery = listQuery(COMPANY_LIST, 'CompanyListQuery');
+export const WarehouseQuery = listQuery(WAREHOUSE_LIST, 'WarehouseListQuery');
+export const WorkerQuery = listQuery(WORKER_LIST, 'WorkerListQuery');

@@ -15,6 +15,7 @@ import { buildApp } from '../app.js';
 import { seed } from '../seed/seed.js';
 import { DEMO_USERS } from '../seed/data.js';
 import { writeReport } from '../exports/report.js';
+import { REPORTS } from '../reports.js';
 
 const ROWS = Number(process.env.BENCH_ROWS || 1_000_000);
 const LOOPS = Number(process.env.BENCH_LOOPS || 30);
@@ -123,7 +124,7 @@ try {
     peakHeap = Math.max(peakHeap, m.heapUsed);
   }, 25);
   t = Date.now();
-  const result = await writeReport(ctx, { id: '00000000-0000-4000-8000-000000000000', kind: 'waybill_report', format: 'xlsx', filters, locale: 'en', onProgress: async () => undefined });
+  const result = await writeReport(ctx, REPORTS.waybill_report, { id: '00000000-0000-4000-8000-000000000000', format: 'xlsx', filters, locale: 'en', onProgress: async () => undefined });
   const seconds = (Date.now() - t) / 1000;
   clearInterval(sampler);
   const mb = (n: number) => (n / 1024 / 1024).toFixed(0);

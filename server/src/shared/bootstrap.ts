@@ -12,7 +12,7 @@ export async function createContext(config: AppConfig, databaseUrl: string, log:
   await migrate(pool);
   const keys = await ensureKeys(config);
   const jobs = await createJobs(databaseUrl, log);
-  return { config, db, pool, keys, mailer: createMailer(config, log), jobs };
+  return { config, db, pool, keys, mailer: createMailer(config, log), jobs, log };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { INVOICE } from '@timberlog/contract';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Repository root (two levels above server/src/shared). */
@@ -66,7 +67,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Timberlog <no-reply@timberlog.local>',
     accountingSyncUrl: env.ACCOUNTING_SYNC_URL || undefined,
-    vatRate: env.VAT_RATE || '24.00',
+    vatRate: env.VAT_RATE || INVOICE.vatRateDefault,
     rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 300),
     rateLimitPerAddress: int('RATE_LIMIT_PER_ADDRESS', 100),
     rateLimitPerAccount: int('RATE_LIMIT_PER_ACCOUNT', 10),

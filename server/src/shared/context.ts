@@ -15,6 +15,8 @@ export interface AppContext {
   keys: KeyPair;
   mailer: Mailer;
   jobs: Jobs;
+  /** For work outside a request (jobs); a request logs through `request.log`. */
+  log: FastifyBaseLogger;
 }
 
 export interface AuthUser {

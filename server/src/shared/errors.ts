@@ -126,7 +126,17 @@ export function validationToApiError(errors: AjvErrorLike[]): ApiError {
     let field = segments[0];
     if (e.keyword === 'required' && !field) field = String(e.params.missingProperty);
     if (!field) field = 'nonFieldErrors';
-    const msg = ajvToMsg(e);
+    // `sort` is an enum of each field and its `-` form: name the field, and list the fields once.
+    const msg =
+      field === 'sort' && e.keyword === 'enum'
+        ? {
+            key: 'field.unknownSort',
+            params: {
+              value: String(e.data ?? '').replace(/^-/, '').slice(0, 50),
+              choices: ((e.params.allowedValues as unknown[]) ?? []).filter((v) => !String(v).startsWith('-')).join(', '),
+            },
+          }
+        : ajvToMsg(e);
     const list = (fields[field] ??= []);
     if (!list.some((m) => m.key === msg.key)) list.push(msg);
   }

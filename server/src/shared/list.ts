@@ -1,12 +1,29 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
+import { allFilters, LIMITS, parseSort, SHARED_FILTERS, type FilterDef, type FilterName, type ListContract, type SortField, type SortValue } from '@timberlog/contract';
+import type { AuthUser } from './context.js';
 import type { DB } from './db.js';
 import { fieldError, invalidPage, notFound } from './errors.js';
-import { LIMITS } from '@timberlog/contract';
 
 export type Cond = RawBuilder<unknown>;
 
-export interface ListSpec {
+type Filters<L extends ListContract> = L['filters'] & typeof SHARED_FILTERS;
+
+/** The record fields the named filters test (a caller filter tests the signed-in user, not a column). */
+type FilterField<L extends ListContract, N extends PropertyKey> = {
+  [K in keyof Filters<L> & N]: Filters<L>[K] extends { kind: 'caller' } ? never : Filters<L>[K] extends { field: infer F extends string } ? F : never;
+}[keyof Filters<L> & N];
+
+/** What a filter hands its condition: the signed-in user, for filters about the caller. */
+export interface FilterContext {
+  user?: AuthUser;
+}
+/** A filter's SQL written by hand (computed columns, subqueries, the caller). */
+export type CustomFilter = (value: unknown, ctx: FilterContext) => Cond | undefined;
+
+/** A list's SQL: what `defineSpec` takes. `C` names the filters whose SQL is written by hand. */
+export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> {
+  list: L;
   /** FROM clause, joins included. */
   from: RawBuilder<unknown>;
   /**
@@ -16,27 +33,75 @@ export interface ListSpec {
   countFrom?: RawBuilder<unknown>;
   /** Select list with camelCase aliases. */
   select: RawBuilder<unknown>;
-  /** API sort field → SQL expression. */
-  sortable: Record<string, string>;
-  defaultSort: string;
+  /**
+   * The SQL expression of every record field the contract sorts or filters on: a field without a
+   * column here fails the type check. Sort columns lead an index (`test/indexes.test.ts`).
+   */
+  columns: Readonly<Record<SortField<L> | FilterField<L, Exclude<keyof Filters<L>, C>>, string>>;
+  /** Columns of the fields `search` matches that are neither sorted nor filtered on (nullable ones coalesced). */
+  searchColumns?: Readonly<Record<string, string>>;
+  /** Filters whose SQL is not a plain comparison on a column. */
+  custom?: Readonly<Record<C, CustomFilter>>;
   /** Unique column appended to every ORDER BY so pages are stable. */
   tiebreak: string;
-  /** lower(...) expression searched with LIKE, matching a trigram index. */
-  searchExpr?: string;
-  createdCol: string;
-  modifiedCol: string;
 }
 
-export interface SharedQuery {
-  createdAfter?: string;
-  createdBefore?: string;
-  lastModifiedAfter?: string;
-  lastModifiedBefore?: string;
+export interface ListSpec<L extends ListContract = ListContract> {
+  list: L;
+  from: RawBuilder<unknown>;
+  countFrom?: RawBuilder<unknown>;
+  select: RawBuilder<unknown>;
+  columns: Readonly<Record<string, string>>;
+  custom: Readonly<Record<string, CustomFilter>>;
+  tiebreak: string;
+  /** lower(...) over the search columns, as the trigram index on them is written. */
+  searchExpr?: string;
+}
+
+/**
+ * A list's SQL from its contract. Throws (at module load, so every test and start catches it) when a
+ * search field has no column or a caller filter no condition; the type check catches the rest.
+ */
+export function defineSpec<L extends ListContract, C extends FilterName<L> = never>(input: ListSpecInput<L, C>): ListSpec<L> {
+  const columns: Record<string, string> = { ...input.columns };
+  const custom: Record<string, CustomFilter> = { ...(input.custom ?? {}) } as Record<string, CustomFilter>;
+  const searchCols = input.list.search.map((field) => {
+    const col = input.searchColumns?.[field] ?? columns[field];
+    if (!col) throw new Error(`${input.list.path}: search field "${field}" has no column`);
+    return col;
+  });
+  for (const [name, def] of Object.entries(allFilters(input.list))) {
+    if (!custom[name] && (def.kind === 'caller' || !columns[def.field])) throw new Error(`${input.list.path}: filter "${name}" has no column or condition`);
+  }
+  return {
+    list: input.list,
+    from: input.from,
+    countFrom: input.countFrom,
+    select: input.select,
+    columns,
+    custom,
+    tiebreak: input.tiebreak,
+    searchExpr: searchCols.length ? `lower(${searchCols.join(" || ' ' || ")})` : undefined,
+  };
+}
+
+/** Query values as the list's querystring schema (`listQuery`) gives them. */
+type ItemValue<D> = D extends { values: readonly (infer V)[] } ? V : D extends { type: 'integer' } ? number : D extends { type: 'boolean' } ? boolean : string;
+type FilterValue<D> = D extends { kind: 'multi' }
+  ? ItemValue<D>[]
+  : D extends { kind: 'exact' }
+    ? ItemValue<D>
+    : D extends { kind: 'boolean' | 'present' | 'caller' }
+      ? boolean
+      : D extends { kind: 'min' | 'max' }
+        ? number
+        : string;
+export type ListQuery<L extends ListContract> = { [K in keyof Filters<L>]?: FilterValue<Filters<L>[K]> } & {
   search?: string;
-  sort?: string;
+  sort?: SortValue<L>[];
   pageNumber?: number;
   pageSize?: number;
-}
+};
 
 const isDateOnly = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
@@ -53,28 +118,61 @@ export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export function sharedConds(spec: ListSpec, q: SharedQuery): Cond[] {
+/** The condition of one filter of the contract on its column; undefined when the filter is not given. */
+function filterCond(def: FilterDef, col: string, value: unknown): Cond | undefined {
+  if (value === undefined || value === null) return undefined;
+  const c = sql.raw(col);
+  switch (def.kind) {
+    case 'exact':
+    case 'boolean':
+      return sql`${c} = ${value}`;
+    case 'multi':
+      // An empty list filters nothing, as an absent parameter.
+      return Array.isArray(value) && value.length > 0 ? sql`${c} = ANY(${value})` : undefined;
+    case 'after':
+      return def.type === 'date' ? sql`${c} >= ${value}::date` : afterCond(col, String(value));
+    case 'before':
+      return def.type === 'date' ? sql`${c} <= ${value}::date` : beforeCond(col, String(value));
+    case 'day':
+      return sql`${c} >= ${value}::date AND ${c} < (${value}::date + 1)`;
+    case 'min':
+      return sql`${c} >= ${value}`;
+    case 'max':
+      return sql`${c} <= ${value}`;
+    case 'present':
+      return value ? sql`${c} IS NOT NULL` : sql`${c} IS NULL`;
+    case 'caller':
+      // defineSpec requires a custom condition for these.
+      return undefined;
+  }
+}
+
+/** Every condition the query's filters and search make, by the list's contract. */
+export function listConds(spec: ListSpec, q: Readonly<Record<string, unknown>>, ctx: FilterContext = {}): Cond[] {
   const conds: Cond[] = [];
-  if (q.createdAfter) conds.push(afterCond(spec.createdCol, q.createdAfter));
-  if (q.createdBefore) conds.push(beforeCond(spec.createdCol, q.createdBefore));
-  if (q.lastModifiedAfter) conds.push(afterCond(spec.modifiedCol, q.lastModifiedAfter));
-  if (q.lastModifiedBefore) conds.push(beforeCond(spec.modifiedCol, q.lastModifiedBefore));
-  const search = q.search?.trim();
+  for (const [name, def] of Object.entries(allFilters(spec.list))) {
+    const custom = spec.custom[name];
+    const cond = custom ? (q[name] === undefined ? undefined : custom(q[name], ctx)) : filterCond(def, spec.columns[def.field]!, q[name]);
+    if (cond) conds.push(cond);
+  }
+  const search = typeof q.search === 'string' ? q.search.trim() : '';
   if (search && spec.searchExpr) conds.push(sql`${sql.raw(spec.searchExpr)} LIKE ${'%' + escapeLike(search.toLowerCase()) + '%'}`);
   return conds;
 }
 
-export function orderBy(spec: ListSpec, sort: string | undefined): RawBuilder<unknown> {
-  const parts = (sort && sort.trim() ? sort : spec.defaultSort)
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+/** The `sort` values as given: an array (the querystring schema's) or, in export requests stored before, a comma string. */
+const sortParts = (sort: unknown): string[] => (Array.isArray(sort) ? sort.map(String) : typeof sort === 'string' ? parseSort(sort) : []);
+
+/** ORDER BY from `sort` (or the list's default), always ending with the unique tiebreak column. */
+export function orderBy(spec: ListSpec, sort: unknown): RawBuilder<unknown> {
+  const given = sortParts(sort);
+  const parts = given.length ? given : parseSort(spec.list.defaultSort);
   const exprs: string[] = [];
   for (const part of parts) {
     const desc = part.startsWith('-');
     const name = desc ? part.slice(1) : part;
-    const expr = spec.sortable[name];
-    if (!expr) throw fieldError('sort', 'field.unknownSort', { value: name.slice(0, 50), choices: Object.keys(spec.sortable).join(', ') });
+    const expr = (spec.list.sort as readonly string[]).includes(name) ? spec.columns[name] : undefined;
+    if (!expr) throw fieldError('sort', 'field.unknownSort', { value: name.slice(0, 50), choices: spec.list.sort.join(', ') });
     exprs.push(`${expr} ${desc ? 'DESC' : 'ASC'}`);
   }
   exprs.push(`${spec.tiebreak} ASC`);
@@ -104,18 +202,22 @@ function pageUrl(request: FastifyRequest, pageNumber: number): string {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Row = any;
 
+/**
+ * One page of a list: the contract's filters, search and sort from the query, plus `extra`
+ * conditions the route adds (who may see which rows).
+ */
 export async function runList<T = Row>(
   db: DB,
   request: FastifyRequest,
   spec: ListSpec,
-  q: SharedQuery,
-  conds: Cond[],
+  q: Readonly<Record<string, unknown>>,
+  extra: Cond[] = [],
   map: (row: Record<string, unknown>) => T = (r) => r as T,
 ): Promise<Page<T>> {
-  const all = [...sharedConds(spec, q), ...conds];
+  const all = [...listConds(spec, q, { user: request.user ?? undefined }), ...extra];
   const order = orderBy(spec, q.sort);
-  const pageSize = q.pageSize ?? LIMITS.pageSizeDefault;
-  const pageNumber = q.pageNumber ?? 1;
+  const pageSize = typeof q.pageSize === 'number' ? q.pageSize : LIMITS.pageSizeDefault;
+  const pageNumber = typeof q.pageNumber === 'number' ? q.pageNumber : 1;
   const where = whereClause(all);
   const countRes = await sql<{ count: string }>`SELECT count(*) AS count FROM ${spec.countFrom ?? spec.from} ${where}`.execute(db);
   const count = Number(countRes.rows[0]?.count ?? 0);
@@ -129,17 +231,6 @@ export async function runList<T = Row>(
     results: rows.rows.map(map),
   };
 }
-
-/** `col = ANY(values)` for a non-empty list, or nothing. */
-export function inCond(col: string, values: readonly (string | number)[] | undefined): Cond | undefined {
-  if (!values || values.length === 0) return undefined;
-  return sql`${sql.raw(col)} = ANY(${values as unknown as string[]})`;
-}
-export function eqCond(col: string, value: string | number | boolean | undefined): Cond | undefined {
-  if (value === undefined) return undefined;
-  return sql`${sql.raw(col)} = ${value}`;
-}
-export const compact = (conds: (Cond | undefined)[]): Cond[] => conds.filter((c): c is Cond => c !== undefined);
 
 /** One row of a list spec by a condition, or 404. */
 export async function findOne(db: DB, spec: ListSpec, cond: Cond): Promise<Row> {

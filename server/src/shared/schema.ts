@@ -1,5 +1,6 @@
-import { Type, type Static, type TSchema, type TProperties } from '@sinclair/typebox';
-import { LIMITS, PRICE_PATTERN, QUANTITY_PATTERN } from '@timberlog/contract';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { allFilters, DECIMAL_MAX_LENGTH, INVOICE, LIMITS, PRICE_PATTERN, QUANTITY_PATTERN, sortValues, type FilterDef, type ListContract } from '@timberlog/contract';
+import type { ListQuery } from './list.js';
 import { registerDecimalPattern } from './errors.js';
 
 registerDecimalPattern(QUANTITY_PATTERN, LIMITS.quantityMaxDecimals);
@@ -14,32 +15,110 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const Str = (max: number = LIMITS.shortTextMaxLength, min = 0) => Type.String({ minLength: min, maxLength: max });
 export const Timestamp = () => Type.String({ format: 'date-time' });
 export const DateStr = () => Type.String({ format: 'date' });
-export const Quantity = () => Type.String({ pattern: QUANTITY_PATTERN, maxLength: 14, examples: ['27.350'] });
-export const Price = () => Type.String({ pattern: PRICE_PATTERN, maxLength: 14, examples: ['45.50'] });
+export const Quantity = () => Type.String({ pattern: QUANTITY_PATTERN, maxLength: DECIMAL_MAX_LENGTH, examples: ['27.350'] });
+export const Price = () => Type.String({ pattern: PRICE_PATTERN, maxLength: DECIMAL_MAX_LENGTH, examples: ['45.50'] });
 /** A computed decimal in an answer (amounts, totals): a string, any size. */
-export const Money = (description = 'Decimal amount in EUR') => Type.String({ description, examples: ['1234.50'] });
+export const Money = (description = `Decimal amount in ${INVOICE.currency}`) => Type.String({ description, examples: ['1234.50'] });
 export const StrEnum = <T extends readonly string[]>(values: T, opts: Record<string, unknown> = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...opts });
 
 /** Array query parameter: repeated (`a=1&a=2`) or comma-separated (`a=1,2`). */
-export const QArray = <T extends TSchema>(item: T) => Type.Array(item, { maxItems: 500 });
+export const QArray = <T extends TSchema>(item: T, opts: Record<string, unknown> = {}) => Type.Array(item, { maxItems: LIMITS.arrayParamMaxItems, ...opts });
 /** Bound of a timestamp range filter: an ISO timestamp or a bare date (then the whole day counts). */
-export const QTimestamp = () => Type.String({ format: 'date-or-date-time', maxLength: 40 });
-export const QBool = () => Type.Boolean();
+export const QTimestamp = (opts: Record<string, unknown> = {}) => Type.String({ format: 'date-or-date-time', maxLength: 40, ...opts });
 
-export const SharedListQuery = {
-  createdAfter: Type.Optional(QTimestamp()),
-  createdBefore: Type.Optional(QTimestamp()),
-  lastModifiedAfter: Type.Optional(QTimestamp()),
-  lastModifiedBefore: Type.Optional(QTimestamp()),
-  search: Type.Optional(Type.String({ maxLength: 200 })),
-  sort: Type.Optional(Type.String({ maxLength: 300 })),
-  pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
-};
+const ARRAY_NOTE = 'Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`).';
 
-export function listQuery<P extends TProperties>(own: P, title: string) {
-  return Type.Object({ ...SharedListQuery, ...own }, { title });
+/** What a filter does, in words generated from its kind, for the OpenAPI document. */
+export function describeFilter(def: FilterDef): string {
+  const f = `\`${def.field}\``;
+  switch (def.kind) {
+    case 'exact':
+      return `Rows whose ${f} equals this value${def.caseInsensitive ? ' (case-insensitive)' : ''}.`;
+    case 'multi':
+      return `Rows whose ${f} is any of these values. ${ARRAY_NOTE}`;
+    case 'boolean':
+      return `\`true\`: rows whose ${f} is true; \`false\`: rows whose ${f} is false.`;
+    case 'after':
+      return def.type === 'date'
+        ? `Rows whose ${f} is on or after this date.`
+        : `Rows whose ${f} is at or after this moment; a bare date (\`YYYY-MM-DD\`) counts from the start of that day (UTC).`;
+    case 'before':
+      return def.type === 'date'
+        ? `Rows whose ${f} is on or before this date.`
+        : `Rows whose ${f} is at or before this moment; a bare date (\`YYYY-MM-DD\`) counts to the end of that day (UTC).`;
+    case 'day':
+      return `Rows whose ${f} falls on this date (UTC).`;
+    case 'min':
+      return `Rows whose ${f} is at least this number.`;
+    case 'max':
+      return `Rows whose ${f} is at most this number.`;
+    case 'present':
+      return `\`true\`: rows that have a ${f}; \`false\`: rows without one.`;
+    case 'caller':
+      return `\`true\`: rows that belong to the signed-in user; \`false\`: rows that belong to others.`;
+  }
+}
+
+/** A field holds dates (not text) when the contract bounds it with a date range. */
+const isDateField = (list: ListContract, field: string) =>
+  Object.values(list.filters).some((d) => (d.kind === 'after' || d.kind === 'before') && d.field === field && d.type === 'date');
+
+function filterItem(list: ListContract, def: Extract<FilterDef, { kind: 'exact' | 'multi' }>): TSchema {
+  if (def.values) return StrEnum(def.values);
+  if (def.type === 'integer') return Type.Integer({ minimum: 0, maximum: LIMITS.idMax });
+  if (def.type === 'boolean') return Type.Boolean();
+  if (isDateField(list, def.field)) return DateStr();
+  return Type.String({ maxLength: LIMITS.filterTextMaxLength });
+}
+
+function filterSchema(list: ListContract, def: FilterDef): TSchema {
+  const description = describeFilter(def);
+  switch (def.kind) {
+    case 'exact':
+      return { ...filterItem(list, def), description };
+    case 'multi':
+      return QArray(filterItem(list, def), { description });
+    case 'after':
+    case 'before':
+      return def.type === 'date' ? Type.String({ format: 'date', description }) : QTimestamp({ description });
+    case 'day':
+      return Type.String({ format: 'date', description });
+    case 'min':
+    case 'max':
+      return Type.Integer({ minimum: 0, maximum: LIMITS.idMax, description });
+    case 'boolean':
+    case 'present':
+    case 'caller':
+      return Type.Boolean({ description });
+  }
+}
+
+/**
+ * The querystring schema of a list call, from its contract: search, sort (an enum of the sort
+ * fields and their `-` forms), paging within LIMITS, then every filter by its kind.
+ */
+export function listQuery<L extends ListContract>(list: L, title: string) {
+  const props: Record<string, TSchema> = {};
+  if (list.search.length) {
+    props.search = Type.Optional(
+      Type.String({ maxLength: LIMITS.searchMaxLength, description: `Case-insensitive part of ${list.search.map((f) => `\`${f}\``).join(', ')}.` }),
+    );
+  }
+  props.sort = Type.Optional(
+    QArray(StrEnum(sortValues(list)), {
+      maxItems: LIMITS.sortMaxFields,
+      description:
+        `Order of the rows: up to ${LIMITS.sortMaxFields} fields, the first deciding most; \`-\` before a field sorts descending. ${ARRAY_NOTE} ` +
+        `Default: \`${list.defaultSort}\`. Rows that tie keep a stable order by \`${list.key}\`.`,
+    }),
+  );
+  props.pageNumber = Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageNumberMax, description: 'Page to answer, from 1 (default 1); a page past the last one answers 404.' }));
+  props.pageSize = Type.Optional(
+    Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax, description: `Rows per page (default ${LIMITS.pageSizeDefault}, at most ${LIMITS.pageSizeMax}).` }),
+  );
+  for (const [name, def] of Object.entries(allFilters(list))) props[name] = Type.Optional(filterSchema(list, def));
+  return Type.Unsafe<ListQuery<L>>(Type.Object(props, { title }));
 }
 
 export function page<T extends TSchema>(item: T, id: string) {

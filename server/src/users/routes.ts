@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { App } from '../shared/context.js';
 import { FieldErrors, fieldError, forbidden, notFound, nonFieldError } from '../shared/errors.js';
-import { compact, eqCond, inCond, runList, type ListSpec } from '../shared/list.js';
+import { runList } from '../shared/list.js';
+import { userSpec } from './queries.js';
 import { ref, errors, StatusOk, Type } from '../shared/schema.js';
 import { t } from '../shared/i18n.js';
 import { currentUser, requireStaff, requireUser } from '../auth/guards.js';
@@ -12,17 +13,6 @@ import { EmailParams, ForgotPassword, MePatch, MeUpdate, ResetPassword, SignUp, 
 import { LIMITS } from '@timberlog/contract';
 
 const USER_COLUMNS = ['email', 'name', 'isActive', 'isStaff', 'dateJoined', 'lastLogin', 'createdAt', 'lastModifiedAt'] as const;
-
-const spec: ListSpec = {
-  from: sql`users`,
-  select: sql`email, name, is_active AS "isActive", is_staff AS "isStaff", date_joined AS "dateJoined", last_login AS "lastLogin", created_at AS "createdAt", last_modified_at AS "lastModifiedAt"`,
-  sortable: { email: 'email', name: 'name', isActive: 'is_active', isStaff: 'is_staff', dateJoined: 'date_joined', lastLogin: 'last_login', createdAt: 'created_at', lastModifiedAt: 'last_modified_at' },
-  defaultSort: 'email',
-  tiebreak: 'email',
-  searchExpr: "lower(email || ' ' || name)",
-  createdCol: 'created_at',
-  modifiedCol: 'last_modified_at',
-};
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -34,17 +24,9 @@ export async function userRoutes(app: App) {
     schema: { operationId: 'listUsers', tags: ['users'], querystring: UserListQuery, response: { 200: ref(UserPage), ...errors(400, 401, 404) } },
     preHandler: requireUser,
   }, async (request) => {
-    const q = request.query;
     const me = currentUser(request);
-    const conds = compact([
-      q.email ? sql`email = ${normaliseEmail(q.email)}` : undefined,
-      eqCond('name', q.name),
-      eqCond('is_active', q.isActive),
-      eqCond('is_staff', q.isStaff),
-      inCond('is_staff', q.isStaffIn as unknown as string[] | undefined),
-      me.isStaff ? undefined : sql`email = ${me.email}`,
-    ]);
-    return runList(db, request, spec, q, conds);
+    // An ordinary user's list holds only their own account.
+    return runList(db, request, userSpec, request.query, me.isStaff ? [] : [sql`email = ${me.email}`]);
   });
 
   app.post('/api/user/', {

@@ -1,5 +1,5 @@
-import { Type, Str, Nullable, Timestamp, listQuery, page, QArray } from '../shared/schema.js';
-import { LIMITS } from '@timberlog/contract';
+import { Type, Str, Nullable, Timestamp, listQuery, page } from '../shared/schema.js';
+import { LIMITS, USER_LIST } from '@timberlog/contract';
 
 export const User = Type.Object(
   {
@@ -34,14 +34,5 @@ export const MePatch = Type.Partial(MeUpdate, { title: 'MePatch' });
 export const SignUp = Type.Object({ email: Email(), name: Name(), password: Password() }, { title: 'SignUp' });
 export const ForgotPassword = Type.Object({ email: Type.String({ maxLength: LIMITS.emailMaxLength, minLength: 1 }) }, { title: 'ForgotPassword' });
 export const ResetPassword = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password() }, { title: 'ResetPassword' });
-export const UserListQuery = listQuery(
-  {
-    email: Type.Optional(Type.String({ maxLength: LIMITS.emailMaxLength })),
-    name: Type.Optional(Type.String({ maxLength: LIMITS.nameMaxLength })),
-    isActive: Type.Optional(Type.Boolean()),
-    isStaff: Type.Optional(Type.Boolean()),
-    isStaffIn: Type.Optional(QArray(Type.Boolean())),
-  },
-  'UserListQuery',
-);
+export const UserListQuery = listQuery(USER_LIST, 'UserListQuery');
 export const EmailParams = Type.Object({ email: Type.String({ maxLength: LIMITS.emailMaxLength }) });

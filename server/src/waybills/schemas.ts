@@ -1,5 +1,5 @@
-import { Type, Nullable, Timestamp, DateStr, listQuery, page, QArray, StrEnum, Quantity, Str } from '../shared/schema.js';
-import { LIMITS, UNITS, WAYBILL_STATUSES, EXPORT_FORMATS } from '@timberlog/contract';
+import { Type, Nullable, Timestamp, DateStr, listQuery, page, StrEnum, Quantity, Str } from '../shared/schema.js';
+import { LIMITS, UNITS, WAYBILL_LIST, WAYBILL_NUMBER_PATTERN, WAYBILL_STATUSES, EXPORT_FORMATS } from '@timberlog/contract';
 
 export const Waybill = Type.Object(
   {
@@ -31,40 +31,23 @@ export const WaybillPage = page(Type.Ref('Waybill'), 'WaybillPage');
 
 const editable = {
   transportDate: DateStr(),
-  origin: Str(50, 1),
-  destination: Str(50, 1),
-  destinationCompany: Type.Optional(Type.String({ maxLength: 8 })),
+  origin: Str(LIMITS.codeMaxLength, 1),
+  destination: Str(LIMITS.codeMaxLength, 1),
+  destinationCompany: Type.Optional(Type.String({ maxLength: LIMITS.registryCodeLength })),
   driverName: Str(LIMITS.nameMaxLength, 1),
-  vehicleNumber: Str(20, 1),
+  vehicleNumber: Str(LIMITS.vehicleNumberMaxLength, 1),
   mileage: Type.Integer({ minimum: LIMITS.mileageMin, maximum: LIMITS.mileageMax }),
-  assortment: Str(50, 1),
+  assortment: Str(LIMITS.codeMaxLength, 1),
   quantity: Quantity(),
   notes: Type.Optional(Str(LIMITS.notesMaxLength)),
 };
 export const WaybillCreate = Type.Object(
-  { number: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.waybillNumberMaxLength, pattern: '^[A-Za-z0-9][A-Za-z0-9/_-]*$' })), ...editable },
+  { number: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.waybillNumberMaxLength, pattern: WAYBILL_NUMBER_PATTERN })), ...editable },
   { title: 'WaybillCreate' },
 );
 export const WaybillUpdate = Type.Object({ ...editable, status: Type.Optional(StrEnum(WAYBILL_STATUSES)) }, { title: 'WaybillUpdate' });
 export const WaybillPatch = Type.Partial(WaybillUpdate, { title: 'WaybillPatch' });
 
-const S = () => Type.String({ maxLength: 200 });
-export const waybillFilterProps = {
-  assortment: Type.Optional(QArray(S())),
-  destination: Type.Optional(QArray(S())),
-  destinationCompany: Type.Optional(QArray(S())),
-  driverName: Type.Optional(S()),
-  mileage: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-  mileageMin: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-  mileageMax: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-  origin: Type.Optional(QArray(S())),
-  status: Type.Optional(StrEnum(WAYBILL_STATUSES)),
-  statusIn: Type.Optional(QArray(StrEnum(WAYBILL_STATUSES))),
-  transportDate: Type.Optional(DateStr()),
-  transportDateAfter: Type.Optional(DateStr()),
-  transportDateBefore: Type.Optional(DateStr()),
-  invoice: Type.Optional(S()),
-};
-export const WaybillListQuery = listQuery(waybillFilterProps, 'WaybillListQuery');
+export const WaybillListQuery = listQuery(WAYBILL_LIST, 'WaybillListQuery');
 export const ReportBody = Type.Object({ format: StrEnum(EXPORT_FORMATS) }, { title: 'ReportRequest' });
-export const NumberParams = Type.Object({ number: Type.String({ maxLength: 100 }) });
+export const NumberParams = Type.Object({ number: Type.String({ maxLength: LIMITS.documentNumberMaxLength }) });

@@ -2,7 +2,8 @@ import { sql, type Transaction } from 'kysely';
 import type { App } from '../shared/context.js';
 import type { Database } from '../shared/db.js';
 import { FieldErrors, notFound } from '../shared/errors.js';
-import { findOne, orderBy, runList } from '../shared/list.js';
+import { findOne, runList } from '../shared/list.js';
+import { nextDocumentNumber } from '../shared/numbers.js';
 import { errors, ref } from '../shared/schema.js';
 import type { WorklogAction } from '@timberlog/contract';
 import { currentUser, requireUser } from '../auth/guards.js';
@@ -10,7 +11,7 @@ import { createExportRequest } from '../exports/service.js';
 import { ExportRequest } from '../exports/schemas.js';
 import { NumberParams, ReportBody } from '../waybills/schemas.js';
 import { Worklog, WorklogCreate, WorklogListQuery, WorklogPage, WorklogPatch, WorklogUpdate } from './schemas.js';
-import { worklogConds, worklogSpec } from './queries.js';
+import { worklogSpec } from './queries.js';
 
 export const worklogSchemas = [Worklog, WorklogPage];
 
@@ -76,7 +77,7 @@ export async function worklogRoutes(app: App) {
   app.get('/api/worklogs/', {
     preHandler: requireUser,
     schema: { operationId: 'listWorklogs', tags, querystring: WorklogListQuery, response: { 200: ref(WorklogPage), ...errors(400, 401, 404) } },
-  }, async (request) => runList(db, request, worklogSpec, request.query, worklogConds(request.query)));
+  }, async (request) => runList(db, request, worklogSpec, request.query));
 
   app.post('/api/worklogs/', {
     preHandler: requireUser,
@@ -87,7 +88,7 @@ export async function worklogRoutes(app: App) {
       const errs = new FieldErrors();
       const f = await checkFields(trx, request.body, errs);
       errs.throwIfAny();
-      const number = (await sql<{ n: string }>`SELECT 'L-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('worklog_number_seq')::text, 6, '0') AS n`.execute(trx)).rows[0]!.n;
+      const number = await nextDocumentNumber(trx, 'worklogPrefix');
       await ensureWorker(trx, f.workerName!, f.company);
       await trx.insertInto('worklogs').values({
         number, timestamp: f.timestamp!, action: f.action!, warehouse: f.warehouse!, workerName: f.workerName!, assortment: f.assortment ?? null,
@@ -134,7 +135,6 @@ export async function worklogRoutes(app: App) {
     preHandler: requireUser,
     schema: { operationId: 'createWorklogReport', tags, querystring: WorklogListQuery, body: ReportBody, response: { 201: ref(ExportRequest), ...errors(400, 401) } },
   }, async (request, reply) => {
-    orderBy(worklogSpec, request.query.sort);
     reply.status(201);
     return createExportRequest(app.ctx, request, { kind: 'worklog_report', format: request.body.format, filters: request.query, user: currentUser(request) });
   });

@@ -1322,19 +1322,32 @@ export interface operations {
     readonly listUsers: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
+                /** @description Case-insensitive part of `email`, `name`. */
                 readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `email`. Rows that tie keep a stable order by `email`. */
+                readonly sort?: readonly ("email" | "name" | "isActive" | "isStaff" | "dateJoined" | "lastLogin" | "createdAt" | "lastModifiedAt" | "-email" | "-name" | "-isActive" | "-isStaff" | "-dateJoined" | "-lastLogin" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description Rows whose `email` equals this value (case-insensitive). */
                 readonly email?: string;
+                /** @description Rows whose `name` equals this value. */
                 readonly name?: string;
+                /** @description `true`: rows whose `isActive` is true; `false`: rows whose `isActive` is false. */
                 readonly isActive?: boolean;
+                /** @description `true`: rows whose `isStaff` is true; `false`: rows whose `isStaff` is false. */
                 readonly isStaff?: boolean;
+                /** @description Rows whose `isStaff` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly isStaffIn?: readonly boolean[];
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;
@@ -1919,15 +1932,24 @@ export interface operations {
     readonly listAssortmentTypes: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
+                /** @description Case-insensitive part of `name`, `description`. */
                 readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `name`. Rows that tie keep a stable order by `id`. */
+                readonly sort?: readonly ("id" | "name" | "createdAt" | "lastModifiedAt" | "-id" | "-name" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description Rows whose `name` equals this value. */
                 readonly name?: string;
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;
@@ -2016,18 +2038,30 @@ export interface operations {
     readonly listAssortments: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
+                /** @description Case-insensitive part of `code`, `name`. */
                 readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `code`. Rows that tie keep a stable order by `code`. */
+                readonly sort?: readonly ("code" | "name" | "assortmentType" | "species" | "unit" | "unitPrice" | "createdAt" | "lastModifiedAt" | "-code" | "-name" | "-assortmentType" | "-species" | "-unit" | "-unitPrice" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description Rows whose `assortmentType` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly assortmentType?: readonly number[];
+                /** @description Rows whose `species` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly species?: readonly ("spruce" | "pine" | "birch" | "aspen" | "alder" | "other")[];
+                /** @description Rows whose `unit` equals this value. */
                 readonly unit?: "m3" | "t";
+                /** @description `true`: rows whose `isActive` is true; `false`: rows whose `isActive` is false. */
                 readonly isActive?: boolean;
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;
@@ -2116,17 +2150,28 @@ export interface operations {
     readonly listCompanies: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
+                /** @description Case-insensitive part of `name`, `registryCode`. */
                 readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `name`. Rows that tie keep a stable order by `registryCode`. */
+                readonly sort?: readonly ("registryCode" | "name" | "createdAt" | "lastModifiedAt" | "-registryCode" | "-name" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description `true`: rows whose `hasWorklogs` is true; `false`: rows whose `hasWorklogs` is false. */
                 readonly hasWorklogs?: boolean;
+                /** @description `true`: rows whose `isInvoiceCustomer` is true; `false`: rows whose `isInvoiceCustomer` is false. */
                 readonly isInvoiceCustomer?: boolean;
+                /** @description Rows whose `registryCode` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly registryCode?: readonly string[];
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;
@@ -2215,20 +2260,34 @@ export interface operations {
     readonly listWarehouses: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
+                /** @description Case-insensitive part of `name`, `originCode`, `destinationCode`. */
                 readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `name`. Rows that tie keep a stable order by `id`. */
+                readonly sort?: readonly ("id" | "name" | "company" | "originCode" | "destinationCode" | "createdAt" | "lastModifiedAt" | "-id" | "-name" | "-company" | "-originCode" | "-destinationCode" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description Rows whose `originCode` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly origin?: readonly string[];
+                /** @description Rows whose `destinationCode` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly destination?: readonly string[];
+                /** @description `true`: rows that have a `originCode`; `false`: rows without one. */
                 readonly hasOrigin?: boolean;
+                /** @description `true`: rows that have a `destinationCode`; `false`: rows without one. */
                 readonly hasDestination?: boolean;
+                /** @description `true`: rows whose `hasWorklogs` is true; `false`: rows whose `hasWorklogs` is false. */
                 readonly hasWorklogs?: boolean;
+                /** @description Rows whose `company` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly company?: readonly string[];
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;
@@ -2397,16 +2456,26 @@ export interface operations {
     readonly listWorkers: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
+                /** @description Case-insensitive part of `workerName`. */
                 readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `workerName`. Rows that tie keep a stable order by `workerName`. */
+                readonly sort?: readonly ("workerName" | "company" | "worklogCount" | "lastWorklogAt" | "createdAt" | "lastModifiedAt" | "-workerName" | "-company" | "-worklogCount" | "-lastWorklogAt" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description Rows whose `company` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly company?: readonly string[];
+                /** @description Rows whose `workerName` equals this value. */
                 readonly workerName?: string;
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;
@@ -2495,28 +2564,50 @@ export interface operations {
     readonly listWaybills: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
+                /** @description Case-insensitive part of `number`, `driverName`, `vehicleNumber`, `notes`. */
                 readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `-transportDate,-number`. Rows that tie keep a stable order by `number`. */
+                readonly sort?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "destinationCompany" | "driverName" | "vehicleNumber" | "mileage" | "assortment" | "quantity" | "invoice" | "createdAt" | "lastModifiedAt" | "-number" | "-status" | "-transportDate" | "-origin" | "-destination" | "-destinationCompany" | "-driverName" | "-vehicleNumber" | "-mileage" | "-assortment" | "-quantity" | "-invoice" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description Rows whose `assortment` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly assortment?: readonly string[];
+                /** @description Rows whose `destination` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly destination?: readonly string[];
+                /** @description Rows whose `destinationCompany` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly destinationCompany?: readonly string[];
+                /** @description Rows whose `driverName` equals this value. */
                 readonly driverName?: string;
+                /** @description Rows whose `mileage` equals this value. */
                 readonly mileage?: number;
+                /** @description Rows whose `mileage` is at least this number. */
                 readonly mileageMin?: number;
+                /** @description Rows whose `mileage` is at most this number. */
                 readonly mileageMax?: number;
+                /** @description Rows whose `origin` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly origin?: readonly string[];
+                /** @description Rows whose `status` equals this value. */
                 readonly status?: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled";
+                /** @description Rows whose `status` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly statusIn?: readonly ("draft" | "confirmed" | "delivered" | "invoiced" | "cancelled")[];
+                /** @description Rows whose `transportDate` equals this value. */
                 readonly transportDate?: string;
+                /** @description Rows whose `transportDate` is on or after this date. */
                 readonly transportDateAfter?: string;
+                /** @description Rows whose `transportDate` is on or before this date. */
                 readonly transportDateBefore?: string;
+                /** @description Rows whose `invoice` equals this value. */
                 readonly invoice?: string;
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;
@@ -2844,28 +2935,50 @@ export interface operations {
     readonly createWaybillReport: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
+                /** @description Case-insensitive part of `number`, `driverName`, `vehicleNumber`, `notes`. */
                 readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `-transportDate,-number`. Rows that tie keep a stable order by `number`. */
+                readonly sort?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "destinationCompany" | "driverName" | "vehicleNumber" | "mileage" | "assortment" | "quantity" | "invoice" | "createdAt" | "lastModifiedAt" | "-number" | "-status" | "-transportDate" | "-origin" | "-destination" | "-destinationCompany" | "-driverName" | "-vehicleNumber" | "-mileage" | "-assortment" | "-quantity" | "-invoice" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description Rows whose `assortment` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly assortment?: readonly string[];
+                /** @description Rows whose `destination` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly destination?: readonly string[];
+                /** @description Rows whose `destinationCompany` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly destinationCompany?: readonly string[];
+                /** @description Rows whose `driverName` equals this value. */
                 readonly driverName?: string;
+                /** @description Rows whose `mileage` equals this value. */
                 readonly mileage?: number;
+                /** @description Rows whose `mileage` is at least this number. */
                 readonly mileageMin?: number;
+                /** @description Rows whose `mileage` is at most this number. */
                 readonly mileageMax?: number;
+                /** @description Rows whose `origin` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly origin?: readonly string[];
+                /** @description Rows whose `status` equals this value. */
                 readonly status?: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled";
+                /** @description Rows whose `status` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly statusIn?: readonly ("draft" | "confirmed" | "delivered" | "invoiced" | "cancelled")[];
+                /** @description Rows whose `transportDate` equals this value. */
                 readonly transportDate?: string;
+                /** @description Rows whose `transportDate` is on or after this date. */
                 readonly transportDateAfter?: string;
+                /** @description Rows whose `transportDate` is on or before this date. */
                 readonly transportDateBefore?: string;
+                /** @description Rows whose `invoice` equals this value. */
                 readonly invoice?: string;
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;
@@ -2912,23 +3025,40 @@ export interface operations {
     readonly listWorklogs: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
+                /** @description Case-insensitive part of `number`, `workerName`, `notes`. */
                 readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `-timestamp,-number`. Rows that tie keep a stable order by `number`. */
+                readonly sort?: readonly ("number" | "timestamp" | "action" | "warehouse" | "workerName" | "assortment" | "quantity" | "waybill" | "durationMinutes" | "createdAt" | "lastModifiedAt" | "-number" | "-timestamp" | "-action" | "-warehouse" | "-workerName" | "-assortment" | "-quantity" | "-waybill" | "-durationMinutes" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description Rows whose `action` equals this value. */
                 readonly action?: "arrival" | "loading" | "unloading" | "measuring" | "sorting" | "departure";
+                /** @description Rows whose `action` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly actionIn?: readonly ("arrival" | "loading" | "unloading" | "measuring" | "sorting" | "departure")[];
+                /** @description Rows whose `timestamp` falls on this date (UTC). */
                 readonly timestamp?: string;
+                /** @description Rows whose `timestamp` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly timestampAfter?: string;
+                /** @description Rows whose `timestamp` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
                 readonly timestampBefore?: string;
+                /** @description Rows whose `warehouse` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly warehouse?: readonly number[];
+                /** @description Rows whose `warehouseCompany` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly warehouseCompany?: readonly string[];
+                /** @description Rows whose `workerName` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly workerName?: readonly string[];
+                /** @description Rows whose `waybill` equals this value. */
                 readonly waybill?: string;
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;
@@ -3204,23 +3334,40 @@ export interface operations {
     readonly createWorklogReport: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
+                /** @description Case-insensitive part of `number`, `workerName`, `notes`. */
                 readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `-timestamp,-number`. Rows that tie keep a stable order by `number`. */
+                readonly sort?: readonly ("number" | "timestamp" | "action" | "warehouse" | "workerName" | "assortment" | "quantity" | "waybill" | "durationMinutes" | "createdAt" | "lastModifiedAt" | "-number" | "-timestamp" | "-action" | "-warehouse" | "-workerName" | "-assortment" | "-quantity" | "-waybill" | "-durationMinutes" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description Rows whose `action` equals this value. */
                 readonly action?: "arrival" | "loading" | "unloading" | "measuring" | "sorting" | "departure";
+                /** @description Rows whose `action` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly actionIn?: readonly ("arrival" | "loading" | "unloading" | "measuring" | "sorting" | "departure")[];
+                /** @description Rows whose `timestamp` falls on this date (UTC). */
                 readonly timestamp?: string;
+                /** @description Rows whose `timestamp` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly timestampAfter?: string;
+                /** @description Rows whose `timestamp` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
                 readonly timestampBefore?: string;
+                /** @description Rows whose `warehouse` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly warehouse?: readonly number[];
+                /** @description Rows whose `warehouseCompany` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly warehouseCompany?: readonly string[];
+                /** @description Rows whose `workerName` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly workerName?: readonly string[];
+                /** @description Rows whose `waybill` equals this value. */
                 readonly waybill?: string;
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;
@@ -3267,19 +3414,32 @@ export interface operations {
     readonly listInvoices: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
+                /** @description Case-insensitive part of `number`, `customerName`. */
                 readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `-createdAt`. Rows that tie keep a stable order by `number`. */
+                readonly sort?: readonly ("number" | "status" | "customer" | "issueDate" | "dueDate" | "grossTotal" | "netTotal" | "syncedAt" | "createdAt" | "lastModifiedAt" | "-number" | "-status" | "-customer" | "-issueDate" | "-dueDate" | "-grossTotal" | "-netTotal" | "-syncedAt" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description Rows whose `status` equals this value. */
                 readonly status?: "pending_sync" | "synced" | "sync_failed";
+                /** @description Rows whose `status` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly statusIn?: readonly ("pending_sync" | "synced" | "sync_failed")[];
+                /** @description Rows whose `customer` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly customer?: readonly string[];
+                /** @description Rows whose `issueDate` is on or after this date. */
                 readonly issueDateAfter?: string;
+                /** @description Rows whose `issueDate` is on or before this date. */
                 readonly issueDateBefore?: string;
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;
@@ -3507,19 +3667,30 @@ export interface operations {
     readonly listExportRequests: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
-                readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `-createdAt`. Rows that tie keep a stable order by `id`. */
+                readonly sort?: readonly ("createdAt" | "lastModifiedAt" | "completeTimestamp" | "kind" | "progress" | "-createdAt" | "-lastModifiedAt" | "-completeTimestamp" | "-kind" | "-progress")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description `true`: rows that belong to the signed-in user; `false`: rows that belong to others. */
                 readonly own?: boolean;
+                /** @description `true`: rows whose `seen` is true; `false`: rows whose `seen` is false. */
                 readonly seen?: boolean;
+                /** @description Rows whose `kind` equals this value. */
                 readonly kind?: "waybill_report" | "worklog_report";
+                /** @description `true`: rows whose `inProgress` is true; `false`: rows whose `inProgress` is false. */
                 readonly inProgress?: boolean;
+                /** @description `true`: rows whose `failed` is true; `false`: rows whose `failed` is false. */
                 readonly failed?: boolean;
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;
@@ -3708,14 +3879,24 @@ export interface operations {
     readonly adminListAssortmentTypes: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
+                /** @description Case-insensitive part of `name`, `description`. */
                 readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `name`. Rows that tie keep a stable order by `id`. */
+                readonly sort?: readonly ("id" | "name" | "createdAt" | "lastModifiedAt" | "-id" | "-name" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description Rows whose `name` equals this value. */
+                readonly name?: string;
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;
@@ -4062,14 +4243,30 @@ export interface operations {
     readonly adminListAssortments: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
+                /** @description Case-insensitive part of `code`, `name`. */
                 readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `code`. Rows that tie keep a stable order by `code`. */
+                readonly sort?: readonly ("code" | "name" | "assortmentType" | "species" | "unit" | "unitPrice" | "createdAt" | "lastModifiedAt" | "-code" | "-name" | "-assortmentType" | "-species" | "-unit" | "-unitPrice" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description Rows whose `assortmentType` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly assortmentType?: readonly number[];
+                /** @description Rows whose `species` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly species?: readonly ("spruce" | "pine" | "birch" | "aspen" | "alder" | "other")[];
+                /** @description Rows whose `unit` equals this value. */
+                readonly unit?: "m3" | "t";
+                /** @description `true`: rows whose `isActive` is true; `false`: rows whose `isActive` is false. */
+                readonly isActive?: boolean;
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;
@@ -4438,14 +4635,28 @@ export interface operations {
     readonly adminListCompanys: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
+                /** @description Case-insensitive part of `name`, `registryCode`. */
                 readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `name`. Rows that tie keep a stable order by `registryCode`. */
+                readonly sort?: readonly ("registryCode" | "name" | "createdAt" | "lastModifiedAt" | "-registryCode" | "-name" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description `true`: rows whose `hasWorklogs` is true; `false`: rows whose `hasWorklogs` is false. */
+                readonly hasWorklogs?: boolean;
+                /** @description `true`: rows whose `isInvoiceCustomer` is true; `false`: rows whose `isInvoiceCustomer` is false. */
+                readonly isInvoiceCustomer?: boolean;
+                /** @description Rows whose `registryCode` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly registryCode?: readonly string[];
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;
@@ -4802,14 +5013,34 @@ export interface operations {
     readonly adminListWarehouses: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
+                /** @description Case-insensitive part of `name`, `originCode`, `destinationCode`. */
                 readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `name`. Rows that tie keep a stable order by `id`. */
+                readonly sort?: readonly ("id" | "name" | "company" | "originCode" | "destinationCode" | "createdAt" | "lastModifiedAt" | "-id" | "-name" | "-company" | "-originCode" | "-destinationCode" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description Rows whose `originCode` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly origin?: readonly string[];
+                /** @description Rows whose `destinationCode` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly destination?: readonly string[];
+                /** @description `true`: rows that have a `originCode`; `false`: rows without one. */
+                readonly hasOrigin?: boolean;
+                /** @description `true`: rows that have a `destinationCode`; `false`: rows without one. */
+                readonly hasDestination?: boolean;
+                /** @description `true`: rows whose `hasWorklogs` is true; `false`: rows whose `hasWorklogs` is false. */
+                readonly hasWorklogs?: boolean;
+                /** @description Rows whose `company` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly company?: readonly string[];
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;
@@ -5165,14 +5396,26 @@ export interface operations {
     readonly adminListWorkers: {
         readonly parameters: {
             readonly query?: {
-                readonly createdAfter?: string;
-                readonly createdBefore?: string;
-                readonly lastModifiedAfter?: string;
-                readonly lastModifiedBefore?: string;
+                /** @description Case-insensitive part of `workerName`. */
                 readonly search?: string;
-                readonly sort?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `workerName`. Rows that tie keep a stable order by `workerName`. */
+                readonly sort?: readonly ("workerName" | "company" | "worklogCount" | "lastWorklogAt" | "createdAt" | "lastModifiedAt" | "-workerName" | "-company" | "-worklogCount" | "-lastWorklogAt" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
+                /** @description Rows whose `company` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly company?: readonly string[];
+                /** @description Rows whose `workerName` equals this value. */
+                readonly workerName?: string;
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
             };
             readonly header?: never;
             readonly path?: never;

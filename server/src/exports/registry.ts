@@ -1,0 +1,35 @@
+import type { ExportKind } from '@timberlog/contract';
+import type { ListSpec } from '../shared/list.js';
+
+export interface ReportColumn {
+  /** The row's field (an alias of the list spec's select list). */
+  key: string;
+  /** Message key of the column heading (shared/i18n.ts). */
+  header: string;
+  width?: number;
+  kind?: 'number' | 'decimal' | 'date' | 'timestamp';
+  /** Message key prefix that translates a coded value (`value.waybillStatus` + `.delivered`). */
+  values?: string;
+}
+
+/** What a list module contributes for its report: the rows (its list spec and filters) and how they are written. */
+export interface ReportDefinition {
+  kind: ExportKind;
+  /** The list whose filters, search and sort the report takes (the same query string as the list call). */
+  spec: ListSpec;
+  /** Message key of the sheet's name. */
+  sheet: string;
+  /** Start of the file name: `waybills-2026-11-23-1a2b3c4d.xlsx`. */
+  fileStem: string;
+  columns: readonly ReportColumn[];
+}
+
+export type ReportRegistry = Readonly<Record<ExportKind, ReportDefinition>>;
+
+/** The reports by kind; every export kind of the contract must have one (the type check says which is missing). */
+export function createReportRegistry(reports: ReportRegistry): ReportRegistry {
+  for (const [kind, report] of Object.entries(reports)) {
+    if (report.kind !== kind) throw new Error(`report registry: "${kind}" holds the report of "${report.kind}"`);
+  }
+  return reports;
+}

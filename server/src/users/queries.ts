@@ -1,0 +1,19 @@
+import { sql } from 'kysely';
+import { USER_LIST } from '@timberlog/contract';
+import { defineSpec } from '../shared/list.js';
+import { normaliseEmail } from './rules.js';
+
+export const userSpec = defineSpec({
+  list: USER_LIST,
+  from: sql`users`,
+  select: sql`email, name, is_active AS "isActive", is_staff AS "isStaff", date_joined AS "dateJoined", last_login AS "lastLogin", created_at AS "createdAt", last_modified_at AS "lastModifiedAt"`,
+  columns: {
+    email: 'email', name: 'name', isActive: 'is_active', isStaff: 'is_staff', dateJoined: 'date_joined', lastLogin: 'last_login',
+    createdAt: 'created_at', lastModifiedAt: 'last_modified_at',
+  },
+  custom: {
+    // Emails are stored normalised (lower case), so the filter value is normalised the same way and the primary key serves it.
+    email: (v) => (v ? sql`email = ${normaliseEmail(String(v))}` : undefined),
+  },
+  tiebreak: 'email',
+});
