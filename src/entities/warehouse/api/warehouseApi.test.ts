@@ -14,7 +14,7 @@ describe('warehouse endpoints', () => {
 
   it('lists the warehouses that are origins, by name', async () => {
     const store = makeApiStore();
-    const result = await store.dispatch(warehouseApi.endpoints.listWarehouses.initiate({ hasOrigin: true, sort: 'name' }));
+    const result = await store.dispatch(warehouseApi.endpoints.listWarehouses.initiate({ hasOrigin: true, sort: ['name'] }));
     expect(recorder.requests).toEqual(['GET /api/warehouses/?hasOrigin=true&sort=name']);
     expect(result.data?.results.map((warehouse) => warehouse.name)).toEqual(['Tartu yard', 'Võru forest depot']);
   });

@@ -20,7 +20,7 @@ describe('waybill endpoints', () => {
   it('sends the filters with arrays repeated and gets the matching page', async () => {
     const store = makeApiStore();
     const result = await store.dispatch(
-      listWaybills.initiate({ statusIn: ['draft', 'delivered'], origin: ['TRT-O', 'VRU-O'], sort: '-mileage', pageNumber: 1, pageSize: 5 }),
+      listWaybills.initiate({ statusIn: ['draft', 'delivered'], origin: ['TRT-O', 'VRU-O'], sort: ['-mileage'], pageNumber: 1, pageSize: 5 }),
     );
 
     expect(recorder.requests).toEqual([
