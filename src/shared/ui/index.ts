@@ -20,3 +20,7 @@ export { Skeleton } from './Skeleton/Skeleton';
 export type { SkeletonProps } from './Skeleton/Skeleton';
 export { ConfirmDialog, Dialog } from './Dialog/Dialog';
 export type { ConfirmDialogProps, DialogProps } from './Dialog/Dialog';
+export { MultiSelect } from './MultiSelect/MultiSelect';
+export type { MultiSelectProps, SelectOption } from './MultiSelect/MultiSelect';
+export { Combobox, COMBOBOX_SEARCH_DEBOUNCE_MS } from './Combobox/Combobox';
+export type { ComboboxOption, ComboboxProps } from './Combobox/Combobox';

@@ -1,0 +1,63 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { useState } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+
+import { Combobox, type ComboboxOption, type ComboboxProps } from './Combobox';
+
+const COMPANIES: ComboboxOption[] = [
+  { value: '10000001', label: 'Metsamees OÜ', description: '10000001' },
+  { value: '10000002', label: 'Saeveski AS', description: '10000002' },
+  { value: '10000003', label: 'Pärnu Sadam AS', description: '10000003' },
+  { value: '10000004', label: 'Lõuna-Eesti Metsamaterjali Vahendus ja Transport Osaühing', description: '10000004' },
+];
+
+type DemoProps = Partial<ComboboxProps> & { readonly initial?: ComboboxOption[] };
+
+/** A picker over a fixed list, searched the way the server searches (substring, case-insensitive). */
+function Demo({ initial = [], ...props }: DemoProps) {
+  const [selected, setSelected] = useState<ComboboxOption[]>(initial);
+  const [text, setText] = useState('');
+  const items = COMPANIES.filter((company) => company.label.toLowerCase().includes(text.toLowerCase()));
+  return (
+    <div style={{ minHeight: 300, maxWidth: 320 }}>
+      <Combobox label="Company" items={items} {...props} selected={selected} onChange={setSelected} onSearch={setText} />
+      <output>{selected.map((option) => option.value).join(',')}</output>
+    </div>
+  );
+}
+
+const meta = { title: 'shared/ui/Combobox', component: Demo } satisfies Meta<typeof Demo>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole('combobox', { name: 'Company' });
+    await userEvent.type(input, 'saev');
+    await waitFor(() => expect(canvas.getAllByRole('option')).toHaveLength(1));
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(canvas.getByRole('status')).toHaveTextContent('10000002');
+    await expect(canvas.getByRole('button', { name: 'Remove Saeveski AS' })).toBeInTheDocument();
+  },
+};
+
+export const Multiple: Story = {
+  args: { multiple: true, initial: [COMPANIES[0] as ComboboxOption] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole('combobox', { name: 'Company' });
+    await userEvent.click(input);
+    await userEvent.click(await canvas.findByRole('option', { name: /Pärnu Sadam AS/ }));
+    await expect(canvas.getByRole('status')).toHaveTextContent('10000001,10000003');
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove Metsamees OÜ' }));
+    await expect(canvas.getByRole('status')).toHaveTextContent(/^10000003$/);
+  },
+};
+
+export const Loading: Story = { args: { loading: true, items: [] } };
+export const Empty: Story = { args: { items: [] } };
+export const LongValues: Story = { args: { multiple: true, initial: [COMPANIES[3] as ComboboxOption, COMPANIES[2] as ComboboxOption] } };
+export const WithError: Story = { args: { error: 'Choose a company.' } };
+export const Estonian: Story = { globals: { locale: 'et' }, args: { loading: true } };
+export const Dark: Story = { globals: { theme: 'dark' }, args: { initial: [COMPANIES[1] as ComboboxOption] } };

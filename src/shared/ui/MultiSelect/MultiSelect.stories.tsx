@@ -1,0 +1,46 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { useState } from 'react';
+import { expect, userEvent, within } from 'storybook/test';
+
+import { MultiSelect, type MultiSelectProps } from './MultiSelect';
+
+const STATUSES = [
+  { value: 'draft', label: 'Draft' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'delivered', label: 'Delivered' },
+  { value: 'invoiced', label: 'Invoiced' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
+
+function Demo(props: Partial<MultiSelectProps>) {
+  const [value, setValue] = useState<string[]>([...(props.value ?? [])]);
+  return (
+    <div style={{ minHeight: 280, maxWidth: 260 }}>
+      <MultiSelect label="Status" options={STATUSES} {...props} value={value} onChange={setValue} />
+      <output>{value.join(',')}</output>
+    </div>
+  );
+}
+
+const meta = { title: 'shared/ui/MultiSelect', component: Demo } satisfies Meta<typeof Demo>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const toggle = canvas.getByRole('combobox', { name: 'Status' });
+    await userEvent.click(toggle);
+    await userEvent.click(canvas.getByRole('option', { name: 'Confirmed' }));
+    // The list stays open for the next tick.
+    await userEvent.click(canvas.getByRole('option', { name: 'Draft' }));
+    await expect(canvas.getByRole('status')).toHaveTextContent('confirmed,draft');
+    await expect(canvas.getByRole('option', { name: 'Draft' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{Escape}');
+    await expect(toggle).toHaveTextContent('Draft, Confirmed');
+  },
+};
+export const ManySelected: Story = { args: { value: ['draft', 'confirmed', 'delivered'] } };
+export const Disabled: Story = { args: { disabled: true } };
+export const Estonian: Story = { globals: { locale: 'et' } };
+export const Dark: Story = { globals: { theme: 'dark' }, args: { value: ['delivered'] } };
