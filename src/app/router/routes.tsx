@@ -9,6 +9,10 @@ import { RequireAuth } from './RequireAuth';
 const HomePage = lazy(() => import('@/pages/home').then((m) => ({ default: m.HomePage })));
 const WaybillsPage = lazy(() => import('@/pages/waybills').then((m) => ({ default: m.WaybillsPage })));
 const WorklogsPage = lazy(() => import('@/pages/worklogs').then((m) => ({ default: m.WorklogsPage })));
+const WaybillDetailPage = lazy(() => import('@/pages/waybill-detail').then((m) => ({ default: m.WaybillDetailPage })));
+const WaybillEditPage = lazy(() => import('@/pages/waybill-edit').then((m) => ({ default: m.WaybillEditPage })));
+const WorklogDetailPage = lazy(() => import('@/pages/worklog-detail').then((m) => ({ default: m.WorklogDetailPage })));
+const WorklogEditPage = lazy(() => import('@/pages/worklog-edit').then((m) => ({ default: m.WorklogEditPage })));
 const InvoicesPage = lazy(() => import('@/pages/invoices').then((m) => ({ default: m.InvoicesPage })));
 const UsersPage = lazy(() => import('@/pages/users').then((m) => ({ default: m.UsersPage })));
 const LoginPage = lazy(() => import('@/pages/auth-login').then((m) => ({ default: m.LoginPage })));
@@ -34,7 +38,13 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route index element={<HomePage />} />
           <Route path="waybills" element={<WaybillsPage />} />
+          <Route path="waybills/new" element={<WaybillEditPage />} />
+          <Route path="waybills/:number" element={<WaybillDetailPage />} />
+          <Route path="waybills/:number/edit" element={<WaybillEditPage />} />
           <Route path="worklogs" element={<WorklogsPage />} />
+          <Route path="worklogs/new" element={<WorklogEditPage />} />
+          <Route path="worklogs/:number" element={<WorklogDetailPage />} />
+          <Route path="worklogs/:number/edit" element={<WorklogEditPage />} />
           <Route path="invoices" element={<InvoicesPage />} />
           <Route path="users" element={<UsersPage />} />
           <Route path="account" element={<AccountPage />} />

@@ -1,0 +1,2 @@
+export { DeleteWaybillButton } from './ui/DeleteWaybillButton/DeleteWaybillButton';
+export type { DeleteWaybillButtonProps } from './ui/DeleteWaybillButton/DeleteWaybillButton';

@@ -1,0 +1,139 @@
+import { LIMITS } from '@timberlog/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useCreateWaybillMutation, useUpdateWaybillMutation, type Waybill } from '@/entities/waybill';
+import { ApiForm, Button, ConfirmDialog, FormikTextArea, FormikTextField, SubmitButton } from '@/shared/ui';
+
+import { useLeaveGuard } from '../../lib/useLeaveGuard';
+import { waybillSchema } from '../../model/schema';
+import {
+  emptyWaybillValues,
+  valuesToCreate,
+  valuesToUpdate,
+  WAYBILL_FORM_FIELDS,
+  waybillToValues,
+  type WaybillFormValues,
+} from '../../model/values';
+
+import { WaybillPlaceFields } from './WaybillPlaceFields';
+import styles from './WaybillForm.module.css';
+
+export interface WaybillFormProps {
+  /** The waybill to edit; without it the form creates one. */
+  readonly waybill?: Waybill;
+  /** After a successful save, with the saved waybill. */
+  readonly onSaved: (waybill: Waybill) => void;
+  /** The user leaves without saving (asked first when something changed). */
+  readonly onCancel: () => void;
+}
+
+function LeaveGuard({ changed }: { readonly changed: boolean }) {
+  useLeaveGuard(changed);
+  return null;
+}
+
+/** Creates or edits a waybill, with the server's rules; a failed save keeps every value typed. */
+export function WaybillForm({ waybill, onSaved, onCancel }: WaybillFormProps) {
+  const { t } = useTranslation();
+  const isNew = waybill === undefined;
+  const [createWaybill] = useCreateWaybillMutation();
+  const [updateWaybill] = useUpdateWaybillMutation();
+  const [askingToLeave, setAskingToLeave] = useState(false);
+  const schema = useMemo(() => waybillSchema(t, { isNew }), [t, isNew]);
+  const initialValues = useMemo(() => (waybill ? waybillToValues(waybill) : emptyWaybillValues()), [waybill]);
+
+  return (
+    <ApiForm<WaybillFormValues, Waybill>
+      initialValues={initialValues}
+      validationSchema={schema}
+      label={t('waybills.form.label')}
+      className={styles.form}
+      fields={WAYBILL_FORM_FIELDS}
+      request={(values) =>
+        waybill ? updateWaybill({ number: waybill.number, body: valuesToUpdate(values) }) : createWaybill(valuesToCreate(values))
+      }
+      onSuccess={(saved, _values, form) => {
+        // The saved values are the new starting point: nothing is left to lose.
+        form.resetForm({ values: waybillToValues(saved) });
+        onSaved(saved);
+      }}
+    >
+      {({ dirty }) => (
+        <>
+          <LeaveGuard changed={dirty} />
+          <div className={styles.grid}>
+            {isNew ? (
+              <FormikTextField
+                label={t('waybills.fields.number')}
+                name="number"
+                hint={t('waybills.form.numberHint')}
+                maxLength={LIMITS.waybillNumberMaxLength}
+                autoComplete="off"
+              />
+            ) : null}
+            <FormikTextField label={t('waybills.fields.transportDate')} name="transportDate" type="date" required />
+            <WaybillPlaceFields />
+            <FormikTextField
+              label={t('waybills.fields.driverName')}
+              name="driverName"
+              required
+              maxLength={LIMITS.nameMaxLength}
+              autoComplete="off"
+            />
+            <FormikTextField
+              label={t('waybills.fields.vehicleNumber')}
+              name="vehicleNumber"
+              required
+              maxLength={LIMITS.vehicleNumberMaxLength}
+              autoComplete="off"
+            />
+            <FormikTextField
+              label={t('waybills.fields.mileage')}
+              name="mileage"
+              inputMode="numeric"
+              required
+              hint={t('waybills.validation.range', { min: LIMITS.mileageMin, max: LIMITS.mileageMax })}
+              autoComplete="off"
+            />
+            <FormikTextField
+              label={t('waybills.fields.quantity')}
+              name="quantity"
+              inputMode="decimal"
+              required
+              hint={t('waybills.form.quantityHint', { decimals: LIMITS.quantityMaxDecimals })}
+              autoComplete="off"
+            />
+            <FormikTextArea
+              label={t('waybills.fields.notes')}
+              name="notes"
+              className={styles.wide}
+              maxLength={LIMITS.notesMaxLength}
+            />
+          </div>
+          <div className={styles.buttons}>
+            <SubmitButton submitting={t('waybills.form.saving')}>
+              {isNew ? t('waybills.form.create') : t('waybills.form.save')}
+            </SubmitButton>
+            <Button variant="secondary" onClick={() => (dirty ? setAskingToLeave(true) : onCancel())}>
+              {t('waybills.form.cancel')}
+            </Button>
+          </div>
+          <ConfirmDialog
+            open={askingToLeave}
+            onOpenChange={setAskingToLeave}
+            title={t('waybills.form.leaveTitle')}
+            description={t('waybills.form.leaveText')}
+            confirmLabel={t('waybills.form.leave')}
+            cancelLabel={t('waybills.form.stay')}
+            variant="danger"
+            onConfirm={() => {
+              setAskingToLeave(false);
+              onCancel();
+            }}
+          />
+        </>
+      )}
+    </ApiForm>
+  );
+}

@@ -1,0 +1,142 @@
+import { LIMITS, WORKLOG_ACTIONS } from '@timberlog/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useListWarehousesQuery } from '@/entities/warehouse';
+import { useCreateWorklogMutation, useUpdateWorklogMutation, type Worklog } from '@/entities/worklog';
+import { ApiForm, Button, ConfirmDialog, FormikTextArea, FormikTextField, SubmitButton } from '@/shared/ui';
+
+import { useLeaveGuard } from '../../lib/useLeaveGuard';
+import { worklogSchema } from '../../model/schema';
+import { emptyWorklogValues, valuesToBody, WORKLOG_FORM_FIELDS, worklogToValues, type WorklogFormValues } from '../../model/values';
+
+import { SelectField } from './SelectField';
+import styles from './WorklogForm.module.css';
+
+export interface WorklogFormProps {
+  /** The worklog to edit; without it the form creates one. */
+  readonly worklog?: Worklog;
+  readonly onSaved: (worklog: Worklog) => void;
+  /** The user leaves without saving (asked first when something changed). */
+  readonly onCancel: () => void;
+}
+
+function LeaveGuard({ changed }: { readonly changed: boolean }) {
+  useLeaveGuard(changed);
+  return null;
+}
+
+/** Creates or edits a worklog with the server's rules; a failed save keeps every value typed. */
+export function WorklogForm({ worklog, onSaved, onCancel }: WorklogFormProps) {
+  const { t } = useTranslation();
+  const isNew = worklog === undefined;
+  const [createWorklog] = useCreateWorklogMutation();
+  const [updateWorklog] = useUpdateWorklogMutation();
+  const [askingToLeave, setAskingToLeave] = useState(false);
+  const { data: warehouses } = useListWarehousesQuery({ pageSize: LIMITS.pageSizeMax, sort: ['name'] });
+  const schema = useMemo(() => worklogSchema(t), [t]);
+  const initialValues = useMemo(() => (worklog ? worklogToValues(worklog) : emptyWorklogValues()), [worklog]);
+
+  return (
+    <ApiForm<WorklogFormValues, Worklog>
+      initialValues={initialValues}
+      validationSchema={schema}
+      label={t('worklogs.form.label')}
+      className={styles.form}
+      fields={WORKLOG_FORM_FIELDS}
+      request={(values) =>
+        worklog ? updateWorklog({ number: worklog.number, body: valuesToBody(values) }) : createWorklog(valuesToBody(values))
+      }
+      onSuccess={(saved, _values, form) => {
+        form.resetForm({ values: worklogToValues(saved) });
+        onSaved(saved);
+      }}
+    >
+      {({ dirty }) => (
+        <>
+          <LeaveGuard changed={dirty} />
+          <div className={styles.grid}>
+            <FormikTextField
+              label={t('worklogs.fields.timestamp')}
+              name="timestamp"
+              type="datetime-local"
+              required
+              hint={t('worklogs.form.timestampHint')}
+            />
+            <SelectField label={t('worklogs.fields.action')} name="action" required>
+              <option value="">{t('worklogs.form.choose')}</option>
+              {WORKLOG_ACTIONS.map((action) => (
+                <option key={action} value={action}>
+                  {t(`entities.worklog.action.${action}`)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label={t('worklogs.fields.warehouse')} name="warehouse" required parse={Number} emptyValue={null}>
+              <option value="">{t('worklogs.form.choose')}</option>
+              {worklog && !warehouses?.results.some((item) => item.id === worklog.warehouse) ? (
+                <option value={worklog.warehouse}>{worklog.warehouseName}</option>
+              ) : null}
+              {warehouses?.results.map((warehouse) => (
+                <option key={warehouse.id} value={warehouse.id}>
+                  {`${warehouse.name} (${warehouse.companyName})`}
+                </option>
+              ))}
+            </SelectField>
+            <FormikTextField
+              label={t('worklogs.fields.workerName')}
+              name="workerName"
+              required
+              hint={t('worklogs.form.workerHint')}
+              maxLength={LIMITS.nameMaxLength}
+              autoComplete="off"
+            />
+            <FormikTextField
+              label={t('worklogs.fields.assortment')}
+              name="assortment"
+              maxLength={LIMITS.codeMaxLength}
+              autoComplete="off"
+            />
+            <FormikTextField label={t('worklogs.fields.quantity')} name="quantity" inputMode="decimal" autoComplete="off" />
+            <FormikTextField
+              label={t('worklogs.fields.waybill')}
+              name="waybill"
+              hint={t('worklogs.form.waybillHint')}
+              maxLength={LIMITS.documentNumberMaxLength}
+              autoComplete="off"
+            />
+            <FormikTextField
+              label={t('worklogs.fields.durationMinutes')}
+              name="durationMinutes"
+              inputMode="numeric"
+              required
+              hint={t('worklogs.form.durationHint', { min: LIMITS.durationMinutesMin, max: LIMITS.durationMinutesMax })}
+              autoComplete="off"
+            />
+            <FormikTextArea label={t('worklogs.fields.notes')} name="notes" className={styles.wide} maxLength={LIMITS.notesMaxLength} />
+          </div>
+          <div className={styles.buttons}>
+            <SubmitButton submitting={t('worklogs.form.saving')}>
+              {isNew ? t('worklogs.form.create') : t('worklogs.form.save')}
+            </SubmitButton>
+            <Button variant="secondary" onClick={() => (dirty ? setAskingToLeave(true) : onCancel())}>
+              {t('worklogs.form.cancel')}
+            </Button>
+          </div>
+          <ConfirmDialog
+            open={askingToLeave}
+            onOpenChange={setAskingToLeave}
+            title={t('worklogs.form.leaveTitle')}
+            description={t('worklogs.form.leaveText')}
+            confirmLabel={t('worklogs.form.leave')}
+            cancelLabel={t('worklogs.form.stay')}
+            variant="danger"
+            onConfirm={() => {
+              setAskingToLeave(false);
+              onCancel();
+            }}
+          />
+        </>
+      )}
+    </ApiForm>
+  );
+}

@@ -1,0 +1,1 @@
+export { WaybillDetailPage } from './ui/WaybillDetailPage/WaybillDetailPage';

@@ -1,0 +1,204 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { delay, http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { expect, userEvent, within } from 'storybook/test';
+
+import { initialSessionState } from '@/entities/session';
+import type { Waybill, WaybillPatch } from '@/entities/waybill';
+import { mockWaybill } from '@/entities/waybill/index.mocks';
+
+import { WaybillDetailPage } from './WaybillDetailPage';
+
+const signedIn = { preloadedState: { session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } } };
+
+const NUMBER = 'W-2026-000042';
+const draft = mockWaybill({ number: NUMBER, status: 'draft', transportDate: '2026-11-23', quantity: '27.350', mileage: 1180 });
+
+/** One waybill the story's page reads and changes, as the server would. */
+const waybillApi = (start: Waybill) => {
+  let current = start;
+  return [
+    http.get('*/api/waybills/:number/', () => HttpResponse.json(current)),
+    http.patch('*/api/waybills/:number/', async ({ request }) => {
+      const body = (await request.json()) as WaybillPatch;
+      current = { ...current, ...body };
+      return HttpResponse.json(current);
+    }),
+    http.delete('*/api/waybills/:number/', () => new HttpResponse(null, { status: 204 })),
+  ];
+};
+
+// Storybook shows the loading state for good; the Jest story runner waits for every request to end, so there it ends soon.
+const LOADING_DELAY = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom') ? 200 : ('infinite' as const);
+
+const meta = {
+  title: 'pages/waybill-detail/WaybillDetailPage',
+  component: WaybillDetailPage,
+  parameters: {
+    layout: 'fullscreen',
+    router: { initialPath: `/waybills/${NUMBER}` },
+    store: signedIn,
+    msw: { handlers: { waybill: waybillApi(draft) } },
+  },
+  render: () => (
+    <Routes>
+      <Route path="/waybills/:number" element={<WaybillDetailPage />} />
+      <Route path="/waybills" element={<p>The waybill list</p>} />
+    </Routes>
+  ),
+} satisfies Meta<typeof WaybillDetailPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const actions = async (canvasElement: HTMLElement) =>
+  within(await within(canvasElement).findByRole('group', { name: 'Waybill actions' }));
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const bar = await actions(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: `Waybill ${NUMBER}` })).toBeInTheDocument();
+    await expect(bar.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/waybills/${NUMBER}/edit`);
+    for (const name of ['Confirm', 'Cancel waybill', 'Delete']) await expect(bar.getByRole('button', { name })).toBeInTheDocument();
+    await expect(bar.queryByRole('button', { name: 'Mark delivered' })).toBeNull();
+    await expect(await canvas.findByText('11/23/2026')).toBeInTheDocument();
+    await expect(canvas.getByText(/^27\.350\sm³$/)).toBeInTheDocument();
+    await expect(canvas.getByText('1,180 km')).toBeInTheDocument();
+  },
+};
+
+export const ConfirmThenDeliver: Story = {
+  parameters: { msw: { handlers: { waybill: waybillApi(draft) } } },
+  play: async ({ canvasElement }) => {
+    const bar = await actions(canvasElement);
+    await userEvent.click(bar.getByRole('button', { name: 'Confirm' }));
+    await expect(await bar.findByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
+    await expect(bar.queryByRole('button', { name: 'Delete' })).toBeNull();
+    await userEvent.click(bar.getByRole('button', { name: 'Mark delivered' }));
+    await expect(await within(canvasElement).findAllByText('Delivered')).not.toHaveLength(0);
+    await expect(bar.queryByRole('link', { name: 'Edit' })).toBeNull();
+  },
+};
+
+export const Refused: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        waybill: [
+          http.patch('*/api/waybills/:number/', () =>
+            HttpResponse.json({ status: ['A cancelled waybill cannot become confirmed.'] }, { status: 400 }),
+          ),
+          ...waybillApi(draft),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const bar = await actions(canvasElement);
+    await userEvent.click(bar.getByRole('button', { name: 'Confirm' }));
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('A cancelled waybill cannot become confirmed.');
+  },
+};
+
+export const CancelAsksFirst: Story = {
+  play: async ({ canvasElement }) => {
+    const bar = await actions(canvasElement);
+    await userEvent.click(bar.getByRole('button', { name: 'Cancel waybill' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await expect(dialog.getByText(`Cancel waybill ${NUMBER}?`)).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Keep it' }));
+    await expect(bar.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+  },
+};
+
+export const DeleteDraft: Story = {
+  play: async ({ canvasElement }) => {
+    const bar = await actions(canvasElement);
+    await userEvent.click(bar.getByRole('button', { name: 'Delete' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete waybill' }));
+    await expect(await within(canvasElement).findByText('The waybill list')).toBeInTheDocument();
+  },
+};
+
+export const Invoiced: Story = {
+  parameters: {
+    msw: { handlers: { waybill: waybillApi(mockWaybill({ number: NUMBER, status: 'invoiced', invoice: 'I-2026-000007' })) } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: 'I-2026-000007' })).toHaveAttribute('href', '/invoices/I-2026-000007');
+    const bar = await actions(canvasElement);
+    await expect(bar.queryAllByRole('button')).toHaveLength(0);
+    await expect(bar.queryByRole('link', { name: 'Edit' })).toBeNull();
+  },
+};
+
+export const LongValues: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        waybill: waybillApi(
+          mockWaybill({
+            number: 'W-2026-000042/EXTRA-LONG-NUMBER',
+            originName: 'Kõrvemaa metsaülemaa vaheladu number kaks, põhjapoolne plats',
+            destinationCompanyName: 'Lõuna-Eesti Puidutööstuse ja Metsamajanduse Aktsiaselts',
+            driverName: 'Hans-Christian Vanamõisa-Kõrgemäe',
+            notes: 'Kaks koormat. '.repeat(60),
+          }),
+        ),
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Hans-Christian Vanamõisa-Kõrgemäe')).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: { waybill: [http.get('*/api/waybills/:number/', () => delay(LOADING_DELAY))] } } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Loading…')).toBeInTheDocument();
+  },
+};
+
+export const NotFound: Story = {
+  parameters: {
+    msw: { handlers: { waybill: [http.get('*/api/waybills/:number/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))] } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Waybill not found' })).toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'Back to waybills' })).toHaveAttribute('href', '/waybills');
+  },
+};
+
+export const ServerError: Story = {
+  parameters: {
+    msw: { handlers: { waybill: [http.get('*/api/waybills/:number/', () => HttpResponse.json({ detail: 'x' }, { status: 500 }))] } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    // On the page, and in the app-wide toast for a 5xx.
+    await expect(canvas.getAllByText('Something went wrong (error 500). Please try again.').length).toBeGreaterThan(0);
+  },
+};
+
+export const Estonian: Story = {
+  globals: { locale: 'et' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('23.11.2026')).toBeInTheDocument();
+    await expect(canvas.getByRole('heading', { level: 1, name: `Veoseleht ${NUMBER}` })).toBeInTheDocument();
+    await expect(canvas.getByText(/^27,350\sm³$/)).toBeInTheDocument();
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Peeter Kask')).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,1 @@
+export { WaybillEditPage } from './ui/WaybillEditPage/WaybillEditPage';

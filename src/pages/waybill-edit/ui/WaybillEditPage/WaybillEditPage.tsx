@@ -1,0 +1,112 @@
+import { isWaybillEditable } from '@timberlog/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+
+import { WaybillForm } from '@/features/waybill/edit';
+import { useGetWaybillQuery, type Waybill } from '@/entities/waybill';
+import { isApiError } from '@/shared/api';
+import { notify } from '@/shared/lib';
+import { Button, FormAlert } from '@/shared/ui';
+
+import styles from './EditPage.module.css';
+
+const detailPath = (number: string) => `/waybills/${encodeURIComponent(number)}`;
+
+interface FrameProps {
+  readonly title: string;
+  readonly back: string;
+  readonly backLabel: string;
+  readonly children: ReactNode;
+}
+
+function Frame({ title, back, backLabel, children }: FrameProps) {
+  return (
+    <section className={styles.page} aria-labelledby="waybill-form-title">
+      <Link to={back} className={styles.back}>
+        {backLabel}
+      </Link>
+      <h1 id="waybill-form-title" className={styles.title}>
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
+}
+
+/** `/waybills/new` and `/waybills/:number/edit`: the waybill form, then the waybill's page. */
+export function WaybillEditPage() {
+  const { t } = useTranslation();
+  const { number } = useParams();
+  const navigate = useNavigate();
+
+  const saved = (waybill: Waybill, created: boolean) => {
+    void notify(t(created ? 'waybills.created' : 'waybills.saved', { number: waybill.number }), { variant: 'success' });
+    void navigate(detailPath(waybill.number));
+  };
+
+  if (number === undefined) {
+    return (
+      <Frame title={t('waybills.form.newTitle')} back="/waybills" backLabel={t('waybills.detail.back')}>
+        <div className={styles.card}>
+          <WaybillForm onSaved={(waybill) => saved(waybill, true)} onCancel={() => void navigate('/waybills')} />
+        </div>
+      </Frame>
+    );
+  }
+  return <EditExisting number={number} onSaved={(waybill) => saved(waybill, false)} />;
+}
+
+function EditExisting({ number, onSaved }: { readonly number: string; readonly onSaved: (waybill: Waybill) => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  // A fresh copy: editing starts from what the server has now.
+  const { data: waybill, error, isLoading, isFetching, refetch } = useGetWaybillQuery(number, { refetchOnMountOrArgChange: true });
+  const title = t('waybills.form.editTitle', { number });
+  const back = detailPath(number);
+  const backLabel = t('waybills.form.backToWaybill');
+
+  if (isLoading) {
+    return (
+      <Frame title={title} back={back} backLabel={backLabel}>
+        <p className={styles.muted} aria-busy="true">
+          {t('errors.loading')}
+        </p>
+        <div className={styles.skeleton} />
+      </Frame>
+    );
+  }
+  if (!waybill) {
+    const notFound = isApiError(error) && error.status === 404;
+    return (
+      <Frame title={notFound ? t('waybills.detail.notFoundTitle') : title} back="/waybills" backLabel={t('waybills.detail.back')}>
+        {notFound ? (
+          <p className={styles.muted}>{t('waybills.detail.notFoundText', { number })}</p>
+        ) : (
+          <>
+            <FormAlert>{isApiError(error) ? error.message : t('errors.unexpectedError')}</FormAlert>
+            <div>
+              <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>
+                {t('waybills.retry')}
+              </Button>
+            </div>
+          </>
+        )}
+      </Frame>
+    );
+  }
+  if (!isWaybillEditable(waybill.status)) {
+    return (
+      <Frame title={title} back={back} backLabel={backLabel}>
+        <FormAlert>{t('waybills.form.notEditable', { status: t(`entities.waybill.status.${waybill.status}`) })}</FormAlert>
+      </Frame>
+    );
+  }
+  return (
+    <Frame title={title} back={back} backLabel={backLabel}>
+      <div className={styles.card}>
+        <WaybillForm waybill={waybill} onSaved={onSaved} onCancel={() => void navigate(back)} />
+      </div>
+    </Frame>
+  );
+}

@@ -1,0 +1,1 @@
+export { WorklogDetailPage } from './ui/WorklogDetailPage/WorklogDetailPage';

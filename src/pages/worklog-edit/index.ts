@@ -1,0 +1,1 @@
+export { WorklogEditPage } from './ui/WorklogEditPage/WorklogEditPage';
