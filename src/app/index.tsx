@@ -1,11 +1,10 @@
 import './styles/index.css';
 
-import { addListener } from '@reduxjs/toolkit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { persistStore, type Persistor } from 'redux-persist';
 
-import { localeChanged, selectLocale } from '@/entities/preferences';
+import { selectLocale } from '@/entities/preferences';
 import { sessionInitialized } from '@/entities/session';
 import { configResult } from '@/shared/config';
 import { initI18n } from '@/shared/i18n';
@@ -41,7 +40,9 @@ async function bootstrap(): Promise<void> {
   let persistor: Persistor | null = null;
   const store = makeStore(undefined, {
     persist: true,
-    // An expired session is signed out; the empty session must be stored before the page reloads.
+    trackExports: true,
+    reloadOnLocaleChange: true,
+    // An expired session is signed out, or a language chosen: the state must be stored before the page reloads.
     reloadPage: async () => {
       await persistor?.flush();
       window.location.reload();
@@ -66,17 +67,6 @@ async function bootstrap(): Promise<void> {
     return;
   }
   const { config } = configResult;
-
-  // Choosing a language reloads the current page in it, once the choice is safely stored.
-  store.dispatch(
-    addListener({
-      actionCreator: localeChanged,
-      effect: async () => {
-        await persistor.flush();
-        window.location.reload();
-      },
-    }),
-  );
 
   if (config.apiMocking) {
     const { startMockWorker } = await import('./mocks/browser');

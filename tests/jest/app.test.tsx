@@ -1,28 +1,18 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 
-import { AppProviders, ConfigErrorScreen, AppErrorBoundary } from '@/app/providers';
+import { AppErrorBoundary, ConfigErrorScreen } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { selectLocale, selectThemePreference } from '@/entities/preferences';
 import { initialSessionState } from '@/entities/session';
-import { i18n } from '@/shared/i18n';
+
+import { renderWithProviders } from './render';
 
 // Every route but /auth/* needs a session (the guard is tested in app/router).
 const signedIn = () =>
   makeStore({ session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } });
 
-const renderApp = (path = '/', store = signedIn()) => {
-  render(
-    <AppProviders store={store} i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </AppProviders>,
-  );
-  return store;
-};
+const renderApp = (path = '/', store = signedIn()) => renderWithProviders(<AppRoutes />, { path, store });
 
 describe('the app shell', () => {
   it('shows the top bar and the home page under it', async () => {
@@ -46,41 +36,39 @@ describe('the app shell', () => {
   });
 
   it('navigates with the top bar links and marks the current one', async () => {
-    renderApp('/');
-    await userEvent.click(screen.getByRole('link', { name: 'Invoices' }));
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('link', { name: 'Invoices' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Invoices' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('switches the theme and remembers the choice in the store', async () => {
-    const store = renderApp('/');
+    const { store, user } = renderApp('/');
     expect(selectThemePreference(store.getState())).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Switch to dark theme' }));
+    await user.click(screen.getByRole('button', { name: 'Switch to dark theme' }));
     expect(selectThemePreference(store.getState())).toBe('dark');
     expect(document.documentElement.dataset.theme).toBe('dark');
-    await userEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    await user.click(screen.getByRole('button', { name: 'Switch to light theme' }));
     expect(document.documentElement.dataset.theme).toBe('light');
   });
 
   it('records the chosen language from the language menu', async () => {
-    const store = renderApp('/');
-    await userEvent.click(await screen.findByRole('button', { name: 'Language: English' }));
-    await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Eesti' }));
+    const { store, user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Language: English' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Eesti' }));
     expect(selectLocale(store.getState())).toBe('et');
   });
 });
 
 describe('failures', () => {
   it('names each missing or invalid setting instead of showing a blank page', () => {
-    render(
-      <AppProviders store={makeStore()} i18n={i18n}>
-        <ConfigErrorScreen
-          problems={[
-            { name: 'APP_PUBLIC_JWT_PUBLIC_KEY', reason: 'missing' },
-            { name: 'APP_PUBLIC_BACKEND_URL', reason: 'invalid' },
-          ]}
-        />
-      </AppProviders>,
+    renderWithProviders(
+      <ConfigErrorScreen
+        problems={[
+          { name: 'APP_PUBLIC_JWT_PUBLIC_KEY', reason: 'missing' },
+          { name: 'APP_PUBLIC_BACKEND_URL', reason: 'invalid' },
+        ]}
+      />,
     );
     expect(screen.getByRole('heading', { name: 'The app is not configured' })).toBeInTheDocument();
     expect(screen.getByText('The setting APP_PUBLIC_JWT_PUBLIC_KEY is missing.')).toBeInTheDocument();
@@ -92,12 +80,11 @@ describe('failures', () => {
       throw new Error('broken screen');
     };
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(
-      <AppProviders store={makeStore({ preferences: { locale: 'et', theme: null } })} i18n={i18n.cloneInstance({ lng: 'et' })}>
-        <AppErrorBoundary>
-          <Broken />
-        </AppErrorBoundary>
-      </AppProviders>,
+    renderWithProviders(
+      <AppErrorBoundary>
+        <Broken />
+      </AppErrorBoundary>,
+      { preloadedState: { preferences: { locale: 'et', theme: null } }, locale: 'et' },
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Seda vaadet ei õnnestunud kuvada');
     expect(screen.getByRole('button', { name: 'Laadi leht uuesti' })).toBeInTheDocument();

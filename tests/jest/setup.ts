@@ -7,6 +7,7 @@ import { toHaveNoViolations } from 'jest-axe';
 import { i18nResources } from '@/app/storybook';
 import { resetMockUsers } from '@/entities/user/index.mocks';
 import { DEFAULT_LOCALE, initI18nWithResources } from '@/shared/i18n';
+import { resetMockDb } from '@/shared/mock-db';
 
 import { annotations } from '../../.storybook/annotations';
 
@@ -18,10 +19,14 @@ void initI18nWithResources(DEFAULT_LOCALE, i18nResources);
 setProjectAnnotations(annotations);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Every test starts from the whole mock data set as seeded, whatever an earlier test wrote.
+beforeEach(() => {
+  resetMockDb();
+  resetMockUsers();
+});
 afterEach(() => {
   cleanup();
   server.resetHandlers();
-  resetMockUsers();
   localStorage.clear();
   delete document.documentElement.dataset.theme;
 });

@@ -3,9 +3,11 @@ import { persistStore, type Persistor } from 'redux-persist';
 import { localeChanged, themeChosen } from '@/entities/preferences';
 import { signedOut } from '@/entities/session';
 import { userApi } from '@/entities/user';
-import { mockStaffUser } from '@/entities/user/index.mocks';
+import { meHandler, mockUser } from '@/entities/user/index.mocks';
 import { sessionTokensReceived } from '@/shared/model';
 import { makeStore, PERSIST_KEY } from '@/app/store';
+
+import { server } from './server';
 
 const rehydrated = (persistor: Persistor) =>
   new Promise<void>((resolve) => {
@@ -61,12 +63,29 @@ describe('makeStore', () => {
   it('hosts the api once its code is loaded, and clears its cache on sign-out', async () => {
     const store = makeStore({ session: { accessToken: 'a', refreshToken: 'r', sessionExpired: false, sessionInitialized: true } });
     expect(store.getState().api).toBeDefined();
+    const me = mockUser();
+    server.use(meHandler(me));
     const result = await store.dispatch(userApi.endpoints.getMe.initiate());
-    expect(result.data).toEqual(mockStaffUser({ email: 'mari.maasikas@example.com', name: 'Mari Maasikas', isStaff: false }));
+    expect(result.data).toEqual(me);
     expect(Object.keys(store.getState().api?.queries ?? {})).toHaveLength(1);
 
     store.dispatch(signedOut());
     expect(store.getState().session.accessToken).toBeNull();
     expect(store.getState().api?.queries).toEqual({});
+  });
+
+  it('reloads the page when a language is chosen, after the choice is in the state, when asked to', async () => {
+    const localesAtReload: string[] = [];
+    const store = makeStore(undefined, { reloadOnLocaleChange: true, reloadPage: () => void localesAtReload.push(store.getState().preferences.locale) });
+    store.dispatch(themeChosen('dark'));
+    store.dispatch(localeChanged('et'));
+    await Promise.resolve();
+    expect(localesAtReload).toEqual(['et']);
+
+    // Stories and tests switch languages without reloading.
+    const reloadPage = jest.fn();
+    makeStore(undefined, { reloadPage }).dispatch(localeChanged('et'));
+    await Promise.resolve();
+    expect(reloadPage).not.toHaveBeenCalled();
   });
 });

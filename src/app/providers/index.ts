@@ -3,4 +3,4 @@ export { AppProviders } from './AppProviders';
 export type { AppProvidersProps } from './AppProviders';
 export { ConfigErrorScreen } from './ConfigErrorScreen';
 export { ErrorFallback } from './ErrorFallback';
-export { TOAST_ANCHOR, TOAST_AUTO_HIDE_MS } from './toastConfig';
+export { TOAST_ANCHOR, TOAST_AUTO_HIDE_MS, TOAST_MAX_VISIBLE } from './toastConfig';

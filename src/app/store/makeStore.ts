@@ -7,6 +7,7 @@ import {
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 
+import { localeChanged } from '@/entities/preferences';
 import { configResult } from '@/shared/config';
 import { onApiLoaded } from '@/shared/model';
 
@@ -20,12 +21,24 @@ export interface MakeStoreOptions {
   readonly persist?: boolean;
   /** Reloads the page after an expired session was signed out (the app flushes the stored state first). */
   readonly reloadPage?: () => void | Promise<void>;
+  /**
+   * Polls the user's exports with toasts and downloads (features/export/track-progress), starting
+   * with a look for exports left from before. The app only: stories and tests start clean.
+   */
+  readonly trackExports?: boolean;
+  /** Reloads the page (`reloadPage`) when the user chooses a language, so the page shows in it (seed section 2). */
+  readonly reloadOnLocaleChange?: boolean;
 }
 
 /** Creates the store used by the app, Storybook and tests. */
 export function makeStore(
   preloadedState?: PreloadedState,
-  { persist = false, reloadPage = () => window.location.reload() }: MakeStoreOptions = {},
+  {
+    persist = false,
+    reloadPage = () => window.location.reload(),
+    trackExports = false,
+    reloadOnLocaleChange = false,
+  }: MakeStoreOptions = {},
 ) {
   const rootReducer = createRootReducer();
   const listenerMiddleware = createListenerMiddleware();
@@ -56,10 +69,14 @@ export function makeStore(
     // Any action runs the reducers, which gives the injected api its initial state right away.
     store.dispatch({ type: 'app/apiAttached' });
     api.setupListeners(store.dispatch);
-    // Report exports' toasts and downloads, in the app only (stories and tests start clean and set up their own).
-    if (persist) void import('@/features/export/track-progress').then(({ trackExports }) => trackExports(listenerMiddleware, store.dispatch));
+    if (trackExports) {
+      void import('@/features/export/track-progress').then((tracking) => tracking.trackExports(listenerMiddleware, store.dispatch));
+    }
   });
   startSessionListeners(listenerMiddleware as Parameters<typeof startSessionListeners>[0], { reloadPage });
+  if (reloadOnLocaleChange) {
+    listenerMiddleware.startListening({ actionCreator: localeChanged, effect: async () => reloadPage() });
+  }
   return store;
 }
 

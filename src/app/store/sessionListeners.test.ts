@@ -1,16 +1,16 @@
+import { addListener, type UnknownAction } from '@reduxjs/toolkit';
+import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { enqueueSnackbar } from 'notistack';
 
 import { initialSessionState, signedOut } from '@/entities/session';
 import { userApi } from '@/entities/user';
+import { toastAreaMounted } from '@/shared/lib';
 import { sessionExpired, sessionTokensReceived } from '@/shared/model';
 
 import { server } from '../../../tests/jest/server';
 import { signTestToken } from '../../../tests/jest/tokens';
 
 import { makeStore } from './makeStore';
-
-jest.mock('notistack', () => ({ enqueueSnackbar: jest.fn() }));
 
 const signedInStore = async (reloadPage = jest.fn()) => {
   const accessToken = await signTestToken();
@@ -41,11 +41,18 @@ const countMeCalls = () => {
   return calls;
 };
 
-const waitFor = async (condition: () => boolean) => {
-  for (let attempt = 0; attempt < 100 && !condition(); attempt += 1) {
-    await new Promise((done) => setTimeout(done, 10));
-  }
-  expect(condition()).toBe(true);
+/** Every action the store sees from now on, in order. */
+const recordActions = (store: Awaited<ReturnType<typeof signedInStore>>['store']) => {
+  const actions: UnknownAction[] = [];
+  store.dispatch(addListener({ predicate: () => true, effect: (action) => void actions.push(action) }));
+  return actions;
+};
+
+/** A toast area that records the toasts instead of showing them. */
+const recordToasts = () => {
+  const enqueue = jest.fn();
+  const unmount = toastAreaMounted({ enqueue, close: jest.fn() });
+  return { messages: () => enqueue.mock.calls.map(([message]: [unknown]) => message), unmount };
 };
 
 describe('session listeners', () => {
@@ -56,23 +63,31 @@ describe('session listeners', () => {
     await subscription;
     expect(calls).toHaveLength(1);
 
+    // The listener decides as the action arrives: the same token invalidates nothing.
+    const actions = recordActions(store);
     const { accessToken } = store.getState().session;
     store.dispatch(sessionTokensReceived({ accessToken: accessToken ?? '', refreshToken: 'refresh-1' }));
-    await new Promise((done) => setTimeout(done, 50));
-    expect(calls).toHaveLength(1);
+    expect(actions.map((action) => action.type)).toEqual([sessionTokensReceived.type]);
+    expect(store.getState().api?.queries['getMe(undefined)']?.status).toBe('fulfilled');
 
     const next = await signTestToken({ email: 'mari.maasikas@example.com' });
     store.dispatch(sessionTokensReceived({ accessToken: next, refreshToken: 'refresh-2' }));
-    await waitFor(() => calls.length === 2);
+    expect(actions.map((action) => action.type)).toContain('api/invalidateTags');
+    await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]).toBe(`Bearer ${next}`);
     subscription.unsubscribe();
   });
 
   it('signs out without a redirect and reloads the page when the session expires', async () => {
     const { store, reloadPage } = await signedInStore();
+    // Signed out first, then the reload, so the stored session is the signed-out one.
+    let sessionAtReload: unknown = null;
+    reloadPage.mockImplementation(() => {
+      sessionAtReload = store.getState().session;
+    });
     store.dispatch(sessionExpired());
-    await waitFor(() => reloadPage.mock.calls.length === 1);
-    expect(store.getState().session).toMatchObject({ accessToken: null, refreshToken: null });
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    expect(sessionAtReload).toMatchObject({ accessToken: null, refreshToken: null, sessionExpired: false });
   });
 
   it('drops every cached response on sign-out', async () => {
@@ -85,22 +100,21 @@ describe('session listeners', () => {
     expect(store.getState().api?.queries).toEqual({});
   });
 
-  it('shows the rate-limit toast on 429 and the code on 5xx, nothing on a 404', async () => {
+  it('shows the rate-limit toast on 429 and the code on 5xx (from exactly 500), nothing on a 404 or 499', async () => {
     const { store } = await signedInStore();
-    const toast = jest.mocked(enqueueSnackbar);
-    toast.mockClear();
-    for (const [status, text] of [
-      [429, 'Too many requests. Please wait a moment and try again.'],
-      [503, 'Something went wrong (error 503). Please try again.'],
-    ] as const) {
+    const toasts = recordToasts();
+    const failWith = async (status: number) => {
       server.use(http.get('*/api/user/me', () => HttpResponse.json({ detail: 'x' }, { status })));
       await store.dispatch(userApi.endpoints.getMe.initiate(undefined, { forceRefetch: true }));
-      await waitFor(() => toast.mock.calls.some(([message]) => message === text));
-    }
-    toast.mockClear();
-    server.use(http.get('*/api/user/me', () => HttpResponse.json({ detail: 'x' }, { status: 404 })));
-    await store.dispatch(userApi.endpoints.getMe.initiate(undefined, { forceRefetch: true }));
-    await new Promise((done) => setTimeout(done, 50));
-    expect(toast).not.toHaveBeenCalled();
+    };
+    for (const status of [404, 499, 429, 500, 503]) await failWith(status);
+    // Each failure's toast is decided in order; the last one's arrival means the others' are in.
+    await waitFor(() => expect(toasts.messages()).toContain('Something went wrong (error 503). Please try again.'));
+    expect(toasts.messages()).toEqual([
+      'Too many requests. Please wait a moment and try again.',
+      'Something went wrong (error 500). Please try again.',
+      'Something went wrong (error 503). Please try again.',
+    ]);
+    toasts.unmount();
   });
 });

@@ -1,7 +1,7 @@
 export { initMonitoring, reportError, TRACES_SAMPLE_RATE } from './monitoring';
 export type { MonitoringOptions } from './monitoring';
-export { notify } from './notify';
-export type { NotifyOptions, NotifyVariant } from './notify';
+export { notify, toastAreaMounted, withToastArea } from './notify';
+export type { NotifyOptions, NotifyVariant, ToastArea } from './notify';
 export { isTheme, THEMES, useSystemTheme } from './theme';
 export type { Theme } from './theme';
 export { useApiSubmit } from './form/useApiSubmit';

@@ -1,3 +1,5 @@
+import type { closeSnackbar, enqueueSnackbar } from 'notistack';
+
 export type NotifyVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
 
 export interface NotifyOptions {
@@ -7,11 +9,38 @@ export interface NotifyOptions {
   readonly key?: string;
 }
 
+/** notistack's global functions, which act only while its provider (the toast area) is mounted. */
+export interface ToastArea {
+  readonly enqueue: typeof enqueueSnackbar;
+  readonly close: typeof closeSnackbar;
+}
+
+let mountedArea: ToastArea | null = null;
+let mountedCount = 0;
+const pending: ((area: ToastArea) => void)[] = [];
+
 /**
- * Shows a toast. notistack is imported on demand (it is not needed for the first paint); the
- * app renders its toast area once loaded, see app/providers.
+ * Runs a toast operation on the toast area: now if it is mounted, otherwise as soon as it mounts,
+ * in the order asked. notistack silently drops a toast enqueued before its provider exists, and
+ * the provider loads after the first paint while the app's polls may already report something.
  */
-export async function notify(message: string, { variant = 'default', persist, key }: NotifyOptions = {}): Promise<void> {
-  const { enqueueSnackbar } = await import('notistack');
-  enqueueSnackbar(message, { variant, persist, key, preventDuplicate: key !== undefined });
+export function withToastArea(operation: (area: ToastArea) => void): void {
+  if (mountedArea) operation(mountedArea);
+  else pending.push(operation);
+}
+
+/** Called by the toast area once its provider is mounted; returns the call for its unmount. */
+export function toastAreaMounted(area: ToastArea): () => void {
+  mountedCount += 1;
+  mountedArea = area;
+  for (const operation of pending.splice(0)) operation(area);
+  return () => {
+    mountedCount -= 1;
+    if (mountedCount === 0) mountedArea = null;
+  };
+}
+
+/** Shows a toast, once the toast area is there (see `withToastArea`). */
+export function notify(message: string, { variant = 'default', persist, key }: NotifyOptions = {}): void {
+  withToastArea(({ enqueue }) => enqueue(message, { variant, persist, key, preventDuplicate: key !== undefined }));
 }

@@ -3,3 +3,5 @@ export type { LoadedApi } from './apiRegistry';
 export { useAppDispatch, useAppSelector } from './hooks';
 export { sessionExpired, sessionTokensReceived } from './sessionActions';
 export type { SessionTokens } from './sessionActions';
+export { exportRequested } from './exportActions';
+export type { ExportRequestedPayload } from './exportActions';

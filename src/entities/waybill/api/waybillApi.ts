@@ -1,4 +1,5 @@
 import { baseApi, LIST_ID, pageTags, TAGS, type ListParams, type RequestBody, type Schema } from '@/shared/api';
+import { exportRequested } from '@/shared/model';
 
 export type Waybill = Schema<'Waybill'>;
 export type WaybillStatus = Waybill['status'];
@@ -59,6 +60,11 @@ export const waybillApi = baseApi.injectEndpoints({
         body: { format },
       }),
       invalidatesTags: [{ type: TAGS.exportRequest, id: LIST_ID }],
+      // The export tracking starts on this action (features/export/track-progress).
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        const result = await queryFulfilled.catch(() => null);
+        if (result) dispatch(exportRequested({ id: result.data.id }));
+      },
     }),
   }),
 });

@@ -1,4 +1,5 @@
 import { baseApi, LIST_ID, pageTags, TAGS, type ListParams, type RequestBody, type Schema } from '@/shared/api';
+import { exportRequested } from '@/shared/model';
 
 export type Worklog = Schema<'Worklog'>;
 export type WorklogAction = Worklog['action'];
@@ -56,6 +57,11 @@ export const worklogApi = baseApi.injectEndpoints({
         body: { format },
       }),
       invalidatesTags: [{ type: TAGS.exportRequest, id: LIST_ID }],
+      // The export tracking starts on this action (features/export/track-progress).
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        const result = await queryFulfilled.catch(() => null);
+        if (result) dispatch(exportRequested({ id: result.data.id }));
+      },
     }),
   }),
 });

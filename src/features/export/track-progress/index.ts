@@ -1,7 +1,6 @@
 export {
   EXPORT_POLL_INTERVAL_MS,
   EXPORT_POLL_PARAMS,
-  exportPollingRequested,
   startExportPolling,
 } from './model/exportPolling';
 export type { ExportPollingOptions, ExportToasts } from './model/exportPolling';
@@ -9,4 +8,4 @@ export { exportProgressValue } from './model/progress';
 export { trackExports } from './model/trackExports';
 export type { ExportToastState } from './model/toastState';
 export { ExportToast } from './ui/ExportToast/ExportToast';
-export { createNotistackExportToasts } from './ui/notistackExportToasts';
+export { createNotistackExportToasts, DOWNLOADING_VISIBLE_MS } from './ui/notistackExportToasts';

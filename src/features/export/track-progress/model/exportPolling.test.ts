@@ -4,12 +4,14 @@ import { http, HttpResponse } from 'msw';
 import { mockExportRequest } from '@/entities/export-request/index.mocks';
 import { sessionSlice } from '@/entities/session';
 import { waybillApi } from '@/entities/waybill';
+import { worklogApi } from '@/entities/worklog';
 import { baseApi, type Schema } from '@/shared/api';
+import { exportRequested } from '@/shared/model';
 
 import { server } from '../../../../../tests/jest/server';
 import { signTestToken } from '../../../../../tests/jest/tokens';
 
-import { exportPollingRequested, startExportPolling } from './exportPolling';
+import { startExportPolling } from './exportPolling';
 
 type ExportRequest = Schema<'ExportRequest'>;
 
@@ -93,7 +95,7 @@ describe('export polling', () => {
     const { polls } = pollSequence([[running(0)], [running(50)], [done], []]);
     const { store, toasts, navigate, stop } = await setup();
 
-    store.dispatch(exportPollingRequested());
+    store.dispatch(exportRequested());
     await flush();
     expect(polls).toEqual([POLL]);
     expect(toasts.progress).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'e-1', progress: 0 }));
@@ -122,7 +124,7 @@ describe('export polling', () => {
     const { polls, acknowledged } = pollSequence([[failed], []]);
     const { store, toasts, navigate, stop } = await setup();
 
-    store.dispatch(exportPollingRequested());
+    store.dispatch(exportRequested());
     await flush();
     expect(toasts.failed).toHaveBeenCalledWith(expect.objectContaining({ lastErrorMessage: 'The report has too many rows.' }));
     expect(acknowledged).toEqual(['e-2']);
@@ -137,7 +139,7 @@ describe('export polling', () => {
   it('stops when the list is empty', async () => {
     const { polls } = pollSequence([[]]);
     const { store, toasts, stop } = await setup();
-    store.dispatch(exportPollingRequested());
+    store.dispatch(exportRequested());
     await flush();
     await tick(5000);
     expect(polls).toEqual([POLL]);
@@ -148,7 +150,7 @@ describe('export polling', () => {
   it('stops when a poll fails', async () => {
     const { polls } = pollSequence([[running(10)], 'error', [running(20)]]);
     const { store, toasts, stop } = await setup();
-    store.dispatch(exportPollingRequested());
+    store.dispatch(exportRequested());
     await flush();
     await tick();
     expect(polls).toHaveLength(2);
@@ -161,7 +163,7 @@ describe('export polling', () => {
   it('keeps going while an export runs, and a new report request restarts a stopped poll', async () => {
     const { polls } = pollSequence([[], [running(10)], [running(60)], []]);
     const { store, toasts, stop } = await setup();
-    store.dispatch(exportPollingRequested());
+    store.dispatch(exportRequested());
     await flush();
     expect(polls).toHaveLength(1);
 
@@ -177,10 +179,44 @@ describe('export polling', () => {
     stop();
   });
 
+  it('does not open a file that a running export already names, until the export is complete', async () => {
+    const runningWithFile = mockExportRequest({ id: 'e-1', inProgress: true, progress: 99, fileUrl: done.fileUrl });
+    const { polls } = pollSequence([[runningWithFile], [done], []]);
+    const { store, toasts, navigate, stop } = await setup();
+    store.dispatch(exportRequested());
+    await flush();
+    expect(toasts.progress).toHaveBeenCalledWith(runningWithFile);
+    expect(toasts.downloading).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+
+    await tick();
+    expect(polls).toHaveLength(2);
+    expect(navigate).toHaveBeenCalledWith(done.fileUrl);
+    stop();
+  });
+
+  it('starts on a worklog report request too, and not on a refused one', async () => {
+    const { polls } = pollSequence([[]]);
+    const { store, stop } = await setup();
+    server.use(
+      http.post('*/api/worklogs/worklog_report/', () => HttpResponse.json({ format: ['Choose xlsx or csv.'] }, { status: 400 }), {
+        once: true,
+      }),
+    );
+    await store.dispatch(worklogApi.endpoints.createWorklogReport.initiate({ filters: {}, format: 'csv' }));
+    await flush();
+    expect(polls).toHaveLength(0);
+
+    await store.dispatch(worklogApi.endpoints.createWorklogReport.initiate({ filters: {}, format: 'csv' }));
+    await flush();
+    expect(polls).toEqual([POLL]);
+    stop();
+  });
+
   it('does not poll when signed out', async () => {
     const { polls } = pollSequence([[running(10)]]);
     const { store, stop } = await setup({ signedIn: false });
-    store.dispatch(exportPollingRequested());
+    store.dispatch(exportRequested());
     await tick(3000);
     expect(polls).toHaveLength(0);
     stop();

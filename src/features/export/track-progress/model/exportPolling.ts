@@ -1,17 +1,12 @@
-import { createAction, isAnyOf, type ListenerMiddlewareInstance } from '@reduxjs/toolkit';
+import { isAnyOf, type ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 
 import { exportRequestApi, type ExportRequest, type ExportRequestListParams } from '@/entities/export-request';
 import { selectIsAuthenticated, sessionInitialized } from '@/entities/session';
-import { waybillApi } from '@/entities/waybill';
-import { worklogApi } from '@/entities/worklog';
-import { sessionTokensReceived } from '@/shared/model';
+import { exportRequested, sessionTokensReceived } from '@/shared/model';
 
 /** The unseen exports of the signed-in user (seed section 7). */
 export const EXPORT_POLL_PARAMS: ExportRequestListParams = { seen: false, own: true, pageNumber: 1, pageSize: 5 };
 export const EXPORT_POLL_INTERVAL_MS = 1000;
-
-/** Starts watching the user's exports, e.g. after the app has loaded. */
-export const exportPollingRequested = createAction('exports/pollingRequested');
 
 /** The toasts the polling drives; replaced in tests. */
 export interface ExportToasts {
@@ -34,8 +29,9 @@ type AppListenerMiddleware = ListenerMiddlewareInstance<RootState, AppDispatch>;
 
 /**
  * Polls the unseen exports every second while signed in (seed section 4) and drives their toasts:
- * progress while running, then 'downloading' and the file, or the error, acknowledged. Starts when
- * a report is requested, on sign-in and when asked; stops when the list is empty or a poll fails.
+ * progress while running, then 'downloading' and the file, or the error, acknowledged. Starts on
+ * `exportRequested` (a report was requested, or the app looks for exports left from before) and
+ * on sign-in; stops when the list is empty or a poll fails.
  * Returns a function that removes the listener.
  */
 export function startExportPolling(
@@ -52,6 +48,7 @@ export function startExportPolling(
       toasts.failed(request);
       await dispatch(exportRequestApi.endpoints.acknowledgeExportError.initiate(request.id));
     } else if (request.inProgress || !request.fileUrl) {
+      // A running export may already name its file: it is not complete until inProgress is false.
       toasts.progress(request);
     } else {
       finished.add(request.id);
@@ -62,9 +59,7 @@ export function startExportPolling(
 
   return listeners.startListening({
     matcher: isAnyOf(
-      exportPollingRequested,
-      waybillApi.endpoints.createWaybillReport.matchFulfilled,
-      worklogApi.endpoints.createWorklogReport.matchFulfilled,
+      exportRequested,
       // Signing in (or a refreshed session) may find exports that finished meanwhile.
       sessionTokensReceived,
       sessionInitialized,

@@ -1,34 +1,39 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
+import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack';
+import { useEffect } from 'react';
 
 import { mockExportRequest } from '@/entities/export-request/index.mocks';
+import { toastAreaMounted } from '@/shared/lib';
 
 import { createNotistackExportToasts } from './notistackExportToasts';
 
-// The toasts reach notistack once its module has loaded; waiting for the same import lets them land.
-const run = (show: () => void) =>
-  act(async () => {
-    show();
-    await import('notistack');
-  });
+/** notistack's provider, announced as the toast area once mounted, the way the app's Toaster does. */
+function ToastArea() {
+  useEffect(() => toastAreaMounted({ enqueue: enqueueSnackbar, close: closeSnackbar }), []);
+  return <SnackbarProvider />;
+}
+const mountToastArea = () => render(<ToastArea />);
 
 const running = (progress: number) => mockExportRequest({ id: 'e-1', inProgress: true, progress });
 
+/** The notistack toast (its content element) around a text: it carries the variant's class. */
+const toastAround = (text: string) => screen.getByText(text).closest('.notistack-MuiContent');
+
 describe('export toasts in notistack', () => {
   it('keeps one toast per export that follows its progress, then says downloading', async () => {
-    render(<SnackbarProvider />);
+    mountToastArea();
     const toasts = createNotistackExportToasts();
 
-    await run(() => toasts.progress(running(0)));
+    act(() => toasts.progress(running(0)));
     const bar = await screen.findByRole('progressbar', { name: 'Waybill report progress' });
     expect(screen.getByText('Generating the waybill report…')).toBeInTheDocument();
     expect(bar).toHaveAttribute('aria-valuenow', '1');
 
-    await run(() => toasts.progress(running(50)));
+    act(() => toasts.progress(running(50)));
     expect(screen.getAllByRole('progressbar')).toHaveLength(1);
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
 
-    await run(() =>
+    act(() =>
       toasts.downloading(
         mockExportRequest({ id: 'e-1', inProgress: false, progress: 100, completeTimestamp: '2026-01-05T08:01:00.000Z', fileUrl: 'x' }),
       ),
@@ -37,18 +42,35 @@ describe('export toasts in notistack', () => {
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   });
 
-  it('shows a failure with the server’s message and closes the progress toast', async () => {
-    render(<SnackbarProvider />);
+  it('shows a failure as an error toast with the server’s message and closes the progress toast', async () => {
+    mountToastArea();
     const toasts = createNotistackExportToasts();
-    await run(() => toasts.progress(mockExportRequest({ id: 'e-9', kind: 'worklog_report', progress: 20 })));
+    act(() => toasts.progress(mockExportRequest({ id: 'e-9', kind: 'worklog_report', progress: 20 })));
     await screen.findByRole('progressbar');
 
-    await run(() =>
+    act(() =>
       toasts.failed(
         mockExportRequest({ id: 'e-9', kind: 'worklog_report', inProgress: false, failed: true, lastErrorMessage: 'Disk full' }),
       ),
     );
     expect(await screen.findByText('The worklog report failed: Disk full')).toBeInTheDocument();
+    expect(toastAround('The worklog report failed: Disk full')).toHaveClass('notistack-MuiContent-error');
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull(), { timeout: 3000 });
+  });
+
+  it('shows toasts asked for before the toast area mounted, in their latest state', async () => {
+    const toasts = createNotistackExportToasts();
+    toasts.progress(running(10));
+    toasts.progress(running(40));
+    toasts.failed(mockExportRequest({ id: 'e-2', inProgress: false, failed: true, lastErrorMessage: 'No rows' }));
+
+    act(() => {
+      mountToastArea();
+    });
+    expect(await screen.findByRole('progressbar', { name: 'Waybill report progress' })).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText('The waybill report failed: No rows')).toBeInTheDocument();
+
+    act(() => toasts.progress(running(70)));
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '70');
   });
 });

@@ -1,4 +1,5 @@
 import type { ExportRequest } from '@/entities/export-request';
+import { withToastArea } from '@/shared/lib';
 
 import type { ExportToasts } from '../model/exportPolling';
 import { createToastSource, toastStateOf, type ToastSource } from '../model/toastState';
@@ -6,22 +7,22 @@ import { createToastSource, toastStateOf, type ToastSource } from '../model/toas
 import { ExportToast, LiveExportToast } from './ExportToast/ExportToast';
 
 /** How long the 'downloading' toast stays after the file starts (the app's toast time, seed section 9). */
-const DOWNLOADING_VISIBLE_MS = 5000;
+export const DOWNLOADING_VISIBLE_MS = 5000;
 
 const toastKey = (request: ExportRequest) => `export-${request.id}`;
 
 /**
  * The export toasts in notistack: one toast per export that stays open while it runs and follows
  * its progress, then says 'downloading' and closes; a failure is an error toast of its own.
+ * Every toast goes through `withToastArea`, so the toasts of exports the tracking finds before the
+ * toast area has mounted (a reload while exports run) are shown once it has, with their latest state.
  */
 export function createNotistackExportToasts(): ExportToasts {
-  // notistack is not part of the first page; it is loaded by the time an export is polled.
-  const notistack = import('notistack');
   const open = new Map<string, ToastSource>();
 
   const close = (request: ExportRequest) => {
     open.delete(request.id);
-    void notistack.then(({ closeSnackbar }) => closeSnackbar(toastKey(request)));
+    withToastArea(({ close: closeToast }) => closeToast(toastKey(request)));
   };
 
   return {
@@ -34,9 +35,7 @@ export function createNotistackExportToasts(): ExportToasts {
       }
       const created = createToastSource(state);
       open.set(request.id, created);
-      void notistack.then(({ enqueueSnackbar }) =>
-        enqueueSnackbar(<LiveExportToast source={created} />, { key: toastKey(request), persist: true }),
-      );
+      withToastArea(({ enqueue }) => enqueue(<LiveExportToast source={created} />, { key: toastKey(request), persist: true }));
     },
     downloading: (request) => {
       const state = toastStateOf(request, 'downloading');
@@ -46,14 +45,14 @@ export function createNotistackExportToasts(): ExportToasts {
         setTimeout(() => close(request), DOWNLOADING_VISIBLE_MS);
         return;
       }
-      void notistack.then(({ enqueueSnackbar }) =>
-        enqueueSnackbar(<ExportToast state={state} />, { key: toastKey(request), variant: 'success' }),
+      withToastArea(({ enqueue }) =>
+        enqueue(<ExportToast state={state} />, { key: toastKey(request), variant: 'success' }),
       );
     },
     failed: (request) => {
       if (open.has(request.id)) close(request);
-      void notistack.then(({ enqueueSnackbar }) =>
-        enqueueSnackbar(<ExportToast state={toastStateOf(request, 'failed')} />, {
+      withToastArea(({ enqueue }) =>
+        enqueue(<ExportToast state={toastStateOf(request, 'failed')} />, {
           key: `${toastKey(request)}-failed`,
           variant: 'error',
         }),

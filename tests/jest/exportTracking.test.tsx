@@ -1,0 +1,107 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
+import { makeStore } from '@/app/store';
+import { mockExportRequest } from '@/entities/export-request/index.mocks';
+import type { Schema } from '@/shared/api';
+
+import { renderWithProviders, signedInState } from './render';
+import { server } from './server';
+
+type ExportRequest = Schema<'ExportRequest'>;
+
+const POLL = '/api/export-requests/?seen=false&own=true&pageNumber=1&pageSize=5';
+
+/** Answers the polls with the given pages in turn (the last one repeats); records the polls. */
+function answerPolls(pages: readonly (readonly ExportRequest[])[]) {
+  const polls: string[] = [];
+  server.use(
+    http.get('*/api/export-requests/', ({ request }) => {
+      const url = new URL(request.url);
+      polls.push(`${url.pathname}${url.search}`);
+      const page = pages[Math.min(polls.length - 1, pages.length - 1)] ?? [];
+      return HttpResponse.json({ count: page.length, next: null, previous: null, results: page });
+    }),
+    http.post('*/api/export-requests/:id/acknowledge_error/', ({ params }) =>
+      HttpResponse.json(mockExportRequest({ id: String(params.id), seen: true, failed: true, inProgress: false })),
+    ),
+  );
+  return polls;
+}
+
+/** Lets pending requests and listener steps run, without moving the clock. */
+const flush = async () => {
+  for (let round = 0; round < 20; round += 1) await act(() => jest.advanceTimersByTimeAsync(0));
+};
+const tick = async (ms = 1000) => {
+  await act(() => jest.advanceTimersByTimeAsync(ms));
+  await flush();
+};
+
+beforeEach(() => {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('export tracking in the app store', () => {
+  it('looks for unseen exports when the store is made with trackExports, and only then', async () => {
+    const polls = answerPolls([[]]);
+    const preloadedState = await signedInState();
+
+    makeStore(preloadedState);
+    makeStore(preloadedState, { persist: true });
+    await tick(3000);
+    expect(polls).toEqual([]);
+
+    makeStore(preloadedState, { trackExports: true });
+    await waitFor(() => expect(polls).toEqual([POLL]));
+    // The list is empty: the polling stops.
+    await tick(3000);
+    expect(polls).toHaveLength(1);
+  });
+
+  // A reload while exports run: the first polls answer before the toast area (loaded after the
+  // first paint) exists; their toasts must still be shown, and follow the later polls.
+  it('shows the toasts of exports found before the toast area mounted, then follows them to the file', async () => {
+    const fileUrl = `${window.location.origin}/#export-e-1`;
+    const running = (progress: number) => mockExportRequest({ id: 'e-1', progress });
+    const failed = mockExportRequest({
+      id: 'e-2',
+      kind: 'worklog_report',
+      inProgress: false,
+      failed: true,
+      lastErrorMessage: 'The report has too many rows.',
+      completeTimestamp: '2026-01-05T08:01:00.000Z',
+    });
+    const done = mockExportRequest({
+      id: 'e-1',
+      inProgress: false,
+      progress: 100,
+      fileUrl,
+      attachment: 'waybills.xlsx',
+      completeTimestamp: '2026-01-05T08:01:00.000Z',
+    });
+    const polls = answerPolls([[running(10), failed], [running(60)], [done], []]);
+
+    const store = makeStore(await signedInState(), { trackExports: true });
+    await waitFor(() => expect(polls).toHaveLength(1));
+    await flush();
+
+    renderWithProviders(<main />, { store });
+    const bar = await screen.findByRole('progressbar', { name: 'Waybill report progress' });
+    expect(screen.getByText('Generating the waybill report…')).toBeInTheDocument();
+    expect(bar).toHaveAttribute('aria-valuenow', '11');
+    expect(screen.getByText('The worklog report failed: The report has too many rows.')).toBeInTheDocument();
+
+    await tick();
+    expect(polls).toHaveLength(2);
+    expect(screen.getByRole('progressbar', { name: 'Waybill report progress' })).toHaveAttribute('aria-valuenow', '60');
+
+    await tick();
+    expect(polls).toHaveLength(3);
+    expect(screen.getByText('Downloading the waybill report…')).toBeInTheDocument();
+    expect(window.location.href).toBe(fileUrl);
+  });
+});
