@@ -22,6 +22,7 @@ const steps = [
     ['typecheck', 'check'],
     ['lint', 'check'],
     ['check:openapi', 'check'],
+    ['lint:openapi', 'check'],
     ['test', 'tests'],
   ]
     .filter(([script]) => script in serverScripts)

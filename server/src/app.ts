@@ -43,6 +43,8 @@ export const API_INFO = {
   title: 'Timberlog API',
   description: 'Waybills, worklogs, invoices, users and report exports for timber logistics.',
   version: '1.0.0',
+  // A private product (the package is not published): no open-source licence applies.
+  license: { name: 'Proprietary' },
 };
 
 /** Builds the HTTP app on an existing context (database, keys, mailer, job queue). */
@@ -113,6 +115,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     openapi: {
       openapi: '3.0.3',
       info: API_INFO,
+      // Relative: the document is served by the API server itself, so Swagger UI calls the server it came from.
+      servers: [{ url: '/', description: 'The server that serves this document' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearerAuth: [] }],
     },

@@ -33,6 +33,10 @@ interface Resource {
   title: string;
   keyParam: string;
   keySchema: TSchema;
+  /** For the API document: the record in words, its plural, and the rules a write enforces. */
+  label: string;
+  plural: string;
+  rules: string;
   spec: ListSpec;
   keyCond: (key: string) => ReturnType<typeof sql>;
   item: TSchema & { $id?: string };
@@ -50,13 +54,13 @@ interface Resource {
 const count = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);
 const pick = (body: Body, keys: string[]) => Object.fromEntries(keys.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
 
-const IntKey = () => Type.Integer({ minimum: 1, maximum: LIMITS.idMax });
-const TextKey = () => Type.String({ maxLength: LIMITS.shortTextMaxLength });
+const IntKey = (description: string) => Type.Integer({ minimum: 1, maximum: LIMITS.idMax, description });
+const TextKey = (description: string) => Type.String({ maxLength: LIMITS.shortTextMaxLength, description });
 
 const assortmentTypeBody = { name: Str(LIMITS.assortmentTypeNameMaxLength, 1), description: Type.Optional(Str(LIMITS.notesMaxLength)) };
 const assortmentBody = {
   name: Str(LIMITS.nameMaxLength, 1),
-  assortmentType: IntKey(),
+  assortmentType: IntKey('Id of the assortment type.'),
   species: StrEnum(SPECIES),
   unit: StrEnum(UNITS),
   unitPrice: Price(),
@@ -87,7 +91,8 @@ async function companyExists(trx: Trx, code: unknown, field: string, errs: Field
 
 const resources: Resource[] = [
   {
-    name: 'assortment-types', title: 'AssortmentType', keyParam: 'id', keySchema: IntKey(), spec: assortmentTypeSpec, keyCond: (k) => sql`t.id = ${Number(k)}`,
+    name: 'assortment-types', title: 'AssortmentType', label: 'assortment type', plural: 'AssortmentTypes', keyParam: 'id', keySchema: IntKey('The assortment type\'s id.'),
+    rules: 'The name must not be blank.', spec: assortmentTypeSpec, keyCond: (k) => sql`t.id = ${Number(k)}`,
     item: AssortmentType, page: AssortmentTypePage,
     create: Type.Object(assortmentTypeBody, { title: 'AdminAssortmentTypeCreate' }),
     update: Type.Object(assortmentTypeBody, { title: 'AdminAssortmentTypeUpdate' }),
@@ -98,7 +103,8 @@ const resources: Resource[] = [
     references: [{ noun: 'assortments', count: (trx, k) => count(trx.selectFrom('assortments').select(sql<number>`count(*)::int`.as('n')).where('assortmentType', '=', Number(k)).execute()) }],
   },
   {
-    name: 'assortments', title: 'Assortment', keyParam: 'code', keySchema: TextKey(), spec: assortmentSpec, keyCond: (k) => sql`a.code = ${k}`,
+    name: 'assortments', title: 'Assortment', label: 'assortment', plural: 'Assortments', keyParam: 'code', keySchema: TextKey('The assortment\'s code.'),
+    rules: 'A new code must be free and made of letters, digits, `_` and `-`; the assortment type must exist.', spec: assortmentSpec, keyCond: (k) => sql`a.code = ${k}`,
     item: Assortment, page: AssortmentPage,
     create: Type.Object({ code: CodeStr(), ...assortmentBody }, { title: 'AdminAssortmentCreate' }),
     update: Type.Object(assortmentBody, { title: 'AdminAssortmentUpdate' }),
@@ -119,7 +125,8 @@ const resources: Resource[] = [
     ],
   },
   {
-    name: 'companies', title: 'Company', keyParam: 'registryCode', keySchema: TextKey(), spec: companySpec, keyCond: (k) => sql`c.registry_code = ${k}`,
+    name: 'companies', title: 'Company', label: 'company', plural: 'Companies', keyParam: 'registryCode', keySchema: TextKey('The company\'s registry code.'),
+    rules: `A new registry code must be free and have ${LIMITS.registryCodeLength} digits.`, spec: companySpec, keyCond: (k) => sql`c.registry_code = ${k}`,
     item: Company, page: CompanyPage,
     create: Type.Object({ registryCode: Type.String({ pattern: REGISTRY_CODE_PATTERN, maxLength: LIMITS.registryCodeLength }), ...companyBody }, { title: 'AdminCompanyCreate' }),
     update: Type.Object(companyBody, { title: 'AdminCompanyUpdate' }),
@@ -138,7 +145,8 @@ const resources: Resource[] = [
     ],
   },
   {
-    name: 'warehouses', title: 'Warehouse', keyParam: 'id', keySchema: IntKey(), spec: warehouseSpec, keyCond: (k) => sql`w.id = ${Number(k)}`,
+    name: 'warehouses', title: 'Warehouse', label: 'warehouse', plural: 'Warehouses', keyParam: 'id', keySchema: IntKey('The warehouse\'s id.'),
+    rules: 'The company must exist. Origin and destination codes are optional, each used by one warehouse at most; a code that waybills use cannot be changed.', spec: warehouseSpec, keyCond: (k) => sql`w.id = ${Number(k)}`,
     item: Warehouse, page: WarehousePage,
     create: Type.Object(warehouseBody, { title: 'AdminWarehouseCreate' }),
     update: Type.Object(warehouseBody, { title: 'AdminWarehouseUpdate' }),
@@ -174,7 +182,8 @@ const resources: Resource[] = [
     ],
   },
   {
-    name: 'workers', title: 'Worker', keyParam: 'workerName', keySchema: TextKey(), spec: workerSpec, keyCond: (k) => sql`k.worker_name = ${k}`,
+    name: 'workers', title: 'Worker', label: 'worker', plural: 'Workers', keyParam: 'workerName', keySchema: TextKey('The worker\'s name.'),
+    rules: 'A new name must be free (spaces are tidied); the company, when given, must exist.', spec: workerSpec, keyCond: (k) => sql`k.worker_name = ${k}`,
     item: Worker, page: WorkerPage,
     create: Type.Object({ workerName: Str(LIMITS.nameMaxLength, 1), ...workerBody }, { title: 'AdminWorkerCreate' }),
     update: Type.Object(workerBody, { title: 'AdminWorkerUpdate' }),
@@ -198,8 +207,11 @@ const resources: Resource[] = [
 export async function adminRoutes(app: App) {
   const { db } = app.ctx;
   for (const r of resources) {
-    const base = `/api/admin/${r.name}/`;
-    const item = `${base}:${r.keyParam}/`;
+    // Unlike the seed's endpoints, the admin ones carry no trailing slash (the router accepts one anyway).
+    const base = `/api/admin/${r.name}`;
+    const item = `${base}/:${r.keyParam}`;
+    const staffOnly = 'Staff only.';
+    const refs = r.references.map((x) => NOUNS[x.noun].en).join(', ');
     const params = Type.Object({ [r.keyParam]: r.keySchema });
     const op = r.title;
     const tags = ['admin'];
@@ -208,12 +220,14 @@ export async function adminRoutes(app: App) {
 
     app.route({
       method: 'GET', url: base, preHandler: requireStaff,
-      schema: { operationId: `adminList${op}s`, tags, querystring: listQuery(r.spec.list, `Admin${op}ListQuery`), response: { 200: ref(r.page), ...errors(400, 401, 403, 404) } },
+      schema: {
+        operationId: `adminList${r.plural}`, summary: `List ${r.label} records for editing`,
+        description: `${staffOnly} The same rows, filters, search and sort as \`GET /api/${r.name}/\`.`, tags, querystring: listQuery(r.spec.list, `Admin${op}ListQuery`), response: { 200: ref(r.page), ...errors(400, 401, 403, 404) } },
       handler: async (request) => runList(db, request, r.spec, request.query as Record<string, unknown>),
     });
     app.route({
       method: 'POST', url: base, preHandler: requireStaff,
-      schema: { operationId: `adminCreate${op}`, tags, body: r.create, response: { 201: ref(r.item), ...errors(400, 401, 403) } },
+      schema: { operationId: `adminCreate${op}`, summary: `Create a ${r.label}`, description: `${staffOnly} ${r.rules}`, tags, body: r.create, response: { 201: ref(r.item), ...errors(400, 401, 403) } },
       handler: async (request, reply) => {
         const key = await db.transaction().execute(async (trx) => {
           const errs = new FieldErrors();
@@ -227,14 +241,17 @@ export async function adminRoutes(app: App) {
     });
     app.route({
       method: 'GET', url: item, preHandler: requireStaff,
-      schema: { operationId: `adminGet${op}`, tags, params, response: { 200: ref(r.item), ...errors(401, 403, 404) } },
+      schema: { operationId: `adminGet${op}`, summary: `Get a ${r.label} for editing`, description: staffOnly, tags, params, response: { 200: ref(r.item), ...errors(401, 403, 404) } },
       handler: async (request) => get(keyOf(request)),
     });
     for (const method of ['PUT', 'PATCH'] as const) {
       app.route({
         method, url: item, preHandler: requireStaff,
         schema: {
-          operationId: `admin${method === 'PUT' ? 'Update' : 'Patch'}${op}`, tags, params,
+          operationId: `admin${method === 'PUT' ? 'Update' : 'Patch'}${op}`,
+          summary: method === 'PUT' ? `Update a ${r.label}` : `Update some fields of a ${r.label}`,
+          description: method === 'PUT' ? `${staffOnly} ${r.rules} The key cannot change.` : 'As PUT, with every field optional.',
+          tags, params,
           body: method === 'PUT' ? r.update : Type.Partial(r.update as never, { title: `Admin${op}Patch` }),
           response: { 200: ref(r.item), ...errors(400, 401, 403, 404) },
         },
@@ -253,7 +270,7 @@ export async function adminRoutes(app: App) {
     }
     app.route({
       method: 'DELETE', url: item, preHandler: requireStaff,
-      schema: { operationId: `adminDelete${op}`, tags, params, response: { 204: Type.Null(), ...errors(400, 401, 403, 404) } },
+      schema: { operationId: `adminDelete${op}`, summary: `Delete a ${r.label}`, description: `${staffOnly} Refused while any of these refer to it: ${refs}.`, tags, params, response: { 204: Type.Null(), ...errors(400, 401, 403, 404) } },
       handler: async (request, reply) => {
         const key = keyOf(request);
         await db.transaction().execute(async (trx) => {

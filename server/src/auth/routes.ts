@@ -37,7 +37,7 @@ export async function authRoutes(app: App) {
   const { db, config } = app.ctx;
 
   app.post('/api/auth/token/', {
-    schema: { operationId: 'obtainToken', tags: ['auth'], security: [], body: TokenObtain, response: { 200: ref(TokenPairSchema), ...errors(400, 401, 429) } },
+    schema: { operationId: 'obtainToken', summary: 'Sign in: get a token pair', description: 'Exchanges an email and password for an access token and a refresh token (RS256 JWTs). Anyone may call it. Only an active account signs in; a wrong email, password or inactive account all answer the same 401 `no_active_account`. Failed attempts are limited per client address and per account within a time window; past the limit the answer is 429 with `Retry-After`.', tags: ['auth'], security: [], body: TokenObtain, response: { 200: ref(TokenPairSchema), ...errors(400, 401, 429) } },
   }, async (request) => {
     const email = normaliseEmail(request.body.email);
     const keys = [`signin:ip:${request.ip}`, `signin:acct:${email}`];
@@ -54,7 +54,7 @@ export async function authRoutes(app: App) {
   });
 
   app.post('/api/auth/token/refresh/', {
-    schema: { operationId: 'refreshToken', tags: ['auth'], security: [], body: RefreshBody, response: { 200: ref(TokenPairSchema), ...errors(400, 401) } },
+    schema: { operationId: 'refreshToken', summary: 'Get a new token pair from a refresh token', description: 'Spends a refresh token and answers a new token pair. Anyone holding a refresh token may call it. A refresh token works once: a spent, expired or revoked one answers 401 `token_not_valid`.', tags: ['auth'], security: [], body: RefreshBody, response: { 200: ref(TokenPairSchema), ...errors(400, 401) } },
   }, async (request) => {
     const user = await consumeRefresh(app.ctx, request.body.refresh);
     if (!user) throw refreshInvalid();
@@ -63,7 +63,7 @@ export async function authRoutes(app: App) {
   });
 
   app.post('/api/auth/token/verify/', {
-    schema: { operationId: 'verifyToken', tags: ['auth'], security: [], body: VerifyBody, response: { 200: Type.Object({}, { title: 'Empty' }), ...errors(400, 401) } },
+    schema: { operationId: 'verifyToken', summary: 'Check whether a token is valid', description: 'Answers 200 with an empty object when the access or refresh token is valid (signature, expiry, kind), 401 `token_not_valid` otherwise. Anyone may call it; nothing is spent.', tags: ['auth'], security: [], body: VerifyBody, response: { 200: Type.Object({}, { title: 'Empty' }), ...errors(400, 401) } },
   }, async (request) => {
     const claims = await verifyToken(app.ctx, request.body.token);
     if (!claims || (claims.token_type !== 'access' && claims.token_type !== 'refresh')) {
@@ -73,7 +73,7 @@ export async function authRoutes(app: App) {
   });
 
   app.post('/api/auth/session', {
-    schema: { operationId: 'refreshSession', tags: ['auth'], security: [], body: RefreshBody, response: { 200: ref(SessionSchema), ...errors(400, 401) } },
+    schema: { operationId: 'refreshSession', summary: 'Renew the session (silent refresh)', description: 'Spends a refresh token and answers the signed-in user, a new token pair and when the access token expires: what the web app needs to renew its session without a new sign-in. Anyone holding a refresh token may call it; a refresh token works once.', tags: ['auth'], security: [], body: RefreshBody, response: { 200: ref(SessionSchema), ...errors(400, 401) } },
   }, async (request) => {
     const user = await consumeRefresh(app.ctx, request.body.refresh);
     if (!user) throw refreshInvalid();

@@ -27,7 +27,7 @@ export async function exportRoutes(app: App) {
 
   app.get('/api/export-requests/', {
     preHandler: requireUser,
-    schema: { operationId: 'listExportRequests', tags, querystring: ExportListQuery, response: { 200: ref(ExportRequestPage), ...errors(400, 401, 404) } },
+    schema: { operationId: 'listExportRequests', summary: 'List report export requests', description: 'Any signed-in user. Staff see everyone\'s requests (`own` tells which are theirs); an ordinary user sees only their own. The web app polls `own=true&seen=false` to show the progress and outcome of its exports.', tags, querystring: ExportListQuery, response: { 200: ref(ExportRequestPage), ...errors(400, 401, 404) } },
   }, async (request) => {
     const user = currentUser(request);
     const page = await runList(db, request, exportSpec, request.query, user.isStaff ? [] : [sql`e.user_email = ${user.email}`]);
@@ -36,7 +36,7 @@ export async function exportRoutes(app: App) {
 
   app.get('/api/export-requests/:id/', {
     preHandler: requireUser,
-    schema: { operationId: 'getExportRequest', tags, params: IdParams, response: { 200: ref(ExportRequest), ...errors(400, 401, 404) } },
+    schema: { operationId: 'getExportRequest', summary: 'Get an export request', description: 'Any signed-in user, for their own request; staff for any. `fileUrl` is set once the file is ready: a download link signed for a few minutes.', tags, params: IdParams, response: { 200: ref(ExportRequest), ...errors(400, 401, 404) } },
   }, async (request) => {
     const user = currentUser(request);
     return presentExport(app.ctx, request, await load(request.params.id, user), user);
@@ -44,7 +44,7 @@ export async function exportRoutes(app: App) {
 
   app.post('/api/export-requests/:id/acknowledge_error/', {
     preHandler: requireUser,
-    schema: { operationId: 'acknowledgeExportError', tags, params: IdParams, response: { 200: ref(ExportRequest), ...errors(400, 401, 404) } },
+    schema: { operationId: 'acknowledgeExportError', summary: 'Mark a failed export as seen', description: 'The user who asked for the export. Marks the request seen, so it no longer shows as unseen.', tags, params: IdParams, response: { 200: ref(ExportRequest), ...errors(400, 401, 404) } },
   }, async (request) => {
     const user = currentUser(request);
     const row = await load(request.params.id, user);
@@ -70,10 +70,20 @@ export async function exportRoutes(app: App) {
 
   app.get('/api/export-requests/:id/download_attachment/', {
     schema: {
-      operationId: 'downloadExportAttachment', tags, params: IdParams,
-      querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 4000 })) }),
-      description: 'Answers the report file (xlsx or csv) as an attachment.',
-      response: errors(400, 401, 404),
+      operationId: 'downloadExportAttachment', summary: 'Download a report file', description: 'Answers the report file (xlsx or csv) as an attachment. The caller is identified by the signed `token` of the request\'s `fileUrl` or by a bearer token; staff may download any request\'s file, others their own. Downloading one\'s own file marks the request seen.', tags, params: IdParams,
+      querystring: Type.Object({
+        token: Type.Optional(Type.String({ maxLength: 4000, description: 'The signed download token from the request\'s `fileUrl`; without it, a bearer token identifies the caller.' })),
+      }),
+      response: {
+        200: {
+          description: 'The report file.',
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } },
+            'text/csv': { schema: { type: 'string', format: 'binary' } },
+          },
+        },
+        ...errors(400, 401, 404),
+      },
     },
   }, async (request, reply) => {
     const user = await downloader(request);

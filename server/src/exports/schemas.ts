@@ -25,4 +25,4 @@ export const ExportRequest = Type.Object(
 );
 export const ExportRequestPage = page(Type.Ref('ExportRequest'), 'ExportRequestPage');
 export const ExportListQuery = listQuery(EXPORT_REQUEST_LIST, 'ExportRequestListQuery');
-export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export const IdParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'The export request\'s id.' }) });

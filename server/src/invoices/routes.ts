@@ -5,12 +5,14 @@ import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
 import { errors, ref } from '../shared/schema.js';
 import { currentUser, requireUser } from '../auth/guards.js';
-import { INVOICE, INVOICE_RETRYABLE_STATUS } from '@timberlog/contract';
-import { NumberParams } from '../waybills/schemas.js';
+import { DOCUMENT_NUMBER, documentNumber, INVOICE, INVOICE_RETRYABLE_STATUS } from '@timberlog/contract';
+import { numberParams } from '../waybills/schemas.js';
 import { Invoice, InvoiceCreate, InvoiceLineSchema, InvoiceListQuery, InvoicePage, InvoicePreview, PreviewQuery } from './schemas.js';
 import { computeInvoice } from './rules.js';
 import { invoiceSpec } from './queries.js';
 
+
+const NumberParams = numberParams('invoice', DOCUMENT_NUMBER.invoicePrefix);
 export const invoiceSchemas = [InvoiceLineSchema, InvoicePreview, Invoice, InvoicePage];
 
 export async function invoiceRoutes(app: App) {
@@ -20,17 +22,17 @@ export async function invoiceRoutes(app: App) {
 
   app.get('/api/invoices/', {
     preHandler: requireUser,
-    schema: { operationId: 'listInvoices', tags, querystring: InvoiceListQuery, response: { 200: ref(InvoicePage), ...errors(400, 401, 404) } },
+    schema: { operationId: 'listInvoices', summary: 'List invoices', description: 'Any signed-in user.', tags, querystring: InvoiceListQuery, response: { 200: ref(InvoicePage), ...errors(400, 401, 404) } },
   }, async (request) => runList(db, request, invoiceSpec, request.query));
 
   app.get('/api/invoices/preview/', {
     preHandler: requireUser,
-    schema: { operationId: 'previewInvoice', tags, querystring: PreviewQuery, response: { 200: ref(InvoicePreview), ...errors(400, 401) } },
+    schema: { operationId: 'previewInvoice', summary: 'Preview the invoice some waybills would make', description: 'Any signed-in user. Applies the same rules and computes the same lines and totals as creating the invoice, and stores nothing.', tags, querystring: PreviewQuery, response: { 200: ref(InvoicePreview), ...errors(400, 401) } },
   }, async (request) => computeInvoice(db, request.query.waybills ?? [], config.vatRate, request.query));
 
   app.post('/api/invoices/', {
     preHandler: requireUser,
-    schema: { operationId: 'createInvoice', tags, body: InvoiceCreate, response: { 201: ref(Invoice), ...errors(400, 401) } },
+    schema: { operationId: 'createInvoice', summary: 'Invoice delivered waybills', description: `Any signed-in user. Every waybill must exist, be delivered and not yet invoiced, and all must go to one destination company that is an invoice customer. Lines are summed per assortment at its unit price, with VAT, in exact decimals. The due date defaults to ${INVOICE.paymentDays} days after the issue date and must not be before it. The waybills become invoiced in the same transaction, and the invoice is queued for sync with the accounting system (\`pending_sync\`). The next number of the year is assigned (\`${documentNumber(DOCUMENT_NUMBER.invoicePrefix, 2026, 1)}\`).`, tags, body: InvoiceCreate, response: { 201: ref(Invoice), ...errors(400, 401) } },
   }, async (request, reply) => {
     const user = currentUser(request);
     const number = await db.transaction().execute(async (trx) => {
@@ -50,12 +52,12 @@ export async function invoiceRoutes(app: App) {
 
   app.get('/api/invoices/:number/', {
     preHandler: requireUser,
-    schema: { operationId: 'getInvoice', tags, params: NumberParams, response: { 200: ref(Invoice), ...errors(401, 404) } },
+    schema: { operationId: 'getInvoice', summary: 'Get an invoice', description: 'Any signed-in user.', tags, params: NumberParams, response: { 200: ref(Invoice), ...errors(401, 404) } },
   }, async (request) => get(request.params.number));
 
   app.post('/api/invoices/:number/retry_sync/', {
     preHandler: requireUser,
-    schema: { operationId: 'retryInvoiceSync', tags, params: NumberParams, response: { 200: ref(Invoice), ...errors(400, 401, 404) } },
+    schema: { operationId: 'retryInvoiceSync', summary: 'Retry a failed accounting sync', description: 'Any signed-in user. Only an invoice whose sync failed can be retried; it goes back to `pending_sync` and is queued again.', tags, params: NumberParams, response: { 200: ref(Invoice), ...errors(400, 401, 404) } },
   }, async (request) => {
     const number = request.params.number;
     const current = await db.selectFrom('invoices').select('status').where('number', '=', number).executeTakeFirst();

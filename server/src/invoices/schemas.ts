@@ -40,5 +40,16 @@ export const InvoiceCreate = Type.Object(
   { waybills: WaybillNumbers(), issueDate: Type.Optional(DateStr()), dueDate: Type.Optional(DateStr()) },
   { title: 'InvoiceCreate' },
 );
-export const PreviewQuery = Type.Object({ waybills: Type.Optional(QArray(Type.String({ maxLength: LIMITS.documentNumberMaxLength }))), issueDate: Type.Optional(DateStr()), dueDate: Type.Optional(DateStr()) }, { title: 'InvoicePreviewQuery' });
+export const PreviewQuery = Type.Object(
+  {
+    waybills: Type.Optional(
+      QArray(Type.String({ maxLength: LIMITS.documentNumberMaxLength }), {
+        description: 'Numbers of the waybills to invoice. Repeat the parameter (`waybills=a&waybills=b`) or separate numbers with commas.',
+      }),
+    ),
+    issueDate: Type.Optional(Type.String({ format: 'date', description: 'Issue date; today when not given.' })),
+    dueDate: Type.Optional(Type.String({ format: 'date', description: `Due date; ${INVOICE.paymentDays} days after the issue date when not given.` })),
+  },
+  { title: 'InvoicePreviewQuery' },
+);
 export const InvoiceListQuery = listQuery(INVOICE_LIST, 'InvoiceListQuery');

@@ -21,7 +21,7 @@ export async function userRoutes(app: App) {
   const getUser = (email: string) => db.selectFrom('users').select(USER_COLUMNS).where('email', '=', normaliseEmail(email)).executeTakeFirst();
 
   app.get('/api/user/', {
-    schema: { operationId: 'listUsers', tags: ['users'], querystring: UserListQuery, response: { 200: ref(UserPage), ...errors(400, 401, 404) } },
+    schema: { operationId: 'listUsers', summary: 'List user accounts', description: 'Any signed-in user. Staff see every account; an ordinary user\'s list holds only their own. The `email` filter is case-insensitive (emails are stored in lower case); `name` matches exactly.', tags: ['users'], querystring: UserListQuery, response: { 200: ref(UserPage), ...errors(400, 401, 404) } },
     preHandler: requireUser,
   }, async (request) => {
     const me = currentUser(request);
@@ -30,7 +30,7 @@ export async function userRoutes(app: App) {
   });
 
   app.post('/api/user/', {
-    schema: { operationId: 'createUser', tags: ['users'], body: UserCreate, response: { 201: ref(User), ...errors(400, 401, 403) } },
+    schema: { operationId: 'createUser', summary: 'Create a user account', description: 'Staff only. The email must be free; the password must follow the password rules (length, not only digits, not the email). The account is active unless `isActive` is false.', tags: ['users'], body: UserCreate, response: { 201: ref(User), ...errors(400, 401, 403) } },
     preHandler: requireStaff,
   }, async (request, reply) => {
     const body = request.body;
@@ -45,7 +45,7 @@ export async function userRoutes(app: App) {
   });
 
   app.get('/api/user/me', {
-    schema: { operationId: 'getMe', tags: ['users'], response: { 200: ref(User), ...errors(401) } },
+    schema: { operationId: 'getMe', summary: 'Get the signed-in user', description: 'Any signed-in user: their own account, including whether they are staff.', tags: ['users'], response: { 200: ref(User), ...errors(401) } },
     preHandler: requireUser,
   }, async (request) => getUser(currentUser(request).email));
 
@@ -60,16 +60,16 @@ export async function userRoutes(app: App) {
     return getUser(email);
   };
   app.put('/api/user/me', {
-    schema: { operationId: 'updateMe', tags: ['users'], body: MeUpdate, response: { 200: ref(User), ...errors(400, 401) } },
+    schema: { operationId: 'updateMe', summary: 'Change the own name and password', description: 'Any signed-in user, for their own account. A new password must follow the password rules. Email, staff and active flags cannot be changed here.', tags: ['users'], body: MeUpdate, response: { 200: ref(User), ...errors(400, 401) } },
     preHandler: requireUser,
   }, async (request) => updateMe(currentUser(request).email, request.body));
   app.patch('/api/user/me', {
-    schema: { operationId: 'patchMe', tags: ['users'], body: MePatch, response: { 200: ref(User), ...errors(400, 401) } },
+    schema: { operationId: 'patchMe', summary: 'Change the own name or password', description: 'As PUT, with every field optional.', tags: ['users'], body: MePatch, response: { 200: ref(User), ...errors(400, 401) } },
     preHandler: requireUser,
   }, async (request) => updateMe(currentUser(request).email, request.body));
 
   app.post('/api/user/signup', {
-    schema: { operationId: 'signUp', tags: ['users'], security: [], body: SignUp, response: { 201: ref(User), ...errors(400) } },
+    schema: { operationId: 'signUp', summary: 'Sign up for an account', description: 'Anyone may call it. Creates an inactive, non-staff account that staff must activate before it can sign in. The email must be free; the password must follow the password rules.', tags: ['users'], security: [], body: SignUp, response: { 201: ref(User), ...errors(400) } },
   }, async (request, reply) => {
     const body = request.body;
     const email = normaliseEmail(body.email);
@@ -84,7 +84,7 @@ export async function userRoutes(app: App) {
   });
 
   app.post('/api/user/forgot_password', {
-    schema: { operationId: 'forgotPassword', tags: ['users'], security: [], body: ForgotPassword, response: { 200: ref(StatusOk), ...errors(400, 429) } },
+    schema: { operationId: 'forgotPassword', summary: 'Ask for a password reset link', description: 'Anyone may call it. When the email belongs to an account, mails it a single-use link valid for a few days. The answer is the same whether or not the account exists. Requests are limited per client address and per account (429 with `Retry-After`).', tags: ['users'], security: [], body: ForgotPassword, response: { 200: ref(StatusOk), ...errors(400, 429) } },
   }, async (request) => {
     const { config, mailer } = app.ctx;
     const email = normaliseEmail(request.body.email);
@@ -109,7 +109,7 @@ export async function userRoutes(app: App) {
   });
 
   app.post('/api/user/forgot_password/token', {
-    schema: { operationId: 'resetPassword', tags: ['users'], security: [], body: ResetPassword, response: { 200: ref(StatusOk), ...errors(400) } },
+    schema: { operationId: 'resetPassword', summary: 'Set a new password with a reset link\'s token', description: 'Anyone holding a reset token may call it. The token works once and expires; the password must follow the password rules. A new password ends every open session of the account.', tags: ['users'], security: [], body: ResetPassword, response: { 200: ref(StatusOk), ...errors(400) } },
   }, async (request) => {
     const { token, password } = request.body;
     const row = await db.selectFrom('passwordResetTokens').select(['userEmail', 'expiresAt', 'usedAt']).where('tokenHash', '=', hashToken(token)).executeTakeFirst();
@@ -129,7 +129,7 @@ export async function userRoutes(app: App) {
   });
 
   app.get('/api/user/:email/', {
-    schema: { operationId: 'getUser', tags: ['users'], params: EmailParams, response: { 200: ref(User), ...errors(401, 403, 404) } },
+    schema: { operationId: 'getUser', summary: 'Get a user account', description: 'Any signed-in user: staff any account, an ordinary user only their own (403 otherwise). The email in the path is matched case-insensitively.', tags: ['users'], params: EmailParams, response: { 200: ref(User), ...errors(401, 403, 404) } },
     preHandler: requireUser,
   }, async (request) => {
     const me = currentUser(request);
@@ -161,16 +161,16 @@ export async function userRoutes(app: App) {
   };
 
   app.put('/api/user/:email/', {
-    schema: { operationId: 'updateUser', tags: ['users'], params: EmailParams, body: UserUpdate, response: { 200: ref(User), ...errors(400, 401, 403, 404) } },
+    schema: { operationId: 'updateUser', summary: 'Update a user account', description: 'Staff only. Sets name, active and staff flags and optionally a new password (password rules apply). The email cannot change. Staff cannot change their own staff flag or deactivate themselves. Deactivating an account ends its open sessions.', tags: ['users'], params: EmailParams, body: UserUpdate, response: { 200: ref(User), ...errors(400, 401, 403, 404) } },
     preHandler: requireStaff,
   }, async (request) => updateUser(currentUser(request).email, normaliseEmail(request.params.email), request.body));
   app.patch('/api/user/:email/', {
-    schema: { operationId: 'patchUser', tags: ['users'], params: EmailParams, body: UserPatch, response: { 200: ref(User), ...errors(400, 401, 403, 404) } },
+    schema: { operationId: 'patchUser', summary: 'Update some fields of a user account', description: 'As PUT, with every field optional.', tags: ['users'], params: EmailParams, body: UserPatch, response: { 200: ref(User), ...errors(400, 401, 403, 404) } },
     preHandler: requireStaff,
   }, async (request) => updateUser(currentUser(request).email, normaliseEmail(request.params.email), request.body));
 
   app.delete('/api/user/:email/', {
-    schema: { operationId: 'deleteUser', tags: ['users'], params: EmailParams, response: { 204: Type.Null(), ...errors(400, 401, 403, 404) } },
+    schema: { operationId: 'deleteUser', summary: 'Delete a user account', description: 'Staff only. Staff cannot delete their own account.', tags: ['users'], params: EmailParams, response: { 204: Type.Null(), ...errors(400, 401, 403, 404) } },
     preHandler: requireStaff,
   }, async (request, reply) => {
     const email = normaliseEmail(request.params.email);

@@ -35,4 +35,4 @@ export const SignUp = Type.Object({ email: Email(), name: Name(), password: Pass
 export const ForgotPassword = Type.Object({ email: Type.String({ maxLength: LIMITS.emailMaxLength, minLength: 1 }) }, { title: 'ForgotPassword' });
 export const ResetPassword = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password() }, { title: 'ResetPassword' });
 export const UserListQuery = listQuery(USER_LIST, 'UserListQuery');
-export const EmailParams = Type.Object({ email: Type.String({ maxLength: LIMITS.emailMaxLength }) });
+export const EmailParams = Type.Object({ email: Type.String({ maxLength: LIMITS.emailMaxLength, description: 'The account\'s email address, in any case.' }) });

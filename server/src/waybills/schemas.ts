@@ -1,5 +1,5 @@
 import { Type, Nullable, Timestamp, DateStr, listQuery, page, StrEnum, Quantity, Str } from '../shared/schema.js';
-import { LIMITS, UNITS, WAYBILL_LIST, WAYBILL_NUMBER_PATTERN, WAYBILL_STATUSES, EXPORT_FORMATS } from '@timberlog/contract';
+import { documentNumber, LIMITS, UNITS, WAYBILL_LIST, WAYBILL_NUMBER_PATTERN, WAYBILL_STATUSES, EXPORT_FORMATS } from '@timberlog/contract';
 
 export const Waybill = Type.Object(
   {
@@ -50,4 +50,6 @@ export const WaybillPatch = Type.Partial(WaybillUpdate, { title: 'WaybillPatch' 
 
 export const WaybillListQuery = listQuery(WAYBILL_LIST, 'WaybillListQuery');
 export const ReportBody = Type.Object({ format: StrEnum(EXPORT_FORMATS) }, { title: 'ReportRequest' });
-export const NumberParams = Type.Object({ number: Type.String({ maxLength: LIMITS.documentNumberMaxLength }) });
+/** The `number` path parameter of a document (waybill, worklog, invoice). */
+export const numberParams = (what: string, prefix: string) =>
+  Type.Object({ number: Type.String({ maxLength: LIMITS.documentNumberMaxLength, description: `The ${what}'s number, e.g. \`${documentNumber(prefix, 2026, 42)}\`.` }) });

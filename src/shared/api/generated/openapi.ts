@@ -14,6 +14,10 @@ export interface paths {
         };
         readonly get?: never;
         readonly put?: never;
+        /**
+         * Sign in: get a token pair
+         * @description Exchanges an email and password for an access token and a refresh token (RS256 JWTs). Anyone may call it. Only an active account signs in; a wrong email, password or inactive account all answer the same 401 `no_active_account`. Failed attempts are limited per client address and per account within a time window; past the limit the answer is 429 with `Retry-After`.
+         */
         readonly post: operations["obtainToken"];
         readonly delete?: never;
         readonly options?: never;
@@ -30,6 +34,10 @@ export interface paths {
         };
         readonly get?: never;
         readonly put?: never;
+        /**
+         * Get a new token pair from a refresh token
+         * @description Spends a refresh token and answers a new token pair. Anyone holding a refresh token may call it. A refresh token works once: a spent, expired or revoked one answers 401 `token_not_valid`.
+         */
         readonly post: operations["refreshToken"];
         readonly delete?: never;
         readonly options?: never;
@@ -46,6 +54,10 @@ export interface paths {
         };
         readonly get?: never;
         readonly put?: never;
+        /**
+         * Check whether a token is valid
+         * @description Answers 200 with an empty object when the access or refresh token is valid (signature, expiry, kind), 401 `token_not_valid` otherwise. Anyone may call it; nothing is spent.
+         */
         readonly post: operations["verifyToken"];
         readonly delete?: never;
         readonly options?: never;
@@ -62,6 +74,10 @@ export interface paths {
         };
         readonly get?: never;
         readonly put?: never;
+        /**
+         * Renew the session (silent refresh)
+         * @description Spends a refresh token and answers the signed-in user, a new token pair and when the access token expires: what the web app needs to renew its session without a new sign-in. Anyone holding a refresh token may call it; a refresh token works once.
+         */
         readonly post: operations["refreshSession"];
         readonly delete?: never;
         readonly options?: never;
@@ -76,8 +92,16 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * List user accounts
+         * @description Any signed-in user. Staff see every account; an ordinary user's list holds only their own. The `email` filter is case-insensitive (emails are stored in lower case); `name` matches exactly.
+         */
         readonly get: operations["listUsers"];
         readonly put?: never;
+        /**
+         * Create a user account
+         * @description Staff only. The email must be free; the password must follow the password rules (length, not only digits, not the email). The account is active unless `isActive` is false.
+         */
         readonly post: operations["createUser"];
         readonly delete?: never;
         readonly options?: never;
@@ -92,12 +116,24 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get the signed-in user
+         * @description Any signed-in user: their own account, including whether they are staff.
+         */
         readonly get: operations["getMe"];
+        /**
+         * Change the own name and password
+         * @description Any signed-in user, for their own account. A new password must follow the password rules. Email, staff and active flags cannot be changed here.
+         */
         readonly put: operations["updateMe"];
         readonly post?: never;
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
+        /**
+         * Change the own name or password
+         * @description As PUT, with every field optional.
+         */
         readonly patch: operations["patchMe"];
         readonly trace?: never;
     };
@@ -110,6 +146,10 @@ export interface paths {
         };
         readonly get?: never;
         readonly put?: never;
+        /**
+         * Sign up for an account
+         * @description Anyone may call it. Creates an inactive, non-staff account that staff must activate before it can sign in. The email must be free; the password must follow the password rules.
+         */
         readonly post: operations["signUp"];
         readonly delete?: never;
         readonly options?: never;
@@ -126,6 +166,10 @@ export interface paths {
         };
         readonly get?: never;
         readonly put?: never;
+        /**
+         * Ask for a password reset link
+         * @description Anyone may call it. When the email belongs to an account, mails it a single-use link valid for a few days. The answer is the same whether or not the account exists. Requests are limited per client address and per account (429 with `Retry-After`).
+         */
         readonly post: operations["forgotPassword"];
         readonly delete?: never;
         readonly options?: never;
@@ -142,6 +186,10 @@ export interface paths {
         };
         readonly get?: never;
         readonly put?: never;
+        /**
+         * Set a new password with a reset link's token
+         * @description Anyone holding a reset token may call it. The token works once and expires; the password must follow the password rules. A new password ends every open session of the account.
+         */
         readonly post: operations["resetPassword"];
         readonly delete?: never;
         readonly options?: never;
@@ -156,12 +204,28 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get a user account
+         * @description Any signed-in user: staff any account, an ordinary user only their own (403 otherwise). The email in the path is matched case-insensitively.
+         */
         readonly get: operations["getUser"];
+        /**
+         * Update a user account
+         * @description Staff only. Sets name, active and staff flags and optionally a new password (password rules apply). The email cannot change. Staff cannot change their own staff flag or deactivate themselves. Deactivating an account ends its open sessions.
+         */
         readonly put: operations["updateUser"];
         readonly post?: never;
+        /**
+         * Delete a user account
+         * @description Staff only. Staff cannot delete their own account.
+         */
         readonly delete: operations["deleteUser"];
         readonly options?: never;
         readonly head?: never;
+        /**
+         * Update some fields of a user account
+         * @description As PUT, with every field optional.
+         */
         readonly patch: operations["patchUser"];
         readonly trace?: never;
     };
@@ -172,6 +236,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * List assortment types
+         * @description Any signed-in user. Read-only reference data; staff edit it under `/api/admin/assortment-types`.
+         */
         readonly get: operations["listAssortmentTypes"];
         readonly put?: never;
         readonly post?: never;
@@ -188,6 +256,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get an assortment type
+         * @description Any signed-in user.
+         */
         readonly get: operations["getAssortmentType"];
         readonly put?: never;
         readonly post?: never;
@@ -204,6 +276,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * List assortments
+         * @description Any signed-in user. Assortments are the kinds of timber a waybill carries, with their unit and unit price; inactive ones stay listed but cannot go on new waybills.
+         */
         readonly get: operations["listAssortments"];
         readonly put?: never;
         readonly post?: never;
@@ -220,6 +296,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get an assortment by code
+         * @description Any signed-in user.
+         */
         readonly get: operations["getAssortment"];
         readonly put?: never;
         readonly post?: never;
@@ -236,6 +316,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * List companies
+         * @description Any signed-in user. Companies own warehouses and receive waybills; invoice customers can be invoiced. `hasWorklogs` tells whether any of the company's warehouses has worklogs.
+         */
         readonly get: operations["listCompanies"];
         readonly put?: never;
         readonly post?: never;
@@ -252,6 +336,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get a company by registry code
+         * @description Any signed-in user.
+         */
         readonly get: operations["getCompany"];
         readonly put?: never;
         readonly post?: never;
@@ -268,6 +356,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * List warehouses
+         * @description Any signed-in user. A warehouse may be a waybill origin (it has an origin code), a destination (a destination code), or both.
+         */
         readonly get: operations["listWarehouses"];
         readonly put?: never;
         readonly post?: never;
@@ -284,6 +376,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get the warehouse with an origin code
+         * @description Any signed-in user.
+         */
         readonly get: operations["getWarehouseByOrigin"];
         readonly put?: never;
         readonly post?: never;
@@ -300,6 +396,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get the warehouse with a destination code
+         * @description Any signed-in user.
+         */
         readonly get: operations["getWarehouseByDestination"];
         readonly put?: never;
         readonly post?: never;
@@ -316,6 +416,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get a warehouse
+         * @description Any signed-in user.
+         */
         readonly get: operations["getWarehouse"];
         readonly put?: never;
         readonly post?: never;
@@ -332,6 +436,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * List workers
+         * @description Any signed-in user. Workers are the people named on worklogs, with their company, worklog count and latest worklog, kept up to date as worklogs are written.
+         */
         readonly get: operations["listWorkers"];
         readonly put?: never;
         readonly post?: never;
@@ -348,6 +456,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get a worker by name
+         * @description Any signed-in user.
+         */
         readonly get: operations["getWorker"];
         readonly put?: never;
         readonly post?: never;
@@ -364,8 +476,16 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * List waybills
+         * @description Any signed-in user. Waybills are the transport documents of timber loads, from an origin to a destination warehouse.
+         */
         readonly get: operations["listWaybills"];
         readonly put?: never;
+        /**
+         * Create a waybill
+         * @description Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most 3 decimals. When no destination company is given, the destination warehouse's company is taken. When no number is given, the next number of the year is assigned (`W-2026-000001`); a given number must be free.
+         */
         readonly post: operations["createWaybill"];
         readonly delete?: never;
         readonly options?: never;
@@ -380,12 +500,28 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get a waybill
+         * @description Any signed-in user.
+         */
         readonly get: operations["getWaybill"];
+        /**
+         * Update a waybill
+         * @description Any signed-in user. Fields can be edited only while the status is draft or confirmed. `status` moves the waybill along the allowed transitions only: draft to confirmed or cancelled, confirmed to delivered or cancelled; `invoiced` is reached only by invoicing. The same reference rules as on create apply.
+         */
         readonly put: operations["updateWaybill"];
         readonly post?: never;
+        /**
+         * Delete a waybill
+         * @description Any signed-in user. Only a waybill in status draft can be deleted.
+         */
         readonly delete: operations["deleteWaybill"];
         readonly options?: never;
         readonly head?: never;
+        /**
+         * Update some fields of a waybill, or change its status
+         * @description As PUT, with every field optional: `{"status": "confirmed"}` alone changes the status.
+         */
         readonly patch: operations["patchWaybill"];
         readonly trace?: never;
     };
@@ -398,6 +534,10 @@ export interface paths {
         };
         readonly get?: never;
         readonly put?: never;
+        /**
+         * Export waybills to a report file
+         * @description Any signed-in user. Takes the same filters, search and sort as the waybill list in the query string and the file format in the body; answers the new export request at once. The file (xlsx or csv, headings and statuses in the caller's language) is written in the background: poll the export request until it completes, then download it.
+         */
         readonly post: operations["createWaybillReport"];
         readonly delete?: never;
         readonly options?: never;
@@ -412,8 +552,16 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * List worklogs
+         * @description Any signed-in user. Worklogs record the work done at warehouses: arrivals, loading, measuring and the like.
+         */
         readonly get: operations["listWorklogs"];
         readonly put?: never;
+        /**
+         * Create a worklog
+         * @description Any signed-in user. The warehouse, and the assortment and waybill when given, must exist; a quantity must be above zero; the duration is 0 to 1440 minutes. The next number of the year is assigned (`L-2026-000001`). A new worker name creates the worker.
+         */
         readonly post: operations["createWorklog"];
         readonly delete?: never;
         readonly options?: never;
@@ -428,12 +576,24 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get a worklog
+         * @description Any signed-in user.
+         */
         readonly get: operations["getWorklog"];
+        /**
+         * Update a worklog
+         * @description Any signed-in user. The same rules as on create apply; renaming the worker moves the worklog to the other worker's count. Worklogs are never deleted.
+         */
         readonly put: operations["updateWorklog"];
         readonly post?: never;
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
+        /**
+         * Update some fields of a worklog
+         * @description As PUT, with every field optional.
+         */
         readonly patch: operations["patchWorklog"];
         readonly trace?: never;
     };
@@ -446,6 +606,10 @@ export interface paths {
         };
         readonly get?: never;
         readonly put?: never;
+        /**
+         * Export worklogs to a report file
+         * @description Any signed-in user. Takes the same filters, search and sort as the worklog list in the query string and the file format in the body; answers the new export request at once. The file (xlsx or csv, headings and actions in the caller's language) is written in the background: poll the export request until it completes, then download it.
+         */
         readonly post: operations["createWorklogReport"];
         readonly delete?: never;
         readonly options?: never;
@@ -460,8 +624,16 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * List invoices
+         * @description Any signed-in user.
+         */
         readonly get: operations["listInvoices"];
         readonly put?: never;
+        /**
+         * Invoice delivered waybills
+         * @description Any signed-in user. Every waybill must exist, be delivered and not yet invoiced, and all must go to one destination company that is an invoice customer. Lines are summed per assortment at its unit price, with VAT, in exact decimals. The due date defaults to 14 days after the issue date and must not be before it. The waybills become invoiced in the same transaction, and the invoice is queued for sync with the accounting system (`pending_sync`). The next number of the year is assigned (`I-2026-000001`).
+         */
         readonly post: operations["createInvoice"];
         readonly delete?: never;
         readonly options?: never;
@@ -476,6 +648,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Preview the invoice some waybills would make
+         * @description Any signed-in user. Applies the same rules and computes the same lines and totals as creating the invoice, and stores nothing.
+         */
         readonly get: operations["previewInvoice"];
         readonly put?: never;
         readonly post?: never;
@@ -492,6 +668,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get an invoice
+         * @description Any signed-in user.
+         */
         readonly get: operations["getInvoice"];
         readonly put?: never;
         readonly post?: never;
@@ -510,6 +690,10 @@ export interface paths {
         };
         readonly get?: never;
         readonly put?: never;
+        /**
+         * Retry a failed accounting sync
+         * @description Any signed-in user. Only an invoice whose sync failed can be retried; it goes back to `pending_sync` and is queued again.
+         */
         readonly post: operations["retryInvoiceSync"];
         readonly delete?: never;
         readonly options?: never;
@@ -524,6 +708,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * List report export requests
+         * @description Any signed-in user. Staff see everyone's requests (`own` tells which are theirs); an ordinary user sees only their own. The web app polls `own=true&seen=false` to show the progress and outcome of its exports.
+         */
         readonly get: operations["listExportRequests"];
         readonly put?: never;
         readonly post?: never;
@@ -540,6 +728,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get an export request
+         * @description Any signed-in user, for their own request; staff for any. `fileUrl` is set once the file is ready: a download link signed for a few minutes.
+         */
         readonly get: operations["getExportRequest"];
         readonly put?: never;
         readonly post?: never;
@@ -558,6 +750,10 @@ export interface paths {
         };
         readonly get?: never;
         readonly put?: never;
+        /**
+         * Mark a failed export as seen
+         * @description The user who asked for the export. Marks the request seen, so it no longer shows as unseen.
+         */
         readonly post: operations["acknowledgeExportError"];
         readonly delete?: never;
         readonly options?: never;
@@ -572,7 +768,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
-        /** @description Answers the report file (xlsx or csv) as an attachment. */
+        /**
+         * Download a report file
+         * @description Answers the report file (xlsx or csv) as an attachment. The caller is identified by the signed `token` of the request's `fileUrl` or by a bearer token; staff may download any request's file, others their own. Downloading one's own file marks the request seen.
+         */
         readonly get: operations["downloadExportAttachment"];
         readonly put?: never;
         readonly post?: never;
@@ -582,15 +781,23 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
-    readonly "/api/admin/assortment-types/": {
+    readonly "/api/admin/assortment-types": {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * List assortment type records for editing
+         * @description Staff only. The same rows, filters, search and sort as `GET /api/assortment-types/`.
+         */
         readonly get: operations["adminListAssortmentTypes"];
         readonly put?: never;
+        /**
+         * Create a assortment type
+         * @description Staff only. The name must not be blank.
+         */
         readonly post: operations["adminCreateAssortmentType"];
         readonly delete?: never;
         readonly options?: never;
@@ -598,31 +805,55 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
-    readonly "/api/admin/assortment-types/{id}/": {
+    readonly "/api/admin/assortment-types/{id}": {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get a assortment type for editing
+         * @description Staff only.
+         */
         readonly get: operations["adminGetAssortmentType"];
+        /**
+         * Update a assortment type
+         * @description Staff only. The name must not be blank. The key cannot change.
+         */
         readonly put: operations["adminUpdateAssortmentType"];
         readonly post?: never;
+        /**
+         * Delete a assortment type
+         * @description Staff only. Refused while any of these refer to it: assortments.
+         */
         readonly delete: operations["adminDeleteAssortmentType"];
         readonly options?: never;
         readonly head?: never;
+        /**
+         * Update some fields of a assortment type
+         * @description As PUT, with every field optional.
+         */
         readonly patch: operations["adminPatchAssortmentType"];
         readonly trace?: never;
     };
-    readonly "/api/admin/assortments/": {
+    readonly "/api/admin/assortments": {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * List assortment records for editing
+         * @description Staff only. The same rows, filters, search and sort as `GET /api/assortments/`.
+         */
         readonly get: operations["adminListAssortments"];
         readonly put?: never;
+        /**
+         * Create a assortment
+         * @description Staff only. A new code must be free and made of letters, digits, `_` and `-`; the assortment type must exist.
+         */
         readonly post: operations["adminCreateAssortment"];
         readonly delete?: never;
         readonly options?: never;
@@ -630,31 +861,55 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
-    readonly "/api/admin/assortments/{code}/": {
+    readonly "/api/admin/assortments/{code}": {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get a assortment for editing
+         * @description Staff only.
+         */
         readonly get: operations["adminGetAssortment"];
+        /**
+         * Update a assortment
+         * @description Staff only. A new code must be free and made of letters, digits, `_` and `-`; the assortment type must exist. The key cannot change.
+         */
         readonly put: operations["adminUpdateAssortment"];
         readonly post?: never;
+        /**
+         * Delete a assortment
+         * @description Staff only. Refused while any of these refer to it: waybills, worklogs.
+         */
         readonly delete: operations["adminDeleteAssortment"];
         readonly options?: never;
         readonly head?: never;
+        /**
+         * Update some fields of a assortment
+         * @description As PUT, with every field optional.
+         */
         readonly patch: operations["adminPatchAssortment"];
         readonly trace?: never;
     };
-    readonly "/api/admin/companies/": {
+    readonly "/api/admin/companies": {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
             readonly path?: never;
             readonly cookie?: never;
         };
-        readonly get: operations["adminListCompanys"];
+        /**
+         * List company records for editing
+         * @description Staff only. The same rows, filters, search and sort as `GET /api/companies/`.
+         */
+        readonly get: operations["adminListCompanies"];
         readonly put?: never;
+        /**
+         * Create a company
+         * @description Staff only. A new registry code must be free and have 8 digits.
+         */
         readonly post: operations["adminCreateCompany"];
         readonly delete?: never;
         readonly options?: never;
@@ -662,31 +917,55 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
-    readonly "/api/admin/companies/{registryCode}/": {
+    readonly "/api/admin/companies/{registryCode}": {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get a company for editing
+         * @description Staff only.
+         */
         readonly get: operations["adminGetCompany"];
+        /**
+         * Update a company
+         * @description Staff only. A new registry code must be free and have 8 digits. The key cannot change.
+         */
         readonly put: operations["adminUpdateCompany"];
         readonly post?: never;
+        /**
+         * Delete a company
+         * @description Staff only. Refused while any of these refer to it: warehouses, waybills, invoices, workers.
+         */
         readonly delete: operations["adminDeleteCompany"];
         readonly options?: never;
         readonly head?: never;
+        /**
+         * Update some fields of a company
+         * @description As PUT, with every field optional.
+         */
         readonly patch: operations["adminPatchCompany"];
         readonly trace?: never;
     };
-    readonly "/api/admin/warehouses/": {
+    readonly "/api/admin/warehouses": {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * List warehouse records for editing
+         * @description Staff only. The same rows, filters, search and sort as `GET /api/warehouses/`.
+         */
         readonly get: operations["adminListWarehouses"];
         readonly put?: never;
+        /**
+         * Create a warehouse
+         * @description Staff only. The company must exist. Origin and destination codes are optional, each used by one warehouse at most; a code that waybills use cannot be changed.
+         */
         readonly post: operations["adminCreateWarehouse"];
         readonly delete?: never;
         readonly options?: never;
@@ -694,31 +973,55 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
-    readonly "/api/admin/warehouses/{id}/": {
+    readonly "/api/admin/warehouses/{id}": {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get a warehouse for editing
+         * @description Staff only.
+         */
         readonly get: operations["adminGetWarehouse"];
+        /**
+         * Update a warehouse
+         * @description Staff only. The company must exist. Origin and destination codes are optional, each used by one warehouse at most; a code that waybills use cannot be changed. The key cannot change.
+         */
         readonly put: operations["adminUpdateWarehouse"];
         readonly post?: never;
+        /**
+         * Delete a warehouse
+         * @description Staff only. Refused while any of these refer to it: waybills, worklogs.
+         */
         readonly delete: operations["adminDeleteWarehouse"];
         readonly options?: never;
         readonly head?: never;
+        /**
+         * Update some fields of a warehouse
+         * @description As PUT, with every field optional.
+         */
         readonly patch: operations["adminPatchWarehouse"];
         readonly trace?: never;
     };
-    readonly "/api/admin/workers/": {
+    readonly "/api/admin/workers": {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * List worker records for editing
+         * @description Staff only. The same rows, filters, search and sort as `GET /api/workers/`.
+         */
         readonly get: operations["adminListWorkers"];
         readonly put?: never;
+        /**
+         * Create a worker
+         * @description Staff only. A new name must be free (spaces are tidied); the company, when given, must exist.
+         */
         readonly post: operations["adminCreateWorker"];
         readonly delete?: never;
         readonly options?: never;
@@ -726,19 +1029,35 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
-    readonly "/api/admin/workers/{workerName}/": {
+    readonly "/api/admin/workers/{workerName}": {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
             readonly path?: never;
             readonly cookie?: never;
         };
+        /**
+         * Get a worker for editing
+         * @description Staff only.
+         */
         readonly get: operations["adminGetWorker"];
+        /**
+         * Update a worker
+         * @description Staff only. A new name must be free (spaces are tidied); the company, when given, must exist. The key cannot change.
+         */
         readonly put: operations["adminUpdateWorker"];
         readonly post?: never;
+        /**
+         * Delete a worker
+         * @description Staff only. Refused while any of these refer to it: worklogs.
+         */
         readonly delete: operations["adminDeleteWorker"];
         readonly options?: never;
         readonly head?: never;
+        /**
+         * Update some fields of a worker
+         * @description As PUT, with every field optional.
+         */
         readonly patch: operations["adminPatchWorker"];
         readonly trace?: never;
     };
@@ -1693,6 +2012,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The account's email address, in any case. */
                 readonly email: string;
             };
             readonly cookie?: never;
@@ -1742,6 +2062,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The account's email address, in any case. */
                 readonly email: string;
             };
             readonly cookie?: never;
@@ -1810,6 +2131,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The account's email address, in any case. */
                 readonly email: string;
             };
             readonly cookie?: never;
@@ -1866,6 +2188,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The account's email address, in any case. */
                 readonly email: string;
             };
             readonly cookie?: never;
@@ -2000,6 +2323,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The assortment type's id. */
                 readonly id: number;
             };
             readonly cookie?: never;
@@ -2112,6 +2436,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The assortment's code, e.g. `KU-PALK-18`. */
                 readonly code: string;
             };
             readonly cookie?: never;
@@ -2222,6 +2547,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The company's registry code. */
                 readonly registryCode: string;
             };
             readonly cookie?: never;
@@ -2338,6 +2664,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The origin code that waybills name as their origin. */
                 readonly originCode: string;
             };
             readonly cookie?: never;
@@ -2378,6 +2705,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The destination code that waybills name as their destination. */
                 readonly destinationCode: string;
             };
             readonly cookie?: never;
@@ -2418,6 +2746,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The warehouse's id. */
                 readonly id: number;
             };
             readonly cookie?: never;
@@ -2526,6 +2855,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The worker's name, exactly as on their worklogs. */
                 readonly workerName: string;
             };
             readonly cookie?: never;
@@ -2714,6 +3044,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The waybill's number, e.g. `W-2026-000042`. */
                 readonly number: string;
             };
             readonly cookie?: never;
@@ -2754,6 +3085,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The waybill's number, e.g. `W-2026-000042`. */
                 readonly number: string;
             };
             readonly cookie?: never;
@@ -2822,6 +3154,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The waybill's number, e.g. `W-2026-000042`. */
                 readonly number: string;
             };
             readonly cookie?: never;
@@ -2869,6 +3202,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The waybill's number, e.g. `W-2026-000042`. */
                 readonly number: string;
             };
             readonly cookie?: never;
@@ -3164,6 +3498,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The worklog's number, e.g. `L-2026-000042`. */
                 readonly number: string;
             };
             readonly cookie?: never;
@@ -3204,6 +3539,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The worklog's number, e.g. `L-2026-000042`. */
                 readonly number: string;
             };
             readonly cookie?: never;
@@ -3270,6 +3606,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The worklog's number, e.g. `L-2026-000042`. */
                 readonly number: string;
             };
             readonly cookie?: never;
@@ -3536,8 +3873,11 @@ export interface operations {
     readonly previewInvoice: {
         readonly parameters: {
             readonly query?: {
+                /** @description Numbers of the waybills to invoice. Repeat the parameter (`waybills=a&waybills=b`) or separate numbers with commas. */
                 readonly waybills?: readonly string[];
+                /** @description Issue date; today when not given. */
                 readonly issueDate?: string;
+                /** @description Due date; 14 days after the issue date when not given. */
                 readonly dueDate?: string;
             };
             readonly header?: never;
@@ -3580,6 +3920,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The invoice's number, e.g. `I-2026-000042`. */
                 readonly number: string;
             };
             readonly cookie?: never;
@@ -3620,6 +3961,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The invoice's number, e.g. `I-2026-000042`. */
                 readonly number: string;
             };
             readonly cookie?: never;
@@ -3741,6 +4083,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The export request's id. */
                 readonly id: string;
             };
             readonly cookie?: never;
@@ -3790,6 +4133,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The export request's id. */
                 readonly id: string;
             };
             readonly cookie?: never;
@@ -3837,16 +4181,28 @@ export interface operations {
     readonly downloadExportAttachment: {
         readonly parameters: {
             readonly query?: {
+                /** @description The signed download token from the request's `fileUrl`; without it, a bearer token identifies the caller. */
                 readonly token?: string;
             };
             readonly header?: never;
             readonly path: {
+                /** @description The export request's id. */
                 readonly id: string;
             };
             readonly cookie?: never;
         };
         readonly requestBody?: never;
         readonly responses: {
+            /** @description The report file. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    readonly "text/csv": string;
+                };
+            };
             /** @description Validation errors: each key names a field of the request, each value lists its messages. */
             readonly 400: {
                 headers: {
@@ -4010,6 +4366,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The assortment type's id. */
                 readonly id: number;
             };
             readonly cookie?: never;
@@ -4059,6 +4416,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The assortment type's id. */
                 readonly id: number;
             };
             readonly cookie?: never;
@@ -4124,6 +4482,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The assortment type's id. */
                 readonly id: number;
             };
             readonly cookie?: never;
@@ -4180,6 +4539,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The assortment type's id. */
                 readonly id: number;
             };
             readonly cookie?: never;
@@ -4333,6 +4693,7 @@ export interface operations {
                 readonly "application/json": {
                     readonly code: string;
                     readonly name: string;
+                    /** @description Id of the assortment type. */
                     readonly assortmentType: number;
                     /** @enum {string} */
                     readonly species: "spruce" | "pine" | "birch" | "aspen" | "alder" | "other";
@@ -4388,6 +4749,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The assortment's code. */
                 readonly code: string;
             };
             readonly cookie?: never;
@@ -4437,6 +4799,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The assortment's code. */
                 readonly code: string;
             };
             readonly cookie?: never;
@@ -4445,6 +4808,7 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly name: string;
+                    /** @description Id of the assortment type. */
                     readonly assortmentType: number;
                     /** @enum {string} */
                     readonly species: "spruce" | "pine" | "birch" | "aspen" | "alder" | "other";
@@ -4509,6 +4873,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The assortment's code. */
                 readonly code: string;
             };
             readonly cookie?: never;
@@ -4565,6 +4930,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The assortment's code. */
                 readonly code: string;
             };
             readonly cookie?: never;
@@ -4573,6 +4939,7 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly name?: string;
+                    /** @description Id of the assortment type. */
                     readonly assortmentType?: number;
                     /** @enum {string} */
                     readonly species?: "spruce" | "pine" | "birch" | "aspen" | "alder" | "other";
@@ -4632,7 +4999,7 @@ export interface operations {
             };
         };
     };
-    readonly adminListCompanys: {
+    readonly adminListCompanies: {
         readonly parameters: {
             readonly query?: {
                 /** @description Case-insensitive part of `name`, `registryCode`. */
@@ -4774,6 +5141,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The company's registry code. */
                 readonly registryCode: string;
             };
             readonly cookie?: never;
@@ -4823,6 +5191,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The company's registry code. */
                 readonly registryCode: string;
             };
             readonly cookie?: never;
@@ -4891,6 +5260,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The company's registry code. */
                 readonly registryCode: string;
             };
             readonly cookie?: never;
@@ -4947,6 +5317,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The company's registry code. */
                 readonly registryCode: string;
             };
             readonly cookie?: never;
@@ -5157,6 +5528,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The warehouse's id. */
                 readonly id: number;
             };
             readonly cookie?: never;
@@ -5206,6 +5578,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The warehouse's id. */
                 readonly id: number;
             };
             readonly cookie?: never;
@@ -5274,6 +5647,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The warehouse's id. */
                 readonly id: number;
             };
             readonly cookie?: never;
@@ -5330,6 +5704,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The warehouse's id. */
                 readonly id: number;
             };
             readonly cookie?: never;
@@ -5529,6 +5904,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The worker's name. */
                 readonly workerName: string;
             };
             readonly cookie?: never;
@@ -5578,6 +5954,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The worker's name. */
                 readonly workerName: string;
             };
             readonly cookie?: never;
@@ -5642,6 +6019,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The worker's name. */
                 readonly workerName: string;
             };
             readonly cookie?: never;
@@ -5698,6 +6076,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
+                /** @description The worker's name. */
                 readonly workerName: string;
             };
             readonly cookie?: never;
