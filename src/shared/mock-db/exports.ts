@@ -2,11 +2,13 @@ import { HttpResponse } from 'msw';
 
 import type { Schema } from '../api';
 
-import { mockDb } from './db';
+import { EXPORT_FORMATS, type ExportFormat } from '@timberlog/contract';
+
+import { mockCaller, mockDb } from './db';
 import { mockExportRequest } from './fixtures';
 import { fieldErrors } from './list';
+import { message } from './messages';
 
-const MOCK_USER_EMAIL = 'mari.maasikas@example.com';
 let sequence = 0;
 
 /** Stores a new export request for a report call, as the server does before its job starts. */
@@ -14,6 +16,7 @@ export function createMockExport(
   kind: Schema<'ExportRequest'>['kind'],
   format: Schema<'ExportRequest'>['format'],
   filters: Record<string, unknown>,
+  requestedBy: string,
 ): Schema<'ExportRequest'> {
   sequence += 1;
   const now = new Date().toISOString();
@@ -22,7 +25,7 @@ export function createMockExport(
     kind,
     format,
     filters,
-    requestedBy: MOCK_USER_EMAIL,
+    requestedBy,
     createdAt: now,
     lastModifiedAt: now,
   });
@@ -33,9 +36,12 @@ export function createMockExport(
 /** Answers a `*_report` call: the body's format is checked, the query string becomes the filters. */
 export async function mockReportResponse(request: Request, kind: Schema<'ExportRequest'>['kind']): Promise<Response> {
   const { format } = (await request.json()) as { format?: unknown };
-  if (format !== 'xlsx' && format !== 'csv') return fieldErrors({ format: ['Choose xlsx or csv.'] });
+  if (format === undefined) return fieldErrors({ format: [message(request, 'field.required')] });
+  if (!EXPORT_FORMATS.includes(format as ExportFormat)) {
+    return fieldErrors({ format: [message(request, 'field.enum', { value: typeof format === 'string' ? format.slice(0, 100) : JSON.stringify(format), choices: EXPORT_FORMATS.join(', ') })] });
+  }
   const filters = Object.fromEntries(new URL(request.url).searchParams);
-  return HttpResponse.json(createMockExport(kind, format, filters), { status: 201 });
+  return HttpResponse.json(createMockExport(kind, format as ExportFormat, filters, mockCaller(request).email), { status: 201 });
 }
 
 /** Each look at a running export moves it on by a quarter; the fourth finishes it with a file. */

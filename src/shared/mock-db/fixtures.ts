@@ -1,6 +1,10 @@
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
+
 import type { Schema } from '../api';
 
-// Typed fixture factories: every field the API returns, with plausible defaults; override what the case is about.
+// Typed fixture factories for stories and tests that need one record in a particular state: every
+// field the API returns, with plausible defaults; override what the case is about. The handlers'
+// data set is the contract's demo data (db.ts), not these.
 
 const STAMP = '2026-01-05T08:00:00.000Z';
 
@@ -66,7 +70,7 @@ export const mockWorker = (overrides: Partial<Schema<'Worker'>> = {}): Schema<'W
 });
 
 export const mockWaybill = (overrides: Partial<Schema<'Waybill'>> = {}): Schema<'Waybill'> => ({
-  number: 'WB-2026-0001',
+  number: 'W-2026-000001',
   status: 'draft',
   transportDate: '2026-01-05',
   origin: 'TRT-O',
@@ -84,14 +88,14 @@ export const mockWaybill = (overrides: Partial<Schema<'Waybill'>> = {}): Schema<
   unit: 'm3',
   invoice: null,
   notes: '',
-  createdBy: 'mari.maasikas@example.com',
+  createdBy: DEMO_USERS.user.email,
   createdAt: STAMP,
   lastModifiedAt: STAMP,
   ...overrides,
 });
 
 export const mockWorklog = (overrides: Partial<Schema<'Worklog'>> = {}): Schema<'Worklog'> => ({
-  number: 'WL-2026-0001',
+  number: 'L-2026-000001',
   timestamp: STAMP,
   action: 'arrival',
   warehouse: 1,
@@ -105,14 +109,14 @@ export const mockWorklog = (overrides: Partial<Schema<'Worklog'>> = {}): Schema<
   waybill: null,
   durationMinutes: 30,
   notes: '',
-  createdBy: 'mari.maasikas@example.com',
+  createdBy: DEMO_USERS.user.email,
   createdAt: STAMP,
   lastModifiedAt: STAMP,
   ...overrides,
 });
 
 export const mockInvoice = (overrides: Partial<Schema<'Invoice'>> = {}): Schema<'Invoice'> => ({
-  number: 'INV-2026-0001',
+  number: 'I-2026-000001',
   status: 'synced',
   customer: '10000001',
   customerName: 'Metsa Saeveski AS',
@@ -133,12 +137,12 @@ export const mockInvoice = (overrides: Partial<Schema<'Invoice'>> = {}): Schema<
   vatRate: '24.00',
   vatTotal: '410.25',
   grossTotal: '2119.63',
-  waybills: ['WB-2026-0001'],
+  waybills: ['W-2026-000001'],
   syncError: null,
   syncAttempts: 1,
   syncedAt: '2026-01-20T09:00:00.000Z',
   externalId: 'EXT-1',
-  createdBy: 'mari.maasikas@example.com',
+  createdBy: DEMO_USERS.user.email,
   createdAt: '2026-01-20T08:00:00.000Z',
   lastModifiedAt: '2026-01-20T09:00:00.000Z',
   ...overrides,
@@ -150,7 +154,7 @@ export const mockExportRequest = (overrides: Partial<Schema<'ExportRequest'>> = 
   format: 'xlsx',
   filters: {},
   own: true,
-  requestedBy: 'mari.maasikas@example.com',
+  requestedBy: DEMO_USERS.user.email,
   seen: false,
   inProgress: true,
   progress: 0,

@@ -1,7 +1,7 @@
 // Test data only: imported by the mock handlers (`index.mocks.ts` of each entity), never by the app's code.
 export { advanceMockExports, createMockExport, mockReportResponse } from './exports';
-export { createSeed, mockDb, replaceRecord, resetMockDb } from './db';
-export type { MockDb } from './db';
+export { MOCK_DEFAULT_CALLER, mockCaller, mockDb, mockPassword, nextNumber, replaceRecord, resetMockDb } from './db';
+export type { MockCaller, MockDb } from './db';
 export {
   mockAssortment,
   mockAssortmentType,
@@ -13,5 +13,7 @@ export {
   mockWorker,
   mockWorklog,
 } from './fixtures';
-export { dateRange, equals, fieldErrors, flag, listResponse, nonFieldError, notFound, numberRange, oneOf } from './list';
-export type { Filter, ListSpec } from './list';
+export { fieldErrors, isDate, listResponse, nonFieldError, notFound } from './list';
+export type { ListOptions } from './list';
+export { message, requestLocale } from './messages';
+export type { MessageKey } from './messages';

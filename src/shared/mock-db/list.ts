@@ -1,116 +1,212 @@
 import { HttpResponse } from 'msw';
+import { LIMITS, allFilters, parseSort, sortValues, type FilterDef, type ListContract } from '@timberlog/contract';
 
-/** How one list endpoint filters, searches and sorts, mirroring the server's list rules. */
-export interface ListSpec<T> {
-  /** Sort field → value; `sort=-a,b` sorts by a descending then b. */
-  readonly sortable: Readonly<Record<string, (item: T) => string | number | boolean | null>>;
-  readonly defaultSort: string;
-  /** Text the `search` parameter is matched against (case-insensitive substring). */
-  readonly searchText?: (item: T) => string;
-  readonly createdAt: (item: T) => string;
-  readonly lastModifiedAt: (item: T) => string;
-  /** The entity's own filters. */
-  readonly filters?: readonly Filter<T>[];
+import { message, type MessageKey, type Params } from './messages';
+
+type Value = string | number | boolean | null | undefined;
+type Row = object;
+type Errors = Record<string, string[]>;
+
+const field = (row: Row, name: string): Value => (row as Record<string, Value>)[name];
+
+/** The server's error shapes. */
+export const notFound = (request: Request) => HttpResponse.json({ detail: message(request, 'notFound') }, { status: 404 });
+export const fieldErrors = (errors: Readonly<Record<string, readonly string[]>>) => HttpResponse.json(errors, { status: 400 });
+export const nonFieldError = (text: string) => HttpResponse.json({ nonFieldErrors: [text] }, { status: 400 });
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/i;
+const inYears = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= LIMITS.yearMin && year <= LIMITS.yearMax;
+};
+/** A real calendar date within the years the product handles, as the server checks it. */
+export const isDate = (value: string) =>
+  DATE.test(value) && inYears(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const isDateTime = (value: string) => DATE_TIME.test(value) && isDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value));
+
+/** Fields holding decimal strings: the server sorts them as numbers. */
+const DECIMAL_FIELDS = new Set(['quantity', 'unitPrice', 'netTotal', 'vatTotal', 'grossTotal']);
+
+/** A field holds dates when the contract bounds it with a date range (as the server's schema decides). */
+const isDateField = (list: ListContract, name: string) =>
+  Object.values(list.filters).some((def) => (def.kind === 'after' || def.kind === 'before') && def.field === name && def.type === 'date');
+
+type Parsed = { ok: true; value: string | number | boolean } | { ok: false; key: MessageKey; params?: Params };
+
+/** One query value checked and converted as the server's querystring schema does. */
+function parseItem(list: ListContract, def: FilterDef, raw: string): Parsed {
+  const kind = def.kind;
+  if (kind === 'exact' || kind === 'multi') {
+    if (def.values) return def.values.includes(raw) ? { ok: true, value: raw } : { ok: false, key: 'field.enum', params: { value: raw.slice(0, 100), choices: def.values.join(', ') } };
+    if (def.type === 'integer') return parseInteger(raw, 0, LIMITS.idMax);
+    if (def.type === 'boolean') return parseBoolean(raw);
+    if (isDateField(list, def.field)) return isDate(raw) ? { ok: true, value: raw } : { ok: false, key: 'field.format.date' };
+    return raw.length <= LIMITS.filterTextMaxLength ? { ok: true, value: raw } : { ok: false, key: 'field.maxLength', params: { limit: LIMITS.filterTextMaxLength } };
+  }
+  if (kind === 'after' || kind === 'before') {
+    if (def.type === 'date') return isDate(raw) ? { ok: true, value: raw } : { ok: false, key: 'field.format.date' };
+    return isDate(raw) || isDateTime(raw) ? { ok: true, value: raw } : { ok: false, key: 'field.format.date-time' };
+  }
+  if (kind === 'day') return isDate(raw) ? { ok: true, value: raw } : { ok: false, key: 'field.format.date' };
+  if (kind === 'min' || kind === 'max') return parseInteger(raw, 0, LIMITS.idMax);
+  return parseBoolean(raw);
 }
 
-export type Filter<T> = (item: T, params: URLSearchParams) => boolean;
+function parseInteger(raw: string, min: number, max: number): Parsed {
+  if (!/^-?\d+$/.test(raw.trim())) return { ok: false, key: 'field.type.integer' };
+  const value = Number(raw);
+  if (value < min) return { ok: false, key: 'field.minimum', params: { limit: min } };
+  if (value > max) return { ok: false, key: 'field.maximum', params: { limit: max } };
+  return { ok: true, value };
+}
 
-const PAGE_SIZE_DEFAULT = 25;
+const parseBoolean = (raw: string): Parsed =>
+  raw === 'true' || raw === 'false' ? { ok: true, value: raw === 'true' } : { ok: false, key: 'field.type.boolean' };
 
-const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
-const after = (value: string, bound: string) => (isDateOnly(bound) ? value.slice(0, 10) >= bound : value >= bound);
-const before = (value: string, bound: string) => (isDateOnly(bound) ? value.slice(0, 10) <= bound : value <= bound);
+/** Repeated (`a=1&a=2`) or comma-separated (`a=1,2`) values; empty ones dropped, as the server does. */
+const arrayParam = (params: URLSearchParams, name: string) =>
+  params
+    .getAll(name)
+    .flatMap((value) => value.split(','))
+    .filter((value) => value !== '');
 
-/** `param=value`, compared as text. */
-export const equals =
-  <T>(param: string, get: (item: T) => string | number | null): Filter<T> =>
-  (item, params) => {
-    const wanted = params.get(param);
-    return wanted === null || String(get(item)) === wanted;
-  };
+const startOfDay = (date: string) => Date.parse(`${date}T00:00:00Z`);
+const instant = (value: string) => (DATE.test(value) ? startOfDay(value) : Date.parse(value));
 
-/** Repeated `param=a&param=b`: any of them. */
-export const oneOf =
-  <T>(param: string, get: (item: T) => string | number | null): Filter<T> =>
-  (item, params) => {
-    const wanted = params.getAll(param);
-    return wanted.length === 0 || wanted.includes(String(get(item)));
-  };
-
-export const flag =
-  <T>(param: string, get: (item: T) => boolean): Filter<T> =>
-  (item, params) => {
-    const wanted = params.get(param);
-    return wanted === null || get(item) === (wanted === 'true');
-  };
-
-/** `<param>After` / `<param>Before` on a date or timestamp, inclusive. */
-export const dateRange =
-  <T>(param: string, get: (item: T) => string): Filter<T> =>
-  (item, params) => {
-    const from = params.get(`${param}After`);
-    const to = params.get(`${param}Before`);
-    return (from === null || after(get(item), from)) && (to === null || before(get(item), to));
-  };
-
-export const numberRange =
-  <T>(param: string, get: (item: T) => number): Filter<T> =>
-  (item, params) => {
-    const min = params.get(`${param}Min`);
-    const max = params.get(`${param}Max`);
-    return (min === null || get(item) >= Number(min)) && (max === null || get(item) <= Number(max));
-  };
-
-type Sortable = string | number | boolean | null;
-
-const compare = (left: Sortable, right: Sortable): number => {
-  if (left === right) return 0;
-  if (left === null) return 1;
-  if (right === null) return -1;
-  if (typeof left === 'number' && typeof right === 'number') return left - right;
-  return String(left) < String(right) ? -1 : 1;
-};
-
-/**
- * Answers a list request like the server: shared filters, search, sort, paging; `{count, next,
- * previous, results}`; 404 for a page past the end; 400 for an unknown sort field.
- */
-export function listResponse<T>(request: Request, items: readonly T[], spec: ListSpec<T>): Response {
-  const url = new URL(request.url);
-  const params = url.searchParams;
-  const search = params.get('search')?.trim().toLowerCase();
-  const filters: Filter<T>[] = [
-    dateRange('created', spec.createdAt),
-    dateRange('lastModified', spec.lastModifiedAt),
-    (item) => !search || !spec.searchText || spec.searchText(item).toLowerCase().includes(search),
-    ...(spec.filters ?? []),
-  ];
-  const matching = items.filter((item) => filters.every((filter) => filter(item, params)));
-
-  const sortParts = (params.get('sort')?.trim() || spec.defaultSort).split(',').map((part) => part.trim());
-  for (const part of sortParts) {
-    const name = part.replace(/^-/, '');
-    if (!spec.sortable[name]) {
-      return HttpResponse.json(
-        { sort: [`Unknown sort field "${name}"; choose one of ${Object.keys(spec.sortable).join(', ')}.`] },
-        { status: 400 },
-      );
+/** Whether a row passes one filter with its (checked) value. */
+function passes(def: FilterDef, row: Row, value: unknown, caller: string | undefined): boolean {
+  const actual = def.kind === 'caller' ? undefined : field(row, def.field);
+  switch (def.kind) {
+    case 'exact':
+      return def.caseInsensitive ? String(actual).toLowerCase() === String(value).trim().toLowerCase() : actual === value;
+    case 'multi':
+      return (value as unknown[]).includes(actual);
+    case 'boolean':
+      return actual === value;
+    case 'present':
+      return (actual !== null && actual !== undefined) === value;
+    case 'caller':
+      return (field(row, 'requestedBy') === caller) === value;
+    case 'min':
+      return typeof actual === 'number' && actual >= (value as number);
+    case 'max':
+      return typeof actual === 'number' && actual <= (value as number);
+    case 'day':
+      return typeof actual === 'string' && actual.slice(0, 10) === value;
+    case 'after':
+    case 'before': {
+      if (typeof actual !== 'string') return false;
+      const bound = String(value);
+      if (def.type === 'date') return def.kind === 'after' ? actual >= bound : actual <= bound;
+      const at = Date.parse(actual);
+      if (def.kind === 'after') return at >= instant(bound);
+      // A bare date counts to the end of that day.
+      return DATE.test(bound) ? at < startOfDay(bound) + 86_400_000 : at <= Date.parse(bound);
     }
   }
+}
+
+/**
+ * Compares two values as PostgreSQL orders them on the server: numbers and decimals by value,
+ * text by code point (the database's C collation), false before true, NULL after everything.
+ */
+function compareValues(name: string, left: Value, right: Value): number {
+  const leftNull = left === null || left === undefined;
+  const rightNull = right === null || right === undefined;
+  if (leftNull || rightNull) return leftNull === rightNull ? 0 : leftNull ? 1 : -1;
+  if (DECIMAL_FIELDS.has(name)) return Number(left) - Number(right);
+  if (typeof left === 'number' && typeof right === 'number') return left - right;
+  if (typeof left === 'boolean' && typeof right === 'boolean') return Number(left) - Number(right);
+  const a = String(left);
+  const b = String(right);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** PostgreSQL's `lower()` under the C collation changes only ASCII letters. */
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
+export interface ListOptions {
+  /** The signed-in user, for `caller` filters. */
+  caller?: string;
+}
+
+/**
+ * Answers a list call from its contract, as the server does: every filter by its kind (repeated
+ * or comma-separated arrays, enums, integers, booleans, dates), `search` over the contract's
+ * fields, `sort` by its fields (several, either way, ties broken by the key), paging within the
+ * server's bounds; `{count, next, previous, results}`; the server's 400 and 404 answers.
+ */
+export function listResponse<T extends Row>(request: Request, list: ListContract, items: readonly T[], options: ListOptions = {}): Response {
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const errors: Errors = {};
+  const seen = new Set<string>();
+  // One message per field and kind of problem, as the server reports its schema's errors.
+  const fail = (name: string, key: MessageKey, messageParams?: Params) => {
+    if (seen.has(`${name} ${key}`)) return;
+    seen.add(`${name} ${key}`);
+    (errors[name] ??= []).push(message(request, key, messageParams));
+  };
+
+  const checks: { def: FilterDef; value: unknown }[] = [];
+  for (const [name, def] of Object.entries(allFilters(list))) {
+    if (!params.has(name)) continue;
+    if (def.kind === 'multi') {
+      const raw = arrayParam(params, name);
+      if (raw.length > LIMITS.arrayParamMaxItems) fail(name, 'field.maxItems', { limit: LIMITS.arrayParamMaxItems });
+      const values = raw.map((item) => parseItem(list, def, item));
+      values.forEach((parsed) => parsed.ok || fail(name, parsed.key, parsed.params));
+      if (values.length > 0) checks.push({ def, value: values.map((parsed) => (parsed.ok ? parsed.value : undefined)) });
+      continue;
+    }
+    const parsed = parseItem(list, def, params.get(name) ?? '');
+    if (parsed.ok) checks.push({ def, value: parsed.value });
+    else fail(name, parsed.key, parsed.params);
+  }
+
+  const search = params.get('search');
+  if (list.search.length > 0 && search !== null && search.length > LIMITS.searchMaxLength) {
+    fail('search', 'field.maxLength', { limit: LIMITS.searchMaxLength });
+  }
+  const sortGiven = params.has('sort') ? params.getAll('sort').flatMap(parseSort) : [];
+  const allowed: readonly string[] = sortValues(list);
+  if (sortGiven.length > LIMITS.sortMaxFields) fail('sort', 'field.maxItems', { limit: LIMITS.sortMaxFields });
+  for (const part of sortGiven) {
+    if (!allowed.includes(part)) fail('sort', 'field.enum', { value: part.slice(0, 100), choices: allowed.join(', ') });
+  }
+  const paging = (name: string, fallback: number, max: number) => {
+    const raw = params.get(name);
+    if (raw === null) return fallback;
+    const parsed = parseInteger(raw, 1, max);
+    if (!parsed.ok) fail(name, parsed.key, parsed.params);
+    return parsed.ok ? Number(parsed.value) : fallback;
+  };
+  const pageNumber = paging('pageNumber', 1, LIMITS.pageNumberMax);
+  const pageSize = paging('pageSize', LIMITS.pageSizeDefault, LIMITS.pageSizeMax);
+  if (Object.keys(errors).length > 0) return fieldErrors(errors);
+
+  const needle = list.search.length > 0 ? (search ?? '').trim().toLowerCase() : '';
+  const matching = items.filter(
+    (row) =>
+      checks.every(({ def, value }) => passes(def, row, value, options.caller)) &&
+      (!needle || asciiLower(list.search.map((name) => String(field(row, name) ?? '')).join(' ')).includes(needle)),
+  );
+
+  const order = [...(sortGiven.length > 0 ? sortGiven : parseSort(list.defaultSort)), list.key].map((part) => ({
+    name: part.replace(/^-/, ''),
+    descending: part.startsWith('-'),
+  }));
   const sorted = [...matching].sort((left, right) => {
-    for (const part of sortParts) {
-      const descending = part.startsWith('-');
-      const get = spec.sortable[part.replace(/^-/, '')];
-      const order = get ? compare(get(left), get(right)) : 0;
-      if (order !== 0) return descending ? -order : order;
+    for (const { name, descending } of order) {
+      const result = compareValues(name, field(left, name), field(right, name));
+      if (result !== 0) return descending ? -result : result;
     }
     return 0;
   });
 
-  const pageSize = Number(params.get('pageSize') ?? PAGE_SIZE_DEFAULT);
-  const pageNumber = Number(params.get('pageNumber') ?? 1);
   const pages = Math.max(1, Math.ceil(sorted.length / pageSize));
-  if (pageNumber > pages) return HttpResponse.json({ detail: 'Invalid page.' }, { status: 404 });
+  if (pageNumber > pages) return HttpResponse.json({ detail: message(request, 'page.invalid') }, { status: 404 });
   const pageUrl = (page: number) => {
     const next = new URL(url);
     next.searchParams.set('pageNumber', String(page));
@@ -123,9 +219,3 @@ export function listResponse<T>(request: Request, items: readonly T[], spec: Lis
     results: sorted.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
   });
 }
-
-/** The server's error shapes. */
-export const notFound = () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
-export const fieldErrors = (errors: Readonly<Record<string, readonly string[]>>) =>
-  HttpResponse.json(errors, { status: 400 });
-export const nonFieldError = (message: string) => HttpResponse.json({ nonFieldErrors: [message] }, { status: 400 });

@@ -37,8 +37,10 @@ describe('export request endpoints', () => {
   });
 
   it('gets one export request', async () => {
+    mockDb.exportRequests.push(mockExportRequest({ id: 'e-mine' }), mockExportRequest({ id: 'e-other', requestedBy: 'staff@timberlog.ee' }));
     const store = makeApiStore();
-    const id = mockDb.exportRequests[0]?.id ?? '';
-    expect((await store.dispatch(exportRequestApi.endpoints.getExportRequest.initiate(id))).data?.id).toBe(id);
+    expect((await store.dispatch(exportRequestApi.endpoints.getExportRequest.initiate('e-mine'))).data).toMatchObject({ id: 'e-mine', own: true });
+    // An ordinary user sees only their own exports.
+    expect((await store.dispatch(exportRequestApi.endpoints.getExportRequest.initiate('e-other'))).error).toMatchObject({ status: 404 });
   });
 });

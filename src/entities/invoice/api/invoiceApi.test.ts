@@ -18,16 +18,39 @@ describe('invoice endpoints', () => {
 
   it('lists with repeated statusIn and search', async () => {
     const store = makeApiStore();
-    const result = await store.dispatch(listInvoices.initiate({ statusIn: ['sync_failed', 'pending_sync'], search: 'inv' }));
-    expect(recorder.requests).toEqual(['GET /api/invoices/?statusIn=sync_failed&statusIn=pending_sync&search=inv']);
-    expect(result.data?.results.map((invoice) => invoice.status).sort()).toEqual(['pending_sync', 'sync_failed']);
+    const result = await store.dispatch(listInvoices.initiate({ statusIn: ['sync_failed', 'pending_sync'], search: 'i-2026' }));
+    expect(recorder.requests).toEqual(['GET /api/invoices/?statusIn=sync_failed&statusIn=pending_sync&search=i-2026']);
+    // The demo data has one failed sync and three awaiting theirs.
+    expect(result.data?.results.map((invoice) => invoice.status).sort()).toEqual(['pending_sync', 'pending_sync', 'pending_sync', 'sync_failed']);
   });
 
   it('refuses waybills that are not delivered', async () => {
     const store = makeApiStore();
     const draft = mockDb.waybills.find((w) => w.status === 'draft');
     const result = await store.dispatch(createInvoice.initiate({ waybills: [draft?.number ?? ''] }));
-    expect(result.error).toMatchObject({ status: 400, fieldErrors: { waybills: expect.stringContaining('Not delivered') as string } });
+    expect(result.error).toMatchObject({
+      status: 400,
+      fieldErrors: { waybills: `Only delivered waybills can be invoiced; not delivered: ${draft?.number ?? ''} (draft).` },
+    });
+  });
+
+  it('previews an invoice with exact decimal totals and creates it as the server numbers it', async () => {
+    const store = makeApiStore();
+    const customer = mockDb.companies.find((company) => company.isInvoiceCustomer);
+    const waybills = mockDb.waybills.filter((w) => w.status === 'delivered' && w.destinationCompany === customer?.registryCode).slice(0, 3);
+    expect(waybills).toHaveLength(3);
+    const numbers = waybills.map((w) => w.number);
+    const preview = await store.dispatch(invoiceApi.endpoints.previewInvoice.initiate({ waybills: numbers, issueDate: '2026-11-20' }));
+    expect(preview.data).toMatchObject({ customer: customer?.registryCode, issueDate: '2026-11-20', dueDate: '2026-12-04', vatRate: '24.00' });
+    const cents = (value: string) => Math.round(Number(value) * 100);
+    const net = preview.data?.lines.reduce((sum, line) => sum + cents(line.amount), 0) ?? 0;
+    expect(cents(preview.data?.netTotal ?? '')).toBe(net);
+    expect(cents(preview.data?.grossTotal ?? '')).toBe(net + cents(preview.data?.vatTotal ?? ''));
+
+    const created = await store.dispatch(createInvoice.initiate({ waybills: numbers })).unwrap();
+    expect(created.number).toMatch(/^I-\d{4}-\d{6}$/);
+    expect(created).toMatchObject({ status: 'pending_sync', netTotal: preview.data?.netTotal });
+    expect(mockDb.waybills.filter((w) => numbers.includes(w.number)).map((w) => w.invoice)).toEqual(numbers.map(() => created.number));
   });
 
   it('retrying a failed sync refetches that invoice only', async () => {

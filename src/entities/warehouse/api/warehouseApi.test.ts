@@ -1,4 +1,4 @@
-import { resetMockDb } from '@/shared/mock-db';
+import { mockDb, resetMockDb } from '@/shared/mock-db';
 
 import { makeApiStore, recordRequests } from '../../../../tests/jest/apiStore';
 
@@ -16,20 +16,30 @@ describe('warehouse endpoints', () => {
     const store = makeApiStore();
     const result = await store.dispatch(warehouseApi.endpoints.listWarehouses.initiate({ hasOrigin: true, sort: ['name'] }));
     expect(recorder.requests).toEqual(['GET /api/warehouses/?hasOrigin=true&sort=name']);
-    expect(result.data?.results.map((warehouse) => warehouse.name)).toEqual(['Tartu yard', 'Võru forest depot']);
+    const expected = mockDb.warehouses
+      .filter((warehouse) => warehouse.originCode !== null)
+      .map((warehouse) => warehouse.name)
+      .sort()
+      .slice(0, 25);
+    expect(result.data?.results.map((warehouse) => warehouse.name)).toEqual(expected);
   });
 
   it('finds a warehouse by id, origin code and destination code', async () => {
     const store = makeApiStore();
-    expect((await store.dispatch(warehouseApi.endpoints.getWarehouse.initiate(2))).data?.name).toBe('Pärnu port');
-    expect((await store.dispatch(warehouseApi.endpoints.getWarehouseByOrigin.initiate('VRU-O'))).data?.id).toBe(3);
-    expect((await store.dispatch(warehouseApi.endpoints.getWarehouseByDestination.initiate('PRN-D'))).data?.id).toBe(2);
+    const origin = mockDb.warehouses.find((warehouse) => warehouse.originCode && !warehouse.destinationCode);
+    const destination = mockDb.warehouses.find((warehouse) => warehouse.destinationCode && !warehouse.originCode);
+    if (!origin?.originCode || !destination?.destinationCode) throw new Error('the demo data has origins and destinations');
+    expect((await store.dispatch(warehouseApi.endpoints.getWarehouse.initiate(destination.id))).data?.name).toBe(destination.name);
+    expect((await store.dispatch(warehouseApi.endpoints.getWarehouseByOrigin.initiate(origin.originCode))).data?.id).toBe(origin.id);
+    expect((await store.dispatch(warehouseApi.endpoints.getWarehouseByDestination.initiate(destination.destinationCode))).data?.id).toBe(
+      destination.id,
+    );
     expect(recorder.requests).toEqual([
-      'GET /api/warehouses/2/',
-      'GET /api/warehouses/origins/VRU-O/',
-      'GET /api/warehouses/destinations/PRN-D/',
+      `GET /api/warehouses/${destination.id}/`,
+      `GET /api/warehouses/origins/${origin.originCode}/`,
+      `GET /api/warehouses/destinations/${destination.destinationCode}/`,
     ]);
-    const missing = await store.dispatch(warehouseApi.endpoints.getWarehouseByOrigin.initiate('PRN-D'));
+    const missing = await store.dispatch(warehouseApi.endpoints.getWarehouseByOrigin.initiate(destination.destinationCode));
     expect(missing.error).toMatchObject({ status: 404 });
   });
 });

@@ -19,14 +19,15 @@ describe('waybill endpoints', () => {
 
   it('sends the filters with arrays repeated and gets the matching page', async () => {
     const store = makeApiStore();
+    const [first = '', second = ''] = mockDb.warehouses.flatMap((warehouse) => (warehouse.originCode ? [warehouse.originCode] : []));
     const result = await store.dispatch(
-      listWaybills.initiate({ statusIn: ['draft', 'delivered'], origin: ['TRT-O', 'VRU-O'], sort: ['-mileage'], pageNumber: 1, pageSize: 5 }),
+      listWaybills.initiate({ statusIn: ['draft', 'delivered'], origin: [first, second], sort: ['-mileage'], pageNumber: 1, pageSize: 5 }),
     );
 
     expect(recorder.requests).toEqual([
-      'GET /api/waybills/?statusIn=draft&statusIn=delivered&origin=TRT-O&origin=VRU-O&sort=-mileage&pageNumber=1&pageSize=5',
+      `GET /api/waybills/?statusIn=draft&statusIn=delivered&origin=${first}&origin=${second}&sort=-mileage&pageNumber=1&pageSize=5`,
     ]);
-    const expected = mockDb.waybills.filter((w) => ['draft', 'delivered'].includes(w.status) && ['TRT-O', 'VRU-O'].includes(w.origin));
+    const expected = mockDb.waybills.filter((w) => ['draft', 'delivered'].includes(w.status) && [first, second].includes(w.origin));
     expect(result.data?.count).toBe(expected.length);
     expect(result.data?.results).toHaveLength(5);
     const mileages = result.data?.results.map((w) => w.mileage) ?? [];
@@ -74,8 +75,8 @@ describe('waybill endpoints', () => {
     expect(isApiError(result.error) ? result.error.fieldErrors.status : undefined).toMatch(/delivered.*draft/);
     expect(mockDb.waybills.find((w) => w.number === delivered?.number)?.status).toBe('delivered');
     const deleted = await store.dispatch(deleteWaybill.initiate(delivered?.number ?? ''));
-    expect(deleted.error).toMatchObject({ status: 400, message: `A delivered waybill cannot be deleted.`, hasMessage: true });
-    const unknown = await store.dispatch(patchWaybill.initiate({ number: 'WB-NONE', body: { notes: 'x' } }));
+    expect(deleted.error).toMatchObject({ status: 400, message: 'Only draft waybills can be deleted; this one is "delivered".', hasMessage: true });
+    const unknown = await store.dispatch(patchWaybill.initiate({ number: 'W-1999-999999', body: { notes: 'x' } }));
     expect(unknown.error).toMatchObject({ status: 404 });
   });
 
@@ -84,19 +85,28 @@ describe('waybill endpoints', () => {
     const list = store.dispatch(listWaybills.initiate({}));
     const before = (await list).data?.count ?? 0;
     recorder.clear();
+    const origin = mockDb.warehouses.find((warehouse) => warehouse.originCode);
+    const destination = mockDb.warehouses.find((warehouse) => warehouse.destinationCode);
     const created = await store.dispatch(
       createWaybill.initiate({
         transportDate: '2026-03-01',
-        origin: 'TRT-O',
-        destination: 'PRN-D',
+        origin: origin?.originCode ?? '',
+        destination: destination?.destinationCode ?? '',
         driverName: 'Peeter Kask',
         vehicleNumber: '999XYZ',
         mileage: 120,
-        assortment: 'PIN-SAW',
+        assortment: 'MA-PALK-18',
         quantity: '10.000',
       }),
     );
-    expect(created.data).toMatchObject({ status: 'draft', originName: 'Tartu yard', assortmentName: 'Pine sawlog' });
+    expect(created.data).toMatchObject({
+      status: 'draft',
+      originName: origin?.name,
+      destinationCompany: destination?.company,
+      assortmentName: 'Pine saw log 18+ cm',
+    });
+    // The next number after the demo data's, as the server assigns it.
+    expect(created.data?.number).toBe(`W-${new Date().getUTCFullYear()}-${String(mockDb.waybills.length).padStart(6, '0')}`);
     await waitFor(() => expect(listWaybills.select({})(store.getState()).data?.count).toBe(before + 1));
     list.unsubscribe();
   });

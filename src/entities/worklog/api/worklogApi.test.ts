@@ -20,15 +20,19 @@ describe('worklog endpoints', () => {
       worklogApi.endpoints.listWorklogs.initiate({
         actionIn: ['arrival', 'departure'],
         warehouse: [1, 2],
-        timestampAfter: '2026-01-10',
-        timestampBefore: '2026-01-20',
+        timestampAfter: '2026-06-10',
+        timestampBefore: '2026-06-20',
       }),
     );
     expect(recorder.requests).toEqual([
-      'GET /api/worklogs/?actionIn=arrival&actionIn=departure&warehouse=1&warehouse=2&timestampAfter=2026-01-10&timestampBefore=2026-01-20',
+      'GET /api/worklogs/?actionIn=arrival&actionIn=departure&warehouse=1&warehouse=2&timestampAfter=2026-06-10&timestampBefore=2026-06-20',
     ]);
     const expected = mockDb.worklogs.filter(
-      (w) => ['arrival', 'departure'].includes(w.action) && w.timestamp >= '2026-01-10' && w.timestamp.slice(0, 10) <= '2026-01-20',
+      (w) =>
+        ['arrival', 'departure'].includes(w.action) &&
+        [1, 2].includes(w.warehouse) &&
+        w.timestamp >= '2026-06-10' &&
+        w.timestamp.slice(0, 10) <= '2026-06-20',
     );
     expect(result.data?.results.map((w) => w.number).sort()).toEqual(expected.map((w) => w.number).sort());
     expect(expected.length).toBeGreaterThan(0);

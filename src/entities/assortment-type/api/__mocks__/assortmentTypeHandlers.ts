@@ -1,22 +1,12 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { ASSORTMENT_TYPE_LIST } from '@timberlog/contract';
 
-import { equals, listResponse, mockDb, notFound, type ListSpec } from '@/shared/mock-db';
-
-import type { AssortmentType } from '../assortmentTypeApi';
-
-const spec: ListSpec<AssortmentType> = {
-  sortable: { id: (t) => t.id, name: (t) => t.name, createdAt: (t) => t.createdAt, lastModifiedAt: (t) => t.lastModifiedAt },
-  defaultSort: 'name',
-  searchText: (t) => `${t.name} ${t.description}`,
-  createdAt: (t) => t.createdAt,
-  lastModifiedAt: (t) => t.lastModifiedAt,
-  filters: [equals('name', (t) => t.name)],
-};
+import { listResponse, mockDb, notFound } from '@/shared/mock-db';
 
 export const assortmentTypeHandlers: readonly HttpHandler[] = [
-  http.get('*/api/assortment-types/', ({ request }) => listResponse(request, mockDb.assortmentTypes, spec)),
-  http.get('*/api/assortment-types/:id/', ({ params }) => {
+  http.get('*/api/assortment-types/', ({ request }) => listResponse(request, ASSORTMENT_TYPE_LIST, mockDb.assortmentTypes)),
+  http.get('*/api/assortment-types/:id/', ({ params, request }) => {
     const type = mockDb.assortmentTypes.find((item) => String(item.id) === params.id);
-    return type ? HttpResponse.json(type) : notFound();
+    return type ? HttpResponse.json(type) : notFound(request);
   }),
 ];

@@ -1,3 +1,5 @@
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
+
 import type { Session, TokenPair } from '../authApi';
 
 /** Tokens of the mocks: opaque strings (the mock mode has no private key; the base query refreshes them). */
@@ -7,13 +9,14 @@ export const mockTokenPair = (overrides: Partial<TokenPair> = {}): TokenPair => 
   ...overrides,
 });
 
+/** The session of the mocks' default signed-in user: the demo data's ordinary account. */
 export const mockSession = (overrides: Partial<Session> = {}): Session => ({
-  user: { email: 'mari.maasikas@example.com', name: 'Mari Maasikas', isStaff: false },
+  user: { email: DEMO_USERS.user.email, name: DEMO_USERS.user.name, isStaff: false },
   accessToken: 'mock-access-token',
   refreshToken: 'mock-refresh-token',
   expires: '2026-11-22T08:20:00Z',
   ...overrides,
 });
 
-/** The demo account the mocks accept. */
-export const MOCK_CREDENTIALS = { email: 'mari.maasikas@example.com', password: 'Palgivedu-2026' } as const;
+/** The demo account the mocks sign in by default; every demo account (`npm start` lists them) works too. */
+export const MOCK_CREDENTIALS = { email: DEMO_USERS.user.email, password: DEMO_USERS.user.password } as const;

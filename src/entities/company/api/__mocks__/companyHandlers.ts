@@ -1,26 +1,12 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { COMPANY_LIST } from '@timberlog/contract';
 
-import { flag, oneOf, listResponse, mockDb, notFound, type ListSpec } from '@/shared/mock-db';
-
-import type { Company } from '../companyApi';
-
-const spec: ListSpec<Company> = {
-  sortable: { registryCode: (c) => c.registryCode, name: (c) => c.name, createdAt: (c) => c.createdAt, lastModifiedAt: (c) => c.lastModifiedAt },
-  defaultSort: 'name',
-  searchText: (c) => `${c.name} ${c.registryCode}`,
-  createdAt: (c) => c.createdAt,
-  lastModifiedAt: (c) => c.lastModifiedAt,
-  filters: [
-    flag('hasWorklogs', (c) => c.hasWorklogs),
-    flag('isInvoiceCustomer', (c) => c.isInvoiceCustomer),
-    oneOf('registryCode', (c) => c.registryCode),
-  ],
-};
+import { listResponse, mockDb, notFound } from '@/shared/mock-db';
 
 export const companyHandlers: readonly HttpHandler[] = [
-  http.get('*/api/companies/', ({ request }) => listResponse(request, mockDb.companies, spec)),
-  http.get('*/api/companies/:registryCode/', ({ params }) => {
+  http.get('*/api/companies/', ({ request }) => listResponse(request, COMPANY_LIST, mockDb.companies)),
+  http.get('*/api/companies/:registryCode/', ({ params, request }) => {
     const company = mockDb.companies.find((item) => item.registryCode === params.registryCode);
-    return company ? HttpResponse.json(company) : notFound();
+    return company ? HttpResponse.json(company) : notFound(request);
   }),
 ];

@@ -1,30 +1,20 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { EXPORT_REQUEST_LIST } from '@timberlog/contract';
 
-import { advanceMockExports, equals, flag, listResponse, mockDb, notFound, type ListSpec } from '@/shared/mock-db';
+import { advanceMockExports, listResponse, message, mockCaller, mockDb, notFound } from '@/shared/mock-db';
 
 import type { ExportRequest } from '../exportRequestApi';
 
-const exportListSpec: ListSpec<ExportRequest> = {
-  sortable: {
-    createdAt: (e) => e.createdAt,
-    lastModifiedAt: (e) => e.lastModifiedAt,
-    completeTimestamp: (e) => e.completeTimestamp,
-    kind: (e) => e.kind,
-    progress: (e) => e.progress,
-  },
-  defaultSort: '-createdAt',
-  createdAt: (e) => e.createdAt,
-  lastModifiedAt: (e) => e.lastModifiedAt,
-  filters: [
-    flag('own', (e) => e.own),
-    flag('seen', (e) => e.seen),
-    equals('kind', (e) => e.kind),
-    flag('inProgress', (e) => e.inProgress),
-    flag('failed', (e) => e.failed),
-  ],
+/** `own` is about the caller: the server computes it per request. */
+const asSeenBy = (caller: string) => (item: ExportRequest): ExportRequest => ({ ...item, own: item.requestedBy === caller });
+
+/** An export the caller may see (staff see all, others their own), as the caller sees it. */
+const visible = (request: Request, id: unknown): ExportRequest | undefined => {
+  const caller = mockCaller(request);
+  const item = mockDb.exportRequests.find((entry) => entry.id === id);
+  return item && (caller.isStaff || item.requestedBy === caller.email) ? asSeenBy(caller.email)(item) : undefined;
 };
 
-const find = (id: unknown) => mockDb.exportRequests.find((item) => item.id === id);
 const markSeen = (id: string) => {
   mockDb.exportRequests = mockDb.exportRequests.map((item) => (item.id === id ? { ...item, seen: true } : item));
 };
@@ -33,26 +23,29 @@ const markSeen = (id: string) => {
 export const exportRequestHandlers: readonly HttpHandler[] = [
   http.get('*/api/export-requests/', ({ request }) => {
     advanceMockExports(new URL(request.url).origin);
-    return listResponse(request, mockDb.exportRequests, exportListSpec);
+    const caller = mockCaller(request);
+    const mine = mockDb.exportRequests.filter((item) => caller.isStaff || item.requestedBy === caller.email).map(asSeenBy(caller.email));
+    return listResponse(request, EXPORT_REQUEST_LIST, mine, { caller: caller.email });
   }),
-  http.get('*/api/export-requests/:id/', ({ params }) => {
-    const request = find(params.id);
-    return request ? HttpResponse.json(request) : notFound();
+  http.get('*/api/export-requests/:id/', ({ params, request }) => {
+    const item = visible(request, params.id);
+    return item ? HttpResponse.json(item) : notFound(request);
   }),
-  http.post('*/api/export-requests/:id/acknowledge_error/', ({ params }) => {
-    const request = find(params.id);
-    if (!request) return notFound();
-    markSeen(request.id);
-    return HttpResponse.json(find(request.id));
+  http.post('*/api/export-requests/:id/acknowledge_error/', ({ params, request }) => {
+    const item = visible(request, params.id);
+    if (!item) return notFound(request);
+    markSeen(item.id);
+    return HttpResponse.json(visible(request, item.id));
   }),
-  http.get('*/api/export-requests/:id/download_attachment/', ({ params }) => {
-    const request = find(params.id);
-    if (!request?.attachment) return HttpResponse.json({ detail: 'The file is not ready.' }, { status: 404 });
-    markSeen(request.id);
-    return new HttpResponse('number,status\nWB-2026-0001,draft\n', {
+  http.get('*/api/export-requests/:id/download_attachment/', ({ params, request }) => {
+    const item = visible(request, params.id);
+    if (!item) return notFound(request);
+    if (!item.attachment) return HttpResponse.json({ detail: message(request, 'export.noFile') }, { status: 404 });
+    markSeen(item.id);
+    return new HttpResponse('number,status\nW-2026-000001,draft\n', {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${request.attachment}"`,
+        'Content-Disposition': `attachment; filename="${item.attachment}"`,
       },
     });
   }),

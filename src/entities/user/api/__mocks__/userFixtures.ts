@@ -1,6 +1,6 @@
 import type { User } from '../../model/types';
 
-/** A user for stories and tests; override what the case is about. */
+/** A user for stories and tests that need one account in a particular state; override what the case is about. */
 export const mockUser = (overrides: Partial<User> = {}): User => ({
   email: 'mari.maasikas@example.com',
   name: 'Mari Maasikas',
@@ -15,11 +15,3 @@ export const mockUser = (overrides: Partial<User> = {}): User => ({
 
 export const mockStaffUser = (overrides: Partial<User> = {}): User =>
   mockUser({ email: 'admin@example.com', name: 'Admin', isStaff: true, ...overrides });
-
-/** The accounts of the mock data set; the first one is the signed-in user of the mocks. */
-export const createMockUsers = (): User[] => [
-  mockUser(),
-  mockStaffUser({ email: 'kadri.tamm@example.com', name: 'Kadri Tamm' }),
-  mockUser({ email: 'jaan.kuusk@example.com', name: 'Jaan Kuusk' }),
-  mockUser({ email: 'ootel@example.com', name: 'Liis Ootel', isActive: false, lastLogin: null }),
-];

@@ -1,139 +1,169 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { EMAIL_PATTERN, LIMITS, USER_LIST, passwordProblems, type PasswordProblem } from '@timberlog/contract';
+
+import {
+  fieldErrors,
+  listResponse,
+  message,
+  mockCaller,
+  mockDb,
+  nonFieldError,
+  notFound,
+  resetMockDb,
+  type MessageKey,
+} from '@/shared/mock-db';
 
 import type { MeUpdate, ResetPassword, SignUp, User, UserCreate, UserPatch } from '../../model/types';
 
-import { createMockUsers, mockUser } from './userFixtures';
+import { mockUser } from './userFixtures';
 
-// The server's rules (server/src/users/rules.ts), repeated for the mocks.
-const PASSWORD_MIN_LENGTH = 10;
 /** The reset link token the mocks accept; any other is expired. */
 export const MOCK_RESET_TOKEN = 'mock-reset-token';
 
-let users: User[] = createMockUsers();
-
-/** Restores the mock accounts (tests call it between cases). */
-export const resetMockUsers = (): void => {
-  users = createMockUsers();
-};
+/** Restores the whole mock data set, accounts included (the Jest setup calls it between cases). */
+export const resetMockUsers = (): void => resetMockDb();
 
 const now = () => new Date().toISOString();
-const notFound = () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
+const normalise = (email: string) => email.trim().toLowerCase();
+const findUser = (email: string) => mockDb.users.find((user) => user.email === normalise(email));
+const forbidden = (request: Request) => HttpResponse.json({ detail: message(request, 'auth.permissionDenied') }, { status: 403 });
 
-const passwordErrors = (password: string, email: string): string[] => {
-  const errors: string[] = [];
-  if (password.length < PASSWORD_MIN_LENGTH) errors.push(`Use at least ${PASSWORD_MIN_LENGTH} characters.`);
-  if (/^\d+$/.test(password)) errors.push('The password cannot be only digits.');
-  const lower = password.toLowerCase();
-  if (lower === email.toLowerCase() || lower === email.toLowerCase().split('@')[0]) {
-    errors.push('The password cannot be your email address.');
-  }
-  return errors;
+const PASSWORD_MESSAGES: Record<PasswordProblem, [MessageKey, Record<string, number>?]> = {
+  tooShort: ['password.tooShort', { limit: LIMITS.passwordMinLength }],
+  tooLong: ['password.tooLong', { limit: LIMITS.passwordMaxLength }],
+  numeric: ['password.numeric'],
+  sameAsEmail: ['password.sameAsEmail'],
 };
 
-const badRequest = (errors: Record<string, string[]>) => HttpResponse.json(errors, { status: 400 });
+/** Collects `{ field: [messages] }` in the server's words. */
+const collector = (request: Request) => {
+  const errors: Record<string, string[]> = {};
+  return {
+    errors,
+    add: (field: string, key: MessageKey, params?: Record<string, string | number>) => (errors[field] ??= []).push(message(request, key, params)),
+    password: (password: string, email: string) => {
+      for (const problem of passwordProblems(password, email)) {
+        const [key, params] = PASSWORD_MESSAGES[problem];
+        (errors.password ??= []).push(message(request, key, params));
+      }
+    },
+    get any() {
+      return Object.keys(errors).length > 0;
+    },
+  };
+};
 
-const compact = (errors: Record<string, string[]>) =>
-  Object.fromEntries(Object.entries(errors).filter(([, messages]) => messages.length > 0));
+const newAccountErrors = (request: Request, { email, name, password }: SignUp) => {
+  const check = collector(request);
+  if (!new RegExp(EMAIL_PATTERN).test(email.trim())) check.add('email', 'field.format.email');
+  check.password(password, normalise(email));
+  if (!name.trim()) check.add('name', 'field.blank');
+  if (findUser(email)) check.add('email', 'user.emailTaken');
+  return check;
+};
 
-const signUpErrors = ({ email, name, password }: SignUp): Record<string, string[]> =>
-  compact({
-    email: !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)
-      ? ['Enter a valid email address.']
-      : users.some((user) => user.email === email.toLowerCase())
-        ? ['A user with this email already exists.']
-        : [],
-    name: name.trim() ? [] : ['This field may not be blank.'],
-    password: passwordErrors(password, email),
-  });
+const replaceUser = (email: string, next: User) => {
+  mockDb.users = mockDb.users.map((user) => (user.email === email ? next : user));
+  return next;
+};
 
-/** The signed-in user of the mocks: the first account, or the one given. */
+/** The signed-in user of the mocks: the account the request's token names (see `mockCaller`), or the one given. */
 export const meHandler = (user?: User): HttpHandler =>
-  http.get('*/api/user/me', () => HttpResponse.json(user ?? users[0] ?? mockUser()));
+  http.get('*/api/user/me', ({ request }) => HttpResponse.json(user ?? findUser(mockCaller(request).email) ?? mockUser()));
 
-const updateMe = async (request: Request, partial: boolean) => {
+const updateMe = async (request: Request) => {
   const body = (await request.json()) as Partial<MeUpdate>;
-  const me = users[0] ?? mockUser();
-  const errors = compact({
-    name: body.name !== undefined && !body.name.trim() ? ['This field may not be blank.'] : partial || body.name ? [] : ['This field is required.'],
-    password: body.password !== undefined ? passwordErrors(body.password, me.email) : [],
-  });
-  if (Object.keys(errors).length > 0) return badRequest(errors);
-  const updated = { ...me, ...(body.name !== undefined ? { name: body.name.trim() } : {}), lastModifiedAt: now() };
-  users = [updated, ...users.slice(1)];
-  return HttpResponse.json(updated);
+  const me = findUser(mockCaller(request).email);
+  if (!me) return notFound(request);
+  const check = collector(request);
+  if (body.name !== undefined && !body.name.trim()) check.add('name', 'field.blank');
+  if (body.password !== undefined) check.password(body.password, me.email);
+  if (check.any) return fieldErrors(check.errors);
+  return HttpResponse.json(replaceUser(me.email, { ...me, ...(body.name !== undefined ? { name: body.name.trim() } : {}), lastModifiedAt: now() }));
+};
+
+/** Staff edit accounts, never their own staff or active flag (server/src/users/routes.ts). */
+const updateUser = async (request: Request, email: string) => {
+  const caller = mockCaller(request);
+  if (!caller.isStaff) return forbidden(request);
+  const current = findUser(email);
+  if (!current) return notFound(request);
+  const body = (await request.json()) as UserPatch & { email?: string };
+  const check = collector(request);
+  if (body.email !== undefined && normalise(body.email) !== current.email) check.add('email', 'user.emailImmutable');
+  if (current.email === caller.email && body.isStaff !== undefined && body.isStaff !== current.isStaff) check.add('isStaff', 'user.ownStaff');
+  if (current.email === caller.email && body.isActive !== undefined && body.isActive !== current.isActive) check.add('isActive', 'user.ownActive');
+  if (body.password !== undefined) check.password(body.password, current.email);
+  if (body.name !== undefined && !body.name.trim()) check.add('name', 'field.blank');
+  if (check.any) return fieldErrors(check.errors);
+  const { password: _password, email: _email, ...fields } = body;
+  return HttpResponse.json(
+    replaceUser(current.email, { ...current, ...fields, ...(fields.name !== undefined ? { name: fields.name.trim() } : {}), lastModifiedAt: now() }),
+  );
 };
 
 export const userHandlers: readonly HttpHandler[] = [
   meHandler(),
-  http.put('*/api/user/me', ({ request }) => updateMe(request, false)),
-  http.patch('*/api/user/me', ({ request }) => updateMe(request, true)),
+  http.put('*/api/user/me', ({ request }) => updateMe(request)),
+  http.patch('*/api/user/me', ({ request }) => updateMe(request)),
   http.post('*/api/user/signup', async ({ request }) => {
     const body = (await request.json()) as SignUp;
-    const errors = signUpErrors(body);
-    if (Object.keys(errors).length > 0) return badRequest(errors);
-    const user = mockUser({ email: body.email.toLowerCase(), name: body.name.trim(), isActive: false, lastLogin: null, createdAt: now() });
-    users = [...users, user];
+    const check = newAccountErrors(request, body);
+    if (check.any) return fieldErrors(check.errors);
+    const at = now();
+    const user: User = { email: normalise(body.email), name: body.name.trim(), isActive: false, isStaff: false, dateJoined: at, lastLogin: null, createdAt: at, lastModifiedAt: at };
+    mockDb.users = [...mockDb.users, user];
     return HttpResponse.json(user, { status: 201 });
   }),
   http.post('*/api/user/forgot_password', () => HttpResponse.json({ status: 'OK' })),
   http.post('*/api/user/forgot_password/token', async ({ request }) => {
     const { token, password } = (await request.json()) as ResetPassword;
-    if (token !== MOCK_RESET_TOKEN) return badRequest({ token: ['The reset link is invalid, used or expired.'] });
-    const errors = compact({ password: passwordErrors(password, users[0]?.email ?? '') });
-    return Object.keys(errors).length > 0 ? badRequest(errors) : HttpResponse.json({ status: 'OK' });
+    if (token !== MOCK_RESET_TOKEN) return fieldErrors({ token: [message(request, 'reset.tokenInvalid')] });
+    const check = collector(request);
+    check.password(password, mockCaller(request).email);
+    return check.any ? fieldErrors(check.errors) : HttpResponse.json({ status: 'OK' });
   }),
+  // An ordinary user's list holds only themself; staff see every account.
   http.get('*/api/user/', ({ request }) => {
-    const url = new URL(request.url);
-    const flag = (name: string) => url.searchParams.get(name);
-    const staffIn = url.searchParams.getAll('isStaffIn').flatMap((value) => value.split(','));
-    const results = users.filter(
-      (user) =>
-        (!flag('email') || user.email === flag('email')) &&
-        (!flag('name') || user.name.toLowerCase().includes((flag('name') ?? '').toLowerCase())) &&
-        (!flag('isActive') || String(user.isActive) === flag('isActive')) &&
-        (!flag('isStaff') || String(user.isStaff) === flag('isStaff')) &&
-        (staffIn.length === 0 || staffIn.includes(String(user.isStaff))) &&
-        (!flag('search') || `${user.email} ${user.name}`.toLowerCase().includes((flag('search') ?? '').toLowerCase())),
-    );
-    return HttpResponse.json({ count: results.length, next: null, previous: null, results });
+    const caller = mockCaller(request);
+    const visible = caller.isStaff ? mockDb.users : mockDb.users.filter((user) => user.email === caller.email);
+    return listResponse(request, USER_LIST, visible);
   }),
   http.post('*/api/user/', async ({ request }) => {
+    if (!mockCaller(request).isStaff) return forbidden(request);
     const body = (await request.json()) as UserCreate;
-    const errors = signUpErrors(body);
-    if (Object.keys(errors).length > 0) return badRequest(errors);
-    const user = mockUser({
-      email: body.email.toLowerCase(),
+    const check = newAccountErrors(request, body);
+    if (check.any) return fieldErrors(check.errors);
+    const at = now();
+    const user: User = {
+      email: normalise(body.email),
       name: body.name.trim(),
       isActive: body.isActive ?? true,
       isStaff: body.isStaff ?? false,
+      dateJoined: at,
       lastLogin: null,
-    });
-    users = [...users, user];
+      createdAt: at,
+      lastModifiedAt: at,
+    };
+    mockDb.users = [...mockDb.users, user];
     return HttpResponse.json(user, { status: 201 });
   }),
-  http.get('*/api/user/:email/', ({ params }) => {
-    const user = users.find((item) => item.email === params.email);
-    return user ? HttpResponse.json(user) : notFound();
+  http.get('*/api/user/:email/', ({ params, request }) => {
+    const caller = mockCaller(request);
+    const email = normalise(String(params.email));
+    if (!caller.isStaff && email !== caller.email) return forbidden(request);
+    const user = findUser(email);
+    return user ? HttpResponse.json(user) : notFound(request);
   }),
-  ...(['put', 'patch'] as const).map((method) =>
-    http[method]('*/api/user/:email/', async ({ params, request }) => {
-      const index = users.findIndex((item) => item.email === params.email);
-      const current = users[index];
-      if (!current) return notFound();
-      const body = (await request.json()) as UserPatch;
-      if (body.password !== undefined) {
-        const errors = compact({ password: passwordErrors(body.password, current.email) });
-        if (Object.keys(errors).length > 0) return badRequest(errors);
-      }
-      const { password: _password, ...fields } = body;
-      const updated: User = { ...current, ...fields, lastModifiedAt: now() };
-      users = users.map((item, position) => (position === index ? updated : item));
-      return HttpResponse.json(updated);
-    }),
-  ),
-  http.delete('*/api/user/:email/', ({ params }) => {
-    if (!users.some((item) => item.email === params.email)) return notFound();
-    users = users.filter((item) => item.email !== params.email);
+  http.put('*/api/user/:email/', ({ params, request }) => updateUser(request, String(params.email))),
+  http.patch('*/api/user/:email/', ({ params, request }) => updateUser(request, String(params.email))),
+  http.delete('*/api/user/:email/', ({ params, request }) => {
+    const caller = mockCaller(request);
+    if (!caller.isStaff) return forbidden(request);
+    const email = normalise(String(params.email));
+    if (email === caller.email) return nonFieldError(message(request, 'user.ownDelete'));
+    if (!findUser(email)) return notFound(request);
+    mockDb.users = mockDb.users.filter((user) => user.email !== email);
     return new HttpResponse(null, { status: 204 });
   }),
 ];

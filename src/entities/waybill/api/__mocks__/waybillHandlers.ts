@@ -1,130 +1,130 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { WAYBILL_LIST, WAYBILL_STATUSES, canTransition, isWaybillDeletable, isWaybillEditable } from '@timberlog/contract';
 
 import {
-  mockReportResponse,
-  dateRange,
-  equals,
   fieldErrors,
   listResponse,
+  message,
+  mockCaller,
   mockDb,
+  mockReportResponse,
   mockWaybill,
+  nextNumber,
   nonFieldError,
   notFound,
-  numberRange,
-  oneOf,
-  type ListSpec,
+  type MessageKey,
 } from '@/shared/mock-db';
 
 import type { Waybill, WaybillCreate, WaybillPatch, WaybillStatus } from '../waybillApi';
 
-// The server's rules (server/src/shared/limits.ts), repeated for the mocks.
-const TRANSITIONS: Readonly<Record<WaybillStatus, readonly WaybillStatus[]>> = {
-  draft: ['confirmed', 'cancelled'],
-  confirmed: ['delivered', 'cancelled'],
-  delivered: [],
-  invoiced: [],
-  cancelled: [],
-};
-const EDITABLE: readonly WaybillStatus[] = ['draft', 'confirmed'];
-const DELETABLE: readonly WaybillStatus[] = ['draft'];
-const REQUIRED = ['transportDate', 'origin', 'destination', 'driverName', 'vehicleNumber', 'mileage', 'assortment', 'quantity'];
+const REQUIRED = ['transportDate', 'origin', 'destination', 'driverName', 'vehicleNumber', 'mileage', 'assortment', 'quantity'] as const;
+const EDIT_KEYS = [...REQUIRED, 'destinationCompany', 'notes'] as const;
+type Fields = { -readonly [K in keyof WaybillCreate]?: WaybillCreate[K] };
 
-export const waybillListSpec: ListSpec<Waybill> = {
-  sortable: {
-    number: (w) => w.number,
-    status: (w) => w.status,
-    transportDate: (w) => w.transportDate,
-    origin: (w) => w.origin,
-    destination: (w) => w.destination,
-    destinationCompany: (w) => w.destinationCompany,
-    driverName: (w) => w.driverName,
-    mileage: (w) => w.mileage,
-    assortment: (w) => w.assortment,
-    quantity: (w) => Number(w.quantity),
-    createdAt: (w) => w.createdAt,
-    lastModifiedAt: (w) => w.lastModifiedAt,
-  },
-  defaultSort: '-transportDate,-number',
-  searchText: (w) => `${w.number} ${w.driverName} ${w.vehicleNumber} ${w.notes}`,
-  createdAt: (w) => w.createdAt,
-  lastModifiedAt: (w) => w.lastModifiedAt,
-  filters: [
-    oneOf('assortment', (w) => w.assortment),
-    oneOf('destination', (w) => w.destination),
-    oneOf('destinationCompany', (w) => w.destinationCompany),
-    equals('driverName', (w) => w.driverName),
-    equals('mileage', (w) => w.mileage),
-    numberRange('mileage', (w) => w.mileage),
-    oneOf('origin', (w) => w.origin),
-    equals('status', (w) => w.status),
-    oneOf('statusIn', (w) => w.status),
-    equals('transportDate', (w) => w.transportDate),
-    dateRange('transportDate', (w) => w.transportDate),
-    equals('invoice', (w) => w.invoice),
-  ],
-};
+/** The server's field checks (server/src/waybills/routes.ts): blanks, references, a positive quantity. */
+function checkFields(request: Request, body: Fields): { fields: Fields; errors: Record<string, string[]> } {
+  const fields: Fields = { ...body };
+  const errors: Record<string, string[]> = {};
+  const add = (name: string, key: MessageKey, params?: Record<string, string>) => (errors[name] ??= []).push(message(request, key, params));
+  for (const name of ['driverName', 'vehicleNumber', 'origin', 'destination', 'assortment'] as const) {
+    const value = fields[name];
+    if (value === undefined) continue;
+    fields[name] = value.trim();
+    if (!fields[name]) add(name, 'field.blank');
+  }
+  if (fields.origin && !mockDb.warehouses.some((item) => item.originCode === fields.origin)) add('origin', 'ref.unknownOrigin', { value: fields.origin });
+  if (fields.destination) {
+    const warehouse = mockDb.warehouses.find((item) => item.destinationCode === fields.destination);
+    if (!warehouse) add('destination', 'ref.unknownDestination', { value: fields.destination });
+    else if (!fields.destinationCompany) fields.destinationCompany = warehouse.company;
+  }
+  if (fields.destinationCompany && !mockDb.companies.some((item) => item.registryCode === fields.destinationCompany)) {
+    add('destinationCompany', 'ref.unknownCompany', { value: fields.destinationCompany });
+  }
+  if (fields.assortment) {
+    const assortment = mockDb.assortments.find((item) => item.code === fields.assortment);
+    if (!assortment) add('assortment', 'ref.unknownAssortment', { value: fields.assortment });
+    else if (!assortment.isActive) add('assortment', 'ref.inactiveAssortment', { value: fields.assortment });
+  }
+  if (fields.quantity !== undefined && !(Number(fields.quantity) > 0)) add('quantity', 'field.positive');
+  return { fields, errors };
+}
 
 /** Fills the names the server joins in from the reference data. */
 const withNames = (waybill: Waybill): Waybill => {
   const origin = mockDb.warehouses.find((item) => item.originCode === waybill.origin);
   const destination = mockDb.warehouses.find((item) => item.destinationCode === waybill.destination);
-  const destinationCompany = waybill.destinationCompany || destination?.company || '';
-  const company = mockDb.companies.find((item) => item.registryCode === destinationCompany);
+  const company = mockDb.companies.find((item) => item.registryCode === waybill.destinationCompany);
   const assortment = mockDb.assortments.find((item) => item.code === waybill.assortment);
   return {
     ...waybill,
     originName: origin?.name ?? waybill.origin,
     destinationName: destination?.name ?? waybill.destination,
-    destinationCompany,
-    destinationCompanyName: company?.name ?? destinationCompany,
+    destinationCompanyName: company?.name ?? waybill.destinationCompany,
     assortmentName: assortment?.name ?? waybill.assortment,
     unit: assortment?.unit ?? waybill.unit,
   };
 };
 
 const find = (number: unknown) => mockDb.waybills.find((item) => item.number === number);
+const hasErrors = (errors: Record<string, string[]>) => Object.keys(errors).length > 0;
 
-const update = (number: unknown, body: WaybillPatch): Response => {
+/** PUT and PATCH: a status change by the transitions, edits only in an editable status, then the field checks. */
+const update = (request: Request, number: unknown, body: WaybillPatch): Response => {
   const current = find(number);
-  if (!current) return notFound();
-  const { status, ...edits } = body;
-  if (status !== undefined && status !== current.status && !TRANSITIONS[current.status].includes(status)) {
-    return fieldErrors({ status: [`A ${current.status} waybill cannot become ${status}.`] });
+  if (!current) return notFound(request);
+  if (body.status !== undefined && !WAYBILL_STATUSES.includes(body.status)) {
+    return fieldErrors({ status: [message(request, 'field.enum', { value: String(body.status), choices: WAYBILL_STATUSES.join(', ') })] });
   }
-  if (Object.keys(edits).length > 0 && !EDITABLE.includes(current.status)) {
-    return nonFieldError(`A ${current.status} waybill cannot be changed.`);
-  }
-  const next = withNames({ ...current, ...edits, status: status ?? current.status, lastModifiedAt: new Date().toISOString() });
+  const from = current.status;
+  const to: WaybillStatus | undefined = body.status !== undefined && body.status !== from ? body.status : undefined;
+  if (to && !canTransition(from, to)) return fieldErrors({ status: [message(request, 'waybill.transition', { from, to })] });
+  const edits = EDIT_KEYS.filter((key) => body[key] !== undefined);
+  if (edits.length > 0 && !isWaybillEditable(from)) return nonFieldError(message(request, 'waybill.notEditable', { status: from }));
+  const { fields, errors } = checkFields(request, body);
+  if (hasErrors(errors)) return fieldErrors(errors);
+  const next = withNames({ ...current, ...fields, status: to ?? from, lastModifiedAt: new Date().toISOString() });
   mockDb.waybills = mockDb.waybills.map((item) => (item.number === current.number ? next : item));
   return HttpResponse.json(next);
 };
 
 export const waybillHandlers: readonly HttpHandler[] = [
-  http.get('*/api/waybills/', ({ request }) => listResponse(request, mockDb.waybills, waybillListSpec)),
+  http.get('*/api/waybills/', ({ request }) => listResponse(request, WAYBILL_LIST, mockDb.waybills)),
   http.post('*/api/waybills/waybill_report/', ({ request }) => mockReportResponse(request, 'waybill_report')),
   http.post('*/api/waybills/', async ({ request }) => {
-    const body = (await request.json()) as Partial<WaybillCreate>;
-    const missing = REQUIRED.filter((field) => body[field as keyof WaybillCreate] === undefined);
-    if (missing.length > 0) return fieldErrors(Object.fromEntries(missing.map((field) => [field, ['This field is required.']])));
-    const number = body.number ?? `WB-2026-${String(mockDb.waybills.length + 1).padStart(4, '0')}`;
-    if (find(number)) return fieldErrors({ number: ['A waybill with this number already exists.'] });
+    const body = (await request.json()) as Fields;
+    const missing = REQUIRED.filter((name) => body[name] === undefined);
+    if (missing.length > 0) return fieldErrors(Object.fromEntries(missing.map((name) => [name, [message(request, 'field.required')]])));
+    const { fields, errors } = checkFields(request, body);
+    const wanted = body.number?.trim();
+    if (wanted && find(wanted)) (errors.number ??= []).push(message(request, 'waybill.numberTaken'));
+    if (hasErrors(errors)) return fieldErrors(errors);
     const now = new Date().toISOString();
     const waybill = withNames(
-      mockWaybill({ ...body, number, status: 'draft', invoice: null, notes: body.notes ?? '', createdAt: now, lastModifiedAt: now }),
+      mockWaybill({
+        ...fields,
+        number: wanted || nextNumber('waybill'),
+        status: 'draft',
+        invoice: null,
+        notes: fields.notes ?? '',
+        createdBy: mockCaller(request).email,
+        createdAt: now,
+        lastModifiedAt: now,
+      }),
     );
     mockDb.waybills = [waybill, ...mockDb.waybills];
     return HttpResponse.json(waybill, { status: 201 });
   }),
-  http.get('*/api/waybills/:number/', ({ params }) => {
+  http.get('*/api/waybills/:number/', ({ params, request }) => {
     const waybill = find(params.number);
-    return waybill ? HttpResponse.json(waybill) : notFound();
+    return waybill ? HttpResponse.json(waybill) : notFound(request);
   }),
-  http.put('*/api/waybills/:number/', async ({ params, request }) => update(params.number, (await request.json()) as WaybillPatch)),
-  http.patch('*/api/waybills/:number/', async ({ params, request }) => update(params.number, (await request.json()) as WaybillPatch)),
-  http.delete('*/api/waybills/:number/', ({ params }) => {
+  http.put('*/api/waybills/:number/', async ({ params, request }) => update(request, params.number, (await request.json()) as WaybillPatch)),
+  http.patch('*/api/waybills/:number/', async ({ params, request }) => update(request, params.number, (await request.json()) as WaybillPatch)),
+  http.delete('*/api/waybills/:number/', ({ params, request }) => {
     const waybill = find(params.number);
-    if (!waybill) return notFound();
-    if (!DELETABLE.includes(waybill.status)) return nonFieldError(`A ${waybill.status} waybill cannot be deleted.`);
+    if (!waybill) return notFound(request);
+    if (!isWaybillDeletable(waybill.status)) return nonFieldError(message(request, 'waybill.notDeletable', { status: waybill.status }));
     mockDb.waybills = mockDb.waybills.filter((item) => item.number !== waybill.number);
     return new HttpResponse(null, { status: 204 });
   }),

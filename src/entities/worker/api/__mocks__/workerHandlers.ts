@@ -1,29 +1,12 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { WORKER_LIST } from '@timberlog/contract';
 
-import { equals, oneOf, listResponse, mockDb, notFound, type ListSpec } from '@/shared/mock-db';
-
-import type { Worker } from '../workerApi';
-
-const spec: ListSpec<Worker> = {
-  sortable: {
-    workerName: (w) => w.workerName,
-    company: (w) => w.company,
-    worklogCount: (w) => w.worklogCount,
-    lastWorklogAt: (w) => w.lastWorklogAt,
-    createdAt: (w) => w.createdAt,
-    lastModifiedAt: (w) => w.lastModifiedAt,
-  },
-  defaultSort: 'workerName',
-  searchText: (w) => w.workerName,
-  createdAt: (w) => w.createdAt,
-  lastModifiedAt: (w) => w.lastModifiedAt,
-  filters: [oneOf('company', (w) => w.company), equals('workerName', (w) => w.workerName)],
-};
+import { listResponse, mockDb, notFound } from '@/shared/mock-db';
 
 export const workerHandlers: readonly HttpHandler[] = [
-  http.get('*/api/workers/', ({ request }) => listResponse(request, mockDb.workers, spec)),
-  http.get('*/api/workers/detail/:workerName/', ({ params }) => {
+  http.get('*/api/workers/', ({ request }) => listResponse(request, WORKER_LIST, mockDb.workers)),
+  http.get('*/api/workers/detail/:workerName/', ({ params, request }) => {
     const worker = mockDb.workers.find((item) => item.workerName === params.workerName);
-    return worker ? HttpResponse.json(worker) : notFound();
+    return worker ? HttpResponse.json(worker) : notFound(request);
   }),
 ];

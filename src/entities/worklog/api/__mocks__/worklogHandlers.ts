@@ -1,49 +1,46 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { WORKLOG_LIST } from '@timberlog/contract';
 
 import {
-  mockReportResponse,
-  dateRange,
-  equals,
   fieldErrors,
   listResponse,
+  message,
+  mockCaller,
   mockDb,
+  mockReportResponse,
   mockWorklog,
+  nextNumber,
   notFound,
-  oneOf,
-  type ListSpec,
+  type MessageKey,
 } from '@/shared/mock-db';
 
 import type { Worklog, WorklogCreate, WorklogPatch } from '../worklogApi';
 
-const REQUIRED = ['timestamp', 'action', 'warehouse', 'workerName', 'durationMinutes'];
+const REQUIRED = ['timestamp', 'action', 'warehouse', 'workerName', 'durationMinutes'] as const;
+type Fields = { -readonly [K in keyof WorklogCreate]?: WorklogCreate[K] };
 
-export const worklogListSpec: ListSpec<Worklog> = {
-  sortable: {
-    number: (w) => w.number,
-    timestamp: (w) => w.timestamp,
-    action: (w) => w.action,
-    warehouse: (w) => w.warehouse,
-    workerName: (w) => w.workerName,
-    durationMinutes: (w) => w.durationMinutes,
-    createdAt: (w) => w.createdAt,
-    lastModifiedAt: (w) => w.lastModifiedAt,
-  },
-  defaultSort: '-timestamp,-number',
-  searchText: (w) => `${w.number} ${w.workerName} ${w.notes}`,
-  createdAt: (w) => w.createdAt,
-  lastModifiedAt: (w) => w.lastModifiedAt,
-  filters: [
-    equals('action', (w) => w.action),
-    oneOf('actionIn', (w) => w.action),
-    // The server's `timestamp` filter is a day: every worklog of that date.
-    equals('timestamp', (w) => w.timestamp.slice(0, 10)),
-    dateRange('timestamp', (w) => w.timestamp),
-    oneOf('warehouse', (w) => w.warehouse),
-    oneOf('warehouseCompany', (w) => w.warehouseCompany),
-    oneOf('workerName', (w) => w.workerName),
-    equals('waybill', (w) => w.waybill),
-  ],
-};
+/** The server's field checks (server/src/worklogs/routes.ts): a worker name, known references, a positive quantity. */
+function checkFields(request: Request, body: Fields): { fields: Fields; errors: Record<string, string[]> } {
+  const fields: Fields = { ...body };
+  const errors: Record<string, string[]> = {};
+  const add = (name: string, key: MessageKey, params?: Record<string, string | number>) =>
+    (errors[name] ??= []).push(message(request, key, params));
+  if (fields.workerName !== undefined) {
+    fields.workerName = fields.workerName.trim().replace(/\s+/g, ' ');
+    if (!fields.workerName) add('workerName', 'field.blank');
+  }
+  if (fields.assortment === '') fields.assortment = null;
+  if (fields.waybill === '') fields.waybill = null;
+  if (fields.warehouse !== undefined && !mockDb.warehouses.some((item) => item.id === fields.warehouse)) {
+    add('warehouse', 'ref.unknownWarehouse', { value: fields.warehouse });
+  }
+  if (fields.assortment && !mockDb.assortments.some((item) => item.code === fields.assortment)) {
+    add('assortment', 'ref.unknownAssortment', { value: fields.assortment });
+  }
+  if (fields.waybill && !mockDb.waybills.some((item) => item.number === fields.waybill)) add('waybill', 'ref.unknownWaybill', { value: fields.waybill });
+  if (fields.quantity !== undefined && fields.quantity !== null && !(Number(fields.quantity) > 0)) add('quantity', 'field.positive');
+  return { fields, errors };
+}
 
 const withNames = (worklog: Worklog): Worklog => {
   const warehouse = mockDb.warehouses.find((item) => item.id === worklog.warehouse);
@@ -57,53 +54,63 @@ const withNames = (worklog: Worklog): Worklog => {
   };
 };
 
-const countWorker = (workerName: string) => {
+/** Keeps the workers (count, last worklog, company of the latest warehouse) in step, as the server does. */
+const touchWorker = (workerName: string) => {
   const own = mockDb.worklogs.filter((item) => item.workerName === workerName);
-  mockDb.workers = mockDb.workers.map((worker) =>
-    worker.workerName === workerName
-      ? { ...worker, worklogCount: own.length, lastWorklogAt: own.map((item) => item.timestamp).sort().at(-1) ?? null }
-      : worker,
-  );
+  const latest = [...own].sort((a, b) => (a.timestamp < b.timestamp ? 1 : -1))[0];
+  const company = latest ? (mockDb.warehouses.find((item) => item.id === latest.warehouse) ?? null) : null;
+  const counts = { worklogCount: own.length, lastWorklogAt: latest?.timestamp ?? null, company: company?.company ?? null, companyName: company?.companyName ?? null };
+  const now = new Date().toISOString();
+  mockDb.workers = mockDb.workers.some((worker) => worker.workerName === workerName)
+    ? mockDb.workers.map((worker) => (worker.workerName === workerName ? { ...worker, ...counts, lastModifiedAt: now } : worker))
+    : [...mockDb.workers, { workerName, ...counts, createdAt: now, lastModifiedAt: now }];
 };
 
 const find = (number: unknown) => mockDb.worklogs.find((item) => item.number === number);
 
-const update = (number: unknown, body: WorklogPatch): Response => {
+const update = (request: Request, number: unknown, body: WorklogPatch): Response => {
   const current = find(number);
-  if (!current) return notFound();
-  const next = withNames({ ...current, ...body, lastModifiedAt: new Date().toISOString() });
+  if (!current) return notFound(request);
+  const { fields, errors } = checkFields(request, body);
+  if (Object.keys(errors).length > 0) return fieldErrors(errors);
+  const next = withNames({ ...current, ...fields, lastModifiedAt: new Date().toISOString() });
   mockDb.worklogs = mockDb.worklogs.map((item) => (item.number === current.number ? next : item));
-  countWorker(current.workerName);
-  countWorker(next.workerName);
+  touchWorker(current.workerName);
+  touchWorker(next.workerName);
   return HttpResponse.json(next);
 };
 
 export const worklogHandlers: readonly HttpHandler[] = [
-  http.get('*/api/worklogs/', ({ request }) => listResponse(request, mockDb.worklogs, worklogListSpec)),
+  http.get('*/api/worklogs/', ({ request }) => listResponse(request, WORKLOG_LIST, mockDb.worklogs)),
   http.post('*/api/worklogs/worklog_report/', ({ request }) => mockReportResponse(request, 'worklog_report')),
   http.post('*/api/worklogs/', async ({ request }) => {
-    const body = (await request.json()) as Partial<WorklogCreate>;
-    const missing = REQUIRED.filter((field) => body[field as keyof WorklogCreate] === undefined);
-    if (missing.length > 0) return fieldErrors(Object.fromEntries(missing.map((field) => [field, ['This field is required.']])));
-    if (!mockDb.warehouses.some((item) => item.id === body.warehouse)) return fieldErrors({ warehouse: ['Unknown warehouse.'] });
+    const body = (await request.json()) as Fields;
+    const missing = REQUIRED.filter((name) => body[name] === undefined);
+    if (missing.length > 0) return fieldErrors(Object.fromEntries(missing.map((name) => [name, [message(request, 'field.required')]])));
+    const { fields, errors } = checkFields(request, body);
+    if (Object.keys(errors).length > 0) return fieldErrors(errors);
     const now = new Date().toISOString();
     const worklog = withNames(
       mockWorklog({
-        ...body,
-        number: `WL-2026-${String(mockDb.worklogs.length + 1).padStart(4, '0')}`,
-        notes: body.notes ?? '',
+        assortment: null,
+        quantity: null,
+        waybill: null,
+        ...fields,
+        number: nextNumber('worklog'),
+        notes: fields.notes ?? '',
+        createdBy: mockCaller(request).email,
         createdAt: now,
         lastModifiedAt: now,
       }),
     );
     mockDb.worklogs = [worklog, ...mockDb.worklogs];
-    countWorker(worklog.workerName);
+    touchWorker(worklog.workerName);
     return HttpResponse.json(worklog, { status: 201 });
   }),
-  http.get('*/api/worklogs/:number/', ({ params }) => {
+  http.get('*/api/worklogs/:number/', ({ params, request }) => {
     const worklog = find(params.number);
-    return worklog ? HttpResponse.json(worklog) : notFound();
+    return worklog ? HttpResponse.json(worklog) : notFound(request);
   }),
-  http.put('*/api/worklogs/:number/', async ({ params, request }) => update(params.number, (await request.json()) as WorklogPatch)),
-  http.patch('*/api/worklogs/:number/', async ({ params, request }) => update(params.number, (await request.json()) as WorklogPatch)),
+  http.put('*/api/worklogs/:number/', async ({ params, request }) => update(request, params.number, (await request.json()) as WorklogPatch)),
+  http.patch('*/api/worklogs/:number/', async ({ params, request }) => update(request, params.number, (await request.json()) as WorklogPatch)),
 ];
