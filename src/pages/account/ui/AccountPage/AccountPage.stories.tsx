@@ -41,8 +41,9 @@ const profileAlert = (canvasElement: HTMLElement) =>
 export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByLabelText('Name')).toHaveValue('Mari Maasikas');
-    await expect(canvas.getByLabelText('Email')).toHaveValue('mari.maasikas@example.com');
+    // The mocks' signed-in user: the demo data's ordinary account.
+    await expect(await canvas.findByLabelText('Name')).toHaveValue('Tarmo Tamm');
+    await expect(canvas.getByLabelText('Email')).toHaveValue('user@timberlog.ee');
     await expect(canvas.getByLabelText('New password')).toHaveValue('');
   },
 };
@@ -51,8 +52,8 @@ export const Invalid: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await rename(canvasElement, '');
     await expect(await canvas.findByText('Enter your name.')).toBeInTheDocument();
-    await userEvent.type(canvas.getByLabelText('New password'), 'mari.maasikas');
-    await userEvent.type(canvas.getByLabelText('Repeat the new password'), 'mari.maasikas');
+    await userEvent.type(canvas.getByLabelText('New password'), 'user@timberlog.ee');
+    await userEvent.type(canvas.getByLabelText('Repeat the new password'), 'user@timberlog.ee');
     await userEvent.click(canvas.getByRole('button', { name: 'Change password' }));
     await expect(await canvas.findByText('The password cannot be your email address.')).toBeInTheDocument();
   },

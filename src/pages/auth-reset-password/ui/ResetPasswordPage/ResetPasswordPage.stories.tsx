@@ -49,7 +49,7 @@ export const ServerError: Story = {
   parameters: withToken('expired-token'),
   play: async ({ canvasElement }) => {
     const canvas = await choose(canvasElement, 'Uus-parool-2026');
-    await expect(await formAlert(canvasElement)).toHaveTextContent('The reset link is invalid, used or expired.');
+    await expect(await formAlert(canvasElement)).toHaveTextContent('This link is invalid, already used or expired. Ask for a new one.');
     await expect(canvas.getByLabelText('New password')).toHaveValue('Uus-parool-2026');
   },
 };
