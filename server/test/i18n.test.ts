@@ -20,3 +20,16 @@ test('Accept-Language picks et or en by quality', () => {
   assert.equal(pickLocale('de'), 'en');
   assert.equal(t('et', 'waybill.transition', { from: 'a', to: 'b' }), 'Veoselehte ei saa viia olekust "a" olekusse "b".');
 });
+
+test('every report heading, waybill status and worklog action has a message', async () => {
+  const { REPORTS } = await import('../src/reports.js');
+  const { WAYBILL_STATUSES, WORKLOG_ACTIONS } = await import('@timberlog/contract');
+  const keys = [
+    ...Object.values(REPORTS).flatMap((report) => [report.sheet, ...report.columns.map((column) => column.header)]),
+    ...WAYBILL_STATUSES.map((status) => `value.waybillStatus.${status}`),
+    ...WORKLOG_ACTIONS.map((action) => `value.worklogAction.${action}`),
+  ];
+  assert.deepEqual(keys.filter((key) => !(key in MESSAGES.en)), []);
+  const prefixes = new Set(Object.values(REPORTS).flatMap((report) => report.columns.flatMap((column) => (column.values ? [column.values] : []))));
+  assert.deepEqual([...prefixes].sort(), ['value.waybillStatus', 'value.worklogAction']);
+});

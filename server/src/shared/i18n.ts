@@ -122,7 +122,7 @@ const en: Dict = {
   'admin.originTaken': 'Another warehouse already uses this origin code.',
   'admin.destinationTaken': 'Another warehouse already uses this destination code.',
   'mail.resetSubject': 'Reset your Timberlog password',
-  'mail.resetBody': 'Hello {name},\n\nSomeone asked to reset the password of your Timberlog account. Open this link within 3 days to choose a new password:\n\n{link}\n\nIf it was not you, ignore this message.',
+  'mail.resetBody': 'Hello {name},\n\nSomeone asked to reset the password of your Timberlog account. Open this link within {days} days to choose a new password:\n\n{link}\n\nIf it was not you, ignore this message.',
 };
 
 const et: Dict = {
@@ -245,7 +245,7 @@ const et: Dict = {
   'admin.originTaken': 'Seda lähtekoodi kasutab juba teine ladu.',
   'admin.destinationTaken': 'Seda sihtkoodi kasutab juba teine ladu.',
   'mail.resetSubject': 'Timberlogi parooli lähtestamine',
-  'mail.resetBody': 'Tere, {name}!\n\nKeegi soovis Sinu Timberlogi konto parooli lähtestada. Ava see link 3 päeva jooksul, et valida uus parool:\n\n{link}\n\nKui see ei olnud Sina, jäta see kiri tähelepanuta.',
+  'mail.resetBody': 'Tere, {name}!\n\nKeegi soovis Sinu Timberlogi konto parooli lähtestada. Ava see link {days} päeva jooksul, et valida uus parool:\n\n{link}\n\nKui see ei olnud Sina, jäta see kiri tähelepanuta.',
 };
 
 export const MESSAGES: Record<Locale, Dict> = { en, et };

@@ -99,7 +99,7 @@ export async function userRoutes(app: App) {
       const base = config.publicUrl ?? `http://localhost:${config.port}`;
       const link = `${base.replace(/\/$/, '')}/auth/reset-password?token=${token}`;
       try {
-        await mailer.send({ to: user.email, subject: t(request.locale, 'mail.resetSubject'), text: t(request.locale, 'mail.resetBody', { name: user.name || user.email, link }), link });
+        await mailer.send({ to: user.email, subject: t(request.locale, 'mail.resetSubject'), text: t(request.locale, 'mail.resetBody', { name: user.name || user.email, link, days: LIMITS.passwordResetTokenDays }), link });
       } catch (err) {
         // The answer must not reveal whether the account exists, so a mail failure is only logged.
         request.log.error({ err }, 'password reset mail failed');
