@@ -85,7 +85,7 @@ describe('list query codec', () => {
 
   it('gives the list call typed parameters', () => {
     const { state } = parse('warehouse=3&warehouse=x&actionIn=loading&sort=-timestamp', WORKLOG_LIST);
-    expect(toListParams(WORKLOG_LIST, state)).toEqual({ warehouse: [3], actionIn: ['loading'], sort: '-timestamp', pageNumber: 1, pageSize: 25 });
+    expect(toListParams(WORKLOG_LIST, state)).toEqual({ warehouse: [3], actionIn: ['loading'], sort: ['-timestamp'], pageNumber: 1, pageSize: 25 });
     const users = parseListQuery(LISTS.users, new URLSearchParams('isStaff=true&isStaffIn=false'));
     expect(toListParams(LISTS.users, users.state)).toMatchObject({ isStaff: true, isStaffIn: [false] });
   });

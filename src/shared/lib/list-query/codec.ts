@@ -232,8 +232,8 @@ const booleanValued = (def: FilterDef): boolean =>
   ((def.kind === 'exact' || def.kind === 'multi') && def.type === 'boolean');
 
 /**
- * The list call's argument for a state: typed values (numbers, booleans), sort joined with
- * commas, and always the page number and size, so RTK Query caches one entry per view.
+ * The list call's argument for a state: typed values (numbers, booleans), sort as the list of
+ * its values (sent repeated), and always the page number and size, so RTK Query caches one entry per view.
  * Give the endpoint's `ListParams` as `P`, e.g. `toListParams<WaybillListParams>(LISTS.waybills, state)`.
  */
 export function toListParams<P extends object = Record<string, unknown>, L extends ListContract = ListContract>(
@@ -249,7 +249,7 @@ export function toListParams<P extends object = Record<string, unknown>, L exten
     params[name] = typeof value === 'string' ? convert(value) : value.map(convert);
   }
   if (state.search) params.search = state.search;
-  if (state.sort.length > 0) params.sort = state.sort.join(',');
+  if (state.sort.length > 0) params.sort = [...state.sort];
   params.pageNumber = state.pageNumber;
   params.pageSize = state.pageSize;
   return params as P;

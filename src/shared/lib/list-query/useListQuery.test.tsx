@@ -88,6 +88,6 @@ describe('useListQuery', () => {
 
   it('gives the list call its typed argument', () => {
     setup('/waybills?mileageMin=10&sort=number');
-    expect(query.params).toEqual({ mileageMin: 10, sort: 'number', pageNumber: 1, pageSize: 25 });
+    expect(query.params).toEqual({ mileageMin: 10, sort: ['number'], pageNumber: 1, pageSize: 25 });
   });
 });
