@@ -1,16 +1,139 @@
 import type { Meta, StoryObj } from '@storybook/react';
+import { delay, http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { expect, userEvent, within } from 'storybook/test';
+
+import { initialSessionState } from '@/entities/session';
+import type { Waybill } from '@/entities/waybill';
+import { mockWaybill } from '@/entities/waybill/index.mocks';
 
 import { WaybillsPage } from './WaybillsPage';
+
+const signedIn = { preloadedState: { session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } } };
+
+// Storybook shows the loading state for good; the Jest story runner waits for every request to end, so there it ends soon.
+const LOADING_DELAY = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom') ? 200 : ('infinite' as const);
+
+const page = (results: Waybill[]) => [
+  http.get('*/api/waybills/', () => HttpResponse.json({ count: results.length, next: null, previous: null, results })),
+];
 
 const meta = {
   title: 'pages/waybills/WaybillsPage',
   component: WaybillsPage,
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', router: { initialPath: '/waybills' }, store: signedIn },
+  render: () => (
+    <Routes>
+      <Route path="/waybills" element={<WaybillsPage />} />
+      <Route path="/waybills/:number" element={<p>A waybill</p>} />
+    </Routes>
+  ),
 } satisfies Meta<typeof WaybillsPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {};
-export const Estonian: Story = { globals: { locale: 'et' } };
-export const Dark: Story = { globals: { theme: 'dark' } };
+const table = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole('table', { name: 'Waybills' }));
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const rows = await table(canvasElement);
+    await expect((await rows.findAllByRole('row')).length).toBeGreaterThan(1);
+    await expect(canvas.getByRole('link', { name: 'New waybill' })).toHaveAttribute('href', '/waybills/new');
+    await expect(canvas.getByRole('button', { name: 'Export report' })).toBeInTheDocument();
+    for (const name of ['Number', 'Status', 'Transport date', 'Origin', 'Destination', 'Destination company', 'Driver', 'Vehicle', 'Assortment', 'Quantity', 'Mileage', 'Invoice']) {
+      await expect(rows.getAllByRole('columnheader', { name: new RegExp(`^${name}`) }).length).toBeGreaterThan(0);
+    }
+  },
+};
+
+export const ExportDialog: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await table(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Export report' }));
+    const dialog = within(await within(document.body).findByRole('dialog', { name: 'Export waybill report' }));
+    await expect(dialog.getByRole('radio', { name: 'Excel (xlsx)' })).toBeChecked();
+    await userEvent.click(dialog.getByRole('radio', { name: 'CSV' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Export' }));
+    await expect(within(document.body).queryByRole('dialog', { name: 'Export waybill report' })).toBeNull();
+  },
+};
+
+export const ManyRows: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        waybill: page(
+          Array.from({ length: 100 }, (_, index) =>
+            mockWaybill({ number: `W-2026-${String(index + 1).padStart(6, '0')}`, status: index % 3 === 0 ? 'delivered' : 'draft' }),
+          ),
+        ),
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const rows = await table(canvasElement);
+    await expect(await rows.findByText('W-2026-000100')).toBeInTheDocument();
+  },
+};
+
+export const LongValues: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        waybill: page([
+          mockWaybill({
+            number: 'W-2026-000042/EXTRA-LONG',
+            originName: 'Kõrvemaa metsaülemaa vaheladu number kaks, põhjapoolne plats',
+            destinationCompanyName: 'Lõuna-Eesti Puidutööstuse ja Metsamajanduse Aktsiaselts',
+            driverName: 'Hans-Christian Vanamõisa-Kõrgemäe',
+            quantity: '123456.789',
+            mileage: 10000,
+          }),
+        ]),
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const rows = await table(canvasElement);
+    await expect(await rows.findByText('Hans-Christian Vanamõisa-Kõrgemäe')).toBeInTheDocument();
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: { waybill: page([]) } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No waybills match.')).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: { waybill: [http.get('*/api/waybills/', () => delay(LOADING_DELAY))] } } },
+};
+
+export const ServerError: Story = {
+  parameters: {
+    msw: { handlers: { waybill: [http.get('*/api/waybills/', () => HttpResponse.json({ detail: 'x' }, { status: 500 }))] } },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  },
+};
+
+export const Estonian: Story = {
+  globals: { locale: 'et' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('table', { name: 'Veoselehed' })).toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'Uus veoseleht' })).toBeInTheDocument();
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await table(canvasElement);
+  },
+};

@@ -1,16 +1,139 @@
 import type { Meta, StoryObj } from '@storybook/react';
+import { delay, http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { expect, userEvent, within } from 'storybook/test';
+
+import { initialSessionState } from '@/entities/session';
+import type { Worklog } from '@/entities/worklog';
+import { mockWorklog } from '@/entities/worklog/index.mocks';
 
 import { WorklogsPage } from './WorklogsPage';
+
+const signedIn = { preloadedState: { session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } } };
+
+// Storybook shows the loading state for good; the Jest story runner waits for every request to end, so there it ends soon.
+const LOADING_DELAY = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom') ? 200 : ('infinite' as const);
+
+const page = (results: Worklog[]) => [
+  http.get('*/api/worklogs/', () => HttpResponse.json({ count: results.length, next: null, previous: null, results })),
+];
 
 const meta = {
   title: 'pages/worklogs/WorklogsPage',
   component: WorklogsPage,
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', router: { initialPath: '/worklogs' }, store: signedIn },
+  render: () => (
+    <Routes>
+      <Route path="/worklogs" element={<WorklogsPage />} />
+      <Route path="/worklogs/:number" element={<p>A worklog</p>} />
+    </Routes>
+  ),
 } satisfies Meta<typeof WorklogsPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {};
-export const Estonian: Story = { globals: { locale: 'et' } };
-export const Dark: Story = { globals: { theme: 'dark' } };
+const table = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole('table', { name: 'Worklogs' }));
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const rows = await table(canvasElement);
+    await expect((await rows.findAllByRole('row')).length).toBeGreaterThan(1);
+    await expect(canvas.getByRole('link', { name: 'New worklog' })).toHaveAttribute('href', '/worklogs/new');
+    await expect(canvas.getByRole('button', { name: 'Export report' })).toBeInTheDocument();
+    for (const name of ['Number', 'Time', 'Action', 'Warehouse', 'Company', 'Worker', 'Assortment', 'Quantity', 'Waybill', 'Duration']) {
+      await expect(rows.getAllByRole('columnheader', { name: new RegExp(`^${name}`) }).length).toBeGreaterThan(0);
+    }
+  },
+};
+
+export const ExportDialog: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await table(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Export report' }));
+    const dialog = within(await within(document.body).findByRole('dialog', { name: 'Export worklog report' }));
+    await expect(dialog.getByRole('radio', { name: 'Excel (xlsx)' })).toBeChecked();
+    await userEvent.click(dialog.getByRole('radio', { name: 'CSV' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Export' }));
+    await expect(within(document.body).queryByRole('dialog', { name: 'Export worklog report' })).toBeNull();
+  },
+};
+
+export const ManyRows: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        worklog: page(
+          Array.from({ length: 100 }, (_, index) =>
+            mockWorklog({ number: `L-2026-${String(index + 1).padStart(6, '0')}`, action: index % 3 === 0 ? 'loading' : 'arrival' }),
+          ),
+        ),
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const rows = await table(canvasElement);
+    await expect(await rows.findByText('L-2026-000100')).toBeInTheDocument();
+  },
+};
+
+export const LongValues: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        worklog: page([
+          mockWorklog({
+            number: 'L-2026-000042',
+            warehouseName: 'Kõrvemaa metsaülemaa vaheladu number kaks, põhjapoolne plats',
+            warehouseCompanyName: 'Lõuna-Eesti Puidutööstuse ja Metsamajanduse Aktsiaselts',
+            workerName: 'Hans-Christian Vanamõisa-Kõrgemäe',
+            quantity: '123456.789',
+            durationMinutes: 1440,
+          }),
+        ]),
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const rows = await table(canvasElement);
+    await expect(await rows.findByText('Hans-Christian Vanamõisa-Kõrgemäe')).toBeInTheDocument();
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: { worklog: page([]) } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No worklogs match.')).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: { worklog: [http.get('*/api/worklogs/', () => delay(LOADING_DELAY))] } } },
+};
+
+export const ServerError: Story = {
+  parameters: {
+    msw: { handlers: { worklog: [http.get('*/api/worklogs/', () => HttpResponse.json({ detail: 'x' }, { status: 500 }))] } },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  },
+};
+
+export const Estonian: Story = {
+  globals: { locale: 'et' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('table', { name: 'Töökanded' })).toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'Uus töökanne' })).toBeInTheDocument();
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await table(canvasElement);
+  },
+};

@@ -1,0 +1,2 @@
+export { ExportWaybillReport } from './ui/ExportWaybillReport/ExportWaybillReport';
+export type { ExportWaybillReportProps } from './ui/ExportWaybillReport/ExportWaybillReport';

@@ -1,0 +1,2 @@
+export { ExportWorklogReport } from './ui/ExportWorklogReport/ExportWorklogReport';
+export type { ExportWorklogReportProps } from './ui/ExportWorklogReport/ExportWorklogReport';

@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+
+import type { Waybill } from '@/entities/waybill';
+import { useFormat } from '@/shared/lib/format';
+import { Table, type TableProps } from '@/shared/ui';
+
+import { waybillColumns } from './columns';
+
+export type WaybillTableProps = Omit<TableProps<Waybill>, 'columns' | 'getRowKey' | 'label' | 'onRowOpen'>;
+
+/**
+ * The waybill list's table: a row opens its waybill, which links back to this very list view
+ * (filters, sort and page) through the link's state.
+ */
+export function WaybillTable(props: WaybillTableProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const linkState = useMemo(() => ({ listSearch: search }), [search]);
+  const columns = useMemo(() => waybillColumns(t, format, linkState), [t, format, linkState]);
+  return (
+    <Table<Waybill>
+      {...props}
+      label={t('waybills.list.title')}
+      columns={columns}
+      getRowKey={(waybill) => waybill.number}
+      onRowOpen={(waybill) => void navigate(`/waybills/${encodeURIComponent(waybill.number)}`, { state: linkState })}
+    />
+  );
+}

@@ -1,0 +1,63 @@
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router-dom';
+
+import { WaybillStatusBadge, type Waybill } from '@/entities/waybill';
+import type { Formatters } from '@/shared/lib/format';
+import type { TableColumn } from '@/shared/ui';
+
+import styles from './WaybillTable.module.css';
+
+/** The waybill list's columns (issue order), each sortable by its API sort field. */
+export function waybillColumns(t: TFunction, format: Formatters, linkState?: unknown): TableColumn<Waybill>[] {
+  const header = (field: string) => t(`waybills.fields.${field}`);
+  return [
+    {
+      id: 'number',
+      header: header('number'),
+      sortField: 'number',
+      width: '9.5rem',
+      cell: (waybill) => (
+        <Link to={`/waybills/${encodeURIComponent(waybill.number)}`} state={linkState} className={styles.number}>
+          {waybill.number}
+        </Link>
+      ),
+    },
+    { id: 'status', header: header('status'), sortField: 'status', width: '7.5rem', cell: (w) => <WaybillStatusBadge status={w.status} /> },
+    { id: 'transportDate', header: header('transportDate'), sortField: 'transportDate', width: '7rem', cell: (w) => format.date(w.transportDate) },
+    { id: 'origin', header: header('origin'), sortField: 'origin', truncate: true, cell: (w) => w.originName || w.origin },
+    { id: 'destination', header: header('destination'), sortField: 'destination', truncate: true, cell: (w) => w.destinationName || w.destination },
+    {
+      id: 'destinationCompany',
+      header: header('destinationCompany'),
+      sortField: 'destinationCompany',
+      truncate: true,
+      cell: (w) => w.destinationCompanyName || w.destinationCompany,
+    },
+    { id: 'driverName', header: header('driverName'), sortField: 'driverName', truncate: true, cell: (w) => w.driverName },
+    { id: 'vehicleNumber', header: header('vehicleNumber'), sortField: 'vehicleNumber', width: '6.5rem', cell: (w) => w.vehicleNumber },
+    { id: 'assortment', header: header('assortment'), sortField: 'assortment', truncate: true, cell: (w) => w.assortmentName || w.assortment },
+    {
+      id: 'quantity',
+      header: header('quantity'),
+      sortField: 'quantity',
+      numeric: true,
+      width: '7.5rem',
+      cell: (w) => format.quantity(w.quantity, w.unit),
+    },
+    {
+      id: 'mileage',
+      header: header('mileage'),
+      sortField: 'mileage',
+      numeric: true,
+      width: '6rem',
+      cell: (w) => t('waybills.kilometres', { value: format.number(w.mileage) }),
+    },
+    {
+      id: 'invoice',
+      header: header('invoice'),
+      sortField: 'invoice',
+      width: '9rem',
+      cell: (w) => (w.invoice ? <Link to={`/invoices/${encodeURIComponent(w.invoice)}`}>{w.invoice}</Link> : null),
+    },
+  ];
+}

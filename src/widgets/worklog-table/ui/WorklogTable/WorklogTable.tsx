@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+
+import type { Worklog } from '@/entities/worklog';
+import { useFormat } from '@/shared/lib/format';
+import { Table, type TableProps } from '@/shared/ui';
+
+import { worklogColumns } from './columns';
+
+export type WorklogTableProps = Omit<TableProps<Worklog>, 'columns' | 'getRowKey' | 'label' | 'onRowOpen'>;
+
+/**
+ * The worklog list's table: a row opens its worklog, which links back to this very list view
+ * (filters, sort and page) through the link's state.
+ */
+export function WorklogTable(props: WorklogTableProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const linkState = useMemo(() => ({ listSearch: search }), [search]);
+  const columns = useMemo(() => worklogColumns(t, format, linkState), [t, format, linkState]);
+  return (
+    <Table<Worklog>
+      {...props}
+      label={t('worklogs.list.title')}
+      columns={columns}
+      getRowKey={(worklog) => worklog.number}
+      onRowOpen={(worklog) => void navigate(`/worklogs/${encodeURIComponent(worklog.number)}`, { state: linkState })}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router-dom';
+
+import { WorklogActionLabel, type Worklog } from '@/entities/worklog';
+import type { Formatters } from '@/shared/lib/format';
+import type { TableColumn } from '@/shared/ui';
+
+import styles from './WorklogTable.module.css';
+
+/** The worklog list's columns (issue order); the company has no sort field in the contract. */
+export function worklogColumns(t: TFunction, format: Formatters, linkState?: unknown): TableColumn<Worklog>[] {
+  const header = (field: string) => t(`worklogs.fields.${field}`);
+  return [
+    {
+      id: 'number',
+      header: header('number'),
+      sortField: 'number',
+      width: '9rem',
+      cell: (worklog) => (
+        <Link to={`/worklogs/${encodeURIComponent(worklog.number)}`} state={linkState} className={styles.number}>
+          {worklog.number}
+        </Link>
+      ),
+    },
+    { id: 'timestamp', header: header('timestamp'), sortField: 'timestamp', width: '9.5rem', cell: (l) => format.dateTime(l.timestamp) },
+    { id: 'action', header: header('action'), sortField: 'action', width: '7rem', cell: (l) => <WorklogActionLabel action={l.action} /> },
+    { id: 'warehouse', header: header('warehouse'), sortField: 'warehouse', truncate: true, cell: (l) => l.warehouseName },
+    { id: 'warehouseCompany', header: header('warehouseCompany'), truncate: true, cell: (l) => l.warehouseCompanyName || l.warehouseCompany },
+    { id: 'workerName', header: header('workerName'), sortField: 'workerName', truncate: true, cell: (l) => l.workerName },
+    { id: 'assortment', header: header('assortment'), sortField: 'assortment', truncate: true, cell: (l) => l.assortmentName ?? l.assortment ?? '' },
+    { id: 'quantity', header: header('quantity'), sortField: 'quantity', numeric: true, width: '6.5rem', cell: (l) => format.number(l.quantity) },
+    {
+      id: 'waybill',
+      header: header('waybill'),
+      sortField: 'waybill',
+      width: '9rem',
+      cell: (l) => (l.waybill ? <Link to={`/waybills/${encodeURIComponent(l.waybill)}`}>{l.waybill}</Link> : null),
+    },
+    {
+      id: 'durationMinutes',
+      header: header('durationMinutes'),
+      sortField: 'durationMinutes',
+      numeric: true,
+      width: '6rem',
+      cell: (l) => t('worklogs.minutes', { value: format.number(l.durationMinutes) }),
+    },
+  ];
+}
