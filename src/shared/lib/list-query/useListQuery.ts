@@ -33,8 +33,8 @@ export interface ListQuery<P extends object = Record<string, unknown>, L extends
   readonly setFilters: (patch: Readonly<Record<string, string | readonly string[] | undefined>>) => void;
   /** Removes every filter and the search; one history entry. */
   readonly clearFilters: () => void;
-  /** `[]` is the server's default order; back to page 1. */
-  readonly setSort: (sort: readonly SortValue<L>[]) => void;
+  /** `[]` is the server's default order; back to page 1. (A method, so any list's query fits a `ListQuery`.) */
+  setSort(sort: readonly SortValue<L>[]): void;
   readonly setPage: (pageNumber: number) => void;
   /** Changes the page size and goes back to page 1. */
   readonly setPageSize: (pageSize: number) => void;

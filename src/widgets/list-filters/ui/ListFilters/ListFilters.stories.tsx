@@ -1,0 +1,70 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { WAYBILL_LIST } from '@timberlog/contract';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { expect, userEvent, within } from 'storybook/test';
+
+import { useListQuery } from '@/shared/lib/list-query';
+
+import { ListFilters, type FilterFieldSpec } from './ListFilters';
+
+/** The waybill list's filter bar, with the URL it writes shown under it. */
+function WaybillFilters() {
+  const { t } = useTranslation();
+  const query = useListQuery(WAYBILL_LIST);
+  const location = useLocation();
+  const fields: FilterFieldSpec[] = [
+    { name: 'statusIn', label: 'Status', optionLabel: (value) => t(`entities.waybill.status.${value}`) },
+    { name: 'transportDateAfter', to: 'transportDateBefore', label: 'Transport date' },
+    { name: 'origin', label: 'Origin' },
+    { name: 'destination', label: 'Destination' },
+    { name: 'destinationCompany', label: 'Destination company' },
+    { name: 'assortment', label: 'Assortment' },
+    { name: 'driverName', label: 'Driver' },
+  ];
+  return (
+    <div style={{ minHeight: 360 }}>
+      <ListFilters query={query} fields={fields} />
+      <output aria-label="URL">{location.search}</output>
+    </div>
+  );
+}
+
+const meta = { title: 'widgets/list-filters/ListFilters', component: WaybillFilters } satisfies Meta<typeof WaybillFilters>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const Active: Story = {
+  parameters: {
+    router: { initialPath: '/?statusIn=draft&statusIn=confirmed&transportDateAfter=2026-11-01&driverName=Jaan%20Tamm&search=spruce' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const chips = within(canvas.getByRole('list', { name: 'Active filters' }));
+    await expect(chips.getByText('Status: Draft')).toBeInTheDocument();
+    await expect(chips.getByText('Transport date from 11/01/2026')).toBeInTheDocument();
+    await userEvent.click(chips.getByRole('button', { name: 'Remove filter Status: Draft' }));
+    const url = canvas.getByRole('status', { name: 'URL' });
+    await expect(url).toHaveTextContent('statusIn=confirmed');
+    await expect(url).not.toHaveTextContent('statusIn=draft');
+    await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }));
+    await expect(url).toHaveTextContent(/^$/);
+    await expect(canvas.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  },
+};
+
+export const IgnoredParameters: Story = {
+  parameters: { router: { initialPath: '/?statusIn=lost&pageSize=9999&colour=red' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/statusIn=lost, pageSize=9999, colour=red/)).toBeInTheDocument();
+  },
+};
+
+export const Estonian: Story = {
+  globals: { locale: 'et' },
+  parameters: { router: { initialPath: '/?statusIn=delivered&createdAfter=2026-11-23' } },
+};
+
+export const Dark: Story = { globals: { theme: 'dark' }, parameters: { router: { initialPath: '/?statusIn=draft' } } };

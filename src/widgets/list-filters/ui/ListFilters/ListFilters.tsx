@@ -1,0 +1,330 @@
+import { allFilters, type FilterDef, type ListContract } from '@timberlog/contract';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { AssortmentPicker } from '@/entities/assortment';
+import { AssortmentTypePicker } from '@/entities/assortment-type';
+import { CompanyPicker, useCompanyNames } from '@/entities/company';
+import { DestinationPicker, OriginPicker, useDestinationNames, useOriginNames, useWarehouseNamesById, WarehousePicker } from '@/entities/warehouse';
+import { WorkerPicker } from '@/entities/worker';
+import { useFormat } from '@/shared/lib/format';
+import type { ListQuery } from '@/shared/lib/list-query';
+import { Button, MultiSelect } from '@/shared/ui';
+
+import styles from './ListFilters.module.css';
+
+/** One filter the screen shows. The control follows from the contract's filter kind. */
+export interface FilterFieldSpec {
+  /** The API's parameter name, e.g. `statusIn`, `transportDateAfter`. */
+  readonly name: string;
+  /** The field's label, translated ("Status", "Transport date"). */
+  readonly label: string;
+  /** For a date range: the `before` filter paired with `name` (`transportDateBefore`). */
+  readonly to?: string;
+  /** Translated label of an enum value (statuses, actions). */
+  readonly optionLabel?: (value: string) => string;
+}
+
+export interface ListFiltersProps {
+  readonly query: ListQuery<object, ListContract>;
+  /** The screen's filters, in the order shown. The shared created/modified ranges are added under "More filters". */
+  readonly fields: readonly FilterFieldSpec[];
+}
+
+const SHARED_RANGES = [
+  { name: 'createdAfter', to: 'createdBefore', labelKey: 'list.shared.created' },
+  { name: 'lastModifiedAfter', to: 'lastModifiedBefore', labelKey: 'list.shared.lastModified' },
+] as const;
+
+const asArray = (value: string | readonly string[] | undefined): readonly string[] =>
+  value === undefined ? [] : typeof value === 'string' ? [value] : value;
+
+/** A text or number filter: applied on Enter or when the field is left, not on every key. */
+function TextFilter({ label, value, numeric, onCommit }: { readonly label: string; readonly value: string; readonly numeric: boolean; readonly onCommit: (value: string) => void }) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setText(value);
+  }
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={styles.input}
+        type={numeric ? 'number' : 'text'}
+        inputMode={numeric ? 'numeric' : undefined}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={() => text.trim() !== value && onCommit(text.trim())}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onCommit(text.trim());
+        }}
+      />
+    </div>
+  );
+}
+
+/** From–to with native date inputs; a timestamp bound from a link shows as its date. */
+function DateRange({ label, from, to, onChange }: { readonly label: string; readonly from: string; readonly to: string; readonly onChange: (from: string, to: string) => void }) {
+  const { t } = useTranslation();
+  const fromValue = from.slice(0, 10);
+  const toValue = to.slice(0, 10);
+  return (
+    <fieldset className={styles.range}>
+      <legend className={styles.label}>{label}</legend>
+      <input
+        type="date"
+        className={styles.input}
+        aria-label={`${label}: ${t('list.from')}`}
+        value={fromValue}
+        max={toValue || undefined}
+        onChange={(event) => onChange(event.target.value, to)}
+      />
+      <span aria-hidden="true">–</span>
+      <input
+        type="date"
+        className={styles.input}
+        aria-label={`${label}: ${t('list.to')}`}
+        value={toValue}
+        min={fromValue || undefined}
+        onChange={(event) => onChange(from, event.target.value)}
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * The filter bar of a list screen, built from the list's contract and the screen's short list of
+ * fields: date ranges, multi-selects for statuses and actions, pickers for reference data, text
+ * fields, a debounced search box, "More filters" with the created and modified ranges, the active
+ * filters as removable chips, "Clear filters", and a notice naming what a link held that was ignored.
+ */
+export function ListFilters({ query, fields }: ListFiltersProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const searchId = useId();
+  const defs = allFilters(query.contract);
+  const { filters } = query.state;
+
+  const refValues = (kind: string): readonly string[] =>
+    Object.entries(filters).flatMap(([name, value]) => {
+      const def = defs[name];
+      return def && (def.kind === 'multi' || def.kind === 'exact') && def.ref === kind ? asArray(value) : [];
+    });
+  const companyNames = useCompanyNames([...refValues('company'), ...refValues('invoiceCustomer')]);
+  const originNames = useOriginNames(refValues('origin'));
+  const destinationNames = useDestinationNames(refValues('destination'));
+  const warehouseNames = useWarehouseNamesById(refValues('warehouse'));
+  const namesByRef: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+    company: companyNames,
+    invoiceCustomer: companyNames,
+    origin: originNames,
+    destination: destinationNames,
+    warehouse: warehouseNames,
+  };
+
+  const control = (spec: FilterFieldSpec): ReactNode => {
+    const def: FilterDef | undefined = defs[spec.name];
+    if (!def) return null;
+    const value = filters[spec.name];
+    if (spec.to !== undefined || def.kind === 'after' || def.kind === 'before') {
+      const toName = spec.to ?? spec.name;
+      return (
+        <DateRange
+          key={spec.name}
+          label={spec.label}
+          from={asArray(filters[spec.name])[0] ?? ''}
+          to={spec.to ? (asArray(filters[spec.to])[0] ?? '') : ''}
+          onChange={(from, to) => query.setFilters({ [spec.name]: from || undefined, ...(spec.to ? { [toName]: to || undefined } : {}) })}
+        />
+      );
+    }
+    if (def.kind === 'day') {
+      return (
+        <div key={spec.name} className={styles.field}>
+          <label className={styles.label} htmlFor={`${searchId}-${spec.name}`}>
+            {spec.label}
+          </label>
+          <input
+            id={`${searchId}-${spec.name}`}
+            type="date"
+            className={styles.input}
+            value={asArray(value)[0] ?? ''}
+            onChange={(event) => query.setFilter(spec.name, event.target.value || undefined)}
+          />
+        </div>
+      );
+    }
+    if ((def.kind === 'multi' || def.kind === 'exact') && def.values) {
+      const options = def.values.map((option) => ({ value: option, label: spec.optionLabel?.(option) ?? option }));
+      return (
+        <MultiSelect
+          key={spec.name}
+          label={spec.label}
+          options={options}
+          value={asArray(value)}
+          onChange={(next) => query.setFilter(spec.name, def.kind === 'multi' ? next : next[next.length - 1])}
+        />
+      );
+    }
+    if ((def.kind === 'multi' || def.kind === 'exact') && def.ref) {
+      const props = {
+        label: spec.label,
+        value: asArray(value),
+        multiple: def.kind === 'multi',
+        onChange: (next: string[]) => query.setFilter(spec.name, def.kind === 'multi' ? next : next[next.length - 1]),
+      };
+      switch (def.ref) {
+        case 'company':
+          return <CompanyPicker key={spec.name} {...props} />;
+        case 'invoiceCustomer':
+          return <CompanyPicker key={spec.name} {...props} isInvoiceCustomer />;
+        case 'origin':
+          return <OriginPicker key={spec.name} {...props} />;
+        case 'destination':
+          return <DestinationPicker key={spec.name} {...props} />;
+        case 'warehouse':
+          return <WarehousePicker key={spec.name} {...props} />;
+        case 'assortment':
+          return <AssortmentPicker key={spec.name} {...props} />;
+        case 'assortmentType':
+          return <AssortmentTypePicker key={spec.name} {...props} />;
+        case 'worker':
+          return <WorkerPicker key={spec.name} {...props} />;
+      }
+    }
+    if (def.kind === 'boolean' || def.kind === 'present') {
+      return (
+        <div key={spec.name} className={styles.field}>
+          <label className={styles.label} htmlFor={`${searchId}-${spec.name}`}>
+            {spec.label}
+          </label>
+          <select
+            id={`${searchId}-${spec.name}`}
+            className={styles.input}
+            value={asArray(value)[0] ?? ''}
+            onChange={(event) => query.setFilter(spec.name, event.target.value || undefined)}
+          >
+            <option value="">{t('ui.select.any')}</option>
+            <option value="true">{t('list.yes')}</option>
+            <option value="false">{t('list.no')}</option>
+          </select>
+        </div>
+      );
+    }
+    const numeric = def.kind === 'min' || def.kind === 'max' || (def.kind === 'exact' && def.type === 'integer');
+    return (
+      <TextFilter
+        key={spec.name}
+        label={spec.label}
+        numeric={numeric}
+        value={asArray(value)[0] ?? ''}
+        onCommit={(next) => query.setFilter(spec.name, next || undefined)}
+      />
+    );
+  };
+
+  // Chips: one per value, labelled as the user reads them.
+  const labelOf = (name: string): { label: string; bound?: 'from' | 'to' } => {
+    for (const spec of fields) {
+      if (spec.name === name) return { label: spec.label, ...(spec.to ? { bound: 'from' as const } : {}) };
+      if (spec.to === name) return { label: spec.label, bound: 'to' };
+    }
+    for (const range of SHARED_RANGES) {
+      if (range.name === name) return { label: t(range.labelKey), bound: 'from' };
+      if (range.to === name) return { label: t(range.labelKey), bound: 'to' };
+    }
+    return { label: name };
+  };
+  const valueText = (name: string, value: string): string => {
+    const def = defs[name];
+    const spec = fields.find((field) => field.name === name);
+    if (!def) return value;
+    if (def.kind === 'after' || def.kind === 'before' || def.kind === 'day') return value.length > 10 ? format.dateTime(value) : format.date(value);
+    if (def.kind === 'boolean' || def.kind === 'present') return value === 'true' ? t('list.yes') : t('list.no');
+    if ((def.kind === 'multi' || def.kind === 'exact') && def.values) return spec?.optionLabel?.(value) ?? value;
+    if ((def.kind === 'multi' || def.kind === 'exact') && def.ref) return namesByRef[def.ref]?.[value] ?? value;
+    return value;
+  };
+  const chips = Object.entries(filters).flatMap(([name, value]) =>
+    asArray(value).map((item) => {
+      const { label, bound } = labelOf(name);
+      const text = valueText(name, item);
+      const chipText =
+        bound === 'from' ? t('list.chipFrom', { label, value: text }) : bound === 'to' ? t('list.chipTo', { label, value: text }) : t('list.chipValue', { label, value: text });
+      const rest = asArray(value).filter((entry) => entry !== item);
+      const remove = () => query.setFilter(name, Array.isArray(value) ? rest : undefined);
+      return { key: `${name}=${item}`, text: chipText, remove };
+    }),
+  );
+
+  const moreActive = SHARED_RANGES.some((range) => filters[range.name] !== undefined || filters[range.to] !== undefined);
+  const hasAny = chips.length > 0 || query.state.search !== '';
+
+  return (
+    <section className={styles.bar} aria-label={t('list.filters')}>
+      {query.ignored.length > 0 ? (
+        <p className={styles.notice} role="status">
+          {t('list.ignored', { params: query.ignored.map((param) => `${param.name}=${param.value}`).join(', ') })}
+        </p>
+      ) : null}
+      <div className={styles.row}>
+        <div className={`${styles.field} ${styles.search}`}>
+          <label htmlFor={searchId} className={styles.label}>
+            {t('list.search')}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className={styles.input}
+            placeholder={t('list.searchPlaceholder')}
+            value={query.searchText}
+            onChange={(event) => query.setSearchText(event.target.value)}
+          />
+        </div>
+        {fields.map(control)}
+      </div>
+      <details className={styles.more} open={moreActive || undefined}>
+        <summary className={styles.summary}>{t('list.moreFilters')}</summary>
+        <div className={styles.row}>
+          {SHARED_RANGES.map((range) => control({ name: range.name, to: range.to, label: t(range.labelKey) }))}
+        </div>
+      </details>
+      {hasAny ? (
+        <div className={styles.chips}>
+          <ul className={styles.chipList} aria-label={t('list.activeFilters')}>
+            {query.state.search ? (
+              <li className={styles.chip}>
+                <span>{t('list.chipSearch', { value: query.state.search })}</span>
+                <button
+                  type="button"
+                  className={styles.chipRemove}
+                  aria-label={t('list.removeFilter', { label: t('list.chipSearch', { value: query.state.search }) })}
+                  onClick={() => query.setSearchText('')}
+                >
+                  ×
+                </button>
+              </li>
+            ) : null}
+            {chips.map((chip) => (
+              <li key={chip.key} className={styles.chip}>
+                <span>{chip.text}</span>
+                <button type="button" className={styles.chipRemove} aria-label={t('list.removeFilter', { label: chip.text })} onClick={chip.remove}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Button variant="minimal" size="sm" onClick={query.clearFilters}>
+            {t('list.clearFilters')}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
