@@ -1,22 +1,33 @@
 import { readdirSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, matchesGlob, relative, resolve } from 'node:path';
 
 import { composeStories, type composeStory } from '@storybook/react';
 import { act, render, waitFor } from '@testing-library/react';
 import { axe } from 'jest-axe';
 import type { RequestHandler } from 'msw';
 
+import storybookConfig from '../../.storybook/main';
+
 import { server } from './server';
 
-// Every story is a test: a new *.stories.tsx is picked up without touching this file.
-const SRC = resolve(__dirname, '../../src');
+// Every story is a test: a new story file is picked up without touching this file.
+const ROOT = resolve(__dirname, '../..');
+const SRC = join(ROOT, 'src');
+const STORYBOOK_DIR = join(ROOT, '.storybook');
+const NOT_SOURCE = new Set(['node_modules', '.git', 'dist', 'dist-test', 'dist-e2e', 'storybook-static', 'coverage', 'test-results']);
 
-const findStoryFiles = (dir: string): string[] =>
+const findFiles = (dir: string, matches: (name: string) => boolean): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return findStoryFiles(path);
-    return entry.name.endsWith('.stories.tsx') ? [path] : [];
+    if (entry.isDirectory()) return NOT_SOURCE.has(entry.name) ? [] : findFiles(path, matches);
+    return matches(entry.name) ? [path] : [];
   });
+
+/** Every story file in the repository, wherever it is and whatever its extension. */
+const storyFilesOnDisk = findFiles(ROOT, (name) => /\.stories\.[cm]?[jt]sx?$/.test(name)).sort();
+const findStoryFiles = (dir: string): string[] => findFiles(dir, (name) => /\.stories\.tsx?$/.test(name));
+/** The story files Storybook's own configuration picks up (its globs are relative to .storybook/). */
+const storybookGlobs = (storybookConfig.stories as string[]).map((glob) => resolve(STORYBOOK_DIR, glob));
 
 type MswParameter = RequestHandler[] | { handlers?: RequestHandler[] | Record<string, RequestHandler | RequestHandler[]> };
 
@@ -40,12 +51,17 @@ server.events.on('request:end', () => {
 });
 const settle = async (): Promise<void> => {
   await waitFor(() => expect(requestsInFlight).toBe(0));
-  // RTK batches store notifications to the next animation frame.
-  await act(() => new Promise((done) => setTimeout(done, 50)));
+  // RTK batches store notifications to the next animation frame: let one pass.
+  await act(() => new Promise<void>((done) => requestAnimationFrame(() => done())));
 };
 
-it('finds the stories', () => {
-  expect(storyFiles.length).toBeGreaterThan(0);
+// Filled while the tests are collected: the files whose stories this run really renders.
+const filesRun = new Set<string>();
+
+it('runs every story file on disk, and Storybook shows each of them', () => {
+  expect(storyFilesOnDisk.length).toBeGreaterThan(0);
+  expect([...filesRun].sort()).toEqual(storyFilesOnDisk);
+  expect(storyFilesOnDisk.filter((file) => !storybookGlobs.some((glob) => matchesGlob(file, glob)))).toEqual([]);
 });
 
 describe.each(storyFiles.map((file) => [relative(SRC, file), file] as const))('%s', (_name, file) => {
@@ -53,6 +69,7 @@ describe.each(storyFiles.map((file) => [relative(SRC, file), file] as const))('%
   const stories = composeStories(require(file));
 
   const entries = Object.entries(stories) as [string, ReturnType<typeof composeStory>][];
+  if (entries.length > 0) filesRun.add(file);
 
   it.each(entries)('%s renders, passes its play function and has no axe violations', async (_story, Story) => {
     const handlers = handlersOf(Story.parameters.msw as MswParameter | undefined);

@@ -72,6 +72,11 @@ describe('extractApiError (seed section 5)', () => {
     expect(scalar.code).toBe('token_not_valid');
   });
 
+  it('prefers nonFieldErrors to message and detail when both are there', () => {
+    const error = extractApiError(bad({ message: 'Validation failed.', detail: 'Bad request.', nonFieldErrors: ['Waybills must share one customer.'] }), t);
+    expect(error).toMatchObject({ message: 'Waybills must share one customer.', hasMessage: true });
+  });
+
   it('uses the message member when there is no nonFieldErrors', () => {
     expect(extractApiError(bad({ message: 'Invalid filter.' }), t)).toMatchObject({ message: 'Invalid filter.', hasMessage: true });
     // The server's own shape for malformed JSON is `detail`.
@@ -157,5 +162,10 @@ describe('toastForApiError', () => {
     expect(toastForApiError(extractApiError(bad({ email: ['x'] }), t), t)).toBeNull();
     expect(toastForApiError(extractApiError({ status: 404, data: {} }, t), t)).toBeNull();
     expect(toastForApiError({ not: 'an api error' }, t)).toBeNull();
+  });
+
+  it('counts a server error from exactly 500', () => {
+    expect(toastForApiError(extractApiError({ status: 499, data: '' }, t), t)).toBeNull();
+    expect(toastForApiError(extractApiError({ status: 500, data: '' }, t), t)).toBe('errors.unexpectedErrorWithCode(500)');
   });
 });
