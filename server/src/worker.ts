@@ -10,7 +10,7 @@ export async function purgeExpired(ctx: AppContext): Promise<void> {
   const now = new Date().toISOString();
   await ctx.db.deleteFrom('refreshTokens').where('expiresAt', '<', now).execute();
   await ctx.db.deleteFrom('passwordResetTokens').where('expiresAt', '<', now).execute();
-  await purgeRateLimits(ctx.db, ctx.config.rateLimitWindowSeconds);
+  await purgeRateLimits(ctx.db);
 }
 
 /** Registers the background job handlers on this process. */

@@ -1,6 +1,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { decodeJwt, importSPKI, jwtVerify } from 'jose';
 import { DEMO_USERS, startServer, type TestServer } from './helpers.js';
@@ -102,8 +103,10 @@ describe('tokens', () => {
     assert.equal(r.status, 429);
     assert.ok(Number(r.headers.get('retry-after')) > 0);
     assert.ok(r.body.detail);
-    const rows = await s.ctx.db.selectFrom('rateLimits').selectAll().where('key', '=', `signin:acct:${email}`).execute();
-    assert.equal(rows[0]!.count, 3);
+    // Counted first, refused attempt included; the key is hashed (no email in the table).
+    const key = `signin:accountAddress:${createHash('sha256').update(`${email}|127.0.0.1`).digest('base64url')}`;
+    const rows = await s.ctx.db.selectFrom('rateLimiter').selectAll().where('key', '=', key).execute();
+    assert.equal(rows[0]!.points, 4);
   });
 });
 

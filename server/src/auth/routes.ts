@@ -5,7 +5,6 @@ import { errors } from '../shared/schema.js';
 import { LIMITS } from '@timberlog/contract';
 import { randomUUID } from 'node:crypto';
 import { hashPassword, normaliseEmail, verifyPassword } from '../users/rules.js';
-import { assertNotLimited, recordAttempt } from './rate-limit.js';
 import { consumeRefresh, issuePair, verifyToken } from './tokens.js';
 
 export const TokenPairSchema = Type.Object({ access: Type.String(), refresh: Type.String() }, { $id: 'TokenPair', title: 'TokenPair' });
@@ -34,20 +33,20 @@ let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword(randomUUID()));
 
 export async function authRoutes(app: App) {
-  const { db, config } = app.ctx;
+  const { db, limits } = app.ctx;
 
   app.post('/api/auth/token/', {
     schema: { operationId: 'obtainToken', summary: 'Sign in: get a token pair', description: 'Exchanges an email and password for an access token and a refresh token (RS256 JWTs). Anyone may call it. Only an active account signs in; a wrong email, password or inactive account all answer the same 401 `no_active_account`. Failed attempts are limited per client address and per account within a time window; past the limit the answer is 429 with `Retry-After`.', tags: ['auth'], security: [], body: TokenObtain, response: { 200: ref(TokenPairSchema), ...errors(400, 401, 429) } },
   }, async (request) => {
     const email = normaliseEmail(request.body.email);
-    const keys = [`signin:ip:${request.ip}`, `signin:acct:${email}`];
-    await assertNotLimited(db, [{ key: keys[0], limit: config.rateLimitPerAddress }, { key: keys[1], limit: config.rateLimitPerAccount }], config.rateLimitWindowSeconds);
+    // Counted before the password hash: parallel guesses are refused without reaching it.
+    const keys = { accountAddress: `${email}|${request.ip}`, account: email, address: request.ip };
+    await limits.signIn.consume(keys);
     const user = await db.selectFrom('users').select(['email', 'name', 'isStaff', 'isActive', 'passwordHash']).where('email', '=', email).executeTakeFirst();
     const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), request.body.password);
-    if (!user || !ok || !user.isActive) {
-      await recordAttempt(db, keys, config.rateLimitWindowSeconds);
-      throw noAccount();
-    }
+    if (!user || !ok || !user.isActive) throw noAccount();
+    // Only failures count: the owner signing in often is never limited.
+    await limits.signIn.reward(keys);
     await db.updateTable('users').set({ lastLogin: new Date() }).where('email', '=', email).execute();
     const pair = await issuePair(app.ctx, user);
     return { access: pair.access, refresh: pair.refresh };

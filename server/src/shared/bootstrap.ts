@@ -5,6 +5,7 @@ import { createDb, migrate } from './db.js';
 import { ensureKeys } from './keys.js';
 import { createMailer } from './mail.js';
 import { createJobs } from './jobs.js';
+import { createLimits } from '../auth/rate-limit.js';
 
 /** Connects to the database, applies migrations, loads keys and starts the job queue. */
 export async function createContext(config: AppConfig, databaseUrl: string, log: FastifyBaseLogger): Promise<AppContext> {
@@ -12,7 +13,7 @@ export async function createContext(config: AppConfig, databaseUrl: string, log:
   await migrate(pool);
   const keys = await ensureKeys(config);
   const jobs = await createJobs(databaseUrl, log);
-  return { config, db, pool, keys, mailer: createMailer(config, log), jobs, log };
+  return { config, db, pool, keys, mailer: createMailer(config, log), jobs, log, limits: createLimits(pool, config) };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {

@@ -34,7 +34,12 @@ export interface AppConfig {
   vatRate: string;
   rateLimitWindowSeconds: number;
   rateLimitPerAddress: number;
+  /** Failed sign-ins / reset requests per account from one address per window (the strict limit). */
   rateLimitPerAccount: number;
+  /** Failed sign-ins / reset requests per account from all addresses per window (the looser ceiling). */
+  rateLimitAccountCeiling: number;
+  /** Sign-ups per client address per window. */
+  rateLimitSignupPerAddress: number;
   jobPollingSeconds: number;
   webDistDir: string;
   logLevel: string;
@@ -71,6 +76,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 300),
     rateLimitPerAddress: int('RATE_LIMIT_PER_ADDRESS', 100),
     rateLimitPerAccount: int('RATE_LIMIT_PER_ACCOUNT', 10),
+    rateLimitAccountCeiling: int('RATE_LIMIT_ACCOUNT_CEILING', 50),
+    rateLimitSignupPerAddress: int('RATE_LIMIT_SIGNUP_PER_ADDRESS', 10),
     jobPollingSeconds: Number(env.JOB_POLLING_SECONDS || '1'),
     webDistDir: env.WEB_DIST_DIR ? fromInvocation(env.WEB_DIST_DIR) : path.join(REPO_ROOT, 'dist'),
     logLevel: env.LOG_LEVEL || 'info',

@@ -6,6 +6,7 @@ import type { DB } from './db.js';
 import type { KeyPair } from './keys.js';
 import type { Mailer } from './mail.js';
 import type { Jobs } from './jobs.js';
+import type { Limits } from '../auth/rate-limit.js';
 import type { Locale } from '@timberlog/contract';
 
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   keys: KeyPair;
   mailer: Mailer;
   jobs: Jobs;
+  /** Rate limits in PostgreSQL (sign-in, forgot-password, sign-up). */
+  limits: Limits;
   /** For work outside a request (jobs); a request logs through `request.log`. */
   log: FastifyBaseLogger;
 }

@@ -39,10 +39,10 @@ export interface PasswordResetTokensTable {
   usedAt: NullStamp;
   createdAt: Stamp;
 }
-export interface RateLimitsTable {
+export interface RateLimiterTable {
   key: string;
-  windowStart: Stamp;
-  count: number;
+  points: number;
+  expire: string | null;
 }
 export interface AssortmentTypesTable {
   id: Generated<number>;
@@ -174,7 +174,7 @@ export interface Database {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
   passwordResetTokens: PasswordResetTokensTable;
-  rateLimits: RateLimitsTable;
+  rateLimiter: RateLimiterTable;
   assortmentTypes: AssortmentTypesTable;
   assortments: AssortmentsTable;
   companies: CompaniesTable;

@@ -7,7 +7,6 @@ import { userSpec } from './queries.js';
 import { ref, errors, StatusOk, Type } from '../shared/schema.js';
 import { t } from '../shared/i18n.js';
 import { currentUser, requireStaff, requireUser } from '../auth/guards.js';
-import { assertNotLimited, recordAttempt } from '../auth/rate-limit.js';
 import { checkPassword, hashPassword, normaliseEmail } from './rules.js';
 import { EmailParams, ForgotPassword, MePatch, MeUpdate, ResetPassword, SignUp, User, UserCreate, UserListQuery, UserPage, UserPatch, UserUpdate } from './schemas.js';
 import { LIMITS } from '@timberlog/contract';
@@ -88,9 +87,7 @@ export async function userRoutes(app: App) {
   }, async (request) => {
     const { config, mailer } = app.ctx;
     const email = normaliseEmail(request.body.email);
-    const keys = [`forgot:ip:${request.ip}`, `forgot:acct:${email}`];
-    await assertNotLimited(db, [{ key: keys[0], limit: config.rateLimitPerAddress }, { key: keys[1], limit: config.rateLimitPerAccount }], config.rateLimitWindowSeconds);
-    await recordAttempt(db, keys, config.rateLimitWindowSeconds);
+    await app.ctx.limits.forgotPassword.consume({ accountAddress: `${email}|${request.ip}`, account: email, address: request.ip });
     const user = await db.selectFrom('users').select(['email', 'name']).where('email', '=', email).executeTakeFirst();
     if (user) {
       const token = randomBytes(32).toString('base64url');
