@@ -1,0 +1,109 @@
+import type { ListContract } from '@timberlog/contract';
+import { useEffect, useState, type ReactNode } from 'react';
+
+import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
+import { extractApiError, isApiError } from '@/shared/api';
+import type { ListQuery } from '@/shared/lib/list-query';
+import { lastPageOf, Pagination, Table, type TableColumn, type TableSelection } from '@/shared/ui';
+
+import styles from './ListView.module.css';
+
+/** What a list hook (RTK Query) returns that the view needs. */
+export interface ListResult<Row> {
+  /** The latest page; RTK Query keeps the previous one here while the next loads. */
+  readonly data?: { readonly count: number; readonly results: readonly Row[] } | undefined;
+  readonly isFetching: boolean;
+  readonly error?: unknown;
+  readonly refetch: () => unknown;
+}
+
+export interface ListViewProps<Row> {
+  /** The page heading. */
+  readonly title: string;
+  /** Buttons beside the heading ("New waybill", "Export report"). */
+  readonly actions?: ReactNode;
+  /** From `useListQuery(contract)`; its `params` go to the list hook that gives `result`. */
+  readonly query: ListQuery<object, ListContract>;
+  /** The result of the entity's list hook called with `query.params`. */
+  readonly result: ListResult<Row>;
+  readonly filters: readonly FilterFieldSpec[];
+  readonly columns: readonly TableColumn<Row>[];
+  readonly getRowKey: (row: Row) => string;
+  readonly getRowLabel?: (row: Row) => string;
+  readonly onRowOpen?: (row: Row) => void;
+  readonly selection?: TableSelection;
+  /** Shown when nothing matches; a generic text by default. */
+  readonly emptyMessage?: ReactNode;
+  /** Between the filters and the table, e.g. a bar acting on the selected rows. */
+  readonly toolbar?: ReactNode;
+}
+
+/**
+ * A whole list screen's body: heading with actions, filter bar, table, paging; the state lives
+ * in the URL through `query`. A page past the end (the API's 404, or fewer rows than the page
+ * assumes) moves to the last page.
+ */
+export function ListView<Row>({
+  title,
+  actions,
+  query,
+  result,
+  filters,
+  columns,
+  getRowKey,
+  getRowLabel,
+  onRowOpen,
+  selection,
+  emptyMessage,
+  toolbar,
+}: ListViewProps<Row>) {
+  const { pageNumber, pageSize } = query.state;
+  const { data, isFetching, error } = result;
+  const [knownTotal, setKnownTotal] = useState<number | undefined>(data?.count);
+  if (data && data.count !== knownTotal) setKnownTotal(data.count);
+
+  const apiError = error ? (isApiError(error) ? error : extractApiError(error)) : null;
+  const pageGone = apiError?.status === 404 && pageNumber > 1;
+  const { setPage } = query;
+  useEffect(() => {
+    if (pageGone) setPage(knownTotal === undefined ? 1 : lastPageOf(knownTotal, pageSize));
+    else if (data && data.count > 0 && pageNumber > lastPageOf(data.count, pageSize)) setPage(lastPageOf(data.count, pageSize));
+  }, [pageGone, knownTotal, data, pageNumber, pageSize, setPage]);
+
+  const filtersOn = Object.keys(query.state.filters).length > 0 || query.state.search !== '';
+
+  return (
+    <div className={styles.view}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{title}</h1>
+        {actions ? <div className={styles.actions}>{actions}</div> : null}
+      </header>
+      <ListFilters query={query} fields={filters} />
+      {toolbar}
+      <Table<Row>
+        label={title}
+        columns={columns}
+        rows={error && !pageGone ? [] : data?.results}
+        getRowKey={getRowKey}
+        {...(getRowLabel ? { getRowLabel } : {})}
+        {...(onRowOpen ? { onRowOpen } : {})}
+        {...(selection ? { selection } : {})}
+        sort={query.state.sort}
+        onSortChange={(sort) => query.setSort(sort)}
+        loading={isFetching || pageGone}
+        error={apiError && !pageGone ? apiError.message : null}
+        onRetry={() => void result.refetch()}
+        emptyMessage={emptyMessage}
+        {...(filtersOn ? { onClearFilters: query.clearFilters } : {})}
+        skeletonRows={Math.min(pageSize, 10)}
+      />
+      <Pagination
+        pageNumber={pageNumber}
+        pageSize={pageSize}
+        total={knownTotal}
+        onPageChange={query.setPage}
+        onPageSizeChange={query.setPageSize}
+      />
+    </div>
+  );
+}
