@@ -16,6 +16,7 @@ const steps = [
   { name: 'web: steiger', cmd: 'npm run steiger', kind: 'check' },
   { name: 'web: API types up to date', cmd: 'npm run check:api-types', kind: 'check' },
   { name: 'web: jest', cmd: 'npx jest --maxWorkers=2 --ci', kind: 'tests', parse: 'jest' },
+  { name: 'mocks vs server: parity', cmd: 'npm run test:parity -- --ci', kind: 'tests', parse: 'jest' },
   { name: 'web: storybook build', cmd: 'npm run build-storybook', kind: 'check' },
   { name: 'web: browser tests', cmd: 'npm run test:e2e', kind: 'tests', parse: 'playwright' },
   ...[

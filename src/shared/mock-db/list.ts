@@ -22,7 +22,10 @@ const inYears = (value: string) => {
 };
 /** A real calendar date within the years the product handles, as the server checks it. */
 export const isDate = (value: string) =>
-  DATE.test(value) && inYears(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  DATE.test(value) &&
+  inYears(value) &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 const isDateTime = (value: string) => DATE_TIME.test(value) && isDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value));
 
 /** Fields holding decimal strings: the server sorts them as numbers. */
@@ -173,7 +176,8 @@ export function listResponse<T extends Row>(request: Request, list: ListContract
   const allowed: readonly string[] = sortValues(list);
   if (sortGiven.length > LIMITS.sortMaxFields) fail('sort', 'field.maxItems', { limit: LIMITS.sortMaxFields });
   for (const part of sortGiven) {
-    if (!allowed.includes(part)) fail('sort', 'field.enum', { value: part.slice(0, 100), choices: allowed.join(', ') });
+    // The server names the field without its `-` and lists each field once.
+    if (!allowed.includes(part)) fail('sort', 'field.unknownSort', { value: part.replace(/^-/, '').slice(0, 50), choices: list.sort.join(', ') });
   }
   const paging = (name: string, fallback: number, max: number) => {
     const raw = params.get(name);

@@ -20,6 +20,8 @@ export const obtainTokenHandler = http.post('*/api/auth/token/', async ({ reques
   const { email, password } = (await request.json()) as SignInCredentials;
   const user = mockDb.users.find((item) => item.email === email.trim().toLowerCase());
   if (!user?.isActive || mockPassword(user.email) !== password) return noAccount(request);
+  // The server notes each sign-in.
+  mockDb.users = mockDb.users.map((item) => (item.email === user.email ? { ...item, lastLogin: new Date().toISOString() } : item));
   return HttpResponse.json(tokensFor(user.email));
 });
 

@@ -1,0 +1,322 @@
+/**
+ * Parity: the same requests to the real server (its demo data) and to the MSW handlers (the same
+ * demo data), answered alike: status, `count`, the first page's keys in order, and error bodies
+ * (field names and the server's messages). A filter, sort field, search field, paging bound or
+ * write rule changed on one side only fails a row of this table.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+import {
+  DOCUMENT_NUMBER,
+  LISTS,
+  LIMITS,
+  documentNumber,
+  WAYBILL_STATUSES,
+  allFilters,
+  sortValues,
+  type FilterDef,
+  type ListContract,
+  type ListName,
+} from '@timberlog/contract';
+import { DEMO_USERS, createDemoData } from '@timberlog/contract/demo-data';
+import { getResponse } from 'msw';
+
+import { handlers } from '@/app/mocks';
+import { resetMockDb } from '@/shared/mock-db';
+
+type Who = 'staff' | 'user';
+interface Case {
+  name: string;
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  as?: Who;
+  locale?: 'en' | 'et';
+  /** The key of the records answered, for lists and records. */
+  key?: string;
+}
+
+const demo = createDemoData();
+const rowsOf: Record<ListName, readonly object[]> = {
+  waybills: demo.waybills,
+  worklogs: demo.worklogs,
+  invoices: demo.invoices,
+  users: demo.users,
+  exportRequests: [],
+  assortmentTypes: demo.assortmentTypes,
+  assortments: demo.assortments,
+  companies: demo.companies,
+  warehouses: demo.warehouses,
+  workers: demo.workers,
+};
+const get = (row: object | undefined, field: string): unknown => (row as Record<string, unknown> | undefined)?.[field];
+const query = (params: Record<string, string | readonly string[]>) => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) for (const item of [value].flat()) search.append(name, item);
+  return `?${search.toString()}`;
+};
+
+/** Values of a filter that match something in the demo data, each sent as one request. */
+function samples(def: FilterDef, rows: readonly object[]): (string | string[])[] {
+  if (def.kind === 'boolean' || def.kind === 'present' || def.kind === 'caller') return ['true', 'false'];
+  const having = rows.filter((row) => get(row, def.field) !== null && get(row, def.field) !== undefined);
+  const at = (share: number) => get(having[Math.floor(having.length * share)], def.field);
+  if (having.length === 0) return [];
+  const text = (value: unknown) => String(value);
+  switch (def.kind) {
+    case 'exact':
+      return [text(def.values ? (def.values.find((value) => having.some((row) => get(row, def.field) === value)) ?? at(0.5)) : at(0.5))];
+    case 'multi': {
+      const pair = [text(at(0.3)), text(at(0.7))];
+      // Repeated, and comma-separated in one value: both must work alike.
+      return [pair, pair.join(',')];
+    }
+    case 'after':
+    case 'before':
+      return def.type === 'date' ? [text(at(0.5)).slice(0, 10)] : [text(at(0.5)), text(at(0.5)).slice(0, 10)];
+    case 'day':
+      return [text(at(0.5)).slice(0, 10)];
+    case 'min':
+    case 'max':
+      return [text(at(0.5))];
+  }
+}
+
+/** Every filter with a matching value, every sort field both ways, search, paging edges and bad values of each kind. */
+function listCases(name: ListName, list: ListContract): Case[] {
+  const rows = rowsOf[name];
+  const path = list.path;
+  const cases: Case[] = [{ name: `${name}: default order`, path, key: list.key }];
+  for (const [filter, def] of Object.entries(allFilters(list))) {
+    for (const value of samples(def, rows)) {
+      cases.push({ name: `${name}: ${filter}=${String(value)}`, path: path + query({ [filter]: value, pageSize: '100' }), key: list.key });
+    }
+  }
+  for (const sort of sortValues(list)) {
+    cases.push({ name: `${name}: sort=${sort}`, path: path + query({ sort, pageSize: '100' }), key: list.key });
+  }
+  const [first = '', second = ''] = list.sort;
+  cases.push(
+    { name: `${name}: sort by two fields, repeated`, path: path + query({ sort: [`-${second}`, first] }), key: list.key },
+    { name: `${name}: sort by two fields, comma-separated`, path: path + query({ sort: `${second},-${first}` }), key: list.key },
+    { name: `${name}: unknown sort field`, path: path + query({ sort: 'colour' }) },
+    { name: `${name}: page 2 of size 1`, path: path + query({ pageSize: '1', pageNumber: '2' }), key: list.key },
+    { name: `${name}: page past the end`, path: path + query({ pageNumber: '100000' }) },
+    { name: `${name}: page size over the maximum`, path: path + query({ pageSize: String(LIMITS.pageSizeMax + 1) }) },
+    { name: `${name}: page size 0 and a bad page number`, path: path + query({ pageSize: '0', pageNumber: 'x' }) },
+    { name: `${name}: bad timestamp bound`, path: path + query({ createdAfter: 'yesterday' }) },
+    { name: `${name}: past-the-end page in Estonian`, path: path + query({ pageNumber: '100000' }), locale: 'et' },
+  );
+  const row = rows[Math.floor(rows.length / 2)];
+  const searchField = list.search[0];
+  if (row && searchField) {
+    const text = String(get(row, searchField));
+    const part = text.slice(Math.floor(text.length / 3), Math.floor(text.length / 3) + 4).toUpperCase();
+    cases.push({ name: `${name}: search "${part}"`, path: path + query({ search: part, pageSize: '100' }), key: list.key });
+  }
+  const filters = Object.entries(allFilters(list));
+  const bad = (kind: string, find: (def: FilterDef) => boolean, value: string) => {
+    const found = filters.find(([, def]) => find(def));
+    if (found) cases.push({ name: `${name}: bad ${kind} (${found[0]}=${value})`, path: path + query({ [found[0]]: value }) });
+  };
+  bad('choice', (def) => (def.kind === 'exact' || def.kind === 'multi') && !!def.values, 'bogus');
+  bad('date', (def) => (def.kind === 'after' || def.kind === 'before') && def.type === 'date', '2026-02-30');
+  bad('day', (def) => def.kind === 'day', '2026-13-01');
+  bad('integer', (def) => def.kind === 'min' || ((def.kind === 'exact' || def.kind === 'multi') && def.type === 'integer'), 'abc');
+  bad('boolean', (def) => def.kind === 'boolean', 'maybe');
+  return cases;
+}
+
+const ofStatus = (() => {
+  const used = new Set<string>();
+  return (status: string, extra: (w: (typeof demo.waybills)[number]) => boolean = () => true) => {
+    const found = demo.waybills.find((w) => w.status === status && !used.has(w.number) && extra(w));
+    if (!found) throw new Error(`the demo data has no more ${status} waybills`);
+    used.add(found.number);
+    return found;
+  };
+})();
+
+/** Each waybill transition, legal and illegal; edit and delete by status; each invoice preview rule; numbering. */
+function writeCases(): Case[] {
+  const cases: Case[] = [];
+  const w = '/api/waybills/';
+  for (const from of WAYBILL_STATUSES) {
+    for (const to of WAYBILL_STATUSES) {
+      if (to === from) continue;
+      const waybill = ofStatus(from);
+      cases.push({ name: `waybill ${from} → ${to}`, method: 'PATCH', path: `${w}${waybill.number}/`, body: { status: to }, key: 'number' });
+    }
+  }
+  const delivered = ofStatus('delivered');
+  cases.push(
+    { name: 'waybill: editing a delivered one', method: 'PATCH', path: `${w}${delivered.number}/`, body: { notes: 'x' } },
+    { name: 'waybill: editing a delivered one, in Estonian', method: 'PATCH', path: `${w}${delivered.number}/`, body: { notes: 'x' }, locale: 'et' },
+    { name: 'waybill: deleting a delivered one', method: 'DELETE', path: `${w}${delivered.number}/` },
+    { name: 'waybill: deleting a draft', method: 'DELETE', path: `${w}${ofStatus('draft').number}/` },
+    { name: 'waybill: unknown number', method: 'PATCH', path: `${w}W-1999-999999/`, body: { notes: 'x' } },
+    { name: 'waybill: unknown references', method: 'PATCH', path: `${w}${ofStatus('draft').number}/`, body: { origin: 'NOWHERE', assortment: 'NONE' } },
+  );
+  const origin = demo.warehouses.find((item) => item.originCode)?.originCode ?? '';
+  const destination = demo.warehouses.find((item) => item.destinationCode)?.destinationCode ?? '';
+  cases.push({
+    name: 'waybill: created with the next number',
+    method: 'POST',
+    path: w,
+    key: 'number',
+    body: { transportDate: '2026-11-19', origin, destination, driverName: 'Peeter Kask', vehicleNumber: '123 ABC', mileage: 120, assortment: 'KU-PP', quantity: '21.500' },
+  });
+
+  const preview = (name: string, waybills: readonly string[], extra: Record<string, string> = {}, locale?: 'et'): Case => ({
+    name: `invoice preview: ${name}`,
+    path: `/api/invoices/preview/${query({ waybills, issueDate: '2026-11-20', ...extra })}`,
+    locale,
+  });
+  const deliveredOf = (customer: string) => ofStatus('delivered', (item) => item.destinationCompany === customer && item.invoice === null);
+  const customer = demo.waybills.find((item) => item.status === 'delivered' && item.invoice === null)?.destinationCompany ?? '';
+  const other = demo.waybills.find((item) => item.status === 'delivered' && item.invoice === null && item.destinationCompany !== customer)?.destinationCompany ?? '';
+  const good = [deliveredOf(customer).number, deliveredOf(customer).number, deliveredOf(customer).number];
+  const invoiced = demo.waybills.find((item) => item.status === 'invoiced')?.number ?? '';
+  const supplier = demo.companies.find((item) => !item.isInvoiceCustomer)?.registryCode ?? '';
+  const toSupplier = ofStatus('draft');
+  // Both sides number by the current year and the sequence after the demo data's.
+  const nextInvoice = documentNumber(DOCUMENT_NUMBER.invoicePrefix, new Date().getUTCFullYear(), demo.sequences.invoice + 1);
+  cases.push(
+    { name: 'invoice preview: no waybills', path: '/api/invoices/preview/' },
+    preview('an unknown waybill', [good[0] ?? '', 'W-1999-999999']),
+    preview('an invoiced waybill', [good[0] ?? '', invoiced]),
+    preview('a draft waybill', [good[0] ?? '', ofStatus('draft').number]),
+    preview('two customers', [good[0] ?? '', deliveredOf(other).number]),
+    preview('due before issue', good, { dueDate: '2026-11-01' }),
+    preview('a bad date', good, { issueDate: '2026-02-30' }),
+    preview('exact totals', good),
+    preview('exact totals, comma-separated', [good.join(',')]),
+    preview('already invoiced, in Estonian', [invoiced], {}, 'et'),
+    // A waybill to a company that is not an invoice customer: edited while a draft, then delivered.
+    { name: 'waybill: sent to a supplier', method: 'PATCH', path: `${w}${toSupplier.number}/`, body: { destinationCompany: supplier }, key: 'number' },
+    { name: 'waybill: confirmed', method: 'PATCH', path: `${w}${toSupplier.number}/`, body: { status: 'confirmed' }, key: 'number' },
+    { name: 'waybill: delivered', method: 'PATCH', path: `${w}${toSupplier.number}/`, body: { status: 'delivered' }, key: 'number' },
+    preview('not an invoice customer', [toSupplier.number]),
+    { name: 'invoice: created with the next number', method: 'POST', path: '/api/invoices/', body: { waybills: good, issueDate: '2026-11-20' }, key: 'number' },
+    { name: 'invoice: its waybills are invoiced', path: `${w}${query({ invoice: nextInvoice, sort: 'number' })}`, key: 'number' },
+    preview('waybills just invoiced', good),
+  );
+  const failed = demo.invoices.find((item) => item.status === 'sync_failed')?.number ?? '';
+  const synced = demo.invoices.find((item) => item.status === 'synced')?.number ?? '';
+  cases.push(
+    { name: 'invoice: retrying a synced one', method: 'POST', path: `/api/invoices/${synced}/retry_sync/` },
+    { name: 'invoice: retrying a failed one', method: 'POST', path: `/api/invoices/${failed}/retry_sync/`, key: 'number' },
+  );
+  return cases;
+}
+
+/** Roles and single records. */
+function otherCases(): Case[] {
+  const waybill = demo.waybills[123];
+  const invoice = demo.invoices[7];
+  return [
+    { name: 'users: an ordinary user sees only themself', path: '/api/user/', as: 'user', key: 'email' },
+    { name: 'users: exact name', path: `/api/user/${query({ name: DEMO_USERS.staff.name })}`, key: 'email' },
+    { name: 'users: part of a name finds nobody', path: `/api/user/${query({ name: DEMO_USERS.staff.name.slice(0, 4) })}`, key: 'email' },
+    { name: 'users: email in capitals', path: `/api/user/${query({ email: DEMO_USERS.inactive.email.toUpperCase() })}`, key: 'email' },
+    { name: 'users: search with a non-ASCII capital', path: `/api/user/${query({ search: DEMO_USERS.inactive.name.slice(0, 4) })}`, key: 'email' },
+    { name: 'users: search with a non-ASCII small letter', path: `/api/user/${query({ search: 'jõgi' })}`, key: 'email' },
+    { name: 'users: me', path: '/api/user/me', as: 'user', key: 'email' },
+    { name: 'users: another account as an ordinary user', path: `/api/user/${DEMO_USERS.staff.email}/`, as: 'user' },
+    { name: 'export requests: none yet', path: '/api/export-requests/', key: 'id' },
+    { name: 'waybill: one record', path: `/api/waybills/${waybill?.number ?? ''}/` },
+    { name: 'invoice: one record', path: `/api/invoices/${invoice?.number ?? ''}/` },
+    { name: 'worklog: one record', path: `/api/worklogs/${demo.worklogs[77]?.number ?? ''}/` },
+    { name: 'warehouse: by origin code', path: `/api/warehouses/origins/${demo.warehouses[0]?.originCode ?? ''}/` },
+    { name: 'company: unknown', path: '/api/companies/99999999/' },
+  ];
+}
+
+const CASES: Case[] = [
+  ...(Object.entries(LISTS) as [ListName, ListContract][]).flatMap(([name, list]) => listCases(name, list)),
+  ...otherCases(),
+  ...writeCases(),
+];
+
+// Fields the two sides set from their own clocks when a request writes, and sign-in times always.
+const CLOCK_FIELDS = new Set(['createdAt', 'lastModifiedAt', 'dateJoined']);
+
+/** What must be equal: status; for lists count, keys in order and paging links; for errors the whole body. */
+async function summarise(response: Response, testCase: Case, written: boolean): Promise<unknown> {
+  const text = await response.text();
+  const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  if (response.status >= 400 || !body) return { status: response.status, body };
+  if (Array.isArray(body.results)) {
+    return {
+      status: response.status,
+      count: body.count,
+      keys: (body.results as object[]).map((row) => get(row, testCase.key ?? '')),
+      next: body.next !== null,
+      previous: body.previous !== null,
+    };
+  }
+  const record = Object.fromEntries(Object.entries(body).filter(([name]) => name !== 'lastLogin' && !(written && CLOCK_FIELDS.has(name))));
+  return { status: response.status, body: record };
+}
+
+let server: ChildProcess | undefined;
+let baseUrl = '';
+const tokens: Partial<Record<Who, string>> = {};
+
+const requestInit = (testCase: Case): RequestInit => ({
+  method: testCase.method ?? 'GET',
+  headers: {
+    'accept-language': testCase.locale ?? 'en',
+    authorization: `Bearer ${tokens[testCase.as ?? 'staff'] ?? ''}`,
+    ...(testCase.body === undefined ? {} : { 'content-type': 'application/json' }),
+  },
+  body: testCase.body === undefined ? undefined : JSON.stringify(testCase.body),
+});
+
+beforeAll(async () => {
+  resetMockDb();
+  const root = resolve(__dirname, '../..');
+  server = spawn(process.execPath, ['--import', 'tsx', 'tests/parity/start-server.mjs'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = server;
+  baseUrl = await new Promise<string>((ready, failed) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const url = /^READY (\S+)$/.exec(line)?.[1];
+      if (url) ready(url);
+    });
+    child.on('exit', (code) => failed(new Error(`the parity server exited with ${String(code)} before it was ready`)));
+  });
+  for (const [who, account] of [['staff', DEMO_USERS.staff], ['user', DEMO_USERS.user]] as const) {
+    const response = await fetch(`${baseUrl}/api/auth/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    tokens[who] = ((await response.json()) as { access: string }).access;
+    // Sign in to the mocks too, in the same order: sign-ins set `lastLogin`, a sort field.
+    await getResponse(handlers, new Request('http://mocks.test/api/auth/token/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    }));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  if (!server || server.exitCode !== null) return;
+  const stopped = new Promise((done) => server?.on('exit', done));
+  server.kill('SIGTERM');
+  await stopped;
+});
+
+describe('the mocks answer as the server', () => {
+  it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
+    const written = (testCase.method ?? 'GET') !== 'GET';
+    const real = await fetch(baseUrl + testCase.path, requestInit(testCase));
+    const mocked = await getResponse(handlers, new Request(`http://mocks.test${testCase.path}`, requestInit(testCase)));
+    if (!mocked) throw new Error(`no mock handler answers ${testCase.method ?? 'GET'} ${testCase.path}`);
+    expect(await summarise(mocked, testCase, written)).toEqual(await summarise(real, testCase, written));
+  });
+});
