@@ -93,7 +93,7 @@ export function WaybillForm({ waybill, onSaved, onCancel }: WaybillFormProps) {
               name="mileage"
               inputMode="numeric"
               required
-              hint={t('waybills.validation.range', { min: LIMITS.mileageMin, max: LIMITS.mileageMax })}
+              hint={t('waybills.form.mileageHint', { min: LIMITS.mileageMin, max: LIMITS.mileageMax })}
               autoComplete="off"
             />
             <FormikTextField

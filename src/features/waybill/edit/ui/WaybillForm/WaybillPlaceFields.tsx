@@ -1,16 +1,43 @@
-import { LIMITS } from '@timberlog/contract';
-import { useFormikContext } from 'formik';
-import { useEffect, useRef } from 'react';
+import { useField, useFormikContext } from 'formik';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useGetWarehouseByDestinationQuery } from '@/entities/warehouse';
-import { FormikTextField } from '@/shared/ui';
+import { AssortmentPicker } from '@/entities/assortment';
+import { CompanyPicker } from '@/entities/company';
+import { DestinationPicker, OriginPicker, useGetWarehouseByDestinationQuery } from '@/entities/warehouse';
 
 import type { WaybillFormValues } from '../../model/values';
 
+interface PickerProps {
+  readonly label: string;
+  readonly value: readonly string[];
+  readonly onChange: (value: string[]) => void;
+  readonly error?: string;
+  readonly name?: string;
+  readonly onBlur?: () => void;
+}
+
+/** A single-value picker bound to the Formik field of the same name (a code, '' when none). */
+function PickerField({ picker: Picker, name, label }: { readonly picker: ComponentType<PickerProps>; readonly name: keyof WaybillFormValues; readonly label: string }) {
+  const [field, meta, helpers] = useField<string>(name);
+  return (
+    <Picker
+      label={label}
+      name={name}
+      value={field.value ? [field.value] : []}
+      onChange={(values) => void helpers.setValue(values.at(-1) ?? '')}
+      onBlur={() => void helpers.setTouched(true)}
+      error={meta.touched ? meta.error : undefined}
+    />
+  );
+}
+
+const ActiveAssortmentPicker = (props: PickerProps) => <AssortmentPicker {...props} activeOnly />;
+
 /**
- * Origin, destination, the receiving company and the assortment. Choosing a destination fills
- * the company from the destination's warehouse, as the server does when none is given.
+ * Origin, destination, the receiving company and the assortment, each picked from the server's
+ * reference data. Choosing a destination fills the company from the destination's warehouse, as
+ * the server does when none is given; the user may still pick another.
  */
 export function WaybillPlaceFields() {
   const { t } = useTranslation();
@@ -28,28 +55,10 @@ export function WaybillPlaceFields() {
 
   return (
     <>
-      <FormikTextField label={t('waybills.fields.origin')} name="origin" required maxLength={LIMITS.codeMaxLength} autoComplete="off" />
-      <FormikTextField
-        label={t('waybills.fields.destination')}
-        name="destination"
-        required
-        maxLength={LIMITS.codeMaxLength}
-        autoComplete="off"
-      />
-      <FormikTextField
-        label={t('waybills.fields.destinationCompany')}
-        name="destinationCompany"
-        hint={t('waybills.form.destinationCompanyHint')}
-        maxLength={LIMITS.registryCodeLength}
-        autoComplete="off"
-      />
-      <FormikTextField
-        label={t('waybills.fields.assortment')}
-        name="assortment"
-        required
-        maxLength={LIMITS.codeMaxLength}
-        autoComplete="off"
-      />
+      <PickerField picker={OriginPicker} name="origin" label={t('waybills.fields.origin')} />
+      <PickerField picker={DestinationPicker} name="destination" label={t('waybills.fields.destination')} />
+      <PickerField picker={CompanyPicker} name="destinationCompany" label={t('waybills.fields.destinationCompany')} />
+      <PickerField picker={ActiveAssortmentPicker} name="assortment" label={t('waybills.fields.assortment')} />
     </>
   );
 }

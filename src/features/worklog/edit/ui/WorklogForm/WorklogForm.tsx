@@ -2,7 +2,6 @@ import { LIMITS, WORKLOG_ACTIONS } from '@timberlog/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useListWarehousesQuery } from '@/entities/warehouse';
 import { useCreateWorklogMutation, useUpdateWorklogMutation, type Worklog } from '@/entities/worklog';
 import { ApiForm, Button, ConfirmDialog, FormikTextArea, FormikTextField, SubmitButton } from '@/shared/ui';
 
@@ -10,6 +9,7 @@ import { useLeaveGuard } from '../../lib/useLeaveGuard';
 import { worklogSchema } from '../../model/schema';
 import { emptyWorklogValues, valuesToBody, WORKLOG_FORM_FIELDS, worklogToValues, type WorklogFormValues } from '../../model/values';
 
+import { AssortmentField, WarehouseField } from './PickerFields';
 import { SelectField } from './SelectField';
 import styles from './WorklogForm.module.css';
 
@@ -33,7 +33,6 @@ export function WorklogForm({ worklog, onSaved, onCancel }: WorklogFormProps) {
   const [createWorklog] = useCreateWorklogMutation();
   const [updateWorklog] = useUpdateWorklogMutation();
   const [askingToLeave, setAskingToLeave] = useState(false);
-  const { data: warehouses } = useListWarehousesQuery({ pageSize: LIMITS.pageSizeMax, sort: ['name'] });
   const schema = useMemo(() => worklogSchema(t), [t]);
   const initialValues = useMemo(() => (worklog ? worklogToValues(worklog) : emptyWorklogValues()), [worklog]);
 
@@ -71,17 +70,7 @@ export function WorklogForm({ worklog, onSaved, onCancel }: WorklogFormProps) {
                 </option>
               ))}
             </SelectField>
-            <SelectField label={t('worklogs.fields.warehouse')} name="warehouse" required parse={Number} emptyValue={null}>
-              <option value="">{t('worklogs.form.choose')}</option>
-              {worklog && !warehouses?.results.some((item) => item.id === worklog.warehouse) ? (
-                <option value={worklog.warehouse}>{worklog.warehouseName}</option>
-              ) : null}
-              {warehouses?.results.map((warehouse) => (
-                <option key={warehouse.id} value={warehouse.id}>
-                  {`${warehouse.name} (${warehouse.companyName})`}
-                </option>
-              ))}
-            </SelectField>
+            <WarehouseField />
             <FormikTextField
               label={t('worklogs.fields.workerName')}
               name="workerName"
@@ -90,12 +79,7 @@ export function WorklogForm({ worklog, onSaved, onCancel }: WorklogFormProps) {
               maxLength={LIMITS.nameMaxLength}
               autoComplete="off"
             />
-            <FormikTextField
-              label={t('worklogs.fields.assortment')}
-              name="assortment"
-              maxLength={LIMITS.codeMaxLength}
-              autoComplete="off"
-            />
+            <AssortmentField />
             <FormikTextField label={t('worklogs.fields.quantity')} name="quantity" inputMode="decimal" autoComplete="off" />
             <FormikTextField
               label={t('worklogs.fields.waybill')}

@@ -1,0 +1,156 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { expect, userEvent, within } from 'storybook/test';
+
+import { initialSessionState } from '@/entities/session';
+import type { Waybill, WaybillUpdate } from '@/entities/waybill';
+import { mockWaybill } from '@/entities/waybill/index.mocks';
+
+import { WaybillEditPage } from './WaybillEditPage';
+
+const signedIn = { preloadedState: { session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } } };
+const NUMBER = 'W-2026-000042';
+const confirmed = mockWaybill({ number: NUMBER, status: 'confirmed', mileage: 180, quantity: '27.350' });
+
+/** The waybill the story edits; PUT answers as the server would, or with `refusal`. */
+const waybillApi = (start: Waybill, refusal?: Record<string, string[]>) => {
+  let current = start;
+  return [
+    http.get('*/api/waybills/:number/', () => HttpResponse.json(current)),
+    http.put('*/api/waybills/:number/', async ({ request }) => {
+      if (refusal) return HttpResponse.json(refusal, { status: 400 });
+      current = { ...current, ...((await request.json()) as WaybillUpdate) };
+      return HttpResponse.json(current);
+    }),
+  ];
+};
+
+const meta = {
+  title: 'pages/waybill-edit/WaybillEditPage',
+  component: WaybillEditPage,
+  parameters: {
+    layout: 'fullscreen',
+    router: { initialPath: `/waybills/${NUMBER}/edit` },
+    store: signedIn,
+    msw: { handlers: { waybill: waybillApi(confirmed) } },
+  },
+  render: () => (
+    <Routes>
+      <Route path="/waybills/new" element={<WaybillEditPage />} />
+      <Route path="/waybills/:number/edit" element={<WaybillEditPage />} />
+      <Route path="/waybills/:number" element={<p>The waybill page</p>} />
+      <Route path="/waybills" element={<p>The waybill list</p>} />
+    </Routes>
+  ),
+} satisfies Meta<typeof WaybillEditPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const form = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole('form', { name: 'Waybill' }));
+
+const retype = async (field: HTMLElement, text: string) => {
+  await userEvent.clear(field);
+  await userEvent.type(field, text);
+};
+
+export const New: Story = {
+  parameters: { router: { initialPath: '/waybills/new' } },
+  play: async ({ canvasElement }) => {
+    const fields = await form(canvasElement);
+    await expect(within(canvasElement).getByRole('heading', { level: 1, name: 'New waybill' })).toBeInTheDocument();
+    await expect(fields.getByLabelText('Number')).toHaveValue('');
+    await userEvent.click(fields.getByRole('button', { name: 'Create waybill' }));
+    // The client checks the server's rules before sending.
+    await expect((await fields.findAllByText('Fill in this field.')).length).toBeGreaterThanOrEqual(5);
+    await expect(fields.getByLabelText('Driver')).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+export const ClientRules: Story = {
+  play: async ({ canvasElement }) => {
+    const fields = await form(canvasElement);
+    await retype(fields.getByLabelText('Mileage'), '10001');
+    await retype(fields.getByLabelText('Quantity'), '1.2345');
+    await userEvent.click(fields.getByRole('button', { name: 'Save' }));
+    await expect(await fields.findByText('Enter a number from 0 to 10000.')).toBeInTheDocument();
+    await expect(fields.getByText('Enter a quantity greater than 0 with up to 6 digits and 3 decimals.')).toBeInTheDocument();
+  },
+};
+
+export const ServerErrors: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        waybill: waybillApi(confirmed, {
+          quantity: ['Enter a quantity greater than 0.'],
+          nonFieldErrors: ['A delivered waybill cannot be changed.'],
+        }),
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const fields = await form(canvasElement);
+    await retype(fields.getByLabelText('Driver'), 'Jaan Tamm');
+    await retype(fields.getByLabelText('Quantity'), '12,5');
+    await userEvent.click(fields.getByRole('button', { name: 'Save' }));
+    // The field's own message on the field, the rest at the top; nothing typed is lost.
+    await expect(await fields.findByText('Enter a quantity greater than 0.')).toBeInTheDocument();
+    await expect(fields.getByRole('alert')).toHaveTextContent('A delivered waybill cannot be changed.');
+    await expect(fields.getByLabelText('Driver')).toHaveValue('Jaan Tamm');
+    await expect(fields.getByLabelText('Quantity')).toHaveValue('12,5');
+  },
+};
+
+export const Saved: Story = {
+  parameters: { msw: { handlers: { waybill: waybillApi(confirmed) } } },
+  play: async ({ canvasElement }) => {
+    const fields = await form(canvasElement);
+    await retype(fields.getByLabelText('Vehicle'), '456DEF');
+    await userEvent.click(fields.getByRole('button', { name: 'Save' }));
+    await expect(await within(canvasElement).findByText('The waybill page')).toBeInTheDocument();
+  },
+};
+
+export const LeaveAsksFirst: Story = {
+  play: async ({ canvasElement }) => {
+    const fields = await form(canvasElement);
+    await retype(fields.getByLabelText('Vehicle'), '456DEF');
+    await userEvent.click(fields.getByRole('button', { name: 'Cancel' }));
+    const dialog = within(await within(document.body).findByRole('dialog', { name: 'Leave without saving?' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Stay' }));
+    await expect(fields.getByLabelText('Vehicle')).toHaveValue('456DEF');
+  },
+};
+
+export const NotEditable: Story = {
+  parameters: { msw: { handlers: { waybill: waybillApi(mockWaybill({ number: NUMBER, status: 'delivered' })) } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('A Delivered waybill cannot be edited.')).toBeInTheDocument();
+  },
+};
+
+export const NotFound: Story = {
+  parameters: {
+    msw: { handlers: { waybill: [http.get('*/api/waybills/:number/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))] } },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Waybill not found' })).toBeInTheDocument();
+  },
+};
+
+export const Estonian: Story = {
+  globals: { locale: 'et' },
+  play: async ({ canvasElement }) => {
+    const fields = within(await within(canvasElement).findByRole('form', { name: 'Veoseleht' }));
+    await expect(fields.getByLabelText('Juht')).toHaveValue('Peeter Kask');
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await form(canvasElement);
+  },
+};
