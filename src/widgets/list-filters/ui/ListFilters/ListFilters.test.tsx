@@ -1,0 +1,82 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { WAYBILL_LIST } from '@timberlog/contract';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+
+import { SEARCH_DEBOUNCE_MS, useListQuery } from '@/shared/lib/list-query';
+
+import { makeApiStore } from '../../../../../tests/jest/apiStore';
+
+import { ListFilters } from './ListFilters';
+
+function Bar() {
+  const query = useListQuery(WAYBILL_LIST);
+  return (
+    <ListFilters
+      query={query}
+      fields={[
+        { name: 'statusIn', label: 'Status', optionLabel: (value) => value.toUpperCase() },
+        { name: 'transportDateAfter', to: 'transportDateBefore', label: 'Transport date' },
+        { name: 'driverName', label: 'Driver' },
+      ]}
+    />
+  );
+}
+
+const setup = (path = '/') => {
+  const router = createMemoryRouter([{ path: '/', element: <Bar /> }], { initialEntries: [path] });
+  render(
+    <Provider store={makeApiStore()}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return () => new URLSearchParams(router.state.location.search);
+};
+
+describe('ListFilters', () => {
+  it('writes a multi-select choice to the URL under the API name and goes back to page 1', async () => {
+    const url = setup('/?pageNumber=3');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(screen.getByRole('option', { name: 'DELIVERED' }));
+    await userEvent.click(screen.getByRole('option', { name: 'DRAFT' }));
+    expect(url().getAll('statusIn')).toEqual(['delivered', 'draft']);
+    expect(url().get('pageNumber')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Active filters' })).getByText('Status: DELIVERED')).toBeInTheDocument();
+  });
+
+  it('writes both ends of a date range and shows them as chips', async () => {
+    const url = setup();
+    await userEvent.type(screen.getByLabelText('Transport date: From'), '2026-11-01');
+    await userEvent.type(screen.getByLabelText('Transport date: To'), '2026-11-30');
+    expect(url().get('transportDateAfter')).toBe('2026-11-01');
+    expect(url().get('transportDateBefore')).toBe('2026-11-30');
+    const chips = within(screen.getByRole('list', { name: 'Active filters' }));
+    await userEvent.click(chips.getByRole('button', { name: 'Remove filter Transport date until 11/30/2026' }));
+    expect(url().get('transportDateBefore')).toBeNull();
+    expect(url().get('transportDateAfter')).toBe('2026-11-01');
+  });
+
+  it('applies a text filter on Enter, and searches after the debounce', async () => {
+    jest.useFakeTimers();
+    try {
+      const url = setup();
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      await user.type(screen.getByLabelText('Driver'), 'Jaan{Enter}');
+      expect(url().get('driverName')).toBe('Jaan');
+      await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'spruce');
+      expect(url().get('search')).toBeNull();
+      act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+      expect(url().get('search')).toBe('spruce');
+      await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+      expect(url().toString()).toBe('');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('names the link parameters it ignored', () => {
+    setup('/?statusIn=lost&colour=red');
+    expect(screen.getByText(/statusIn=lost, colour=red/)).toBeInTheDocument();
+  });
+});
