@@ -1,9 +1,15 @@
+import { existsSync } from 'node:fs';
+
 import { defineConfig } from '@playwright/test';
 
 import { REAL_SERVER, REAL_SERVER_PORT } from './realServer';
 
 const PORT = 3100;
 export const STORYBOOK_PORT = 3101;
+
+// `npm run test:e2e` builds all three; a spec against the real server alone (after `npm run
+// build:e2e`) runs without the static builds, and a spec that needs a missing one fails to connect.
+const built = (folder: string) => existsSync(new URL(`../../${folder}/index.html`, import.meta.url));
 
 /** Browser tests against the production build (`npm run build:test`), on Debian's Chromium. */
 export default defineConfig({
@@ -31,21 +37,29 @@ export default defineConfig({
     },
   },
   webServer: [
-    {
-      command: `node scripts/serve-static.mjs dist-test ${PORT}`,
-      cwd: '../..',
-      url: `http://127.0.0.1:${PORT}`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-    {
-      // The static Storybook (`npm run build-storybook`): every story is rendered in a real browser.
-      command: `node scripts/serve-static.mjs storybook-static ${STORYBOOK_PORT}`,
-      cwd: '../..',
-      url: `http://127.0.0.1:${STORYBOOK_PORT}/index.json`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
+    ...(built('dist-test')
+      ? [
+          {
+            command: `node scripts/serve-static.mjs dist-test ${PORT}`,
+            cwd: '../..',
+            url: `http://127.0.0.1:${PORT}`,
+            reuseExistingServer: false,
+            timeout: 30_000,
+          },
+        ]
+      : []),
+    ...(built('storybook-static')
+      ? [
+          {
+            // The static Storybook (`npm run build-storybook`): every story is rendered in a real browser.
+            command: `node scripts/serve-static.mjs storybook-static ${STORYBOOK_PORT}`,
+            cwd: '../..',
+            url: `http://127.0.0.1:${STORYBOOK_PORT}/index.json`,
+            reuseExistingServer: false,
+            timeout: 30_000,
+          },
+        ]
+      : []),
     {
       // The real API server on embedded PostgreSQL with demo data, serving the dist-e2e build (auth*.spec.ts).
       command: `node scripts/e2e-server.mjs ${REAL_SERVER_PORT}`,

@@ -1,0 +1,116 @@
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { expect, test, type Download, type Page } from '@playwright/test';
+
+import { REAL_SERVER, REAL_SERVER_DATA_DIR } from './realServer';
+
+// Report exports against the real server (scripts/e2e-server.mjs): the export tracking finds the
+// user's running exports after a reload, before the toast area has loaded, and must show them.
+test.use({ baseURL: REAL_SERVER });
+
+const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
+
+const signIn = async (page: Page) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(DEMO_USER.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/');
+};
+
+/** Asks for waybill reports through the API, as the signed-in page's user. */
+const requestReports = async (page: Page, formats: readonly ('xlsx' | 'csv')[]): Promise<string[]> => {
+  const accessToken = await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('persist:timberlog') ?? '{}') as { session?: string };
+    return (JSON.parse(saved.session ?? '{}') as { accessToken?: string }).accessToken ?? '';
+  });
+  const ids: string[] = [];
+  for (const format of formats) {
+    const response = await page.request.post(`${REAL_SERVER}/api/waybills/waybill_report/`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+      data: { format },
+    });
+    expect(response.status()).toBe(201);
+    ids.push(((await response.json()) as { id: string }).id);
+  }
+  return ids;
+};
+
+/** Reloads the page and answers what the export tracking's first poll found. */
+const unseenAfterReload = async (page: Page): Promise<unknown[]> => {
+  const poll = page.waitForResponse((response) => response.url().includes('/api/export-requests/?'));
+  await page.reload();
+  return ((await (await poll).json()) as { results: unknown[] }).results;
+};
+
+const progressBars = (page: Page) => page.getByRole('progressbar', { name: 'Waybill report progress' });
+
+test('after a reload, each running export shows its toast with a progress bar, then downloading and the file', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const formats = ['xlsx', 'csv', 'xlsx', 'csv'] as const;
+  const downloads: Download[] = [];
+  page.on('download', (download) => downloads.push(download));
+  await requestReports(page, formats);
+
+  await page.reload();
+  // The exports run one at a time, so right after the reload some are still generating.
+  await expect(page.getByText('Generating the waybill report…').first()).toBeVisible();
+  await expect(progressBars(page).first()).toBeVisible();
+
+  // Follow the toasts until every file has arrived: the bars move, and each finished export says 'downloading'.
+  const values = new Set<string>();
+  let sawDownloading = false;
+  await expect
+    .poll(
+      async () => {
+        for (const value of await progressBars(page).evaluateAll((bars) => bars.map((bar) => bar.getAttribute('aria-valuenow') ?? '')))
+          values.add(value);
+        sawDownloading ||= (await page.getByText('Downloading the waybill report…').count()) > 0;
+        return downloads.length;
+      },
+      { timeout: 90_000, intervals: [100] },
+    )
+    .toBe(formats.length);
+  expect(sawDownloading).toBe(true);
+  expect(values.size).toBeGreaterThan(1);
+  expect(values).toContain('100');
+
+  const names = downloads.map((download) => download.suggestedFilename());
+  expect(names.filter((name) => name.endsWith('.xlsx'))).toHaveLength(2);
+  expect(names.filter((name) => name.endsWith('.csv'))).toHaveLength(2);
+  const csv = await readFile((await downloads.find((download) => download.suggestedFilename().endsWith('.csv'))?.path()) ?? '', 'utf8');
+  expect(csv.split('\r\n').length).toBeGreaterThan(2);
+
+  // Downloaded files are seen: after another reload the poll finds nothing left to show.
+  expect(await unseenAfterReload(page)).toEqual([]);
+});
+
+test('a failed export shows an error toast with the server’s message, once', async ({ page }) => {
+  test.setTimeout(60_000);
+  // No server setting forces a failure: the report folder is made unusable (a file where the
+  // folder should be) for this test, so writing the report fails as a full disk would.
+  const reports = join(REAL_SERVER_DATA_DIR, 'exports');
+  const aside = `${reports}.aside-${Date.now()}`;
+  const hadReports = await rename(reports, aside).then(
+    () => true,
+    () => false,
+  );
+  await writeFile(reports, 'not a folder');
+  try {
+    await signIn(page);
+    await requestReports(page, ['csv']);
+    await page.reload();
+    const toast = page.locator('.notistack-MuiContent-error', {
+      hasText: 'The waybill report failed: The report could not be created. Try again; if it fails again, tell the support team.',
+    });
+    await expect(toast).toBeVisible({ timeout: 30_000 });
+
+    // The error was acknowledged: the next visit finds nothing to show.
+    expect(await unseenAfterReload(page)).toEqual([]);
+  } finally {
+    await rm(reports, { force: true });
+    if (hadReports) await rename(aside, reports);
+  }
+});
