@@ -11,7 +11,7 @@ import { Button, type TableColumn } from '@/shared/ui';
 
 import { ListView } from './ListView';
 
-/** The kit put together over the waybill list, as a list page does. */
+/** The kit put together over the waybill list, as a list page does (the page also passes `filterBar`). */
 function WaybillList() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -31,12 +31,6 @@ function WaybillList() {
       actions={<Button>New waybill</Button>}
       query={query}
       result={result}
-      filters={[
-        { name: 'statusIn', label: 'Status', optionLabel: (value) => t(`entities.waybill.status.${value}`) },
-        { name: 'transportDateAfter', to: 'transportDateBefore', label: 'Transport date' },
-        { name: 'origin', label: 'Origin' },
-        { name: 'driverName', label: 'Driver' },
-      ]}
       columns={columns}
       getRowKey={(row) => row.number}
       onRowOpen={() => undefined}

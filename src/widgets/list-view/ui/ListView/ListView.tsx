@@ -1,7 +1,6 @@
 import type { ListContract } from '@timberlog/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 
-import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
 import { extractApiError, isApiError } from '@/shared/api';
 import type { ListQuery } from '@/shared/lib/list-query';
 import { lastPageOf, Pagination, Table, type TableColumn, type TableSelection } from '@/shared/ui';
@@ -26,7 +25,11 @@ export interface ListViewProps<Row> {
   readonly query: ListQuery<object, ListContract>;
   /** The result of the entity's list hook called with `query.params`. */
   readonly result: ListResult<Row>;
-  readonly filters: readonly FilterFieldSpec[];
+  /**
+   * The filter bar, usually `<ListFilters query={query} fields={...} />` from `@/widgets/list-filters`
+   * (a slot, as one widget does not import another).
+   */
+  readonly filterBar?: ReactNode;
   readonly columns: readonly TableColumn<Row>[];
   readonly getRowKey: (row: Row) => string;
   readonly getRowLabel?: (row: Row) => string;
@@ -39,7 +42,7 @@ export interface ListViewProps<Row> {
 }
 
 /**
- * A whole list screen's body: heading with actions, filter bar, table, paging; the state lives
+ * A whole list screen's body: heading with actions, the filter bar slot, table, paging; the state lives
  * in the URL through `query`. A page past the end (the API's 404, or fewer rows than the page
  * assumes) moves to the last page.
  */
@@ -48,7 +51,7 @@ export function ListView<Row>({
   actions,
   query,
   result,
-  filters,
+  filterBar,
   columns,
   getRowKey,
   getRowLabel,
@@ -78,7 +81,7 @@ export function ListView<Row>({
         <h1 className={styles.title}>{title}</h1>
         {actions ? <div className={styles.actions}>{actions}</div> : null}
       </header>
-      <ListFilters query={query} fields={filters} />
+      {filterBar}
       {toolbar}
       <Table<Row>
         label={title}
