@@ -1,4 +1,5 @@
 import * as Sentry from '@sentry/react';
+import { waitFor } from '@testing-library/react';
 
 import { initMonitoring, reportError, TRACES_SAMPLE_RATE } from './monitoring';
 
@@ -24,8 +25,7 @@ describe('monitoring', () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const error = new Error('boom');
     reportError(error, { where: 'test' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(Sentry.captureException).toHaveBeenCalledWith(error, { extra: { where: 'test' } });
+    await waitFor(() => expect(Sentry.captureException).toHaveBeenCalledWith(error, { extra: { where: 'test' } }));
     consoleError.mockRestore();
   });
 });

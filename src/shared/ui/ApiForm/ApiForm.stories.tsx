@@ -1,0 +1,91 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { expect, userEvent, within } from 'storybook/test';
+
+import { FormikTextField } from '../FormikTextField/FormikTextField';
+
+import { ApiForm, SubmitButton, type ApiFormProps } from './ApiForm';
+
+interface Values {
+  driverName: string;
+  vehicleNumber: string;
+}
+
+type Request = ApiFormProps<Values, unknown>['request'];
+
+/** A refused save as RTK Query's `unwrap()` rejects with it. */
+// eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+const refuse = (data: unknown, status = 400): Request => () => Promise.reject({ status, data });
+
+function DemoForm({ request }: { readonly request: Request }) {
+  return (
+    <ApiForm<Values, unknown>
+      initialValues={{ driverName: '', vehicleNumber: '' }}
+      label="Transport"
+      request={request}
+      onSuccess={(_result, _values, form) => form.setStatus({ formSuccess: 'Saved.' })}
+    >
+      <div style={{ display: 'grid', gap: 16, maxWidth: 320 }}>
+        <FormikTextField label="Driver name" name="driverName" />
+        <FormikTextField label="Vehicle number" name="vehicleNumber" />
+        <SubmitButton submitting="Saving…">Save</SubmitButton>
+      </div>
+    </ApiForm>
+  );
+}
+
+const meta = {
+  title: 'shared/ui/ApiForm',
+  component: DemoForm,
+  args: { request: () => Promise.resolve({}) },
+} satisfies Meta<typeof DemoForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const fillAndSave = async (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement);
+  await userEvent.type(canvas.getByLabelText('Driver name'), 'Jaan Tamm');
+  await userEvent.type(canvas.getByLabelText('Vehicle number'), '123 ABC');
+  await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
+  return canvas;
+};
+
+export const Default: Story = {};
+
+export const Saved: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await fillAndSave(canvasElement);
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Saved.');
+  },
+};
+
+/** Field errors on their fields, the rest at the top; what was typed stays. */
+export const ServerErrors: Story = {
+  args: { request: refuse({ nonFieldErrors: ['The vehicle is on another transport today.'], driverName: ['Unknown driver.'] }) },
+  play: async ({ canvasElement }) => {
+    const canvas = await fillAndSave(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('The vehicle is on another transport today.');
+    await expect(canvas.getByLabelText('Driver name')).toHaveAccessibleDescription('Unknown driver.');
+    await expect(canvas.getByLabelText('Driver name')).toHaveValue('Jaan Tamm');
+    await expect(canvas.getByLabelText('Vehicle number')).toHaveValue('123 ABC');
+  },
+};
+
+export const ServerError: Story = {
+  args: { request: refuse(null, 503) },
+  play: async ({ canvasElement }) => {
+    const canvas = await fillAndSave(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Something went wrong (error 503). Please try again.');
+  },
+};
+
+/** The save is under way: the button is disabled and says so. */
+export const Submitting: Story = {
+  args: { request: () => new Promise(() => undefined) },
+  play: async ({ canvasElement }) => {
+    const canvas = await fillAndSave(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Saving…' })).toBeDisabled();
+  },
+};
+
+export const Dark: Story = { globals: { theme: 'dark' }, play: ServerErrors.play, args: ServerErrors.args };
