@@ -14,6 +14,7 @@ const WaybillEditPage = lazy(() => import('@/pages/waybill-edit').then((m) => ({
 const WorklogDetailPage = lazy(() => import('@/pages/worklog-detail').then((m) => ({ default: m.WorklogDetailPage })));
 const WorklogEditPage = lazy(() => import('@/pages/worklog-edit').then((m) => ({ default: m.WorklogEditPage })));
 const InvoicesPage = lazy(() => import('@/pages/invoices').then((m) => ({ default: m.InvoicesPage })));
+const InvoiceDetailPage = lazy(() => import('@/pages/invoice-detail').then((m) => ({ default: m.InvoiceDetailPage })));
 const UsersPage = lazy(() => import('@/pages/users').then((m) => ({ default: m.UsersPage })));
 const LoginPage = lazy(() => import('@/pages/auth-login').then((m) => ({ default: m.LoginPage })));
 const SignUpPage = lazy(() => import('@/pages/auth-signup').then((m) => ({ default: m.SignUpPage })));
@@ -46,6 +47,7 @@ export function AppRoutes() {
           <Route path="worklogs/:number" element={<WorklogDetailPage />} />
           <Route path="worklogs/:number/edit" element={<WorklogEditPage />} />
           <Route path="invoices" element={<InvoicesPage />} />
+          <Route path="invoices/:number" element={<InvoiceDetailPage />} />
           <Route path="users" element={<UsersPage />} />
           <Route path="account" element={<AccountPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -15,4 +15,9 @@ export type {
   InvoicePreviewParams,
   InvoiceStatus,
 } from './api/invoiceApi';
+export { formatMoney, formatPercent } from './lib/money';
 export { InvoiceStatusBadge } from './ui/InvoiceStatusBadge/InvoiceStatusBadge';
+export { InvoiceLines } from './ui/InvoiceLines/InvoiceLines';
+export type { InvoiceAmounts, InvoiceLinesProps } from './ui/InvoiceLines/InvoiceLines';
+export { InvoiceSyncInfo } from './ui/InvoiceSyncInfo/InvoiceSyncInfo';
+export type { InvoiceSyncInfoProps } from './ui/InvoiceSyncInfo/InvoiceSyncInfo';

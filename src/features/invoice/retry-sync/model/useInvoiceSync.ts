@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+
+import { invoiceApi, useGetInvoiceQuery, type Invoice, type InvoiceStatus } from '@/entities/invoice';
+
+/** How often an invoice awaiting sync is read again. */
+export const SYNC_REFRESH_MS = 2000;
+
+/** The state a new invoice and a retried one are in until the background sync moves it on. */
+const AWAITING_SYNC: InvoiceStatus = 'pending_sync';
+
+/**
+ * One invoice, read again every 2 seconds while it is `pending_sync` (after creation or a retry)
+ * and no longer once it has left it; then `onSyncEnded` gets the invoice once, so the page can say
+ * how it ended. Leaving the page unsubscribes, which ends the refresh.
+ */
+export function useInvoiceSync(number: string, onSyncEnded: (invoice: Invoice) => void) {
+  // The cached invoice decides the interval of the very query that keeps it fresh.
+  const { data: cached } = invoiceApi.endpoints.getInvoice.useQueryState(number);
+  const polling = cached?.status === AWAITING_SYNC;
+  const result = useGetInvoiceQuery(number, { pollingInterval: polling ? SYNC_REFRESH_MS : 0, skipPollingIfUnfocused: false });
+
+  const awaiting = useRef(false);
+  const ended = useRef(onSyncEnded);
+  useEffect(() => {
+    ended.current = onSyncEnded;
+  });
+  const { data } = result;
+  useEffect(() => {
+    if (!data) return;
+    if (data.status === AWAITING_SYNC) awaiting.current = true;
+    else if (awaiting.current) {
+      awaiting.current = false;
+      ended.current(data);
+    }
+  }, [data]);
+  // Another invoice (the route changed) starts unobserved.
+  useEffect(() => {
+    awaiting.current = false;
+  }, [number]);
+
+  return { ...result, polling };
+}

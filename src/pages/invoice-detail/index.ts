@@ -1,0 +1,1 @@
+export { InvoiceDetailPage } from './ui/InvoiceDetailPage/InvoiceDetailPage';
