@@ -20,6 +20,7 @@ import { worklogRoutes, worklogSchemas } from './worklogs/routes.js';
 import { invoiceRoutes, invoiceSchemas } from './invoices/routes.js';
 import { exportRoutes, exportSchemas } from './exports/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { accessOf, registerAccessControl } from './auth/guards.js';
 
 /** The top-level field (or `nonFieldErrors`) of the first string holding a NUL character. */
 function findNul(value: unknown, field?: string, depth = 0): string | undefined {
@@ -98,6 +99,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   });
 
+  // Authentication before parsing and validation, closed unless a route is listed public.
+  registerAccessControl(app);
+
   // The web app's dev server (another port) calls the API directly.
   await app.register(cors, {
     origin: ctx.config.corsOrigins.length ? ctx.config.corsOrigins : true,
@@ -119,6 +123,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       servers: [{ url: '/', description: 'The server that serves this document' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearerAuth: [] }],
+    },
+    // Each operation states its access decision (`x-access`: public, user or staff); the role
+    // matrix test reads it from the document.
+    transform: ({ schema, url, route }) => {
+      const access = accessOf(String(route.method), url, route.config as { access?: 'user' | 'staff' } | undefined);
+      return { schema: { ...schema, 'x-access': access, ...(access === 'public' ? { security: [] } : {}) } as typeof schema, url };
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? json.title ?? `def-${i}`) },
   });

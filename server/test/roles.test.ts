@@ -1,110 +1,128 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
-import { DEMO_USERS, startServer, waybillInput, type TestServer } from './helpers.js';
+import { DEMO_USERS, startServer, type TestServer } from './helpers.js';
+import { PUBLIC_ROUTES } from '../src/auth/guards.js';
 
 /**
- * Role matrix: every endpoint called as anonymous, ordinary user and staff.
- * 'open' = not refused for that role (any answer but 401/403); 401/403 = refused so.
+ * Role matrix derived from the OpenAPI document: every operation the server publishes must have a
+ * decision here (a new route without one fails), the document's `x-access` must agree with it, and
+ * each operation is called as anonymous, ordinary user and staff.
+ *
+ * public: anyone; link: public at the gate, the handler wants a signed link token or a bearer token;
+ * user: any signed-in user; staff: staff only.
  */
-type Expect = 'open' | 401 | 403;
-interface Row {
-  method: string;
-  path: string | ((s: TestServer) => Promise<string>);
-  body?: unknown | ((s: TestServer) => Promise<unknown>);
-  anon: Expect;
-  user: Expect;
-  staff: Expect;
+type Decision = 'public' | 'link' | 'user' | 'staff';
+
+const DECISIONS: Record<string, Decision> = {
+  obtainToken: 'public', refreshToken: 'public', verifyToken: 'public', refreshSession: 'public',
+  signUp: 'public', forgotPassword: 'public', resetPassword: 'public',
+  downloadExportAttachment: 'link',
+  listUsers: 'user', getMe: 'user', updateMe: 'user', patchMe: 'user', getUser: 'user',
+  createUser: 'staff', updateUser: 'staff', patchUser: 'staff', deleteUser: 'staff',
+  listAssortmentTypes: 'user', getAssortmentType: 'user', listAssortments: 'user', getAssortment: 'user',
+  listCompanies: 'user', getCompany: 'user', listWarehouses: 'user', getWarehouseByOrigin: 'user',
+  getWarehouseByDestination: 'user', getWarehouse: 'user', listWorkers: 'user', getWorker: 'user',
+  listWaybills: 'user', createWaybill: 'user', getWaybill: 'user', updateWaybill: 'user', patchWaybill: 'user',
+  deleteWaybill: 'user', createWaybillReport: 'user',
+  listWorklogs: 'user', createWorklog: 'user', getWorklog: 'user', updateWorklog: 'user', patchWorklog: 'user', createWorklogReport: 'user',
+  listInvoices: 'user', createInvoice: 'user', previewInvoice: 'user', getInvoice: 'user', retryInvoiceSync: 'user',
+  listExportRequests: 'user', getExportRequest: 'user', acknowledgeExportError: 'user',
+};
+for (const kind of ['AssortmentTypes', 'Assortments', 'Companies', 'Warehouses', 'Workers']) DECISIONS[`adminList${kind}`] = 'staff';
+for (const op of ['AssortmentType', 'Assortment', 'Company', 'Warehouse', 'Worker']) {
+  for (const verb of ['Create', 'Get', 'Update', 'Patch', 'Delete']) DECISIONS[`admin${verb}${op}`] = 'staff';
 }
 
-const AUTH: Omit<Row, 'method' | 'path'> = { anon: 401, user: 'open', staff: 'open' };
-const STAFF: Omit<Row, 'method' | 'path'> = { anon: 401, user: 403, staff: 'open' };
-const PUBLIC: Omit<Row, 'method' | 'path'> = { anon: 'open', user: 'open', staff: 'open' };
+/** Path values that exist nowhere (so nothing is changed or deleted); the user reads their own account. */
+const sample = (name: string, operationId: string) => {
+  if (name === 'email') return operationId === 'getUser' ? DEMO_USERS.user.email : 'nobody@example.com';
+  if (name === 'id') return operationId.includes('Export') ? '00000000-0000-4000-8000-000000000000' : '999999';
+  return 'NOPE';
+};
 
-const someWaybill = async (s: TestServer) => `/api/waybills/${(await s.ctx.db.selectFrom('waybills').select('number').where('status', '=', 'draft').executeTakeFirstOrThrow()).number}/`;
-const someWorklog = async (s: TestServer) => `/api/worklogs/${(await s.ctx.db.selectFrom('worklogs').select('number').executeTakeFirstOrThrow()).number}/`;
-const someInvoice = async (s: TestServer) => `/api/invoices/${(await s.ctx.db.selectFrom('invoices').select('number').executeTakeFirstOrThrow()).number}/`;
-
-const rows: Row[] = [
-  { method: 'POST', path: '/api/auth/token/', body: { email: DEMO_USERS.user.email, password: DEMO_USERS.user.password }, ...PUBLIC },
-  { method: 'POST', path: '/api/auth/token/refresh/', body: async (s: TestServer) => ({ refresh: (await s.login()).refresh }), ...PUBLIC },
-  { method: 'POST', path: '/api/auth/token/verify/', body: async (s: TestServer) => ({ token: (await s.login()).access }), ...PUBLIC },
-  { method: 'POST', path: '/api/auth/session', body: async (s: TestServer) => ({ refresh: (await s.login()).refresh }), ...PUBLIC },
-  { method: 'POST', path: '/api/user/signup', body: { email: 'x', name: 'x', password: 'x' }, ...PUBLIC },
-  { method: 'POST', path: '/api/user/forgot_password', body: { email: 'ghost@example.com' }, ...PUBLIC },
-  { method: 'POST', path: '/api/user/forgot_password/token', body: { token: 'x', password: 'x' }, ...PUBLIC },
-  { method: 'GET', path: '/api/schema/', ...PUBLIC },
-  { method: 'GET', path: '/api/assortment-types/', ...AUTH },
-  { method: 'GET', path: '/api/assortment-types/1/', ...AUTH },
-  { method: 'GET', path: '/api/assortments/', ...AUTH },
-  { method: 'GET', path: '/api/assortments/KU-PP/', ...AUTH },
-  { method: 'GET', path: '/api/companies/', ...AUTH },
-  { method: 'GET', path: '/api/companies/12345678/', ...AUTH },
-  { method: 'GET', path: '/api/warehouses/', ...AUTH },
-  { method: 'GET', path: '/api/warehouses/1/', ...AUTH },
-  { method: 'GET', path: '/api/warehouses/origins/X/', ...AUTH },
-  { method: 'GET', path: '/api/warehouses/destinations/X/', ...AUTH },
-  { method: 'GET', path: '/api/workers/', ...AUTH },
-  { method: 'GET', path: '/api/workers/detail/X/', ...AUTH },
-  { method: 'GET', path: '/api/waybills/', ...AUTH },
-  { method: 'POST', path: '/api/waybills/', body: waybillInput, ...AUTH },
-  { method: 'GET', path: someWaybill, ...AUTH },
-  { method: 'PUT', path: someWaybill, body: waybillInput, ...AUTH },
-  { method: 'PATCH', path: someWaybill, body: { notes: 'x' }, ...AUTH },
-  { method: 'DELETE', path: '/api/waybills/NOPE/', ...AUTH },
-  { method: 'POST', path: '/api/waybills/waybill_report/', body: { format: 'csv' }, ...AUTH },
-  { method: 'GET', path: '/api/worklogs/', ...AUTH },
-  { method: 'POST', path: '/api/worklogs/', body: { timestamp: '2026-11-01T10:00:00Z', action: 'arrival', warehouse: 1, workerName: 'Matrix Worker', durationMinutes: 5 }, ...AUTH },
-  { method: 'GET', path: someWorklog, ...AUTH },
-  { method: 'PUT', path: someWorklog, body: { timestamp: '2026-11-01T10:00:00Z', action: 'arrival', warehouse: 1, workerName: 'Matrix Worker', durationMinutes: 5 }, ...AUTH },
-  { method: 'PATCH', path: someWorklog, body: { notes: 'x' }, ...AUTH },
-  { method: 'POST', path: '/api/worklogs/worklog_report/', body: { format: 'xlsx' }, ...AUTH },
-  { method: 'GET', path: '/api/invoices/', ...AUTH },
-  { method: 'POST', path: '/api/invoices/', body: { waybills: ['NOPE'] }, ...AUTH },
-  { method: 'GET', path: '/api/invoices/preview/?waybills=NOPE', ...AUTH },
-  { method: 'GET', path: someInvoice, ...AUTH },
-  { method: 'POST', path: async (s) => `${await someInvoice(s)}retry_sync/`, ...AUTH },
-  { method: 'GET', path: '/api/export-requests/', ...AUTH },
-  { method: 'GET', path: `/api/export-requests/${randomUUID()}/`, ...AUTH },
-  { method: 'POST', path: `/api/export-requests/${randomUUID()}/acknowledge_error/`, ...AUTH },
-  { method: 'GET', path: `/api/export-requests/${randomUUID()}/download_attachment/`, ...AUTH },
-  { method: 'GET', path: '/api/user/', ...AUTH },
-  { method: 'GET', path: '/api/user/me', ...AUTH },
-  { method: 'PUT', path: '/api/user/me', body: { name: 'Same Name' }, ...AUTH },
-  { method: 'PATCH', path: '/api/user/me', body: { name: 'Same Name' }, ...AUTH },
-  { method: 'POST', path: '/api/user/', body: { email: 'matrix@example.com', name: 'M', password: 'Matrix-pass-2026' }, ...STAFF },
-  { method: 'GET', path: `/api/user/${DEMO_USERS.inactive.email}/`, ...STAFF },
-  { method: 'PUT', path: `/api/user/${DEMO_USERS.inactive.email}/`, body: { name: 'Ülle Uus', isActive: false, isStaff: false }, ...STAFF },
-  { method: 'PATCH', path: `/api/user/${DEMO_USERS.inactive.email}/`, body: { name: 'Ülle Uus' }, ...STAFF },
-  { method: 'DELETE', path: '/api/user/nobody@example.com/', ...STAFF },
-  { method: 'GET', path: '/api/admin/companies/', ...STAFF },
-  { method: 'POST', path: '/api/admin/assortment-types/', body: { name: 'Matrix type' }, ...STAFF },
-  { method: 'PATCH', path: '/api/admin/assortment-types/1/', body: { description: 'Logs for sawmills.' }, ...STAFF },
-  { method: 'DELETE', path: '/api/admin/workers/NOPE/', ...STAFF },
-];
+interface Operation { method: string; path: string; operationId: string; access: string; hasBody: boolean }
 
 let s: TestServer;
+const operations: Operation[] = [];
 before(async () => {
   s = await startServer({}, { workers: false });
+  const doc = (await s.req('GET', '/api/schema/')).body as { paths: Record<string, Record<string, { operationId: string; 'x-access': string; requestBody?: unknown }>> };
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      operations.push({ method: method.toUpperCase(), path, operationId: op.operationId, access: op['x-access'], hasBody: Boolean(op.requestBody) });
+    }
+  }
 });
 after(async () => {
   await s.close();
 });
 
-describe('role matrix', () => {
-  for (const row of rows) {
-    for (const role of ['anon', 'user', 'staff'] as const) {
-      const label = typeof row.path === 'string' ? row.path : row.path.toString().includes('retry') ? '/api/invoices/{number}/retry_sync/' : '{detail}';
-      test(`${role} ${row.method} ${label} → ${row[role]}`, async () => {
-        const path = typeof row.path === 'string' ? row.path : await row.path(s);
-        const body = typeof row.body === 'function' ? await (row.body as (s: TestServer) => Promise<unknown>)(s) : row.body;
-        const token = role === 'anon' ? undefined : role === 'user' ? await s.user() : await s.staff();
-        const r = await s.req(row.method, path, { token, body });
-        const want = row[role];
-        if (want === 'open') assert.ok(r.status !== 401 && r.status !== 403 && r.status < 500, `${row.method} ${path} as ${role}: ${r.status} ${r.text.slice(0, 200)}`);
-        else assert.equal(r.status, want, `${row.method} ${path} as ${role}: ${r.text.slice(0, 200)}`);
-        if (r.status === 401 || r.status === 403) assert.ok(typeof r.body.detail === 'string');
-      });
+const call = (op: Operation, token?: string) => {
+  const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(sample(name, op.operationId)));
+  // A body that fails validation: a refused caller must be refused before validation, and an
+  // admitted one reaches it (400) without changing anything.
+  return s.req(op.method, path, { token, body: op.hasBody ? { bogusField: 'x' } : undefined });
+};
+
+describe('role matrix from the OpenAPI document', () => {
+  test('every published operation has an access decision, and the document states the same one', () => {
+    assert.ok(operations.length > 70);
+    for (const op of operations) {
+      const decision = DECISIONS[op.operationId];
+      assert.ok(decision, `${op.method} ${op.path} (${op.operationId}) has no access decision in this test`);
+      assert.equal(op.access, decision === 'link' ? 'public' : decision, `${op.operationId}: x-access`);
     }
-  }
+    for (const id of Object.keys(DECISIONS)) assert.ok(operations.some((op) => op.operationId === id), `${id} is not in the document`);
+  });
+
+  test('every public route entry names a published route', () => {
+    for (const entry of PUBLIC_ROUTES) {
+      const [method, path] = entry.split(' ') as [string, string];
+      if (path.endsWith('*') || method === 'HEAD') continue;
+      const documented = path.replace(/:(\w+)/g, '{$1}');
+      assert.ok(operations.some((op) => op.method === method && op.path === documented), `${entry} is not a published operation`);
+    }
+  });
+
+  test('anonymous callers: 401 before validation on every non-public operation', async () => {
+    for (const op of operations) {
+      const decision = DECISIONS[op.operationId]!;
+      const r = await call(op);
+      if (decision === 'public') {
+        assert.ok(r.status !== 401 && r.status !== 403 && r.status < 500, `${op.operationId} anonymous: ${r.status} ${r.text.slice(0, 200)}`);
+      } else {
+        assert.equal(r.status, 401, `${op.operationId} anonymous: ${r.status} ${r.text.slice(0, 200)}`);
+        assert.equal(typeof r.body.detail, 'string');
+        assert.ok(!('bogusField' in r.body) && !('nonFieldErrors' in r.body), `${op.operationId}: no field errors for anonymous callers`);
+      }
+    }
+  });
+
+  test('ordinary users: 403 before validation on staff operations, admitted elsewhere', async () => {
+    const token = await s.user();
+    for (const op of operations) {
+      const decision = DECISIONS[op.operationId]!;
+      const r = await call(op, token);
+      if (decision === 'staff') {
+        assert.equal(r.status, 403, `${op.operationId} as user: ${r.status} ${r.text.slice(0, 200)}`);
+        assert.equal(typeof r.body.detail, 'string');
+      } else {
+        assert.ok(r.status !== 401 && r.status !== 403 && r.status < 500, `${op.operationId} as user: ${r.status} ${r.text.slice(0, 200)}`);
+      }
+    }
+  });
+
+  test('staff: admitted everywhere', async () => {
+    const token = await s.staff();
+    for (const op of operations) {
+      const r = await call(op, token);
+      assert.ok(r.status !== 401 && r.status !== 403 && r.status < 500, `${op.operationId} as staff: ${r.status} ${r.text.slice(0, 200)}`);
+    }
+  });
+
+  test('a bad bearer token is 401 even on a staff route with a bad body', async () => {
+    const r = await s.req('POST', '/api/user/', { token: 'abc.def.ghi', body: { bogusField: 1 } });
+    assert.equal(r.status, 401);
+    assert.equal(r.body.code, 'token_not_valid');
+  });
 });

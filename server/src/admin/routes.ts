@@ -6,7 +6,7 @@ import { ApiError, FieldErrors, notFound } from '../shared/errors.js';
 import { findOne, runList, type ListSpec } from '../shared/list.js';
 import { CODE_PATTERN, LIMITS, REGISTRY_CODE_PATTERN, SPECIES, UNITS } from '@timberlog/contract';
 import { errors, listQuery, Nullable, Price, ref, Str, StrEnum, Type, type TSchema } from '../shared/schema.js';
-import { requireStaff } from '../auth/guards.js';
+
 import { Assortment, AssortmentPage, AssortmentType, AssortmentTypePage, Company, CompanyPage, Warehouse, WarehousePage, Worker, WorkerPage } from '../reference/schemas.js';
 import { assortmentSpec, assortmentTypeSpec, companySpec, warehouseSpec, workerSpec } from '../reference/queries.js';
 
@@ -219,14 +219,14 @@ export async function adminRoutes(app: App) {
     const get = (key: string) => findOne(db, r.spec, r.keyCond(key));
 
     app.route({
-      method: 'GET', url: base, preHandler: requireStaff,
+      method: 'GET', url: base, config: { access: 'staff' },
       schema: {
         operationId: `adminList${r.plural}`, summary: `List ${r.label} records for editing`,
         description: `${staffOnly} The same rows, filters, search and sort as \`GET /api/${r.name}/\`.`, tags, querystring: listQuery(r.spec.list, `Admin${op}ListQuery`), response: { 200: ref(r.page), ...errors(400, 401, 403, 404) } },
       handler: async (request) => runList(db, request, r.spec, request.query as Record<string, unknown>),
     });
     app.route({
-      method: 'POST', url: base, preHandler: requireStaff,
+      method: 'POST', url: base, config: { access: 'staff' },
       schema: { operationId: `adminCreate${op}`, summary: `Create a ${r.label}`, description: `${staffOnly} ${r.rules}`, tags, body: r.create, response: { 201: ref(r.item), ...errors(400, 401, 403) } },
       handler: async (request, reply) => {
         const key = await db.transaction().execute(async (trx) => {
@@ -240,13 +240,13 @@ export async function adminRoutes(app: App) {
       },
     });
     app.route({
-      method: 'GET', url: item, preHandler: requireStaff,
+      method: 'GET', url: item, config: { access: 'staff' },
       schema: { operationId: `adminGet${op}`, summary: `Get a ${r.label} for editing`, description: staffOnly, tags, params, response: { 200: ref(r.item), ...errors(401, 403, 404) } },
       handler: async (request) => get(keyOf(request)),
     });
     for (const method of ['PUT', 'PATCH'] as const) {
       app.route({
-        method, url: item, preHandler: requireStaff,
+        method, url: item, config: { access: 'staff' },
         schema: {
           operationId: `admin${method === 'PUT' ? 'Update' : 'Patch'}${op}`,
           summary: method === 'PUT' ? `Update a ${r.label}` : `Update some fields of a ${r.label}`,
@@ -269,7 +269,7 @@ export async function adminRoutes(app: App) {
       });
     }
     app.route({
-      method: 'DELETE', url: item, preHandler: requireStaff,
+      method: 'DELETE', url: item, config: { access: 'staff' },
       schema: { operationId: `adminDelete${op}`, summary: `Delete a ${r.label}`, description: `${staffOnly} Refused while any of these refer to it: ${refs}.`, tags, params, response: { 204: Type.Null(), ...errors(400, 401, 403, 404) } },
       handler: async (request, reply) => {
         const key = keyOf(request);

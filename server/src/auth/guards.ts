@@ -1,7 +1,54 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, notAuthenticated, tokenInvalid } from '../shared/errors.js';
-import type { AuthUser } from '../shared/context.js';
+import type { App, AuthUser } from '../shared/context.js';
 import { verifyToken } from './tokens.js';
+
+/**
+ * Who may call a route: `public` (anyone), `user` (any signed-in user, the default for every API
+ * route) or `staff`. A route names `config: { access: 'staff' }`; nothing can declare itself
+ * public except through PUBLIC_ROUTES below, so a route without a decision is closed.
+ */
+export type Access = 'public' | 'user' | 'staff';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: 'user' | 'staff';
+  }
+}
+
+/** The only API routes anonymous callers reach (`METHOD path`; a trailing `*` matches a prefix). */
+export const PUBLIC_ROUTES: readonly string[] = [
+  'POST /api/auth/token/',
+  'POST /api/auth/token/refresh/',
+  'POST /api/auth/token/verify/',
+  'POST /api/auth/session',
+  'POST /api/user/signup',
+  'POST /api/user/forgot_password',
+  'POST /api/user/forgot_password/token',
+  // The link in an export's `fileUrl` is opened by the browser without a bearer token; the route
+  // identifies the caller by the link's signed token (or a bearer token) itself.
+  'GET /api/export-requests/:id/download_attachment/',
+  'HEAD /api/export-requests/:id/download_attachment/',
+  // The OpenAPI document and Swagger UI with its assets.
+  'GET /api/schema/*',
+  'HEAD /api/schema/*',
+];
+
+const isPublic = (method: string, url: string) => PUBLIC_ROUTES.some((entry) => {
+  const [m, p] = entry.split(' ') as [string, string];
+  if (m !== method) return false;
+  return p.endsWith('*') ? url.startsWith(p.slice(0, -1)) : url === p;
+});
+
+/** The access decision of a route; routes outside /api/ serve the web app's files. */
+export function accessOf(method: string, url: string, config: { access?: 'user' | 'staff' } | undefined): Access {
+  if (!url.startsWith('/api/')) return 'public';
+  if (isPublic(method, url)) {
+    if (config?.access) throw new Error(`${method} ${url} is listed as public but declares access "${config.access}"`);
+    return 'public';
+  }
+  return config?.access ?? 'user';
+}
 
 /** Resolves the bearer token to an active user; null when no Authorization header was sent. */
 export async function authenticate(request: FastifyRequest): Promise<AuthUser | null> {
@@ -17,15 +64,22 @@ export async function authenticate(request: FastifyRequest): Promise<AuthUser | 
   return { email: user.email, name: user.name, isStaff: user.isStaff };
 }
 
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  const user = await authenticate(request);
-  if (!user) throw notAuthenticated();
-  request.user = user;
-}
-
-export async function requireStaff(request: FastifyRequest): Promise<void> {
-  await requireUser(request);
-  if (!request.user?.isStaff) throw forbidden();
+/**
+ * Default deny for the whole app: every API route needs a signed-in user unless PUBLIC_ROUTES
+ * lists it. Runs on `onRequest`, before the body is parsed and validated, so an anonymous caller
+ * gets 401 (and a non-staff user 403) without learning a field name.
+ */
+export function registerAccessControl(app: App): void {
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url) return; // no route: the 404/405 answer
+    const access = accessOf(request.method, url, request.routeOptions.config);
+    if (access === 'public') return;
+    const user = await authenticate(request);
+    if (!user) throw notAuthenticated();
+    if (access === 'staff' && !user.isStaff) throw forbidden();
+    request.user = user;
+  });
 }
 
 export function currentUser(request: FastifyRequest): AuthUser {

@@ -6,7 +6,7 @@ import { runList } from '../shared/list.js';
 import { userSpec } from './queries.js';
 import { ref, errors, StatusOk, Type } from '../shared/schema.js';
 import { t } from '../shared/i18n.js';
-import { currentUser, requireStaff, requireUser } from '../auth/guards.js';
+import { currentUser } from '../auth/guards.js';
 import { checkPassword, hashPassword, normaliseEmail } from './rules.js';
 import { EmailParams, ForgotPassword, MePatch, MeUpdate, ResetPassword, SignUp, User, UserCreate, UserListQuery, UserPage, UserPatch, UserUpdate } from './schemas.js';
 import { LIMITS } from '@timberlog/contract';
@@ -21,7 +21,6 @@ export async function userRoutes(app: App) {
 
   app.get('/api/user/', {
     schema: { operationId: 'listUsers', summary: 'List user accounts', description: 'Any signed-in user. Staff see every account; an ordinary user\'s list holds only their own. The `email` filter is case-insensitive (emails are stored in lower case); `name` matches exactly.', tags: ['users'], querystring: UserListQuery, response: { 200: ref(UserPage), ...errors(400, 401, 404) } },
-    preHandler: requireUser,
   }, async (request) => {
     const me = currentUser(request);
     // An ordinary user's list holds only their own account.
@@ -30,7 +29,7 @@ export async function userRoutes(app: App) {
 
   app.post('/api/user/', {
     schema: { operationId: 'createUser', summary: 'Create a user account', description: 'Staff only. The email must be free; the password must follow the password rules (length, not only digits, not the email). The account is active unless `isActive` is false.', tags: ['users'], body: UserCreate, response: { 201: ref(User), ...errors(400, 401, 403) } },
-    preHandler: requireStaff,
+    config: { access: 'staff' },
   }, async (request, reply) => {
     const body = request.body;
     const email = normaliseEmail(body.email);
@@ -45,7 +44,6 @@ export async function userRoutes(app: App) {
 
   app.get('/api/user/me', {
     schema: { operationId: 'getMe', summary: 'Get the signed-in user', description: 'Any signed-in user: their own account, including whether they are staff.', tags: ['users'], response: { 200: ref(User), ...errors(401) } },
-    preHandler: requireUser,
   }, async (request) => getUser(currentUser(request).email));
 
   const updateMe = async (email: string, body: { name?: string; password?: string }) => {
@@ -60,11 +58,9 @@ export async function userRoutes(app: App) {
   };
   app.put('/api/user/me', {
     schema: { operationId: 'updateMe', summary: 'Change the own name and password', description: 'Any signed-in user, for their own account. A new password must follow the password rules. Email, staff and active flags cannot be changed here.', tags: ['users'], body: MeUpdate, response: { 200: ref(User), ...errors(400, 401) } },
-    preHandler: requireUser,
   }, async (request) => updateMe(currentUser(request).email, request.body));
   app.patch('/api/user/me', {
     schema: { operationId: 'patchMe', summary: 'Change the own name or password', description: 'As PUT, with every field optional.', tags: ['users'], body: MePatch, response: { 200: ref(User), ...errors(400, 401) } },
-    preHandler: requireUser,
   }, async (request) => updateMe(currentUser(request).email, request.body));
 
   app.post('/api/user/signup', {
@@ -127,7 +123,6 @@ export async function userRoutes(app: App) {
 
   app.get('/api/user/:email/', {
     schema: { operationId: 'getUser', summary: 'Get a user account', description: 'Any signed-in user: staff any account, an ordinary user only their own (403 otherwise). The email in the path is matched case-insensitively.', tags: ['users'], params: EmailParams, response: { 200: ref(User), ...errors(401, 403, 404) } },
-    preHandler: requireUser,
   }, async (request) => {
     const me = currentUser(request);
     const email = normaliseEmail(request.params.email);
@@ -159,16 +154,16 @@ export async function userRoutes(app: App) {
 
   app.put('/api/user/:email/', {
     schema: { operationId: 'updateUser', summary: 'Update a user account', description: 'Staff only. Sets name, active and staff flags and optionally a new password (password rules apply). The email cannot change. Staff cannot change their own staff flag or deactivate themselves. Deactivating an account ends its open sessions.', tags: ['users'], params: EmailParams, body: UserUpdate, response: { 200: ref(User), ...errors(400, 401, 403, 404) } },
-    preHandler: requireStaff,
+    config: { access: 'staff' },
   }, async (request) => updateUser(currentUser(request).email, normaliseEmail(request.params.email), request.body));
   app.patch('/api/user/:email/', {
     schema: { operationId: 'patchUser', summary: 'Update some fields of a user account', description: 'As PUT, with every field optional.', tags: ['users'], params: EmailParams, body: UserPatch, response: { 200: ref(User), ...errors(400, 401, 403, 404) } },
-    preHandler: requireStaff,
+    config: { access: 'staff' },
   }, async (request) => updateUser(currentUser(request).email, normaliseEmail(request.params.email), request.body));
 
   app.delete('/api/user/:email/', {
     schema: { operationId: 'deleteUser', summary: 'Delete a user account', description: 'Staff only. Staff cannot delete their own account.', tags: ['users'], params: EmailParams, response: { 204: Type.Null(), ...errors(400, 401, 403, 404) } },
-    preHandler: requireStaff,
+    config: { access: 'staff' },
   }, async (request, reply) => {
     const email = normaliseEmail(request.params.email);
     if (email === currentUser(request).email) throw nonFieldError('user.ownDelete');

@@ -6,7 +6,7 @@ import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
 import { errors, ref, Type } from '../shared/schema.js';
 import { DOCUMENT_NUMBER, documentNumber, LIMITS, WAYBILL_DELETABLE_STATUSES, WAYBILL_EDITABLE_STATUSES, WAYBILL_TRANSITIONS, type WaybillStatus } from '@timberlog/contract';
-import { currentUser, requireUser } from '../auth/guards.js';
+import { currentUser } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
 import { ExportRequest } from '../exports/schemas.js';
 import { numberParams, ReportBody, Waybill, WaybillCreate, WaybillListQuery, WaybillPage, WaybillPatch, WaybillUpdate } from './schemas.js';
@@ -74,12 +74,10 @@ export async function waybillRoutes(app: App) {
   const get = (number: string) => findOne(db, waybillSpec, sql`b.number = ${number}`);
 
   app.get('/api/waybills/', {
-    preHandler: requireUser,
     schema: { operationId: 'listWaybills', summary: 'List waybills', description: 'Any signed-in user. Waybills are the transport documents of timber loads, from an origin to a destination warehouse.', tags, querystring: WaybillListQuery, response: { 200: ref(WaybillPage), ...errors(400, 401, 404) } },
   }, async (request) => runList(db, request, waybillSpec, request.query));
 
   app.post('/api/waybills/', {
-    preHandler: requireUser,
     schema: { operationId: 'createWaybill', summary: 'Create a waybill', description: `Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most ${LIMITS.quantityMaxDecimals} decimals. When no destination company is given, the destination warehouse's company is taken. When no number is given, the next number of the year is assigned (\`${documentNumber(DOCUMENT_NUMBER.waybillPrefix, 2026, 1)}\`); a given number must be free.`, tags, body: WaybillCreate, response: { 201: ref(Waybill), ...errors(400, 401) } },
   }, async (request, reply) => {
     const user = currentUser(request);
@@ -101,7 +99,6 @@ export async function waybillRoutes(app: App) {
   });
 
   app.get('/api/waybills/:number/', {
-    preHandler: requireUser,
     schema: { operationId: 'getWaybill', summary: 'Get a waybill', description: 'Any signed-in user.', tags, params: NumberParams, response: { 200: ref(Waybill), ...errors(401, 404) } },
   }, async (request) => get(request.params.number));
 
@@ -127,17 +124,14 @@ export async function waybillRoutes(app: App) {
   };
 
   app.put('/api/waybills/:number/', {
-    preHandler: requireUser,
     schema: { operationId: 'updateWaybill', summary: 'Update a waybill', description: `Any signed-in user. Fields can be edited only while the status is ${WAYBILL_EDITABLE_STATUSES.join(' or ')}. \`status\` moves the waybill along the allowed transitions only: ${TRANSITIONS}; \`invoiced\` is reached only by invoicing. The same reference rules as on create apply.`, tags, params: NumberParams, body: WaybillUpdate, response: { 200: ref(Waybill), ...errors(400, 401, 404) } },
   }, async (request) => update(request.params.number, request.body));
 
   app.patch('/api/waybills/:number/', {
-    preHandler: requireUser,
     schema: { operationId: 'patchWaybill', summary: 'Update some fields of a waybill, or change its status', description: 'As PUT, with every field optional: `{"status": "confirmed"}` alone changes the status.', tags, params: NumberParams, body: WaybillPatch, response: { 200: ref(Waybill), ...errors(400, 401, 404) } },
   }, async (request) => update(request.params.number, request.body));
 
   app.delete('/api/waybills/:number/', {
-    preHandler: requireUser,
     schema: { operationId: 'deleteWaybill', summary: 'Delete a waybill', description: `Any signed-in user. Only a waybill in status ${WAYBILL_DELETABLE_STATUSES.join(' or ')} can be deleted.`, tags, params: NumberParams, response: { 204: Type.Null(), ...errors(400, 401, 404) } },
   }, async (request, reply) => {
     await db.transaction().execute(async (trx) => {
@@ -150,7 +144,6 @@ export async function waybillRoutes(app: App) {
   });
 
   app.post('/api/waybills/waybill_report/', {
-    preHandler: requireUser,
     schema: { operationId: 'createWaybillReport', summary: 'Export waybills to a report file', description: 'Any signed-in user. Takes the same filters, search and sort as the waybill list in the query string and the file format in the body; answers the new export request at once. The file (xlsx or csv, headings and statuses in the caller\'s language) is written in the background: poll the export request until it completes, then download it.', tags, querystring: WaybillListQuery, body: ReportBody, response: { 201: ref(ExportRequest), ...errors(400, 401) } },
   }, async (request, reply) => {
     reply.status(201);

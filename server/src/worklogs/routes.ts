@@ -6,7 +6,7 @@ import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
 import { errors, ref } from '../shared/schema.js';
 import { DOCUMENT_NUMBER, documentNumber, LIMITS, type WorklogAction } from '@timberlog/contract';
-import { currentUser, requireUser } from '../auth/guards.js';
+import { currentUser } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
 import { ExportRequest } from '../exports/schemas.js';
 import { numberParams, ReportBody } from '../waybills/schemas.js';
@@ -77,12 +77,10 @@ export async function worklogRoutes(app: App) {
   const get = (number: string) => findOne(db, worklogSpec, sql`l.number = ${number}`);
 
   app.get('/api/worklogs/', {
-    preHandler: requireUser,
     schema: { operationId: 'listWorklogs', summary: 'List worklogs', description: 'Any signed-in user. Worklogs record the work done at warehouses: arrivals, loading, measuring and the like.', tags, querystring: WorklogListQuery, response: { 200: ref(WorklogPage), ...errors(400, 401, 404) } },
   }, async (request) => runList(db, request, worklogSpec, request.query));
 
   app.post('/api/worklogs/', {
-    preHandler: requireUser,
     schema: { operationId: 'createWorklog', summary: 'Create a worklog', description: `Any signed-in user. The warehouse, and the assortment and waybill when given, must exist; a quantity must be above zero; the duration is ${LIMITS.durationMinutesMin} to ${LIMITS.durationMinutesMax} minutes. The next number of the year is assigned (\`${documentNumber(DOCUMENT_NUMBER.worklogPrefix, 2026, 1)}\`). A new worker name creates the worker.`, tags, body: WorklogCreate, response: { 201: ref(Worklog), ...errors(400, 401) } },
   }, async (request, reply) => {
     const user = currentUser(request);
@@ -104,7 +102,6 @@ export async function worklogRoutes(app: App) {
   });
 
   app.get('/api/worklogs/:number/', {
-    preHandler: requireUser,
     schema: { operationId: 'getWorklog', summary: 'Get a worklog', description: 'Any signed-in user.', tags, params: NumberParams, response: { 200: ref(Worklog), ...errors(401, 404) } },
   }, async (request) => get(request.params.number));
 
@@ -125,16 +122,13 @@ export async function worklogRoutes(app: App) {
   };
 
   app.put('/api/worklogs/:number/', {
-    preHandler: requireUser,
     schema: { operationId: 'updateWorklog', summary: 'Update a worklog', description: 'Any signed-in user. The same rules as on create apply; renaming the worker moves the worklog to the other worker\'s count. Worklogs are never deleted.', tags, params: NumberParams, body: WorklogUpdate, response: { 200: ref(Worklog), ...errors(400, 401, 404) } },
   }, async (request) => update(request.params.number, request.body));
   app.patch('/api/worklogs/:number/', {
-    preHandler: requireUser,
     schema: { operationId: 'patchWorklog', summary: 'Update some fields of a worklog', description: 'As PUT, with every field optional.', tags, params: NumberParams, body: WorklogPatch, response: { 200: ref(Worklog), ...errors(400, 401, 404) } },
   }, async (request) => update(request.params.number, request.body));
 
   app.post('/api/worklogs/worklog_report/', {
-    preHandler: requireUser,
     schema: { operationId: 'createWorklogReport', summary: 'Export worklogs to a report file', description: 'Any signed-in user. Takes the same filters, search and sort as the worklog list in the query string and the file format in the body; answers the new export request at once. The file (xlsx or csv, headings and actions in the caller\'s language) is written in the background: poll the export request until it completes, then download it.', tags, querystring: WorklogListQuery, body: ReportBody, response: { 201: ref(ExportRequest), ...errors(400, 401) } },
   }, async (request, reply) => {
     reply.status(201);
