@@ -1,7 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { object, string } from 'yup';
 
+import { renderWithProviders } from '../../../../tests/jest/render';
 import { FormikTextField } from '../FormikTextField/FormikTextField';
 
 import { ApiForm, SubmitButton } from './ApiForm';
@@ -30,7 +31,7 @@ const deferred = <T,>() => {
 };
 
 const renderForm = (request: (values: Values) => Promise<unknown> | { unwrap: () => Promise<unknown> }, onSuccess = jest.fn()) => {
-  render(
+  renderWithProviders(
     <ApiForm<Values, unknown>
       initialValues={{ number: '', driverName: '' }}
       validationSchema={object({ number: string().required('Enter a number.') })}

@@ -1,20 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
+
+import { renderWithProviders } from '../../../../tests/jest/render';
 
 import { Button, BUTTON_VARIANTS } from './Button';
 
 const renderAt = (ui: React.ReactNode) =>
-  render(
-    <MemoryRouter initialEntries={['/']}>
-      <Routes>
-        <Route path="/" element={ui} />
-        <Route path="/waybills" element={<p>Waybills page</p>} />
-      </Routes>
-    </MemoryRouter>,
+  renderWithProviders(
+    <Routes>
+      <Route path="/" element={ui} />
+      <Route path="/waybills" element={<p>Waybills page</p>} />
+    </Routes>,
   );
 
 describe('Button', () => {
