@@ -137,3 +137,57 @@ export const Dark: Story = {
     await table(canvasElement);
   },
 };
+
+const thirtyWaybills = Array.from({ length: 30 }, (_, index) => mockWaybill({ number: `W-2026-${String(index + 1).padStart(6, '0')}` }));
+
+/** A link to page 9 of a 30-row list (the API answers 404 "Invalid page."): the list moves to the last page, 2. */
+export const PagePastTheEnd: Story = {
+  parameters: {
+    router: { initialPath: '/waybills?pageNumber=9' },
+    msw: {
+      handlers: {
+        waybill: [
+          http.get('*/api/waybills/', ({ request }) => {
+            const pageNumber = Number(new URL(request.url).searchParams.get('pageNumber') ?? '1');
+            if (pageNumber > 2) return HttpResponse.json({ detail: 'Invalid page.' }, { status: 404 });
+            const results = thirtyWaybills.slice((pageNumber - 1) * 25, pageNumber * 25);
+            return HttpResponse.json({ count: 30, next: null, previous: null, results });
+          }),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('26–30 of 30')).toBeInTheDocument();
+    await expect(await canvas.findByText('W-2026-000030')).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Retry' })).toBeNull();
+  },
+};
+
+/** A link with two statuses and a date range: the filter bar shows them as chips and the list call sends them. */
+export const Filtered: Story = {
+  parameters: {
+    router: { initialPath: '/waybills?statusIn=draft&statusIn=confirmed&transportDateAfter=2026-03-01&transportDateBefore=2026-03-31' },
+    msw: {
+      handlers: {
+        waybill: [
+          http.get('*/api/waybills/', ({ request }) => {
+            const params = new URL(request.url).searchParams;
+            const matches = params.getAll('statusIn').join() === 'draft,confirmed' && params.get('transportDateAfter') === '2026-03-01';
+            const results = matches ? [mockWaybill({ number: 'W-2026-000777', status: 'confirmed' })] : [];
+            return HttpResponse.json({ count: results.length, next: null, previous: null, results });
+          }),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('W-2026-000777')).toBeInTheDocument();
+    const chips = within(canvas.getByRole('list', { name: 'Active filters' }));
+    await expect(chips.getByText('Status: Draft')).toBeInTheDocument();
+    await expect(chips.getByText('Status: Confirmed')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
+  },
+};

@@ -1,15 +1,36 @@
 import { WAYBILL_INVOICEABLE_STATUS, WAYBILL_LIST } from '@timberlog/contract';
-import { useEffect, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
 import { WaybillTable } from '@/widgets/waybill-table';
 import { ExportWaybillReport } from '@/features/waybill/export-report';
 import { useListWaybillsQuery, type WaybillListParams } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
 import { useListQuery } from '@/shared/lib/list-query';
-import { Button, Pagination, TextField } from '@/shared/ui';
+import { Button, Pagination } from '@/shared/ui';
+
+import { isPageGone, useLastPageWhenGone } from '../../model/useLastPageWhenGone';
 
 import styles from './WaybillsPage.module.css';
+
+/** Every waybill filter the list call takes, in the order a dispatcher narrows a list. */
+const filterFields = (t: TFunction): FilterFieldSpec[] => {
+  const label = (field: string) => t(`waybills.fields.${field}`);
+  return [
+    { name: 'statusIn', label: label('status'), optionLabel: (status) => t(`entities.waybill.status.${status}`) },
+    { name: 'transportDateAfter', to: 'transportDateBefore', label: label('transportDate') },
+    { name: 'origin', label: label('origin') },
+    { name: 'destination', label: label('destination') },
+    { name: 'destinationCompany', label: label('destinationCompany') },
+    { name: 'assortment', label: label('assortment') },
+    { name: 'driverName', label: label('driverName') },
+    { name: 'mileageMin', label: t('waybills.filters.mileageMin') },
+    { name: 'mileageMax', label: t('waybills.filters.mileageMax') },
+    { name: 'invoice', label: label('invoice') },
+  ];
+};
 
 /** `/waybills`: the list in the URL's state, with the new-waybill, report and invoice actions. */
 export function WaybillsPage() {
@@ -18,13 +39,12 @@ export function WaybillsPage() {
   const { data, error, isFetching, refetch } = useListWaybillsQuery(query.params);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const apiError = isApiError(error) ? error : null;
+  const fields = useMemo(() => filterFields(t), [t]);
 
-  // A page past the end (404 "Invalid page.") goes back to the first page; the count then names the last.
-  const pageGone = apiError?.status === 404 && query.state.pageNumber > 1;
-  const { setPage } = query;
-  useEffect(() => {
-    if (pageGone) setPage(1);
-  }, [pageGone, setPage]);
+  // A page past the end goes to the last page; page 1 of the same filters tells which that is.
+  const pageGone = isPageGone(error, query.state.pageNumber);
+  const probe = useListWaybillsQuery({ ...query.params, pageNumber: 1 }, { skip: !pageGone });
+  useLastPageWhenGone(pageGone, query.state.pageSize, query.setPage, { count: probe.currentData?.count, failed: probe.isError });
 
   const deliveredNumbers = useMemo(
     () => new Set((data?.results ?? []).filter((waybill) => waybill.status === WAYBILL_INVOICEABLE_STATUS).map((waybill) => waybill.number)),
@@ -55,26 +75,12 @@ export function WaybillsPage() {
           <Button to="/waybills/new">{t('waybills.actions.new')}</Button>
         </div>
       </header>
-      {query.ignored.length > 0 ? (
-        <p className={styles.notice} role="status">
-          {t('list.ignored', { params: query.ignored.map((param) => `${param.name}=${param.value}`).join(', ') })}
-        </p>
-      ) : null}
-      <TextField
-        className={styles.search}
-        label={t('list.search')}
-        name="search"
-        type="search"
-        value={query.searchText}
-        onChange={(event) => query.setSearchText(event.target.value)}
-        placeholder={t('list.searchPlaceholder')}
-        autoComplete="off"
-      />
+      <ListFilters query={query} fields={fields} />
       <WaybillTable
-        rows={data?.results}
+        rows={apiError && !pageGone ? [] : data?.results}
         sort={query.state.sort}
         onSortChange={(sort) => query.setSort(sort)}
-        loading={isFetching}
+        loading={isFetching || pageGone}
         error={apiError && !pageGone ? apiError.message : null}
         onRetry={() => void refetch()}
         emptyMessage={t('waybills.list.empty')}

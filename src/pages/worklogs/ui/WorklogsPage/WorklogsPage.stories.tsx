@@ -137,3 +137,54 @@ export const Dark: Story = {
     await table(canvasElement);
   },
 };
+
+const thirtyWorklogs = Array.from({ length: 30 }, (_, index) => mockWorklog({ number: `WL-2026-${String(index + 1).padStart(6, '0')}` }));
+
+/** A link to page 9 of a 30-row list (the API answers 404 "Invalid page."): the list moves to the last page, 2. */
+export const PagePastTheEnd: Story = {
+  parameters: {
+    router: { initialPath: '/worklogs?pageNumber=9' },
+    msw: {
+      handlers: {
+        worklog: [
+          http.get('*/api/worklogs/', ({ request }) => {
+            const pageNumber = Number(new URL(request.url).searchParams.get('pageNumber') ?? '1');
+            if (pageNumber > 2) return HttpResponse.json({ detail: 'Invalid page.' }, { status: 404 });
+            const results = thirtyWorklogs.slice((pageNumber - 1) * 25, pageNumber * 25);
+            return HttpResponse.json({ count: 30, next: null, previous: null, results });
+          }),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('26–30 of 30')).toBeInTheDocument();
+    await expect(await canvas.findByText('WL-2026-000030')).toBeInTheDocument();
+  },
+};
+
+/** A link with two actions: the filter bar shows them as chips and the list call sends both. */
+export const Filtered: Story = {
+  parameters: {
+    router: { initialPath: '/worklogs?actionIn=loading&actionIn=unloading' },
+    msw: {
+      handlers: {
+        worklog: [
+          http.get('*/api/worklogs/', ({ request }) => {
+            const matches = new URL(request.url).searchParams.getAll('actionIn').join() === 'loading,unloading';
+            const results = matches ? [mockWorklog({ number: 'WL-2026-000777', action: 'loading' })] : [];
+            return HttpResponse.json({ count: results.length, next: null, previous: null, results });
+          }),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('WL-2026-000777')).toBeInTheDocument();
+    const chips = within(canvas.getByRole('list', { name: 'Active filters' }));
+    await expect(chips.getByText('Action: Loading')).toBeInTheDocument();
+    await expect(chips.getByText('Action: Unloading')).toBeInTheDocument();
+  },
+};

@@ -1,15 +1,32 @@
 import { WORKLOG_LIST } from '@timberlog/contract';
-import { useEffect } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
 import { WorklogTable } from '@/widgets/worklog-table';
 import { ExportWorklogReport } from '@/features/worklog/export-report';
 import { useListWorklogsQuery, type WorklogListParams } from '@/entities/worklog';
 import { isApiError } from '@/shared/api';
 import { useListQuery } from '@/shared/lib/list-query';
-import { Button, Pagination, TextField } from '@/shared/ui';
+import { Button, Pagination } from '@/shared/ui';
+
+import { isPageGone, useLastPageWhenGone } from '../../model/useLastPageWhenGone';
 
 import styles from './WorklogsPage.module.css';
+
+/** Every worklog filter the list call takes. */
+const filterFields = (t: TFunction): FilterFieldSpec[] => {
+  const label = (field: string) => t(`worklogs.fields.${field}`);
+  return [
+    { name: 'actionIn', label: label('action'), optionLabel: (action) => t(`entities.worklog.action.${action}`) },
+    { name: 'timestampAfter', to: 'timestampBefore', label: label('timestamp') },
+    { name: 'warehouse', label: label('warehouse') },
+    { name: 'warehouseCompany', label: label('warehouseCompany') },
+    { name: 'workerName', label: label('workerName') },
+    { name: 'waybill', label: label('waybill') },
+  ];
+};
 
 /** `/worklogs`: the list in the URL's state, with the new-worklog and report actions. */
 export function WorklogsPage() {
@@ -17,13 +34,12 @@ export function WorklogsPage() {
   const query = useListQuery<WorklogListParams>(WORKLOG_LIST);
   const { data, error, isFetching, refetch } = useListWorklogsQuery(query.params);
   const apiError = isApiError(error) ? error : null;
+  const fields = useMemo(() => filterFields(t), [t]);
 
-  // A page past the end (404 "Invalid page.") goes back to the first page; the count then names the last.
-  const pageGone = apiError?.status === 404 && query.state.pageNumber > 1;
-  const { setPage } = query;
-  useEffect(() => {
-    if (pageGone) setPage(1);
-  }, [pageGone, setPage]);
+  // A page past the end goes to the last page; page 1 of the same filters tells which that is.
+  const pageGone = isPageGone(error, query.state.pageNumber);
+  const probe = useListWorklogsQuery({ ...query.params, pageNumber: 1 }, { skip: !pageGone });
+  useLastPageWhenGone(pageGone, query.state.pageSize, query.setPage, { count: probe.currentData?.count, failed: probe.isError });
   const count = data?.count;
 
   return (
@@ -44,26 +60,12 @@ export function WorklogsPage() {
           <Button to="/worklogs/new">{t('worklogs.actions.new')}</Button>
         </div>
       </header>
-      {query.ignored.length > 0 ? (
-        <p className={styles.notice} role="status">
-          {t('list.ignored', { params: query.ignored.map((param) => `${param.name}=${param.value}`).join(', ') })}
-        </p>
-      ) : null}
-      <TextField
-        className={styles.search}
-        label={t('list.search')}
-        name="search"
-        type="search"
-        value={query.searchText}
-        onChange={(event) => query.setSearchText(event.target.value)}
-        placeholder={t('list.searchPlaceholder')}
-        autoComplete="off"
-      />
+      <ListFilters query={query} fields={fields} />
       <WorklogTable
-        rows={data?.results}
+        rows={apiError && !pageGone ? [] : data?.results}
         sort={query.state.sort}
         onSortChange={(sort) => query.setSort(sort)}
-        loading={isFetching}
+        loading={isFetching || pageGone}
         error={apiError && !pageGone ? apiError.message : null}
         onRetry={() => void refetch()}
         emptyMessage={t('worklogs.list.empty')}
