@@ -14,7 +14,7 @@ import { PUBLIC_ROUTES } from '../src/auth/guards.js';
 type Decision = 'public' | 'link' | 'user' | 'staff';
 
 const DECISIONS: Record<string, Decision> = {
-  obtainToken: 'public', refreshToken: 'public', verifyToken: 'public', refreshSession: 'public',
+  obtainToken: 'public', refreshToken: 'public', verifyToken: 'public', refreshSession: 'public', signOut: 'public',
   signUp: 'public', forgotPassword: 'public', resetPassword: 'public',
   downloadExportAttachment: 'link',
   listUsers: 'user', getMe: 'user', updateMe: 'user', patchMe: 'user', getUser: 'user',

@@ -61,10 +61,11 @@ test('me: read and edit own name and password', async () => {
   assert.equal(me.body.email, 'mari.mets@timberlog.ee');
   const patched = await s.req('PATCH', '/api/user/me', { token: access, body: { name: 'Mari Metsa' } });
   assert.equal(patched.body.name, 'Mari Metsa');
-  const put = await s.req('PUT', '/api/user/me/', { token: access, body: { name: 'Mari Mets', password: 'Uus-salasona-2026' } });
+  const put = await s.req('PUT', '/api/user/me/', { token: access, body: { name: 'Mari Mets', password: 'Uus-salasona-2026', currentPassword: 'Vahetus-2026-kontor' } });
   assert.equal(put.status, 200);
-  await s.login('mari.mets@timberlog.ee', 'Uus-salasona-2026');
-  const weak = await s.req('PATCH', '/api/user/me', { token: access, body: { password: '1234567890' } });
+  // The new password ended the session: sign in again with it.
+  const again = await s.login('mari.mets@timberlog.ee', 'Uus-salasona-2026');
+  const weak = await s.req('PATCH', '/api/user/me', { token: again.access, body: { password: '1234567890', currentPassword: 'Uus-salasona-2026' } });
   assert.equal(weak.status, 400);
   assert.ok(weak.body.password);
 });

@@ -22,6 +22,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/auth/token/refresh/',
   'POST /api/auth/token/verify/',
   'POST /api/auth/session',
+  'POST /api/auth/logout',
   'POST /api/user/signup',
   'POST /api/user/forgot_password',
   'POST /api/user/forgot_password/token',
@@ -57,10 +58,11 @@ export async function authenticate(request: FastifyRequest): Promise<AuthUser | 
   const [scheme, token] = header.split(' ');
   if (scheme !== 'Bearer' || !token) throw tokenInvalid();
   const ctx = request.server.ctx;
-  const claims = await verifyToken(ctx, token);
-  if (!claims || claims.token_type !== 'access') throw tokenInvalid();
-  const user = await ctx.db.selectFrom('users').select(['email', 'name', 'isStaff', 'isActive']).where('email', '=', claims.user_id).executeTakeFirst();
-  if (!user || !user.isActive) throw tokenInvalid();
+  const claims = await verifyToken(ctx, token, 'access');
+  if (!claims) throw tokenInvalid();
+  const user = await ctx.db.selectFrom('users').select(['email', 'name', 'isStaff', 'isActive', 'sessionKey']).where('email', '=', claims.user_id).executeTakeFirst();
+  // The session key changes on password change and deactivation and differs for a re-created account.
+  if (!user || !user.isActive || user.sessionKey !== claims.sk) throw tokenInvalid();
   return { email: user.email, name: user.name, isStaff: user.isStaff };
 }
 

@@ -5,7 +5,8 @@ import { errors } from '../shared/schema.js';
 import { LIMITS } from '@timberlog/contract';
 import { randomUUID } from 'node:crypto';
 import { hashPassword, normaliseEmail, verifyPassword } from '../users/rules.js';
-import { consumeRefresh, issuePair, verifyToken } from './tokens.js';
+import { consumeRefresh, issuePair, revokeRefresh, verifyToken } from './tokens.js';
+import { StatusOk } from '../shared/schema.js';
 
 export const TokenPairSchema = Type.Object({ access: Type.String(), refresh: Type.String() }, { $id: 'TokenPair', title: 'TokenPair' });
 export const SessionSchema = Type.Object(
@@ -55,17 +56,17 @@ export async function authRoutes(app: App) {
   app.post('/api/auth/token/refresh/', {
     schema: { operationId: 'refreshToken', summary: 'Get a new token pair from a refresh token', description: 'Spends a refresh token and answers a new token pair. Anyone holding a refresh token may call it. A refresh token works once: a spent, expired or revoked one answers 401 `token_not_valid`.', tags: ['auth'], security: [], body: RefreshBody, response: { 200: ref(TokenPairSchema), ...errors(400, 401) } },
   }, async (request) => {
-    const user = await consumeRefresh(app.ctx, request.body.refresh);
-    if (!user) throw refreshInvalid();
-    const pair = await issuePair(app.ctx, user);
+    const session = await consumeRefresh(app.ctx, request.body.refresh);
+    if (!session) throw refreshInvalid();
+    const pair = await issuePair(app.ctx, session.user, session.sessionStartedAt);
     return { access: pair.access, refresh: pair.refresh };
   });
 
   app.post('/api/auth/token/verify/', {
-    schema: { operationId: 'verifyToken', summary: 'Check whether a token is valid', description: 'Answers 200 with an empty object when the access or refresh token is valid (signature, expiry, kind), 401 `token_not_valid` otherwise. Anyone may call it; nothing is spent.', tags: ['auth'], security: [], body: VerifyBody, response: { 200: Type.Object({}, { title: 'Empty' }), ...errors(400, 401) } },
+    schema: { operationId: 'verifyToken', summary: 'Check whether a token is valid', description: 'Answers 200 with an empty object when the access or refresh token is valid (signature; `exp`, `iat` and `jti` present; not expired, not issued in the future, not older than its kind allows), 401 `token_not_valid` otherwise. Anyone may call it; nothing is spent.', tags: ['auth'], security: [], body: VerifyBody, response: { 200: Type.Object({}, { title: 'Empty' }), ...errors(400, 401) } },
   }, async (request) => {
     const claims = await verifyToken(app.ctx, request.body.token);
-    if (!claims || (claims.token_type !== 'access' && claims.token_type !== 'refresh')) {
+    if (!claims || claims.token_type === 'download') {
       throw new ApiError(401, { key: 'auth.tokenInvalid' }, undefined, 'token_not_valid');
     }
     return {};
@@ -74,14 +75,22 @@ export async function authRoutes(app: App) {
   app.post('/api/auth/session', {
     schema: { operationId: 'refreshSession', summary: 'Renew the session (silent refresh)', description: 'Spends a refresh token and answers the signed-in user, a new token pair and when the access token expires: what the web app needs to renew its session without a new sign-in. Anyone holding a refresh token may call it; a refresh token works once.', tags: ['auth'], security: [], body: RefreshBody, response: { 200: ref(SessionSchema), ...errors(400, 401) } },
   }, async (request) => {
-    const user = await consumeRefresh(app.ctx, request.body.refresh);
-    if (!user) throw refreshInvalid();
-    const pair = await issuePair(app.ctx, user);
+    const session = await consumeRefresh(app.ctx, request.body.refresh);
+    if (!session) throw refreshInvalid();
+    const { user } = session;
+    const pair = await issuePair(app.ctx, user, session.sessionStartedAt);
     return {
       user: { email: user.email, name: user.name, isStaff: user.isStaff },
       accessToken: pair.access,
       refreshToken: pair.refresh,
       expires: new Date(pair.accessExpires * 1000).toISOString(),
     };
+  });
+
+  app.post('/api/auth/logout', {
+    schema: { operationId: 'signOut', summary: 'Sign out: revoke a refresh token', description: 'Revokes the presented refresh token, so it can no longer renew the session; the account\'s other sessions are untouched. Anyone holding the refresh token may call it (no bearer token needed). Always answers 200 `{ "status": "OK" }`, also for a token that is already spent, revoked, expired or malformed. The access token lives on until it expires (minutes).', tags: ['auth'], security: [], body: Type.Object({ refresh: Type.String({ maxLength: 4000 }) }, { title: 'SignOut' }), response: { 200: ref(StatusOk), ...errors(400) } },
+  }, async (request) => {
+    await revokeRefresh(app.ctx, request.body.refresh);
+    return { status: 'OK' as const };
   });
 }

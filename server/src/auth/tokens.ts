@@ -1,12 +1,29 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { AppContext, AuthUser } from '../shared/context.js';
+import type { DB } from '../shared/db.js';
+
+export type TokenType = 'access' | 'refresh' | 'download';
 
 export interface TokenClaims extends JWTPayload {
-  token_type: 'access' | 'refresh' | 'download';
+  token_type: TokenType;
   user_id: string;
   is_staff?: boolean;
+  /** The account's session key when the token was issued (see `endSessions`). */
+  sk?: string;
+  exp: number;
+  iat: number;
+  jti: string;
 }
+
+/** Download links live 10 minutes. */
+export const DOWNLOAD_TOKEN_TTL_SECONDS = 600;
+/** Allowed clock difference between servers. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+
+const lifetimeOf = (ctx: AppContext, type: TokenType) =>
+  type === 'access' ? ctx.config.accessTokenTtlSeconds : type === 'refresh' ? ctx.config.refreshTokenTtlSeconds : DOWNLOAD_TOKEN_TTL_SECONDS;
 
 async function sign(ctx: AppContext, claims: Record<string, unknown>, ttlSeconds: number, jti: string = randomUUID()) {
   const now = Math.floor(Date.now() / 1000);
@@ -19,10 +36,23 @@ async function sign(ctx: AppContext, claims: Record<string, unknown>, ttlSeconds
   return { token, exp: now + ttlSeconds, jti };
 }
 
-export async function verifyToken(ctx: AppContext, token: string): Promise<TokenClaims | null> {
+/**
+ * Verifies signature and claims: `exp`, `iat` and `jti` are required, `iat` may not lie in the
+ * future, and a token may not be older, or live longer, than its kind's lifetime (a token signed
+ * with a stolen key or by a bug cannot outlive the rules). With `type`, only that kind passes.
+ */
+export async function verifyToken(ctx: AppContext, token: string, type?: TokenType): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, ctx.keys.publicKey, { algorithms: ['RS256'] });
-    if (typeof payload.user_id !== 'string' || typeof payload.token_type !== 'string' || typeof payload.jti !== 'string') return null;
+    const { payload } = await jwtVerify(token, ctx.keys.publicKey, { algorithms: ['RS256'], requiredClaims: ['exp', 'iat', 'jti'], clockTolerance: CLOCK_TOLERANCE_SECONDS });
+    const kind = payload.token_type;
+    if (kind !== 'access' && kind !== 'refresh' && kind !== 'download') return null;
+    if (type && kind !== type) return null;
+    if (typeof payload.user_id !== 'string' || typeof payload.jti !== 'string' || typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
+    const now = Date.now() / 1000;
+    const lifetime = lifetimeOf(ctx, kind);
+    if (payload.iat > now + CLOCK_TOLERANCE_SECONDS) return null;
+    if (now - payload.iat > lifetime + CLOCK_TOLERANCE_SECONDS) return null;
+    if (payload.exp - payload.iat > lifetime) return null;
     return payload as TokenClaims;
   } catch {
     return null;
@@ -35,25 +65,39 @@ export interface TokenPair {
   accessExpires: number;
 }
 
-/** Issues an access token and a single-use refresh token (its id stored to allow rotation). */
-export async function issuePair(ctx: AppContext, user: AuthUser): Promise<TokenPair> {
-  const access = await sign(ctx, { token_type: 'access', user_id: user.email, is_staff: user.isStaff }, ctx.config.accessTokenTtlSeconds);
-  const refresh = await sign(ctx, { token_type: 'refresh', user_id: user.email, is_staff: user.isStaff }, ctx.config.refreshTokenTtlSeconds);
+/**
+ * Issues an access token and a single-use refresh token (its id stored to allow rotation), both
+ * bound to the account's current session key. `sessionStartedAt` carries a rotated session's
+ * sign-in time, so the chain ends at the absolute session lifetime.
+ */
+export async function issuePair(ctx: AppContext, user: AuthUser, sessionStartedAt: Date = new Date()): Promise<TokenPair> {
+  const row = await ctx.db.selectFrom('users').select('sessionKey').where('email', '=', user.email).executeTakeFirstOrThrow();
+  const claims = { user_id: user.email, is_staff: user.isStaff, sk: row.sessionKey };
+  const access = await sign(ctx, { token_type: 'access', ...claims }, ctx.config.accessTokenTtlSeconds);
+  const sessionEnds = Math.floor(sessionStartedAt.getTime() / 1000) + ctx.config.sessionMaxAgeSeconds;
+  const refreshTtl = Math.max(1, Math.min(ctx.config.refreshTokenTtlSeconds, sessionEnds - Math.floor(Date.now() / 1000)));
+  const refresh = await sign(ctx, { token_type: 'refresh', ...claims }, refreshTtl);
   await ctx.db
     .insertInto('refreshTokens')
-    .values({ jti: refresh.jti, userEmail: user.email, expiresAt: new Date(refresh.exp * 1000) })
+    .values({ jti: refresh.jti, userEmail: user.email, expiresAt: new Date(refresh.exp * 1000), sessionStartedAt })
     .execute();
   return { access: access.token, refresh: refresh.token, accessExpires: access.exp };
 }
 
 /**
- * Consumes a refresh token and returns its user, or null when it is invalid, expired, already
- * used (then every refresh token of that user is revoked: reuse means it may have leaked) or
- * its user is no longer active.
+ * Consumes a refresh token and returns its user and session start, or null when it is invalid,
+ * expired, revoked, from an older session key (password change, deactivation, re-created
+ * account), past the absolute session lifetime, or already used (then every refresh token of
+ * that user is revoked: reuse means it may have leaked).
  */
-export async function consumeRefresh(ctx: AppContext, token: string): Promise<AuthUser | null> {
-  const claims = await verifyToken(ctx, token);
-  if (!claims || claims.token_type !== 'refresh' || !claims.jti) return null;
+export async function consumeRefresh(ctx: AppContext, token: string): Promise<{ user: AuthUser; sessionStartedAt: Date } | null> {
+  const claims = await verifyToken(ctx, token, 'refresh');
+  if (!claims) return null;
+  const user = await ctx.db.selectFrom('users').select(['email', 'name', 'isStaff', 'isActive', 'sessionKey']).where('email', '=', claims.user_id).executeTakeFirst();
+  if (!user || !user.isActive || user.sessionKey !== claims.sk) return null;
+  const row = await ctx.db.selectFrom('refreshTokens').select(['userEmail', 'usedAt', 'sessionStartedAt']).where('jti', '=', claims.jti).executeTakeFirst();
+  // Unknown: revoked by sign-out or purged; not a sign of theft.
+  if (!row || row.userEmail !== user.email) return null;
   const used = await ctx.db
     .updateTable('refreshTokens')
     .set({ usedAt: new Date() })
@@ -62,14 +106,29 @@ export async function consumeRefresh(ctx: AppContext, token: string): Promise<Au
     .returning('userEmail')
     .executeTakeFirst();
   if (!used) {
-    await ctx.db.updateTable('refreshTokens').set({ usedAt: new Date() }).where('userEmail', '=', claims.user_id).where('usedAt', 'is', null).execute();
+    await ctx.db.deleteFrom('refreshTokens').where('userEmail', '=', user.email).execute();
     return null;
   }
-  const user = await ctx.db.selectFrom('users').select(['email', 'name', 'isStaff', 'isActive']).where('email', '=', used.userEmail).executeTakeFirst();
-  if (!user || !user.isActive) return null;
-  return { email: user.email, name: user.name, isStaff: user.isStaff };
+  const sessionStartedAt = new Date(row.sessionStartedAt);
+  if (sessionStartedAt.getTime() + ctx.config.sessionMaxAgeSeconds * 1000 <= Date.now()) return null;
+  return { user: { email: user.email, name: user.name, isStaff: user.isStaff }, sessionStartedAt };
+}
+
+/** Revokes one refresh token (sign-out); unknown or invalid tokens are ignored. */
+export async function revokeRefresh(ctx: AppContext, token: string): Promise<void> {
+  const claims = await verifyToken(ctx, token, 'refresh');
+  if (claims) await ctx.db.deleteFrom('refreshTokens').where('jti', '=', claims.jti).execute();
+}
+
+/**
+ * Ends every session of an account: a new session key (its access tokens stop working at once)
+ * and its refresh tokens deleted. Called on any password change and on deactivation.
+ */
+export async function endSessions(db: DB, email: string): Promise<void> {
+  await db.updateTable('users').set({ sessionKey: sql<string>`gen_random_uuid()` }).where('email', '=', email).execute();
+  await db.deleteFrom('refreshTokens').where('userEmail', '=', email).execute();
 }
 
 export async function signDownloadToken(ctx: AppContext, exportId: string, email: string): Promise<string> {
-  return (await sign(ctx, { token_type: 'download', user_id: email, export_id: exportId }, 600)).token;
+  return (await sign(ctx, { token_type: 'download', user_id: email, export_id: exportId }, DOWNLOAD_TOKEN_TTL_SECONDS)).token;
 }

@@ -54,8 +54,8 @@ export async function exportRoutes(app: App) {
   const downloader = async (request: FastifyRequest<{ Params: { id: string }; Querystring: { token?: string } }>): Promise<AuthUser> => {
     const token = request.query.token;
     if (token) {
-      const claims = await verifyToken(app.ctx, token);
-      if (!claims || claims.token_type !== 'download' || claims.export_id !== request.params.id) throw new ApiError(401, { key: 'export.linkInvalid' }, undefined, 'token_not_valid');
+      const claims = await verifyToken(app.ctx, token, 'download');
+      if (!claims || claims.export_id !== request.params.id) throw new ApiError(401, { key: 'export.linkInvalid' }, undefined, 'token_not_valid');
       const user = await db.selectFrom('users').select(['email', 'name', 'isStaff', 'isActive']).where('email', '=', claims.user_id).executeTakeFirst();
       if (!user || !user.isActive) throw new ApiError(401, { key: 'export.linkInvalid' }, undefined, 'token_not_valid');
       return user;

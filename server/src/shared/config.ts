@@ -25,6 +25,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** Absolute session lifetime: refresh rotation ends this long after the sign-in. */
+  sessionMaxAgeSeconds: number;
   jwtPrivateKey: string | undefined;
   jwtPublicKey: string | undefined;
   publicUrl: string | undefined;
@@ -66,6 +68,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 300),
     refreshTokenTtlSeconds: int('REFRESH_TOKEN_TTL_SECONDS', 86400),
+    sessionMaxAgeSeconds: int('SESSION_MAX_AGE_SECONDS', 30 * 86400),
     jwtPrivateKey: env.JWT_PRIVATE_KEY || undefined,
     jwtPublicKey: env.JWT_PUBLIC_KEY || env.APP_PUBLIC_JWT_PUBLIC_KEY || undefined,
     publicUrl: env.PUBLIC_URL || undefined,

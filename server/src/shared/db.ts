@@ -18,6 +18,7 @@ export interface UsersTable {
   email: string;
   name: Generated<string>;
   passwordHash: string;
+  sessionKey: Generated<string>;
   isActive: Generated<boolean>;
   isStaff: Generated<boolean>;
   dateJoined: Stamp;
@@ -31,6 +32,7 @@ export interface RefreshTokensTable {
   expiresAt: Stamp;
   usedAt: NullStamp;
   createdAt: Stamp;
+  sessionStartedAt: Stamp;
 }
 export interface PasswordResetTokensTable {
   tokenHash: string;

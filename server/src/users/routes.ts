@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../shared/context.js';
 import { FieldErrors, fieldError, forbidden, notFound, nonFieldError } from '../shared/errors.js';
 import { runList } from '../shared/list.js';
@@ -7,7 +8,8 @@ import { userSpec } from './queries.js';
 import { ref, errors, StatusOk, Type } from '../shared/schema.js';
 import { t } from '../shared/i18n.js';
 import { currentUser } from '../auth/guards.js';
-import { checkPassword, hashPassword, normaliseEmail } from './rules.js';
+import { checkPassword, hashPassword, normaliseEmail, verifyPassword } from './rules.js';
+import { endSessions } from '../auth/tokens.js';
 import { EmailParams, ForgotPassword, MePatch, MeUpdate, ResetPassword, SignUp, User, UserCreate, UserListQuery, UserPage, UserPatch, UserUpdate } from './schemas.js';
 import { LIMITS } from '@timberlog/contract';
 
@@ -46,22 +48,38 @@ export async function userRoutes(app: App) {
     schema: { operationId: 'getMe', summary: 'Get the signed-in user', description: 'Any signed-in user: their own account, including whether they are staff.', tags: ['users'], response: { 200: ref(User), ...errors(401) } },
   }, async (request) => getUser(currentUser(request).email));
 
-  const updateMe = async (email: string, body: { name?: string; password?: string }) => {
+  const updateMe = async (request: FastifyRequest, email: string, body: { name?: string; password?: string; currentPassword?: string }) => {
     const errs = new FieldErrors();
-    if (body.password !== undefined) checkPassword(errs, body.password, email);
+    if (body.password !== undefined) {
+      checkPassword(errs, body.password, email);
+      // A stolen access token alone must not be enough to take the account over.
+      if (!body.currentPassword) errs.add('currentPassword', 'password.currentRequired');
+      else {
+        // Guessing the current password here counts like guessing it at sign-in.
+        const keys = { accountAddress: `${email}|${request.ip}`, account: email, address: request.ip };
+        await app.ctx.limits.signIn.consume(keys);
+        const row = await db.selectFrom('users').select('passwordHash').where('email', '=', email).executeTakeFirstOrThrow();
+        if (await verifyPassword(row.passwordHash, body.currentPassword)) await app.ctx.limits.signIn.reward(keys);
+        else errs.add('currentPassword', 'password.currentWrong');
+      }
+    }
     errs.throwIfAny();
     const set: Record<string, unknown> = { lastModifiedAt: new Date() };
     if (body.name !== undefined) set.name = body.name.trim();
     if (body.password !== undefined) set.passwordHash = await hashPassword(body.password);
-    await db.updateTable('users').set(set).where('email', '=', email).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set(set).where('email', '=', email).execute();
+      // A new password ends every session of the account, this one too: the caller signs in again.
+      if (body.password !== undefined) await endSessions(trx, email);
+    });
     return getUser(email);
   };
   app.put('/api/user/me', {
-    schema: { operationId: 'updateMe', summary: 'Change the own name and password', description: 'Any signed-in user, for their own account. A new password must follow the password rules. Email, staff and active flags cannot be changed here.', tags: ['users'], body: MeUpdate, response: { 200: ref(User), ...errors(400, 401) } },
-  }, async (request) => updateMe(currentUser(request).email, request.body));
+    schema: { operationId: 'updateMe', summary: 'Change the own name and password', description: 'Any signed-in user, for their own account. A new password needs `currentPassword` (400 on `currentPassword` when it is missing or wrong; wrong guesses count towards the sign-in limits) and must follow the password rules; it ends every session of the account, the caller\'s included, so the caller signs in again with the new password. Email, staff and active flags cannot be changed here.', tags: ['users'], body: MeUpdate, response: { 200: ref(User), ...errors(400, 401) } },
+  }, async (request) => updateMe(request, currentUser(request).email, request.body));
   app.patch('/api/user/me', {
     schema: { operationId: 'patchMe', summary: 'Change the own name or password', description: 'As PUT, with every field optional.', tags: ['users'], body: MePatch, response: { 200: ref(User), ...errors(400, 401) } },
-  }, async (request) => updateMe(currentUser(request).email, request.body));
+  }, async (request) => updateMe(request, currentUser(request).email, request.body));
 
   app.post('/api/user/signup', {
     schema: { operationId: 'signUp', summary: 'Sign up for an account', description: 'Anyone may call it. Creates an inactive, non-staff account that staff must activate before it can sign in. The email must be free; the password must follow the password rules.', tags: ['users'], security: [], body: SignUp, response: { 201: ref(User), ...errors(400) } },
@@ -116,7 +134,7 @@ export async function userRoutes(app: App) {
       if (Number(used.numUpdatedRows) !== 1) throw fieldError('token', 'reset.tokenInvalid');
       await trx.updateTable('users').set({ passwordHash, lastModifiedAt: new Date() }).where('email', '=', row.userEmail).execute();
       // A new password ends every open session.
-      await trx.updateTable('refreshTokens').set({ usedAt: new Date() }).where('userEmail', '=', row.userEmail).where('usedAt', 'is', null).execute();
+      await endSessions(trx, row.userEmail);
     });
     return { status: 'OK' as const };
   });
@@ -147,13 +165,16 @@ export async function userRoutes(app: App) {
     if (body.isActive !== undefined) set.isActive = body.isActive;
     if (body.isStaff !== undefined) set.isStaff = body.isStaff;
     if (body.password !== undefined) set.passwordHash = await hashPassword(body.password);
-    await db.updateTable('users').set(set).where('email', '=', email).execute();
-    if (body.isActive === false) await db.updateTable('refreshTokens').set({ usedAt: new Date() }).where('userEmail', '=', email).where('usedAt', 'is', null).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set(set).where('email', '=', email).execute();
+      // A new password or a deactivation ends every session of the account.
+      if (body.password !== undefined || body.isActive === false) await endSessions(trx, email);
+    });
     return getUser(email);
   };
 
   app.put('/api/user/:email/', {
-    schema: { operationId: 'updateUser', summary: 'Update a user account', description: 'Staff only. Sets name, active and staff flags and optionally a new password (password rules apply). The email cannot change. Staff cannot change their own staff flag or deactivate themselves. Deactivating an account ends its open sessions.', tags: ['users'], params: EmailParams, body: UserUpdate, response: { 200: ref(User), ...errors(400, 401, 403, 404) } },
+    schema: { operationId: 'updateUser', summary: 'Update a user account', description: 'Staff only. Sets name, active and staff flags and optionally a new password (password rules apply). The email cannot change. Staff cannot change their own staff flag or deactivate themselves. Setting a password or deactivating an account ends its open sessions.', tags: ['users'], params: EmailParams, body: UserUpdate, response: { 200: ref(User), ...errors(400, 401, 403, 404) } },
     config: { access: 'staff' },
   }, async (request) => updateUser(currentUser(request).email, normaliseEmail(request.params.email), request.body));
   app.patch('/api/user/:email/', {

@@ -29,7 +29,14 @@ export const UserUpdate = Type.Object(
   { title: 'UserUpdate' },
 );
 export const UserPatch = Type.Partial(UserUpdate, { title: 'UserPatch' });
-export const MeUpdate = Type.Object({ name: Name(), password: Type.Optional(Password()) }, { title: 'MeUpdate' });
+export const MeUpdate = Type.Object(
+  {
+    name: Name(),
+    password: Type.Optional(Password()),
+    currentPassword: Type.Optional(Type.String({ maxLength: LIMITS.passwordMaxLength, description: 'The account\'s current password; required with `password`.' })),
+  },
+  { title: 'MeUpdate' },
+);
 export const MePatch = Type.Partial(MeUpdate, { title: 'MePatch' });
 export const SignUp = Type.Object({ email: Email(), name: Name(), password: Password() }, { title: 'SignUp' });
 export const ForgotPassword = Type.Object({ email: Type.String({ maxLength: LIMITS.emailMaxLength, minLength: 1 }) }, { title: 'ForgotPassword' });

@@ -56,7 +56,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Check whether a token is valid
-         * @description Answers 200 with an empty object when the access or refresh token is valid (signature, expiry, kind), 401 `token_not_valid` otherwise. Anyone may call it; nothing is spent.
+         * @description Answers 200 with an empty object when the access or refresh token is valid (signature; `exp`, `iat` and `jti` present; not expired, not issued in the future, not older than its kind allows), 401 `token_not_valid` otherwise. Anyone may call it; nothing is spent.
          */
         readonly post: operations["verifyToken"];
         readonly delete?: never;
@@ -79,6 +79,26 @@ export interface paths {
          * @description Spends a refresh token and answers the signed-in user, a new token pair and when the access token expires: what the web app needs to renew its session without a new sign-in. Anyone holding a refresh token may call it; a refresh token works once.
          */
         readonly post: operations["refreshSession"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/auth/logout": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Sign out: revoke a refresh token
+         * @description Revokes the presented refresh token, so it can no longer renew the session; the account's other sessions are untouched. Anyone holding the refresh token may call it (no bearer token needed). Always answers 200 `{ "status": "OK" }`, also for a token that is already spent, revoked, expired or malformed. The access token lives on until it expires (minutes).
+         */
+        readonly post: operations["signOut"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -123,7 +143,7 @@ export interface paths {
         readonly get: operations["getMe"];
         /**
          * Change the own name and password
-         * @description Any signed-in user, for their own account. A new password must follow the password rules. Email, staff and active flags cannot be changed here.
+         * @description Any signed-in user, for their own account. A new password needs `currentPassword` (400 on `currentPassword` when it is missing or wrong; wrong guesses count towards the sign-in limits) and must follow the password rules; it ends every session of the account, the caller's included, so the caller signs in again with the new password. Email, staff and active flags cannot be changed here.
          */
         readonly put: operations["updateMe"];
         readonly post?: never;
@@ -211,7 +231,7 @@ export interface paths {
         readonly get: operations["getUser"];
         /**
          * Update a user account
-         * @description Staff only. Sets name, active and staff flags and optionally a new password (password rules apply). The email cannot change. Staff cannot change their own staff flag or deactivate themselves. Deactivating an account ends its open sessions.
+         * @description Staff only. Sets name, active and staff flags and optionally a new password (password rules apply). The email cannot change. Staff cannot change their own staff flag or deactivate themselves. Setting a password or deactivating an account ends its open sessions.
          */
         readonly put: operations["updateUser"];
         readonly post?: never;
@@ -1638,6 +1658,41 @@ export interface operations {
             };
         };
     };
+    readonly signOut: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    readonly refresh: string;
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["StatusOk"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
     readonly listUsers: {
         readonly parameters: {
             readonly query?: {
@@ -1811,6 +1866,8 @@ export interface operations {
                 readonly "application/json": {
                     readonly name: string;
                     readonly password?: string;
+                    /** @description The account's current password; required with `password`. */
+                    readonly currentPassword?: string;
                 };
             };
         };
@@ -1856,6 +1913,8 @@ export interface operations {
                 readonly "application/json": {
                     readonly name?: string;
                     readonly password?: string;
+                    /** @description The account's current password; required with `password`. */
+                    readonly currentPassword?: string;
                 };
             };
         };
