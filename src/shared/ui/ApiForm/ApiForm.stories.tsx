@@ -33,10 +33,12 @@ function DemoForm({ request }: { readonly request: Request }) {
   );
 }
 
+const saves: Request = () => Promise.resolve({});
+
 const meta = {
   title: 'shared/ui/ApiForm',
   component: DemoForm,
-  args: { request: () => Promise.resolve({}) },
+  args: { request: saves },
 } satisfies Meta<typeof DemoForm>;
 
 export default meta;
@@ -81,7 +83,7 @@ export const ServerError: Story = {
 
 /** The save is under way: the button is disabled and says so. */
 export const Submitting: Story = {
-  args: { request: () => new Promise(() => undefined) },
+  args: { request: (() => new Promise(() => undefined)) satisfies Request },
   play: async ({ canvasElement }) => {
     const canvas = await fillAndSave(canvasElement);
     await expect(await canvas.findByRole('button', { name: 'Saving…' })).toBeDisabled();
