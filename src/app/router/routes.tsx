@@ -15,7 +15,10 @@ const WorklogDetailPage = lazy(() => import('@/pages/worklog-detail').then((m) =
 const WorklogEditPage = lazy(() => import('@/pages/worklog-edit').then((m) => ({ default: m.WorklogEditPage })));
 const InvoicesPage = lazy(() => import('@/pages/invoices').then((m) => ({ default: m.InvoicesPage })));
 const InvoiceDetailPage = lazy(() => import('@/pages/invoice-detail').then((m) => ({ default: m.InvoiceDetailPage })));
+const InvoiceNewPage = lazy(() => import('@/pages/invoice-new').then((m) => ({ default: m.InvoiceNewPage })));
 const UsersPage = lazy(() => import('@/pages/users').then((m) => ({ default: m.UsersPage })));
+const UserNewPage = lazy(() => import('@/pages/user-new').then((m) => ({ default: m.UserNewPage })));
+const UserDetailPage = lazy(() => import('@/pages/user-detail').then((m) => ({ default: m.UserDetailPage })));
 const LoginPage = lazy(() => import('@/pages/auth-login').then((m) => ({ default: m.LoginPage })));
 const SignUpPage = lazy(() => import('@/pages/auth-signup').then((m) => ({ default: m.SignUpPage })));
 const ForgotPasswordPage = lazy(() =>
@@ -47,8 +50,11 @@ export function AppRoutes() {
           <Route path="worklogs/:number" element={<WorklogDetailPage />} />
           <Route path="worklogs/:number/edit" element={<WorklogEditPage />} />
           <Route path="invoices" element={<InvoicesPage />} />
+          <Route path="invoices/new" element={<InvoiceNewPage />} />
           <Route path="invoices/:number" element={<InvoiceDetailPage />} />
           <Route path="users" element={<UsersPage />} />
+          <Route path="users/new" element={<UserNewPage />} />
+          <Route path="users/:email" element={<UserDetailPage />} />
           <Route path="account" element={<AccountPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

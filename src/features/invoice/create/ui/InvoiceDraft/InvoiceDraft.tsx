@@ -1,0 +1,145 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { formatMoney, InvoiceLines, useCreateInvoiceMutation, usePreviewInvoiceQuery, type Invoice } from '@/entities/invoice';
+import { useFormat } from '@/shared/lib/format';
+import { Button, FormAlert } from '@/shared/ui';
+
+import { canCreate, previewArgs, selectionProblems } from '../../model/selection';
+
+import styles from './InvoiceDraft.module.css';
+
+export interface InvoiceDraftProps {
+  /** Waybill numbers chosen so far, in the order chosen. */
+  readonly selection: readonly string[];
+  readonly onSelectionChange: (selection: string[]) => void;
+  readonly onCreated: (invoice: Invoice) => void;
+}
+
+/**
+ * The invoice being made: the chosen waybills, what the server says is wrong with them (in its
+ * words, right below them), the server's preview of the invoice, and "Create", offered only while
+ * that preview is good. A second click while the first is under way makes nothing.
+ */
+export function InvoiceDraft({ selection, onSelectionChange, onCreated }: InvoiceDraftProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const preview = usePreviewInvoiceQuery(previewArgs(selection), { skip: selection.length === 0 });
+  const [createInvoice, { isLoading: creating }] = useCreateInvoiceMutation();
+  const [createError, setCreateError] = useState<unknown>(null);
+  // The button's disabled state reaches the screen a frame later; this stops a double click at once.
+  const inFlight = useRef(false);
+
+  const previewData = selection.length > 0 ? preview.currentData : undefined;
+  const fetching = selection.length > 0 && preview.isFetching;
+  const problems = selection.length === 0 || fetching ? [] : selectionProblems(preview.error ?? createError);
+  const ready = canCreate({ selection, previewReady: previewData !== undefined, previewFetching: fetching, problems, creating });
+
+  const create = () => {
+    if (inFlight.current || !ready) return;
+    inFlight.current = true;
+    setCreateError(null);
+    createInvoice({ waybills: [...selection] })
+      .unwrap()
+      .then(onCreated, (error: unknown) => setCreateError(error))
+      .finally(() => {
+        inFlight.current = false;
+      });
+  };
+
+  const change = (next: string[]) => {
+    setCreateError(null);
+    onSelectionChange(next);
+  };
+
+  return (
+    <div className={styles.draft}>
+      <section className={styles.card} aria-labelledby="invoice-selection-title">
+        <div className={styles.heading}>
+          <h2 id="invoice-selection-title" className={styles.title}>
+            {t('invoices.new.selectionTitle')}
+          </h2>
+          <span className={styles.muted}>{t('invoices.new.selected', { count: selection.length })}</span>
+        </div>
+        {selection.length === 0 ? (
+          <p className={styles.muted}>{t('invoices.new.nothingSelected')}</p>
+        ) : (
+          <>
+            <ul className={styles.chips}>
+              {selection.map((number) => (
+                <li key={number} className={styles.chip}>
+                  <span>{number}</span>
+                  <button
+                    type="button"
+                    className={styles.remove}
+                    aria-label={t('invoices.new.remove', { number })}
+                    onClick={() => change(selection.filter((entry) => entry !== number))}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <Button variant="minimal" size="sm" onClick={() => change([])}>
+              {t('invoices.new.clearSelection')}
+            </Button>
+          </>
+        )}
+        {problems.length > 0 ? (
+          <FormAlert>
+            <strong className={styles.problem}>{t('invoices.new.problem')}</strong>
+            {problems.map((problem) => (
+              <span key={problem} className={styles.problem}>
+                {problem}
+              </span>
+            ))}
+          </FormAlert>
+        ) : null}
+      </section>
+
+      <section className={styles.card} aria-labelledby="invoice-preview-title" aria-busy={fetching}>
+        <h2 id="invoice-preview-title" className={styles.title}>
+          {t('invoices.new.previewTitle')}
+        </h2>
+        <p className={styles.muted} role="status">
+          {fetching ? t('invoices.new.previewLoading') : selection.length === 0 ? t('invoices.new.previewEmpty') : ''}
+        </p>
+        {previewData && problems.length === 0 ? (
+          <>
+            <dl className={styles.facts}>
+              <div>
+                <dt>{t('invoices.fields.customer')}</dt>
+                <dd>
+                  {previewData.customerName} <span className={styles.code}>{previewData.customer}</span>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('invoices.fields.issueDate')}</dt>
+                <dd>{format.date(previewData.issueDate)}</dd>
+              </div>
+              <div>
+                <dt>{t('invoices.fields.dueDate')}</dt>
+                <dd>{format.date(previewData.dueDate)}</dd>
+              </div>
+              <div>
+                <dt>{t('invoices.fields.grossTotal')}</dt>
+                <dd className={styles.gross}>{formatMoney(previewData.grossTotal, previewData.currency, format.locale)}</dd>
+              </div>
+            </dl>
+            <InvoiceLines invoice={previewData} label={t('invoices.new.previewTitle')} />
+          </>
+        ) : null}
+        <div className={styles.footer}>
+          <Button onClick={create} disabled={!ready} aria-describedby={ready ? undefined : 'invoice-create-hint'}>
+            {creating ? t('invoices.new.creating') : t('invoices.new.create')}
+          </Button>
+          {ready ? null : (
+            <span id="invoice-create-hint" className={styles.muted}>
+              {t('invoices.new.createHint')}
+            </span>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { InvoiceNewPage } from './ui/InvoiceNewPage/InvoiceNewPage';
