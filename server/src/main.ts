@@ -10,7 +10,7 @@ import { closeContext, createContext } from './shared/bootstrap.js';
 import { buildApp } from './app.js';
 import { startWorkers } from './worker.js';
 import { isSeeded, seed } from './seed/seed.js';
-import { DEMO_USERS } from './seed/data.js';
+import { checkNoDemoAccounts, checkProductionConfig, startMode, startupBanner } from './shared/demo.js';
 
 const log = pino({ level: process.env.LOG_LEVEL || 'info', transport: undefined });
 
@@ -50,6 +50,8 @@ let embedded: RunningPostgres | undefined;
 
 async function main() {
   const config = loadConfig();
+  const mode = startMode(config);
+  if (mode === 'production') checkProductionConfig(config);
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     fs.mkdirSync(config.dataDir, { recursive: true });
@@ -62,7 +64,13 @@ async function main() {
   buildWebIfNeeded(keys.publicPem, backendUrl, config.webDistDir);
 
   const ctx = await createContext(config, databaseUrl, log);
-  if (!(await isSeeded(ctx.db))) {
+  if (mode === 'production') {
+    // Never seeded; and well-known demo logins must not survive into real use.
+    await checkNoDemoAccounts(ctx.db).catch(async (err: unknown) => {
+      await closeContext(ctx);
+      throw err;
+    });
+  } else if (!(await isSeeded(ctx.db))) {
     const t = Date.now();
     const counts = await seed(ctx.db);
     for (const number of counts.pendingInvoices) await ctx.jobs.sendInvoiceSync(number);
@@ -81,8 +89,7 @@ async function main() {
   await startWorkers(ctx);
   await app.listen({ port: config.port, host: config.host });
 
-  const line = '-'.repeat(64);
-  console.log(`\n${line}\nTimberlog is running at ${backendUrl}\n  API docs:  ${backendUrl}/api/schema/swagger-ui/\n  OpenAPI:   ${backendUrl}/api/schema/\n  Data:      ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}\nDemo accounts:\n  staff:     ${DEMO_USERS.staff.email} / ${DEMO_USERS.staff.password}\n  ordinary:  ${DEMO_USERS.user.email} / ${DEMO_USERS.user.password}\nPress Ctrl-C to stop.\n${line}\n`);
+  console.log(startupBanner(mode, backendUrl, config.databaseUrl ? 'DATABASE_URL' : config.dataDir));
 
   let stopping = false;
   const stop = async (signal: string) => {

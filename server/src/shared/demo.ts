@@ -1,0 +1,55 @@
+import { createDemoData } from '@timberlog/contract/demo-data';
+import type { AppConfig } from './config.js';
+import type { DB } from './db.js';
+import { verifyPassword } from '../users/rules.js';
+
+/**
+ * Demo mode is explicit: `npm start` on the embedded database is the one-command demo (seeded
+ * with the demo data and its well-known accounts). A production start (`NODE_ENV=production`, or
+ * `DATABASE_URL` set) never seeds, needs PUBLIC_URL, and refuses to run while a demo account
+ * still has its well-known password.
+ */
+export type StartMode = 'demo' | 'production';
+
+export function startMode(config: Pick<AppConfig, 'databaseUrl'>, env: NodeJS.ProcessEnv = process.env): StartMode {
+  return env.NODE_ENV === 'production' || config.databaseUrl ? 'production' : 'demo';
+}
+
+/** Every demo account and its password (the README lists the same). */
+export function demoAccounts(): { email: string; password: string }[] {
+  const { passwords } = createDemoData({ waybills: 0, worklogs: 0 });
+  return Object.entries(passwords).map(([email, password]) => ({ email, password }));
+}
+
+/** The demo accounts present in the database that still sign in with their well-known password. */
+export async function demoAccountsWithKnownPasswords(db: DB): Promise<string[]> {
+  const accounts = demoAccounts();
+  const rows = await db.selectFrom('users').select(['email', 'passwordHash']).where('email', 'in', accounts.map((a) => a.email)).execute();
+  const known: string[] = [];
+  for (const row of rows) {
+    const account = accounts.find((a) => a.email === row.email)!;
+    if (await verifyPassword(row.passwordHash, account.password)) known.push(row.email);
+  }
+  return known.sort();
+}
+
+/** Throws the reason a production start must not go on (the caller prints it and exits). */
+export function checkProductionConfig(config: Pick<AppConfig, 'publicUrl'>): void {
+  if (!config.publicUrl) throw new Error('A production start (NODE_ENV=production or DATABASE_URL set) needs PUBLIC_URL, the address users reach (e.g. https://timberlog.example.com).');
+}
+
+export async function checkNoDemoAccounts(db: DB): Promise<void> {
+  const known = await demoAccountsWithKnownPasswords(db);
+  if (known.length > 0) {
+    throw new Error(`Refusing to start in production: these demo accounts still have their well-known passwords (listed in the README): ${known.join(', ')}. Delete them or set new passwords first.`);
+  }
+}
+
+/** The start-up banner: where it runs and, in demo mode, which accounts exist (never a password). */
+export function startupBanner(mode: StartMode, url: string, data: string): string {
+  const line = '-'.repeat(64);
+  const demo = mode === 'demo'
+    ? `DEMO MODE: the database holds the demo data and its demo accounts (staff and ordinary);\n  their passwords are public, listed in the README under "Demo accounts".\n  For real use start with NODE_ENV=production (see the README's security section).\n`
+    : '';
+  return `\n${line}\nTimberlog is running at ${url}\n  API docs:  ${url}/api/schema/swagger-ui/\n  OpenAPI:   ${url}/api/schema/\n  Data:      ${data}\n${demo}Press Ctrl-C to stop.\n${line}\n`;
+}
