@@ -28,3 +28,5 @@ export { Combobox, COMBOBOX_SEARCH_DEBOUNCE_MS } from './Combobox/Combobox';
 export type { ComboboxOption, ComboboxProps } from './Combobox/Combobox';
 export { ValueCombobox } from './Combobox/ValueCombobox';
 export type { ValueComboboxProps } from './Combobox/ValueCombobox';
+export { FormikCheckbox } from './FormikCheckbox/FormikCheckbox';
+export type { FormikCheckboxProps } from './FormikCheckbox/FormikCheckbox';

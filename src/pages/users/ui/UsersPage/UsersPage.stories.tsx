@@ -1,16 +1,78 @@
 import type { Meta, StoryObj } from '@storybook/react';
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { expect, userEvent, within } from 'storybook/test';
+
+import { initialSessionState } from '@/entities/session';
+import { userHandlers } from '@/entities/user/index.mocks';
 
 import { UsersPage } from './UsersPage';
+
+/** Signed in as a demo account: the mocks read the caller from the mock token. */
+const signedInAs = (email: string) => ({
+  preloadedState: { session: { ...initialSessionState, accessToken: `mock-access-token:${email}`, sessionInitialized: true } },
+});
 
 const meta = {
   title: 'pages/users/UsersPage',
   component: UsersPage,
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', router: { initialPath: '/users' }, store: signedInAs(DEMO_USERS.staff.email) },
+  render: () => (
+    <Routes>
+      <Route path="/users" element={<UsersPage />} />
+      <Route path="/users/:email" element={<p>The user page</p>} />
+      <Route path="/users/new" element={<p>The new user page</p>} />
+    </Routes>
+  ),
 } satisfies Meta<typeof UsersPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {};
+/** Staff see every account, the filters and the staff actions. */
+export const Staff: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(DEMO_USERS.user.email)).toBeInTheDocument();
+    await expect(canvas.getByText(DEMO_USERS.inactive.email)).toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'New user' })).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Awaiting activation' })).toBeInTheDocument();
+    await expect(canvas.getByRole('region', { name: 'Filters' })).toBeInTheDocument();
+  },
+};
+
+/** The saved view: sign-ups waiting for staff. */
+export const AwaitingActivation: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Awaiting activation' }));
+    await expect(await canvas.findByText(DEMO_USERS.inactive.email)).toBeInTheDocument();
+    await expect(canvas.queryByText(DEMO_USERS.user.email)).not.toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Awaiting activation' })).toHaveAttribute('aria-pressed', 'true');
+  },
+};
+
+/** An ordinary user: only their own row, no filters, no staff actions. */
+export const OrdinaryUser: Story = {
+  parameters: { store: signedInAs(DEMO_USERS.user.email) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(DEMO_USERS.user.email)).toBeInTheDocument();
+    await expect(canvas.queryByText(DEMO_USERS.staff.email)).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('link', { name: 'New user' })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Awaiting activation' })).not.toBeInTheDocument();
+  },
+};
+
+export const Empty: Story = {
+  parameters: {
+    msw: { handlers: { user: [http.get('*/api/user/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })), ...userHandlers] } },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No users match these filters.')).toBeInTheDocument();
+  },
+};
+
 export const Estonian: Story = { globals: { locale: 'et' } };
 export const Dark: Story = { globals: { theme: 'dark' } };

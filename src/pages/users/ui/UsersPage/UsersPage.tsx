@@ -1,12 +1,98 @@
+import { USER_LIST } from '@timberlog/contract';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 
-import { PagePlaceholder } from '@/shared/ui';
+import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
+import { ListView } from '@/widgets/list-view';
+import { useCurrentUser, useListUsersQuery, type User, type UserListParams } from '@/entities/user';
+import { useFormat } from '@/shared/lib/format';
+import { useListQuery } from '@/shared/lib/list-query';
+import { Badge, Button, type TableColumn } from '@/shared/ui';
 
+import styles from './UsersPage.module.css';
+
+/** The user list's filters, as the API names them. */
+const filterFields = (t: TFunction): FilterFieldSpec[] => [
+  { name: 'email', label: t('users.fields.email') },
+  { name: 'name', label: t('users.fields.name') },
+  { name: 'isActive', label: t('users.fields.isActive') },
+  { name: 'isStaff', label: t('users.fields.isStaff') },
+  { name: 'isStaffIn', label: t('users.filters.isStaffIn') },
+];
+
+const userPath = (email: string) => `/users/${encodeURIComponent(email)}`;
+
+/**
+ * `/users`: every account for staff; an ordinary user gets only their own row (the API answers
+ * so) and no staff actions. "Awaiting activation" is the saved view `isActive=false`.
+ */
 export function UsersPage() {
   const { t } = useTranslation();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const me = useCurrentUser(true);
+  const isStaff = me?.isStaff === true;
+  const query = useListQuery<UserListParams>(USER_LIST);
+  const result = useListUsersQuery(query.params);
+  const fields = useMemo(() => filterFields(t), [t]);
+  const awaiting = query.state.filters.isActive === 'false';
+
+  const columns: TableColumn<User>[] = [
+    { id: 'email', header: t('users.fields.email'), sortField: 'email', truncate: true, cell: (user) => user.email },
+    { id: 'name', header: t('users.fields.name'), sortField: 'name', truncate: true, cell: (user) => user.name },
+    {
+      id: 'isActive',
+      header: t('users.fields.isActive'),
+      sortField: 'isActive',
+      width: '9rem',
+      cell: (user) => <Badge tone={user.isActive ? 'success' : 'neutral'}>{t(user.isActive ? 'users.state.active' : 'users.state.inactive')}</Badge>,
+    },
+    {
+      id: 'isStaff',
+      header: t('users.fields.isStaff'),
+      sortField: 'isStaff',
+      width: '7rem',
+      cell: (user) => (user.isStaff ? <Badge tone="info">{t('users.state.staff')}</Badge> : t('list.no')),
+    },
+    { id: 'dateJoined', header: t('users.fields.dateJoined'), sortField: 'dateJoined', width: '10rem', cell: (user) => format.date(user.dateJoined) },
+    {
+      id: 'lastLogin',
+      header: t('users.fields.lastLogin'),
+      sortField: 'lastLogin',
+      width: '12rem',
+      cell: (user) => (user.lastLogin ? format.dateTime(user.lastLogin) : t('users.never')),
+    },
+  ];
+
   return (
-    <PagePlaceholder title={t('pages.users.title')}>
-      <p>{t('pages.comingSoon')}</p>
-    </PagePlaceholder>
+    <section className={styles.page}>
+      <ListView<User>
+        title={t('users.list.title')}
+        actions={
+          isStaff ? (
+            <>
+              <Button
+                variant="secondary"
+                aria-pressed={awaiting}
+                onClick={() => query.setFilters({ isActive: awaiting ? undefined : 'false' })}
+              >
+                {t('users.list.awaiting')}
+              </Button>
+              <Button to="/users/new">{t('users.actions.new')}</Button>
+            </>
+          ) : null
+        }
+        query={query}
+        result={result}
+        filterBar={isStaff ? <ListFilters query={query} fields={fields} /> : null}
+        toolbar={isStaff ? null : <p className={styles.note}>{t('users.list.ownOnly')}</p>}
+        columns={columns}
+        getRowKey={(user) => user.email}
+        onRowOpen={(user) => void navigate(userPath(user.email))}
+        emptyMessage={awaiting ? t('users.list.noneAwaiting') : t('users.list.empty')}
+      />
+    </section>
   );
 }

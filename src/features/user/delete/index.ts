@@ -1,0 +1,2 @@
+export { DeleteUserButton } from './ui/DeleteUserButton/DeleteUserButton';
+export type { DeleteUserButtonProps } from './ui/DeleteUserButton/DeleteUserButton';

@@ -1,0 +1,49 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { usePatchUserMutation, type User } from '@/entities/user';
+import { notify } from '@/shared/lib';
+import { ApiForm, FormikCheckbox, FormikTextField, SubmitButton } from '@/shared/ui';
+
+import { userEditBody, userEditSchema, type UserEditValues } from '../../model/schema';
+
+import styles from './UserEditForm.module.css';
+
+export interface UserEditFormProps {
+  readonly user: User;
+  /** The account is the signed-in staff member's own: its active and staff flags cannot change. */
+  readonly isSelf: boolean;
+}
+
+/** Staff edit an account's name, active flag and staff flag; one's own flags show disabled with the reason. */
+export function UserEditForm({ user, isSelf }: UserEditFormProps) {
+  const { t } = useTranslation();
+  const [patchUser] = usePatchUserMutation();
+  const schema = useMemo(() => userEditSchema(t), [t]);
+
+  return (
+    <ApiForm<UserEditValues, User>
+      // A new record from the server (after a save elsewhere) starts the form over.
+      key={user.lastModifiedAt}
+      initialValues={{ name: user.name, isActive: user.isActive, isStaff: user.isStaff }}
+      validationSchema={schema}
+      label={t('users.edit.title')}
+      className={styles.form}
+      fields={['name', 'isActive', 'isStaff']}
+      request={(values) => patchUser({ email: user.email, body: userEditBody(values, isSelf) })}
+      onSuccess={(saved) => void notify(t('users.edit.saved', { email: saved.email }), { variant: 'success' })}
+    >
+      <FormikTextField label={t('users.fields.name')} name="name" autoComplete="off" required />
+      <FormikCheckbox
+        name="isActive"
+        label={t('users.fields.isActiveLong')}
+        disabled={isSelf}
+        hint={isSelf ? t('users.own.active') : t('users.hints.isActive')}
+      />
+      <FormikCheckbox name="isStaff" label={t('users.fields.isStaffLong')} disabled={isSelf} hint={isSelf ? t('users.own.staff') : t('users.hints.isStaff')} />
+      <div className={styles.actions}>
+        <SubmitButton submitting={t('users.edit.saving')}>{t('users.edit.submit')}</SubmitButton>
+      </div>
+    </ApiForm>
+  );
+}

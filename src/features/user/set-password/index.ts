@@ -1,0 +1,2 @@
+export { SetPasswordForm } from './ui/SetPasswordForm/SetPasswordForm';
+export type { SetPasswordFormProps } from './ui/SetPasswordForm/SetPasswordForm';

@@ -1,0 +1,1 @@
+export { UserDetailPage } from './ui/UserDetailPage/UserDetailPage';

@@ -1,0 +1,1 @@
+export { UserNewPage } from './ui/UserNewPage/UserNewPage';
