@@ -80,6 +80,7 @@ export const Success: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await rename(canvasElement, 'Mari Kask');
     await expect(await canvas.findByText('Your name has been saved.')).toBeInTheDocument();
+    await userEvent.type(canvas.getByLabelText('Current password'), 'Palgivedu-2026');
     await userEvent.type(canvas.getByLabelText('New password'), 'Uus-parool-2026');
     await userEvent.type(canvas.getByLabelText('Repeat the new password'), 'Uus-parool-2026');
     await userEvent.click(canvas.getByRole('button', { name: 'Change password' }));
