@@ -1,12 +1,52 @@
+import { INVOICE_LIST } from '@timberlog/contract';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
 
-import { PagePlaceholder } from '@/shared/ui';
+import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
+import { ListView } from '@/widgets/list-view';
+import { useListInvoicesQuery, type Invoice, type InvoiceListParams } from '@/entities/invoice';
+import { useFormat } from '@/shared/lib/format';
+import { useListQuery } from '@/shared/lib/list-query';
+import { Button } from '@/shared/ui';
 
+import { invoiceColumns, invoicePath } from './columns';
+
+import styles from './InvoicesPage.module.css';
+
+/** The invoice list's filters, as the API names them; created and modified ranges come with the bar. */
+const filterFields = (t: TFunction): FilterFieldSpec[] => [
+  { name: 'statusIn', label: t('invoices.fields.status'), optionLabel: (status) => t(`entities.invoice.status.${status}`) },
+  { name: 'customer', label: t('invoices.fields.customer') },
+  { name: 'issueDateAfter', to: 'issueDateBefore', label: t('invoices.fields.issueDate') },
+];
+
+/** `/invoices`: the list in the URL's state; a row opens its invoice, which leads back to this view. */
 export function InvoicesPage() {
   const { t } = useTranslation();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const query = useListQuery<InvoiceListParams>(INVOICE_LIST);
+  const result = useListInvoicesQuery(query.params);
+  const fields = useMemo(() => filterFields(t), [t]);
+  const linkState = useMemo(() => ({ listSearch: search }), [search]);
+  const columns = useMemo(() => invoiceColumns(t, format, linkState), [t, format, linkState]);
+
   return (
-    <PagePlaceholder title={t('pages.invoices.title')}>
-      <p>{t('pages.comingSoon')}</p>
-    </PagePlaceholder>
+    <section className={styles.page}>
+      <ListView<Invoice>
+        title={t('invoices.list.title')}
+        actions={<Button to="/invoices/new">{t('invoices.list.new')}</Button>}
+        query={query}
+        result={result}
+        filterBar={<ListFilters query={query} fields={fields} />}
+        columns={columns}
+        getRowKey={(invoice) => invoice.number}
+        onRowOpen={(invoice) => void navigate(invoicePath(invoice.number), { state: linkState })}
+        emptyMessage={t('invoices.list.empty')}
+      />
+    </section>
   );
 }

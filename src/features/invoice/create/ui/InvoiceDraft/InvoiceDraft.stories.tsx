@@ -6,7 +6,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { invoiceHandlers } from '@/entities/invoice/index.mocks';
 import { initialSessionState } from '@/entities/session';
 
-import { InvoiceDraft } from './InvoiceDraft';
+import { InvoiceDraft, type InvoiceDraftProps } from './InvoiceDraft';
 
 const signedIn = { preloadedState: { session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } } };
 
@@ -15,7 +15,7 @@ const TARTU = ['W-2026-000058', 'W-2026-000139'];
 const LAANE = 'W-2026-000090';
 
 /** The draft with its selection held like the page holds it. */
-function Draft({ initial, onCreated }: { readonly initial: readonly string[]; readonly onCreated: () => void }) {
+function Draft({ initial, onCreated }: Pick<InvoiceDraftProps, 'onCreated'> & { readonly initial: readonly string[] }) {
   const [selection, setSelection] = useState<readonly string[]>(initial);
   return <InvoiceDraft selection={selection} onSelectionChange={setSelection} onCreated={onCreated} />;
 }
