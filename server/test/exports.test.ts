@@ -40,13 +40,14 @@ test('waybill report (xlsx) through the job queue: progress, file, signed downlo
   assert.match(done.attachment, /\.xlsx$/);
   const expected = (await s.req('GET', '/api/waybills/?statusIn=delivered,invoiced&pageSize=1', { token })).body.count;
   assert.equal(done.rowCount, expected);
-  assert.ok(done.fileUrl.startsWith(s.url + '/api/export-requests/'));
+  // Relative without PUBLIC_URL (never built from the Host header).
+  assert.ok(done.fileUrl.startsWith('/api/export-requests/'), done.fileUrl);
 
   const unseen = await s.req('GET', '/api/export-requests/?own=true&seen=false&pageNumber=1&pageSize=5', { token });
   assert.ok(unseen.body.results.some((x: any) => x.id === r.body.id));
 
   // The signed URL works without an Authorization header.
-  const file = await fetch(done.fileUrl);
+  const file = await fetch(s.url + done.fileUrl);
   assert.equal(file.status, 200);
   assert.match(file.headers.get('content-disposition') ?? '', /attachment/);
   const wb = new ExcelJS.Workbook();
@@ -58,7 +59,7 @@ test('waybill report (xlsx) through the job queue: progress, file, signed downlo
   const after = await s.req('GET', `/api/export-requests/${r.body.id}/`, { token });
   assert.equal(after.body.seen, true);
 
-  const forged = await fetch(done.fileUrl.replace(/token=.*/, 'token=abc'));
+  const forged = await fetch(s.url + done.fileUrl.replace(/token=.*/, 'token=abc'));
   assert.equal(forged.status, 401);
 });
 

@@ -15,7 +15,7 @@ export const ExportRequest = Type.Object(
     failed: Type.Boolean(),
     lastErrorMessage: Nullable(Type.String()),
     attachment: Nullable(Type.String()),
-    fileUrl: Nullable(Type.String({ description: 'Absolute download URL with a signed token valid for 10 minutes.' })),
+    fileUrl: Nullable(Type.String({ description: 'Download URL with a signed token valid for 10 minutes: absolute on the server\'s PUBLIC_URL when it is set, otherwise relative to the API server (`/api/...`); never built from the request\'s Host header.' })),
     rowCount: Nullable(Type.Integer()),
     completeTimestamp: Nullable(Timestamp()),
     createdAt: Timestamp(),

@@ -5,6 +5,7 @@ import type { AppContext, AuthUser } from '../shared/context.js';
 import { EXPORT_REQUEST_LIST, type ExportFormat, type ExportKind } from '@timberlog/contract';
 import { defineSpec, type Row } from '../shared/list.js';
 import { signDownloadToken } from '../auth/tokens.js';
+import { apiLink } from '../shared/urls.js';
 
 export const exportSpec = defineSpec({
   list: EXPORT_REQUEST_LIST,
@@ -24,16 +25,11 @@ export const exportSpec = defineSpec({
   tiebreak: 'e.id',
 });
 
-export function baseUrl(ctx: AppContext, request: FastifyRequest): string {
-  if (ctx.config.publicUrl) return ctx.config.publicUrl.replace(/\/$/, '');
-  return `${request.protocol}://${request.host || `localhost:${ctx.config.port}`}`;
-}
-
 /** Adds `own` and the signed `fileUrl` to an export request row. */
 export async function presentExport(ctx: AppContext, request: FastifyRequest, row: Record<string, unknown>, user: AuthUser) {
   const done = Boolean(row.attachment) && !row.failed && !row.inProgress;
   const fileUrl = done
-    ? `${baseUrl(ctx, request)}/api/export-requests/${row.id}/download_attachment/?token=${await signDownloadToken(ctx, String(row.id), user.email)}`
+    ? apiLink(ctx.config, `/api/export-requests/${row.id}/download_attachment/?token=${await signDownloadToken(ctx, String(row.id), user.email)}`)
     : null;
   return { ...row, own: row.requestedBy === user.email, fileUrl } as Row;
 }

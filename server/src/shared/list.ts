@@ -4,6 +4,7 @@ import { allFilters, LIMITS, parseSort, SHARED_FILTERS, type FilterDef, type Fil
 import type { AuthUser } from './context.js';
 import type { DB } from './db.js';
 import { fieldError, invalidPage, notFound } from './errors.js';
+import { apiLink } from './urls.js';
 
 export type Cond = RawBuilder<unknown>;
 
@@ -191,10 +192,10 @@ export interface Page<T> {
 }
 
 function pageUrl(request: FastifyRequest, pageNumber: number): string {
-  // Fastify honours X-Forwarded-* only from proxies trusted by TRUST_PROXY.
-  const url = new URL(request.url, `${request.protocol}://${request.host || 'localhost'}`);
+  // Only the path and query come from the request; the origin is PUBLIC_URL or none (relative).
+  const url = new URL(request.url, 'http://unused.invalid');
   url.searchParams.set('pageNumber', String(pageNumber));
-  return url.toString();
+  return apiLink(request.server.ctx.config, `${url.pathname}${url.search}`);
 }
 
 /** Runs a paged list query: count, then one page; a page past the end is a 404. */

@@ -125,8 +125,8 @@ export function page<T extends TSchema>(item: T, id: string) {
   return Type.Object(
     {
       count: Type.Integer(),
-      next: Nullable(Type.String()),
-      previous: Nullable(Type.String()),
+      next: Nullable(Type.String({ description: 'The next page\'s URL: absolute on the server\'s PUBLIC_URL when it is set, otherwise relative (`/api/...`).' })),
+      previous: Nullable(Type.String({ description: 'The previous page\'s URL, like `next`.' })),
       results: Type.Array(item),
     },
     { $id: id, title: id },

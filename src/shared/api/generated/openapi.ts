@@ -1144,7 +1144,9 @@ export interface components {
         /** UserPage */
         readonly UserPage: {
             readonly count: number;
+            /** @description The next page's URL: absolute on the server's PUBLIC_URL when it is set, otherwise relative (`/api/...`). */
             readonly next: string | null;
+            /** @description The previous page's URL, like `next`. */
             readonly previous: string | null;
             readonly results: readonly components["schemas"]["User"][];
         };
@@ -1221,35 +1223,45 @@ export interface components {
         /** AssortmentTypePage */
         readonly AssortmentTypePage: {
             readonly count: number;
+            /** @description The next page's URL: absolute on the server's PUBLIC_URL when it is set, otherwise relative (`/api/...`). */
             readonly next: string | null;
+            /** @description The previous page's URL, like `next`. */
             readonly previous: string | null;
             readonly results: readonly components["schemas"]["AssortmentType"][];
         };
         /** AssortmentPage */
         readonly AssortmentPage: {
             readonly count: number;
+            /** @description The next page's URL: absolute on the server's PUBLIC_URL when it is set, otherwise relative (`/api/...`). */
             readonly next: string | null;
+            /** @description The previous page's URL, like `next`. */
             readonly previous: string | null;
             readonly results: readonly components["schemas"]["Assortment"][];
         };
         /** CompanyPage */
         readonly CompanyPage: {
             readonly count: number;
+            /** @description The next page's URL: absolute on the server's PUBLIC_URL when it is set, otherwise relative (`/api/...`). */
             readonly next: string | null;
+            /** @description The previous page's URL, like `next`. */
             readonly previous: string | null;
             readonly results: readonly components["schemas"]["Company"][];
         };
         /** WarehousePage */
         readonly WarehousePage: {
             readonly count: number;
+            /** @description The next page's URL: absolute on the server's PUBLIC_URL when it is set, otherwise relative (`/api/...`). */
             readonly next: string | null;
+            /** @description The previous page's URL, like `next`. */
             readonly previous: string | null;
             readonly results: readonly components["schemas"]["Warehouse"][];
         };
         /** WorkerPage */
         readonly WorkerPage: {
             readonly count: number;
+            /** @description The next page's URL: absolute on the server's PUBLIC_URL when it is set, otherwise relative (`/api/...`). */
             readonly next: string | null;
+            /** @description The previous page's URL, like `next`. */
             readonly previous: string | null;
             readonly results: readonly components["schemas"]["Worker"][];
         };
@@ -1286,7 +1298,9 @@ export interface components {
         /** WaybillPage */
         readonly WaybillPage: {
             readonly count: number;
+            /** @description The next page's URL: absolute on the server's PUBLIC_URL when it is set, otherwise relative (`/api/...`). */
             readonly next: string | null;
+            /** @description The previous page's URL, like `next`. */
             readonly previous: string | null;
             readonly results: readonly components["schemas"]["Waybill"][];
         };
@@ -1318,7 +1332,9 @@ export interface components {
         /** WorklogPage */
         readonly WorklogPage: {
             readonly count: number;
+            /** @description The next page's URL: absolute on the server's PUBLIC_URL when it is set, otherwise relative (`/api/...`). */
             readonly next: string | null;
+            /** @description The previous page's URL, like `next`. */
             readonly previous: string | null;
             readonly results: readonly components["schemas"]["Worklog"][];
         };
@@ -1423,7 +1439,9 @@ export interface components {
         /** InvoicePage */
         readonly InvoicePage: {
             readonly count: number;
+            /** @description The next page's URL: absolute on the server's PUBLIC_URL when it is set, otherwise relative (`/api/...`). */
             readonly next: string | null;
+            /** @description The previous page's URL, like `next`. */
             readonly previous: string | null;
             readonly results: readonly components["schemas"]["Invoice"][];
         };
@@ -1446,7 +1464,7 @@ export interface components {
             readonly failed: boolean;
             readonly lastErrorMessage: string | null;
             readonly attachment: string | null;
-            /** @description Absolute download URL with a signed token valid for 10 minutes. */
+            /** @description Download URL with a signed token valid for 10 minutes: absolute on the server's PUBLIC_URL when it is set, otherwise relative to the API server (`/api/...`); never built from the request's Host header. */
             readonly fileUrl: string | null;
             readonly rowCount: number | null;
             /** Format: date-time */
@@ -1459,7 +1477,9 @@ export interface components {
         /** ExportRequestPage */
         readonly ExportRequestPage: {
             readonly count: number;
+            /** @description The next page's URL: absolute on the server's PUBLIC_URL when it is set, otherwise relative (`/api/...`). */
             readonly next: string | null;
+            /** @description The previous page's URL, like `next`. */
             readonly previous: string | null;
             readonly results: readonly components["schemas"]["ExportRequest"][];
         };
