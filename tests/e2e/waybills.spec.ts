@@ -1,0 +1,374 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+
+import { REAL_SERVER } from './realServer';
+
+// Waybill and worklog screens against the real server (scripts/e2e-server.mjs) on its demo data:
+// 2,000 waybills dated 2026-05-24 … 2026-11-20, 5,000 worklogs. The tests run in file order on one
+// server, so the ones that read fixed counts come before the ones that add or delete waybills.
+test.use({ baseURL: REAL_SERVER });
+
+const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
+
+const signIn = async (page: Page) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(DEMO_USER.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/');
+};
+
+const waybillTable = (page: Page) => page.getByRole('table', { name: 'Waybills' });
+
+/** Waits until the list has loaded (no skeleton, not refreshing) and gives its waybill numbers in order. */
+const listedNumbers = async (page: Page): Promise<string[]> => {
+  const table = waybillTable(page);
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
+  return table.locator('tbody tr td a[href^="/waybills/"]').allTextContents();
+};
+
+/** The list's count as the page states it ("41 waybills"), once the list has loaded. */
+const listedCount = async (page: Page, noun: 'waybill' | 'worklog' = 'waybill'): Promise<number> => {
+  await expect(page.getByRole('table', { name: noun === 'waybill' ? 'Waybills' : 'Worklogs' })).not.toHaveAttribute('aria-busy', 'true');
+  const status = page.getByRole('status').filter({ hasText: new RegExp(`\\d ${noun}s?$`) });
+  await expect(status).toBeVisible();
+  return Number((await status.textContent())?.replace(/\D/g, ''));
+};
+
+const pickStatuses = async (page: Page, labels: readonly string[]) => {
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  for (const label of labels) await page.getByRole('option', { name: label }).click();
+  await page.keyboard.press('Escape');
+};
+
+const setTransportDates = async (page: Page, from: string, to: string) => {
+  await page.getByLabel('Transport date: From').fill(from);
+  await page.getByLabel('Transport date: To').fill(to);
+};
+
+/** The cells of one column (by its header's text) in the rows shown. */
+const columnTexts = async (table: Locator, header: string): Promise<string[]> => {
+  const headers = await table.locator('thead th').allTextContents();
+  const index = headers.findIndex((text) => text.startsWith(header));
+  expect(index).toBeGreaterThanOrEqual(0);
+  return table.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
+};
+
+/** Serious and critical axe findings on the page as it is now, as readable lines. */
+const seriousViolations = async (page: Page): Promise<string[]> => {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+};
+
+test('filter by two statuses and a transport date range; a reload shows the same rows', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/waybills');
+  await listedNumbers(page);
+  await pickStatuses(page, ['Draft', 'Confirmed']);
+  await setTransportDates(page, '2026-09-01', '2026-10-31');
+  await expect(page).toHaveURL(/transportDateBefore=2026-10-31/);
+
+  const url = new URL(page.url());
+  expect(url.searchParams.getAll('statusIn').sort()).toEqual(['confirmed', 'draft']);
+  expect(url.searchParams.get('transportDateAfter')).toBe('2026-09-01');
+  const count = await listedCount(page);
+  expect(count).toBe(41);
+  const rows = await listedNumbers(page);
+  expect(rows).toHaveLength(25);
+  for (const status of await columnTexts(waybillTable(page), 'Status')) expect(['Draft', 'Confirmed']).toContain(status);
+  const chips = page.getByRole('list', { name: 'Active filters' });
+  await expect(chips.getByText('Status: Draft')).toBeVisible();
+  await expect(chips.getByText(/^Transport date from /)).toBeVisible();
+
+  await page.reload();
+  expect(await listedNumbers(page)).toEqual(rows);
+  expect(await listedCount(page)).toBe(count);
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText(/Draft.*Confirmed|Confirmed.*Draft/);
+  await expect(page.getByLabel('Transport date: From')).toHaveValue('2026-09-01');
+});
+
+test('back and forward step through three views exactly', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/waybills');
+  const first = await listedNumbers(page);
+
+  await pickStatuses(page, ['Delivered']);
+  await expect(page).toHaveURL(/statusIn=delivered/);
+  const second = await listedNumbers(page);
+  expect(second).not.toEqual(first);
+
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/pageNumber=2/);
+  const third = await listedNumbers(page);
+  expect(third).not.toEqual(second);
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/pageNumber=2/);
+  expect(await listedNumbers(page)).toEqual(second);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/statusIn/);
+  expect(await listedNumbers(page)).toEqual(first);
+  await expect(page.getByRole('list', { name: 'Active filters' })).toHaveCount(0);
+  await page.goForward();
+  await expect(page).toHaveURL(/statusIn=delivered/);
+  expect(await listedNumbers(page)).toEqual(second);
+  await page.goForward();
+  await expect(page).toHaveURL(/pageNumber=2/);
+  expect(await listedNumbers(page)).toEqual(third);
+});
+
+test('sorting by a column orders the rows by it, ascending then descending', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/waybills');
+  await listedNumbers(page);
+  const table = waybillTable(page);
+  const header = table.getByRole('columnheader', { name: /^Mileage/ });
+  const km = async () => (await columnTexts(table, 'Mileage')).map((text) => Number(text.replace(/\D/g, '')));
+
+  await header.getByRole('button').click();
+  await expect(page).toHaveURL(/sort=mileage/);
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await listedNumbers(page);
+  const ascending = await km();
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+
+  await header.getByRole('button').click();
+  await expect(page).toHaveURL(/sort=-mileage/);
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await listedNumbers(page);
+  const descending = await km();
+  expect(descending).toEqual([...descending].sort((a, b) => b - a));
+  expect(descending[0]).toBeGreaterThan(ascending[0] ?? 0);
+});
+
+test('keyboard only: from the search box to an open waybill', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/waybills');
+  await listedNumbers(page);
+  await page.getByRole('searchbox', { name: 'Search' }).focus();
+  await page.keyboard.type('W-2026-00012');
+  await expect(page).toHaveURL(/search=W-2026-00012/);
+  const rows = await listedNumbers(page);
+  expect(rows.length).toBeGreaterThan(1);
+  expect(rows.every((number) => number.startsWith('W-2026-00012'))).toBe(true);
+
+  // Tab on until the table's rows (one Tab stop) have the focus.
+  for (let presses = 0; presses < 80; presses += 1) {
+    if (await page.evaluate(() => document.activeElement?.tagName === 'TR')) break;
+    await page.keyboard.press('Tab');
+  }
+  const focusedRow = page.locator('tbody tr:focus');
+  await expect(focusedRow).toContainText(rows[0] ?? '');
+  await page.keyboard.press('ArrowDown');
+  await expect(focusedRow).toContainText(rows[1] ?? '');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/waybills/${rows[1]}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Waybill ${rows[1]}` })).toBeVisible();
+});
+
+/** Picks the first option a reference picker offers for `text`. */
+const pick = async (page: Page, label: string, text: string) => {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.fill(text);
+  await page.getByRole('option').first().click();
+};
+
+test('create a waybill: a bad value shows on its field with nothing lost; fixed, saved, confirmed, delivered', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/waybills');
+  await page.getByRole('link', { name: 'New waybill' }).click();
+  await expect(page).toHaveURL('/waybills/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'New waybill' })).toBeVisible();
+
+  await page.getByLabel('Transport date').fill('2026-11-23');
+  await pick(page, 'Origin', 'SOM');
+  await pick(page, 'Destination', 'JOH');
+  // Choosing the destination fills its company, as the server would.
+  await expect(page.getByRole('button', { name: /^Remove / }).nth(2)).toBeVisible();
+  await pick(page, 'Assortment', 'KP');
+  await page.getByLabel('Driver').fill('Kalev Kask');
+  await page.getByLabel('Vehicle').fill('123 ABC');
+  await page.getByLabel('Mileage').fill('99999999');
+  await page.getByLabel('Quantity').fill('12.5');
+  await page.getByLabel('Notes').fill('Browser test load');
+  await page.getByRole('button', { name: 'Create waybill' }).click();
+
+  const mileage = page.getByLabel('Mileage');
+  await expect(mileage).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/Enter a number from/)).toBeVisible();
+  await expect(page).toHaveURL('/waybills/new');
+  // Nothing typed was lost.
+  await expect(page.getByLabel('Driver')).toHaveValue('Kalev Kask');
+  await expect(page.getByLabel('Vehicle')).toHaveValue('123 ABC');
+  await expect(page.getByLabel('Quantity')).toHaveValue('12.5');
+  await expect(page.getByLabel('Notes')).toHaveValue('Browser test load');
+  await expect(page.getByLabel('Transport date')).toHaveValue('2026-11-23');
+
+  await mileage.fill('184');
+  await page.getByRole('button', { name: 'Create waybill' }).click();
+  await expect(page).toHaveURL(/\/waybills\/W-\d{4}-\d{6}$/);
+  const number = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  await expect(page.getByRole('heading', { level: 1, name: `Waybill ${number}` })).toBeVisible();
+  await expect(page.getByText('Kalev Kask')).toBeVisible();
+  await expect(page.locator('dl').getByText('Draft', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.locator('dl').getByText('Confirmed', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(page.locator('dl').getByText('Delivered', { exact: true })).toBeVisible();
+  // A delivered waybill is no longer editable or cancellable.
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Mark delivered' })).toHaveCount(0);
+});
+
+test('delete a draft: asked first, back on the list with a notice, and the waybill is gone', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/waybills?statusIn=draft');
+  const [number] = await listedNumbers(page);
+  expect(number).toBeTruthy();
+  await waybillTable(page).getByRole('link', { name: number }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Waybill ${number}` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete waybill ${number}?` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete waybill' }).click();
+  await expect(page).toHaveURL(/\/waybills(\?|$)/);
+  await expect(page.getByText(`Waybill ${number} was deleted.`)).toBeVisible();
+  expect(await listedNumbers(page)).not.toContain(number);
+
+  await page.goto(`/waybills/${number}`);
+  await expect(page.getByRole('heading', { name: 'Waybill not found' })).toBeVisible();
+});
+
+/** Starts a report export from the list's dialog and waits for the file the tracking downloads. */
+const exportReport = async (page: Page, format: 'Excel (xlsx)' | 'CSV'): Promise<Download> => {
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Export report' }).click();
+  const dialog = page.getByRole('dialog', { name: /Export (waybill|worklog) report/ });
+  await dialog.getByRole('radio', { name: format }).check();
+  await dialog.getByRole('button', { name: 'Export' }).click();
+  return download;
+};
+
+/** Data rows of a report: every row after the heading row that has a value. */
+const xlsxRows = async (path: string): Promise<number> => {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  const sheet = workbook.worksheets[0];
+  expect(sheet).toBeDefined();
+  let rows = 0;
+  sheet?.eachRow((row, index) => {
+    if (index > 1 && row.hasValues) rows += 1;
+  });
+  return rows;
+};
+
+const csvRows = async (path: string): Promise<number> => {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = await workbook.csv.readFile(path);
+  let rows = 0;
+  sheet.eachRow((row, index) => {
+    if (index > 1 && row.hasValues) rows += 1;
+  });
+  return rows;
+};
+
+test('a filtered report, as xlsx and as csv, holds as many rows as the list counts', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await page.goto('/waybills?statusIn=delivered&transportDateAfter=2026-09-01&transportDateBefore=2026-10-31');
+  await listedNumbers(page);
+  const count = await listedCount(page);
+  expect(count).toBeGreaterThan(25);
+  const folder = await mkdtemp(join(tmpdir(), 'timberlog-report-'));
+
+  const xlsx = await exportReport(page, 'Excel (xlsx)');
+  expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+  const xlsxPath = join(folder, xlsx.suggestedFilename());
+  await xlsx.saveAs(xlsxPath);
+  expect(await xlsxRows(xlsxPath)).toBe(count);
+
+  const csv = await exportReport(page, 'CSV');
+  expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+  const csvPath = join(folder, csv.suggestedFilename());
+  await csv.saveAs(csvPath);
+  expect((await readFile(csvPath, 'utf8')).length).toBeGreaterThan(0);
+  expect(await csvRows(csvPath)).toBe(count);
+});
+
+test('worklogs: filter by two actions, the report holds the listed count', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await page.goto('/worklogs');
+  const table = page.getByRole('table', { name: 'Worklogs' });
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
+  await page.getByRole('combobox', { name: 'Action' }).click();
+  await page.getByRole('option', { name: 'Loading', exact: true }).click();
+  await page.getByRole('option', { name: 'Unloading', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Time: From').fill('2026-11-01');
+  await expect(page).toHaveURL(/timestampAfter=2026-11-01/);
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
+  for (const action of await columnTexts(table, 'Action')) expect(['Loading', 'Unloading']).toContain(action);
+  const count = await listedCount(page, 'worklog');
+  expect(count).toBeGreaterThan(0);
+
+  const csv = await exportReport(page, 'CSV');
+  const folder = await mkdtemp(join(tmpdir(), 'timberlog-report-'));
+  const csvPath = join(folder, csv.suggestedFilename());
+  await csv.saveAs(csvPath);
+  expect(await csvRows(csvPath)).toBe(count);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`no serious or critical axe violations on the waybill and worklog pages (${theme})`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext({ colorScheme: theme });
+    const page = await context.newPage();
+    await signIn(page);
+    const findings: string[] = [];
+    const check = async (name: string) => findings.push(...(await seriousViolations(page)).map((line) => `${name}: ${line}`));
+
+    await page.goto('/waybills');
+    const [waybill] = await listedNumbers(page);
+    await check('/waybills');
+    await pickStatuses(page, ['Draft']);
+    await listedNumbers(page);
+    await check('/waybills with a filter');
+    await page.goto(`/waybills/${waybill}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Waybill ${waybill}` })).toBeVisible();
+    await check('/waybills/:number');
+    await page.goto('/waybills/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'New waybill' })).toBeVisible();
+    await check('/waybills/new');
+    await page.getByRole('button', { name: 'Create waybill' }).click();
+    await expect(page.getByText('Fill in this field.').first()).toBeVisible();
+    await check('/waybills/new with errors');
+
+    await page.goto('/worklogs');
+    const worklogs = page.getByRole('table', { name: 'Worklogs' });
+    await expect(worklogs).not.toHaveAttribute('aria-busy', 'true');
+    const worklog = (await worklogs.locator('tbody tr td a[href^="/worklogs/"]').first().textContent()) ?? '';
+    await check('/worklogs');
+    await page.goto(`/worklogs/${worklog}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Worklog ${worklog}` })).toBeVisible();
+    await check('/worklogs/:number');
+    await page.goto('/worklogs/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'New worklog' })).toBeVisible();
+    await check('/worklogs/new');
+    await page.goto(`/worklogs/${worklog}/edit`);
+    await expect(page.getByRole('heading', { level: 1, name: `Edit worklog ${worklog}` })).toBeVisible();
+    await check('/worklogs/:number/edit');
+
+    expect(findings).toEqual([]);
+    await context.close();
+  });
+}
