@@ -24,18 +24,18 @@ export function waybillColumns(t: TFunction, format: Formatters, linkState?: unk
     },
     { id: 'status', header: header('status'), sortField: 'status', width: '7.5rem', cell: (w) => <WaybillStatusBadge status={w.status} /> },
     { id: 'transportDate', header: header('transportDate'), sortField: 'transportDate', width: '7rem', cell: (w) => format.date(w.transportDate) },
-    { id: 'origin', header: header('origin'), sortField: 'origin', truncate: true, cell: (w) => w.originName || w.origin },
-    { id: 'destination', header: header('destination'), sortField: 'destination', truncate: true, cell: (w) => w.destinationName || w.destination },
+    { id: 'origin', header: header('origin'), sortField: 'origin', truncate: true, cell: (w) => clipped(w.originName || w.origin) },
+    { id: 'destination', header: header('destination'), sortField: 'destination', truncate: true, cell: (w) => clipped(w.destinationName || w.destination) },
     {
       id: 'destinationCompany',
       header: header('destinationCompany'),
       sortField: 'destinationCompany',
       truncate: true,
-      cell: (w) => w.destinationCompanyName || w.destinationCompany,
+      cell: (w) => clipped(w.destinationCompanyName || w.destinationCompany),
     },
-    { id: 'driverName', header: header('driverName'), sortField: 'driverName', truncate: true, cell: (w) => w.driverName },
+    { id: 'driverName', header: header('driverName'), sortField: 'driverName', truncate: true, cell: (w) => clipped(w.driverName) },
     { id: 'vehicleNumber', header: header('vehicleNumber'), sortField: 'vehicleNumber', width: '6.5rem', cell: (w) => w.vehicleNumber },
-    { id: 'assortment', header: header('assortment'), sortField: 'assortment', truncate: true, cell: (w) => w.assortmentName || w.assortment },
+    { id: 'assortment', header: header('assortment'), sortField: 'assortment', truncate: true, cell: (w) => clipped(w.assortmentName || w.assortment) },
     {
       id: 'quantity',
       header: header('quantity'),
@@ -60,4 +60,13 @@ export function waybillColumns(t: TFunction, format: Formatters, linkState?: unk
       cell: (w) => (w.invoice ? <Link to={`/invoices/${encodeURIComponent(w.invoice)}`}>{w.invoice}</Link> : null),
     },
   ];
+}
+
+/** A long name cut to one line, in full on hover. */
+function clipped(text: string | null | undefined) {
+  return text ? (
+    <span className={styles.clip} title={text}>
+      {text}
+    </span>
+  ) : null;
 }

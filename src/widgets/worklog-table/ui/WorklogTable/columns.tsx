@@ -24,10 +24,10 @@ export function worklogColumns(t: TFunction, format: Formatters, linkState?: unk
     },
     { id: 'timestamp', header: header('timestamp'), sortField: 'timestamp', width: '9.5rem', cell: (l) => format.dateTime(l.timestamp) },
     { id: 'action', header: header('action'), sortField: 'action', width: '7rem', cell: (l) => <WorklogActionLabel action={l.action} /> },
-    { id: 'warehouse', header: header('warehouse'), sortField: 'warehouse', truncate: true, cell: (l) => l.warehouseName },
-    { id: 'warehouseCompany', header: header('warehouseCompany'), truncate: true, cell: (l) => l.warehouseCompanyName || l.warehouseCompany },
-    { id: 'workerName', header: header('workerName'), sortField: 'workerName', truncate: true, cell: (l) => l.workerName },
-    { id: 'assortment', header: header('assortment'), sortField: 'assortment', truncate: true, cell: (l) => l.assortmentName ?? l.assortment ?? '' },
+    { id: 'warehouse', header: header('warehouse'), sortField: 'warehouse', truncate: true, cell: (l) => clipped(l.warehouseName) },
+    { id: 'warehouseCompany', header: header('warehouseCompany'), truncate: true, cell: (l) => clipped(l.warehouseCompanyName || l.warehouseCompany) },
+    { id: 'workerName', header: header('workerName'), sortField: 'workerName', truncate: true, cell: (l) => clipped(l.workerName) },
+    { id: 'assortment', header: header('assortment'), sortField: 'assortment', truncate: true, cell: (l) => clipped(l.assortmentName ?? l.assortment ?? '') },
     { id: 'quantity', header: header('quantity'), sortField: 'quantity', numeric: true, width: '6.5rem', cell: (l) => format.number(l.quantity) },
     {
       id: 'waybill',
@@ -45,4 +45,13 @@ export function worklogColumns(t: TFunction, format: Formatters, linkState?: unk
       cell: (l) => t('worklogs.minutes', { value: format.number(l.durationMinutes) }),
     },
   ];
+}
+
+/** A long name cut to one line, in full on hover. */
+function clipped(text: string | null | undefined) {
+  return text ? (
+    <span className={styles.clip} title={text}>
+      {text}
+    </span>
+  ) : null;
 }
