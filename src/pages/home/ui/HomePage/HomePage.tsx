@@ -1,12 +1,210 @@
+import { INVOICE_RETRYABLE_STATUS, WAYBILL_STATUSES, type InvoiceStatus, type WaybillStatus } from '@timberlog/contract';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 
-import { PagePlaceholder } from '@/shared/ui';
+import { useListExportRequestsQuery } from '@/entities/export-request';
+import { InvoiceStatusBadge, useListInvoicesQuery } from '@/entities/invoice';
+import { useCurrentUser, useListUsersQuery } from '@/entities/user';
+import { useListWaybillsQuery, WaybillStatusBadge } from '@/entities/waybill';
+import { useFormat } from '@/shared/lib/format';
+import { Badge, Button, Skeleton, type BadgeTone } from '@/shared/ui';
 
+import { exportState, linkExpiry, type ExportState } from '../../lib/exportState';
+
+import styles from './HomePage.module.css';
+
+// Only the count is read: one row per call is the least the list endpoints answer with.
+const COUNT_ONLY = { pageSize: 1 } as const;
+const AWAITING_SYNC: InvoiceStatus = 'pending_sync';
+const RECENT_EXPORTS = 5;
+
+interface CountResult {
+  readonly data?: { readonly count: number } | undefined;
+  readonly isError: boolean;
+  readonly refetch: () => unknown;
+}
+
+/** One count as a link to the list it counts. */
+function CountTile({ to, label, result }: { readonly to: string; readonly label: ReactNode; readonly result: CountResult }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <li className={styles.tile}>
+      <Link to={to} className={styles.tileLink}>
+        <span className={styles.tileLabel}>{label}</span>
+        {result.data ? (
+          <span className={styles.tileCount} data-testid="count">
+            {format.number(result.data.count)}
+          </span>
+        ) : result.isError ? (
+          <span className={styles.tileError}>{t('home.countError')}</span>
+        ) : (
+          <Skeleton width="3rem" height="1.75rem" />
+        )}
+      </Link>
+    </li>
+  );
+}
+
+function WaybillStatusTile({ status }: { readonly status: WaybillStatus }) {
+  const result = useListWaybillsQuery({ statusIn: [status], ...COUNT_ONLY });
+  return <CountTile to={`/waybills?statusIn=${status}`} label={<WaybillStatusBadge status={status} />} result={result} />;
+}
+
+function InvoiceStatusTile({ status }: { readonly status: InvoiceStatus }) {
+  const result = useListInvoicesQuery({ statusIn: [status], ...COUNT_ONLY });
+  return <CountTile to={`/invoices?statusIn=${status}`} label={<InvoiceStatusBadge status={status} />} result={result} />;
+}
+
+const STATE_TONES: Readonly<Record<ExportState, BadgeTone>> = { running: 'info', failed: 'danger', ready: 'success', expired: 'neutral' };
+
+/** The user's latest exports, with a download link while the list's signed links are valid. */
+function RecentExports() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { data, isError, fulfilledTimeStamp, refetch, isFetching } = useListExportRequestsQuery({
+    own: true,
+    sort: ['-createdAt'],
+    pageSize: RECENT_EXPORTS,
+  });
+  // The answer whose links have run out; a new answer brings new links.
+  const [expiredFor, setExpiredFor] = useState<number>();
+  useEffect(() => {
+    if (fulfilledTimeStamp === undefined) return undefined;
+    const timer = setTimeout(() => setExpiredFor(fulfilledTimeStamp), Math.max(0, linkExpiry(fulfilledTimeStamp) - Date.now()));
+    return () => clearTimeout(timer);
+  }, [fulfilledTimeStamp]);
+  const linkValid = fulfilledTimeStamp !== undefined && expiredFor !== fulfilledTimeStamp;
+
+  if (!data) {
+    return isError ? (
+      <p className={styles.muted}>
+        {t('home.countError')}{' '}
+        <Button variant="minimal" size="sm" onClick={() => void refetch()}>
+          {t('home.retry')}
+        </Button>
+      </p>
+    ) : (
+      <Skeleton height="6rem" />
+    );
+  }
+  if (data.results.length === 0) return <p className={styles.muted}>{t('home.noExports')}</p>;
+  const states = data.results.map((request) => exportState(request, linkValid));
+  return (
+    <>
+      <ul className={styles.exports}>
+        {data.results.map((request, index) => {
+          const state = states[index] ?? 'failed';
+          return (
+            <li key={request.id} className={styles.export}>
+              <div className={styles.exportWhat}>
+                <span className={styles.exportKind}>
+                  {t(`home.exportKind.${request.kind}`)} · {request.format.toUpperCase()}
+                </span>
+                <span className={styles.muted}>{format.dateTime(request.createdAt)}</span>
+              </div>
+              <Badge tone={STATE_TONES[state]}>{t(`home.exportState.${state}`, { progress: request.progress })}</Badge>
+              {state === 'ready' && request.fileUrl ? (
+                <a href={request.fileUrl} className={styles.download}>
+                  {t('home.download', { file: request.attachment ?? request.format })}
+                </a>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {states.includes('expired') ? (
+        <Button variant="secondary" size="sm" onClick={() => void refetch()} disabled={isFetching}>
+          {t('home.refreshLinks')}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** Sign-ups awaiting activation, for staff only (the list asks the server for inactive accounts). */
+function SignupsTile() {
+  const { t } = useTranslation();
+  const result = useListUsersQuery({ isActive: false, ...COUNT_ONLY });
+  return <CountTile to="/users?isActive=false" label={t('home.signups')} result={result} />;
+}
+
+/**
+ * `/`: the day's overview. Waybills by status and invoices awaiting or failing sync, each a link
+ * to the list filtered the same way; the user's latest exports; quick actions; for staff, the
+ * sign-ups to activate.
+ */
 export function HomePage() {
   const { t } = useTranslation();
+  const me = useCurrentUser(true);
   return (
-    <PagePlaceholder title={t('pages.home.title')}>
-      <p>{t('pages.comingSoon')}</p>
-    </PagePlaceholder>
+    <section className={styles.page} aria-labelledby="home-title">
+      <header className={styles.header}>
+        <h1 id="home-title" className={styles.title}>
+          {t('home.title')}
+        </h1>
+        <nav className={styles.actions} aria-label={t('home.quickActions')}>
+          <Button to="/waybills/new">{t('home.newWaybill')}</Button>
+          <Button to="/worklogs/new" variant="secondary">
+            {t('home.newWorklog')}
+          </Button>
+          <Button to="/invoices/new" variant="secondary">
+            {t('home.newInvoice')}
+          </Button>
+        </nav>
+      </header>
+
+      <section className={styles.card} aria-labelledby="home-waybills">
+        <div className={styles.cardHead}>
+          <h2 id="home-waybills" className={styles.subtitle}>
+            {t('home.waybills')}
+          </h2>
+          <Link to="/waybills" className={styles.more}>
+            {t('home.waybillsLink')}
+          </Link>
+        </div>
+        <ul className={styles.tiles}>
+          {WAYBILL_STATUSES.map((status) => (
+            <WaybillStatusTile key={status} status={status} />
+          ))}
+        </ul>
+      </section>
+
+      {me?.isStaff ? (
+        <section className={styles.card} aria-labelledby="home-staff">
+          <h2 id="home-staff" className={styles.subtitle}>
+            {t('home.staff')}
+          </h2>
+          <ul className={styles.tiles}>
+            <SignupsTile />
+          </ul>
+        </section>
+      ) : null}
+
+      <div className={styles.columns}>
+        <section className={styles.card} aria-labelledby="home-invoices">
+          <div className={styles.cardHead}>
+            <h2 id="home-invoices" className={styles.subtitle}>
+              {t('home.invoices')}
+            </h2>
+            <Link to="/invoices" className={styles.more}>
+              {t('home.invoicesLink')}
+            </Link>
+          </div>
+          <ul className={styles.tiles}>
+            <InvoiceStatusTile status={AWAITING_SYNC} />
+            <InvoiceStatusTile status={INVOICE_RETRYABLE_STATUS} />
+          </ul>
+        </section>
+
+        <section className={styles.card} aria-labelledby="home-exports">
+          <h2 id="home-exports" className={styles.subtitle}>
+            {t('home.exports')}
+          </h2>
+          <RecentExports />
+        </section>
+      </div>
+    </section>
   );
 }
