@@ -21,6 +21,7 @@ import { invoiceRoutes, invoiceSchemas } from './invoices/routes.js';
 import { exportRoutes, exportSchemas } from './exports/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { accessOf, registerAccessControl } from './auth/guards.js';
+import { registerSecurityHeaders } from './shared/security-headers.js';
 
 /** The top-level field (or `nonFieldErrors`) of the first string holding a NUL character. */
 function findNul(value: unknown, field?: string, depth = 0): string | undefined {
@@ -99,12 +100,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   });
 
+  await registerSecurityHeaders(app, ctx.config, options);
+
   // Authentication before parsing and validation, closed unless a route is listed public.
   registerAccessControl(app);
 
-  // The web app's dev server (another port) calls the API directly.
+  // Same origin only, unless CORS_ORIGINS names origins (in development: the web dev server).
   await app.register(cors, {
-    origin: ctx.config.corsOrigins.length ? ctx.config.corsOrigins : true,
+    origin: ctx.config.corsOrigins.length ? ctx.config.corsOrigins : false,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
     exposedHeaders: ['Retry-After', 'Content-Disposition', 'Allow'],
@@ -147,12 +150,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const dist = ctx.config.webDistDir;
   const indexHtml = path.join(dist, 'index.html');
   if (options.serveWeb && fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, cacheControl: false });
+    // The mock service worker and the build stamp belong to development and the build, not to users.
+    const hiddenFile = (rel: string) => rel.split('/').some((part) => part.startsWith('.')) || path.basename(rel) === 'mockServiceWorker.js';
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, cacheControl: false, allowedPath: (pathName) => !hiddenFile(pathName.replace(/^\/+/, '')) });
     app.get('/', (_req, reply) => reply.type('text/html').send(fs.createReadStream(indexHtml)));
     app.get('/*', (request, reply) => {
       const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
       const file = path.resolve(dist, rel);
-      if (file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      if (!hiddenFile(rel) && file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
         const immutable = rel.startsWith('static/');
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         return reply.sendFile(rel);

@@ -36,7 +36,7 @@ export interface TestServer {
 /** A server on a fresh database (seeded with a small deterministic data set), listening on a random port. */
 export async function startServer(
   overrides: Partial<AppConfig> = {},
-  opts: { seed?: boolean; workers?: boolean; reuse?: { dbUrl: string; dataDir: string } } = {},
+  opts: { seed?: boolean; workers?: boolean; reuse?: { dbUrl: string; dataDir: string }; serveWeb?: boolean } = {},
 ): Promise<TestServer> {
   const base = process.env.TEST_PG_URL;
   if (!base) throw new Error('TEST_PG_URL is not set: run the tests with `npm run test -w server`');
@@ -50,7 +50,7 @@ export async function startServer(
   const log = pino({ level: 'silent' });
   const ctx = await createContext(config, dbUrl, log);
   if (opts.seed !== false && !opts.reuse) await seed(ctx.db, { waybills: 80, worklogs: 150 });
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: false, serveWeb: opts.serveWeb });
   if (opts.workers !== false) await startWorkers(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();

@@ -45,7 +45,7 @@ export interface AppConfig {
   jobPollingSeconds: number;
   webDistDir: string;
   logLevel: string;
-  /** Origins allowed to call the API from a browser; empty: any (tokens travel in headers, never cookies). */
+  /** Origins allowed to call the API from a browser besides its own; empty: same origin only. */
   corsOrigins: string[];
   /** Fastify's trustProxy: false, true, a hop count or a list of proxy addresses. */
   trustProxy: boolean | number | string[];
@@ -56,6 +56,23 @@ function trustProxy(raw: string | undefined): boolean | number | string[] {
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
   return raw.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** The web app's dev server (`npm run dev`), allowed by default outside production. */
+export const DEV_CORS_ORIGINS = ['http://localhost:3000', 'http://127.0.0.1:3000'];
+
+/**
+ * CORS_ORIGINS when set (comma-separated origins; `-` or empty: none); otherwise none in
+ * production (NODE_ENV=production or DATABASE_URL) and the web dev server in development.
+ * `null` and `*` are never allowed: a sandboxed page or any site would be let in.
+ */
+function corsOrigins(env: NodeJS.ProcessEnv): string[] {
+  if (env.CORS_ORIGINS === undefined) return env.NODE_ENV === 'production' || env.DATABASE_URL ? [] : DEV_CORS_ORIGINS;
+  const list = env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o && o !== '-');
+  for (const origin of list) {
+    if (origin === 'null' || origin === '*' || !/^https?:\/\/[^/]+$/.test(origin)) throw new Error(`CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com`);
+  }
+  return list;
 }
 
 /** Reads the environment once; everything else takes an AppConfig. */
@@ -85,7 +102,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDistDir: env.WEB_DIST_DIR ? fromInvocation(env.WEB_DIST_DIR) : path.join(REPO_ROOT, 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxy(env.TRUST_PROXY),
-    corsOrigins: (env.CORS_ORIGINS || '').split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: corsOrigins(env),
     ...overrides,
   };
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(cfg.vatRate)) throw new Error(`VAT_RATE must look like 24.00, got "${cfg.vatRate}"`);

@@ -49,7 +49,7 @@ export async function checkNoDemoAccounts(db: DB): Promise<void> {
 export function startupBanner(mode: StartMode, url: string, data: string): string {
   const line = '-'.repeat(64);
   const demo = mode === 'demo'
-    ? `DEMO MODE: the database holds the demo data and its demo accounts (staff and ordinary);\n  their passwords are public, listed in the README under "Demo accounts".\n  For real use start with NODE_ENV=production (see the README's security section).\n`
+    ? `DEMO MODE: the database holds the demo data and its demo accounts (staff and ordinary);\n  their passwords are public, listed in the README (Security, and server/README.md).\n  For real use start with NODE_ENV=production (see the README's security section).\n`
     : '';
   return `\n${line}\nTimberlog is running at ${url}\n  API docs:  ${url}/api/schema/swagger-ui/\n  OpenAPI:   ${url}/api/schema/\n  Data:      ${data}\n${demo}Press Ctrl-C to stop.\n${line}\n`;
 }

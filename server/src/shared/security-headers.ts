@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { App } from './context.js';
+import type { AppConfig } from './config.js';
+
+/** sha256 sources for the inline scripts of the web app's index.html (the theme/locale bootstrap). */
+export function inlineScriptHashes(indexHtml: string): string[] {
+  if (!fs.existsSync(indexHtml)) return [];
+  const html = fs.readFileSync(indexHtml, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+}
+
+const originOf = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).origin : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Where the served web app may connect: itself, PUBLIC_URL, the backend its build names, Sentry. */
+export function connectSources(config: AppConfig): string[] {
+  let builtFor: string | undefined;
+  try {
+    builtFor = (JSON.parse(fs.readFileSync(path.join(config.webDistDir, '.timberlog-build.json'), 'utf8')) as { backendUrl?: string }).backendUrl;
+  } catch {
+    builtFor = undefined;
+  }
+  const sentry = originOf(process.env.APP_PUBLIC_SENTRY_DSN);
+  return [...new Set(["'self'", originOf(config.publicUrl), originOf(builtFor), sentry].filter((x): x is string => Boolean(x)))];
+}
+
+/**
+ * Security headers on every answer (the API, the web app, its files, Swagger UI): a strict
+ * Content-Security-Policy (scripts only from this origin plus the hashes of index.html's inline
+ * script; no plugins, no framing, no <base>), nosniff, Referrer-Policy no-referrer (the reset page
+ * carries its token in the URL), HSTS when PUBLIC_URL is https, and `Cache-Control: no-store` on
+ * /api/ (answers carry personal data and tokens).
+ */
+export async function registerSecurityHeaders(app: App, config: AppConfig, options: { serveWeb?: boolean }): Promise<void> {
+  const scriptHashes = options.serveWeb ? inlineScriptHashes(path.join(config.webDistDir, 'index.html')) : [];
+  const https = config.publicUrl?.startsWith('https://') ?? false;
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        scriptSrcAttr: ["'none'"],
+        // Styles: React and Swagger UI set inline styles; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: connectSources(config),
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    // Export downloads are opened by the web dev server's page on another port.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/schema/swagger-ui/')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}
