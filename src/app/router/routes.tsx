@@ -19,6 +19,7 @@ const InvoiceNewPage = lazy(() => import('@/pages/invoice-new').then((m) => ({ d
 const UsersPage = lazy(() => import('@/pages/users').then((m) => ({ default: m.UsersPage })));
 const UserNewPage = lazy(() => import('@/pages/user-new').then((m) => ({ default: m.UserNewPage })));
 const UserDetailPage = lazy(() => import('@/pages/user-detail').then((m) => ({ default: m.UserDetailPage })));
+const AdminPanelPage = lazy(() => import('@/pages/admin-panel').then((m) => ({ default: m.AdminPanelPage })));
 const LoginPage = lazy(() => import('@/pages/auth-login').then((m) => ({ default: m.LoginPage })));
 const SignUpPage = lazy(() => import('@/pages/auth-signup').then((m) => ({ default: m.SignUpPage })));
 const ForgotPasswordPage = lazy(() =>
@@ -55,6 +56,8 @@ export function AppRoutes() {
           <Route path="users" element={<UsersPage />} />
           <Route path="users/new" element={<UserNewPage />} />
           <Route path="users/:email" element={<UserDetailPage />} />
+          <Route path="adminpanel" element={<AdminPanelPage />} />
+          <Route path="adminpanel/:resource" element={<AdminPanelPage />} />
           <Route path="account" element={<AccountPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
 
 import { useCurrentUser } from '@/entities/user';
 import { getConfig } from '@/shared/config';
 
 import styles from './TopBar.module.css';
 
-/** The backend's admin panel and API docs, for staff only. Loaded only for a signed-in user. */
+/** The admin panel and the backend's API docs, for staff only. Loaded only for a signed-in user. */
 export function StaffLinks() {
   const { t } = useTranslation();
   const user = useCurrentUser(true);
@@ -16,9 +17,10 @@ export function StaffLinks() {
     <>
       <li className={styles.separator} aria-hidden="true" />
       <li>
-        <a className={styles.navLink} href={`${backendUrl}/adminpanel`}>
+        {/* The admin panel is a screen of this app (the API only has its endpoints). */}
+        <NavLink to="/adminpanel" className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}>
           {t('nav.adminPanel')}
-        </a>
+        </NavLink>
       </li>
       <li>
         <a className={styles.navLink} href={`${backendUrl}/api/schema/swagger-ui`} target="_blank" rel="noreferrer">

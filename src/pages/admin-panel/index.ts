@@ -1,0 +1,1 @@
+export { AdminPanelPage } from './ui/AdminPanelPage/AdminPanelPage';

@@ -1,0 +1,107 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { expect, userEvent, within } from 'storybook/test';
+
+import { companyHandlers } from '@/entities/company/index.mocks';
+import { initialSessionState } from '@/entities/session';
+import { mockDb } from '@/shared/mock-db';
+
+import { AdminPanelPage } from './AdminPanelPage';
+
+const signedInAs = (email: string) => ({
+  preloadedState: { session: { ...initialSessionState, accessToken: `mock-access-token:${email}`, sessionInitialized: true } },
+});
+
+const meta = {
+  title: 'pages/admin-panel/AdminPanelPage',
+  component: AdminPanelPage,
+  parameters: { layout: 'fullscreen', router: { initialPath: '/adminpanel/companies' }, store: signedInAs(DEMO_USERS.staff.email) },
+  render: () => (
+    <Routes>
+      <Route path="/adminpanel" element={<AdminPanelPage />} />
+      <Route path="/adminpanel/:resource" element={<AdminPanelPage />} />
+    </Routes>
+  ),
+} satisfies Meta<typeof AdminPanelPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+/** Staff see one section per resource; companies first. */
+export const Companies: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Companies' })).toBeInTheDocument();
+    await expect(await canvas.findByText(mockDb.companies[0]!.name)).toBeInTheDocument();
+    for (const section of ['Companies', 'Warehouses', 'Assortments', 'Assortment types', 'Workers']) {
+      await expect(canvas.getByRole('link', { name: section })).toBeInTheDocument();
+    }
+  },
+};
+
+/** The same screen for another resource, from its description. */
+export const Warehouses: Story = {
+  parameters: { router: { initialPath: '/adminpanel/warehouses' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Warehouses' })).toBeInTheDocument();
+    await expect(await canvas.findByText(mockDb.warehouses[0]!.name)).toBeInTheDocument();
+  },
+};
+
+export const Empty: Story = {
+  parameters: {
+    msw: { handlers: { company: [http.get('*/api/admin/companies', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })), ...companyHandlers] } },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No records match.')).toBeInTheDocument();
+  },
+};
+
+/** The client checks the contract's rules; the server's field errors land on their fields and nothing typed is lost. */
+export const FormWithServerErrors: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'New company' }));
+    const form = within(await body(canvasElement).findByRole('form', { name: 'New company' }));
+    await userEvent.type(form.getByLabelText('Registry code'), '123');
+    await userEvent.click(form.getByRole('button', { name: 'Create' }));
+    await expect(await form.findByText('Enter the 8-digit registry code.')).toBeInTheDocument();
+    await expect(form.getByText('Fill in this field.')).toBeInTheDocument();
+    await userEvent.clear(form.getByLabelText('Registry code'));
+    await userEvent.type(form.getByLabelText('Registry code'), mockDb.companies[0]!.registryCode);
+    await userEvent.type(form.getByLabelText('Name'), 'Uus Mets OÜ');
+    await userEvent.click(form.getByRole('button', { name: 'Create' }));
+    await expect(await form.findByText('A record with this key already exists.')).toBeInTheDocument();
+    await expect(form.getByLabelText('Name')).toHaveValue('Uus Mets OÜ');
+  },
+};
+
+/** Deleting a company that others refer to shows the server's 400 naming them. */
+export const DeleteRefused: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const company = mockDb.companies.find((item) => mockDb.warehouses.some((warehouse) => warehouse.company === item.registryCode))!;
+    await userEvent.click(await canvas.findByRole('button', { name: `Delete ${company.name}` }));
+    const dialog = within(await body(canvasElement).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await expect(await dialog.findByText(/^Cannot delete: referred to by \d+ warehouses/)).toBeInTheDocument();
+  },
+};
+
+/** An ordinary user gets a clear page, not a broken screen (the API answers 403 anyway). */
+export const StaffOnly: Story = {
+  parameters: { store: signedInAs(DEMO_USERS.user.email) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Staff only' })).toBeInTheDocument();
+    await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
+  },
+};
+
+export const Estonian: Story = { globals: { locale: 'et' } };
+export const Dark: Story = { globals: { theme: 'dark' } };
