@@ -48,6 +48,8 @@ const pickStatuses = async (page: Page, labels: readonly string[]) => {
 
 const setTransportDates = async (page: Page, from: string, to: string) => {
   await page.getByLabel('Transport date: From').fill(from);
+  // The range writes both ends from what it last rendered: the 'to' date waits for the 'from' to show.
+  await expect(page.getByRole('list', { name: 'Active filters' }).getByText(/^Transport date from /)).toBeVisible();
   await page.getByLabel('Transport date: To').fill(to);
 };
 
@@ -78,8 +80,8 @@ test('filter by two statuses and a transport date range; a reload shows the same
   const url = new URL(page.url());
   expect(url.searchParams.getAll('statusIn').sort()).toEqual(['confirmed', 'draft']);
   expect(url.searchParams.get('transportDateAfter')).toBe('2026-09-01');
-  const count = await listedCount(page);
-  expect(count).toBe(41);
+  await expect.poll(() => listedCount(page)).toBe(41);
+  const count = 41;
   const rows = await listedNumbers(page);
   expect(rows).toHaveLength(25);
   for (const status of await columnTexts(waybillTable(page), 'Status')) expect(['Draft', 'Confirmed']).toContain(status);
@@ -88,7 +90,7 @@ test('filter by two statuses and a transport date range; a reload shows the same
   await expect(chips.getByText(/^Transport date from /)).toBeVisible();
 
   await page.reload();
-  expect(await listedNumbers(page)).toEqual(rows);
+  await expect.poll(() => listedNumbers(page)).toEqual(rows);
   expect(await listedCount(page)).toBe(count);
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText(/Draft.*Confirmed|Confirmed.*Draft/);
   await expect(page.getByLabel('Transport date: From')).toHaveValue('2026-09-01');
@@ -98,30 +100,33 @@ test('back and forward step through three views exactly', async ({ page }) => {
   await signIn(page);
   await page.goto('/waybills');
   const first = await listedNumbers(page);
+  // The router renders a new URL in a transition, so the rows are polled until they show it.
+  const rowsShown = () => expect.poll(() => listedNumbers(page));
 
   await pickStatuses(page, ['Delivered']);
   await expect(page).toHaveURL(/statusIn=delivered/);
+  await rowsShown().not.toEqual(first);
   const second = await listedNumbers(page);
-  expect(second).not.toEqual(first);
+  for (const status of await columnTexts(waybillTable(page), 'Status')) expect(status).toBe('Delivered');
 
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next page' }).click();
   await expect(page).toHaveURL(/pageNumber=2/);
+  await rowsShown().not.toEqual(second);
   const third = await listedNumbers(page);
-  expect(third).not.toEqual(second);
 
   await page.goBack();
   await expect(page).not.toHaveURL(/pageNumber=2/);
-  expect(await listedNumbers(page)).toEqual(second);
+  await rowsShown().toEqual(second);
   await page.goBack();
   await expect(page).not.toHaveURL(/statusIn/);
-  expect(await listedNumbers(page)).toEqual(first);
+  await rowsShown().toEqual(first);
   await expect(page.getByRole('list', { name: 'Active filters' })).toHaveCount(0);
   await page.goForward();
   await expect(page).toHaveURL(/statusIn=delivered/);
-  expect(await listedNumbers(page)).toEqual(second);
+  await rowsShown().toEqual(second);
   await page.goForward();
   await expect(page).toHaveURL(/pageNumber=2/);
-  expect(await listedNumbers(page)).toEqual(third);
+  await rowsShown().toEqual(third);
 });
 
 test('sorting by a column orders the rows by it, ascending then descending', async ({ page }) => {
