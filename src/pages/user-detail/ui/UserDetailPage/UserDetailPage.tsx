@@ -134,7 +134,14 @@ export function UserDetailPage() {
       </div>
       <div className={styles.card}>
         <h2 className={styles.subtitle}>{t('users.password.title')}</h2>
-        <SetPasswordForm user={user} />
+        {/* One's own password changes on the account page, which asks for the current one. */}
+        {isSelf ? (
+          <p className={styles.muted}>
+            {t('users.detail.ownHint')} <Link to="/account">{t('users.detail.accountLink')}</Link>
+          </p>
+        ) : (
+          <SetPasswordForm user={user} />
+        )}
       </div>
     </Frame>
   );
