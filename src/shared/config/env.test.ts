@@ -28,6 +28,11 @@ describe('parseConfig', () => {
     });
   });
 
+  it('takes / as the app’s own origin: calls go to relative URLs', () => {
+    const result = parseConfig({ ...valid, APP_PUBLIC_BACKEND_URL: '/' });
+    expect(result.ok && result.config.backendUrl).toBe('');
+  });
+
   it('rejects a backend URL that is not http(s), a key that is not a PEM public key, and a bad DSN', () => {
     const result = parseConfig({
       APP_PUBLIC_BACKEND_URL: 'localhost:8080',

@@ -1,5 +1,9 @@
 export interface AppConfig {
-  /** Backend origin without a trailing slash, e.g. `https://api.example.com`. */
+  /**
+   * Backend origin without a trailing slash, e.g. `https://api.example.com`; empty when the API is
+   * served by the same origin as the app (`APP_PUBLIC_BACKEND_URL=/`), so calls go to relative URLs
+   * and the app works under any host name the server answers on.
+   */
   readonly backendUrl: string;
   /** PEM (SPKI) RS256 public key that access tokens are verified against. */
   readonly jwtPublicKey: string;
@@ -42,7 +46,7 @@ export function parseConfig(env: RawEnv): ConfigResult {
   const sentryDsn = env.APP_PUBLIC_SENTRY_DSN?.trim() ?? '';
 
   if (!backendUrl) problems.push({ name: 'APP_PUBLIC_BACKEND_URL', reason: 'missing' });
-  else if (!isHttpUrl(backendUrl)) problems.push({ name: 'APP_PUBLIC_BACKEND_URL', reason: 'invalid' });
+  else if (backendUrl !== '/' && !isHttpUrl(backendUrl)) problems.push({ name: 'APP_PUBLIC_BACKEND_URL', reason: 'invalid' });
 
   if (!jwtPublicKey) problems.push({ name: 'APP_PUBLIC_JWT_PUBLIC_KEY', reason: 'missing' });
   else if (!/-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----/.test(jwtPublicKey)) {
