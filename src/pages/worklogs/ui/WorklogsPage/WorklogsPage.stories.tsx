@@ -159,7 +159,8 @@ export const PagePastTheEnd: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('26–30 of 30')).toBeInTheDocument();
+    // Three requests in a row (the 404, page 1 for the count, the last page): more than the default second.
+    await expect(await canvas.findByText('26–30 of 30', {}, { timeout: 5000 })).toBeInTheDocument();
     await expect(await canvas.findByText('WL-2026-000030')).toBeInTheDocument();
   },
 };
