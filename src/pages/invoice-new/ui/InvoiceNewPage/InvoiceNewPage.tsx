@@ -16,7 +16,7 @@ import { Pagination, Table } from '@/shared/ui';
 import styles from './InvoiceNewPage.module.css';
 
 const CUSTOMER_PARAM = 'customer';
-const PICKER_COLUMNS = ['number', 'transportDate', 'origin', 'destination', 'assortment', 'quantity'];
+const PICKER_COLUMNS = ['number', 'transportDate', 'origin', 'assortment', 'quantity'];
 
 /** Keeps the order things were picked in: those still selected, then the newly ticked. */
 const mergeSelection = (current: readonly string[], ticked: ReadonlySet<string>): string[] => [

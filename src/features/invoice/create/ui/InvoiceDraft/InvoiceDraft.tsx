@@ -80,9 +80,11 @@ export function InvoiceDraft({ selection, onSelectionChange, onCreated }: Invoic
                 </li>
               ))}
             </ul>
-            <Button variant="minimal" size="sm" onClick={() => change([])}>
-              {t('invoices.new.clearSelection')}
-            </Button>
+            <div>
+              <Button variant="minimal" size="sm" onClick={() => change([])}>
+                {t('invoices.new.clearSelection')}
+              </Button>
+            </div>
           </>
         )}
         {problems.length > 0 ? (
