@@ -4,12 +4,15 @@ import { runExport } from './exports/report.js';
 import { REPORTS } from './reports.js';
 import { syncInvoice } from './invoices/sync.js';
 import { purgeRateLimits } from './auth/rate-limit.js';
+import { sendAccountMail } from './users/account-mail.js';
+import type { AccountMailJob } from './shared/jobs.js';
 
 /** Removes spent or expired tokens and old rate-limit counters. */
 export async function purgeExpired(ctx: AppContext): Promise<void> {
   const now = new Date().toISOString();
   await ctx.db.deleteFrom('refreshTokens').where('expiresAt', '<', now).execute();
   await ctx.db.deleteFrom('passwordResetTokens').where('expiresAt', '<', now).execute();
+  await ctx.db.deleteFrom('emailVerificationTokens').where('expiresAt', '<', now).execute();
   await purgeRateLimits(ctx.db);
 }
 
@@ -21,6 +24,9 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   });
   const timer = setInterval(() => void purgeExpired(ctx).catch(() => undefined), 3600_000);
   timer.unref();
+  await ctx.jobs.boss.work<AccountMailJob>(QUEUES.accountMail, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+    if (job) await sendAccountMail(ctx, job.data);
+  });
   await ctx.jobs.boss.work<{ number: string }>(QUEUES.invoiceSync, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
     if (job) await syncInvoice(ctx, job.data.number);
   });

@@ -151,3 +151,21 @@ export async function waybillInput(s: TestServer): Promise<Record<string, unknow
     driverName: 'Margus Tamm', vehicleNumber: '123 ABC', mileage: 120, assortment: 'KU-PALK-18', quantity: '25.500', notes: 'Test load',
   };
 }
+
+/** Waits until every account-mail job for `email` has finished (the mail is then in the outbox, or was not sent). */
+export async function accountMailDone(s: TestServer, email: string): Promise<void> {
+  const { sql } = await import('kysely');
+  await waitFor(async () => {
+    const r = await sql<{ open: number; all: number }>`
+      SELECT count(*) FILTER (WHERE state NOT IN ('completed', 'failed', 'cancelled'))::int AS open, count(*)::int AS all
+      FROM pgboss.job WHERE name = 'account-mail' AND data->>'email' = ${email}`.execute(s.ctx.db);
+    return r.rows[0]!.all > 0 && r.rows[0]!.open === 0;
+  }, 20_000, `account mail to ${email}`);
+}
+
+/** The mails in the outbox addressed to `email`, oldest first. */
+export function outboxMails(s: TestServer, email: string): string[] {
+  const dir = path.join(s.ctx.config.dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).sort().filter((f) => f.endsWith(`-${email}.eml`)).map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+}

@@ -15,7 +15,7 @@ type Decision = 'public' | 'link' | 'user' | 'staff';
 
 const DECISIONS: Record<string, Decision> = {
   obtainToken: 'public', refreshToken: 'public', verifyToken: 'public', refreshSession: 'public', signOut: 'public',
-  signUp: 'public', forgotPassword: 'public', resetPassword: 'public',
+  signUp: 'public', forgotPassword: 'public', resetPassword: 'public', verifyEmail: 'public', verifyEmailLink: 'public',
   downloadExportAttachment: 'link',
   listUsers: 'user', getMe: 'user', updateMe: 'user', patchMe: 'user', getUser: 'user',
   createUser: 'staff', updateUser: 'staff', patchUser: 'staff', deleteUser: 'staff',

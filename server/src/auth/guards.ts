@@ -26,6 +26,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/user/signup',
   'POST /api/user/forgot_password',
   'POST /api/user/forgot_password/token',
+  'POST /api/user/verify_email',
+  'GET /api/user/verify_email',
+  'HEAD /api/user/verify_email',
   // The link in an export's `fileUrl` is opened by the browser without a bearer token; the route
   // identifies the caller by the link's signed token (or a bearer token) itself.
   'GET /api/export-requests/:id/download_attachment/',

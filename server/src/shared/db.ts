@@ -19,6 +19,7 @@ export interface UsersTable {
   name: Generated<string>;
   passwordHash: string;
   sessionKey: Generated<string>;
+  emailVerifiedAt: ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
   isActive: Generated<boolean>;
   isStaff: Generated<boolean>;
   dateJoined: Stamp;
@@ -35,6 +36,13 @@ export interface RefreshTokensTable {
   sessionStartedAt: Stamp;
 }
 export interface PasswordResetTokensTable {
+  tokenHash: string;
+  userEmail: string;
+  expiresAt: Stamp;
+  usedAt: NullStamp;
+  createdAt: Stamp;
+}
+export interface EmailVerificationTokensTable {
   tokenHash: string;
   userEmail: string;
   expiresAt: Stamp;
@@ -177,6 +185,7 @@ export interface Database {
   refreshTokens: RefreshTokensTable;
   passwordResetTokens: PasswordResetTokensTable;
   rateLimiter: RateLimiterTable;
+  emailVerificationTokens: EmailVerificationTokensTable;
   assortmentTypes: AssortmentTypesTable;
   assortments: AssortmentsTable;
   companies: CompaniesTable;

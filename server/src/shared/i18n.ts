@@ -124,7 +124,13 @@ const en: Dict = {
   'admin.originTaken': 'Another warehouse already uses this origin code.',
   'admin.destinationTaken': 'Another warehouse already uses this destination code.',
   'mail.resetSubject': 'Reset your Timberlog password',
-  'mail.resetBody': 'Hello {name},\n\nSomeone asked to reset the password of your Timberlog account. Open this link within {days} days to choose a new password:\n\n{link}\n\nIf it was not you, ignore this message.',
+  'mail.resetBody': 'Hello,\n\nSomeone asked to reset the password of your Timberlog account. Open this link within {days} days to choose a new password:\n\n{link}\n\nIf it was not you, ignore this message.',
+  'mail.verifySubject': 'Confirm your email address for Timberlog',
+  'mail.verifyBody': 'Hello,\n\nSomeone signed up for Timberlog with this address. Open this link within {days} days to confirm it is yours:\n\n{link}\n\nStaff can activate the account once the address is confirmed. If it was not you, ignore this message.',
+  'mail.signupExistingSubject': 'Your Timberlog account',
+  'mail.signupExistingBody': 'Hello,\n\nSomeone tried to sign up for Timberlog with this address, but it already has an account. If you forgot its password, ask for a new one here:\n\n{link}\n\nIf it was not you, ignore this message.',
+  'user.emailNotVerified': 'This account\'s email address is not verified yet.',
+  'verify.tokenInvalid': 'This link is invalid, already used or expired.',
 };
 
 const et: Dict = {
@@ -249,7 +255,13 @@ const et: Dict = {
   'admin.originTaken': 'Seda lähtekoodi kasutab juba teine ladu.',
   'admin.destinationTaken': 'Seda sihtkoodi kasutab juba teine ladu.',
   'mail.resetSubject': 'Timberlogi parooli lähtestamine',
-  'mail.resetBody': 'Tere, {name}!\n\nKeegi soovis Sinu Timberlogi konto parooli lähtestada. Ava see link {days} päeva jooksul, et valida uus parool:\n\n{link}\n\nKui see ei olnud Sina, jäta see kiri tähelepanuta.',
+  'mail.resetBody': 'Tere!\n\nKeegi soovis Sinu Timberlogi konto parooli lähtestada. Ava see link {days} päeva jooksul, et valida uus parool:\n\n{link}\n\nKui see ei olnud Sina, jäta see kiri tähelepanuta.',
+  'mail.verifySubject': 'Kinnita oma e-posti aadress Timberlogis',
+  'mail.verifyBody': 'Tere!\n\nKeegi registreerus selle aadressiga Timberlogi kasutajaks. Ava see link {days} päeva jooksul, et kinnitada, et aadress on Sinu:\n\n{link}\n\nTöötajad saavad konto aktiveerida, kui aadress on kinnitatud. Kui see ei olnud Sina, jäta see kiri tähelepanuta.',
+  'mail.signupExistingSubject': 'Sinu Timberlogi konto',
+  'mail.signupExistingBody': 'Tere!\n\nKeegi proovis selle aadressiga Timberlogi kasutajaks registreeruda, kuid aadressil on juba konto. Kui oled parooli unustanud, küsi uus siit:\n\n{link}\n\nKui see ei olnud Sina, jäta see kiri tähelepanuta.',
+  'user.emailNotVerified': 'Selle konto e-posti aadress ei ole veel kinnitatud.',
+  'verify.tokenInvalid': 'See link on vigane, juba kasutatud või aegunud.',
 };
 
 export const MESSAGES: Record<Locale, Dict> = { en, et };

@@ -2,7 +2,14 @@ import PgBoss from 'pg-boss';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 
-export const QUEUES = { exportReport: 'export-report', invoiceSync: 'invoice-sync' } as const;
+export const QUEUES = { exportReport: 'export-report', invoiceSync: 'invoice-sync', accountMail: 'account-mail' } as const;
+
+/** Mail about an account, written by a job so the request answers at once whether or not the account exists. */
+export interface AccountMailJob {
+  kind: 'reset' | 'verify' | 'signupExisting';
+  email: string;
+  locale: 'en' | 'et';
+}
 
 /** A kysely transaction (or database) that a job may be queued in. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -14,6 +21,7 @@ export interface Jobs {
   sendExport(id: string, trx?: Tx): Promise<void>;
   /** Queues the accounting sync of an invoice; with `trx`, inside that transaction. */
   sendInvoiceSync(number: string, trx?: Tx): Promise<void>;
+  sendAccountMail(job: AccountMailJob): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -40,6 +48,7 @@ export async function createJobs(connectionString: string, log: FastifyBaseLogge
   // A job whose worker died (a restart) is handed out again once it expires; both handlers skip
   // work that is already done, so a retry is harmless.
   await boss.createQueue(QUEUES.exportReport, { name: QUEUES.exportReport, retryLimit: 2, retryDelay: 5, expireInSeconds: 900 });
+  await boss.createQueue(QUEUES.accountMail, { name: QUEUES.accountMail, retryLimit: 3, retryDelay: 30, expireInSeconds: 120 });
   await boss.createQueue(QUEUES.invoiceSync, { name: QUEUES.invoiceSync, retryLimit: 2, retryDelay: 10, expireInSeconds: 120 });
   return {
     boss,
@@ -48,6 +57,9 @@ export async function createJobs(connectionString: string, log: FastifyBaseLogge
     },
     async sendInvoiceSync(number, trx) {
       await boss.send(QUEUES.invoiceSync, { number }, inTransaction(trx));
+    },
+    async sendAccountMail(job) {
+      await boss.send(QUEUES.accountMail, job);
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000, wait: true });

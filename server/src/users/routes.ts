@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../shared/context.js';
@@ -6,20 +5,24 @@ import { FieldErrors, fieldError, forbidden, notFound, nonFieldError } from '../
 import { runList } from '../shared/list.js';
 import { userSpec } from './queries.js';
 import { ref, errors, StatusOk, Type } from '../shared/schema.js';
-import { t } from '../shared/i18n.js';
 import { currentUser } from '../auth/guards.js';
 import { checkPassword, hashPassword, normaliseEmail, verifyPassword } from './rules.js';
 import { endSessions } from '../auth/tokens.js';
+import { hashToken } from './account-mail.js';
+import { apiLink } from '../shared/urls.js';
 import { EmailParams, ForgotPassword, MePatch, MeUpdate, ResetPassword, SignUp, User, UserCreate, UserListQuery, UserPage, UserPatch, UserUpdate } from './schemas.js';
-import { LIMITS } from '@timberlog/contract';
 
 const USER_COLUMNS = ['email', 'name', 'isActive', 'isStaff', 'dateJoined', 'lastLogin', 'createdAt', 'lastModifiedAt'] as const;
+const withVerified = <T extends { emailVerifiedAt: string | null }>(row: T | undefined) => {
+  if (!row) return undefined;
+  const { emailVerifiedAt, ...rest } = row;
+  return { ...rest, emailVerified: emailVerifiedAt !== null };
+};
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function userRoutes(app: App) {
   const { db } = app.ctx;
-  const getUser = (email: string) => db.selectFrom('users').select(USER_COLUMNS).where('email', '=', normaliseEmail(email)).executeTakeFirst();
+  const getUser = async (email: string) => withVerified(await db.selectFrom('users').select([...USER_COLUMNS, 'emailVerifiedAt']).where('email', '=', normaliseEmail(email)).executeTakeFirst());
 
   app.get('/api/user/', {
     schema: { operationId: 'listUsers', summary: 'List user accounts', description: 'Any signed-in user. Staff see every account; an ordinary user\'s list holds only their own. The `email` filter is case-insensitive (emails are stored in lower case); `name` matches exactly.', tags: ['users'], querystring: UserListQuery, response: { 200: ref(UserPage), ...errors(400, 401, 404) } },
@@ -82,40 +85,57 @@ export async function userRoutes(app: App) {
   }, async (request) => updateMe(request, currentUser(request).email, request.body));
 
   app.post('/api/user/signup', {
-    schema: { operationId: 'signUp', summary: 'Sign up for an account', description: 'Anyone may call it. Creates an inactive, non-staff account that staff must activate before it can sign in. The email must be free; the password must follow the password rules.', tags: ['users'], security: [], body: SignUp, response: { 201: ref(User), ...errors(400) } },
+    schema: { operationId: 'signUp', summary: 'Sign up for an account', description: 'Anyone may call it. Answers 201 the same way whether or not the email already has an account, so it reveals no accounts: a new address gets an inactive, non-staff account and a mail with a single-use link confirming the address (staff can activate the account only after that); an address that already has an account gets a mail saying so instead. The password must follow the password rules. Sign-ups are limited per client address (429 with `Retry-After`).', tags: ['users'], security: [], body: SignUp, response: { 201: ref(User), ...errors(400, 429) } },
   }, async (request, reply) => {
+    await app.ctx.limits.signUp.consume({ address: request.ip });
     const body = request.body;
     const email = normaliseEmail(body.email);
     const errs = new FieldErrors();
     checkPassword(errs, body.password, email);
     if (!body.name.trim()) errs.add('name', 'field.blank');
-    if (await getUser(email)) errs.add('email', 'user.emailTaken');
     errs.throwIfAny();
-    await db.insertInto('users').values({ email, name: body.name.trim(), passwordHash: await hashPassword(body.password), isActive: false, isStaff: false }).execute();
+    // Hashed either way: the answer takes as long for a taken address as for a new one.
+    const passwordHash = await hashPassword(body.password);
+    const inserted = await db.insertInto('users')
+      .values({ email, name: body.name.trim(), passwordHash, isActive: false, isStaff: false, emailVerifiedAt: null })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('email')
+      .executeTakeFirst();
+    await app.ctx.jobs.sendAccountMail({ kind: inserted ? 'verify' : 'signupExisting', email, locale: request.locale });
     reply.status(201);
-    return getUser(email);
+    // The same shape for a new and a taken address; nothing about an existing account.
+    const now = new Date().toISOString();
+    return { email, name: body.name.trim(), isActive: false, isStaff: false, emailVerified: false, dateJoined: now, lastLogin: null, createdAt: now, lastModifiedAt: now };
+  });
+
+  const verifyEmail = async (token: string) => {
+    const done = await db.updateTable('emailVerificationTokens').set({ usedAt: new Date() })
+      .where('tokenHash', '=', hashToken(token)).where('usedAt', 'is', null).where('expiresAt', '>', new Date().toISOString())
+      .returning('userEmail').executeTakeFirst();
+    if (!done) throw fieldError('token', 'verify.tokenInvalid');
+    await db.updateTable('users').set({ emailVerifiedAt: new Date(), lastModifiedAt: new Date() }).where('email', '=', done.userEmail).where('emailVerifiedAt', 'is', null).execute();
+  };
+  const VerifyToken = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200, description: 'The token from the confirmation mail\'s link.' }) }, { title: 'VerifyEmail' });
+  app.post('/api/user/verify_email', {
+    schema: { operationId: 'verifyEmail', summary: 'Confirm an email address', description: 'Anyone holding the token from a sign-up\'s confirmation mail. Marks the address verified, so staff can activate the account. The token works once and expires; a bad one answers 400 on `token`.', tags: ['users'], security: [], body: VerifyToken, response: { 200: ref(StatusOk), ...errors(400) } },
+  }, async (request) => {
+    await verifyEmail(request.body.token);
+    return { status: 'OK' as const };
+  });
+  app.get('/api/user/verify_email', {
+    schema: { operationId: 'verifyEmailLink', summary: 'Confirm an email address from the mailed link', description: 'The link in the confirmation mail. As `POST /api/user/verify_email`, then redirects (303) to the sign-in page with `emailVerified=1`, or `emailVerified=0` when the token is bad, used or expired.', tags: ['users'], security: [], querystring: VerifyToken, response: { 303: Type.Null({ description: 'Redirect to the sign-in page.' }), ...errors(400) } },
+  }, async (request, reply) => {
+    const ok = await verifyEmail(request.query.token).then(() => true, () => false);
+    return reply.status(303).header('Location', apiLink(app.ctx.config, `/auth/login?emailVerified=${ok ? 1 : 0}`)).send(null);
   });
 
   app.post('/api/user/forgot_password', {
-    schema: { operationId: 'forgotPassword', summary: 'Ask for a password reset link', description: 'Anyone may call it. When the email belongs to an account, mails it a single-use link valid for a few days. The answer is the same whether or not the account exists. Requests are limited per client address and per account (429 with `Retry-After`).', tags: ['users'], security: [], body: ForgotPassword, response: { 200: ref(StatusOk), ...errors(400, 429) } },
+    schema: { operationId: 'forgotPassword', summary: 'Ask for a password reset link', description: 'Anyone may call it. When the email belongs to an account, a background job mails it a single-use link valid for a few days. The answer is the same, and as fast, whether or not the account exists. Requests are limited per account and address, per account and per client address (429 with `Retry-After`).', tags: ['users'], security: [], body: ForgotPassword, response: { 200: ref(StatusOk), ...errors(400, 429) } },
   }, async (request) => {
-    const { config, mailer } = app.ctx;
     const email = normaliseEmail(request.body.email);
     await app.ctx.limits.forgotPassword.consume({ accountAddress: `${email}|${request.ip}`, account: email, address: request.ip });
-    const user = await db.selectFrom('users').select(['email', 'name']).where('email', '=', email).executeTakeFirst();
-    if (user) {
-      const token = randomBytes(32).toString('base64url');
-      await db.insertInto('passwordResetTokens').values({ tokenHash: hashToken(token), userEmail: user.email, expiresAt: new Date(Date.now() + LIMITS.passwordResetTokenDays * 86400_000) }).execute();
-      // Never the request's Host header: a forged one would send the victim a link to another site.
-      const base = config.publicUrl ?? `http://localhost:${config.port}`;
-      const link = `${base.replace(/\/$/, '')}/auth/reset-password?token=${token}`;
-      try {
-        await mailer.send({ to: user.email, subject: t(request.locale, 'mail.resetSubject'), text: t(request.locale, 'mail.resetBody', { name: user.name || user.email, link, days: LIMITS.passwordResetTokenDays }), link });
-      } catch (err) {
-        // The answer must not reveal whether the account exists, so a mail failure is only logged.
-        request.log.error({ err }, 'password reset mail failed');
-      }
-    }
+    // The token and the mail are made by a job: no timing difference for existing accounts.
+    await app.ctx.jobs.sendAccountMail({ kind: 'reset', email, locale: request.locale });
     return { status: 'OK' as const };
   });
 
@@ -151,7 +171,7 @@ export async function userRoutes(app: App) {
   });
 
   const updateUser = async (actorEmail: string, email: string, body: { name?: string; isActive?: boolean; isStaff?: boolean; password?: string; email?: string }) => {
-    const user = await db.selectFrom('users').select(['email', 'isActive', 'isStaff']).where('email', '=', email).executeTakeFirst();
+    const user = await db.selectFrom('users').select(['email', 'isActive', 'isStaff', 'emailVerifiedAt']).where('email', '=', email).executeTakeFirst();
     if (!user) throw notFound();
     const errs = new FieldErrors();
     if (body.email !== undefined && normaliseEmail(body.email) !== email) errs.add('email', 'user.emailImmutable');
@@ -159,6 +179,7 @@ export async function userRoutes(app: App) {
     if (email === actorEmail && body.isActive !== undefined && body.isActive !== user.isActive) errs.add('isActive', 'user.ownActive');
     if (body.password !== undefined) checkPassword(errs, body.password, email);
     if (body.name !== undefined && !body.name.trim()) errs.add('name', 'field.blank');
+    if (body.isActive === true && !user.isActive && !user.emailVerifiedAt) errs.add('isActive', 'user.emailNotVerified');
     errs.throwIfAny();
     const set: Record<string, unknown> = { lastModifiedAt: new Date() };
     if (body.name !== undefined) set.name = body.name.trim();
@@ -174,7 +195,7 @@ export async function userRoutes(app: App) {
   };
 
   app.put('/api/user/:email/', {
-    schema: { operationId: 'updateUser', summary: 'Update a user account', description: 'Staff only. Sets name, active and staff flags and optionally a new password (password rules apply). The email cannot change. Staff cannot change their own staff flag or deactivate themselves. Setting a password or deactivating an account ends its open sessions.', tags: ['users'], params: EmailParams, body: UserUpdate, response: { 200: ref(User), ...errors(400, 401, 403, 404) } },
+    schema: { operationId: 'updateUser', summary: 'Update a user account', description: 'Staff only. Sets name, active and staff flags and optionally a new password (password rules apply). The email cannot change. Staff cannot change their own staff flag or deactivate themselves; an account whose email is not verified cannot be activated (400 on `isActive`). Setting a password or deactivating an account ends its open sessions.', tags: ['users'], params: EmailParams, body: UserUpdate, response: { 200: ref(User), ...errors(400, 401, 403, 404) } },
     config: { access: 'staff' },
   }, async (request) => updateUser(currentUser(request).email, normaliseEmail(request.params.email), request.body));
   app.patch('/api/user/:email/', {

@@ -7,6 +7,8 @@ export const User = Type.Object(
     name: Type.String(),
     isActive: Type.Boolean(),
     isStaff: Type.Boolean(),
+    // Optional in the document only (always sent), so clients typed before it still compile.
+    emailVerified: Type.Optional(Type.Boolean({ description: 'Always present. Whether the address was confirmed by the mailed link (accounts made by staff count as confirmed). Staff can activate only a confirmed account.' })),
     dateJoined: Timestamp(),
     lastLogin: Nullable(Timestamp()),
     createdAt: Timestamp(),

@@ -168,9 +168,33 @@ export interface paths {
         readonly put?: never;
         /**
          * Sign up for an account
-         * @description Anyone may call it. Creates an inactive, non-staff account that staff must activate before it can sign in. The email must be free; the password must follow the password rules.
+         * @description Anyone may call it. Answers 201 the same way whether or not the email already has an account, so it reveals no accounts: a new address gets an inactive, non-staff account and a mail with a single-use link confirming the address (staff can activate the account only after that); an address that already has an account gets a mail saying so instead. The password must follow the password rules. Sign-ups are limited per client address (429 with `Retry-After`).
          */
         readonly post: operations["signUp"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/user/verify_email": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Confirm an email address from the mailed link
+         * @description The link in the confirmation mail. As `POST /api/user/verify_email`, then redirects (303) to the sign-in page with `emailVerified=1`, or `emailVerified=0` when the token is bad, used or expired.
+         */
+        readonly get: operations["verifyEmailLink"];
+        readonly put?: never;
+        /**
+         * Confirm an email address
+         * @description Anyone holding the token from a sign-up's confirmation mail. Marks the address verified, so staff can activate the account. The token works once and expires; a bad one answers 400 on `token`.
+         */
+        readonly post: operations["verifyEmail"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -188,7 +212,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Ask for a password reset link
-         * @description Anyone may call it. When the email belongs to an account, mails it a single-use link valid for a few days. The answer is the same whether or not the account exists. Requests are limited per client address and per account (429 with `Retry-After`).
+         * @description Anyone may call it. When the email belongs to an account, a background job mails it a single-use link valid for a few days. The answer is the same, and as fast, whether or not the account exists. Requests are limited per account and address, per account and per client address (429 with `Retry-After`).
          */
         readonly post: operations["forgotPassword"];
         readonly delete?: never;
@@ -231,7 +255,7 @@ export interface paths {
         readonly get: operations["getUser"];
         /**
          * Update a user account
-         * @description Staff only. Sets name, active and staff flags and optionally a new password (password rules apply). The email cannot change. Staff cannot change their own staff flag or deactivate themselves. Setting a password or deactivating an account ends its open sessions.
+         * @description Staff only. Sets name, active and staff flags and optionally a new password (password rules apply). The email cannot change. Staff cannot change their own staff flag or deactivate themselves; an account whose email is not verified cannot be activated (400 on `isActive`). Setting a password or deactivating an account ends its open sessions.
          */
         readonly put: operations["updateUser"];
         readonly post?: never;
@@ -1132,6 +1156,8 @@ export interface components {
             readonly name: string;
             readonly isActive: boolean;
             readonly isStaff: boolean;
+            /** @description Always present. Whether the address was confirmed by the mailed link (accounts made by staff count as confirmed). Staff can activate only a confirmed account. */
+            readonly emailVerified?: boolean;
             /** Format: date-time */
             readonly dateJoined: string;
             /** Format: date-time */
@@ -1993,6 +2019,81 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly verifyEmailLink: {
+        readonly parameters: {
+            readonly query: {
+                /** @description The token from the confirmation mail's link. */
+                readonly token: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Redirect to the sign-in page. */
+            readonly 303: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+        };
+    };
+    readonly verifyEmail: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    /** @description The token from the confirmation mail's link. */
+                    readonly token: string;
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["StatusOk"];
                 };
             };
             /** @description Validation errors: each key names a field of the request, each value lists its messages. */
