@@ -90,6 +90,8 @@ export const DeleteRefused: Story = {
     const dialog = within(await body(canvasElement).findByRole('dialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
     await expect(await dialog.findByText(/^Cannot delete: referred to by \d+ warehouses/)).toBeInTheDocument();
+    // Clicks in the dialog (a portal) do not reach the row, which would open the record's form.
+    await expect(body(canvasElement).queryByRole('form')).not.toBeInTheDocument();
   },
 };
 

@@ -34,14 +34,15 @@ export function DeleteRecordButton({ description, item, onDeleted }: DeleteRecor
     onDeleted();
   };
 
+  // The button sits in a table row that opens the record: clicks and keys in the button and in the
+  // dialog (a portal, but a child in React's tree) must not reach the row.
   return (
-    <>
+    <span onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
       <Button
         variant="minimal"
         size="sm"
         aria-label={t('admin.actions.deleteNamed', { name })}
-        onClick={(event) => {
-          event.stopPropagation();
+        onClick={() => {
           setError(null);
           setAsking(true);
         }}
@@ -60,6 +61,6 @@ export function DeleteRecordButton({ description, item, onDeleted }: DeleteRecor
         error={error}
         onConfirm={() => void confirm()}
       />
-    </>
+    </span>
   );
 }
