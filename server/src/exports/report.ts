@@ -9,6 +9,7 @@ import { listConds, orderBy, whereClause } from '../shared/list.js';
 import type { Locale } from '@timberlog/contract';
 import { t } from '../shared/i18n.js';
 import type { ReportColumn, ReportDefinition, ReportRegistry } from './registry.js';
+import { privateDir, privateFile } from '../shared/private-files.js';
 
 const MAX_BATCH = 2000;
 
@@ -43,10 +44,12 @@ export async function writeReport(
   const total = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${spec.countFrom ?? spec.from} ${where}`.execute(ctx.db)).rows[0]!.n);
 
   const dir = path.join(ctx.config.dataDir, 'exports');
-  await fsp.mkdir(dir, { recursive: true });
+  await privateDir(dir);
   const stamp = new Date().toISOString().slice(0, 10);
   const attachment = `${report.fileStem}-${stamp}-${opts.id.slice(0, 8)}.${opts.format}`;
   const file = path.join(dir, attachment);
+  // Created 0600 first: the writers below reopen it and keep its mode.
+  await privateFile(file);
   const headings = columns.map((c) => t(opts.locale, c.header));
 
   let addRow: (values: unknown[]) => Promise<void>;

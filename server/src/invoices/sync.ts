@@ -1,8 +1,8 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { AppContext } from '../shared/context.js';
 import { invoiceSpec } from './queries.js';
+import { privateDir, privateFile } from '../shared/private-files.js';
 
 export interface AccountingConnector {
   /** Pushes one invoice; returns the accounting system's id for it. */
@@ -37,8 +37,8 @@ export function createConnector(ctx: AppContext): AccountingConnector {
   const dir = path.join(ctx.config.dataDir, 'accounting-outbox');
   return {
     async push(invoice) {
-      await fs.mkdir(dir, { recursive: true });
-      await fs.writeFile(path.join(dir, `${String(invoice.number)}.json`), JSON.stringify(invoice, null, 2));
+      await privateDir(dir);
+      await privateFile(path.join(dir, `${String(invoice.number)}.json`), JSON.stringify(invoice, null, 2));
       return `LOCAL-${String(invoice.number)}`;
     },
   };

@@ -47,6 +47,8 @@ export interface AppConfig {
   logLevel: string;
   /** Origins allowed to call the API from a browser besides its own; empty: same origin only. */
   corsOrigins: string[];
+  /** The one-command demo (embedded database, not NODE_ENV=production): prints mail links to the terminal. */
+  demoMode: boolean;
   /** Fastify's trustProxy: false, true, a hop count or a list of proxy addresses. */
   trustProxy: boolean | number | string[];
 }
@@ -103,6 +105,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxy(env.TRUST_PROXY),
     corsOrigins: corsOrigins(env),
+    demoMode: !(env.NODE_ENV === 'production' || env.DATABASE_URL),
     ...overrides,
   };
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(cfg.vatRate)) throw new Error(`VAT_RATE must look like 24.00, got "${cfg.vatRate}"`);

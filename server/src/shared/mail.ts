@@ -1,14 +1,14 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
+import { privateDir, privateFile } from './private-files.js';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  /** The one link worth logging when mail is written to the outbox. */
+  /** The mail's link; the demo mode prints it to the terminal (never to the log).  */
   link?: string;
 }
 
@@ -29,11 +29,14 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
   const dir = path.join(config.dataDir, 'outbox');
   return {
     async send(m) {
-      await fs.mkdir(dir, { recursive: true });
+      await privateDir(dir);
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);
       const body = `From: ${config.mailFrom}\nTo: ${m.to}\nSubject: ${m.subject}\nDate: ${new Date().toUTCString()}\n\n${m.text}\n`;
-      await fs.writeFile(file, body);
-      log.info({ to: m.to, file, link: m.link }, `mail written to outbox${m.link ? `; link: ${m.link}` : ''}`);
+      await privateFile(file, body);
+      // Links carry reset and confirmation tokens: the log names the file, never the link.
+      log.info({ file }, 'mail written to the outbox');
+      // The demo prints the link once to the terminal, so its flows work on a fresh machine.
+      if (config.demoMode && m.link) console.log(`[demo] mail to ${m.to}: ${m.link}`);
     },
   };
 }
