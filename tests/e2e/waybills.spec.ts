@@ -160,9 +160,14 @@ test('keyboard only: from the search box to an open waybill', async ({ page }) =
   await page.getByRole('searchbox', { name: 'Search' }).focus();
   await page.keyboard.type('W-2026-00012');
   await expect(page).toHaveURL(/search=W-2026-00012/);
+  // The router renders the new URL in a transition: poll until the rows are the search's.
+  await expect
+    .poll(async () => {
+      const shown = await listedNumbers(page);
+      return shown.length > 1 && shown.every((number) => number.startsWith('W-2026-00012'));
+    })
+    .toBe(true);
   const rows = await listedNumbers(page);
-  expect(rows.length).toBeGreaterThan(1);
-  expect(rows.every((number) => number.startsWith('W-2026-00012'))).toBe(true);
 
   // Tab on until the table's rows (one Tab stop) have the focus.
   for (let presses = 0; presses < 80; presses += 1) {
