@@ -5,6 +5,7 @@ import { REPORTS } from './reports.js';
 import { syncInvoice } from './invoices/sync.js';
 import { purgeRateLimits } from './auth/rate-limit.js';
 import { sendAccountMail } from './users/account-mail.js';
+import { purgeOldReports } from './exports/service.js';
 import type { AccountMailJob } from './shared/jobs.js';
 
 /** Removes spent or expired tokens and old rate-limit counters. */
@@ -14,14 +15,19 @@ export async function purgeExpired(ctx: AppContext): Promise<void> {
   await ctx.db.deleteFrom('passwordResetTokens').where('expiresAt', '<', now).execute();
   await ctx.db.deleteFrom('emailVerificationTokens').where('expiresAt', '<', now).execute();
   await purgeRateLimits(ctx.db);
+  await purgeOldReports(ctx);
 }
 
 /** Registers the background job handlers on this process. */
 export async function startWorkers(ctx: AppContext): Promise<void> {
   const pollingIntervalSeconds = Math.max(0.5, ctx.config.jobPollingSeconds);
-  await ctx.jobs.boss.work<{ id: string }>(QUEUES.exportReport, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-    if (job) await runExport(ctx, REPORTS, job.data.id);
-  });
+  // Several export workers, so one user's long report does not hold up everyone's.
+  for (let i = 0; i < ctx.config.exportWorkers; i++) {
+    await ctx.jobs.boss.work<{ id: string }>(QUEUES.exportReport, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      if (job) await runExport(ctx, REPORTS, job.data.id);
+    });
+  }
+  void purgeExpired(ctx).catch((err: unknown) => ctx.log.error({ err }, 'purge failed'));
   const timer = setInterval(() => void purgeExpired(ctx).catch(() => undefined), 3600_000);
   timer.unref();
   await ctx.jobs.boss.work<AccountMailJob>(QUEUES.accountMail, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {

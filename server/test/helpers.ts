@@ -43,7 +43,7 @@ export async function startServer(
   const dbUrl = opts.reuse?.dbUrl ?? (await createDatabase(base, `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`));
   const dataDir = opts.reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-test-data-'));
   const config = loadConfig({
-    port: 0, host: '127.0.0.1', dataDir, databaseUrl: dbUrl, jobPollingSeconds: 0.5, rateLimitPerAddress: 1000, rateLimitPerAccount: 1000, rateLimitAccountCeiling: 1000, rateLimitSignupPerAddress: 1000, demoMode: false,
+    port: 0, host: '127.0.0.1', dataDir, databaseUrl: dbUrl, jobPollingSeconds: 0.5, rateLimitPerAddress: 1000, rateLimitPerAccount: 1000, rateLimitAccountCeiling: 1000, rateLimitSignupPerAddress: 1000, demoMode: false, exportsInProgressPerUser: 1000,
     webDistDir: path.join(dataDir, 'no-dist'), jwtPrivateKey: undefined, jwtPublicKey: undefined, publicUrl: undefined, smtpUrl: undefined, accountingSyncUrl: undefined,
     ...overrides,
   });

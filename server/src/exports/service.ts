@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, AuthUser } from '../shared/context.js';
@@ -6,6 +8,7 @@ import { EXPORT_REQUEST_LIST, type ExportFormat, type ExportKind } from '@timber
 import { defineSpec, type Row } from '../shared/list.js';
 import { signDownloadToken } from '../auth/tokens.js';
 import { apiLink } from '../shared/urls.js';
+import { ApiError } from '../shared/errors.js';
 
 export const exportSpec = defineSpec({
   list: EXPORT_REQUEST_LIST,
@@ -45,6 +48,13 @@ export async function createExportRequest(
   delete filters.pageNumber;
   delete filters.pageSize;
   await ctx.db.transaction().execute(async (trx) => {
+    // The user's row lock makes count-then-insert atomic: parallel requests queue up behind it.
+    await sql`SELECT 1 FROM users WHERE email = ${input.user.email} FOR UPDATE`.execute(trx);
+    const running = await trx.selectFrom('exportRequests').select(sql<number>`count(*)::int`.as('n'))
+      .where('userEmail', '=', input.user.email).where('inProgress', '=', true).executeTakeFirstOrThrow();
+    if (running.n >= ctx.config.exportsInProgressPerUser) {
+      throw new ApiError(429, { key: 'export.tooMany', params: { limit: ctx.config.exportsInProgressPerUser } }, undefined, undefined, { 'Retry-After': '30' });
+    }
     await trx
       .insertInto('exportRequests')
       .values({ id, kind: input.kind, format: input.format, filters: JSON.stringify(filters), locale: request.locale, userEmail: input.user.email })
@@ -53,4 +63,22 @@ export async function createExportRequest(
   });
   const res = await sql<Record<string, unknown>>`SELECT ${exportSpec.select} FROM ${exportSpec.from} WHERE e.id = ${id}`.execute(ctx.db);
   return presentExport(ctx, request, res.rows[0]!, input.user);
+}
+
+/**
+ * Deletes finished export requests older than the retention period and their files (hourly, and
+ * on start). Files without a request (left by a crash) go too once they are that old.
+ */
+export async function purgeOldReports(ctx: AppContext): Promise<number> {
+  const before = new Date(Date.now() - ctx.config.reportRetentionDays * 86400_000);
+  const gone = await ctx.db.deleteFrom('exportRequests').where('inProgress', '=', false)
+    .where('completeTimestamp', '<', before.toISOString()).returning('attachment').execute();
+  const dir = path.join(ctx.config.dataDir, 'exports');
+  for (const { attachment } of gone) if (attachment) await fs.rm(path.join(dir, path.basename(attachment)), { force: true });
+  const files = await fs.readdir(dir).catch(() => [] as string[]);
+  for (const f of files) {
+    const stat = await fs.stat(path.join(dir, f)).catch(() => undefined);
+    if (stat && stat.mtime < before) await fs.rm(path.join(dir, f), { force: true });
+  }
+  return gone.length;
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INVOICE } from '@timberlog/contract';
@@ -47,6 +48,12 @@ export interface AppConfig {
   logLevel: string;
   /** Origins allowed to call the API from a browser besides its own; empty: same origin only. */
   corsOrigins: string[];
+  /** Exports one user may have in progress at once (more: 429). */
+  exportsInProgressPerUser: number;
+  /** Export job workers in this process. */
+  exportWorkers: number;
+  /** Days a finished report's file (and its request) is kept. */
+  reportRetentionDays: number;
   /** The one-command demo (embedded database, not NODE_ENV=production): prints mail links to the terminal. */
   demoMode: boolean;
   /** Fastify's trustProxy: false, true, a hop count or a list of proxy addresses. */
@@ -105,6 +112,9 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxy(env.TRUST_PROXY),
     corsOrigins: corsOrigins(env),
+    exportsInProgressPerUser: int('EXPORTS_IN_PROGRESS_PER_USER', 3),
+    exportWorkers: Math.max(1, int('EXPORT_WORKERS', Math.min(2, os.availableParallelism()))),
+    reportRetentionDays: int('REPORT_RETENTION_DAYS', 7),
     demoMode: !(env.NODE_ENV === 'production' || env.DATABASE_URL),
     ...overrides,
   };

@@ -144,7 +144,7 @@ export async function waybillRoutes(app: App) {
   });
 
   app.post('/api/waybills/waybill_report/', {
-    schema: { operationId: 'createWaybillReport', summary: 'Export waybills to a report file', description: 'Any signed-in user. Takes the same filters, search and sort as the waybill list in the query string and the file format in the body; answers the new export request at once. The file (xlsx or csv, headings and statuses in the caller\'s language) is written in the background: poll the export request until it completes, then download it.', tags, querystring: WaybillListQuery, body: ReportBody, response: { 201: ref(ExportRequest), ...errors(400, 401) } },
+    schema: { operationId: 'createWaybillReport', summary: 'Export waybills to a report file', description: 'Any signed-in user. Takes the same filters, search and sort as the waybill list in the query string and the file format in the body; answers the new export request at once. The file (xlsx or csv, headings and statuses in the caller\'s language) is written in the background: poll the export request until it completes, then download it. One user may have a few exports in progress at once (`EXPORTS_IN_PROGRESS_PER_USER`); past that the answer is 429 with `Retry-After`.', tags, querystring: WaybillListQuery, body: ReportBody, response: { 201: ref(ExportRequest), ...errors(400, 401, 429) } },
   }, async (request, reply) => {
     reply.status(201);
     return createExportRequest(app.ctx, request, { kind: 'waybill_report', format: request.body.format, filters: request.query, user: currentUser(request) });

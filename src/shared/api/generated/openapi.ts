@@ -580,7 +580,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Export waybills to a report file
-         * @description Any signed-in user. Takes the same filters, search and sort as the waybill list in the query string and the file format in the body; answers the new export request at once. The file (xlsx or csv, headings and statuses in the caller's language) is written in the background: poll the export request until it completes, then download it.
+         * @description Any signed-in user. Takes the same filters, search and sort as the waybill list in the query string and the file format in the body; answers the new export request at once. The file (xlsx or csv, headings and statuses in the caller's language) is written in the background: poll the export request until it completes, then download it. One user may have a few exports in progress at once (`EXPORTS_IN_PROGRESS_PER_USER`); past that the answer is 429 with `Retry-After`.
          */
         readonly post: operations["createWaybillReport"];
         readonly delete?: never;
@@ -652,7 +652,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Export worklogs to a report file
-         * @description Any signed-in user. Takes the same filters, search and sort as the worklog list in the query string and the file format in the body; answers the new export request at once. The file (xlsx or csv, headings and actions in the caller's language) is written in the background: poll the export request until it completes, then download it.
+         * @description Any signed-in user. Takes the same filters, search and sort as the worklog list in the query string and the file format in the body; answers the new export request at once. The file (xlsx or csv, headings and actions in the caller's language) is written in the background: poll the export request until it completes, then download it. One user may have a few exports in progress at once (`EXPORTS_IN_PROGRESS_PER_USER`); past that the answer is 429 with `Retry-After`.
          */
         readonly post: operations["createWorklogReport"];
         readonly delete?: never;
@@ -3534,6 +3534,15 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
+            /** @description Default Response */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
         };
     };
     readonly listWorklogs: {
@@ -3919,6 +3928,15 @@ export interface operations {
             };
             /** @description Default Response */
             readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 429: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
