@@ -122,14 +122,20 @@ export const DECIMAL_MAX_LENGTH = 14;
 /** A plausible email address; the server normalises it to lower case. */
 export const EMAIL_PATTERN = '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$';
 
-export type PasswordProblem = 'tooShort' | 'tooLong' | 'numeric' | 'sameAsEmail';
+export type PasswordProblem = 'tooShort' | 'tooLong' | 'numeric' | 'sameAsEmail' | 'blank' | 'repeated';
 
-/** The password rules: length bounds, not only digits, not the email or its local part. */
+/**
+ * The password rules: length bounds, not only digits, not only whitespace, not one character
+ * repeated, not the email or its local part. (The server also refuses common and easily guessed
+ * passwords with an estimator, which is too large for the forms.)
+ */
 export function passwordProblems(password: string, email = ''): PasswordProblem[] {
   const problems: PasswordProblem[] = [];
   if (password.length < LIMITS.passwordMinLength) problems.push('tooShort');
   if (password.length > LIMITS.passwordMaxLength) problems.push('tooLong');
   if (/^\d+$/.test(password)) problems.push('numeric');
+  if (password.length > 0 && password.trim() === '') problems.push('blank');
+  else if (password.length > 1 && [...password].every((c) => c === password[0])) problems.push('repeated');
   const lower = password.toLowerCase();
   const mail = email.trim().toLowerCase();
   if (mail && (lower === mail || lower === mail.split('@')[0])) problems.push('sameAsEmail');

@@ -39,7 +39,7 @@ export async function userRoutes(app: App) {
     const body = request.body;
     const email = normaliseEmail(body.email);
     const errs = new FieldErrors();
-    checkPassword(errs, body.password, email);
+    checkPassword(errs, body.password, email, 'password', body.name);
     if (await getUser(email)) errs.add('email', 'user.emailTaken');
     errs.throwIfAny();
     await db.insertInto('users').values({ email, name: body.name.trim(), passwordHash: await hashPassword(body.password), isActive: body.isActive ?? true, isStaff: body.isStaff ?? false }).execute();
@@ -91,7 +91,7 @@ export async function userRoutes(app: App) {
     const body = request.body;
     const email = normaliseEmail(body.email);
     const errs = new FieldErrors();
-    checkPassword(errs, body.password, email);
+    checkPassword(errs, body.password, email, 'password', body.name);
     if (!body.name.trim()) errs.add('name', 'field.blank');
     errs.throwIfAny();
     // Hashed either way: the answer takes as long for a taken address as for a new one.

@@ -1,4 +1,7 @@
 import argon2 from 'argon2';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import * as en from '@zxcvbn-ts/language-en';
 import { FieldErrors } from '../shared/errors.js';
 import { LIMITS, passwordProblems, type PasswordProblem } from '@timberlog/contract';
 
@@ -7,11 +10,31 @@ const PASSWORD_MESSAGES: Record<PasswordProblem, { key: string; params?: Record<
   tooLong: { key: 'password.tooLong', params: { limit: LIMITS.passwordMaxLength } },
   numeric: { key: 'password.numeric' },
   sameAsEmail: { key: 'password.sameAsEmail' },
+  blank: { key: 'password.blank' },
+  repeated: { key: 'password.repeated' },
 };
 
-/** Adds a field error for each of the contract's password rules the password breaks. */
-export function checkPassword(errors: FieldErrors, password: string, email: string, field = 'password'): void {
-  for (const problem of passwordProblems(password, email)) errors.add(field, PASSWORD_MESSAGES[problem].key, PASSWORD_MESSAGES[problem].params);
+// zxcvbn-ts with its common and English dictionaries (passwords from breaches, names, words,
+// keyboard patterns); built once, on first use.
+let estimator: ZxcvbnFactory | undefined;
+const estimate = (password: string, inputs: string[]) => {
+  estimator ??= new ZxcvbnFactory({ dictionary: { ...common.dictionary, ...en.dictionary }, graphs: common.adjacencyGraphs });
+  return estimator.check(password, inputs);
+};
+/** zxcvbn's score 0-4: below 3 is "guessable" within about 10^8 guesses. */
+export const MIN_PASSWORD_SCORE = 3;
+
+/**
+ * Adds a field error for each of the contract's password rules the password breaks, and when it
+ * breaks none, one when it is common or easily guessed (also from the email, the name and the
+ * product's name).
+ */
+export function checkPassword(errors: FieldErrors, password: string, email: string, field = 'password', name = ''): void {
+  const problems = passwordProblems(password, email);
+  for (const problem of problems) errors.add(field, PASSWORD_MESSAGES[problem].key, PASSWORD_MESSAGES[problem].params);
+  if (problems.length > 0 || password.length > LIMITS.passwordMaxLength) return;
+  const inputs = [email, email.split('@')[0] ?? '', ...name.split(/\s+/), 'timberlog'].filter((x) => x.length > 2);
+  if (estimate(password, inputs).score < MIN_PASSWORD_SCORE) errors.add(field, 'password.common');
 }
 
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
