@@ -73,8 +73,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const text = String(body);
     if (text.trim() === '') return done(new ApiError(400, { key: 'json.empty' }), undefined);
     try {
-      done(null, JSON.parse(text));
+      // As Fastify's own parser: refuse prototype poisoning (`__proto__`, `constructor.prototype`),
+      // which later spreads and merges would turn into properties of every object.
+      const poisoned = /"(?:__proto__|constructor)"\s*:/.test(text);
+      done(null, poisoned ? JSON.parse(text, (key, value: unknown) => {
+        if (key === '__proto__' || (key === 'constructor' && value !== null && typeof value === 'object' && 'prototype' in value)) {
+          throw new ApiError(400, { key: 'json.proto' });
+        }
+        return value;
+      }) : JSON.parse(text));
     } catch (err) {
+      if (err instanceof ApiError) return done(err, undefined);
       done(new ApiError(400, { key: 'json.parse', params: { message: (err as Error).message } }), undefined);
     }
   });

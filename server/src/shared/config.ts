@@ -62,7 +62,8 @@ export interface AppConfig {
 
 function trustProxy(raw: string | undefined): boolean | number | string[] {
   if (!raw || raw === 'false') return false;
-  if (raw === 'true') return true;
+  // `true` would believe any caller's X-Forwarded-For: everyone could pick an address and escape the limits.
+  if (raw === 'true') throw new Error('TRUST_PROXY=true would trust any X-Forwarded-For header: set the number of proxy hops (e.g. 1) or the proxies\' addresses');
   if (/^\d+$/.test(raw)) return Number(raw);
   return raw.split(',').map((s) => s.trim()).filter(Boolean);
 }
