@@ -19,6 +19,8 @@ const steps = [
   { name: 'mocks vs server: parity', cmd: 'npm run test:parity -- --ci', kind: 'tests', parse: 'jest' },
   { name: 'web: storybook build', cmd: 'npm run build-storybook', kind: 'check' },
   { name: 'web: browser tests', cmd: 'npm run test:e2e', kind: 'tests', parse: 'playwright' },
+  // dist-test is built by the browser tests; this reads it and fails over either budget.
+  { name: 'web: size budgets', cmd: 'node scripts/size.mjs dist-test', kind: 'check' },
   ...[
     ['typecheck', 'check'],
     ['lint', 'check'],
