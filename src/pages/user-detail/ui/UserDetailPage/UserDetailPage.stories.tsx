@@ -6,6 +6,7 @@ import { expect, userEvent, within } from 'storybook/test';
 
 import { initialSessionState } from '@/entities/session';
 import { userHandlers } from '@/entities/user/index.mocks';
+import { mockDb } from '@/shared/mock-db';
 
 import { UserDetailPage } from './UserDetailPage';
 
@@ -39,6 +40,30 @@ export const StaffActivates: Story = {
     await userEvent.click(active);
     await userEvent.click(canvas.getByRole('button', { name: 'Save changes' }));
     await expect(await canvas.findByText('Active', { selector: 'dd *' })).toBeInTheDocument();
+  },
+};
+
+/** A sign-up that has not confirmed its address: activation is disabled with the reason (the server refuses it too). */
+export const UnconfirmedSignUp: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        user: [
+          http.get('*/api/user/:email/', ({ params }) =>
+            params.email === DEMO_USERS.inactive.email
+              ? HttpResponse.json({ ...mockDb.users.find((user) => user.email === DEMO_USERS.inactive.email)!, emailVerified: false })
+              : undefined,
+          ),
+          ...userHandlers,
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const active = await canvas.findByRole('checkbox', { name: 'Active (can sign in)' });
+    await expect(active).toBeDisabled();
+    await expect(active).toHaveAccessibleDescription(/has not confirmed their email address/);
   },
 };
 

@@ -39,6 +39,7 @@ function UserFields({ user }: { readonly user: User }) {
     [t('users.fields.name'), user.name],
     [t('users.fields.isActive'), <Badge tone={user.isActive ? 'success' : 'neutral'}>{t(user.isActive ? 'users.state.active' : 'users.state.inactive')}</Badge>],
     [t('users.fields.isStaff'), user.isStaff ? t('list.yes') : t('list.no')],
+    ...(user.emailVerified === undefined ? [] : [[t('users.emailVerified'), user.emailVerified ? t('list.yes') : t('list.no')] as [string, ReactNode]]),
     [t('users.fields.dateJoined'), format.dateTime(user.dateJoined)],
     [t('users.fields.lastLogin'), user.lastLogin ? format.dateTime(user.lastLogin) : t('users.never')],
     [t('list.shared.lastModified'), format.dateTime(user.lastModifiedAt)],

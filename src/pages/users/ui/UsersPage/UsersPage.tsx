@@ -46,8 +46,14 @@ export function UsersPage() {
       id: 'isActive',
       header: t('users.fields.isActive'),
       sortField: 'isActive',
-      width: '9rem',
-      cell: (user) => <Badge tone={user.isActive ? 'success' : 'neutral'}>{t(user.isActive ? 'users.state.active' : 'users.state.inactive')}</Badge>,
+      width: '11rem',
+      cell: (user) =>
+        // A sign-up that has not confirmed its address cannot be activated yet: say so where staff look.
+        !user.isActive && user.emailVerified === false ? (
+          <Badge tone="neutral">{t('users.unverified.badge')}</Badge>
+        ) : (
+          <Badge tone={user.isActive ? 'success' : 'neutral'}>{t(user.isActive ? 'users.state.active' : 'users.state.inactive')}</Badge>
+        ),
     },
     {
       id: 'isStaff',

@@ -20,6 +20,8 @@ export function UserEditForm({ user, isSelf }: UserEditFormProps) {
   const { t } = useTranslation();
   const [patchUser] = usePatchUserMutation();
   const schema = useMemo(() => userEditSchema(t), [t]);
+  // The server activates only a confirmed address; an unconfirmed sign-up cannot be ticked active yet.
+  const unconfirmed = user.emailVerified === false && !user.isActive;
 
   return (
     <ApiForm<UserEditValues, User>
@@ -37,8 +39,8 @@ export function UserEditForm({ user, isSelf }: UserEditFormProps) {
       <FormikCheckbox
         name="isActive"
         label={t('users.fields.isActiveLong')}
-        disabled={isSelf}
-        hint={isSelf ? t('users.own.active') : t('users.hints.isActive')}
+        disabled={isSelf || unconfirmed}
+        hint={isSelf ? t('users.own.active') : unconfirmed ? t('users.unverified.active') : t('users.hints.isActive')}
       />
       <FormikCheckbox name="isStaff" label={t('users.fields.isStaffLong')} disabled={isSelf} hint={isSelf ? t('users.own.staff') : t('users.hints.isStaff')} />
       <div className={styles.actions}>
