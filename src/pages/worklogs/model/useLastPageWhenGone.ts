@@ -14,13 +14,14 @@ export const isPageGone = (error: unknown, pageNumber: number): boolean => isApi
 export function useLastPageWhenGone(
   pageGone: boolean,
   pageSize: number,
-  setPage: (pageNumber: number) => void,
+  setPage: (pageNumber: number, options?: { readonly replace?: boolean }) => void,
   probe: { readonly count: number | undefined; readonly failed: boolean },
 ): void {
   const { count, failed } = probe;
   useEffect(() => {
     if (!pageGone) return;
-    if (count !== undefined) setPage(lastPageOf(count, pageSize));
-    else if (failed) setPage(1);
+    // In place of the page that is gone, so Back does not return to it.
+    if (count !== undefined) setPage(lastPageOf(count, pageSize), { replace: true });
+    else if (failed) setPage(1, { replace: true });
   }, [pageGone, count, failed, pageSize, setPage]);
 }

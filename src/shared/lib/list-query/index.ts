@@ -9,4 +9,4 @@ export {
 } from './codec';
 export type { FilterValues, IgnoredParam, IgnoredReason, ListQueryOptions, ListState, ParsedListQuery } from './codec';
 export { SEARCH_DEBOUNCE_MS, useListQuery } from './useListQuery';
-export type { ListQuery } from './useListQuery';
+export type { FilterPatch, FilterValue, ListQuery } from './useListQuery';

@@ -86,6 +86,35 @@ describe('useListQuery', () => {
     expect(query.ignored).toEqual([]);
   });
 
+  it('merges each change into the URL as written, not as last rendered', () => {
+    const { url } = setup('/waybills?statusIn=draft');
+    // Several changes before the list renders again: each builds on the one before.
+    act(() => {
+      query.setFilter('transportDateAfter', '2026-11-01');
+      query.setFilter('transportDateBefore', '2026-11-30');
+      query.setFilter('statusIn', (current) => [...(typeof current === 'string' ? [current] : (current ?? [])), 'confirmed']);
+    });
+    expect(url()).toBe('?statusIn=draft&statusIn=confirmed&transportDateAfter=2026-11-01&transportDateBefore=2026-11-30');
+
+    // A change undone before the render is undone in the URL too.
+    act(() => {
+      query.setFilter('driverName', 'Jaan');
+      query.setFilter('driverName', undefined);
+    });
+    expect(url()).toBe('?statusIn=draft&statusIn=confirmed&transportDateAfter=2026-11-01&transportDateBefore=2026-11-30');
+  });
+
+  it('moves to another page in place of the current entry when asked to replace it', async () => {
+    const { url, back } = setup();
+    act(() => query.setFilter('driverName', 'Jaan'));
+    act(() => query.setPage(9));
+    act(() => query.setPage(4, { replace: true }));
+    expect(url()).toBe('?driverName=Jaan&pageNumber=4');
+    // Page 9 (past the end) is not behind Back.
+    await back();
+    expect(url()).toBe('?driverName=Jaan');
+  });
+
   it('gives the list call its typed argument', () => {
     setup('/waybills?mileageMin=10&sort=number');
     expect(query.params).toEqual({ mileageMin: 10, sort: ['number'], pageNumber: 1, pageSize: 25 });

@@ -27,26 +27,38 @@ export interface ListQuery<P extends object = Record<string, unknown>, L extends
   readonly searchText: string;
   /** For the search box: updates at once, changes the list 300 ms after the last key, replacing the history entry. */
   readonly setSearchText: (text: string) => void;
-  /** Sets (or with `undefined` / `''` / `[]` removes) one filter; back to page 1; one history entry. */
-  readonly setFilter: (name: string, value: string | readonly string[] | undefined) => void;
-  /** Sets several filters at once (e.g. both ends of a range); back to page 1; one history entry. */
-  readonly setFilters: (patch: Readonly<Record<string, string | readonly string[] | undefined>>) => void;
+  /**
+   * Sets (or with `undefined` / `''` / `[]` removes) one filter; back to page 1; one history entry. A function
+   * gets the filter's value in the URL at the moment of writing (not as last rendered), so a change that
+   * adds or removes one value of several is not lost to another made just before it.
+   */
+  readonly setFilter: (name: string, value: FilterValue | ((current: FilterValue) => FilterValue)) => void;
+  /**
+   * Sets several filters at once (e.g. both ends of a range); back to page 1; one history entry. Filters
+   * the patch does not name keep their value in the URL at the moment of writing.
+   */
+  readonly setFilters: (patch: FilterPatch | ((filters: FilterValues) => FilterPatch)) => void;
   /** Removes every filter and the search; one history entry. */
   readonly clearFilters: () => void;
   /** `[]` is the server's default order; back to page 1. (A method, so any list's query fits a `ListQuery`.) */
   setSort(sort: readonly SortValue<L>[]): void;
-  readonly setPage: (pageNumber: number) => void;
+  /**
+   * Goes to a page: one history entry, or with `replace` in place of the current one (a page past the
+   * end moving to the last page, so Back does not return to the page that is gone).
+   */
+  readonly setPage: (pageNumber: number, options?: { readonly replace?: boolean }) => void;
   /** Changes the page size and goes back to page 1. */
   readonly setPageSize: (pageSize: number) => void;
 }
 
-const isEmpty = (value: string | readonly string[] | undefined): boolean =>
+/** One filter's value; `undefined` when it is not set. */
+export type FilterValue = string | readonly string[] | undefined;
+export type FilterPatch = Readonly<Record<string, FilterValue>>;
+
+const isEmpty = (value: FilterValue): boolean =>
   value === undefined || value === '' || (typeof value !== 'string' && value.length === 0);
 
-const patchFilters = (
-  filters: FilterValues,
-  patch: Readonly<Record<string, string | readonly string[] | undefined>>,
-): FilterValues => {
+const patchFilters = (filters: FilterValues, patch: FilterPatch): FilterValues => {
   const next: Record<string, string | readonly string[]> = { ...filters };
   for (const [name, value] of Object.entries(patch)) {
     if (value === undefined || isEmpty(value)) delete next[name];
@@ -79,29 +91,43 @@ export function useListQuery<P extends object = Record<string, unknown>, L exten
   const { state, ignored } = parsed;
   const params = useMemo(() => toListParams<P, L>(contract, state), [contract, state]);
 
-  // The newest state, for a debounced search and for several changes in one event.
-  const stateRef = useRef(state);
+  // The URL as this hook last wrote it, ahead of the render that shows it: the router renders a
+  // location change in a transition, and react-router's functional `setSearchParams` builds on the
+  // rendered parameters (its updates are not queued). Every setter merges into this at the moment it
+  // writes, so two changes before a render (the two ends of a range, two ticks in a list) both land.
+  const written = useRef<{ pending: string[]; current: string }>({ pending: [], current: key });
   const ownKey = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  const commit = useCallback(
-    (next: ListState<L>, replace = false) => {
-      const nextParams = serializeListQuery(contract, next, codecOptions);
-      // Parameters the page owns survive list changes.
-      for (const name of codecOptions.otherParams ?? []) for (const value of searchParams.getAll(name)) nextParams.append(name, value);
-      stateRef.current = next;
-      if (nextParams.toString() === key) return;
-      ownKey.current = nextParams.toString();
-      setSearchParams(nextParams, { replace });
-    },
-    [contract, codecOptions, key, searchParams, setSearchParams],
-  );
-  const commitRef = useRef(commit);
+  const setParamsRef = useRef(setSearchParams);
 
   useLayoutEffect(() => {
-    stateRef.current = state;
-    commitRef.current = commit;
-  }, [state, commit]);
+    setParamsRef.current = setSearchParams;
+  }, [setSearchParams]);
+  useLayoutEffect(() => {
+    // The URL caught up with a write of ours (the later ones still lead), or changed by other means
+    // (back/forward, a link), which then is the current state.
+    const { pending } = written.current;
+    const at = pending.indexOf(key);
+    const rest = at >= 0 ? pending.slice(at + 1) : [];
+    written.current = { pending: rest, current: rest.at(-1) ?? key };
+  }, [key]);
+
+  const update = useCallback(
+    (change: (current: ListState<L>) => ListState<L>, replace = false) => {
+      const base = new URLSearchParams(written.current.current);
+      const next = change(parseListQuery(contract, base, codecOptions).state);
+      const nextParams = serializeListQuery(contract, next, codecOptions);
+      // Parameters the page owns survive list changes.
+      for (const name of codecOptions.otherParams ?? []) for (const value of base.getAll(name)) nextParams.append(name, value);
+      const nextKey = nextParams.toString();
+      if (nextKey === written.current.current) return;
+      written.current.pending.push(nextKey);
+      written.current.current = nextKey;
+      ownKey.current = nextKey;
+      setParamsRef.current(nextParams, { replace });
+    },
+    [contract, codecOptions],
+  );
 
   // Back/forward or a link changed the URL while a search was pending: the typed text loses.
   useEffect(() => {
@@ -119,40 +145,50 @@ export function useListQuery<P extends object = Record<string, unknown>, L exten
     searchText = state.search;
   }
 
-  const setSearchText = useCallback((text: string) => {
-    setSearch((previous) => ({ ...previous, text }));
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const value = text.trim();
-      if (value === stateRef.current.search) return;
-      setSearch((previous) => ({ ...previous, seen: value }));
-      commitRef.current({ ...stateRef.current, search: value, pageNumber: 1 }, true);
-    }, SEARCH_DEBOUNCE_MS);
-  }, []);
+  const setSearchText = useCallback(
+    (text: string) => {
+      setSearch((previous) => ({ ...previous, text }));
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        const value = text.trim();
+        setSearch((previous) => ({ ...previous, seen: value }));
+        update((current) => (value === current.search ? current : { ...current, search: value, pageNumber: 1 }), true);
+      }, SEARCH_DEBOUNCE_MS);
+    },
+    [update],
+  );
 
   const setFilters = useCallback<ListQuery<P, L>['setFilters']>(
-    (patch) => commit({ ...stateRef.current, filters: patchFilters(stateRef.current.filters, patch), pageNumber: 1 }),
-    [commit],
+    (patch) =>
+      update((current) => ({
+        ...current,
+        filters: patchFilters(current.filters, typeof patch === 'function' ? patch(current.filters) : patch),
+        pageNumber: 1,
+      })),
+    [update],
   );
-  const setFilter = useCallback<ListQuery<P, L>['setFilter']>((name, value) => setFilters({ [name]: value }), [setFilters]);
+  const setFilter = useCallback<ListQuery<P, L>['setFilter']>(
+    (name, value) => setFilters((filters) => ({ [name]: typeof value === 'function' ? value(filters[name]) : value })),
+    [setFilters],
+  );
 
   const clearFilters = useCallback(() => {
     clearTimeout(timer.current);
     setSearch({ text: '', seen: '' });
-    commit({ ...stateRef.current, filters: {}, search: '', pageNumber: 1 });
-  }, [commit]);
+    update((current) => ({ ...current, filters: {}, search: '', pageNumber: 1 }));
+  }, [update]);
 
   const setSort = useCallback<ListQuery<P, L>['setSort']>(
-    (sort) => commit({ ...stateRef.current, sort: [...sort], pageNumber: 1 }),
-    [commit],
+    (sort) => update((current) => ({ ...current, sort: [...sort], pageNumber: 1 })),
+    [update],
   );
-  const setPage = useCallback(
-    (pageNumber: number) => commit({ ...stateRef.current, pageNumber: Math.max(1, Math.trunc(pageNumber)) }),
-    [commit],
+  const setPage = useCallback<ListQuery<P, L>['setPage']>(
+    (pageNumber, options) => update((current) => ({ ...current, pageNumber: Math.max(1, Math.trunc(pageNumber)) }), options?.replace ?? false),
+    [update],
   );
   const setPageSize = useCallback(
-    (pageSize: number) => commit({ ...stateRef.current, pageSize, pageNumber: 1 }),
-    [commit],
+    (pageSize: number) => update((current) => ({ ...current, pageSize, pageNumber: 1 })),
+    [update],
   );
 
   return {

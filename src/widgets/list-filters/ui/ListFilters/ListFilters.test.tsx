@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WAYBILL_LIST } from '@timberlog/contract';
 import { Provider } from 'react-redux';
@@ -55,6 +55,30 @@ describe('ListFilters', () => {
     await userEvent.click(chips.getByRole('button', { name: 'Remove filter Transport date until 11/30/2026' }));
     expect(url().get('transportDateBefore')).toBeNull();
     expect(url().get('transportDateAfter')).toBe('2026-11-01');
+  });
+
+  it('writes only the end of a range that changed, keeping a new start the screen has not shown yet', () => {
+    const url = setup('/?transportDateBefore=2026-12-31');
+    // Both ends change before the bar renders again: the "to" must not write back the old "from".
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Transport date: From'), { target: { value: '2026-11-01' } });
+      fireEvent.change(screen.getByLabelText('Transport date: To'), { target: { value: '2026-11-30' } });
+    });
+    expect(url().get('transportDateAfter')).toBe('2026-11-01');
+    expect(url().get('transportDateBefore')).toBe('2026-11-30');
+  });
+
+  it('removes two chips clicked before the bar renders again, keeping the rest', () => {
+    const url = setup('/?statusIn=draft&statusIn=confirmed&statusIn=delivered&driverName=Jaan');
+    const chips = within(screen.getByRole('list', { name: 'Active filters' }));
+    const draft = chips.getByRole('button', { name: 'Remove filter Status: DRAFT' });
+    const confirmed = chips.getByRole('button', { name: 'Remove filter Status: CONFIRMED' });
+    act(() => {
+      fireEvent.click(draft);
+      fireEvent.click(confirmed);
+    });
+    expect(url().getAll('statusIn')).toEqual(['delivered']);
+    expect(url().get('driverName')).toBe('Jaan');
   });
 
   it('applies a text filter on Enter, and searches after the debounce', async () => {

@@ -8,7 +8,7 @@ import { CompanyPicker, useCompanyNames } from '@/entities/company';
 import { DestinationPicker, OriginPicker, useDestinationNames, useOriginNames, useWarehouseNamesById, WarehousePicker } from '@/entities/warehouse';
 import { WorkerPicker } from '@/entities/worker';
 import { useFormat } from '@/shared/lib/format';
-import type { ListQuery } from '@/shared/lib/list-query';
+import type { FilterValue, ListQuery } from '@/shared/lib/list-query';
 import { Button, MultiSelect } from '@/shared/ui';
 
 import styles from './ListFilters.module.css';
@@ -36,8 +36,27 @@ const SHARED_RANGES = [
   { name: 'lastModifiedAfter', to: 'lastModifiedBefore', labelKey: 'list.shared.lastModified' },
 ] as const;
 
-const asArray = (value: string | readonly string[] | undefined): readonly string[] =>
-  value === undefined ? [] : typeof value === 'string' ? [value] : value;
+const asArray = (value: FilterValue): readonly string[] => (value === undefined ? [] : typeof value === 'string' ? [value] : value);
+
+/**
+ * What a control changed, from the values it showed to the ones it reports, applied to the values in
+ * the URL at the moment of writing: two ticks before the list renders again both count.
+ */
+const changeFrom =
+  (shown: readonly string[], next: readonly string[]) =>
+  (current: FilterValue): string[] => {
+    const kept = asArray(current).filter((item) => next.includes(item) || !shown.includes(item));
+    return [...kept, ...next.filter((item) => !shown.includes(item) && !kept.includes(item))];
+  };
+
+/** One value less, in the URL at the moment of writing (a chip's ×). */
+const without =
+  (item: string) =>
+  (current: FilterValue): FilterValue => {
+    const rest = asArray(current).filter((entry) => entry !== item);
+    if (rest.length === 0) return undefined;
+    return typeof current === 'string' ? rest[0] : rest;
+  };
 
 /** A text or number filter: applied on Enter or when the field is left, not on every key. */
 function TextFilter({ label, value, numeric, onCommit }: { readonly label: string; readonly value: string; readonly numeric: boolean; readonly onCommit: (value: string) => void }) {
@@ -69,8 +88,23 @@ function TextFilter({ label, value, numeric, onCommit }: { readonly label: strin
   );
 }
 
-/** From–to with native date inputs; a timestamp bound from a link shows as its date. */
-function DateRange({ label, from, to, onChange }: { readonly label: string; readonly from: string; readonly to: string; readonly onChange: (from: string, to: string) => void }) {
+/**
+ * From–to with native date inputs; a timestamp bound from a link shows as its date. Each input writes
+ * only its own end, so the other keeps what the URL holds even if it changed since this render.
+ */
+function DateRange({
+  label,
+  from,
+  to,
+  onFromChange,
+  onToChange,
+}: {
+  readonly label: string;
+  readonly from: string;
+  readonly to: string;
+  readonly onFromChange: (from: string) => void;
+  readonly onToChange?: ((to: string) => void) | undefined;
+}) {
   const { t } = useTranslation();
   const fromValue = from.slice(0, 10);
   const toValue = to.slice(0, 10);
@@ -83,17 +117,21 @@ function DateRange({ label, from, to, onChange }: { readonly label: string; read
         aria-label={`${label}: ${t('list.from')}`}
         value={fromValue}
         max={toValue || undefined}
-        onChange={(event) => onChange(event.target.value, to)}
+        onChange={(event) => onFromChange(event.target.value)}
       />
-      <span aria-hidden="true">–</span>
-      <input
-        type="date"
-        className={styles.input}
-        aria-label={`${label}: ${t('list.to')}`}
-        value={toValue}
-        min={fromValue || undefined}
-        onChange={(event) => onChange(from, event.target.value)}
-      />
+      {onToChange ? (
+        <>
+          <span aria-hidden="true">–</span>
+          <input
+            type="date"
+            className={styles.input}
+            aria-label={`${label}: ${t('list.to')}`}
+            value={toValue}
+            min={fromValue || undefined}
+            onChange={(event) => onToChange(event.target.value)}
+          />
+        </>
+      ) : null}
     </fieldset>
   );
 }
@@ -133,14 +171,15 @@ export function ListFilters({ query, fields }: ListFiltersProps) {
     if (!def) return null;
     const value = filters[spec.name];
     if (spec.to !== undefined || def.kind === 'after' || def.kind === 'before') {
-      const toName = spec.to ?? spec.name;
+      const toName = spec.to;
       return (
         <DateRange
           key={spec.name}
           label={spec.label}
           from={asArray(filters[spec.name])[0] ?? ''}
-          to={spec.to ? (asArray(filters[spec.to])[0] ?? '') : ''}
-          onChange={(from, to) => query.setFilters({ [spec.name]: from || undefined, ...(spec.to ? { [toName]: to || undefined } : {}) })}
+          to={toName ? (asArray(filters[toName])[0] ?? '') : ''}
+          onFromChange={(from) => query.setFilter(spec.name, from || undefined)}
+          onToChange={toName ? (to) => query.setFilter(toName, to || undefined) : undefined}
         />
       );
     }
@@ -168,7 +207,7 @@ export function ListFilters({ query, fields }: ListFiltersProps) {
           label={spec.label}
           options={options}
           value={asArray(value)}
-          onChange={(next) => query.setFilter(spec.name, def.kind === 'multi' ? next : next[next.length - 1])}
+          onChange={(next) => query.setFilter(spec.name, def.kind === 'multi' ? changeFrom(asArray(value), next) : next[next.length - 1])}
         />
       );
     }
@@ -177,7 +216,7 @@ export function ListFilters({ query, fields }: ListFiltersProps) {
         label: spec.label,
         value: asArray(value),
         multiple: def.kind === 'multi',
-        onChange: (next: string[]) => query.setFilter(spec.name, def.kind === 'multi' ? next : next[next.length - 1]),
+        onChange: (next: string[]) => query.setFilter(spec.name, def.kind === 'multi' ? changeFrom(asArray(value), next) : next[next.length - 1]),
       };
       switch (def.ref) {
         case 'company':
@@ -257,8 +296,7 @@ export function ListFilters({ query, fields }: ListFiltersProps) {
       const text = valueText(name, item);
       const chipText =
         bound === 'from' ? t('list.chipFrom', { label, value: text }) : bound === 'to' ? t('list.chipTo', { label, value: text }) : t('list.chipValue', { label, value: text });
-      const rest = asArray(value).filter((entry) => entry !== item);
-      const remove = () => query.setFilter(name, Array.isArray(value) ? rest : undefined);
+      const remove = () => query.setFilter(name, without(item));
       return { key: `${name}=${item}`, text: chipText, remove };
     }),
   );

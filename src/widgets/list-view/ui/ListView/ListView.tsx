@@ -69,8 +69,9 @@ export function ListView<Row>({
   const pageGone = apiError?.status === 404 && pageNumber > 1;
   const { setPage } = query;
   useEffect(() => {
-    if (pageGone) setPage(knownTotal === undefined ? 1 : lastPageOf(knownTotal, pageSize));
-    else if (data && data.count > 0 && pageNumber > lastPageOf(data.count, pageSize)) setPage(lastPageOf(data.count, pageSize));
+    // In place of the page that is gone, so Back does not return to it.
+    if (pageGone) setPage(knownTotal === undefined ? 1 : lastPageOf(knownTotal, pageSize), { replace: true });
+    else if (data && data.count > 0 && pageNumber > lastPageOf(data.count, pageSize)) setPage(lastPageOf(data.count, pageSize), { replace: true });
   }, [pageGone, knownTotal, data, pageNumber, pageSize, setPage]);
 
   const filtersOn = Object.keys(query.state.filters).length > 0 || query.state.search !== '';
