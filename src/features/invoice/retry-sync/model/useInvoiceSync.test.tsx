@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { Route, Routes, useNavigate } from 'react-router-dom';
 
 import { mockInvoice } from '@/entities/invoice/index.mocks';
-import type { Invoice } from '@/entities/invoice';
+import { useListInvoicesQuery, type Invoice } from '@/entities/invoice';
 
 import { renderWithProviders, signedInState } from '../../../../../tests/jest/render';
 import { server } from '../../../../../tests/jest/server';
@@ -17,8 +17,12 @@ const failed = mockInvoice({ number: NUMBER, status: 'sync_failed', syncError: '
 
 /** Answers the invoice's reads with the given states in turn (the last one repeats) and counts them. */
 function answers(states: readonly Invoice[]) {
-  const reads = { count: 0 };
+  const reads = { count: 0, lists: 0 };
   server.use(
+    http.get('*/api/invoices/', () => {
+      reads.lists += 1;
+      return HttpResponse.json({ count: 0, next: null, previous: null, results: [] });
+    }),
     http.get('*/api/invoices/:number/', () => {
       reads.count += 1;
       return HttpResponse.json(states[Math.min(reads.count - 1, states.length - 1)]);
@@ -29,6 +33,8 @@ function answers(states: readonly Invoice[]) {
 
 function Watched({ onSyncEnded }: { readonly onSyncEnded: (invoice: Invoice) => void }) {
   const { data, polling } = useInvoiceSync(NUMBER, onSyncEnded);
+  // A list on screen at the same time, as the invoice list or the home page's counts would be.
+  useListInvoicesQuery({ statusIn: ['pending_sync'], pageSize: 1 });
   const navigate = useNavigate();
   return (
     <>
@@ -90,6 +96,9 @@ describe('useInvoiceSync', () => {
     expect(screen.getByText('synced')).toBeInTheDocument();
     expect(onSyncEnded).toHaveBeenCalledTimes(1);
     expect(onSyncEnded).toHaveBeenCalledWith(expect.objectContaining({ status: 'synced' }));
+    // The lists learn of the change: read once on mount and once after the sync ended.
+    await flush(() => reads.lists === 2);
+    expect(reads.lists).toBe(2);
 
     await tick(SYNC_REFRESH_MS * 5);
     expect(reads.count).toBe(3);
@@ -112,6 +121,7 @@ describe('useInvoiceSync', () => {
     expect(screen.getByText('sync_failed')).toBeInTheDocument();
     await tick(SYNC_REFRESH_MS * 5);
     expect(reads.count).toBe(1);
+    expect(reads.lists).toBe(1);
     expect(onSyncEnded).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 
 import { invoiceApi, useGetInvoiceQuery, type Invoice, type InvoiceStatus } from '@/entities/invoice';
+import { LIST_ID, TAGS } from '@/shared/api';
+import { useAppDispatch } from '@/shared/model';
 
 /** How often an invoice awaiting sync is read again. */
 export const SYNC_REFRESH_MS = 2000;
@@ -11,7 +13,8 @@ const AWAITING_SYNC: InvoiceStatus = 'pending_sync';
 /**
  * One invoice, read again every 2 seconds while it is `pending_sync` (after creation or a retry)
  * and no longer once it has left it; then `onSyncEnded` gets the invoice once, so the page can say
- * how it ended. Leaving the page unsubscribes, which ends the refresh.
+ * how it ended, and invoice lists read again (their status counts and badges changed). Leaving
+ * the page unsubscribes, which ends the refresh.
  */
 export function useInvoiceSync(number: string, onSyncEnded: (invoice: Invoice) => void) {
   // The cached invoice decides the interval of the very query that keeps it fresh.
@@ -19,6 +22,7 @@ export function useInvoiceSync(number: string, onSyncEnded: (invoice: Invoice) =
   const polling = cached?.status === AWAITING_SYNC;
   const result = useGetInvoiceQuery(number, { pollingInterval: polling ? SYNC_REFRESH_MS : 0, skipPollingIfUnfocused: false });
 
+  const dispatch = useAppDispatch();
   const awaiting = useRef(false);
   const ended = useRef(onSyncEnded);
   useEffect(() => {
@@ -30,9 +34,11 @@ export function useInvoiceSync(number: string, onSyncEnded: (invoice: Invoice) =
     if (data.status === AWAITING_SYNC) awaiting.current = true;
     else if (awaiting.current) {
       awaiting.current = false;
+      // The background job changed the invoice, not a mutation of ours: no tag told the lists.
+      dispatch(invoiceApi.util.invalidateTags([{ type: TAGS.invoice, id: LIST_ID }]));
       ended.current(data);
     }
-  }, [data]);
+  }, [data, dispatch]);
   // Another invoice (the route changed) starts unobserved.
   useEffect(() => {
     awaiting.current = false;

@@ -16,6 +16,8 @@ import styles from './HomePage.module.css';
 
 // Only the count is read: one row per call is the least the list endpoints answer with.
 const COUNT_ONLY = { pageSize: 1 } as const;
+// An overview is read afresh on every visit, not from a cache a minute old.
+const FRESH = { refetchOnMountOrArgChange: true } as const;
 const AWAITING_SYNC: InvoiceStatus = 'pending_sync';
 const RECENT_EXPORTS = 5;
 
@@ -48,12 +50,12 @@ function CountTile({ to, label, result }: { readonly to: string; readonly label:
 }
 
 function WaybillStatusTile({ status }: { readonly status: WaybillStatus }) {
-  const result = useListWaybillsQuery({ statusIn: [status], ...COUNT_ONLY });
+  const result = useListWaybillsQuery({ statusIn: [status], ...COUNT_ONLY }, FRESH);
   return <CountTile to={`/waybills?statusIn=${status}`} label={<WaybillStatusBadge status={status} />} result={result} />;
 }
 
 function InvoiceStatusTile({ status }: { readonly status: InvoiceStatus }) {
-  const result = useListInvoicesQuery({ statusIn: [status], ...COUNT_ONLY });
+  const result = useListInvoicesQuery({ statusIn: [status], ...COUNT_ONLY }, FRESH);
   return <CountTile to={`/invoices?statusIn=${status}`} label={<InvoiceStatusBadge status={status} />} result={result} />;
 }
 
@@ -67,7 +69,7 @@ function RecentExports() {
     own: true,
     sort: ['-createdAt'],
     pageSize: RECENT_EXPORTS,
-  });
+  }, FRESH);
   // The answer whose links have run out; a new answer brings new links.
   const [expiredFor, setExpiredFor] = useState<number>();
   useEffect(() => {
@@ -126,7 +128,7 @@ function RecentExports() {
 /** Sign-ups awaiting activation, for staff only (the list asks the server for inactive accounts). */
 function SignupsTile() {
   const { t } = useTranslation();
-  const result = useListUsersQuery({ isActive: false, ...COUNT_ONLY });
+  const result = useListUsersQuery({ isActive: false, ...COUNT_ONLY }, FRESH);
   return <CountTile to="/users?isActive=false" label={t('home.signups')} result={result} />;
 }
 
