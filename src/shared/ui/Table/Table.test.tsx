@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -145,5 +148,26 @@ describe('Table', () => {
     expect(screen.getByText('Nothing matches these filters.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(onClear).toHaveBeenCalled();
+  });
+
+  it('cuts a long text in a truncated column inside a block of its own, with the full text as its title', () => {
+    const long = 'Tartu sawmill, northern gate, loading bay 7, behind the drying kilns';
+    render(
+      <Table<Row>
+        label="Rows"
+        columns={[...columns, { id: 'note', header: 'Note', cell: () => long, truncate: true }]}
+        rows={rows.slice(0, 1)}
+        getRowKey={(row) => row.id}
+      />,
+    );
+    const text = screen.getByText(long);
+    // A table cell grows with its content whatever its max-width: the cut needs an inner block.
+    expect(text.tagName).not.toBe('TD');
+    expect(text).toHaveClass('truncate');
+    expect(text).toHaveAttribute('title', long);
+    const css = readFileSync(join(__dirname, 'Table.module.css'), 'utf8');
+    const rule = /\.truncate\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
+    for (const declaration of ['display: block', 'max-width:', 'overflow: hidden', 'text-overflow: ellipsis', 'white-space: nowrap'])
+      expect(rule).toContain(declaration);
   });
 });

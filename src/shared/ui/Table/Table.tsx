@@ -24,7 +24,7 @@ export interface TableColumn<Row> {
   readonly numeric?: boolean;
   /** A CSS width, e.g. `8rem`; columns share the rest. */
   readonly width?: string;
-  /** Long text is cut with an ellipsis (the full text stays in the cell's title). */
+  /** Long text is cut with an ellipsis at 16rem (a text cell's full text shows on hover, as its title). */
   readonly truncate?: boolean;
 }
 
@@ -273,12 +273,19 @@ export function Table<Row>({
           {columns.map((column) => {
             const content = column.cell(row);
             return (
-              <td
-                key={column.id}
-                className={[column.numeric ? styles.numeric : '', column.truncate ? styles.truncate : ''].join(' ')}
-                title={column.truncate && typeof content === 'string' ? content : undefined}
-              >
-                {content}
+              <td key={column.id} className={column.numeric ? styles.numeric : undefined}>
+                {column.truncate ? (
+                  // The table sizes columns to their content, so a cell's own max-width does not hold: a
+                  // block inside it with its own width cuts the text.
+                  <span
+                    className={styles.truncate}
+                    title={typeof content === 'string' || typeof content === 'number' ? String(content) : undefined}
+                  >
+                    {content}
+                  </span>
+                ) : (
+                  content
+                )}
               </td>
             );
           })}
