@@ -41,4 +41,14 @@ describe('absolute links only from PUBLIC_URL', () => {
     assert.ok(l.fileUrl.startsWith('https://timberlog.example.com/api/export-requests/'));
     for (const link of Object.values(l)) assert.ok(!link.includes('evil'));
   });
+
+  test('a download link stops working when the account\'s sessions end (password change)', async () => {
+    const s = await startServer();
+    servers.push(s);
+    const l = await links(s, {});
+    assert.equal((await fetch(s.url + l.fileUrl)).status, 200);
+    const r = await s.req('PATCH', '/api/user/user@timberlog.ee/', { token: await s.staff(), body: { password: 'Staabi-antud-2026' } });
+    assert.equal(r.status, 200);
+    assert.equal((await fetch(s.url + l.fileUrl)).status, 401);
+  });
 });

@@ -129,6 +129,8 @@ export async function endSessions(db: DB, email: string): Promise<void> {
   await db.deleteFrom('refreshTokens').where('userEmail', '=', email).execute();
 }
 
+/** A download link's token, bound to the export, the user and the account's session key. */
 export async function signDownloadToken(ctx: AppContext, exportId: string, email: string): Promise<string> {
-  return (await sign(ctx, { token_type: 'download', user_id: email, export_id: exportId }, DOWNLOAD_TOKEN_TTL_SECONDS)).token;
+  const row = await ctx.db.selectFrom('users').select('sessionKey').where('email', '=', email).executeTakeFirstOrThrow();
+  return (await sign(ctx, { token_type: 'download', user_id: email, export_id: exportId, sk: row.sessionKey }, DOWNLOAD_TOKEN_TTL_SECONDS)).token;
 }

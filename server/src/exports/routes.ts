@@ -56,8 +56,9 @@ export async function exportRoutes(app: App) {
     if (token) {
       const claims = await verifyToken(app.ctx, token, 'download');
       if (!claims || claims.export_id !== request.params.id) throw new ApiError(401, { key: 'export.linkInvalid' }, undefined, 'token_not_valid');
-      const user = await db.selectFrom('users').select(['email', 'name', 'isStaff', 'isActive']).where('email', '=', claims.user_id).executeTakeFirst();
-      if (!user || !user.isActive) throw new ApiError(401, { key: 'export.linkInvalid' }, undefined, 'token_not_valid');
+      const user = await db.selectFrom('users').select(['email', 'name', 'isStaff', 'isActive', 'sessionKey']).where('email', '=', claims.user_id).executeTakeFirst();
+      // Like sessions, links die with a password change, a deactivation or a re-created account.
+      if (!user || !user.isActive || user.sessionKey !== claims.sk) throw new ApiError(401, { key: 'export.linkInvalid' }, undefined, 'token_not_valid');
       return user;
     }
     const user = await authenticate(request);
