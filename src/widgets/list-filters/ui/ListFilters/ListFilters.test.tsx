@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WAYBILL_LIST } from '@timberlog/contract';
@@ -97,6 +100,21 @@ describe('ListFilters', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('lays a date range out as the other fields: heading over its inputs, one gap, no wider than the inputs', () => {
+    setup();
+    const from = screen.getByLabelText('Transport date: From');
+    const range = screen.getByRole('group', { name: 'Transport date' });
+    // The inputs sit in a row of their own under the heading, not beside a full-width legend.
+    expect(from.parentElement).not.toBe(range);
+    const css = readFileSync(join(__dirname, 'ListFilters.module.css'), 'utf8');
+    const rule = (selector: string) => new RegExp(`\\n\\${selector}\\s*\\{([^}]*)\\}`).exec(css)?.[1] ?? '';
+    expect(rule('.range')).toContain('flex-direction: column');
+    expect(rule('.range')).toContain('gap: var(--space-1)');
+    expect(rule('.field')).toContain('gap: var(--space-1)');
+    // A margin or a full width on the legend pushes the heading up or widens the range.
+    expect(rule('.range legend')).not.toMatch(/margin|width/);
   });
 
   it('names the link parameters it ignored', () => {

@@ -111,27 +111,29 @@ function DateRange({
   return (
     <fieldset className={styles.range}>
       <legend className={styles.label}>{label}</legend>
-      <input
-        type="date"
-        className={styles.input}
-        aria-label={`${label}: ${t('list.from')}`}
-        value={fromValue}
-        max={toValue || undefined}
-        onChange={(event) => onFromChange(event.target.value)}
-      />
-      {onToChange ? (
-        <>
-          <span aria-hidden="true">–</span>
-          <input
-            type="date"
-            className={styles.input}
-            aria-label={`${label}: ${t('list.to')}`}
-            value={toValue}
-            min={fromValue || undefined}
-            onChange={(event) => onToChange(event.target.value)}
-          />
-        </>
-      ) : null}
+      <div className={styles.rangeInputs}>
+        <input
+          type="date"
+          className={styles.input}
+          aria-label={`${label}: ${t('list.from')}`}
+          value={fromValue}
+          max={toValue || undefined}
+          onChange={(event) => onFromChange(event.target.value)}
+        />
+        {onToChange ? (
+          <>
+            <span aria-hidden="true">–</span>
+            <input
+              type="date"
+              className={styles.input}
+              aria-label={`${label}: ${t('list.to')}`}
+              value={toValue}
+              min={fromValue || undefined}
+              onChange={(event) => onToChange(event.target.value)}
+            />
+          </>
+        ) : null}
+      </div>
     </fieldset>
   );
 }
