@@ -61,7 +61,9 @@ async function main() {
   }
   const keys = await ensureKeys(config);
   const backendUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-  buildWebIfNeeded(keys.publicPem, backendUrl, config.webDistDir);
+  // The served app calls the API on its own origin (relative URLs), so it works under any host name
+  // the server answers on (a LAN address, a proxy) and needs no CORS.
+  buildWebIfNeeded(keys.publicPem, '/', config.webDistDir);
 
   const ctx = await createContext(config, databaseUrl, log);
   if (mode === 'production') {

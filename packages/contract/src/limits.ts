@@ -87,8 +87,6 @@ export const EXPORT_KINDS = ['waybill_report', 'worklog_report'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-/** How long an export request's `fileUrl` (its signed download token) stays valid after the answer that carried it. */
-export const EXPORT_LINK_TTL_SECONDS = 600;
 
 /** Invoices: currency, the VAT rate when the server's setting is not given, days to pay. */
 export const INVOICE = {

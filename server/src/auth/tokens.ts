@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { AppContext, AuthUser } from '../shared/context.js';
 import type { DB } from '../shared/db.js';
+import { LIMITS } from '@timberlog/contract';
 
 export type TokenType = 'access' | 'refresh' | 'download';
 
@@ -18,7 +19,7 @@ export interface TokenClaims extends JWTPayload {
 }
 
 /** Download links live 10 minutes. */
-export const DOWNLOAD_TOKEN_TTL_SECONDS = 600;
+export const DOWNLOAD_TOKEN_TTL_SECONDS = LIMITS.exportDownloadTokenSeconds;
 /** Allowed clock difference between servers. */
 const CLOCK_TOLERANCE_SECONDS = 5;
 

@@ -5,6 +5,7 @@ export {
   useObtainTokenMutation,
   useRefreshSessionMutation,
   useRefreshTokenMutation,
+  useSignOutMutation,
   useVerifyTokenMutation,
 } from './api/authApi';
 export type { Session, SignInCredentials, TokenPair } from './api/authApi';

@@ -2,6 +2,7 @@ export {
   initialSessionState,
   selectAccessToken,
   selectIsAuthenticated,
+  selectRefreshToken,
   selectSessionExpired,
   selectSessionInitialized,
   sessionInitialized,

@@ -2,6 +2,7 @@ export { applyApiErrorToForm, extractApiError, isApiError, MAX_STRING_ERROR_LENG
 export type { ApiError, FormErrorTarget, FormStatus } from './apiError';
 export { baseApi } from './baseApi';
 export { baseQuery, serializeParams } from './baseQuery';
+export { resolveApiUrl } from './backendUrl';
 export { LIST_ID, ME_ID, TAGS } from './tags';
 export type { TagType } from './tags';
 export type { components, operations, paths } from './generated/openapi';

@@ -23,6 +23,10 @@ export const authApi = baseApi.injectEndpoints({
         if (data) dispatch(sessionTokensReceived({ accessToken: data.access, refreshToken: data.refresh }));
       },
     }),
+    /** Ends this session on the server: the refresh token is revoked (other sessions live on). */
+    signOut: build.mutation<Schema<'StatusOk'>, RequestBody<'/api/auth/logout', 'post'>>({
+      query: (body) => ({ url: '/api/auth/logout', method: 'POST', body }),
+    }),
     verifyToken: build.mutation<Record<string, never>, RequestBody<'/api/auth/token/verify/', 'post'>>({
       query: (body) => ({ url: '/api/auth/token/verify/', method: 'POST', body }),
     }),
@@ -37,5 +41,10 @@ export const authApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useObtainTokenMutation, useRefreshTokenMutation, useVerifyTokenMutation, useRefreshSessionMutation } =
-  authApi;
+export const {
+  useObtainTokenMutation,
+  useRefreshTokenMutation,
+  useVerifyTokenMutation,
+  useRefreshSessionMutation,
+  useSignOutMutation,
+} = authApi;

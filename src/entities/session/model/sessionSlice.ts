@@ -37,6 +37,7 @@ export const sessionSlice = createSlice({
   },
   selectors: {
     selectAccessToken: (state) => state.accessToken,
+    selectRefreshToken: (state) => state.refreshToken,
     selectIsAuthenticated: (state) => state.accessToken !== null,
     selectSessionExpired: (state) => state.sessionExpired,
     selectSessionInitialized: (state) => state.sessionInitialized,
@@ -44,5 +45,5 @@ export const sessionSlice = createSlice({
 });
 
 export const { signedOut, sessionInitialized } = sessionSlice.actions;
-export const { selectAccessToken, selectIsAuthenticated, selectSessionExpired, selectSessionInitialized } =
+export const { selectAccessToken, selectRefreshToken, selectIsAuthenticated, selectSessionExpired, selectSessionInitialized } =
   sessionSlice.selectors;

@@ -25,6 +25,8 @@ const PASSWORD_MESSAGES: Readonly<Record<PasswordProblem, (t: Translate) => stri
   tooShort: (t) => t('auth.validation.passwordTooShort', { limit: LIMITS.passwordMinLength }),
   tooLong: (t) => t('auth.validation.tooLong', { limit: LIMITS.passwordMaxLength }),
   numeric: (t) => t('auth.validation.passwordNumeric'),
+  blank: (t) => t('auth.validation.passwordBlank'),
+  repeated: (t) => t('auth.validation.passwordRepeated'),
   sameAsEmail: (t) => t('auth.validation.passwordSameAsEmail'),
 };
 

@@ -1,4 +1,4 @@
-import { EXPORT_LINK_TTL_SECONDS } from '@timberlog/contract';
+import { LIMITS } from '@timberlog/contract';
 
 import { exportState, linkExpiry } from './exportState';
 
@@ -19,6 +19,6 @@ describe('exportState', () => {
 describe('linkExpiry', () => {
   it("is the contract's link life after the answer that carried the links", () => {
     const fetchedAt = Date.parse('2026-11-23T10:00:00Z');
-    expect(linkExpiry(fetchedAt) - fetchedAt).toBe(EXPORT_LINK_TTL_SECONDS * 1000);
+    expect(linkExpiry(fetchedAt) - fetchedAt).toBe(LIMITS.exportDownloadTokenSeconds * 1000);
   });
 });

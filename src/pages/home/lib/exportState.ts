@@ -1,4 +1,4 @@
-import { EXPORT_LINK_TTL_SECONDS } from '@timberlog/contract';
+import { LIMITS } from '@timberlog/contract';
 
 import type { ExportRequest } from '@/entities/export-request';
 
@@ -16,4 +16,4 @@ export function exportState(request: Pick<ExportRequest, 'inProgress' | 'failed'
 }
 
 /** When the links of a list answered at `fetchedAt` (ms) stop working. */
-export const linkExpiry = (fetchedAt: number): number => fetchedAt + EXPORT_LINK_TTL_SECONDS * 1000;
+export const linkExpiry = (fetchedAt: number): number => fetchedAt + LIMITS.exportDownloadTokenSeconds * 1000;

@@ -50,6 +50,7 @@ export const authHandlers: readonly HttpHandler[] = [
     const { refresh } = (await request.json()) as { refresh: string };
     return refresh ? HttpResponse.json(mockTokenPair()) : tokenNotValid();
   }),
+  http.post('*/api/auth/logout', () => HttpResponse.json({ status: 'OK' })),
   http.post('*/api/auth/token/verify/', async ({ request }) => {
     const { token } = (await request.json()) as { token: string };
     return token ? HttpResponse.json({}) : tokenNotValid();

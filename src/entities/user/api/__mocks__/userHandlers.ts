@@ -32,6 +32,8 @@ const PASSWORD_MESSAGES: Record<PasswordProblem, [MessageKey, Record<string, num
   tooShort: ['password.tooShort', { limit: LIMITS.passwordMinLength }],
   tooLong: ['password.tooLong', { limit: LIMITS.passwordMaxLength }],
   numeric: ['password.numeric'],
+  blank: ['password.blank'],
+  repeated: ['password.repeated'],
   sameAsEmail: ['password.sameAsEmail'],
 };
 

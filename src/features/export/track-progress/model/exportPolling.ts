@@ -2,6 +2,7 @@ import { isAnyOf, type ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 
 import { exportRequestApi, type ExportRequest, type ExportRequestListParams } from '@/entities/export-request';
 import { selectIsAuthenticated, sessionInitialized } from '@/entities/session';
+import { resolveApiUrl } from '@/shared/api';
 import { exportRequested, sessionTokensReceived } from '@/shared/model';
 
 /** The unseen exports of the signed-in user (seed section 7). */
@@ -53,7 +54,7 @@ export function startExportPolling(
     } else {
       finished.add(request.id);
       toasts.downloading(request);
-      navigate(request.fileUrl);
+      navigate(resolveApiUrl(request.fileUrl));
     }
   };
 

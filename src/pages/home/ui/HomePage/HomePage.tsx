@@ -7,6 +7,7 @@ import { useListExportRequestsQuery } from '@/entities/export-request';
 import { InvoiceStatusBadge, useListInvoicesQuery } from '@/entities/invoice';
 import { useCurrentUser, useListUsersQuery } from '@/entities/user';
 import { useListWaybillsQuery, WaybillStatusBadge } from '@/entities/waybill';
+import { resolveApiUrl } from '@/shared/api';
 import { useFormat } from '@/shared/lib/format';
 import { Badge, Button, Skeleton, type BadgeTone } from '@/shared/ui';
 
@@ -108,7 +109,7 @@ function RecentExports() {
               </div>
               <Badge tone={STATE_TONES[state]}>{t(`home.exportState.${state}`, { progress: request.progress })}</Badge>
               {state === 'ready' && request.fileUrl ? (
-                <a href={request.fileUrl} className={styles.download}>
+                <a href={resolveApiUrl(request.fileUrl)} className={styles.download}>
                   {t('home.download', { file: request.attachment ?? request.format })}
                 </a>
               ) : null}

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useStore } from 'react-redux';
 
-import { signedOut } from '@/entities/session';
+import { selectRefreshToken, signedOut } from '@/entities/session';
 import { useAppDispatch } from '@/shared/model';
 import { Button } from '@/shared/ui';
 
@@ -9,11 +10,18 @@ export function SignOutButton() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const store = useStore<RootState>();
 
   const signOut = () => {
-    // The store clears the api's cache on this action (app/store).
+    const refresh = selectRefreshToken(store.getState());
+    // The store clears the api's cache on this action (app/store); the tokens are gone at once.
     dispatch(signedOut());
     void navigate('/auth/login');
+    // Then the server revokes this session's refresh token, so a copy of it cannot renew the session.
+    // The token api loads on demand: the top bar is part of the first page.
+    if (refresh) {
+      void import('@/entities/auth').then(({ authApi }) => dispatch(authApi.endpoints.signOut.initiate({ refresh })));
+    }
   };
 
   return (
