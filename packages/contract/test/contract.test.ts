@@ -35,7 +35,9 @@ describe('contract: limits and patterns', () => {
     expect(passwordProblems('short', '')).toEqual(['tooShort']);
     expect(passwordProblems('1234567890123', '')).toEqual(['numeric']);
     expect(passwordProblems('mari.maasikas', 'Mari.Maasikas@example.com')).toEqual(['sameAsEmail']);
-    expect(passwordProblems('a'.repeat(LIMITS.passwordMaxLength + 1))).toEqual(['tooLong']);
+    expect(passwordProblems('ab'.repeat(LIMITS.passwordMaxLength))).toEqual(['tooLong']);
+    expect(passwordProblems('          ')).toEqual(['blank']);
+    expect(passwordProblems('aaaaaaaaaa')).toEqual(['repeated']);
     expect(passwordProblems('Palgivedu-2026', 'user@timberlog.ee')).toEqual([]);
   });
 

@@ -4,7 +4,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
-import { WorklogTable } from '@/widgets/worklog-table';
 import { ExportWorklogReport } from '@/features/worklog/export-report';
 import { useListWorklogsQuery, type WorklogListParams } from '@/entities/worklog';
 import { isApiError } from '@/shared/api';
@@ -12,6 +11,7 @@ import { useListQuery } from '@/shared/lib/list-query';
 import { Button, Pagination } from '@/shared/ui';
 
 import { isPageGone, useLastPageWhenGone } from '../../model/useLastPageWhenGone';
+import { WorklogTable } from '../WorklogTable/WorklogTable';
 
 import styles from './WorklogsPage.module.css';
 

@@ -1,3 +1,0 @@
-export { worklogColumns } from './ui/WorklogTable/columns';
-export { WorklogTable } from './ui/WorklogTable/WorklogTable';
-export type { WorklogTableProps } from './ui/WorklogTable/WorklogTable';
