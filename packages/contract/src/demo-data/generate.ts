@@ -29,6 +29,8 @@ export interface DemoUser extends Stamped {
   isStaff: boolean;
   dateJoined: string;
   lastLogin: string | null;
+  /** Demo accounts have confirmed their address (the server's column defaults to the time of insert). */
+  emailVerified: boolean;
 }
 export interface DemoAssortmentType extends Stamped {
   id: number;
@@ -186,7 +188,7 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
   const passwords: Record<string, string> = {};
   const users: DemoUser[] = [];
   const addUser = (email: string, name: string, password: string, isActive: boolean, isStaff: boolean, at: string) => {
-    users.push({ email, name, isActive, isStaff, dateJoined: at, lastLogin: null, ...stamps(at) });
+    users.push({ email, name, isActive, isStaff, dateJoined: at, lastLogin: null, emailVerified: true, ...stamps(at) });
     passwords[email] = password;
   };
   addUser(DEMO_USERS.staff.email, DEMO_USERS.staff.name, DEMO_USERS.staff.password, true, true, t0);

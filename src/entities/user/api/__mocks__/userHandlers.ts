@@ -113,7 +113,7 @@ export const userHandlers: readonly HttpHandler[] = [
     const check = newAccountErrors(request, body);
     if (check.any) return fieldErrors(check.errors);
     const at = now();
-    const user: User = { email: normalise(body.email), name: body.name.trim(), isActive: false, isStaff: false, dateJoined: at, lastLogin: null, createdAt: at, lastModifiedAt: at };
+    const user: User = { email: normalise(body.email), name: body.name.trim(), isActive: false, isStaff: false, emailVerified: false, dateJoined: at, lastLogin: null, createdAt: at, lastModifiedAt: at };
     mockDb.users = [...mockDb.users, user];
     return HttpResponse.json(user, { status: 201 });
   }),
@@ -142,6 +142,7 @@ export const userHandlers: readonly HttpHandler[] = [
       name: body.name.trim(),
       isActive: body.isActive ?? true,
       isStaff: body.isStaff ?? false,
+      emailVerified: true,
       dateJoined: at,
       lastLogin: null,
       createdAt: at,
