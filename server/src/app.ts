@@ -20,6 +20,7 @@ import { worklogRoutes, worklogSchemas } from './worklogs/routes.js';
 import { invoiceRoutes, invoiceSchemas } from './invoices/routes.js';
 import { exportRoutes, exportSchemas } from './exports/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { summaryRoutes, summarySchemas } from './summary/routes.js';
 import { accessOf, registerAccessControl } from './auth/guards.js';
 import { registerSecurityHeaders } from './shared/security-headers.js';
 
@@ -123,7 +124,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     maxAge: 3600,
   });
 
-  for (const s of [DetailError, FieldErrorsSchema, StatusOk, TokenPairSchema, SessionSchema, User, UserPage, ...referenceSchemas, ...waybillSchemas, ...worklogSchemas, ...invoiceSchemas, ...exportSchemas]) {
+  for (const s of [DetailError, FieldErrorsSchema, StatusOk, TokenPairSchema, SessionSchema, User, UserPage, ...referenceSchemas, ...waybillSchemas, ...worklogSchemas, ...invoiceSchemas, ...exportSchemas, ...summarySchemas]) {
     app.addSchema(s);
   }
 
@@ -154,6 +155,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(worklogRoutes);
   await app.register(invoiceRoutes);
   await app.register(exportRoutes);
+  await app.register(summaryRoutes);
   await app.register(adminRoutes);
 
   const dist = ctx.config.webDistDir;

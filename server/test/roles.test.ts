@@ -27,6 +27,7 @@ const DECISIONS: Record<string, Decision> = {
   listWorklogs: 'user', createWorklog: 'user', getWorklog: 'user', updateWorklog: 'user', patchWorklog: 'user', createWorklogReport: 'user',
   listInvoices: 'user', createInvoice: 'user', previewInvoice: 'user', getInvoice: 'user', retryInvoiceSync: 'user',
   listExportRequests: 'user', getExportRequest: 'user', acknowledgeExportError: 'user',
+  getSummary: 'user',
 };
 for (const kind of ['AssortmentTypes', 'Assortments', 'Companies', 'Warehouses', 'Workers']) DECISIONS[`adminList${kind}`] = 'staff';
 for (const op of ['AssortmentType', 'Assortment', 'Company', 'Warehouse', 'Worker']) {

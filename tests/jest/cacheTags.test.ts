@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 
 import { exportRequestApi } from '@/entities/export-request';
 import { invoiceApi } from '@/entities/invoice';
+import { summaryApi } from '@/entities/summary';
 import { waybillApi } from '@/entities/waybill';
 import { workerApi } from '@/entities/worker';
 import { worklogApi } from '@/entities/worklog';
@@ -31,8 +32,10 @@ describe('cache tags across entities', () => {
       store.dispatch(waybillApi.endpoints.getWaybill.initiate(first.number)),
       store.dispatch(waybillApi.endpoints.getWaybill.initiate(untouched.number)),
       store.dispatch(invoiceApi.endpoints.previewInvoice.initiate({ waybills: [first.number, second.number] })),
+      store.dispatch(summaryApi.endpoints.getSummary.initiate()),
     ];
     await Promise.all(subscriptions);
+    const before = summaryApi.endpoints.getSummary.select()(store.getState()).data;
     recorder.clear();
 
     const created = await store.dispatch(invoiceApi.endpoints.createInvoice.initiate({ waybills: [first.number, second.number] }));
@@ -40,12 +43,21 @@ describe('cache tags across entities', () => {
 
     await waitFor(() => expect(recorder.count('GET /api/invoices/')).toBe(1));
     await waitFor(() => expect(recorder.count('GET /api/waybills/?statusIn=delivered')).toBe(1));
+    // The home page's counts: two more invoiced waybills, two fewer delivered, one invoice awaiting sync.
+    await waitFor(() => expect(recorder.count('GET /api/summary')).toBe(1));
     await waitFor(() => expect(recorder.count(`GET /api/waybills/${first.number}/`)).toBe(1));
     expect(recorder.count(`GET /api/waybills/${untouched.number}/`)).toBe(0);
     expect(waybillApi.endpoints.getWaybill.select(first.number)(store.getState()).data).toMatchObject({
       status: 'invoiced',
       invoice: created.data?.number,
     });
+    await waitFor(() =>
+      expect(summaryApi.endpoints.getSummary.select()(store.getState()).data?.waybillsByStatus).toMatchObject({
+        delivered: (before?.waybillsByStatus.delivered ?? 0) - 2,
+        invoiced: (before?.waybillsByStatus.invoiced ?? 0) + 2,
+      }),
+    );
+    expect(summaryApi.endpoints.getSummary.select()(store.getState()).data?.invoicesByStatus.pending_sync).toBe((before?.invoicesByStatus.pending_sync ?? 0) + 1);
     subscriptions.forEach((subscription) => subscription.unsubscribe());
   });
 

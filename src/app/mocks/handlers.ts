@@ -6,6 +6,7 @@ import { assortmentHandlers } from '@/entities/assortment/index.mocks';
 import { companyHandlers } from '@/entities/company/index.mocks';
 import { exportRequestHandlers } from '@/entities/export-request/index.mocks';
 import { invoiceHandlers } from '@/entities/invoice/index.mocks';
+import { summaryHandlers } from '@/entities/summary/index.mocks';
 import { userHandlers } from '@/entities/user/index.mocks';
 import { warehouseHandlers } from '@/entities/warehouse/index.mocks';
 import { waybillHandlers } from '@/entities/waybill/index.mocks';
@@ -20,6 +21,7 @@ export const handlersByEntity: Readonly<Record<string, HttpHandler[]>> = {
   worklog: [...worklogHandlers],
   invoice: [...invoiceHandlers],
   exportRequest: [...exportRequestHandlers],
+  summary: [...summaryHandlers],
   company: [...companyHandlers],
   warehouse: [...warehouseHandlers],
   assortment: [...assortmentHandlers],

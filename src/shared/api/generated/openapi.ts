@@ -825,6 +825,26 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/summary": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Count waybills and invoices by status
+         * @description Any signed-in user. The counts of the home page in one call: waybills and invoices per status (each as the list filtered by that status counts it), and for staff the accounts awaiting activation (`null` for other users). One grouped count per table, on its status index.
+         */
+        readonly get: operations["getSummary"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/admin/assortment-types": {
         readonly parameters: {
             readonly query?: never;
@@ -1508,6 +1528,33 @@ export interface components {
             /** @description The previous page's URL, like `next`. */
             readonly previous: string | null;
             readonly results: readonly components["schemas"]["ExportRequest"][];
+        };
+        /** Summary */
+        readonly Summary: {
+            /** @description The number of waybills in each status, every status present. */
+            readonly waybillsByStatus: {
+                /** @description Waybills whose `status` is `draft`. */
+                readonly draft: number;
+                /** @description Waybills whose `status` is `confirmed`. */
+                readonly confirmed: number;
+                /** @description Waybills whose `status` is `delivered`. */
+                readonly delivered: number;
+                /** @description Waybills whose `status` is `invoiced`. */
+                readonly invoiced: number;
+                /** @description Waybills whose `status` is `cancelled`. */
+                readonly cancelled: number;
+            };
+            /** @description The number of invoices in each status, every status present. */
+            readonly invoicesByStatus: {
+                /** @description Invoices whose `status` is `pending_sync`. */
+                readonly pending_sync: number;
+                /** @description Invoices whose `status` is `synced`. */
+                readonly synced: number;
+                /** @description Invoices whose `status` is `sync_failed`. */
+                readonly sync_failed: number;
+            };
+            /** @description Staff only: accounts that are not active (sign-ups awaiting activation), as `GET /api/user/?isActive=false` counts them. `null` for other users. */
+            readonly usersAwaitingActivation: number | null;
         };
     };
     responses: never;
@@ -4421,6 +4468,35 @@ export interface operations {
             };
             /** @description Default Response */
             readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly getSummary: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Summary"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
                 headers: {
                     readonly [name: string]: unknown;
                 };

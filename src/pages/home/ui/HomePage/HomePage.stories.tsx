@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
+import { INVOICE_STATUSES, WAYBILL_STATUSES } from '@timberlog/contract';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
@@ -30,6 +31,9 @@ const exports = [
 ];
 const withExports = [http.get('*/api/export-requests/', () => HttpResponse.json(page(exports)))];
 const emptyList = () => HttpResponse.json(page([]));
+const zeroCounts = <S extends string>(statuses: readonly S[]) => Object.fromEntries(statuses.map((status) => [status, 0]));
+const emptySummary = () =>
+  HttpResponse.json({ waybillsByStatus: zeroCounts(WAYBILL_STATUSES), invoicesByStatus: zeroCounts(INVOICE_STATUSES), usersAwaitingActivation: null });
 
 // Storybook shows the loading state for good; the Jest story runner waits for every request to end, so there it ends soon.
 const LOADING_DELAY = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom') ? 200 : ('infinite' as const);
@@ -82,8 +86,7 @@ export const Empty: Story = {
   parameters: {
     msw: {
       handlers: {
-        waybill: [http.get('*/api/waybills/', emptyList)],
-        invoice: [http.get('*/api/invoices/', emptyList)],
+        summary: [http.get('*/api/summary', emptySummary)],
         exportRequest: [http.get('*/api/export-requests/', emptyList)],
       },
     },
@@ -99,20 +102,22 @@ export const Loading: Story = {
   parameters: {
     msw: {
       handlers: {
-        waybill: [http.get('*/api/waybills/', () => delay(LOADING_DELAY))],
-        invoice: [http.get('*/api/invoices/', () => delay(LOADING_DELAY))],
+        summary: [http.get('*/api/summary', () => delay(LOADING_DELAY))],
         exportRequest: [http.get('*/api/export-requests/', () => delay(LOADING_DELAY))],
       },
     },
   },
 };
 
+/** The one summary call fails: every count says so (five waybill and two invoice tiles); the exports still show. */
 export const CountsFail: Story = {
   parameters: {
-    msw: { handlers: { invoice: [http.get('*/api/invoices/', () => HttpResponse.json({ detail: 'x' }, { status: 500 }))] } },
+    msw: { handlers: { summary: [http.get('*/api/summary', () => HttpResponse.json({ detail: 'x' }, { status: 500 }))] } },
   },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getAllByText('Could not load')).toHaveLength(2));
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getAllByText('Could not load')).toHaveLength(WAYBILL_STATUSES.length + 2));
+    await expect(await canvas.findByRole('link', { name: 'Download worklogs-2026-11-23.csv' })).toBeInTheDocument();
   },
 };
 

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { useListExportRequestsQuery } from '@/entities/export-request';
-import { InvoiceStatusBadge, useListInvoicesQuery } from '@/entities/invoice';
-import { useCurrentUser, useListUsersQuery } from '@/entities/user';
-import { useListWaybillsQuery, WaybillStatusBadge } from '@/entities/waybill';
+import { InvoiceStatusBadge } from '@/entities/invoice';
+import { useGetSummaryQuery, type Summary } from '@/entities/summary';
+import { useCurrentUser } from '@/entities/user';
+import { WaybillStatusBadge } from '@/entities/waybill';
 import { resolveApiUrl } from '@/shared/api';
 import { useFormat } from '@/shared/lib/format';
 import { Badge, Button, Skeleton, type BadgeTone } from '@/shared/ui';
@@ -15,32 +16,32 @@ import { exportState, linkExpiry, type ExportState } from '../../lib/exportState
 
 import styles from './HomePage.module.css';
 
-// Only the count is read: one row per call is the least the list endpoints answer with.
-const COUNT_ONLY = { pageSize: 1 } as const;
 // An overview is read afresh on every visit, not from a cache a minute old.
 const FRESH = { refetchOnMountOrArgChange: true } as const;
 const AWAITING_SYNC: InvoiceStatus = 'pending_sync';
 const RECENT_EXPORTS = 5;
 
-interface CountResult {
-  readonly data?: { readonly count: number } | undefined;
+interface CountTileProps {
+  readonly to: string;
+  readonly label: ReactNode;
+  /** The count; undefined while the summary loads or when it failed. */
+  readonly count: number | undefined;
   readonly isError: boolean;
-  readonly refetch: () => unknown;
 }
 
 /** One count as a link to the list it counts. */
-function CountTile({ to, label, result }: { readonly to: string; readonly label: ReactNode; readonly result: CountResult }) {
+function CountTile({ to, label, count, isError }: CountTileProps) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
     <li className={styles.tile}>
       <Link to={to} className={styles.tileLink}>
         <span className={styles.tileLabel}>{label}</span>
-        {result.data ? (
+        {count !== undefined ? (
           <span className={styles.tileCount} data-testid="count">
-            {format.number(result.data.count)}
+            {format.number(count)}
           </span>
-        ) : result.isError ? (
+        ) : isError ? (
           <span className={styles.tileError}>{t('home.countError')}</span>
         ) : (
           <Skeleton width="3rem" height="1.75rem" />
@@ -50,14 +51,31 @@ function CountTile({ to, label, result }: { readonly to: string; readonly label:
   );
 }
 
-function WaybillStatusTile({ status }: { readonly status: WaybillStatus }) {
-  const result = useListWaybillsQuery({ statusIn: [status], ...COUNT_ONLY }, FRESH);
-  return <CountTile to={`/waybills?statusIn=${status}`} label={<WaybillStatusBadge status={status} />} result={result} />;
+interface SummaryResult {
+  readonly data?: Summary | undefined;
+  readonly isError: boolean;
 }
 
-function InvoiceStatusTile({ status }: { readonly status: InvoiceStatus }) {
-  const result = useListInvoicesQuery({ statusIn: [status], ...COUNT_ONLY }, FRESH);
-  return <CountTile to={`/invoices?statusIn=${status}`} label={<InvoiceStatusBadge status={status} />} result={result} />;
+function WaybillStatusTile({ status, summary }: { readonly status: WaybillStatus; readonly summary: SummaryResult }) {
+  return (
+    <CountTile
+      to={`/waybills?statusIn=${status}`}
+      label={<WaybillStatusBadge status={status} />}
+      count={summary.data?.waybillsByStatus[status]}
+      isError={summary.isError}
+    />
+  );
+}
+
+function InvoiceStatusTile({ status, summary }: { readonly status: InvoiceStatus; readonly summary: SummaryResult }) {
+  return (
+    <CountTile
+      to={`/invoices?statusIn=${status}`}
+      label={<InvoiceStatusBadge status={status} />}
+      count={summary.data?.invoicesByStatus[status]}
+      isError={summary.isError}
+    />
+  );
 }
 
 const STATE_TONES: Readonly<Record<ExportState, BadgeTone>> = { running: 'info', failed: 'danger', ready: 'success', expired: 'neutral' };
@@ -126,11 +144,12 @@ function RecentExports() {
   );
 }
 
-/** Sign-ups awaiting activation, for staff only (the list asks the server for inactive accounts). */
-function SignupsTile() {
+/** Sign-ups awaiting activation, for staff only (the server counts the inactive accounts for staff). */
+function SignupsTile({ summary }: { readonly summary: SummaryResult }) {
   const { t } = useTranslation();
-  const result = useListUsersQuery({ isActive: false, ...COUNT_ONLY }, FRESH);
-  return <CountTile to="/users?isActive=false" label={t('home.signups')} result={result} />;
+  return (
+    <CountTile to="/users?isActive=false" label={t('home.signups')} count={summary.data?.usersAwaitingActivation ?? undefined} isError={summary.isError} />
+  );
 }
 
 /**
@@ -141,6 +160,10 @@ function SignupsTile() {
 export function HomePage() {
   const { t } = useTranslation();
   const me = useCurrentUser(true);
+  // Every count of the page comes from one call (GET /api/summary).
+  const summary = useGetSummaryQuery(undefined, FRESH);
+  // The server counts sign-ups for staff only: none in an answer means the caller is not staff (any more).
+  const showSignups = Boolean(me?.isStaff) && summary.data?.usersAwaitingActivation !== null;
   return (
     <section className={styles.page} aria-labelledby="home-title">
       <header className={styles.header}>
@@ -169,18 +192,18 @@ export function HomePage() {
         </div>
         <ul className={styles.tiles}>
           {WAYBILL_STATUSES.map((status) => (
-            <WaybillStatusTile key={status} status={status} />
+            <WaybillStatusTile key={status} status={status} summary={summary} />
           ))}
         </ul>
       </section>
 
-      {me?.isStaff ? (
+      {showSignups ? (
         <section className={styles.card} aria-labelledby="home-staff">
           <h2 id="home-staff" className={styles.subtitle}>
             {t('home.staff')}
           </h2>
           <ul className={styles.tiles}>
-            <SignupsTile />
+            <SignupsTile summary={summary} />
           </ul>
         </section>
       ) : null}
@@ -196,8 +219,8 @@ export function HomePage() {
             </Link>
           </div>
           <ul className={styles.tiles}>
-            <InvoiceStatusTile status={AWAITING_SYNC} />
-            <InvoiceStatusTile status={INVOICE_RETRYABLE_STATUS} />
+            <InvoiceStatusTile status={AWAITING_SYNC} summary={summary} />
+            <InvoiceStatusTile status={INVOICE_RETRYABLE_STATUS} summary={summary} />
           </ul>
         </section>
 

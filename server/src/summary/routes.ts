@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import { INVOICE_STATUSES, WAYBILL_STATUSES, type InvoiceStatus, type WaybillStatus } from '@timberlog/contract';
+import type { App } from '../shared/context.js';
+import type { DB } from '../shared/db.js';
+import { errors, ref } from '../shared/schema.js';
+import { currentUser } from '../auth/guards.js';
+import { Summary } from './schemas.js';
+
+export const summarySchemas = [Summary];
+
+/** One grouped count per table, each answered from the table's status index. */
+export const statusCounts = (db: DB) => ({
+  waybills: db.selectFrom('waybills').select(['status', sql<number>`count(*)::int`.as('n')]).groupBy('status'),
+  invoices: db.selectFrom('invoices').select(['status', sql<number>`count(*)::int`.as('n')]).groupBy('status'),
+});
+
+/** Every status of `statuses` with its count from `rows` (0 when no row has it). */
+function byStatus<S extends string>(statuses: readonly S[], rows: readonly { status: string; n: number }[]): Record<S, number> {
+  const counts = Object.fromEntries(statuses.map((status) => [status, 0])) as Record<S, number>;
+  for (const row of rows) if (row.status in counts) counts[row.status as S] = row.n;
+  return counts;
+}
+
+export async function summaryRoutes(app: App) {
+  const { db } = app.ctx;
+
+  // New paths go without a trailing slash (server/.redocly.lint-ignore.yaml); the router answers
+  // `/api/summary/` the same.
+  app.get('/api/summary', {
+    schema: {
+      operationId: 'getSummary',
+      summary: 'Count waybills and invoices by status',
+      description:
+        'Any signed-in user. The counts of the home page in one call: waybills and invoices per status (each as the list filtered by that status counts it), ' +
+        'and for staff the accounts awaiting activation (`null` for other users). One grouped count per table, on its status index.',
+      tags: ['summary'],
+      response: { 200: ref(Summary), ...errors(401) },
+    },
+  }, async (request) => {
+    const me = currentUser(request);
+    const counts = statusCounts(db);
+    const [waybills, invoices, users] = await Promise.all([
+      counts.waybills.execute(),
+      counts.invoices.execute(),
+      me.isStaff ? db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).where('isActive', '=', false).executeTakeFirstOrThrow() : undefined,
+    ]);
+    return {
+      waybillsByStatus: byStatus<WaybillStatus>(WAYBILL_STATUSES, waybills),
+      invoicesByStatus: byStatus<InvoiceStatus>(INVOICE_STATUSES, invoices),
+      usersAwaitingActivation: users ? users.n : null,
+    };
+  });
+}

@@ -1,0 +1,24 @@
+import { baseApi, LIST_ID, ME_ID, TAGS, type Schema } from '@/shared/api';
+
+export type Summary = Schema<'Summary'>;
+
+export const summaryApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * The home page's counts in one call: waybills and invoices per status, and for staff the
+     * sign-ups awaiting activation. Refetched whenever any waybill, invoice or account list would
+     * be (every change of those invalidates its list tag), and when the signed-in user changes.
+     */
+    getSummary: build.query<Summary, void>({
+      query: () => '/api/summary',
+      providesTags: [
+        { type: TAGS.waybill, id: LIST_ID },
+        { type: TAGS.invoice, id: LIST_ID },
+        { type: TAGS.user, id: LIST_ID },
+        { type: TAGS.user, id: ME_ID },
+      ],
+    }),
+  }),
+});
+
+export const { useGetSummaryQuery } = summaryApi;

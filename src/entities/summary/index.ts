@@ -1,0 +1,2 @@
+export { summaryApi, useGetSummaryQuery } from './api/summaryApi';
+export type { Summary } from './api/summaryApi';
