@@ -12,7 +12,7 @@ import { initMonitoring } from '@/shared/lib';
 
 import { AppErrorBoundary, AppProviders, ConfigErrorScreen } from './providers';
 import { AppRouter } from './router';
-import { makeStore } from './store';
+import { makeStore, shareSessionAcrossTabs } from './store';
 
 const whenRehydrated = (persistor: Persistor): Promise<void> =>
   new Promise((resolve) => {
@@ -50,6 +50,8 @@ async function bootstrap(): Promise<void> {
   });
   persistor = persistStore(store);
   await whenRehydrated(persistor);
+  // Other tabs of the app share the session: one refresh at a time, new tokens and sign-outs seen by all.
+  shareSessionAcrossTabs(store, persistor);
   store.dispatch(sessionInitialized());
 
   // The remembered locale is known only after rehydration, so translations load after it.

@@ -140,6 +140,46 @@ test('a revoked refresh token ends the session without an error page', async ({ 
   await noErrorScreen(page);
 });
 
+test('two tabs stay signed in across several token expiries, and signing out in one signs out the other', async ({ context, page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/auth/login');
+  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await expect(page).toHaveURL('/');
+  const other = await context.newPage();
+  await other.goto('/waybills');
+  await page.goto('/waybills');
+  const tabs = [page, other];
+  for (const tab of tabs) await expect(tab.getByRole('heading', { level: 1, name: 'Waybills' })).toBeVisible();
+
+  // Moves a tab one list page on inside the app (no reload: the tab's own tokens in memory are used).
+  const nextPage = async (tab: Page) => {
+    const answer = tab.waitForResponse((response) => new URL(response.url()).pathname === '/api/waybills/');
+    await tab.getByRole('button', { name: 'Next page' }).click();
+    expect((await answer).status()).toBe(200);
+  };
+
+  const refreshes: number[] = [];
+  for (const tab of tabs) tab.on('response', (response) => response.url().endsWith('/api/auth/session') && refreshes.push(response.status()));
+  for (let expiry = 0; expiry < 3; expiry += 1) {
+    await untilExpired((await storedSession(page)).accessToken);
+    // Both tabs call at once after the expiry; in turn the first to call differs.
+    const order = expiry % 2 === 0 ? tabs : [...tabs].reverse();
+    await Promise.all(order.map((tab) => nextPage(tab)));
+  }
+  // One refresh per expiry between the two tabs, none refused; neither tab was signed out.
+  expect(refreshes).toEqual([200, 200, 200]);
+  for (const tab of tabs) {
+    await expect(tab).toHaveURL(/\/waybills/);
+    await noErrorScreen(tab);
+  }
+
+  await other.getByRole('button', { name: 'Sign out' }).click();
+  await expect(other).toHaveURL('/auth/login');
+  // The first tab follows without a reload: its next call would have no session.
+  await expect(page).toHaveURL(/\/auth\/login/);
+  expect(await storedSession(page)).toMatchObject({ accessToken: null, refreshToken: null });
+});
+
 test('screenshots of the auth screens: light and dark, English and Estonian', async ({ browser }) => {
   test.setTimeout(90_000);
   const screens = [

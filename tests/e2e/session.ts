@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 import type { Page } from '@playwright/test';
+import { INVOICE_STATUSES, WAYBILL_STATUSES } from '@timberlog/contract';
 import { importPKCS8, SignJWT } from 'jose';
 
 // The test key pair's private half: the test build (.env.test) verifies tokens with its public half.
@@ -39,6 +40,12 @@ export async function seedSession(page: Page, { isStaff = false }: SeedOptions =
           createdAt: '2026-01-05T08:00:00Z',
           lastModifiedAt: '2026-01-05T08:00:00Z',
         },
+      });
+    }
+    if (pathname.startsWith('/api/summary')) {
+      const none = (statuses: readonly string[]) => Object.fromEntries(statuses.map((status) => [status, 0]));
+      return route.fulfill({
+        json: { waybillsByStatus: none(WAYBILL_STATUSES), invoicesByStatus: none(INVOICE_STATUSES), usersAwaitingActivation: isStaff ? 0 : null },
       });
     }
     return route.fulfill({ json: { count: 0, next: null, previous: null, results: [] } });

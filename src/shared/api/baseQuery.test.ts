@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../tests/jest/server';
 import { signTestToken } from '../../../tests/jest/tokens';
 import { i18n } from '../i18n';
-import { sessionExpired, sessionTokensReceived } from '../model';
+import { connectSessionSharing, SESSION_REFRESH_LOCK, sessionExpired, sessionTokensReceived, type SessionTokens } from '../model';
 
 import { isAccessTokenValid } from './accessToken';
 import { baseApi } from './baseApi';
@@ -159,6 +159,76 @@ describe('baseQuery', () => {
     expect(sessionCalls).toHaveLength(1);
     expect(probes).toHaveLength(2);
     expect(result.data?.ok).toBe(true);
+  });
+
+  describe('with the session shared across tabs', () => {
+    // What redux-persist keeps in localStorage for every tab of the app.
+    let stored: SessionTokens | null = null;
+    let flushed: (SessionTokens | null)[] = [];
+    let disconnect = () => {};
+    const tab = (accessToken: string, refreshToken: string) => {
+      const store = makeTestStore(accessToken, refreshToken);
+      // Each tab stores its session when its own session changes, as redux-persist does per slice.
+      let last = store.getState().session;
+      store.subscribe(() => {
+        const { session } = store.getState();
+        if (session === last) return;
+        last = session;
+        stored = session.accessToken && session.refreshToken ? { accessToken: session.accessToken, refreshToken: session.refreshToken } : null;
+      });
+      return store;
+    };
+
+    beforeEach(() => {
+      flushed = [];
+      disconnect = connectSessionSharing({
+        read: () => stored,
+        flush: () => {
+          flushed.push(stored);
+          return Promise.resolve();
+        },
+      });
+    });
+    afterEach(() => {
+      disconnect();
+      delete (navigator as { locks?: unknown }).locks;
+    });
+
+    it('a tab whose token another tab has refreshed takes the stored tokens instead of spending its spent one', async () => {
+      const stale = await signTestToken({ expiresInSeconds: -60 });
+      stored = { accessToken: stale, refreshToken: 'refresh-1' };
+      const first = tab(stale, 'refresh-1');
+      const second = tab(stale, 'refresh-1');
+
+      const one = await first.dispatch(probeApi.endpoints.probe.initiate({ tab: 1 }));
+      const two = await second.dispatch(probeApi.endpoints.probe.initiate({ tab: 2 }));
+      // One refresh for both tabs: the second would have ended the session with the spent token.
+      expect(sessionCalls).toEqual([{ refresh: 'refresh-1' }]);
+      expect(one.data?.auth).toBe(`Bearer ${issued?.accessToken}`);
+      expect(two.data?.auth).toBe(`Bearer ${issued?.accessToken}`);
+      expect(second.getState().session).toMatchObject({ accessToken: issued?.accessToken, refreshToken: 'refresh-2', sessionExpired: false });
+    });
+
+    it('refreshes while holding the tabs\' lock and stores the new tokens before letting it go', async () => {
+      const held: string[] = [];
+      let storedWhenReleased: SessionTokens | null = null;
+      Object.defineProperty(navigator, 'locks', {
+        configurable: true,
+        value: {
+          request: async (name: string, task: () => Promise<unknown>) => {
+            held.push(name);
+            const result = await task();
+            storedWhenReleased = flushed.at(-1) ?? null;
+            return result;
+          },
+        },
+      });
+      const stale = await signTestToken({ expiresInSeconds: -60 });
+      stored = { accessToken: stale, refreshToken: 'refresh-1' };
+      await tab(stale, 'refresh-1').dispatch(probeApi.endpoints.probe.initiate({}));
+      expect(held).toEqual([SESSION_REFRESH_LOCK]);
+      expect(storedWhenReleased).toEqual({ accessToken: issued?.accessToken, refreshToken: 'refresh-2' });
+    });
   });
 
   it('returns errors in the one error shape', async () => {

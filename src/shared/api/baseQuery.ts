@@ -8,7 +8,7 @@ import {
 
 import { getConfig } from '../config';
 import { i18n } from '../i18n';
-import { sessionExpired, sessionTokensReceived } from '../model';
+import { acrossTabs, flushSharedSession, readSharedSession, sessionExpired, sessionTokensReceived } from '../model';
 
 import { isAccessTokenValid } from './accessToken';
 import { extractApiError, type ApiError } from './apiError';
@@ -74,28 +74,41 @@ type Session = components['schemas']['Session'];
 /**
  * Gets a new session for the stale access token, once: callers that find the same stale token
  * while a refresh is under way wait for that refresh instead of starting another (refresh tokens
- * are single-use, so a second refresh with the same token would end the session).
+ * are single-use, so a second refresh with the same token would end the session). Across tabs the
+ * same holds through a Web Lock: inside it the tab first reads the stored tokens, and when another
+ * tab has refreshed meanwhile it takes those instead of spending its own, already spent, token.
  */
 const refreshSession = (api: BaseQueryApi, staleAccessToken: string | null): Promise<void> => {
   if (refresh.busy) return refresh.wait();
   const { accessToken, refreshToken } = sessionOf(api);
   // Someone else refreshed since this caller read the token.
   if (accessToken !== staleAccessToken || !refreshToken) return Promise.resolve();
-  return refresh.run(async () => {
-    const result = await getRawQueries().anonymous(
-      { url: SESSION_PATH, method: 'POST', body: { refresh: refreshToken } },
-      api,
-      {},
-    );
-    if (result.data) {
-      const session = result.data as Session;
-      api.dispatch(sessionTokensReceived({ accessToken: session.accessToken, refreshToken: session.refreshToken }));
-    } else if (result.error && (result.error.status === 401 || result.error.status === 400)) {
-      // The refresh token is no longer good: the session is over (the app signs out and reloads).
-      api.dispatch(sessionExpired());
-    }
-    // Anything else (network, 5xx): keep the session; the call goes ahead and fails on its own.
-  });
+  return refresh.run(() =>
+    acrossTabs(async () => {
+      const stored = readSharedSession();
+      if (stored && stored.accessToken !== staleAccessToken) {
+        if (stored.accessToken !== sessionOf(api).accessToken) api.dispatch(sessionTokensReceived(stored));
+        return;
+      }
+      const current = sessionOf(api);
+      if (current.accessToken !== staleAccessToken || !current.refreshToken) return;
+      const result = await getRawQueries().anonymous(
+        { url: SESSION_PATH, method: 'POST', body: { refresh: current.refreshToken } },
+        api,
+        {},
+      );
+      if (result.data) {
+        const session = result.data as Session;
+        api.dispatch(sessionTokensReceived({ accessToken: session.accessToken, refreshToken: session.refreshToken }));
+        // Stored before the lock is let go: the next tab in line must read these tokens.
+        await flushSharedSession();
+      } else if (result.error && (result.error.status === 401 || result.error.status === 400)) {
+        // The refresh token is no longer good: the session is over (the app signs out and reloads).
+        api.dispatch(sessionExpired());
+      }
+      // Anything else (network, 5xx): keep the session; the call goes ahead and fails on its own.
+    }),
+  );
 };
 
 const isTokenRejected = (error: FetchBaseQueryError): boolean =>

@@ -6,3 +6,4 @@ export { isTheme, THEMES, useSystemTheme } from './theme';
 export type { Theme } from './theme';
 export { useApiSubmit } from './form/useApiSubmit';
 export type { ApiCall, ApiSubmitOptions } from './form/useApiSubmit';
+export { downloadFile } from './download';

@@ -3,6 +3,7 @@ import { isAnyOf, type ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { exportRequestApi, type ExportRequest, type ExportRequestListParams } from '@/entities/export-request';
 import { selectIsAuthenticated, sessionInitialized } from '@/entities/session';
 import { resolveApiUrl } from '@/shared/api';
+import { downloadFile } from '@/shared/lib';
 import { exportRequested, sessionTokensReceived } from '@/shared/model';
 
 /** The unseen exports of the signed-in user (seed section 7). */
@@ -21,7 +22,7 @@ export interface ExportToasts {
 
 export interface ExportPollingOptions {
   readonly toasts: ExportToasts;
-  /** Sends the browser to the file; the download marks the export seen. */
+  /** Downloads the file (a hidden frame per file); the download marks the export seen. */
   readonly navigate?: (url: string) => void;
   readonly intervalMs?: number;
 }
@@ -37,7 +38,7 @@ type AppListenerMiddleware = ListenerMiddlewareInstance<RootState, AppDispatch>;
  */
 export function startExportPolling(
   listeners: AppListenerMiddleware,
-  { toasts, navigate = (url) => window.location.assign(url), intervalMs = EXPORT_POLL_INTERVAL_MS }: ExportPollingOptions,
+  { toasts, navigate = (url) => downloadFile(url), intervalMs = EXPORT_POLL_INTERVAL_MS }: ExportPollingOptions,
 ): () => void {
   // Exports already finished here: never download or report one twice, even if the next poll still lists it.
   const finished = new Set<string>();

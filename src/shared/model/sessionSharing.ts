@@ -1,0 +1,44 @@
+import type { SessionTokens } from './sessionActions';
+
+/**
+ * How this tab shares its session with the app's other tabs. Refresh tokens are single-use: a tab
+ * that refreshed with a token another tab had already spent would end every session of the user.
+ * The app connects its stored state here (app/store); stories and tests run without one.
+ */
+export interface SessionSharing {
+  /** The tokens as stored now, by whichever tab wrote last; null when none are stored. */
+  readonly read: () => SessionTokens | null;
+  /** Resolves once this tab's current tokens are stored, so the next tab to refresh reads them. */
+  readonly flush: () => Promise<void>;
+}
+
+let sharing: SessionSharing | null = null;
+
+/** Connects the app's stored session; answers the function that disconnects it. */
+export function connectSessionSharing(next: SessionSharing): () => void {
+  sharing = next;
+  return () => {
+    if (sharing === next) sharing = null;
+  };
+}
+
+/** The stored tokens when the app shares its session, else null. */
+export const readSharedSession = (): SessionTokens | null => sharing?.read() ?? null;
+
+/** Stores this tab's tokens now when the app shares its session. */
+export const flushSharedSession = async (): Promise<void> => {
+  await sharing?.flush();
+};
+
+/** The name of the Web Lock held while a tab refreshes the session. */
+export const SESSION_REFRESH_LOCK = 'timberlog:session-refresh';
+
+/**
+ * Runs `task` while holding the session refresh lock of every tab of this origin (Web Locks API),
+ * so tabs refresh one after another and each reads what the previous one stored. Where the API is
+ * missing (jsdom, very old browsers) the task runs on its own.
+ */
+export function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Partial<Navigator>).locks;
+  return locks ? locks.request(SESSION_REFRESH_LOCK, task) : task();
+}
