@@ -1,4 +1,7 @@
-import { defineConfig, loadEnv } from '@rsbuild/core';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { defineConfig, loadEnv, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
 /** Settings the web app reads; every one is defined (empty when unset) so `shared/config` can name what is missing. */
@@ -8,6 +11,16 @@ const PUBLIC_KEYS = [
   'APP_PUBLIC_SENTRY_DSN',
   'APP_PUBLIC_API_MOCKING',
 ] as const;
+
+/** Leaves MSW's service worker (copied from public/) out of a build that does not mock the API. */
+const withoutMockWorker = (): RsbuildPlugin => ({
+  name: 'timberlog:without-mock-worker',
+  setup(api) {
+    api.onAfterBuild(async () => {
+      await rm(join(api.context.distPath, 'mockServiceWorker.js'), { force: true });
+    });
+  },
+});
 
 export default defineConfig(({ envMode }) => {
   // loadEnv leaves variables already in process.env alone, so the environment wins over .env files.
@@ -21,7 +34,7 @@ export default defineConfig(({ envMode }) => {
   define['import.meta.env.APP_BUILD_ID'] = JSON.stringify(Date.now().toString(36));
 
   return {
-    plugins: [pluginReact()],
+    plugins: [pluginReact(), ...(rawPublicVars.APP_PUBLIC_API_MOCKING === 'true' || process.env.STORYBOOK === 'true' ? [] : [withoutMockWorker()])],
     source: {
       entry: { index: './src/app/index.tsx' },
       define,

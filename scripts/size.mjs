@@ -109,6 +109,8 @@ try {
   console.log(`JavaScript, signed-in /waybills: not measured (${error instanceof Error ? error.message.split('\n')[0] : error})`);
   over.push('signed-in /waybills not measured');
 }
+// A build that does not mock the API ships without MSW's service worker.
+if (readdirSync(dir).includes('mockServiceWorker.js')) over.push('mockServiceWorker.js is in the build');
 if (over.length > 0) {
   console.error(`Size budget exceeded: ${over.join('; ')}`);
   process.exit(1);

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { decodeJwt } from 'jose';
 
-import { ACCESS_TOKEN_TTL_SECONDS, readResetLink, REAL_SERVER } from './realServer';
+import { ACCESS_TOKEN_TTL_SECONDS, readConfirmationLink, readResetLink, REAL_SERVER } from './realServer';
 
 // Against the real server (scripts/e2e-server.mjs): real PostgreSQL, demo data, short-lived access tokens.
 test.use({ baseURL: REAL_SERVER });
@@ -42,6 +42,22 @@ const noErrorScreen = async (page: Page) => {
   await expect(page.getByText('This screen could not be shown')).toHaveCount(0);
 };
 
+test('the app runs under the server\'s Content-Security-Policy: an injected inline script is blocked and reported', async ({ page, cspViolations }) => {
+  const response = await page.goto('/auth/login');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.injected = true';
+    document.body.append(script);
+  });
+  await expect.poll(() => cspViolations.length).toBe(1);
+  expect(cspViolations[0]).toContain('script-src');
+  expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
+  // The violation was this test's point; any other test fails on one.
+  cspViolations.length = 0;
+});
+
 test('sign up: the account awaits activation by staff', async ({ page }) => {
   const email = `new.user.${Date.now()}@example.com`;
   await page.goto('/auth/signup');
@@ -55,6 +71,14 @@ test('sign up: the account awaits activation by staff', async ({ page }) => {
   await page.goto('/auth/login');
   await signIn(page, email, 'Kuusk-ja-Mand-7');
   await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toContainText('not active yet');
+
+  // The mailed link confirms the address once and lands on the sign-in page, which says so.
+  const link = await readConfirmationLink(email);
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page).toHaveURL('/auth/login?emailVerified=1');
+  await expect(page.getByRole('status')).toContainText('Your email address is confirmed.');
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByRole('alert')).toContainText('This confirmation link is invalid, already used or expired.');
 });
 
 test('sign in as the demo user, back where the visitor was going', async ({ page }) => {

@@ -22,13 +22,13 @@ const outboxFiles = (): string[] => {
   }
 };
 
-/** The newest password reset link mailed to `email` in the outbox, or null while none is there. */
-const findResetLink = (email: string): string | null => {
+/** The newest link matching `pattern` mailed to `email` in the outbox, or null while none is there. */
+const findLink = (email: string, pattern: RegExp): string | null => {
   for (const name of outboxFiles().sort().reverse()) {
     // Mail bodies are quoted-printable: join soft line breaks and decode `=3D` before reading the link.
     const text = readFileSync(join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     if (!text.toLowerCase().includes(email.toLowerCase())) continue;
-    const link = /https?:\/\/[^\s"<>]+\/auth\/reset-password\?token=[\w-]+/.exec(text)?.[0];
+    const link = pattern.exec(text)?.[0];
     if (link) return link;
   }
   return null;
@@ -36,6 +36,15 @@ const findResetLink = (email: string): string | null => {
 
 /** The newest password reset link mailed to `email`, polling the outbox until the mail is written. */
 export async function readResetLink(email: string, timeout = 10_000): Promise<string> {
-  await expect.poll(() => findResetLink(email), { message: `a reset link for ${email} in ${outbox}`, timeout }).not.toBeNull();
-  return findResetLink(email) ?? '';
+  return readLink(email, /https?:\/\/[^\s"<>]+\/auth\/reset-password\?token=[\w-]+/, 'a reset link', timeout);
+}
+
+/** The newest address confirmation link mailed to `email` after a sign-up. */
+export async function readConfirmationLink(email: string, timeout = 10_000): Promise<string> {
+  return readLink(email, /https?:\/\/[^\s"<>]+\/api\/user\/verify_email\?token=[\w-]+/, 'a confirmation link', timeout);
+}
+
+async function readLink(email: string, pattern: RegExp, what: string, timeout: number): Promise<string> {
+  await expect.poll(() => findLink(email, pattern), { message: `${what} for ${email} in ${outbox}`, timeout }).not.toBeNull();
+  return findLink(email, pattern) ?? '';
 }

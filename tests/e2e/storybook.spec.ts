@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // The stories as the built Storybook lists them; a new story is a new check here too.
 const STORYBOOK = 'http://127.0.0.1:3101';

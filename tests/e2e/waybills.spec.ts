@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Download, type Locator, type Page } from './fixtures';
 import ExcelJS from 'exceljs';
 
 import { REAL_SERVER } from './realServer';

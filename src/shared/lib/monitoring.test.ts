@@ -1,7 +1,7 @@
 import * as Sentry from '@sentry/react';
 import { waitFor } from '@testing-library/react';
 
-import { initMonitoring, reportError, TRACES_SAMPLE_RATE } from './monitoring';
+import { FILTERED, initMonitoring, reportError, scrubSecrets, TRACES_SAMPLE_RATE } from './monitoring';
 
 jest.mock('@sentry/react', () => ({
   init: jest.fn(),
@@ -27,5 +27,44 @@ describe('monitoring', () => {
     reportError(error, { where: 'test' });
     await waitFor(() => expect(Sentry.captureException).toHaveBeenCalledWith(error, { extra: { where: 'test' } }));
     consoleError.mockRestore();
+  });
+});
+
+describe('scrubSecrets', () => {
+  const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJ0b2tlbl90eXBlIjoiYWNjZXNzIn0.c2lnbmF0dXJlLWJ5dGVz';
+
+  it('takes tokens out of URLs, headers, breadcrumbs and messages, and leaves the rest', () => {
+    const event = {
+      message: `Request failed with Bearer ${jwt}`,
+      request: {
+        url: 'https://app.example.com/auth/reset-password?token=abc123-secret&next=%2F',
+        headers: { Authorization: `Bearer ${jwt}`, 'Accept-Language': 'et' },
+      },
+      breadcrumbs: [
+        { category: 'navigation', data: { from: '/waybills', to: '/auth/reset-password?token=abc123-secret' } },
+        { category: 'fetch', data: { url: 'https://api.example.com/api/export-requests/7/download/?token=dl-secret', status_code: 200 } },
+        { category: 'fetch', data: { url: '/api/auth/session', body: { refresh: jwt } } },
+      ],
+      tags: { page: '/waybills?statusIn=draft' },
+    };
+    const scrubbed = scrubSecrets(event);
+    const text = JSON.stringify(scrubbed);
+    for (const secret of ['abc123-secret', 'dl-secret', jwt]) expect(text).not.toContain(secret);
+    expect(scrubbed.request.url).toBe(`https://app.example.com/auth/reset-password?token=${FILTERED}&next=%2F`);
+    expect(scrubbed.request.headers).toEqual({ Authorization: FILTERED, 'Accept-Language': 'et' });
+    expect(scrubbed.breadcrumbs[0]?.data).toEqual({ from: '/waybills', to: `/auth/reset-password?token=${FILTERED}` });
+    expect(scrubbed.tags.page).toBe('/waybills?statusIn=draft');
+    // The original is left as it was.
+    expect(event.request.url).toContain('abc123-secret');
+  });
+
+  it('is wired into every event, transaction and breadcrumb Sentry sends', async () => {
+    await initMonitoring({ dsn: 'https://key@sentry.example.com/1', environment: 'production' });
+    const calls = (Sentry.init as unknown as jest.Mock<unknown, [Record<string, (value: unknown) => unknown>]>).mock.calls;
+    const options = calls.at(-1)?.[0] ?? {};
+    const url = { request: { url: '/auth/reset-password?token=abc123-secret' } };
+    for (const hook of ['beforeSend', 'beforeSendTransaction', 'beforeBreadcrumb'] as const) {
+      expect(JSON.stringify(options[hook]?.(url))).not.toContain('abc123-secret');
+    }
   });
 });

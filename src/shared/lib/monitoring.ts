@@ -7,6 +7,32 @@ export const TRACES_SAMPLE_RATE = 0.2;
 
 let sentry: Promise<SentryModule> | null = null;
 
+/** Query parameters and fragments that carry secrets: the reset link's token, export download tokens. */
+const SECRET_PARAMS = /([?&#](?:token|refresh|access|access_?token|refresh_?token|password|key)=)[^&#\s"']+/gi;
+const BEARER = /\b(Bearer\s+)[\w.~+/=-]+/g;
+const JWT = /\beyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]+/g;
+export const FILTERED = '[Filtered]';
+
+/** A text with its tokens replaced: secret query parameters, bearer headers and anything shaped like a JWT. */
+export const scrubText = (text: string): string =>
+  text.replace(SECRET_PARAMS, `$1${FILTERED}`).replace(BEARER, `$1${FILTERED}`).replace(JWT, FILTERED);
+
+/**
+ * A copy of what is sent to monitoring (an event, a transaction, a breadcrumb) with every string
+ * in it scrubbed of tokens: page and request URLs (the reset page carries its token in the
+ * address, download links theirs), breadcrumbs of fetches and navigations, messages.
+ */
+export function scrubSecrets<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return scrubText(value) as T;
+  if (depth > 12 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => scrubSecrets(item, depth + 1)) as T;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    copy[key] = /^(authorization|cookie|password|token|refresh|access_?token|refresh_?token)$/i.test(key) ? FILTERED : scrubSecrets(item, depth + 1);
+  }
+  return copy as T;
+}
+
 export interface MonitoringOptions {
   readonly dsn: string;
   readonly environment: string;
@@ -25,6 +51,10 @@ export function initMonitoring({ dsn, environment, release }: MonitoringOptions)
       release,
       integrations: [Sentry.browserTracingIntegration()],
       tracesSampleRate: TRACES_SAMPLE_RATE,
+      // Tokens never leave the browser for monitoring: not in URLs, headers, breadcrumbs or messages.
+      beforeSend: (event) => scrubSecrets(event),
+      beforeSendTransaction: (event) => scrubSecrets(event),
+      beforeBreadcrumb: (breadcrumb) => scrubSecrets(breadcrumb),
     });
     return Sentry;
   });

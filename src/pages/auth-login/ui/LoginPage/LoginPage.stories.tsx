@@ -99,3 +99,25 @@ export const Estonian: Story = {
 };
 
 export const Dark: Story = { globals: { theme: 'dark' } };
+
+/** Opened from the sign-up's confirmation mail: the server confirmed the address and sent the visitor here. */
+export const EmailConfirmed: Story = {
+  parameters: { router: { initialPath: '/auth/login?emailVerified=1' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      'Your email address is confirmed. You can sign in once staff have activated your account.',
+    );
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
+  },
+};
+
+/** Opened from a confirmation link that was bad, used or expired. */
+export const ConfirmationLinkRefused: Story = {
+  parameters: { router: { initialPath: '/auth/login?emailVerified=0' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('This confirmation link is invalid, already used or expired.');
+    await expect(canvas.getByLabelText('Email')).toBeInTheDocument();
+  },
+};
