@@ -1,7 +1,9 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 
-import { defineConfig, loadEnv, type RsbuildPlugin } from '@rsbuild/core';
+import { defineConfig, loadEnv, logger, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
 /** Settings the web app reads; every one is defined (empty when unset) so `shared/config` can name what is missing. */
@@ -17,10 +19,58 @@ const withoutMockWorker = (): RsbuildPlugin => ({
   name: 'timberlog:without-mock-worker',
   setup(api) {
     api.onAfterBuild(async () => {
-      await rm(join(api.context.distPath, 'mockServiceWorker.js'), { force: true });
+      await fs.rm(path.join(api.context.distPath, 'mockServiceWorker.js'), { force: true });
     });
   },
 });
+
+/** Text formats worth compressing (images and fonts of the build are compressed formats already). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|xml|webmanifest)$/;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every compressible file of a build, at
+ * the highest levels (paid once here, not per request); the server sends them by Accept-Encoding.
+ * A copy that would not be smaller is not written.
+ */
+function pluginPrecompress(): RsbuildPlugin {
+  return {
+    name: 'timberlog:precompress',
+    setup(api) {
+      api.onAfterBuild(async ({ environments, stats }) => {
+        if (stats?.hasErrors()) return;
+        for (const { distPath } of Object.values(environments)) {
+          const files = (await fs.readdir(distPath, { recursive: true })).filter((file) => COMPRESSIBLE.test(file));
+          const totals = { raw: 0, gzip: 0, br: 0 };
+          await Promise.all(
+            files.map(async (file) => {
+              const full = path.join(distPath, file);
+              const raw = await fs.readFile(full);
+              const [br, gz] = await Promise.all([
+                brotli(raw, {
+                  params: {
+                    [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                  },
+                }),
+                gzip(raw, { level: zlib.constants.Z_BEST_COMPRESSION }),
+              ]);
+              totals.raw += raw.length;
+              if (br.length < raw.length) await fs.writeFile(`${full}.br`, br);
+              if (gz.length < raw.length) await fs.writeFile(`${full}.gz`, gz);
+              totals.br += Math.min(br.length, raw.length);
+              totals.gzip += Math.min(gz.length, raw.length);
+            }),
+          );
+          const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+          logger.info(`precompressed ${files.length} files: ${kb(totals.raw)}, gzip ${kb(totals.gzip)}, br ${kb(totals.br)}`);
+        }
+      });
+    },
+  };
+}
 
 export default defineConfig(({ envMode }) => {
   // loadEnv leaves variables already in process.env alone, so the environment wins over .env files.
@@ -34,7 +84,14 @@ export default defineConfig(({ envMode }) => {
   define['import.meta.env.APP_BUILD_ID'] = JSON.stringify(Date.now().toString(36));
 
   return {
-    plugins: [pluginReact(), ...(rawPublicVars.APP_PUBLIC_API_MOCKING === 'true' || process.env.STORYBOOK === 'true' ? [] : [withoutMockWorker()])],
+    // Storybook reuses this file: its build keeps the mock worker and is not served by our server.
+    // The mock worker goes first, so no compressed copy of it is written.
+    plugins: [
+      pluginReact(),
+      ...(process.env.STORYBOOK === 'true'
+        ? []
+        : [...(rawPublicVars.APP_PUBLIC_API_MOCKING === 'true' ? [] : [withoutMockWorker()]), pluginPrecompress()]),
+    ],
     source: {
       entry: { index: './src/app/index.tsx' },
       define,

@@ -4,7 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import type { App, AppContext } from './shared/context.js';
 import { ApiError, errorHandler, fieldError, validationToApiError } from './shared/errors.js';
@@ -23,6 +23,7 @@ import { adminRoutes } from './admin/routes.js';
 import { summaryRoutes, summarySchemas } from './summary/routes.js';
 import { accessOf, registerAccessControl } from './auth/guards.js';
 import { registerSecurityHeaders } from './shared/security-headers.js';
+import { registerWebApp } from './shared/web-app.js';
 
 /** The top-level field (or `nonFieldErrors`) of the first string holding a NUL character. */
 function findNul(value: unknown, field?: string, depth = 0): string | undefined {
@@ -112,6 +113,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await registerSecurityHeaders(app, ctx.config, options);
 
+  // API answers over 1 kB (JSON, the API document, Swagger UI, CSV reports) are compressed on the fly,
+  // Brotli or gzip by Accept-Encoding; XLSX is a zip already. The web app's files are compressed once,
+  // by the build (see registerWebApp). Request bodies are not decompressed: none of our clients sends them so.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) route.compress = false;
+  });
+  await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
+
   // Authentication before parsing and validation, closed unless a route is listed public.
   registerAccessControl(app);
 
@@ -158,25 +167,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(summaryRoutes);
   await app.register(adminRoutes);
 
-  const dist = ctx.config.webDistDir;
-  const indexHtml = path.join(dist, 'index.html');
-  if (options.serveWeb && fs.existsSync(indexHtml)) {
-    // The mock service worker and the build stamp belong to development and the build, not to users.
-    const hiddenFile = (rel: string) => rel.split('/').some((part) => part.startsWith('.')) || path.basename(rel) === 'mockServiceWorker.js';
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, cacheControl: false, allowedPath: (pathName) => !hiddenFile(pathName.replace(/^\/+/, '')) });
-    app.get('/', (_req, reply) => reply.type('text/html').send(fs.createReadStream(indexHtml)));
-    app.get('/*', (request, reply) => {
-      const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
-      const file = path.resolve(dist, rel);
-      if (!hiddenFile(rel) && file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        const immutable = rel.startsWith('static/');
-        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        return reply.sendFile(rel);
-      }
-      if (rel.startsWith('api/') || rel === 'api' || rel.startsWith('locales/')) return reply.status(404).send({ detail: 'Not found.' });
-      return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexHtml));
-    });
-  }
+  const indexHtml = path.join(ctx.config.webDistDir, 'index.html');
+  if (options.serveWeb && fs.existsSync(indexHtml)) await registerWebApp(app, ctx.config.webDistDir);
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

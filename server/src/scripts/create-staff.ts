@@ -7,12 +7,13 @@
 import pino from 'pino';
 import { passwordProblems } from '@timberlog/contract';
 import { createDb, migrate } from '../shared/db.js';
+import { loadConfig } from '../shared/config.js';
 import { hashPassword, normaliseEmail } from '../users/rules.js';
 import { endSessions } from '../auth/tokens.js';
 
 const [emailArg, name = ''] = process.argv.slice(2);
 const password = process.env.STAFF_PASSWORD ?? '';
-const url = process.env.DATABASE_URL;
+const url = loadConfig().databaseUrl; // DATABASE_URL or DATABASE_URL_FILE
 const log = pino();
 if (!emailArg || !url) {
   log.error('Usage: DATABASE_URL=... STAFF_PASSWORD=... npm run create-staff -w server -- <email> [name]');

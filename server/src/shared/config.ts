@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,20 @@ function int(name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return n;
+}
+
+/**
+ * A secret setting: `NAME`, or the content of the file `NAME_FILE` names (container secrets such
+ * as /run/secrets/jwt-private.pem), so secrets need not sit in the environment.
+ */
+function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const file = env[`${name}_FILE`];
+  if (env[name] || !file) return env[name] || undefined;
+  try {
+    return fs.readFileSync(file, 'utf8').trim() || undefined;
+  } catch (err) {
+    throw new Error(`${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
 }
 
 /** Relative paths mean relative to where the command was typed (npm sets INIT_CWD; `-w server` changes the cwd). */
@@ -76,8 +91,8 @@ export const DEV_CORS_ORIGINS = ['http://localhost:3000', 'http://127.0.0.1:3000
  * production (NODE_ENV=production or DATABASE_URL) and the web dev server in development.
  * `null` and `*` are never allowed: a sandboxed page or any site would be let in.
  */
-function corsOrigins(env: NodeJS.ProcessEnv): string[] {
-  if (env.CORS_ORIGINS === undefined) return env.NODE_ENV === 'production' || env.DATABASE_URL ? [] : DEV_CORS_ORIGINS;
+function corsOrigins(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): string[] {
+  if (env.CORS_ORIGINS === undefined) return env.NODE_ENV === 'production' || databaseUrl ? [] : DEV_CORS_ORIGINS;
   const list = env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o && o !== '-');
   for (const origin of list) {
     if (origin === 'null' || origin === '*' || !/^https?:\/\/[^/]+$/.test(origin)) throw new Error(`CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com`);
@@ -88,18 +103,19 @@ function corsOrigins(env: NodeJS.ProcessEnv): string[] {
 /** Reads the environment once; everything else takes an AppConfig. */
 export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const env = process.env;
+  const databaseUrl = secret(env, 'DATABASE_URL');
   const cfg: AppConfig = {
     port: int('PORT', 8080),
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR ? fromInvocation(env.DATA_DIR) : path.join(REPO_ROOT, '.data'),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 300),
     refreshTokenTtlSeconds: int('REFRESH_TOKEN_TTL_SECONDS', 86400),
     sessionMaxAgeSeconds: int('SESSION_MAX_AGE_SECONDS', 30 * 86400),
-    jwtPrivateKey: env.JWT_PRIVATE_KEY || undefined,
-    jwtPublicKey: env.JWT_PUBLIC_KEY || env.APP_PUBLIC_JWT_PUBLIC_KEY || undefined,
+    jwtPrivateKey: secret(env, 'JWT_PRIVATE_KEY'),
+    jwtPublicKey: secret(env, 'JWT_PUBLIC_KEY') || env.APP_PUBLIC_JWT_PUBLIC_KEY || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
+    smtpUrl: secret(env, 'SMTP_URL'),
     mailFrom: env.MAIL_FROM || 'Timberlog <no-reply@timberlog.local>',
     accountingSyncUrl: env.ACCOUNTING_SYNC_URL || undefined,
     vatRate: env.VAT_RATE || INVOICE.vatRateDefault,
@@ -112,11 +128,11 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDistDir: env.WEB_DIST_DIR ? fromInvocation(env.WEB_DIST_DIR) : path.join(REPO_ROOT, 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxy(env.TRUST_PROXY),
-    corsOrigins: corsOrigins(env),
+    corsOrigins: corsOrigins(env, databaseUrl),
     exportsInProgressPerUser: int('EXPORTS_IN_PROGRESS_PER_USER', 3),
     exportWorkers: Math.max(1, int('EXPORT_WORKERS', Math.min(2, os.availableParallelism()))),
     reportRetentionDays: int('REPORT_RETENTION_DAYS', 7),
-    demoMode: !(env.NODE_ENV === 'production' || env.DATABASE_URL),
+    demoMode: !(env.NODE_ENV === 'production' || databaseUrl),
     ...overrides,
   };
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(cfg.vatRate)) throw new Error(`VAT_RATE must look like 24.00, got "${cfg.vatRate}"`);
