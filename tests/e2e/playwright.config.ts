@@ -33,6 +33,8 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // A second host name for the real server (tests/e2e/sameOrigin.spec.ts): another origin, same machine.
+        '--host-resolver-rules=MAP timberlog.test 127.0.0.1',
       ],
     },
   },
