@@ -1,6 +1,32 @@
 import { sql } from 'kysely';
 import { WAYBILL_LIST } from '@timberlog/contract';
-import { defineSpec } from '../shared/list.js';
+import { defineSpec, givenFilters, whereClause, type Cond } from '../shared/list.js';
+
+const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+const isMonthStart = (v: unknown) => isDate(v) && v.endsWith('-01');
+const isMonthEnd = (v: unknown) => {
+  if (!isDate(v)) return false;
+  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).getUTCDate() === 1;
+};
+
+/**
+ * The exact count from `waybill_counts` (per status and transport month, kept by triggers: see
+ * `007_waybill_counts.sql`) when the only filters are the status ones and transport date bounds on
+ * whole months; undefined otherwise, so the rows are counted.
+ */
+function countFromBuckets(q: Readonly<Record<string, unknown>>) {
+  const conds: Cond[] = [];
+  for (const name of givenFilters(WAYBILL_LIST, q)) {
+    const v = q[name];
+    if (name === 'status' && typeof v === 'string') conds.push(sql`status = ${v}`);
+    else if (name === 'statusIn' && Array.isArray(v)) conds.push(sql`status = ANY(${v})`);
+    else if (name === 'transportDateAfter' && isMonthStart(v)) conds.push(sql`month >= ${v}::date`);
+    else if (name === 'transportDateBefore' && isMonthEnd(v)) conds.push(sql`month <= ${v}::date`);
+    else return undefined;
+  }
+  return sql`SELECT coalesce(sum(n), 0) AS count FROM waybill_counts ${whereClause(conds)}`;
+}
 
 export const waybillSpec = defineSpec({
   list: WAYBILL_LIST,
@@ -21,4 +47,5 @@ export const waybillSpec = defineSpec({
   },
   searchColumns: { notes: 'b.notes' },
   tiebreak: 'b.number',
+  counter: countFromBuckets,
 });
