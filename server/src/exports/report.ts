@@ -87,7 +87,8 @@ export async function writeReport(
   let lastReported = 0;
   try {
     await client.query('BEGIN READ ONLY');
-    const compiled = sql`SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order}`.compile(ctx.db);
+    const source = spec.bulk ?? spec;
+    const compiled = sql`SELECT ${source.select} FROM ${source.from} ${where} ORDER BY ${order}`.compile(ctx.db);
     await client.query(`DECLARE report_cursor NO SCROLL CURSOR FOR ${compiled.sql}`, compiled.parameters as unknown[]);
     for (;;) {
       const rows = await client.query(`FETCH ${batch} FROM report_cursor`);

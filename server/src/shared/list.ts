@@ -35,6 +35,11 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
   /** Select list with camelCase aliases. */
   select: RawBuilder<unknown>;
   /**
+   * FROM clause and select list for reading many rows at once (exports), when joins serve them
+   * better than the page's: the same columns under the same aliases.
+   */
+  bulk?: { from: RawBuilder<unknown>; select: RawBuilder<unknown> };
+  /**
    * The SQL expression of every record field the contract sorts or filters on: a field without a
    * column here fails the type check. Sort columns lead an index (`test/indexes.test.ts`).
    */
@@ -58,6 +63,7 @@ export interface ListSpec<L extends ListContract = ListContract> {
   from: RawBuilder<unknown>;
   countFrom?: RawBuilder<unknown>;
   select: RawBuilder<unknown>;
+  bulk?: { from: RawBuilder<unknown>; select: RawBuilder<unknown> };
   columns: Readonly<Record<string, string>>;
   custom: Readonly<Record<string, CustomFilter>>;
   tiebreak: string;
@@ -86,6 +92,7 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     from: input.from,
     countFrom: input.countFrom,
     select: input.select,
+    bulk: input.bulk,
     columns,
     custom,
     tiebreak: input.tiebreak,
