@@ -51,6 +51,11 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
   /** Unique column appended to every ORDER BY so pages are stable. */
   tiebreak: string;
   /**
+   * Find the page's keys (`tiebreak`) first, then read their rows: for a select list of subqueries,
+   * which PostgreSQL would otherwise evaluate for every row an OFFSET skips.
+   */
+  keysFirst?: boolean;
+  /**
    * Exact counts the database keeps in a table (by triggers, in the writing transaction): the
    * count query for the filters it answers exactly, or undefined to count the matching rows.
    * Given only the query's filters and search, so it is never asked when a route adds conditions.
@@ -67,6 +72,7 @@ export interface ListSpec<L extends ListContract = ListContract> {
   columns: Readonly<Record<string, string>>;
   custom: Readonly<Record<string, CustomFilter>>;
   tiebreak: string;
+  keysFirst?: boolean;
   counter?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
   /** lower(...) over the search columns, as the trigram index on them is written. */
   searchExpr?: string;
@@ -96,6 +102,7 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     columns,
     custom,
     tiebreak: input.tiebreak,
+    keysFirst: input.keysFirst,
     counter: input.counter,
     searchExpr: searchCols.length ? `lower(${searchCols.join(" || ' ' || ")})` : undefined,
   };
@@ -255,7 +262,13 @@ export async function runList<T = Row>(
   const count = await countList(db, spec, q, where, extra);
   const pages = Math.max(1, Math.ceil(count / pageSize));
   if (pageNumber > pages) throw invalidPage();
-  const rows = await sql<Record<string, unknown>>`SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}`.execute(db);
+  const offset = (pageNumber - 1) * pageSize;
+  const tiebreak = sql.raw(spec.tiebreak);
+  const rows = await (spec.keysFirst
+    ? sql<Record<string, unknown>>`SELECT ${spec.select} FROM ${spec.from}
+        WHERE ${tiebreak} = ANY(ARRAY(SELECT ${tiebreak} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset})) ORDER BY ${order}`
+    : sql<Record<string, unknown>>`SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}`
+  ).execute(db);
   return {
     count,
     next: pageNumber < pages ? pageUrl(request, pageNumber + 1) : null,

@@ -61,5 +61,6 @@ export const waybillSpec = defineSpec({
   },
   searchColumns: { notes: 'b.notes' },
   tiebreak: 'b.number',
+  keysFirst: true,
   counter: countFromBuckets,
 });
