@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { AppContext } from '../shared/context.js';
-import { listConds, orderBy, whereClause } from '../shared/list.js';
+import { countList, listConds, orderBy, whereClause } from '../shared/list.js';
 import type { Locale } from '@timberlog/contract';
 import { t } from '../shared/i18n.js';
 import type { ReportColumn, ReportDefinition, ReportRegistry } from './registry.js';
@@ -41,7 +41,7 @@ export async function writeReport(
   const { spec, columns } = report;
   const where = whereClause(listConds(spec, opts.filters));
   const order = orderBy(spec, opts.filters.sort);
-  const total = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${spec.countFrom ?? spec.from} ${where}`.execute(ctx.db)).rows[0]!.n);
+  const total = await countList(ctx.db, spec, opts.filters, where);
 
   const dir = path.join(ctx.config.dataDir, 'exports');
   await privateDir(dir);
@@ -87,7 +87,8 @@ export async function writeReport(
   let lastReported = 0;
   try {
     await client.query('BEGIN READ ONLY');
-    const compiled = sql`SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order}`.compile(ctx.db);
+    const source = spec.bulk ?? spec;
+    const compiled = sql`SELECT ${source.select} FROM ${source.from} ${where} ORDER BY ${order}`.compile(ctx.db);
     await client.query(`DECLARE report_cursor NO SCROLL CURSOR FOR ${compiled.sql}`, compiled.parameters as unknown[]);
     for (;;) {
       const rows = await client.query(`FETCH ${batch} FROM report_cursor`);

@@ -35,6 +35,11 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
   /** Select list with camelCase aliases. */
   select: RawBuilder<unknown>;
   /**
+   * FROM clause and select list for reading many rows at once (exports), when joins serve them
+   * better than the page's: the same columns under the same aliases.
+   */
+  bulk?: { from: RawBuilder<unknown>; select: RawBuilder<unknown> };
+  /**
    * The SQL expression of every record field the contract sorts or filters on: a field without a
    * column here fails the type check. Sort columns lead an index (`test/indexes.test.ts`).
    */
@@ -45,6 +50,17 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
   custom?: Readonly<Record<C, CustomFilter>>;
   /** Unique column appended to every ORDER BY so pages are stable. */
   tiebreak: string;
+  /**
+   * Find the page's keys (`tiebreak`) first, then read their rows: for a select list of subqueries,
+   * which PostgreSQL would otherwise evaluate for every row an OFFSET skips.
+   */
+  keysFirst?: boolean;
+  /**
+   * Exact counts the database keeps in a table (by triggers, in the writing transaction): the
+   * count query for the filters it answers exactly, or undefined to count the matching rows.
+   * Given only the query's filters and search, so it is never asked when a route adds conditions.
+   */
+  counter?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
 }
 
 export interface ListSpec<L extends ListContract = ListContract> {
@@ -52,9 +68,12 @@ export interface ListSpec<L extends ListContract = ListContract> {
   from: RawBuilder<unknown>;
   countFrom?: RawBuilder<unknown>;
   select: RawBuilder<unknown>;
+  bulk?: { from: RawBuilder<unknown>; select: RawBuilder<unknown> };
   columns: Readonly<Record<string, string>>;
   custom: Readonly<Record<string, CustomFilter>>;
   tiebreak: string;
+  keysFirst?: boolean;
+  counter?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
   /** lower(...) over the search columns, as the trigram index on them is written. */
   searchExpr?: string;
 }
@@ -79,9 +98,12 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     from: input.from,
     countFrom: input.countFrom,
     select: input.select,
+    bulk: input.bulk,
     columns,
     custom,
     tiebreak: input.tiebreak,
+    keysFirst: input.keysFirst,
+    counter: input.counter,
     searchExpr: searchCols.length ? `lower(${searchCols.join(" || ' ' || ")})` : undefined,
   };
 }
@@ -148,6 +170,13 @@ function filterCond(def: FilterDef, col: string, value: unknown): Cond | undefin
   }
 }
 
+/** The names of the filters that narrow the list in `q` (an empty multi filters nothing), and `search` when not blank. */
+export function givenFilters(list: ListContract, q: Readonly<Record<string, unknown>>): string[] {
+  const given = Object.keys(allFilters(list)).filter((name) => q[name] !== undefined && q[name] !== null && !(Array.isArray(q[name]) && q[name].length === 0));
+  if (typeof q.search === 'string' && q.search.trim()) given.push('search');
+  return given;
+}
+
 /** Every condition the query's filters and search make, by the list's contract. */
 export function listConds(spec: ListSpec, q: Readonly<Record<string, unknown>>, ctx: FilterContext = {}): Cond[] {
   const conds: Cond[] = [];
@@ -198,14 +227,24 @@ function pageUrl(request: FastifyRequest, pageNumber: number): string {
   return apiLink(request.server.ctx.config, `${url.pathname}${url.search}`);
 }
 
-/** Runs a paged list query: count, then one page; a page past the end is a 404. */
 // Rows come from raw SQL shaped by each module's select list; the route's response schema is their type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Row = any;
 
 /**
+ * The exact number of rows matching `q` (and `extra`): from the list's counter table when it
+ * answers these filters, otherwise by counting the rows.
+ */
+export async function countList(db: DB, spec: ListSpec, q: Readonly<Record<string, unknown>>, where: RawBuilder<unknown>, extra: Cond[] = []): Promise<number> {
+  const query = (extra.length === 0 ? spec.counter?.(q) : undefined) ?? sql`SELECT count(*) AS count FROM ${spec.countFrom ?? spec.from} ${where}`;
+  const res = await sql<{ count: string | number }>`${query}`.execute(db);
+  return Number(res.rows[0]?.count ?? 0);
+}
+
+/**
  * One page of a list: the contract's filters, search and sort from the query, plus `extra`
- * conditions the route adds (who may see which rows).
+ * conditions the route adds (who may see which rows). Counts, then reads the page; a page past
+ * the end is a 404.
  */
 export async function runList<T = Row>(
   db: DB,
@@ -220,11 +259,16 @@ export async function runList<T = Row>(
   const pageSize = typeof q.pageSize === 'number' ? q.pageSize : LIMITS.pageSizeDefault;
   const pageNumber = typeof q.pageNumber === 'number' ? q.pageNumber : 1;
   const where = whereClause(all);
-  const countRes = await sql<{ count: string }>`SELECT count(*) AS count FROM ${spec.countFrom ?? spec.from} ${where}`.execute(db);
-  const count = Number(countRes.rows[0]?.count ?? 0);
+  const count = await countList(db, spec, q, where, extra);
   const pages = Math.max(1, Math.ceil(count / pageSize));
   if (pageNumber > pages) throw invalidPage();
-  const rows = await sql<Record<string, unknown>>`SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}`.execute(db);
+  const offset = (pageNumber - 1) * pageSize;
+  const tiebreak = sql.raw(spec.tiebreak);
+  const rows = await (spec.keysFirst
+    ? sql<Record<string, unknown>>`SELECT ${spec.select} FROM ${spec.from}
+        WHERE ${tiebreak} = ANY(ARRAY(SELECT ${tiebreak} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset})) ORDER BY ${order}`
+    : sql<Record<string, unknown>>`SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}`
+  ).execute(db);
   return {
     count,
     next: pageNumber < pages ? pageUrl(request, pageNumber + 1) : null,

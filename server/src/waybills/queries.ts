@@ -1,19 +1,59 @@
 import { sql } from 'kysely';
 import { WAYBILL_LIST } from '@timberlog/contract';
-import { defineSpec } from '../shared/list.js';
+import { defineSpec, givenFilters, whereClause, type Cond } from '../shared/list.js';
+
+const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+const isMonthStart = (v: unknown) => isDate(v) && v.endsWith('-01');
+const isMonthEnd = (v: unknown) => {
+  if (!isDate(v)) return false;
+  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).getUTCDate() === 1;
+};
+
+/**
+ * The exact count from `waybill_counts` (per status and transport month, kept by triggers: see
+ * `007_waybill_counts.sql`) when the only filters are the status ones and transport date bounds on
+ * whole months; undefined otherwise, so the rows are counted.
+ */
+function countFromBuckets(q: Readonly<Record<string, unknown>>) {
+  const conds: Cond[] = [];
+  for (const name of givenFilters(WAYBILL_LIST, q)) {
+    const v = q[name];
+    if (name === 'status' && typeof v === 'string') conds.push(sql`status = ${v}`);
+    else if (name === 'statusIn' && Array.isArray(v)) conds.push(sql`status = ANY(${v})`);
+    else if (name === 'transportDateAfter' && isMonthStart(v)) conds.push(sql`month >= ${v}::date`);
+    else if (name === 'transportDateBefore' && isMonthEnd(v)) conds.push(sql`month <= ${v}::date`);
+    else return undefined;
+  }
+  return sql`SELECT coalesce(sum(n), 0) AS count FROM waybill_counts ${whereClause(conds)}`;
+}
 
 export const waybillSpec = defineSpec({
   list: WAYBILL_LIST,
-  from: sql`waybills b
-    JOIN warehouses wo ON wo.origin_code = b.origin
-    JOIN warehouses wd ON wd.destination_code = b.destination
-    JOIN companies dc ON dc.registry_code = b.destination_company
-    JOIN assortments a ON a.code = b.assortment`,
-  countFrom: sql`waybills b`,
-  select: sql.raw(`b.number, b.status, b.transport_date AS "transportDate", b.origin, wo.name AS "originName", b.destination, wd.name AS "destinationName",
-    b.destination_company AS "destinationCompany", dc.name AS "destinationCompanyName", b.driver_name AS "driverName", b.vehicle_number AS "vehicleNumber",
-    b.mileage, b.assortment, a.name AS "assortmentName", b.quantity::text AS quantity, a.unit, b.invoice, b.notes, b.created_by AS "createdBy",
+  // A page takes its names from scalar subqueries, not joins: a one-table query plans in a
+  // seventh of the time the five-table join took (0.35 against 2.5 ms, more than running the
+  // page), and PostgreSQL evaluates them only for the rows of the page, after the LIMIT.
+  from: sql`waybills b`,
+  select: sql.raw(`b.number, b.status, b.transport_date AS "transportDate",
+    b.origin, (SELECT wo.name FROM warehouses wo WHERE wo.origin_code = b.origin) AS "originName",
+    b.destination, (SELECT wd.name FROM warehouses wd WHERE wd.destination_code = b.destination) AS "destinationName",
+    b.destination_company AS "destinationCompany", (SELECT dc.name FROM companies dc WHERE dc.registry_code = b.destination_company) AS "destinationCompanyName",
+    b.driver_name AS "driverName", b.vehicle_number AS "vehicleNumber", b.mileage,
+    b.assortment, (SELECT a.name FROM assortments a WHERE a.code = b.assortment) AS "assortmentName", b.quantity::text AS quantity,
+    (SELECT a.unit FROM assortments a WHERE a.code = b.assortment) AS unit, b.invoice, b.notes, b.created_by AS "createdBy",
     b.created_at AS "createdAt", b.last_modified_at AS "lastModifiedAt"`),
+  // An export reads up to every row: hash joins beat five index lookups per row there.
+  bulk: {
+    from: sql`waybills b
+      JOIN warehouses wo ON wo.origin_code = b.origin
+      JOIN warehouses wd ON wd.destination_code = b.destination
+      JOIN companies dc ON dc.registry_code = b.destination_company
+      JOIN assortments a ON a.code = b.assortment`,
+    select: sql.raw(`b.number, b.status, b.transport_date AS "transportDate", b.origin, wo.name AS "originName", b.destination, wd.name AS "destinationName",
+      b.destination_company AS "destinationCompany", dc.name AS "destinationCompanyName", b.driver_name AS "driverName", b.vehicle_number AS "vehicleNumber",
+      b.mileage, b.assortment, a.name AS "assortmentName", b.quantity::text AS quantity, a.unit, b.invoice, b.notes, b.created_by AS "createdBy",
+      b.created_at AS "createdAt", b.last_modified_at AS "lastModifiedAt"`),
+  },
   columns: {
     number: 'b.number', status: 'b.status', transportDate: 'b.transport_date', origin: 'b.origin', destination: 'b.destination',
     destinationCompany: 'b.destination_company', driverName: 'b.driver_name', vehicleNumber: 'b.vehicle_number', mileage: 'b.mileage',
@@ -21,4 +61,6 @@ export const waybillSpec = defineSpec({
   },
   searchColumns: { notes: 'b.notes' },
   tiebreak: 'b.number',
+  keysFirst: true,
+  counter: countFromBuckets,
 });
