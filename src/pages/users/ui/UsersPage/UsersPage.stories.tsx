@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 
 import { initialSessionState } from '@/entities/session';
 import { userHandlers } from '@/entities/user/index.mocks';
@@ -48,7 +48,8 @@ export const AwaitingActivation: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Awaiting activation' }));
     await expect(await canvas.findByText(DEMO_USERS.inactive.email)).toBeInTheDocument();
-    await expect(canvas.queryByText(DEMO_USERS.user.email)).not.toBeInTheDocument();
+    // The previous rows stay until the filtered list has loaded.
+    await waitFor(() => expect(canvas.queryByText(DEMO_USERS.user.email)).not.toBeInTheDocument());
     await expect(canvas.getByRole('button', { name: 'Awaiting activation' })).toHaveAttribute('aria-pressed', 'true');
   },
 };

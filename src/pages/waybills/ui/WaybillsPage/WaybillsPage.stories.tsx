@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { delay, http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 
 import { initialSessionState } from '@/entities/session';
 import type { Waybill } from '@/entities/waybill';
@@ -39,7 +39,8 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const rows = await table(canvasElement);
-    await expect((await rows.findAllByRole('row')).length).toBeGreaterThan(1);
+    // The header row is there at once; the data rows once the list has loaded.
+    await waitFor(() => expect(rows.getAllByRole('row').length).toBeGreaterThan(1));
     await expect(canvas.getByRole('link', { name: 'New waybill' })).toHaveAttribute('href', '/waybills/new');
     await expect(canvas.getByRole('button', { name: 'Export report' })).toBeInTheDocument();
     for (const name of ['Number', 'Status', 'Transport date', 'Origin', 'Destination', 'Destination company', 'Driver', 'Vehicle', 'Assortment', 'Quantity', 'Mileage', 'Invoice']) {
@@ -57,7 +58,8 @@ export const ExportDialog: Story = {
     await expect(dialog.getByRole('radio', { name: 'Excel (xlsx)' })).toBeChecked();
     await userEvent.click(dialog.getByRole('radio', { name: 'CSV' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Export' }));
-    await expect(within(document.body).queryByRole('dialog', { name: 'Export waybill report' })).toBeNull();
+    // The dialog closes once the server has taken the request.
+    await waitFor(() => expect(within(document.body).queryByRole('dialog', { name: 'Export waybill report' })).toBeNull());
   },
 };
 

@@ -54,6 +54,15 @@ export const Refused: Story = {
 /** Retry is allowed only after a failed sync: nothing is shown otherwise. */
 export const NotRetryable: Story = {
   args: { invoice: { number: NUMBER, status: 'synced' } },
+  // The story says what it shows: the button itself renders nothing here.
+  decorators: [
+    (Story) => (
+      <div>
+        <p>A synced invoice: no retry.</p>
+        <Story />
+      </div>
+    ),
+  ],
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryByRole('button')).toBeNull();
   },
