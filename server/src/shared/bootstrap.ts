@@ -12,7 +12,7 @@ export async function createContext(config: AppConfig, databaseUrl: string, log:
   const { db, pool } = createDb(databaseUrl);
   await migrate(pool);
   const keys = await ensureKeys(config);
-  const jobs = await createJobs(databaseUrl, log);
+  const jobs = await createJobs(databaseUrl, log, { exportExpireSeconds: config.exportJobExpireSeconds });
   return { config, db, pool, keys, mailer: createMailer(config, log), jobs, log, limits: createLimits(pool, config) };
 }
 
