@@ -7,6 +7,7 @@ import { loadConfig, REPO_ROOT } from './shared/config.js';
 import { startEmbeddedPostgres, type RunningPostgres } from './shared/embedded-pg.js';
 import { ensureKeys } from './shared/keys.js';
 import { closeContext, createContext } from './shared/bootstrap.js';
+import { LOCKS, withAdvisoryLock } from './shared/db.js';
 import { buildApp } from './app.js';
 import { startWorkers } from './worker.js';
 import { isSeeded, seed } from './seed/seed.js';
@@ -72,11 +73,15 @@ async function main() {
       await closeContext(ctx);
       throw err;
     });
-  } else if (!(await isSeeded(ctx.db))) {
-    const t = Date.now();
-    const counts = await seed(ctx.db);
-    for (const number of counts.pendingInvoices) await ctx.jobs.sendInvoiceSync(number);
-    log.info(`Seeded demo data in ${Date.now() - t} ms: ${counts.waybills} waybills, ${counts.worklogs} worklogs, ${counts.invoices} invoices.`);
+  } else {
+    // Under a lock: two processes starting together must not both find the database empty.
+    await withAdvisoryLock(ctx.pool, LOCKS.seed, async () => {
+      if (await isSeeded(ctx.db)) return;
+      const t = Date.now();
+      const counts = await seed(ctx.db);
+      for (const number of counts.pendingInvoices) await ctx.jobs.sendInvoiceSync(number);
+      log.info(`Seeded demo data in ${Date.now() - t} ms: ${counts.waybills} waybills, ${counts.worklogs} worklogs, ${counts.invoices} invoices.`);
+    });
   }
   const app = await buildApp(ctx, {
     serveWeb: true,

@@ -8,7 +8,11 @@ import { sendAccountMail } from './users/account-mail.js';
 import { purgeOldReports } from './exports/service.js';
 import type { AccountMailJob } from './shared/jobs.js';
 
-/** Removes spent or expired tokens and old rate-limit counters. */
+/**
+ * Removes spent or expired tokens, old rate-limit counters and old reports. Every instance runs it
+ * (on start and hourly); running it twice at once is harmless: each step is a delete of what is
+ * past its time, and files are removed with `force`.
+ */
 export async function purgeExpired(ctx: AppContext): Promise<void> {
   const now = new Date().toISOString();
   await ctx.db.deleteFrom('refreshTokens').where('expiresAt', '<', now).execute();
@@ -23,8 +27,11 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   const pollingIntervalSeconds = Math.max(0.5, ctx.config.jobPollingSeconds);
   // Several export workers, so one user's long report does not hold up everyone's.
   for (let i = 0; i < ctx.config.exportWorkers; i++) {
-    await ctx.jobs.boss.work<{ id: string }>(QUEUES.exportReport, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-      if (job) await runExport(ctx, REPORTS, job.data.id);
+    await ctx.jobs.boss.work<{ id: string }>(QUEUES.exportReport, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]) => {
+      if (!job) return;
+      // The queue gives an attempt up at its expiry (and retries it): stop writing then too.
+      const signal = AbortSignal.timeout(Number(job.expireInSeconds) * 1000);
+      await runExport(ctx, REPORTS, job.data.id, { signal, final: job.retryCount >= job.retryLimit, attempt: job.retryCount });
     });
   }
   void purgeExpired(ctx).catch((err: unknown) => ctx.log.error({ err }, 'purge failed'));

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { createDb, migrate } from './db.js';
+import { createDb, LOCKS, migrate, withAdvisoryLock } from './db.js';
 import { ensureKeys } from './keys.js';
 import { createMailer } from './mail.js';
 import { createJobs } from './jobs.js';
@@ -12,7 +12,9 @@ export async function createContext(config: AppConfig, databaseUrl: string, log:
   const { db, pool } = createDb(databaseUrl);
   await migrate(pool);
   const keys = await ensureKeys(config);
-  const jobs = await createJobs(databaseUrl, log);
+  // pg-boss makes a new queue's table in a transaction that deadlocks with another process making
+  // the same queue: processes starting together on a fresh database take turns.
+  const jobs = await withAdvisoryLock(pool, LOCKS.jobQueues, () => createJobs(databaseUrl, log, { exportExpireSeconds: config.exportJobExpireSeconds }));
   return { config, db, pool, keys, mailer: createMailer(config, log), jobs, log, limits: createLimits(pool, config) };
 }
 

@@ -67,6 +67,11 @@ export interface AppConfig {
   exportsInProgressPerUser: number;
   /** Export job workers in this process. */
   exportWorkers: number;
+  /**
+   * How long one export attempt may run. An attempt still running then (its server was killed, or
+   * it is stuck) is given up and the export is retried on any instance, from the start.
+   */
+  exportJobExpireSeconds: number;
   /** Days a finished report's file (and its request) is kept. */
   reportRetentionDays: number;
   /** The one-command demo (embedded database, not NODE_ENV=production): prints mail links to the terminal. */
@@ -131,10 +136,12 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     corsOrigins: corsOrigins(env, databaseUrl),
     exportsInProgressPerUser: int('EXPORTS_IN_PROGRESS_PER_USER', 3),
     exportWorkers: Math.max(1, int('EXPORT_WORKERS', Math.min(2, os.availableParallelism()))),
+    exportJobExpireSeconds: int('EXPORT_JOB_EXPIRE_SECONDS', 900),
     reportRetentionDays: int('REPORT_RETENTION_DAYS', 7),
     demoMode: !(env.NODE_ENV === 'production' || databaseUrl),
     ...overrides,
   };
+  if (cfg.exportJobExpireSeconds < 1 || cfg.exportJobExpireSeconds > 43200) throw new Error(`EXPORT_JOB_EXPIRE_SECONDS must be between 1 and 43200 (12 hours), got ${cfg.exportJobExpireSeconds}`);
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(cfg.vatRate)) throw new Error(`VAT_RATE must look like 24.00, got "${cfg.vatRate}"`);
   return cfg;
 }

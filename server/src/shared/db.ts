@@ -207,14 +207,35 @@ export function createDb(connectionString: string, max = 10): { db: DB; pool: pg
   return { db, pool };
 }
 
-/** Applies `server/migrations/NNN_name.sql` in order, each once, each in its own transaction. */
+/** Advisory lock keys: start-up work that one process at a time may do on a shared database. */
+export const LOCKS = { migrate: 724001, seed: 724002, jobQueues: 724003 } as const;
+
+/**
+ * Runs `fn` while holding a PostgreSQL advisory lock (on a connection of its own), so processes
+ * starting together on one database take turns.
+ */
+export async function withAdvisoryLock<T>(pool: pg.Pool, key: number, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [key]);
+    return await fn();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    client.release();
+  }
+}
+
+/**
+ * Applies `server/migrations/NNN_name.sql` in order, each once, each in its own transaction,
+ * under an advisory lock: instances started together on one database migrate one after the other.
+ */
 export async function migrate(pool: pg.Pool): Promise<string[]> {
   const dir = path.join(SERVER_ROOT, 'migrations');
   const files = (await fs.readdir(dir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
   const client = await pool.connect();
   const applied: string[] = [];
   try {
-    await client.query('SELECT pg_advisory_lock(724001)');
+    await client.query('SELECT pg_advisory_lock($1)', [LOCKS.migrate]);
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
     for (const file of files) {
@@ -232,7 +253,7 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
       }
     }
   } finally {
-    await client.query('SELECT pg_advisory_unlock(724001)').catch(() => undefined);
+    await client.query('SELECT pg_advisory_unlock($1)', [LOCKS.migrate]).catch(() => undefined);
     client.release();
   }
   return applied;

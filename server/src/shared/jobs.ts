@@ -37,23 +37,37 @@ function inTransaction(trx: Tx | undefined): { db?: PgBoss.Db } {
   };
 }
 
-/** pg-boss on the app's database: jobs survive restarts and are shared by every process. */
-export async function createJobs(connectionString: string, log: FastifyBaseLogger): Promise<Jobs> {
-  const boss = new PgBoss({ connectionString, max: 4, schedule: false });
+export interface JobOptions {
+  /** How long an export attempt may run before it is given up and retried (EXPORT_JOB_EXPIRE_SECONDS). */
+  exportExpireSeconds: number;
+}
+
+/**
+ * pg-boss on the app's database: jobs survive restarts and are shared by every process. Each job
+ * is handed to one worker of one process at a time. Its schema, queues and the periodic
+ * maintenance are safe to start from several processes at once: pg-boss takes an advisory lock,
+ * and only one process runs each maintenance round.
+ */
+export async function createJobs(connectionString: string, log: FastifyBaseLogger, opts: JobOptions = { exportExpireSeconds: 900 }): Promise<Jobs> {
+  // Maintenance is what notices an attempt whose process died (kill -9, a lost machine) and
+  // queues the retry: it runs often enough that such a job waits at most a third of its expiry more.
+  const maintenanceIntervalSeconds = Math.min(120, Math.max(1, Math.floor(opts.exportExpireSeconds / 3)));
+  const boss = new PgBoss({ connectionString, max: 4, schedule: false, maintenanceIntervalSeconds });
   boss.on('error', (err: Error & { code?: string }) => {
     // 57P01: PostgreSQL is shutting down (Ctrl-C stops it alongside us); nothing to report.
     if (err.code !== '57P01') log.error({ err: { message: err.message, code: err.code } }, 'job queue error');
   });
   await boss.start();
-  // A job whose worker died (a restart) is handed out again once it expires; both handlers skip
-  // work that is already done, so a retry is harmless.
-  await boss.createQueue(QUEUES.exportReport, { name: QUEUES.exportReport, retryLimit: 2, retryDelay: 5, expireInSeconds: 900 });
+  // A job whose worker died (a restart, kill -9) is handed out again once it expires; the handlers
+  // skip work that is already done and an export starts over, so a retry is harmless. The export's
+  // expiry is set on each job (below), so a changed setting applies to a queue made before.
+  await boss.createQueue(QUEUES.exportReport, { name: QUEUES.exportReport, retryLimit: 2, retryDelay: 5, expireInSeconds: opts.exportExpireSeconds });
   await boss.createQueue(QUEUES.accountMail, { name: QUEUES.accountMail, retryLimit: 3, retryDelay: 30, expireInSeconds: 120 });
   await boss.createQueue(QUEUES.invoiceSync, { name: QUEUES.invoiceSync, retryLimit: 2, retryDelay: 10, expireInSeconds: 120 });
   return {
     boss,
     async sendExport(id, trx) {
-      await boss.send(QUEUES.exportReport, { id }, inTransaction(trx));
+      await boss.send(QUEUES.exportReport, { id }, { ...inTransaction(trx), expireInSeconds: opts.exportExpireSeconds });
     },
     async sendInvoiceSync(number, trx) {
       await boss.send(QUEUES.invoiceSync, { number }, inTransaction(trx));

@@ -20,14 +20,24 @@ export async function ensureKeys(config: AppConfig): Promise<KeyPair> {
     const privPath = path.join(dir, 'jwt-private.pem');
     const pubPath = path.join(dir, 'jwt-public.pem');
     if (!fs.existsSync(privPath)) {
-      fs.mkdirSync(dir, { recursive: true });
+      // Instances sharing DATA_DIR may start together: the pair is written to a folder of its own
+      // and moved into place in one step, which only the first succeeds at; the others use its pair.
+      fs.mkdirSync(config.dataDir, { recursive: true });
       const pair = generateKeyPairSync('rsa', {
         modulusLength: 2048,
         publicKeyEncoding: { type: 'spki', format: 'pem' },
         privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
       });
-      fs.writeFileSync(privPath, pair.privateKey, { mode: 0o600 });
-      fs.writeFileSync(pubPath, pair.publicKey);
+      const tmp = fs.mkdtempSync(path.join(config.dataDir, '.keys-'));
+      fs.writeFileSync(path.join(tmp, 'jwt-private.pem'), pair.privateKey, { mode: 0o600 });
+      fs.writeFileSync(path.join(tmp, 'jwt-public.pem'), pair.publicKey);
+      try {
+        // Replaces a missing or empty folder; fails when another process's pair is already there.
+        fs.renameSync(tmp, dir);
+      } catch (err) {
+        fs.rmSync(tmp, { recursive: true, force: true });
+        if (!fs.existsSync(privPath)) throw err;
+      }
     }
     privatePem = fs.readFileSync(privPath, 'utf8');
     publicPem = fs.readFileSync(pubPath, 'utf8');
