@@ -834,7 +834,7 @@ export interface paths {
         };
         /**
          * Count waybills and invoices by status
-         * @description Any signed-in user. The counts of the home page in one call: waybills and invoices per status (each as the list filtered by that status counts it), and for staff the accounts awaiting activation (`null` for other users). One grouped count per table, on its status index.
+         * @description Any signed-in user. The counts of the home page in one call: waybills and invoices per status (each as the list filtered by that status counts it), and for staff the accounts awaiting activation (`null` for other users). Waybills are summed from their exact per-status counter table, invoices counted on their status index.
          */
         readonly get: operations["getSummary"];
         readonly put?: never;
