@@ -5,11 +5,12 @@ import { REPORTS } from './reports.js';
 import { syncInvoice } from './invoices/sync.js';
 import { purgeRateLimits } from './auth/rate-limit.js';
 import { sendAccountMail } from './users/account-mail.js';
-import { purgeOldReports } from './exports/service.js';
+import { failAbandonedExports, purgeOldReports } from './exports/service.js';
 import type { AccountMailJob } from './shared/jobs.js';
 
 /**
- * Removes spent or expired tokens, old rate-limit counters and old reports. Every instance runs it
+ * Removes spent or expired tokens, old rate-limit counters and old reports, and ends exports
+ * whose job was given up. Every instance runs it
  * (on start and hourly); running it twice at once is harmless: each step is a delete of what is
  * past its time, and files are removed with `force`.
  */
@@ -20,6 +21,7 @@ export async function purgeExpired(ctx: AppContext): Promise<void> {
   await ctx.db.deleteFrom('emailVerificationTokens').where('expiresAt', '<', now).execute();
   await purgeRateLimits(ctx.db);
   await purgeOldReports(ctx);
+  await failAbandonedExports(ctx);
 }
 
 /** Registers the background job handlers on this process. */

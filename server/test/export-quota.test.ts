@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, waitFor, type TestServer } from './helpers.js';
-import { purgeOldReports } from '../src/exports/service.js';
+import { sql } from 'kysely';
+import { failAbandonedExports, purgeOldReports } from '../src/exports/service.js';
 
 /** Exports have a per-user quota, and report files are deleted after the retention period. */
 const servers: TestServer[] = [];
@@ -24,6 +25,32 @@ describe('export quota', () => {
     assert.ok(Number(refused.headers.get('retry-after')) > 0);
     const other = await s.req('POST', '/api/worklogs/worklog_report/', { token: await s.staff(), body: { format: 'csv' } });
     assert.equal(other.status, 201);
+  });
+});
+
+describe('abandoned exports', () => {
+  test('an export whose job the queue gave up is marked failed, in its language, and frees its place in the quota', async () => {
+    const s = await startServer({ exportsInProgressPerUser: 2 }, { workers: false });
+    servers.push(s);
+    const token = await s.user();
+    const ask = () => s.req('POST', '/api/waybills/waybill_report/', { token, body: { format: 'csv' }, headers: { 'accept-language': 'et' } });
+    const [given, live] = [(await ask()).body.id as string, (await ask()).body.id as string];
+    assert.equal((await ask()).status, 429);
+
+    // Nothing abandoned yet: both jobs wait in the queue.
+    assert.equal(await failAbandonedExports(s.ctx), 0);
+    // The last attempt of one died with its process: the queue marks its job failed and never runs it again.
+    await sql`UPDATE pgboss.job SET state = 'failed' WHERE data->>'id' = ${given}`.execute(s.ctx.db);
+    assert.equal(await failAbandonedExports(s.ctx), 1);
+    assert.equal(await failAbandonedExports(s.ctx), 0, 'ended once');
+
+    const ended = (await s.req('GET', `/api/export-requests/${given}/`, { token })).body;
+    assert.equal(ended.inProgress, false);
+    assert.equal(ended.failed, true);
+    assert.match(ended.lastErrorMessage, /^Aruannet ei õnnestunud koostada/);
+    assert.ok(ended.completeTimestamp);
+    assert.equal((await s.req('GET', `/api/export-requests/${live}/`, { token })).body.inProgress, true);
+    assert.equal((await ask()).status, 201, 'the place is free again');
   });
 });
 

@@ -4,11 +4,13 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, AuthUser } from '../shared/context.js';
-import { EXPORT_REQUEST_LIST, type ExportFormat, type ExportKind } from '@timberlog/contract';
+import { EXPORT_REQUEST_LIST, LOCALES, type ExportFormat, type ExportKind, type Locale } from '@timberlog/contract';
 import { defineSpec, type Row } from '../shared/list.js';
 import { signDownloadToken } from '../auth/tokens.js';
 import { apiLink } from '../shared/urls.js';
 import { ApiError } from '../shared/errors.js';
+import { t } from '../shared/i18n.js';
+import { QUEUES } from '../shared/jobs.js';
 
 export const exportSpec = defineSpec({
   list: EXPORT_REQUEST_LIST,
@@ -81,4 +83,34 @@ export async function purgeOldReports(ctx: AppContext): Promise<number> {
     if (stat && stat.mtime < before) await fs.rm(path.join(dir, f), { force: true });
   }
   return gone.length;
+}
+
+const asLocale = (value: string): Locale => ((LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en');
+
+/**
+ * Marks failed the export requests still in progress that no job will ever finish: their last
+ * attempt died with its process (kill -9, a lost machine) and the queue gave the job up, so
+ * nothing would end them and they would count against the user's exports in progress for good.
+ * A request and its job are written in one transaction, so a live request always has its job.
+ * Answers how many it ended.
+ */
+export async function failAbandonedExports(ctx: AppContext): Promise<number> {
+  const abandoned = await sql<{ id: string; locale: string }>`
+    SELECT e.id, e.locale FROM export_requests e
+    WHERE e.in_progress
+      AND NOT EXISTS (
+        SELECT 1 FROM pgboss.job j
+        WHERE j.name = ${QUEUES.exportReport} AND j.data->>'id' = e.id::text AND j.state IN ('created', 'retry', 'active')
+      )`.execute(ctx.db);
+  let ended = 0;
+  for (const { id, locale } of abandoned.rows) {
+    const done = await ctx.db.updateTable('exportRequests')
+      .set({ inProgress: false, failed: true, lastErrorMessage: t(asLocale(locale), 'export.failed'), completeTimestamp: new Date(), lastModifiedAt: new Date() })
+      .where('id', '=', id).where('inProgress', '=', true).executeTakeFirst();
+    if (Number(done.numUpdatedRows) > 0) {
+      ended += 1;
+      ctx.log.warn({ exportRequest: id }, 'export abandoned by its job: marked failed');
+    }
+  }
+  return ended;
 }
