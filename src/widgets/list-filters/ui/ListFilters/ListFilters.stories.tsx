@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react';
 import { WAYBILL_LIST } from '@timberlog/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 
 import { useListQuery } from '@/shared/lib/list-query';
 
@@ -47,8 +47,9 @@ export const Active: Story = {
     await expect(chips.getByText('Transport date from 11/01/2026')).toBeInTheDocument();
     await userEvent.click(chips.getByRole('button', { name: 'Remove filter Status: Draft' }));
     const url = canvas.getByRole('status', { name: 'URL' });
+    // The view is committed to the URL on the next render.
+    await waitFor(() => expect(url).not.toHaveTextContent('statusIn=draft'));
     await expect(url).toHaveTextContent('statusIn=confirmed');
-    await expect(url).not.toHaveTextContent('statusIn=draft');
     await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }));
     await expect(url).toHaveTextContent(/^$/);
     await expect(canvas.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
