@@ -7,6 +7,7 @@ import { persistStore, type Persistor } from 'redux-persist';
 import { selectLocale } from '@/entities/preferences';
 import { sessionInitialized } from '@/entities/session';
 import { configResult } from '@/shared/config';
+import { whenSessionSettled } from '@/shared/model';
 import { initI18n } from '@/shared/i18n';
 import { initMonitoring } from '@/shared/lib';
 
@@ -44,6 +45,8 @@ async function bootstrap(): Promise<void> {
     reloadOnLocaleChange: true,
     // An expired session is signed out, or a language chosen: the state must be stored before the page reloads.
     reloadPage: async () => {
+      // Not in the middle of a token refresh, whose new tokens the reload would lose.
+      await whenSessionSettled();
       await persistor?.flush();
       window.location.reload();
     },

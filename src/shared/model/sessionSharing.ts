@@ -42,3 +42,11 @@ export function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : (navigator as Partial<Navigator>).locks;
   return locks ? locks.request(SESSION_REFRESH_LOCK, task) : task();
 }
+
+/**
+ * Resolves once no tab is refreshing the session. The page waits for it before it reloads itself
+ * (a language change, an ended session): a reload in the middle of a refresh would lose the new
+ * tokens the server has just rotated to, and the next refresh, with the spent token, would end
+ * every session of the user.
+ */
+export const whenSessionSettled = (): Promise<void> => acrossTabs(() => Promise.resolve());
