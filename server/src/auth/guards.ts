@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden, notAuthenticated, tokenInvalid } from '../shared/errors.js';
 import type { App, AuthUser } from '../shared/context.js';
 import { verifyToken } from './tokens.js';
+import { preparedQuery } from '../shared/db.js';
+import type { TokenAccount } from './user-cache.js';
 
 /**
  * Who may call a route: `public` (anyone), `user` (any signed-in user, the default for every API
@@ -63,7 +65,14 @@ export async function authenticate(request: FastifyRequest): Promise<AuthUser | 
   const ctx = request.server.ctx;
   const claims = await verifyToken(ctx, token, 'access');
   if (!claims) throw tokenInvalid();
-  const user = await ctx.db.selectFrom('users').select(['email', 'name', 'isStaff', 'isActive', 'sessionKey']).where('email', '=', claims.user_id).executeTakeFirst();
+  // The account as the database has it now (deactivated, new password, deleted: see UserCache).
+  let user = ctx.accounts.get(claims.user_id);
+  if (!user) {
+    const mark = ctx.accounts.mark();
+    [user] = await preparedQuery<TokenAccount>(ctx.pool, 'auth_user',
+      'SELECT email, name, is_staff AS "isStaff", is_active AS "isActive", session_key AS "sessionKey" FROM users WHERE email = $1', [claims.user_id]);
+    if (user) ctx.accounts.put(user, mark);
+  }
   // The session key changes on password change and deactivation and differs for a re-created account.
   if (!user || !user.isActive || user.sessionKey !== claims.sk) throw tokenInvalid();
   return { email: user.email, name: user.name, isStaff: user.isStaff };
@@ -84,6 +93,12 @@ export function registerAccessControl(app: App): void {
     if (!user) throw notAuthenticated();
     if (access === 'staff' && !user.isStaff) throw forbidden();
     request.user = user;
+  });
+  // A write served here may have changed an account (a password, a deactivation, a deletion): its
+  // answer leaves only after every kept account copy is gone, so the next request reads afresh.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') request.server.ctx.accounts.forgetAll();
+    return payload;
   });
 }
 

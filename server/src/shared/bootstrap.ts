@@ -6,6 +6,7 @@ import { ensureKeys } from './keys.js';
 import { createMailer } from './mail.js';
 import { createJobs } from './jobs.js';
 import { createLimits } from '../auth/rate-limit.js';
+import { listenForAccountChanges, UserCache } from '../auth/user-cache.js';
 
 /** Connects to the database, applies migrations, loads keys and starts the job queue. */
 export async function createContext(config: AppConfig, databaseUrl: string, log: FastifyBaseLogger): Promise<AppContext> {
@@ -15,10 +16,13 @@ export async function createContext(config: AppConfig, databaseUrl: string, log:
   // pg-boss makes a new queue's table in a transaction that deadlocks with another process making
   // the same queue: processes starting together on a fresh database take turns.
   const jobs = await withAdvisoryLock(pool, LOCKS.jobQueues, () => createJobs(databaseUrl, log, { exportExpireSeconds: config.exportJobExpireSeconds }));
-  return { config, db, pool, keys, mailer: createMailer(config, log), jobs, log, limits: createLimits(pool, config) };
+  const accounts = new UserCache();
+  await listenForAccountChanges(databaseUrl, accounts, log);
+  return { config, db, pool, keys, mailer: createMailer(config, log), jobs, log, limits: createLimits(pool, config), accounts };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.accounts.close().catch(() => undefined);
   await ctx.jobs.stop().catch(() => undefined);
   await ctx.db.destroy().catch(() => undefined);
 }

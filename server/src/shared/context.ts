@@ -7,6 +7,7 @@ import type { KeyPair } from './keys.js';
 import type { Mailer } from './mail.js';
 import type { Jobs } from './jobs.js';
 import type { Limits } from '../auth/rate-limit.js';
+import type { UserCache } from '../auth/user-cache.js';
 import type { Locale } from '@timberlog/contract';
 
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   jobs: Jobs;
   /** Rate limits in PostgreSQL (sign-in, forgot-password, sign-up). */
   limits: Limits;
+  /** The accounts bearer tokens were checked against, dropped when the database announces a change. */
+  accounts: UserCache;
   /** For work outside a request (jobs); a request logs through `request.log`. */
   log: FastifyBaseLogger;
 }

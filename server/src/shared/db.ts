@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
@@ -7,8 +8,16 @@ import { SERVER_ROOT } from './config.js';
 // Dates stay 'YYYY-MM-DD' strings and numerics stay decimal strings (never floats).
 pg.types.setTypeParser(1082, (v) => v);
 pg.types.setTypeParser(20, (v) => Number(v));
-// Timestamps travel as ISO 8601 strings in UTC.
-pg.types.setTypeParser(1184, (v) => new Date(v.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString());
+// Timestamps travel as ISO 8601 strings in UTC, as Date#toISOString writes them (milliseconds, `Z`).
+// The connections' TimeZone is UTC, so PostgreSQL writes `2026-11-20 08:15:00.123456+00`: that
+// is rewritten as text (a list page has dozens); anything else goes through Date.
+const UTC_STAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+export const parseTimestamp = (v: string): string => {
+  const m = UTC_STAMP.exec(v);
+  if (m) return `${m[1]}T${m[2]}.${((m[3] ?? '') + '000').slice(0, 3)}Z`;
+  return new Date(v.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
+};
+pg.types.setTypeParser(1184, parseTimestamp);
 
 type Stamp = ColumnType<string, Date | string | undefined, Date | string>;
 type NullStamp = ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
@@ -205,6 +214,32 @@ export function createDb(connectionString: string, max = 10): { db: DB; pool: pg
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   return { db, pool };
+}
+
+/**
+ * Runs `text` as a named prepared statement: each pooled connection parses it once and PostgreSQL
+ * may keep its plan, instead of parsing and planning it on every call. For the few statements of
+ * every request (the caller's account); `name` must stay unique to `text`.
+ */
+export async function preparedQuery<R extends pg.QueryResultRow>(pool: pg.Pool, name: string, text: string, values: unknown[]): Promise<R[]> {
+  return (await pool.query<R>({ name, text, values })).rows;
+}
+
+/** How many statement texts `reusedQuery` names: each pooled connection may keep that many prepared. */
+const NAMED_STATEMENTS_MAX = 64;
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a statement whose text recurs (a list's query for one combination of filters and sort, the
+ * values being parameters) as a named prepared statement, so each connection parses it once and
+ * PostgreSQL may reuse its plan: a list page's parse and plan cost more than running it. The first
+ * NAMED_STATEMENTS_MAX texts the process sees get names; later ones run unnamed, so no caller can
+ * make the database's connections keep an unbounded number of statements.
+ */
+export async function reusedQuery<R extends pg.QueryResultRow>(pool: pg.Pool, text: string, values: readonly unknown[]): Promise<R[]> {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < NAMED_STATEMENTS_MAX) statementNames.set(text, (name = `s${statementNames.size + 1}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`));
+  return (await pool.query<R>(name ? { name, text, values: values as unknown[] } : { text, values: values as unknown[] })).rows;
 }
 
 /** Advisory lock keys: start-up work that one process at a time may do on a shared database. */

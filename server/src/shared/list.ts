@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { allFilters, LIMITS, parseSort, SHARED_FILTERS, type FilterDef, type FilterName, type ListContract, type SortField, type SortValue } from '@timberlog/contract';
 import type { AuthUser } from './context.js';
-import type { DB } from './db.js';
+import { reusedQuery, type DB } from './db.js';
 import { fieldError, invalidPage, notFound } from './errors.js';
 import { apiLink } from './urls.js';
 
@@ -259,21 +259,30 @@ export async function runList<T = Row>(
   const pageSize = typeof q.pageSize === 'number' ? q.pageSize : LIMITS.pageSizeDefault;
   const pageNumber = typeof q.pageNumber === 'number' ? q.pageNumber : 1;
   const where = whereClause(all);
-  const count = await countList(db, spec, q, where, extra);
-  const pages = Math.max(1, Math.ceil(count / pageSize));
-  if (pageNumber > pages) throw invalidPage();
   const offset = (pageNumber - 1) * pageSize;
   const tiebreak = sql.raw(spec.tiebreak);
-  const rows = await (spec.keysFirst
-    ? sql<Record<string, unknown>>`SELECT ${spec.select} FROM ${spec.from}
-        WHERE ${tiebreak} = ANY(ARRAY(SELECT ${tiebreak} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset})) ORDER BY ${order}`
-    : sql<Record<string, unknown>>`SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}`
-  ).execute(db);
+  // One statement, one round trip, one snapshot: the count (the counter table's or the rows'), and
+  // beside it the page, numbered in its order. It answers one row with a null page when the page
+  // is empty. (Every round trip costs the database and this process a write and a read each.)
+  const countQuery = (extra.length === 0 ? spec.counter?.(q) : undefined) ?? sql`SELECT count(*) AS count FROM ${spec.countFrom ?? spec.from} ${where}`;
+  const pageQuery = spec.keysFirst
+    ? sql`SELECT ${spec.select}, row_number() OVER (ORDER BY ${order}) AS "pageRow" FROM ${spec.from}
+        WHERE ${tiebreak} = ANY(ARRAY(SELECT ${tiebreak} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}))`
+    : sql`SELECT page.*, row_number() OVER () AS "pageRow" FROM (SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}) page`;
+  // Named and prepared (see reusedQuery); the select lists name every column in camelCase.
+  const compiled = sql`SELECT counted.count AS "listCount", page.* FROM (${countQuery}) counted
+    LEFT JOIN LATERAL (${pageQuery}) page ON true ORDER BY page."pageRow"`.compile(db);
+  const res = { rows: await reusedQuery<Record<string, unknown>>(request.server.ctx.pool, compiled.sql, compiled.parameters) };
+  const count = Number(res.rows[0]?.listCount ?? 0);
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  if (pageNumber > pages) throw invalidPage();
+  // The extra columns are left on the rows: the response schema writes only its own fields.
+  const rows = res.rows[0]?.pageRow == null ? [] : res.rows;
   return {
     count,
     next: pageNumber < pages ? pageUrl(request, pageNumber + 1) : null,
     previous: pageNumber > 1 ? pageUrl(request, pageNumber - 1) : null,
-    results: rows.rows.map(map),
+    results: rows.map(map),
   };
 }
 

@@ -1,0 +1,132 @@
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** The account fields a bearer token is checked against on every request. */
+export interface TokenAccount {
+  email: string;
+  name: string;
+  isStaff: boolean;
+  isActive: boolean;
+  sessionKey: string;
+}
+
+/** The channel `008_users_notify.sql` announces changed accounts on. */
+export const USERS_CHANNEL = 'timberlog_users';
+const MAX_ENTRIES = 10_000;
+/** A copy is read again after this long, whatever was heard. */
+const MAX_AGE_MS = 60_000;
+const RECONNECT_MS = 1_000;
+
+/**
+ * The accounts this server checked bearer tokens against, so a request does not cost a database
+ * round trip for its caller's account (a third of a list page's time).
+ *
+ * A copy is trusted only while the server listens on USERS_CHANNEL, where every committed change
+ * or deletion of an account is announced: each announcement drops that account's copy, and while
+ * the listening connection is down nothing is kept or read. A write request served here clears
+ * every copy before its answer is sent (`forgetAll` in the app), so a deactivation or a password
+ * change made here holds for the very next request; on another server it holds once the
+ * announcement arrives, milliseconds after the commit. A read that started before any forgetting
+ * does not store what it read (the generation check), so a stale row cannot come back.
+ */
+export class UserCache {
+  private readonly entries = new Map<string, { account: TokenAccount; at: number }>();
+  private generation = 0;
+  private listening = false;
+
+  get(email: string): TokenAccount | undefined {
+    if (!this.listening) return undefined;
+    const hit = this.entries.get(email);
+    if (!hit) return undefined;
+    if (Date.now() - hit.at > MAX_AGE_MS) {
+      this.entries.delete(email);
+      return undefined;
+    }
+    return hit.account;
+  }
+
+  /** Taken before reading an account; `put` stores the read only if nothing was forgotten since. */
+  mark(): number {
+    return this.generation;
+  }
+
+  put(account: TokenAccount, mark: number): void {
+    if (!this.listening || mark !== this.generation) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(account.email, { account, at: Date.now() });
+  }
+
+  forget(email: string): void {
+    this.generation++;
+    this.entries.delete(email);
+  }
+
+  forgetAll(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  /** Stops listening (set by listenForAccountChanges). */
+  close: () => Promise<void> = async () => undefined;
+
+  /** Whether copies may be kept and read (the announcements are being heard). */
+  setListening(on: boolean): void {
+    this.listening = on;
+    this.forgetAll();
+  }
+}
+
+/**
+ * Listens on USERS_CHANNEL on a connection of its own and feeds `cache`; reconnects when the
+ * connection is lost (the cache is off until it is back). `cache.close()` stops it.
+ */
+export async function listenForAccountChanges(connectionString: string, cache: UserCache, log: FastifyBaseLogger): Promise<void> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    const lost = () => {
+      cache.setListening(false);
+      if (client === c) client = undefined;
+      c.removeAllListeners();
+      c.on('error', () => undefined);
+      void c.end().catch(() => undefined);
+      if (!stopped && !timer) timer = setTimeout(() => {
+        timer = undefined;
+        connect().catch((err: unknown) => {
+          log.warn({ err }, 'account change listener could not reconnect');
+          lost();
+        });
+      }, RECONNECT_MS);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', (n) => {
+      if (n.channel !== USERS_CHANNEL) return;
+      if (!n.payload || n.payload === '*') cache.forgetAll();
+      else cache.forget(n.payload);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${USERS_CHANNEL}`);
+    if (stopped) {
+      await c.end();
+      return;
+    }
+    client = c;
+    cache.setListening(true);
+  };
+  await connect();
+  cache.close = async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    cache.setListening(false);
+    const c = client;
+    client = undefined;
+    if (c) {
+      c.removeAllListeners();
+      c.on('error', () => undefined);
+      await c.end().catch(() => undefined);
+    }
+  };
+}
