@@ -57,6 +57,7 @@ export {
   LISTS,
   sortValues,
   parseSort,
+  orderParts,
   allFilters,
   clampPageSize,
 } from './lists.ts';

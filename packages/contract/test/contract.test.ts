@@ -14,6 +14,8 @@ import {
   passwordProblems,
   sortValues,
   clampPageSize,
+  orderParts,
+  WAYBILL_LIST,
 } from '@timberlog/contract';
 
 describe('contract: limits and patterns', () => {
@@ -69,5 +71,13 @@ describe('contract: lists', () => {
 
   it('offers each sort field both ways', () => {
     expect(sortValues(LISTS.waybills)).toEqual(expect.arrayContaining(['transportDate', '-transportDate', 'vehicleNumber', '-invoice']));
+  });
+});
+
+describe('orderParts', () => {
+  it('appends the key in the direction of the first sort part, or of the default sort', () => {
+    expect(orderParts(WAYBILL_LIST, ['-mileage', 'transportDate'])).toEqual(['-mileage', 'transportDate', '-number']);
+    expect(orderParts(WAYBILL_LIST, ['mileage'])).toEqual(['mileage', 'number']);
+    expect(orderParts(WAYBILL_LIST, [])).toEqual([...parseSort(WAYBILL_LIST.defaultSort), `${WAYBILL_LIST.defaultSort.startsWith('-') ? '-' : ''}number`]);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
-import { allFilters, LIMITS, parseSort, SHARED_FILTERS, type FilterDef, type FilterName, type ListContract, type SortField, type SortValue } from '@timberlog/contract';
+import { allFilters, LIMITS, orderParts, parseSort, SHARED_FILTERS, type FilterDef, type FilterName, type ListContract, type SortField, type SortValue } from '@timberlog/contract';
 import type { AuthUser } from './context.js';
 import { reusedQuery, type DB } from './db.js';
 import { fieldError, invalidPage, notFound } from './errors.js';
@@ -193,19 +193,18 @@ export function listConds(spec: ListSpec, q: Readonly<Record<string, unknown>>, 
 /** The `sort` values as given: an array (the querystring schema's) or, in export requests stored before, a comma string. */
 const sortParts = (sort: unknown): string[] => (Array.isArray(sort) ? sort.map(String) : typeof sort === 'string' ? parseSort(sort) : []);
 
-/** ORDER BY from `sort` (or the list's default), always ending with the unique tiebreak column. */
+/** ORDER BY from `sort` (or the list's default), ending with the unique tiebreak column in the first part's direction (orderParts). */
 export function orderBy(spec: ListSpec, sort: unknown): RawBuilder<unknown> {
-  const given = sortParts(sort);
-  const parts = given.length ? given : parseSort(spec.list.defaultSort);
+  const parts = orderParts(spec.list, sortParts(sort));
   const exprs: string[] = [];
-  for (const part of parts) {
+  for (const [i, part] of parts.entries()) {
     const desc = part.startsWith('-');
     const name = desc ? part.slice(1) : part;
-    const expr = (spec.list.sort as readonly string[]).includes(name) ? spec.columns[name] : undefined;
+    // The last part is the list's key (see orderParts): its unique column.
+    const expr = i === parts.length - 1 ? spec.tiebreak : (spec.list.sort as readonly string[]).includes(name) ? spec.columns[name] : undefined;
     if (!expr) throw fieldError('sort', 'field.unknownSort', { value: name.slice(0, 50), choices: spec.list.sort.join(', ') });
     exprs.push(`${expr} ${desc ? 'DESC' : 'ASC'}`);
   }
-  exprs.push(`${spec.tiebreak} ASC`);
   return sql.raw(exprs.join(', '));
 }
 

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import { LIMITS, allFilters, parseSort, sortValues, type FilterDef, type ListContract } from '@timberlog/contract';
+import { LIMITS, allFilters, orderParts, parseSort, sortValues, type FilterDef, type ListContract } from '@timberlog/contract';
 
 import { message, type MessageKey, type Params } from './messages';
 
@@ -197,7 +197,7 @@ export function listResponse<T extends Row>(request: Request, list: ListContract
       (!needle || asciiLower(list.search.map((name) => String(field(row, name) ?? '')).join(' ')).includes(needle)),
   );
 
-  const order = [...(sortGiven.length > 0 ? sortGiven : parseSort(list.defaultSort)), list.key].map((part) => ({
+  const order = orderParts(list, sortGiven).map((part) => ({
     name: part.replace(/^-/, ''),
     descending: part.startsWith('-'),
   }));
