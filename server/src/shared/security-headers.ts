@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { App } from './context.js';
 import type { AppConfig } from './config.js';
 
@@ -40,11 +41,30 @@ export function connectSources(config: AppConfig): string[] {
  * carries its token in the URL), HSTS when PUBLIC_URL is https, and `Cache-Control: no-store` on
  * /api/ (answers carry personal data and tokens).
  */
+/** The headers helmet sets for `options` (it sets the same ones on every answer). */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name];
+    },
+  } as unknown as ServerResponse;
+  let done = false;
+  helmet(options)({} as IncomingMessage, res, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+    done = true;
+  });
+  if (!done) throw new Error('helmet did not finish at once');
+  return headers;
+}
+
 export async function registerSecurityHeaders(app: App, config: AppConfig, options: { serveWeb?: boolean }): Promise<void> {
   const scriptHashes = options.serveWeb ? inlineScriptHashes(path.join(config.webDistDir, 'index.html')) : [];
   const https = config.publicUrl?.startsWith('https://') ?? false;
-  await app.register(helmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -68,6 +88,11 @@ export async function registerSecurityHeaders(app: App, config: AppConfig, optio
     crossOriginEmbedderPolicy: false,
     // Export downloads are opened by the web dev server's page on another port.
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  // The headers do not depend on the request: worked out once, set by one hook.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/') && !request.url.startsWith('/api/schema/swagger-ui/')) reply.header('Cache-Control', 'no-store');
