@@ -177,7 +177,7 @@ function load(base: string, paths: string[], token: string, connections: number,
     const w = JSON.parse(process.argv[1]);
     require('autocannon')({
       url: w.base, connections: w.connections, duration: w.seconds,
-      headers: { authorization: 'Bearer ' + w.token, 'accept-encoding': 'gzip' },
+      headers: { authorization: 'Bearer ' + w.token },
       requests: w.paths.map((path) => ({ method: 'GET', path })),
     }).then((r) => {
       if (r.non2xx || r.errors || r.timeouts) throw new Error('non-2xx ' + r.non2xx + ', errors ' + r.errors + ', timeouts ' + r.timeouts);
