@@ -119,6 +119,58 @@ test('the counter table stays exact through concurrent writers and multi-row sta
   assert.deepEqual(await counterBuckets(), await realBuckets());
 });
 
+test('a kept count of a filtered list is reused while the waybills are unchanged, and moves at once with every write', async () => {
+  const input = await waybillInput(s);
+  const q = `destinationCompany=${encodeURIComponent(String(input.destinationCompany))}`;
+  const real = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM waybills WHERE destination_company = ${input.destinationCompany}`.execute(s.ctx.db)).rows[0]!.n);
+  for (let i = 0; i < 3; i++) assert.equal((await s.req('POST', '/api/waybills/', { token, body: input })).status, 201);
+  const first = await count(q);
+  assert.ok(first >= 3);
+  assert.equal(first, await real());
+  assert.equal(await count(q), first, 'the same count again');
+
+  // Rows changed behind the triggers' back (as a bulk load does) leave the version alone: the kept
+  // count is answered, which shows it is reused ...
+  await s.ctx.db.connection().execute(async (conn) => {
+    await sql`SET session_replication_role = replica`.execute(conn);
+    await sql`DELETE FROM waybills WHERE number = (SELECT max(number) FROM waybills WHERE destination_company = ${input.destinationCompany})`.execute(conn);
+    await sql`SET session_replication_role = DEFAULT`.execute(conn);
+  });
+  assert.equal(await real(), first - 1);
+  assert.equal(await count(q), first, 'kept while the version is unchanged');
+  // ... until the documented recount after such loads moves the version.
+  await sql`SELECT waybill_counts_rebuild()`.execute(s.ctx.db);
+  assert.equal(await count(q), first - 1);
+
+  // Every write through the API moves it at once: create, change, delete.
+  const created = await s.req('POST', '/api/waybills/', { token, body: input });
+  assert.equal(created.status, 201, created.text);
+  assert.equal(await count(q), first);
+  const other = (await sql<{ c: string }>`SELECT registry_code AS c FROM companies WHERE registry_code <> ${input.destinationCompany} LIMIT 1`.execute(s.ctx.db)).rows[0];
+  const dest = (await sql<{ code: string; company: string }>`SELECT destination_code AS code, company FROM warehouses WHERE destination_code IS NOT NULL AND company <> ${input.destinationCompany} LIMIT 1`.execute(s.ctx.db)).rows[0];
+  assert.ok(other && dest);
+  const moved = await s.req('PATCH', `/api/waybills/${created.body.number}/`, { token, body: { destination: dest.code } });
+  assert.equal(moved.status, 200, moved.text);
+  assert.equal(await count(q), first - 1);
+  assert.equal((await s.req('DELETE', `/api/waybills/${created.body.number}/`, { token })).status, 204);
+  assert.equal(await count(q), first - 1);
+  assert.equal(await count(q), await real());
+
+  // A write another transaction has not committed yet does not show; once committed it does.
+  const client = await s.ctx.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`UPDATE waybills SET notes = 'x' WHERE destination_company = $1 AND number = (SELECT min(number) FROM waybills WHERE destination_company = $1)`, [input.destinationCompany]);
+    await client.query('DELETE FROM waybills WHERE number = (SELECT max(number) FROM waybills WHERE destination_company = $1)', [input.destinationCompany]);
+    assert.equal(await count(q), first - 1, 'uncommitted');
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
+  assert.equal(await count(q), first - 2, 'committed');
+  assert.equal(await count(q), await real());
+});
+
 test('the migration fills the counter table from the waybills of an existing database', async () => {
   const expected = await realBuckets();
   await sql`DROP TABLE waybill_counts; DROP FUNCTION waybill_counts_apply, waybill_counts_rebuild, waybill_counts_truncated CASCADE`.execute(s.ctx.db);

@@ -115,7 +115,9 @@ try {
   console.log(`\nGET /api/waybills/ (last row: GET /api/summary/) over ${ROWS.toLocaleString('en')} waybills, ${SECONDS} s per case and concurrency, autocannon ${AUTOCANNON_VERSION}:`);
   console.log('| query | count | 1 conn req/s | p50 ms | p99 ms | 10 conn req/s | p50 ms | p99 ms | reference req/s (10 conn) | × reference |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const { name, queries, path: p = '/api/waybills/', reference } of scenarios) {
+  // BENCH_CASES=status,search runs only the cases whose names contain one of the words.
+  const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
+  for (const { name, queries, path: p = '/api/waybills/', reference } of scenarios.filter((c) => !only || only.some((w) => c.name.includes(w)))) {
     const paths = queries.map((q) => `${p}?${q}`);
     // What each query answers (its count), read once outside the timed runs.
     const counts: number[] = [];

@@ -61,6 +61,12 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
    * Given only the query's filters and search, so it is never asked when a route adds conditions.
    */
   counter?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
+  /**
+   * The list's table version kept by the database (moved by every writing statement, in its
+   * transaction): counts of filtered lists are then kept per filter and reused while the version
+   * read with the page is the one they were counted at.
+   */
+  version?: RawBuilder<unknown>;
 }
 
 export interface ListSpec<L extends ListContract = ListContract> {
@@ -74,6 +80,7 @@ export interface ListSpec<L extends ListContract = ListContract> {
   tiebreak: string;
   keysFirst?: boolean;
   counter?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
+  version?: RawBuilder<unknown>;
   /** lower(...) over the search columns, as the trigram index on them is written. */
   searchExpr?: string;
 }
@@ -104,6 +111,7 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     tiebreak: input.tiebreak,
     keysFirst: input.keysFirst,
     counter: input.counter,
+    version: input.version,
     searchExpr: searchCols.length ? `lower(${searchCols.join(" || ' ' || ")})` : undefined,
   };
 }
@@ -240,6 +248,21 @@ export async function countList(db: DB, spec: ListSpec, q: Readonly<Record<strin
   return Number(res.rows[0]?.count ?? 0);
 }
 
+/** How many filtered counts a process keeps (the least recently counted go first). */
+const KEPT_COUNTS_MAX = 1000;
+const keptCounts = new Map<string, { version: string; count: number }>();
+const hasSearch = (q: Readonly<Record<string, unknown>>) => typeof q.search === 'string' && q.search.trim() !== '';
+/** The list and its conditions with their values: what a kept count answers. */
+function countKey(db: DB, spec: ListSpec, where: RawBuilder<unknown>): string {
+  const compiled = sql`${spec.countFrom ?? spec.from} ${where}`.compile(db);
+  return `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+}
+function keepCount(key: string, version: string, count: number): void {
+  keptCounts.delete(key);
+  if (keptCounts.size >= KEPT_COUNTS_MAX) keptCounts.delete(keptCounts.keys().next().value!);
+  keptCounts.set(key, { version, count });
+}
+
 /**
  * One page of a list: the contract's filters, search and sort from the query, plus `extra`
  * conditions the route adds (who may see which rows). Counts, then reads the page; a page past
@@ -263,16 +286,27 @@ export async function runList<T = Row>(
   // One statement, one round trip, one snapshot: the count (the counter table's or the rows'), and
   // beside it the page, numbered in its order. It answers one row with a null page when the page
   // is empty. (Every round trip costs the database and this process a write and a read each.)
-  const countQuery = (extra.length === 0 ? spec.counter?.(q) : undefined) ?? sql`SELECT count(*) AS count FROM ${spec.countFrom ?? spec.from} ${where}`;
+  const counter = extra.length === 0 ? spec.counter?.(q) : undefined;
+  let countQuery = counter ?? sql`SELECT count(*) AS count FROM ${spec.countFrom ?? spec.from} ${where}`;
+  // A count the rows must be counted for is kept with the table's version (see ListSpec.version)
+  // and reused while the version is unchanged: the CASE runs the count only when it is not.
+  // Searches are always counted (each term is a count of its own).
+  const cacheKey = !counter && spec.version && extra.length === 0 && all.length > 0 && !hasSearch(q) ? countKey(db, spec, where) : undefined;
+  if (cacheKey !== undefined && spec.version) {
+    const kept = keptCounts.get(cacheKey);
+    countQuery = sql`SELECT version AS "listVersion", CASE WHEN version = ${kept?.version ?? '-1'}::numeric THEN ${kept?.count ?? 0}::bigint
+      ELSE (SELECT count(*) FROM ${spec.countFrom ?? spec.from} ${where}) END AS count FROM (${spec.version}) v(version)`;
+  }
   const pageQuery = spec.keysFirst
     ? sql`SELECT ${spec.select}, row_number() OVER (ORDER BY ${order}) AS "pageRow" FROM ${spec.from}
         WHERE ${tiebreak} = ANY(ARRAY(SELECT ${tiebreak} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}))`
     : sql`SELECT page.*, row_number() OVER () AS "pageRow" FROM (SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}) page`;
   // Named and prepared (see reusedQuery); the select lists name every column in camelCase.
-  const compiled = sql`SELECT counted.count AS "listCount", page.* FROM (${countQuery}) counted
+  const compiled = sql`SELECT counted.*, counted.count AS "listCount", page.* FROM (${countQuery}) counted
     LEFT JOIN LATERAL (${pageQuery}) page ON true ORDER BY page."pageRow"`.compile(db);
   const res = { rows: await reusedQuery<Record<string, unknown>>(request.server.ctx.pool, compiled.sql, compiled.parameters) };
   const count = Number(res.rows[0]?.listCount ?? 0);
+  if (cacheKey !== undefined) keepCount(cacheKey, String(res.rows[0]?.listVersion), count);
   const pages = Math.max(1, Math.ceil(count / pageSize));
   if (pageNumber > pages) throw invalidPage();
   // The extra columns are left on the rows: the response schema writes only its own fields.
