@@ -7,7 +7,6 @@ import { UserEditForm } from '@/features/user/edit';
 import { SetPasswordForm } from '@/features/user/set-password';
 import { useCurrentUser, useGetUserQuery, type User } from '@/entities/user';
 import { isApiError } from '@/shared/api';
-import { notify } from '@/shared/lib';
 import { useFormat } from '@/shared/lib/format';
 import { Badge, Button, Card, DetailFields, FormAlert, MutedText, Page, PageHeader, type DetailField } from '@/shared/ui';
 
@@ -97,19 +96,7 @@ export function UserDetailPage() {
   }
 
   return (
-    <Frame
-      title={user.name || user.email}
-      actions={
-        <DeleteUserButton
-          user={user}
-          isSelf={isSelf}
-          onDeleted={() => {
-            void notify(t('users.deleted', { email: user.email }), { variant: 'success' });
-            void navigate('/users');
-          }}
-        />
-      }
-    >
+    <Frame title={user.name || user.email} actions={<DeleteUserButton user={user} isSelf={isSelf} onDeleted={() => void navigate('/users')} />}>
       {isSelf ? <MutedText>{t('users.own.note')}</MutedText> : null}
       <Card>
         <UserFields user={user} />

@@ -6,7 +6,6 @@ import { DeleteWaybillButton } from '@/features/waybill/delete';
 import { WaybillStatusActions, waybillActions } from '@/features/waybill/change-status';
 import { useGetWaybillQuery, WaybillDetails, WaybillStatusBadge } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
-import { notify } from '@/shared/lib';
 import { Button, Card, CardSkeleton, FormAlert, MutedText, Page, PageHeader } from '@/shared/ui';
 
 import { actionErrorText } from '../../lib/actionErrorText';
@@ -78,15 +77,7 @@ export function WaybillDetailPage() {
               </Button>
             ) : null}
             <WaybillStatusActions waybill={waybill} onError={showError} />
-            {canDelete ? (
-              <DeleteWaybillButton
-                waybill={waybill}
-                onDeleted={() => {
-                  void notify(t('waybills.deleted', { number: waybill.number }), { variant: 'success' });
-                  void navigate(back);
-                }}
-              />
-            ) : null}
+            {canDelete ? <DeleteWaybillButton waybill={waybill} onDeleted={() => void navigate(back)} /> : null}
           </>
         }
       />
