@@ -26,6 +26,9 @@ export interface ApiSubmitOptions<Values extends FormikValues, Result> {
 const isUnwrappable = <Result>(call: ApiCall<Result>): call is { unwrap: () => Promise<Result> } =>
   typeof (call as { unwrap?: unknown }).unwrap === 'function';
 
+/** The call's result: an RTK Query mutation call unwrapped (so a failure rejects), a promise as it is. */
+export const settleApiCall = <Result>(call: ApiCall<Result>): Promise<Result> => (isUnwrappable(call) ? call.unwrap() : call);
+
 /**
  * The one submit handler for a Formik form that saves through the API: clears the previous
  * root message, sends the values (Formik's `isSubmitting` is true until the answer), and on a
@@ -48,8 +51,7 @@ export function useApiSubmit<Values extends FormikValues, Result>({
     form.setStatus({});
     let result: Result;
     try {
-      const call = request(values);
-      result = await (isUnwrappable(call) ? call.unwrap() : call);
+      result = await settleApiCall(request(values));
     } catch (error) {
       const target = {
         setErrors: (errors: Record<string, string>) => form.setErrors(errors as FormikErrors<Values>),

@@ -3,6 +3,7 @@ import { NavLink, useParams } from 'react-router-dom';
 
 import { ADMIN_RESOURCES, type AdminResourceName } from '@/features/admin/manage-resource';
 import { useCurrentUser } from '@/entities/user';
+import { MutedText, Page, PageHeader } from '@/shared/ui';
 
 import { ResourceSection } from './ResourceSection';
 
@@ -23,25 +24,21 @@ export function AdminPanelPage() {
 
   if (!me) {
     return (
-      <section className={styles.page}>
-        <p className={styles.muted} aria-busy="true">
-          {t('errors.loading')}
-        </p>
-      </section>
+      <Page width="wide">
+        <MutedText aria-busy="true">{t('errors.loading')}</MutedText>
+      </Page>
     );
   }
   if (!me.isStaff) {
     return (
-      <section className={styles.page} aria-labelledby="admin-title">
-        <h1 id="admin-title" className={styles.title}>
-          {t('admin.staffOnly.title')}
-        </h1>
-        <p className={styles.muted}>{t('admin.staffOnly.text')}</p>
-      </section>
+      <Page width="wide" labelledBy="admin-title">
+        <PageHeader titleId="admin-title" title={t('admin.staffOnly.title')} />
+        <MutedText>{t('admin.staffOnly.text')}</MutedText>
+      </Page>
     );
   }
   return (
-    <section className={styles.page} aria-label={t('admin.title')}>
+    <Page width="wide" label={t('admin.title')}>
       <nav aria-label={t('admin.sections')}>
         <ul className={styles.tabs}>
           {NAMES.map((name) => (
@@ -55,6 +52,6 @@ export function AdminPanelPage() {
       </nav>
       {/* A new section starts from its own list state: the key remounts it. */}
       <ResourceSection key={current} description={ADMIN_RESOURCES[current]} />
-    </section>
+    </Page>
   );
 }

@@ -41,11 +41,11 @@ export function ResourceSection({ description }: { readonly description: AnyReso
         id: 'actions',
         header: <span className={styles.visuallyHidden}>{t('admin.actions.title')}</span>,
         width: '7rem',
-        cell: (row: Row) => <DeleteRecordButton description={description} item={row} onDeleted={() => void notify(t('admin.deleted', { name: singular }), { variant: 'success' })} />,
+        cell: (row: Row) => <DeleteRecordButton description={description} item={row} />,
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `cell` only reads `t`
-    [description, t, singular],
+    [description, t],
   );
 
   return (

@@ -7,7 +7,7 @@ import { formatMoney, InvoiceLines, InvoiceStatusBadge, InvoiceSyncInfo, type In
 import { extractApiError, isApiError } from '@/shared/api';
 import { notify } from '@/shared/lib';
 import { useFormat } from '@/shared/lib/format';
-import { Button, FormAlert } from '@/shared/ui';
+import { Button, Card, CardSkeleton, DetailFields, FormAlert, MutedText, Page, PageHeader, type DetailField } from '@/shared/ui';
 
 import styles from './InvoiceDetailPage.module.css';
 
@@ -44,35 +44,25 @@ export function InvoiceDetailPage() {
   const { data: invoice, error, isLoading, isFetching, refetch } = useInvoiceSync(number, onSyncEnded);
   const back = listLink(location.state);
 
-  const backLink = (
-    <Link to={back} className={styles.back}>
-      {t('invoices.detail.back')}
-    </Link>
-  );
+  const header = { titleId: 'invoice-title', back: { to: back, label: t('invoices.detail.back') } };
 
   if (isLoading) {
     return (
-      <section className={styles.page} aria-busy="true" aria-labelledby="invoice-title">
-        {backLink}
-        <h1 id="invoice-title" className={styles.title}>
-          {t('invoices.detail.title', { number })}
-        </h1>
-        <p className={styles.muted}>{t('errors.loading')}</p>
-        <div className={styles.skeleton} />
-      </section>
+      <Page width="detail" labelledBy="invoice-title" busy>
+        <PageHeader {...header} title={t('invoices.detail.title', { number })} />
+        <MutedText>{t('errors.loading')}</MutedText>
+        <CardSkeleton />
+      </Page>
     );
   }
 
   if (!invoice) {
     const notFound = isApiError(error) && error.status === 404;
     return (
-      <section className={styles.page} aria-labelledby="invoice-title">
-        {backLink}
-        <h1 id="invoice-title" className={styles.title}>
-          {notFound ? t('invoices.detail.notFoundTitle') : t('invoices.detail.title', { number })}
-        </h1>
+      <Page width="detail" labelledBy="invoice-title">
+        <PageHeader {...header} title={notFound ? t('invoices.detail.notFoundTitle') : t('invoices.detail.title', { number })} />
         {notFound ? (
-          <p className={styles.muted}>{t('invoices.detail.notFoundText', { number })}</p>
+          <MutedText>{t('invoices.detail.notFoundText', { number })}</MutedText>
         ) : (
           <>
             <FormAlert>{isApiError(error) ? error.message : t('errors.unexpectedError')}</FormAlert>
@@ -83,48 +73,38 @@ export function InvoiceDetailPage() {
             </div>
           </>
         )}
-      </section>
+      </Page>
     );
   }
 
   const money = (value: string) => formatMoney(value, invoice.currency, format.locale);
-  const fields: readonly { key: string; value: ReactNode }[] = [
-    {
-      key: 'customer',
-      value: (
-        <>
-          <Link to={`/invoices?${new URLSearchParams({ customer: invoice.customer }).toString()}`}>{invoice.customerName || invoice.customer}</Link>
-          <span className={styles.code}>{invoice.customer}</span>
-        </>
-      ),
-    },
-    { key: 'issueDate', value: format.date(invoice.issueDate) },
-    { key: 'dueDate', value: format.date(invoice.dueDate) },
-    { key: 'grossTotal', value: money(invoice.grossTotal) },
-    { key: 'createdBy', value: invoice.createdBy ?? t('invoices.none') },
-    { key: 'createdAt', value: format.dateTime(invoice.createdAt) },
-    { key: 'lastModifiedAt', value: format.dateTime(invoice.lastModifiedAt) },
+  const field = (key: string, value: ReactNode): DetailField => ({ key, label: t(`invoices.fields.${key}`), value });
+  const fields: readonly DetailField[] = [
+    field(
+      'customer',
+      <>
+        <Link to={`/invoices?${new URLSearchParams({ customer: invoice.customer }).toString()}`}>{invoice.customerName || invoice.customer}</Link>
+        <span className={styles.code}>{invoice.customer}</span>
+      </>,
+    ),
+    field('issueDate', format.date(invoice.issueDate)),
+    field('dueDate', format.date(invoice.dueDate)),
+    field('grossTotal', money(invoice.grossTotal)),
+    field('createdBy', invoice.createdBy ?? t('invoices.none')),
+    field('createdAt', format.dateTime(invoice.createdAt)),
+    field('lastModifiedAt', format.dateTime(invoice.lastModifiedAt)),
   ];
 
   return (
-    <section className={styles.page} aria-labelledby="invoice-title">
-      {backLink}
-      <header className={styles.header}>
-        <h1 id="invoice-title" className={styles.title}>
-          {t('invoices.detail.title', { number: invoice.number })}
-        </h1>
-        <InvoiceStatusBadge status={invoice.status} />
-      </header>
-      <div className={styles.card}>
-        <dl className={styles.fields}>
-          {fields.map((field) => (
-            <div key={field.key} className={styles.field}>
-              <dt>{t(`invoices.fields.${field.key}`)}</dt>
-              <dd>{field.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
+    <Page width="detail" labelledBy="invoice-title">
+      <PageHeader
+        {...header}
+        title={t('invoices.detail.title', { number: invoice.number })}
+        badge={<InvoiceStatusBadge status={invoice.status} />}
+      />
+      <Card compact>
+        <DetailFields fields={fields} />
+      </Card>
       <InvoiceSyncInfo
         invoice={invoice}
         action={
@@ -134,16 +114,10 @@ export function InvoiceDetailPage() {
           </>
         }
       />
-      <section className={styles.card} aria-labelledby="invoice-lines-title">
-        <h2 id="invoice-lines-title" className={styles.subtitle}>
-          {t('invoices.lines.title')}
-        </h2>
+      <Card compact title={t('invoices.lines.title')}>
         <InvoiceLines invoice={invoice} />
-      </section>
-      <section className={styles.card} aria-labelledby="invoice-waybills-title">
-        <h2 id="invoice-waybills-title" className={styles.subtitle}>
-          {t('invoices.detail.waybills', { count: invoice.waybills.length })}
-        </h2>
+      </Card>
+      <Card compact title={t('invoices.detail.waybills', { count: invoice.waybills.length })}>
         <ul className={styles.waybills}>
           {invoice.waybills.map((waybill) => (
             <li key={waybill}>
@@ -154,7 +128,7 @@ export function InvoiceDetailPage() {
         <Link to={`/waybills?${new URLSearchParams({ invoice: invoice.number }).toString()}`} className={styles.more}>
           {t('invoices.detail.waybillsList')}
         </Link>
-      </section>
-    </section>
+      </Card>
+    </Page>
   );
 }

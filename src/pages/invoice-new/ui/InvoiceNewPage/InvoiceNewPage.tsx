@@ -1,7 +1,7 @@
 import { WAYBILL_INVOICEABLE_STATUS } from '@timberlog/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 
 import { waybillColumns } from '@/widgets/waybill-table';
 import { InvoiceDraft, previewArgs, selectionFromParams, withSelection } from '@/features/invoice/create';
@@ -11,7 +11,7 @@ import { useListWaybillsQuery, type Waybill, type WaybillListParams } from '@/en
 import { extractApiError } from '@/shared/api';
 import { notify } from '@/shared/lib';
 import { useFormat } from '@/shared/lib/format';
-import { Pagination, Table } from '@/shared/ui';
+import { Card, MutedText, Page, PageHeader, Pagination, Table } from '@/shared/ui';
 
 import styles from './InvoiceNewPage.module.css';
 
@@ -75,61 +75,55 @@ export function InvoiceNewPage() {
   const listError = waybills.error ? extractApiError(waybills.error).message : null;
 
   return (
-    <section className={styles.page} aria-labelledby="invoice-new-title">
-      <Link to="/invoices" className={styles.back}>
-        {t('invoices.new.back')}
-      </Link>
-      <h1 id="invoice-new-title" className={styles.title}>
-        {t('invoices.new.title')}
-      </h1>
+    <Page width="workspace" labelledBy="invoice-new-title">
+      <PageHeader titleId="invoice-new-title" title={t('invoices.new.title')} back={{ to: '/invoices', label: t('invoices.new.back') }} />
       <div className={styles.columns}>
-        <section className={styles.card} aria-labelledby="invoice-pick-title">
-          <h2 id="invoice-pick-title" className={styles.subtitle}>
-            {t('invoices.new.pickTitle')}
-          </h2>
-          <p className={styles.muted}>{t('invoices.new.pickHint')}</p>
-          <div className={styles.customer}>
-            <CompanyPicker
-              label={t('invoices.new.customer')}
-              name="customer"
-              isInvoiceCustomer
-              value={customer ? [customer] : []}
-              onChange={(codes) => setCustomer(codes[codes.length - 1])}
-            />
+        <Card compact title={t('invoices.new.pickTitle')}>
+          <div className={styles.pick}>
+            <MutedText small>{t('invoices.new.pickHint')}</MutedText>
+            <div className={styles.customer}>
+              <CompanyPicker
+                label={t('invoices.new.customer')}
+                name="customer"
+                isInvoiceCustomer
+                value={customer ? [customer] : []}
+                onChange={(codes) => setCustomer(codes[codes.length - 1])}
+              />
+            </div>
+            {customer === '' ? (
+              <MutedText small>{t('invoices.new.noCustomer')}</MutedText>
+            ) : (
+              <>
+                <Table<Waybill>
+                  label={t('invoices.new.pickTitle')}
+                  columns={columns}
+                  rows={waybills.data?.results}
+                  getRowKey={(waybill) => waybill.number}
+                  sort={sort}
+                  onSortChange={(next) => setSort(next as typeof sort)}
+                  loading={waybills.isFetching}
+                  error={listError}
+                  onRetry={() => void waybills.refetch()}
+                  emptyMessage={t('invoices.new.noWaybills')}
+                  selection={{ selected: new Set(selection), onChange: (ticked) => setSelection(mergeSelection(selection, ticked)) }}
+                  skeletonRows={5}
+                />
+                <Pagination
+                  pageNumber={pageNumber}
+                  pageSize={pageSize}
+                  total={waybills.data?.count}
+                  onPageChange={setPageNumber}
+                  onPageSizeChange={(size) => {
+                    setPageSize(size);
+                    setPageNumber(1);
+                  }}
+                />
+              </>
+            )}
           </div>
-          {customer === '' ? (
-            <p className={styles.muted}>{t('invoices.new.noCustomer')}</p>
-          ) : (
-            <>
-              <Table<Waybill>
-                label={t('invoices.new.pickTitle')}
-                columns={columns}
-                rows={waybills.data?.results}
-                getRowKey={(waybill) => waybill.number}
-                sort={sort}
-                onSortChange={(next) => setSort(next as typeof sort)}
-                loading={waybills.isFetching}
-                error={listError}
-                onRetry={() => void waybills.refetch()}
-                emptyMessage={t('invoices.new.noWaybills')}
-                selection={{ selected: new Set(selection), onChange: (ticked) => setSelection(mergeSelection(selection, ticked)) }}
-                skeletonRows={5}
-              />
-              <Pagination
-                pageNumber={pageNumber}
-                pageSize={pageSize}
-                total={waybills.data?.count}
-                onPageChange={setPageNumber}
-                onPageSizeChange={(size) => {
-                  setPageSize(size);
-                  setPageNumber(1);
-                }}
-              />
-            </>
-          )}
-        </section>
+        </Card>
         <InvoiceDraft selection={selection} onSelectionChange={setSelection} onCreated={onCreated} />
       </div>
-    </section>
+    </Page>
   );
 }

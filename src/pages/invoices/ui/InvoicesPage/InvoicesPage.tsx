@@ -9,11 +9,9 @@ import { ListView } from '@/widgets/list-view';
 import { useListInvoicesQuery, type Invoice, type InvoiceListParams } from '@/entities/invoice';
 import { useFormat } from '@/shared/lib/format';
 import { useListQuery } from '@/shared/lib/list-query';
-import { Button } from '@/shared/ui';
+import { Button, Page } from '@/shared/ui';
 
 import { invoiceColumns, invoicePath } from './columns';
-
-import styles from './InvoicesPage.module.css';
 
 /** The invoice list's filters, as the API names them; created and modified ranges come with the bar. */
 const filterFields = (t: TFunction): FilterFieldSpec[] => [
@@ -35,7 +33,7 @@ export function InvoicesPage() {
   const columns = useMemo(() => invoiceColumns(t, format, linkState), [t, format, linkState]);
 
   return (
-    <section className={styles.page}>
+    <Page width="list">
       <ListView<Invoice>
         title={t('invoices.list.title')}
         actions={<Button to="/invoices/new">{t('invoices.list.new')}</Button>}
@@ -47,6 +45,6 @@ export function InvoicesPage() {
         onRowOpen={(invoice) => void navigate(invoicePath(invoice.number), { state: linkState })}
         emptyMessage={t('invoices.list.empty')}
       />
-    </section>
+    </Page>
   );
 }

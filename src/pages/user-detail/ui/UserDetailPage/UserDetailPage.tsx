@@ -7,53 +7,39 @@ import { UserEditForm } from '@/features/user/edit';
 import { SetPasswordForm } from '@/features/user/set-password';
 import { useCurrentUser, useGetUserQuery, type User } from '@/entities/user';
 import { isApiError } from '@/shared/api';
-import { notify } from '@/shared/lib';
 import { useFormat } from '@/shared/lib/format';
-import { Badge, Button, FormAlert } from '@/shared/ui';
-
-import styles from './UserDetailPage.module.css';
+import { Badge, Button, Card, DetailFields, FormAlert, MutedText, Page, PageHeader, type DetailField } from '@/shared/ui';
 
 function Frame({ title, actions, children }: { readonly title: string; readonly actions?: ReactNode; readonly children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <section className={styles.page} aria-labelledby="user-title">
-      <Link to="/users" className={styles.back}>
-        {t('users.detail.back')}
-      </Link>
-      <header className={styles.header}>
-        <h1 id="user-title" className={styles.title}>
-          {title}
-        </h1>
-        {actions}
-      </header>
+    <Page width="narrow" labelledBy="user-title">
+      <PageHeader titleId="user-title" title={title} back={{ to: '/users', label: t('users.detail.back') }} actions={actions} />
       {children}
-    </section>
+    </Page>
   );
 }
 
 function UserFields({ user }: { readonly user: User }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const rows: [string, ReactNode][] = [
-    [t('users.fields.email'), user.email],
-    [t('users.fields.name'), user.name],
-    [t('users.fields.isActive'), <Badge tone={user.isActive ? 'success' : 'neutral'}>{t(user.isActive ? 'users.state.active' : 'users.state.inactive')}</Badge>],
-    [t('users.fields.isStaff'), user.isStaff ? t('list.yes') : t('list.no')],
-    ...(user.emailVerified === undefined ? [] : [[t('users.emailVerified'), user.emailVerified ? t('list.yes') : t('list.no')] as [string, ReactNode]]),
-    [t('users.fields.dateJoined'), format.dateTime(user.dateJoined)],
-    [t('users.fields.lastLogin'), user.lastLogin ? format.dateTime(user.lastLogin) : t('users.never')],
-    [t('list.shared.lastModified'), format.dateTime(user.lastModifiedAt)],
+  const fields: DetailField[] = [
+    { key: 'email', label: t('users.fields.email'), value: user.email },
+    { key: 'name', label: t('users.fields.name'), value: user.name },
+    {
+      key: 'isActive',
+      label: t('users.fields.isActive'),
+      value: <Badge tone={user.isActive ? 'success' : 'neutral'}>{t(user.isActive ? 'users.state.active' : 'users.state.inactive')}</Badge>,
+    },
+    { key: 'isStaff', label: t('users.fields.isStaff'), value: user.isStaff ? t('list.yes') : t('list.no') },
+    ...(user.emailVerified === undefined
+      ? []
+      : [{ key: 'emailVerified', label: t('users.emailVerified'), value: user.emailVerified ? t('list.yes') : t('list.no') }]),
+    { key: 'dateJoined', label: t('users.fields.dateJoined'), value: format.dateTime(user.dateJoined) },
+    { key: 'lastLogin', label: t('users.fields.lastLogin'), value: user.lastLogin ? format.dateTime(user.lastLogin) : t('users.never') },
+    { key: 'lastModifiedAt', label: t('list.shared.lastModified'), value: format.dateTime(user.lastModifiedAt) },
   ];
-  return (
-    <dl className={styles.fields}>
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DetailFields fields={fields} compact />;
 }
 
 /**
@@ -71,9 +57,7 @@ export function UserDetailPage() {
   if (isLoading || !me) {
     return (
       <Frame title={email}>
-        <p className={styles.muted} aria-busy="true">
-          {t('errors.loading')}
-        </p>
+        <MutedText aria-busy="true">{t('errors.loading')}</MutedText>
       </Frame>
     );
   }
@@ -82,7 +66,7 @@ export function UserDetailPage() {
     return (
       <Frame title={refused ? t('users.detail.notFoundTitle') : email}>
         {refused ? (
-          <p className={styles.muted}>{t('users.detail.notFoundText', { email })}</p>
+          <MutedText>{t('users.detail.notFoundText', { email })}</MutedText>
         ) : (
           <>
             <FormAlert>{isApiError(error) ? error.message : t('errors.unexpectedError')}</FormAlert>
@@ -101,49 +85,35 @@ export function UserDetailPage() {
   if (!me.isStaff) {
     return (
       <Frame title={user.name || user.email}>
-        <div className={styles.card}>
+        <Card>
           <UserFields user={user} />
-        </div>
-        <p className={styles.muted}>
+        </Card>
+        <MutedText>
           {t('users.detail.ownHint')} <Link to="/account">{t('users.detail.accountLink')}</Link>
-        </p>
+        </MutedText>
       </Frame>
     );
   }
 
   return (
-    <Frame
-      title={user.name || user.email}
-      actions={
-        <DeleteUserButton
-          user={user}
-          isSelf={isSelf}
-          onDeleted={() => {
-            void notify(t('users.deleted', { email: user.email }), { variant: 'success' });
-            void navigate('/users');
-          }}
-        />
-      }
-    >
-      {isSelf ? <p className={styles.muted}>{t('users.own.note')}</p> : null}
-      <div className={styles.card}>
+    <Frame title={user.name || user.email} actions={<DeleteUserButton user={user} isSelf={isSelf} onDeleted={() => void navigate('/users')} />}>
+      {isSelf ? <MutedText>{t('users.own.note')}</MutedText> : null}
+      <Card>
         <UserFields user={user} />
-      </div>
-      <div className={styles.card}>
-        <h2 className={styles.subtitle}>{t('users.edit.title')}</h2>
+      </Card>
+      <Card title={t('users.edit.title')}>
         <UserEditForm user={user} isSelf={isSelf} />
-      </div>
-      <div className={styles.card}>
-        <h2 className={styles.subtitle}>{t('users.password.title')}</h2>
+      </Card>
+      <Card title={t('users.password.title')}>
         {/* One's own password changes on the account page, which asks for the current one. */}
         {isSelf ? (
-          <p className={styles.muted}>
+          <MutedText>
             {t('users.detail.ownHint')} <Link to="/account">{t('users.detail.accountLink')}</Link>
-          </p>
+          </MutedText>
         ) : (
           <SetPasswordForm user={user} />
         )}
-      </div>
+      </Card>
     </Frame>
   );
 }

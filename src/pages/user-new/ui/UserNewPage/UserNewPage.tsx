@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 
 import { UserCreateForm } from '@/features/user/create';
 import { useCurrentUser } from '@/entities/user';
 import { notify } from '@/shared/lib';
-
-import styles from './UserNewPage.module.css';
+import { Card, MutedText, Page, PageHeader } from '@/shared/ui';
 
 /** `/users/new`: staff create an account; anyone else is told the page is for staff. */
 export function UserNewPage() {
@@ -14,21 +13,18 @@ export function UserNewPage() {
   const me = useCurrentUser(true);
 
   return (
-    <section className={styles.page} aria-labelledby="user-new-title">
-      <Link to="/users" className={styles.back}>
-        {t('users.detail.back')}
-      </Link>
-      <h1 id="user-new-title" className={styles.title}>
-        {me && !me.isStaff ? t('users.staffOnly.title') : t('users.create.title')}
-      </h1>
+    <Page width="narrow" labelledBy="user-new-title">
+      <PageHeader
+        titleId="user-new-title"
+        title={me && !me.isStaff ? t('users.staffOnly.title') : t('users.create.title')}
+        back={{ to: '/users', label: t('users.detail.back') }}
+      />
       {!me ? (
-        <p className={styles.muted} aria-busy="true">
-          {t('errors.loading')}
-        </p>
+        <MutedText aria-busy="true">{t('errors.loading')}</MutedText>
       ) : !me.isStaff ? (
-        <p className={styles.muted}>{t('users.staffOnly.text')}</p>
+        <MutedText>{t('users.staffOnly.text')}</MutedText>
       ) : (
-        <div className={styles.card}>
+        <Card>
           <UserCreateForm
             onCreated={(user) => {
               void notify(t('users.created', { email: user.email }), { variant: 'success' });
@@ -36,8 +32,8 @@ export function UserNewPage() {
             }}
             onCancel={() => void navigate('/users')}
           />
-        </div>
+        </Card>
       )}
-    </section>
+    </Page>
   );
 }

@@ -9,9 +9,7 @@ import { ListView } from '@/widgets/list-view';
 import { useCurrentUser, useListUsersQuery, type User, type UserListParams } from '@/entities/user';
 import { useFormat } from '@/shared/lib/format';
 import { useListQuery } from '@/shared/lib/list-query';
-import { Badge, Button, type TableColumn } from '@/shared/ui';
-
-import styles from './UsersPage.module.css';
+import { Badge, Button, MutedText, Page, type TableColumn } from '@/shared/ui';
 
 /** The user list's filters, as the API names them. */
 const filterFields = (t: TFunction): FilterFieldSpec[] => [
@@ -73,7 +71,7 @@ export function UsersPage() {
   ];
 
   return (
-    <section className={styles.page}>
+    <Page width="wide">
       <ListView<User>
         title={t('users.list.title')}
         actions={
@@ -93,12 +91,12 @@ export function UsersPage() {
         query={query}
         result={result}
         filterBar={isStaff ? <ListFilters query={query} fields={fields} /> : null}
-        toolbar={isStaff ? null : <p className={styles.note}>{t('users.list.ownOnly')}</p>}
+        toolbar={isStaff ? null : <MutedText>{t('users.list.ownOnly')}</MutedText>}
         columns={columns}
         getRowKey={(user) => user.email}
         onRowOpen={(user) => void navigate(userPath(user.email))}
         emptyMessage={awaiting ? t('users.list.noneAwaiting') : t('users.list.empty')}
       />
-    </section>
+    </Page>
   );
 }

@@ -1,15 +1,13 @@
 import { isWaybillEditable } from '@timberlog/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 
 import { WaybillForm } from '@/features/waybill/edit';
 import { useGetWaybillQuery, type Waybill } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
 import { notify } from '@/shared/lib';
-import { Button, FormAlert } from '@/shared/ui';
-
-import styles from './EditPage.module.css';
+import { Button, Card, CardSkeleton, FormAlert, MutedText, Page, PageHeader } from '@/shared/ui';
 
 const detailPath = (number: string) => `/waybills/${encodeURIComponent(number)}`;
 
@@ -22,15 +20,10 @@ interface FrameProps {
 
 function Frame({ title, back, backLabel, children }: FrameProps) {
   return (
-    <section className={styles.page} aria-labelledby="waybill-form-title">
-      <Link to={back} className={styles.back}>
-        {backLabel}
-      </Link>
-      <h1 id="waybill-form-title" className={styles.title}>
-        {title}
-      </h1>
+    <Page width="detail" labelledBy="waybill-form-title">
+      <PageHeader titleId="waybill-form-title" title={title} back={{ to: back, label: backLabel }} />
       {children}
-    </section>
+    </Page>
   );
 }
 
@@ -48,9 +41,9 @@ export function WaybillEditPage() {
   if (number === undefined) {
     return (
       <Frame title={t('waybills.form.newTitle')} back="/waybills" backLabel={t('waybills.detail.back')}>
-        <div className={styles.card}>
+        <Card>
           <WaybillForm onSaved={(waybill) => saved(waybill, true)} onCancel={() => void navigate('/waybills')} />
-        </div>
+        </Card>
       </Frame>
     );
   }
@@ -69,10 +62,8 @@ function EditExisting({ number, onSaved }: { readonly number: string; readonly o
   if (isLoading) {
     return (
       <Frame title={title} back={back} backLabel={backLabel}>
-        <p className={styles.muted} aria-busy="true">
-          {t('errors.loading')}
-        </p>
-        <div className={styles.skeleton} />
+        <MutedText aria-busy="true">{t('errors.loading')}</MutedText>
+        <CardSkeleton />
       </Frame>
     );
   }
@@ -81,7 +72,7 @@ function EditExisting({ number, onSaved }: { readonly number: string; readonly o
     return (
       <Frame title={notFound ? t('waybills.detail.notFoundTitle') : title} back="/waybills" backLabel={t('waybills.detail.back')}>
         {notFound ? (
-          <p className={styles.muted}>{t('waybills.detail.notFoundText', { number })}</p>
+          <MutedText>{t('waybills.detail.notFoundText', { number })}</MutedText>
         ) : (
           <>
             <FormAlert>{isApiError(error) ? error.message : t('errors.unexpectedError')}</FormAlert>
@@ -104,9 +95,9 @@ function EditExisting({ number, onSaved }: { readonly number: string; readonly o
   }
   return (
     <Frame title={title} back={back} backLabel={backLabel}>
-      <div className={styles.card}>
+      <Card>
         <WaybillForm waybill={waybill} onSaved={onSaved} onCancel={() => void navigate(back)} />
-      </div>
+      </Card>
     </Frame>
   );
 }

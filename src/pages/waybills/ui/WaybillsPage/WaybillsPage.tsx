@@ -9,7 +9,7 @@ import { ExportWaybillReport } from '@/features/waybill/export-report';
 import { useListWaybillsQuery, type WaybillListParams } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
 import { useListQuery } from '@/shared/lib/list-query';
-import { Button, Pagination } from '@/shared/ui';
+import { Button, Page, PageHeader, Pagination } from '@/shared/ui';
 
 import { isPageGone, useLastPageWhenGone } from '../../model/useLastPageWhenGone';
 
@@ -54,27 +54,22 @@ export function WaybillsPage() {
   const count = data?.count;
 
   return (
-    <section className={styles.page} aria-labelledby="waybills-title">
-      <header className={styles.header}>
-        <div className={styles.titleRow}>
-          <h1 id="waybills-title" className={styles.title}>
-            {t('waybills.list.title')}
-          </h1>
-          {count === undefined ? null : (
-            <span className={styles.count} role="status">
-              {t('waybills.list.count', { count, formatted: new Intl.NumberFormat(i18n.language).format(count) })}
-            </span>
-          )}
-        </div>
-        <div className={styles.actions}>
-          {selected.size > 0 ? <span className={styles.selection}>{t('waybills.list.selection', { count: selected.size })}</span> : null}
-          <Button variant="secondary" to={invoiceLink} disabled={selected.size === 0} title={t('waybills.list.createInvoiceHint')}>
-            {t('waybills.actions.createInvoice')}
-          </Button>
-          <ExportWaybillReport params={query.params} count={count} />
-          <Button to="/waybills/new">{t('waybills.actions.new')}</Button>
-        </div>
-      </header>
+    <Page width="list" labelledBy="waybills-title">
+      <PageHeader
+        titleId="waybills-title"
+        title={t('waybills.list.title')}
+        count={count === undefined ? null : t('waybills.list.count', { count, formatted: new Intl.NumberFormat(i18n.language).format(count) })}
+        actions={
+          <>
+            {selected.size > 0 ? <span className={styles.selection}>{t('waybills.list.selection', { count: selected.size })}</span> : null}
+            <Button variant="secondary" to={invoiceLink} disabled={selected.size === 0} title={t('waybills.list.createInvoiceHint')}>
+              {t('waybills.actions.createInvoice')}
+            </Button>
+            <ExportWaybillReport params={query.params} count={count} />
+            <Button to="/waybills/new">{t('waybills.actions.new')}</Button>
+          </>
+        }
+      />
       <ListFilters query={query} fields={fields} />
       <WaybillTable
         rows={apiError && !pageGone ? [] : data?.results}
@@ -95,6 +90,6 @@ export function WaybillsPage() {
         onPageSizeChange={query.setPageSize}
         disabled={isFetching}
       />
-    </section>
+    </Page>
   );
 }

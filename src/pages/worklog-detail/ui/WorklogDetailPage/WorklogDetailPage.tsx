@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 
 import { useGetWorklogQuery, WorklogDetails } from '@/entities/worklog';
 import { isApiError } from '@/shared/api';
-import { Button, FormAlert } from '@/shared/ui';
-
-import styles from './DetailPage.module.css';
+import { Button, Card, CardSkeleton, FormAlert, MutedText, Page, PageHeader } from '@/shared/ui';
 
 /** Where "Back to worklogs" goes: the list view the user came from, if they came from one. */
 const listLink = (state: unknown): string => {
@@ -20,35 +18,25 @@ export function WorklogDetailPage() {
   const location = useLocation();
   const { data: worklog, error, isLoading, isFetching, refetch } = useGetWorklogQuery(number);
 
-  const backLink = (
-    <Link to={listLink(location.state)} className={styles.back}>
-      {t('worklogs.detail.back')}
-    </Link>
-  );
+  const header = { titleId: 'worklog-title', back: { to: listLink(location.state), label: t('worklogs.detail.back') } };
 
   if (isLoading) {
     return (
-      <section className={styles.page} aria-busy="true" aria-labelledby="worklog-title">
-        {backLink}
-        <h1 id="worklog-title" className={styles.title}>
-          {t('worklogs.detail.title', { number })}
-        </h1>
-        <p className={styles.muted}>{t('errors.loading')}</p>
-        <div className={styles.skeleton} />
-      </section>
+      <Page width="detail" labelledBy="worklog-title" busy>
+        <PageHeader {...header} title={t('worklogs.detail.title', { number })} />
+        <MutedText>{t('errors.loading')}</MutedText>
+        <CardSkeleton />
+      </Page>
     );
   }
 
   if (!worklog) {
     const notFound = isApiError(error) && error.status === 404;
     return (
-      <section className={styles.page} aria-labelledby="worklog-title">
-        {backLink}
-        <h1 id="worklog-title" className={styles.title}>
-          {notFound ? t('worklogs.detail.notFoundTitle') : t('worklogs.detail.title', { number })}
-        </h1>
+      <Page width="detail" labelledBy="worklog-title">
+        <PageHeader {...header} title={notFound ? t('worklogs.detail.notFoundTitle') : t('worklogs.detail.title', { number })} />
         {notFound ? (
-          <p className={styles.muted}>{t('worklogs.detail.notFoundText', { number })}</p>
+          <MutedText>{t('worklogs.detail.notFoundText', { number })}</MutedText>
         ) : (
           <>
             <FormAlert>{isApiError(error) ? error.message : t('errors.unexpectedError')}</FormAlert>
@@ -59,26 +47,25 @@ export function WorklogDetailPage() {
             </div>
           </>
         )}
-      </section>
+      </Page>
     );
   }
 
   return (
-    <section className={styles.page} aria-labelledby="worklog-title">
-      {backLink}
-      <header className={styles.header}>
-        <h1 id="worklog-title" className={styles.title}>
-          {t('worklogs.detail.title', { number: worklog.number })}
-        </h1>
-        <div className={styles.actions} role="group" aria-label={t('worklogs.detail.actions')}>
+    <Page width="detail" labelledBy="worklog-title">
+      <PageHeader
+        {...header}
+        title={t('worklogs.detail.title', { number: worklog.number })}
+        actionsLabel={t('worklogs.detail.actions')}
+        actions={
           <Button variant="secondary" to={`/worklogs/${encodeURIComponent(worklog.number)}/edit`}>
             {t('worklogs.actions.edit')}
           </Button>
-        </div>
-      </header>
-      <div className={styles.card}>
+        }
+      />
+      <Card>
         <WorklogDetails worklog={worklog} />
-      </div>
-    </section>
+      </Card>
+    </Page>
   );
 }

@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 
 import { WorklogForm } from '@/features/worklog/edit';
 import { useGetWorklogQuery, type Worklog } from '@/entities/worklog';
 import { isApiError } from '@/shared/api';
 import { notify } from '@/shared/lib';
-import { Button, FormAlert } from '@/shared/ui';
-
-import styles from './EditPage.module.css';
+import { Button, Card, CardSkeleton, FormAlert, MutedText, Page, PageHeader } from '@/shared/ui';
 
 const detailPath = (number: string) => `/worklogs/${encodeURIComponent(number)}`;
 
@@ -21,15 +19,10 @@ interface FrameProps {
 
 function Frame({ title, back, backLabel, children }: FrameProps) {
   return (
-    <section className={styles.page} aria-labelledby="worklog-form-title">
-      <Link to={back} className={styles.back}>
-        {backLabel}
-      </Link>
-      <h1 id="worklog-form-title" className={styles.title}>
-        {title}
-      </h1>
+    <Page width="detail" labelledBy="worklog-form-title">
+      <PageHeader titleId="worklog-form-title" title={title} back={{ to: back, label: backLabel }} />
       {children}
-    </section>
+    </Page>
   );
 }
 
@@ -47,9 +40,9 @@ export function WorklogEditPage() {
   if (number === undefined) {
     return (
       <Frame title={t('worklogs.form.newTitle')} back="/worklogs" backLabel={t('worklogs.detail.back')}>
-        <div className={styles.card}>
+        <Card>
           <WorklogForm onSaved={(worklog) => saved(worklog, true)} onCancel={() => void navigate('/worklogs')} />
-        </div>
+        </Card>
       </Frame>
     );
   }
@@ -67,10 +60,8 @@ function EditExisting({ number, onSaved }: { readonly number: string; readonly o
   if (isLoading) {
     return (
       <Frame title={title} back={back} backLabel={backLabel}>
-        <p className={styles.muted} aria-busy="true">
-          {t('errors.loading')}
-        </p>
-        <div className={styles.skeleton} />
+        <MutedText aria-busy="true">{t('errors.loading')}</MutedText>
+        <CardSkeleton />
       </Frame>
     );
   }
@@ -79,7 +70,7 @@ function EditExisting({ number, onSaved }: { readonly number: string; readonly o
     return (
       <Frame title={notFound ? t('worklogs.detail.notFoundTitle') : title} back="/worklogs" backLabel={t('worklogs.detail.back')}>
         {notFound ? (
-          <p className={styles.muted}>{t('worklogs.detail.notFoundText', { number })}</p>
+          <MutedText>{t('worklogs.detail.notFoundText', { number })}</MutedText>
         ) : (
           <>
             <FormAlert>{isApiError(error) ? error.message : t('errors.unexpectedError')}</FormAlert>
@@ -95,9 +86,9 @@ function EditExisting({ number, onSaved }: { readonly number: string; readonly o
   }
   return (
     <Frame title={title} back={back} backLabel={backLabel}>
-      <div className={styles.card}>
+      <Card>
         <WorklogForm worklog={worklog} onSaved={onSaved} onCancel={() => void navigate(back)} />
-      </div>
+      </Card>
     </Frame>
   );
 }

@@ -8,12 +8,10 @@ import { ExportWorklogReport } from '@/features/worklog/export-report';
 import { useListWorklogsQuery, type WorklogListParams } from '@/entities/worklog';
 import { isApiError } from '@/shared/api';
 import { useListQuery } from '@/shared/lib/list-query';
-import { Button, Pagination } from '@/shared/ui';
+import { Button, Page, PageHeader, Pagination } from '@/shared/ui';
 
 import { isPageGone, useLastPageWhenGone } from '../../model/useLastPageWhenGone';
 import { WorklogTable } from '../WorklogTable/WorklogTable';
-
-import styles from './WorklogsPage.module.css';
 
 /** Every worklog filter the list call takes. */
 const filterFields = (t: TFunction): FilterFieldSpec[] => {
@@ -43,23 +41,18 @@ export function WorklogsPage() {
   const count = data?.count;
 
   return (
-    <section className={styles.page} aria-labelledby="worklogs-title">
-      <header className={styles.header}>
-        <div className={styles.titleRow}>
-          <h1 id="worklogs-title" className={styles.title}>
-            {t('worklogs.list.title')}
-          </h1>
-          {count === undefined ? null : (
-            <span className={styles.count} role="status">
-              {t('worklogs.list.count', { count, formatted: new Intl.NumberFormat(i18n.language).format(count) })}
-            </span>
-          )}
-        </div>
-        <div className={styles.actions}>
-          <ExportWorklogReport params={query.params} count={count} />
-          <Button to="/worklogs/new">{t('worklogs.actions.new')}</Button>
-        </div>
-      </header>
+    <Page width="list" labelledBy="worklogs-title">
+      <PageHeader
+        titleId="worklogs-title"
+        title={t('worklogs.list.title')}
+        count={count === undefined ? null : t('worklogs.list.count', { count, formatted: new Intl.NumberFormat(i18n.language).format(count) })}
+        actions={
+          <>
+            <ExportWorklogReport params={query.params} count={count} />
+            <Button to="/worklogs/new">{t('worklogs.actions.new')}</Button>
+          </>
+        }
+      />
       <ListFilters query={query} fields={fields} />
       <WorklogTable
         rows={apiError && !pageGone ? [] : data?.results}
@@ -79,6 +72,6 @@ export function WorklogsPage() {
         onPageSizeChange={query.setPageSize}
         disabled={isFetching}
       />
-    </section>
+    </Page>
   );
 }

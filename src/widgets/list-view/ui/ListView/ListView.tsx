@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 
 import { extractApiError, isApiError } from '@/shared/api';
 import type { ListQuery } from '@/shared/lib/list-query';
-import { lastPageOf, Pagination, Table, type TableColumn, type TableSelection } from '@/shared/ui';
+import { lastPageOf, PageHeader, Pagination, Table, type TableColumn, type TableSelection } from '@/shared/ui';
 
 import styles from './ListView.module.css';
 
@@ -78,10 +78,7 @@ export function ListView<Row>({
 
   return (
     <div className={styles.view}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{title}</h1>
-        {actions ? <div className={styles.actions}>{actions}</div> : null}
-      </header>
+      <PageHeader title={title} actions={actions} className={styles.header} />
       {filterBar}
       {toolbar}
       <Table<Row>
