@@ -17,8 +17,7 @@ import { closeContext, createContext } from '../shared/bootstrap.js';
 import { buildApp } from '../app.js';
 import { seed } from '../seed/seed.js';
 import { DEMO_USERS } from '../seed/data.js';
-import { writeReport } from '../exports/report.js';
-import { REPORTS } from '../reports.js';
+import { benchExports } from './bench-exports.js';
 import { createRequire } from 'node:module';
 
 const AUTOCANNON_VERSION = (createRequire(import.meta.url)('autocannon/package.json') as { version: string }).version;
@@ -139,24 +138,8 @@ try {
   }
   await app.close();
 
-  // 100,000-row XLSX export, written as a stream from a server-side cursor.
-  const filters = { transportDateAfter: '2026-06-28', transportDateBefore: '2026-11-20' };
-  global.gc?.();
-  const baseline = process.memoryUsage();
-  let peakRss = baseline.rss;
-  let peakHeap = baseline.heapUsed;
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-  }, 25);
-  t = Date.now();
-  const result = await writeReport(ctx, REPORTS.waybill_report, { id: '00000000-0000-4000-8000-000000000000', format: 'xlsx', filters, locale: 'en', onProgress: async () => undefined });
-  const seconds = (Date.now() - t) / 1000;
-  clearInterval(sampler);
-  const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
-  console.log(`\nXLSX export: ${result.rowCount.toLocaleString('en')} rows in ${seconds.toFixed(1)} s, file ${mb(fs.statSync(result.file).size)} MB; ` +
-    `peak RSS ${mb(peakRss)} MB (baseline ${mb(baseline.rss)} MB), peak heap ${mb(peakHeap)} MB (baseline ${mb(baseline.heapUsed)} MB)`);
+  // Exports: 100,000 rows as XLSX, then the whole table as CSV and as XLSX (bench-exports.ts).
+  await benchExports(ctx);
 } finally {
   await closeContext(ctx);
   await pg.stop();

@@ -1,0 +1,97 @@
+/**
+ * Export benchmark, run by `bench.ts` over its generated waybills: a 100,000-row XLSX, then the
+ * whole table (1,002,000 rows at the default size) as CSV and as XLSX. For each: rows, seconds,
+ * file size, peak RSS and heap added over a baseline taken just before (after a GC when `--expose-gc`
+ * is on), and the longest gap between progress updates (counted from the start and to the end, so a
+ * slow first batch or a slow finish shows too). Prints figures; asserts nothing.
+ */
+import fs from 'node:fs';
+import type { AppContext } from '../shared/context.js';
+import { writeReport } from '../exports/report.js';
+import { REPORTS } from '../reports.js';
+
+export interface ExportBenchCase {
+  name: string;
+  format: 'xlsx' | 'csv';
+  filters: Record<string, unknown>;
+}
+
+/** The cases `npm run bench:server` prints. */
+export const EXPORT_BENCH_CASES: readonly ExportBenchCase[] = [
+  // About 101,000 of the generated waybills (transport dates 2026-06-28..2026-11-20).
+  { name: '100k XLSX', format: 'xlsx', filters: { transportDateAfter: '2026-06-28', transportDateBefore: '2026-11-20' } },
+  // Every waybill (1,002,000 at the benchmark's default size, under XLSX's 1,048,575 data rows), newest first.
+  { name: '1M CSV', format: 'csv', filters: {} },
+  { name: '1M XLSX', format: 'xlsx', filters: {} },
+];
+
+export interface ExportBenchResult {
+  name: string;
+  rows: number;
+  seconds: number;
+  bytes: number;
+  peakRssAdded: number;
+  peakHeapAdded: number;
+  baselineRss: number;
+  progressUpdates: number;
+  /** Longest time without a progress update, in seconds, from the start of the export to its end. */
+  maxProgressGap: number;
+}
+
+/** Runs one export case in this process and measures it; removes the file afterwards. */
+export async function benchExport(ctx: AppContext, c: ExportBenchCase): Promise<ExportBenchResult> {
+  global.gc?.();
+  const baseline = process.memoryUsage();
+  let peakRss = baseline.rss;
+  let peakHeap = baseline.heapUsed;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 25);
+  const started = performance.now();
+  let last = started;
+  let maxGap = 0;
+  let updates = 0;
+  try {
+    const result = await writeReport(ctx, REPORTS.waybill_report, {
+      id: '00000000-0000-4000-8000-000000000000', format: c.format, filters: c.filters, locale: 'en',
+      onProgress: async () => {
+        const now = performance.now();
+        maxGap = Math.max(maxGap, now - last);
+        last = now;
+        updates += 1;
+      },
+    });
+    const ended = performance.now();
+    maxGap = Math.max(maxGap, ended - last);
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+    const bytes = fs.statSync(result.file).size;
+    fs.rmSync(result.file, { force: true });
+    return {
+      name: c.name, rows: result.rowCount, seconds: (ended - started) / 1000, bytes,
+      peakRssAdded: peakRss - baseline.rss, peakHeapAdded: peakHeap - baseline.heapUsed, baselineRss: baseline.rss,
+      progressUpdates: updates, maxProgressGap: maxGap / 1000,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** Runs every case (or `cases`) one after the other and prints a table of their figures. */
+export async function benchExports(ctx: AppContext, cases: readonly ExportBenchCase[] = EXPORT_BENCH_CASES): Promise<ExportBenchResult[]> {
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
+  console.log('\nWaybill report exports (written by this process from a server-side cursor; RSS and heap: peak added over the baseline before each):');
+  console.log('| export | rows | seconds | file MB | peak RSS added MB (baseline) | peak heap added MB | progress updates | longest gap s |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  const results: ExportBenchResult[] = [];
+  for (const c of cases) {
+    const r = await benchExport(ctx, c);
+    results.push(r);
+    console.log(`| ${r.name} | ${r.rows.toLocaleString('en')} | ${r.seconds.toFixed(1)} | ${mb(r.bytes)} | ${mb(r.peakRssAdded)} (${mb(r.baselineRss)}) | ` +
+      `${mb(r.peakHeapAdded)} | ${r.progressUpdates} | ${r.maxProgressGap.toFixed(2)} |`);
+  }
+  return results;
+}
