@@ -1,0 +1,159 @@
+import type { Writable } from 'node:stream';
+import { ZipWriter, type ZipEntryWriter } from './zip.js';
+
+export interface XlsxColumn {
+  header: string;
+  /** In characters, as spreadsheet programs measure column widths. */
+  width: number;
+}
+
+/** A cell: a number is a numeric cell, a string a text cell; null, undefined and '' leave it empty. */
+export type XlsxCell = string | number | null | undefined;
+
+/** The most rows a sheet holds (Excel, LibreOffice): the heading and 1,048,575 data rows. */
+export const XLSX_MAX_ROWS = 1_048_576;
+/** The most characters a cell holds. */
+const MAX_CELL_CHARS = 32_767;
+/** Sheet XML is handed to the compressor in pieces of about this many characters. */
+const PIECE = 64 * 1024;
+
+const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
+/**
+ * One-sheet XLSX written as a stream: the fixed parts first, then the sheet's rows as they come
+ * (deflated as they go), with a bold, frozen heading row and column widths. Text is written as
+ * inline strings (`t="inlineStr"`): never a formula, and no shared-string table to hold in memory.
+ * Characters XML 1.0 cannot carry (control characters, lone surrogates) are left out.
+ */
+export class XlsxWriter {
+  private row = 0;
+  private readonly refs: string[];
+
+  private constructor(
+    private readonly zip: ZipWriter,
+    private readonly sheet: ZipEntryWriter,
+    columns: number,
+  ) {
+    this.refs = Array.from({ length: columns }, (_, i) => columnName(i));
+  }
+
+  /** Starts the file on `out` and writes the heading row. */
+  static async create(
+    out: Writable,
+    opts: { sheetName: string; columns: readonly XlsxColumn[]; /** Deflate level, 1 (fast) to 9. */ level?: number; forceZip64?: boolean },
+  ): Promise<XlsxWriter> {
+    const zip = new ZipWriter(out, { level: opts.level ?? 1, forceZip64: opts.forceZip64 });
+    await zip.file('[Content_Types].xml', `${HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+      '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+      '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+      '</Types>');
+    await zip.file('_rels/.rels', `${HEAD}<Relationships xmlns="${PKG_REL}">` +
+      `<Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
+    await zip.file('xl/workbook.xml', `${HEAD}<workbook xmlns="${NS}" xmlns:r="${REL}"><bookViews><workbookView/></bookViews>` +
+      `<sheets><sheet name="${escapeXml(sheetName(opts.sheetName))}" sheetId="1" r:id="rId1"/></sheets></workbook>`);
+    await zip.file('xl/_rels/workbook.xml.rels', `${HEAD}<Relationships xmlns="${PKG_REL}">` +
+      `<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>` +
+      `<Relationship Id="rId2" Type="${REL}/styles" Target="styles.xml"/></Relationships>`);
+    // Style 0: the default; style 1: bold (the heading row).
+    await zip.file('xl/styles.xml', `${HEAD}<styleSheet xmlns="${NS}">` +
+      '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
+      '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+      '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+      '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+      '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
+      '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>');
+    const sheet = await zip.entry('xl/worksheets/sheet1.xml');
+    const writer = new XlsxWriter(zip, sheet, opts.columns.length);
+    const cols = opts.columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${Number(c.width) || 10}" customWidth="1"/>`).join('');
+    await sheet.write(`${HEAD}<worksheet xmlns="${NS}" xmlns:r="${REL}">` +
+      '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView></sheetViews>' +
+      `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>`);
+    writer.row = 1;
+    await sheet.write(`<row r="1">${opts.columns.map((c, i) => `<c r="${writer.refs[i]}1" s="1" t="inlineStr"><is>${text(c.header)}</is></c>`).join('')}</row>`);
+    return writer;
+  }
+
+  /** Rows written so far, the heading included. */
+  get rows(): number {
+    return this.row;
+  }
+
+  /** Appends rows, `cell` giving each column's cell of a row; resolves when the compressor can take more. */
+  async addRows<R>(rows: readonly R[], cell: (row: R, column: number) => XlsxCell): Promise<void> {
+    if (this.row + rows.length > XLSX_MAX_ROWS) throw new Error(`xlsx: a sheet holds at most ${XLSX_MAX_ROWS} rows`);
+    const refs = this.refs;
+    const n = refs.length;
+    let xml = '';
+    for (const row of rows) {
+      const r = ++this.row;
+      xml += `<row r="${r}">`;
+      for (let i = 0; i < n; i++) {
+        const v = cell(row, i);
+        if (typeof v === 'number') {
+          xml += Number.isFinite(v) ? `<c r="${refs[i]}${r}"><v>${v}</v></c>` : `<c r="${refs[i]}${r}" t="inlineStr"><is>${text(String(v))}</is></c>`;
+        } else if (v) {
+          xml += `<c r="${refs[i]}${r}" t="inlineStr"><is>${text(v)}</is></c>`;
+        }
+      }
+      xml += '</row>';
+      if (xml.length >= PIECE) {
+        await this.sheet.write(xml);
+        xml = '';
+      }
+    }
+    if (xml) await this.sheet.write(xml);
+  }
+
+  /** Closes the sheet and the zip (the caller then ends the stream). */
+  async finish(): Promise<void> {
+    await this.sheet.write('</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>');
+    await this.sheet.end();
+    await this.zip.finish();
+  }
+
+  /** Gives the file up. */
+  destroy(): void {
+    this.sheet.destroy();
+  }
+}
+
+/** A, B, ... Z, AA, AB, ... */
+function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+/** Excel's rules for a sheet name: 1–31 characters, none of : \ / ? * [ ]. */
+function sheetName(name: string): string {
+  return stripInvalid(name).replace(/[:\\/?*[\]]/g, ' ').slice(0, 31).trim() || 'Sheet1';
+}
+
+// eslint-disable-next-line no-control-regex
+const SPECIAL = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
+// eslint-disable-next-line no-control-regex
+const INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function stripInvalid(s: string): string {
+  return s.replace(INVALID, '');
+}
+
+/** Text for element content: escaped, with the characters XML 1.0 cannot carry left out. */
+export function escapeXml(s: string): string {
+  if (!SPECIAL.test(s)) return s;
+  return stripInvalid(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** An inline string's `<t>`, keeping leading and trailing spaces and line breaks. */
+function text(value: string): string {
+  const s = value.length > MAX_CELL_CHARS ? value.slice(0, MAX_CELL_CHARS) : value;
+  const first = s.charCodeAt(0);
+  const last = s.charCodeAt(s.length - 1);
+  return first <= 32 || last <= 32 || s.includes('\n') ? `<t xml:space="preserve">${escapeXml(s)}</t>` : `<t>${escapeXml(s)}</t>`;
+}
