@@ -1,8 +1,11 @@
-import { test, before, after } from 'node:test';
+import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import pino from 'pino';
+import { sql } from 'kysely';
 import { startServer, waitFor, type TestServer } from './helpers.js';
 import { runExport, writeReport } from '../src/exports/report.js';
 import { REPORTS } from '../src/reports.js';
@@ -166,4 +169,162 @@ test('a queued export survives a restart: the next server process runs it', asyn
   } finally {
     await second.close();
   }
+});
+
+/** The first `n` waybills by number, their notes set to `notes` (straight into the table: the API would refuse some). */
+async function withNotes(server: TestServer, notes: string[]): Promise<string[]> {
+  const rows = await server.ctx.db.selectFrom('waybills').select('number').orderBy('number').limit(notes.length).execute();
+  for (const [i, { number }] of rows.entries()) await server.ctx.db.updateTable('waybills').set({ notes: notes[i]! }).where('number', '=', number).execute();
+  return rows.map((r) => r.number);
+}
+
+test('an XLSX report reads back cell by cell: translated headings and statuses, numbers as numbers, dates and times as the API gives them, notes whole', async () => {
+  const note = "zq <b>&amp; \"o'brien\" back\\slash\ttab\u0001\u001f =1+2\nsecond line";
+  const [number] = await withNotes(s, [note]);
+  // The search holds a quote and a backslash: written into the COPY statement, it must still match.
+  const search = "o'brien\" back\\slash";
+  const result = await writeReport(s.ctx, REPORTS.waybill_report, { id: randomUUID(), format: 'xlsx', filters: { search }, locale: 'et', onProgress: async () => undefined });
+  assert.equal(result.rowCount, 1);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(result.file);
+  const sheet = wb.worksheets[0]!;
+  assert.equal(sheet.name, t('et', 'report.waybills.sheet'));
+  assert.equal(sheet.actualRowCount, 2);
+  const headings = (sheet.getRow(1).values as unknown[]).slice(1);
+  assert.deepEqual(headings, REPORTS.waybill_report.columns.map((c) => t('et', c.header)));
+  const token = await s.user();
+  const api = (await s.req('GET', `/api/waybills/${number}/`, { token })).body;
+  const row = sheet.getRow(2);
+  const cell = (key: string) => row.getCell(REPORTS.waybill_report.columns.findIndex((c) => c.key === key) + 1);
+  assert.equal(cell('number').value, number);
+  assert.equal(cell('status').value, t('et', `value.waybillStatus.${api.status}`));
+  assert.equal(cell('transportDate').value, api.transportDate);
+  assert.equal(cell('createdAt').value, api.createdAt);
+  for (const key of ['mileage', 'quantity']) {
+    assert.equal(cell(key).type, ExcelJS.ValueType.Number, key);
+    assert.equal(cell(key).value, Number(api[key]), key);
+  }
+  // eslint-disable-next-line no-control-regex
+  assert.equal(cell('notes').value, note.replace(/[\u0001\u001f]/g, ''));
+  // No invoice: an empty cell.
+  assert.equal(cell('invoice').value, api.invoice ?? null);
+  fs.rmSync(result.file);
+});
+
+test('a CSV report guards cells a spreadsheet would run as formulas and quotes what needs it; numbers stay as they are', async () => {
+  const notes = ['=cmd|x', '+1', '-1', '@SUM(1)', 'a,b;c "q"', '\tTAB'];
+  const numbers = await withNotes(s, notes);
+  const result = await writeReport(s.ctx, REPORTS.waybill_report, { id: randomUUID(), format: 'csv', filters: { sort: ['number'] }, locale: 'en', onProgress: async () => undefined });
+  const lines = fs.readFileSync(result.file, 'utf8').split('\r\n');
+  fs.rmSync(result.file);
+  const expected = ["'=cmd|x", "'+1", '-1', "'@SUM(1)", '"a,b;c ""q"""', "'\tTAB"];
+  numbers.forEach((number, i) => {
+    const line = lines.find((l) => l.startsWith(`${number},`))!;
+    // Notes are the last column but one (the creation time follows).
+    assert.ok(line.includes(`,${expected[i]},20`), `${number}: ${line}`);
+  });
+});
+
+test('progress is time-based too: with the clock moving, every move is reported; with it stopped, only steps', async () => {
+  const run = async (tick: number) => {
+    let clock = 0;
+    const seen: number[] = [];
+    await writeReport(s.ctx, REPORTS.worklog_report, {
+      id: randomUUID(), format: 'csv', filters: {}, locale: 'en', batchRows: 3,
+      progressTiming: { now: () => (clock += tick), maxIntervalMs: 60_000 },
+      onProgress: async (p) => void seen.push(p),
+    });
+    return seen;
+  };
+  const stopped = await run(0);
+  const moving = await run(300);
+  assert.ok(moving.length >= 40, `${moving.length} reports with the clock moving`);
+  assert.ok(stopped.length <= 25 && stopped.length >= 19, `${stopped.length} reports with the clock stopped`);
+  const steps = (seen: number[]) => seen.map((p, i) => p - (seen[i - 1] ?? 0));
+  assert.ok(steps(stopped).every((d) => d > 0 && d <= 5), steps(stopped).join(','));
+  // Each batch is 2 % of the rows (a point more where the percentage rounds down).
+  assert.ok(steps(moving).every((d) => d > 0 && d <= 3), steps(moving).join(','));
+});
+
+describe('with two export workers and a bigger data set', () => {
+  let big: TestServer;
+  before(async () => {
+    big = await startServer({ exportWorkers: 2 });
+    // 40,000 more worklogs (copies of the seeded ones): several MB through COPY, more than a socket buffers.
+    await big.ctx.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+      await sql`INSERT INTO worklogs (number, timestamp, action, warehouse, worker_name, assortment, quantity, waybill, duration_minutes, notes, created_by)
+        SELECT w.number || '-' || g, w.timestamp, w.action, w.warehouse, w.worker_name, w.assortment, w.quantity, w.waybill, w.duration_minutes, w.notes, w.created_by
+        FROM worklogs w CROSS JOIN generate_series(1, 267) g`.execute(trx);
+    });
+  });
+  after(async () => {
+    await big?.close();
+  });
+
+  const request = async (id: string) => big.ctx.db.selectFrom('exportRequests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const finishedRequest = (id: string, what: string, ms = 30_000) => waitFor(async () => {
+    const r = await request(id);
+    return r.completeTimestamp ? r : null;
+  }, ms, what);
+
+  test('a long export does not hold up a short one', async () => {
+    // The long one: its first progress update waits on a lock this test holds on its request.
+    const id = randomUUID();
+    await big.ctx.db.insertInto('exportRequests').values({ id, kind: 'worklog_report', format: 'csv', filters: '{}', userEmail: 'user@timberlog.ee', locale: 'en' }).execute();
+    const locker = await big.ctx.pool.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('SELECT 1 FROM export_requests WHERE id = $1 FOR UPDATE', [id]);
+      await big.ctx.jobs.sendExport(id);
+      await waitFor(async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'id' = ${id} AND state = 'active'`.execute(big.ctx.db)).rows[0]!.n === 1, 20_000, 'the long export to start');
+      const token = await big.user();
+      const short = await big.req('POST', '/api/waybills/waybill_report/', { token, body: { format: 'xlsx' } });
+      assert.equal(short.status, 201);
+      const done = await finishedRequest(short.body.id, 'the short export (with one worker it waits for the long one)');
+      assert.equal(done.failed, false);
+      assert.equal((await request(id)).inProgress, true, 'the long export is still running');
+      await locker.query('COMMIT');
+    } finally {
+      locker.release();
+    }
+    const long = await finishedRequest(id, 'the long export', 60_000);
+    assert.equal(long.failed, false);
+    assert.ok(Number(long.rowCount) > 40_000);
+  });
+
+  test('an export stopped midway (its attempt given up) leaves no file, and no connection is handed on mid-COPY', async () => {
+    const controller = new AbortController();
+    const dir = path.join(big.ctx.config.dataDir, 'exports');
+    const existing = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+    let calls = 0;
+    await assert.rejects(writeReport(big.ctx, REPORTS.worklog_report, {
+      id: randomUUID(), format: 'xlsx', filters: {}, locale: 'en', signal: controller.signal,
+      onProgress: async () => {
+        calls += 1;
+        controller.abort();
+      },
+    }), { name: 'AbortError' });
+    assert.equal(calls, 1);
+    assert.deepEqual(fs.readdirSync(dir).filter((f) => !existing.has(f)), []);
+    await waitFor(async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY (%'`.execute(big.ctx.db)).rows[0]!.n === 0, 10_000, 'the COPY to end');
+    // Every connection the pool hands out works.
+    await Promise.all(Array.from({ length: 10 }, () => sql`SELECT 1`.execute(big.ctx.db)));
+  });
+
+  test('an XLSX with more rows than a sheet holds is refused with a message for the requester; the same as CSV is written', async () => {
+    // The count comes from the counter table: make it say 1,048,576 waybills.
+    await sql`UPDATE waybill_counts SET n = n + (1048576 - (SELECT sum(n) FROM waybill_counts))
+      WHERE (status, month, shard) = (SELECT status, month, shard FROM waybill_counts ORDER BY n DESC LIMIT 1)`.execute(big.ctx.db);
+    const token = await big.user();
+    const ask = async (format: string) => (await big.req('POST', '/api/waybills/waybill_report/', { token, body: { format }, headers: { 'accept-language': 'et' } })).body.id as string;
+    const refused = await finishedRequest(await ask('xlsx'), 'the xlsx export');
+    assert.equal(refused.failed, true);
+    assert.match(refused.lastErrorMessage!, /1\s048\s576 rida/);
+    assert.match(refused.lastErrorMessage!, /1\s048\s575/);
+    assert.match(refused.lastErrorMessage!, /CSV/);
+    const written = await finishedRequest(await ask('csv'), 'the csv export');
+    assert.equal(written.failed, false);
+    assert.equal(written.rowCount, 80);
+  });
 });

@@ -3,7 +3,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import ExcelJS from 'exceljs';
+import { finished } from 'node:stream/promises';
+import pg from 'pg';
 import { sql } from 'kysely';
 import type { AppContext } from '../shared/context.js';
 import { countList, listConds, orderBy, whereClause } from '../shared/list.js';
@@ -11,29 +12,134 @@ import type { Locale } from '@timberlog/contract';
 import { t } from '../shared/i18n.js';
 import type { ReportColumn, ReportDefinition, ReportRegistry } from './registry.js';
 import { privateDir, privateFile } from '../shared/private-files.js';
+import { XLSX_MAX_ROWS, XlsxWriter, type XlsxCell } from './xlsx.js';
+import { CopyRows, copyField, inlineParameters } from './copy-rows.js';
+import { DEFAULT_PROGRESS_TIMING, ProgressReporter, type ProgressTiming } from './progress.js';
 
-const MAX_BATCH = 2000;
+/** Rows per batch (fewer when that would be more than 5 % of the report). */
+const FETCH_ROWS = 1000;
+/** CSV text is handed to the file in pieces of about this many characters. */
+const CSV_PIECE = 64 * 1024;
+/** The data rows an XLSX sheet holds under its heading row. */
+export const XLSX_MAX_DATA_ROWS = XLSX_MAX_ROWS - 1;
+
+/** An export the requester can do something about: its message (a key and parameters) is for them. */
+export class ExportRefused extends Error {
+  constructor(readonly key: string, readonly params: Record<string, string | number>) {
+    super(key);
+  }
+}
+
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+const QUOTED = /[",\n\r;]/;
 
 function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';
+  // A number that is not negative has no character below to guard or quote.
+  if (typeof v === 'number' && v >= 0) return String(v);
   const s = String(v);
-  // A leading =, +, - or @ would make a spreadsheet run the cell as a formula.
-  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
-  return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  // A leading =, +, - or @ (or tab, CR) would make a spreadsheet run the cell as a formula.
+  const c = s.charCodeAt(0);
+  const safe = (c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13) && !NUMERIC.test(s) ? `'${s}` : s;
+  return QUOTED.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function cellValue(col: ReportColumn, v: unknown, locale: Locale): unknown {
-  if (v === null || v === undefined) return null;
-  if (col.kind === 'number' || col.kind === 'decimal') return Number(v);
-  if (col.values) return t(locale, `${col.values}.${String(v)}`);
-  return v;
+const TIMESTAMPTZ = 1184;
+const UTC_STAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * A field's text as the app's type parsers make it (db.ts), read only for the report's columns.
+ * Timestamps in UTC (the pool's time zone) take a quicker path to the same ISO string.
+ */
+function fieldParser(oid: number): (text: string) => unknown {
+  if (oid !== TIMESTAMPTZ) return pg.types.getTypeParser(oid, 'text');
+  const parse = pg.types.getTypeParser(TIMESTAMPTZ, 'text');
+  return (text) => {
+    const m = UTC_STAMP.exec(text);
+    // Like Date: milliseconds, further digits dropped.
+    return m ? `${m[1]}T${m[2]}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)}Z` : parse(text);
+  };
+}
+
+/** How one column's field text becomes its cell: numbers as numbers, coded values translated. */
+function cellReader(col: ReportColumn, oid: number, locale: Locale): (text: string | null) => XlsxCell {
+  if (col.kind === 'number' || col.kind === 'decimal') return (v) => (v === null ? null : Number(v));
+  const parse = fieldParser(oid);
+  if (col.values) {
+    const labels = new Map<string, string>();
+    const prefix = col.values;
+    return (v) => {
+      if (v === null) return null;
+      let label = labels.get(v);
+      if (label === undefined) labels.set(v, (label = t(locale, `${prefix}.${String(parse(v))}`)));
+      return label;
+    };
+  }
+  return (v) => {
+    if (v === null) return null;
+    const value = parse(v);
+    return typeof value === 'string' || typeof value === 'number' ? value : String(value);
+  };
 }
 
 export interface ExportProgress {
   (progress: number): Promise<void>;
 }
 
-/** Writes one report file by reading rows through a server-side cursor, in batches. */
+/** A row as COPY sends it: its fields' text (see `copyField`), in the select list's order. */
+type DbRow = string[];
+/** A report column's cell of a row. */
+type CellOf = (row: DbRow, column: number) => XlsxCell;
+
+/** Where the rows go: the CSV or XLSX file. */
+interface RowSink {
+  write(rows: readonly DbRow[], cell: CellOf): Promise<void>;
+  finish(): Promise<void>;
+  destroy(): void;
+}
+
+function csvSink(out: fs.WriteStream, headings: readonly string[]): RowSink {
+  const n = headings.length;
+  // The byte-order mark lets spreadsheet programs read the file as UTF-8 (õ, ä, ö, ü).
+  let pending = '\ufeff' + headings.map(csvCell).join(',') + '\r\n';
+  const flush = async () => {
+    const piece = pending;
+    pending = '';
+    if (!out.write(piece)) await drained(out);
+  };
+  return {
+    async write(rows, cell) {
+      for (const row of rows) {
+        let line = csvCell(cell(row, 0));
+        for (let i = 1; i < n; i++) line += ',' + csvCell(cell(row, i));
+        pending += line + '\r\n';
+        if (pending.length >= CSV_PIECE) await flush();
+      }
+      await flush();
+    },
+    async finish() {
+      if (pending) await flush();
+    },
+    destroy() {},
+  };
+}
+
+async function xlsxSink(out: fs.WriteStream, sheetName: string, headings: readonly string[], columns: readonly ReportColumn[]): Promise<RowSink> {
+  const writer = await XlsxWriter.create(out, { sheetName, columns: columns.map((c, i) => ({ header: headings[i]!, width: c.width ?? 14 })) });
+  return {
+    write: (rows, cell) => writer.addRows(rows, cell),
+    finish: () => writer.finish(),
+    destroy: () => writer.destroy(),
+  };
+}
+
+/** Resolves when `out` can take more, or rejects when it failed. */
+function drained(out: fs.WriteStream): Promise<void> {
+  if (out.errored) return Promise.reject(out.errored);
+  return once(out, 'drain').then(() => undefined);
+}
+
+/** Writes one report file from its rows as the database streams them (COPY), in batches. */
 export async function writeReport(
   ctx: AppContext,
   report: ReportDefinition,
@@ -41,101 +147,106 @@ export async function writeReport(
     id: string; format: string; filters: Record<string, unknown>; locale: Locale; onProgress: ExportProgress;
     /** When the export was requested: dates the file name, so every attempt writes the same file. */
     requestedAt?: string | Date;
-    /** Stops the writing (between batches) when aborted. */
+    /** Stops the writing when aborted (between batches, or while the database prepares the rows). */
     signal?: AbortSignal;
+    /** How often progress is reported (tests). */
+    progressTiming?: Partial<ProgressTiming>;
+    /** Rows per batch at most (tests). */
+    batchRows?: number;
   },
 ): Promise<{ file: string; attachment: string; rowCount: number }> {
   const { spec, columns } = report;
+  const xlsx = opts.format === 'xlsx';
   const where = whereClause(listConds(spec, opts.filters));
   const order = orderBy(spec, opts.filters.sort);
-  const total = await countList(ctx.db, spec, opts.filters, where);
-
-  const dir = path.join(ctx.config.dataDir, 'exports');
-  await privateDir(dir);
-  const stamp = new Date(opts.requestedAt ?? Date.now()).toISOString().slice(0, 10);
-  const attachment = `${report.fileStem}-${stamp}-${opts.id.slice(0, 8)}.${opts.format}`;
-  const file = path.join(dir, attachment);
-  // The rows go to a part file that replaces the report in one step when it is complete, so the
-  // report is never seen half-written, and an attempt that was given up and a retry never write
-  // into one file. A part file left by an attempt whose process died goes now.
-  for (const name of await fsp.readdir(dir)) {
-    if (name.startsWith(`${attachment}.`) && name.endsWith('.part')) await fsp.rm(path.join(dir, name), { force: true });
-  }
-  const part = `${file}.${randomUUID().slice(0, 8)}.part`;
-  // Created 0600 first: the writers below reopen it and keep its mode.
-  await privateFile(part);
-  const headings = columns.map((c) => t(opts.locale, c.header));
-
-  let addRow: (values: unknown[]) => Promise<void>;
-  let finish: () => Promise<void>;
-  if (opts.format === 'xlsx') {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: part, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(t(opts.locale, report.sheet), { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = columns.map((c, i) => ({ header: headings[i], key: c.key, width: c.width ?? 14 }));
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
-    addRow = async (values) => {
-      sheet.addRow(values).commit();
-    };
-    finish = async () => {
-      sheet.commit();
-      await workbook.commit();
-    };
-  } else {
-    const stream = fs.createWriteStream(part, { encoding: 'utf8' });
-    // The byte-order mark lets spreadsheet programs read the file as UTF-8 (õ, ä, ö, ü).
-    stream.write('\ufeff' + headings.map(csvCell).join(',') + '\r\n');
-    addRow = async (values) => {
-      if (!stream.write(values.map(csvCell).join(',') + '\r\n')) await once(stream, 'drain');
-    };
-    finish = async () => {
-      stream.end();
-      await once(stream, 'finish');
-    };
-  }
-
-  // Each batch is at most 5 % of the rows, so progress moves in steps of 5 % or less.
-  const batch = Math.max(1, Math.min(MAX_BATCH, Math.floor(total / 20)));
-  const client = await ctx.pool.connect();
-  let written = 0;
-  let lastReported = 0;
+  const progress = new ProgressReporter(opts.onProgress, { ...DEFAULT_PROGRESS_TIMING, ...opts.progressTiming });
+  let out: fs.WriteStream | undefined;
+  let sink: RowSink | undefined;
+  let part: string | undefined;
+  let client: pg.PoolClient | undefined;
+  let copy: CopyRows | undefined;
   try {
+    const total = await countList(ctx.db, spec, opts.filters, where);
+    if (xlsx && total > XLSX_MAX_DATA_ROWS) throw tooManyRows(total, opts.locale);
+
+    const dir = path.join(ctx.config.dataDir, 'exports');
+    await privateDir(dir);
+    const stamp = new Date(opts.requestedAt ?? Date.now()).toISOString().slice(0, 10);
+    const attachment = `${report.fileStem}-${stamp}-${opts.id.slice(0, 8)}.${opts.format}`;
+    const file = path.join(dir, attachment);
+    // The rows go to a part file that replaces the report in one step when it is complete, so the
+    // report is never seen half-written, and an attempt that was given up and a retry never write
+    // into one file. A part file left by an attempt whose process died goes now.
+    for (const name of await fsp.readdir(dir)) {
+      if (name.startsWith(`${attachment}.`) && name.endsWith('.part')) await fsp.rm(path.join(dir, name), { force: true });
+    }
+    part = `${file}.${randomUUID().slice(0, 8)}.part`;
+    // Created 0600 first: the stream below reopens it and keeps its mode.
+    await privateFile(part);
+    out = fs.createWriteStream(part, { highWaterMark: 1024 * 1024 });
+    // A write error (a full disk) fails the next wait for the stream, not the process.
+    out.on('error', () => undefined);
+    const headings = columns.map((c) => t(opts.locale, c.header));
+    sink = xlsx ? await xlsxSink(out, t(opts.locale, report.sheet), headings, columns) : csvSink(out, headings);
+
+    // Each batch is at most 5 % of the rows, so progress can move in steps of 5 % or less.
+    const batch = Math.max(1, Math.min(opts.batchRows ?? FETCH_ROWS, Math.floor(total / 20)));
+    client = await ctx.pool.connect();
+    let written = 0;
     await client.query('BEGIN READ ONLY');
     const source = spec.bulk ?? spec;
     const compiled = sql`SELECT ${source.select} FROM ${source.from} ${where} ORDER BY ${order}`.compile(ctx.db);
-    await client.query(`DECLARE report_cursor NO SCROLL CURSOR FOR ${compiled.sql}`, compiled.parameters as unknown[]);
+    // The select list's names and types (COPY sends none): where each column is and how to read it.
+    const probe = await client.query({ text: `${compiled.sql} LIMIT 0`, values: compiled.parameters as unknown[], rowMode: 'array' });
+    const cell = cellsOf(report, probe.fields, opts.locale);
+    copy = client.query(new CopyRows(inlineParameters(compiled.sql, compiled.parameters), batch));
     for (;;) {
-      opts.signal?.throwIfAborted();
-      const rows = await client.query(`FETCH ${batch} FROM report_cursor`);
-      if (rows.rows.length === 0) break;
-      for (const row of rows.rows as Record<string, unknown>[]) {
-        await addRow(columns.map((c) => cellValue(c, row[c.key], opts.locale)));
-      }
-      written += rows.rows.length;
-      const progress = total === 0 ? 99 : Math.min(99, Math.floor((written / total) * 100));
-      if (progress > lastReported) {
-        lastReported = progress;
-        await opts.onProgress(progress);
-      }
+      const rows = await copy.next(opts.signal);
+      if (rows.length === 0) break;
+      if (xlsx && written + rows.length > XLSX_MAX_DATA_ROWS) throw tooManyRows(written + rows.length, opts.locale);
+      await sink.write(rows, cell);
+      written += rows.length;
+      await progress.update(total === 0 ? 99 : Math.min(99, Math.floor((written / total) * 100)));
     }
-    await client.query('CLOSE report_cursor');
     await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    await finish().catch(() => undefined);
-    await fsp.rm(part, { force: true });
-    throw err;
-  } finally {
     client.release();
-  }
-  try {
-    await finish();
+    client = undefined;
+    await sink.finish();
+    out.end();
+    await finished(out);
+    await progress.stop();
     await fsp.rename(part, file);
+    return { file, attachment, rowCount: written };
   } catch (err) {
-    await fsp.rm(part, { force: true });
+    if (client && copy && !copy.done) {
+      // Nothing stops a COPY midway but closing its connection (the pool does, given an error).
+      client.release(err instanceof Error ? err : new Error(String(err)));
+    } else if (client) {
+      const broken = await client.query('ROLLBACK').then(() => undefined, (e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+      // A connection that cannot even roll back is closed, not handed to the next caller.
+      client.release(broken);
+    }
+    sink?.destroy();
+    out?.destroy();
+    await progress.stop().catch(() => undefined);
+    if (part) await fsp.rm(part, { force: true });
     throw err;
   }
-  return { file, attachment, rowCount: written };
+}
+
+function cellsOf(report: ReportDefinition, fields: readonly { name: string; dataTypeID: number }[], locale: Locale): CellOf {
+  const at = report.columns.map((c) => {
+    const i = fields.findIndex((f) => f.name === c.key);
+    if (i < 0) throw new Error(`report ${report.kind}: the query has no column "${c.key}"`);
+    return i;
+  });
+  const readers = report.columns.map((c, i) => cellReader(c, fields[at[i]!]!.dataTypeID, locale));
+  return (row, column) => readers[column]!(copyField(row[at[column]!]));
+}
+
+function tooManyRows(count: number, locale: Locale): ExportRefused {
+  const n = (x: number) => x.toLocaleString(locale === 'et' ? 'et-EE' : 'en-US');
+  return new ExportRefused('export.tooManyRows', { count: n(count), limit: n(XLSX_MAX_DATA_ROWS) });
 }
 
 export interface ExportAttempt {
@@ -180,10 +291,14 @@ export async function runExport(ctx: AppContext, reports: ReportRegistry, id: st
       throw err;
     }
     // The requester reads a message in their language; what went wrong inside is for the log only
-    // (it may name tables, columns or values that are none of their business).
-    ctx.log.error({ err, exportRequest: id, kind: req.kind }, 'export failed');
+    // (it may name tables, columns or values that are none of their business), unless it is
+    // something they can change (too many rows for the format).
+    const refused = err instanceof ExportRefused;
+    if (refused) ctx.log.warn({ exportRequest: id, kind: req.kind, refused: err.key, ...err.params }, 'export refused');
+    else ctx.log.error({ err, exportRequest: id, kind: req.kind }, 'export failed');
+    const message = refused ? t(locale, err.key, err.params) : t(locale, 'export.failed');
     await unfinished()
-      .set({ inProgress: false, failed: true, lastErrorMessage: t(locale, 'export.failed'), completeTimestamp: new Date(), lastModifiedAt: new Date() })
+      .set({ inProgress: false, failed: true, lastErrorMessage: message, completeTimestamp: new Date(), lastModifiedAt: new Date() })
       .execute();
   }
 }
