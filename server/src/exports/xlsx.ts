@@ -31,6 +31,8 @@ const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 export class XlsxWriter {
   private row = 0;
   private readonly refs: string[];
+  /** `<c r="A`, `<c r="B`, ...: each column's cell up to its row number. */
+  private readonly open: string[];
 
   private constructor(
     private readonly zip: ZipWriter,
@@ -38,6 +40,7 @@ export class XlsxWriter {
     columns: number,
   ) {
     this.refs = Array.from({ length: columns }, (_, i) => columnName(i));
+    this.open = this.refs.map((ref) => `<c r="${ref}`);
   }
 
   /** Starts the file on `out` and writes the heading row. */
@@ -87,18 +90,19 @@ export class XlsxWriter {
   /** Appends rows, `cell` giving each column's cell of a row; resolves when the compressor can take more. */
   async addRows<R>(rows: readonly R[], cell: (row: R, column: number) => XlsxCell): Promise<void> {
     if (this.row + rows.length > XLSX_MAX_ROWS) throw new Error(`xlsx: a sheet holds at most ${XLSX_MAX_ROWS} rows`);
-    const refs = this.refs;
-    const n = refs.length;
+    // Each cell opens with its reference: the column's part once, the row's number once per row.
+    const open = this.open;
+    const n = open.length;
     let xml = '';
     for (const row of rows) {
-      const r = ++this.row;
-      xml += `<row r="${r}">`;
+      const r = String(++this.row);
+      xml += '<row r="' + r + '">';
       for (let i = 0; i < n; i++) {
         const v = cell(row, i);
         if (typeof v === 'number') {
-          xml += Number.isFinite(v) ? `<c r="${refs[i]}${r}"><v>${v}</v></c>` : `<c r="${refs[i]}${r}" t="inlineStr"><is>${text(String(v))}</is></c>`;
+          xml += Number.isFinite(v) ? open[i] + r + '"><v>' + v + '</v></c>' : open[i] + r + '" t="inlineStr"><is>' + text(String(v)) + '</is></c>';
         } else if (v) {
-          xml += `<c r="${refs[i]}${r}" t="inlineStr"><is>${text(v)}</is></c>`;
+          xml += open[i] + r + '" t="inlineStr"><is>' + text(v) + '</is></c>';
         }
       }
       xml += '</row>';
