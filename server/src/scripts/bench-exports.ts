@@ -2,8 +2,10 @@
  * Export benchmark, run by `bench.ts` over its generated waybills: a 100,000-row XLSX, then the
  * whole table (1,002,000 rows at the default size) as CSV and as XLSX. For each: rows, seconds,
  * file size, peak RSS and heap added over a baseline taken just before (after a GC when `--expose-gc`
- * is on), and the longest gap between progress updates (counted from the start and to the end, so a
- * slow first batch or a slow finish shows too). Prints figures; asserts nothing.
+ * is on), the longest gap between progress updates (counted from the start and to the end, so a
+ * slow first batch or a slow finish shows too), and the CPU time this process and the database's
+ * processes spent (on a machine shared with other work, the seconds can be far above the CPU time
+ * over the cores). Prints figures; asserts nothing.
  */
 import fs from 'node:fs';
 import type { AppContext } from '../shared/context.js';
@@ -36,6 +38,30 @@ export interface ExportBenchResult {
   progressUpdates: number;
   /** Longest time without a progress update, in seconds, from the start of the export to its end. */
   maxProgressGap: number;
+  /** CPU seconds of this process (its main thread and the thread pool that compresses). */
+  cpu: number;
+  /** CPU seconds of the PostgreSQL processes on this machine (undefined where /proc does not tell). */
+  dbCpu: number | undefined;
+}
+
+/** CPU seconds the `postgres` processes of this machine have used so far (Linux /proc), or undefined. */
+function postgresCpuSeconds(): number | undefined {
+  if (!fs.existsSync('/proc/self/stat')) return undefined;
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const close = stat.lastIndexOf(')');
+    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+    // After the name: state is field 3; utime and stime are fields 14 and 15 (clock ticks, 100 a second).
+    const fields = stat.slice(close + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100;
 }
 
 /** Runs one export case in this process and measures it; removes the file afterwards. */
@@ -49,6 +75,8 @@ export async function benchExport(ctx: AppContext, c: ExportBenchCase): Promise<
     peakRss = Math.max(peakRss, m.rss);
     peakHeap = Math.max(peakHeap, m.heapUsed);
   }, 25);
+  const cpu0 = process.cpuUsage();
+  const db0 = postgresCpuSeconds();
   const started = performance.now();
   let last = started;
   let maxGap = 0;
@@ -65,6 +93,8 @@ export async function benchExport(ctx: AppContext, c: ExportBenchCase): Promise<
     });
     const ended = performance.now();
     maxGap = Math.max(maxGap, ended - last);
+    const cpu = process.cpuUsage(cpu0);
+    const db1 = postgresCpuSeconds();
     const m = process.memoryUsage();
     peakRss = Math.max(peakRss, m.rss);
     peakHeap = Math.max(peakHeap, m.heapUsed);
@@ -74,6 +104,7 @@ export async function benchExport(ctx: AppContext, c: ExportBenchCase): Promise<
       name: c.name, rows: result.rowCount, seconds: (ended - started) / 1000, bytes,
       peakRssAdded: peakRss - baseline.rss, peakHeapAdded: peakHeap - baseline.heapUsed, baselineRss: baseline.rss,
       progressUpdates: updates, maxProgressGap: maxGap / 1000,
+      cpu: (cpu.user + cpu.system) / 1e6, dbCpu: db0 === undefined || db1 === undefined ? undefined : db1 - db0,
     };
   } finally {
     clearInterval(sampler);
@@ -84,14 +115,14 @@ export async function benchExport(ctx: AppContext, c: ExportBenchCase): Promise<
 export async function benchExports(ctx: AppContext, cases: readonly ExportBenchCase[] = EXPORT_BENCH_CASES): Promise<ExportBenchResult[]> {
   const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
   console.log('\nWaybill report exports (written by this process from a server-side cursor; RSS and heap: peak added over the baseline before each):');
-  console.log('| export | rows | seconds | file MB | peak RSS added MB (baseline) | peak heap added MB | progress updates | longest gap s |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| export | rows | seconds | file MB | peak RSS added MB (baseline) | peak heap added MB | progress updates | longest gap s | CPU s: server / database |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   const results: ExportBenchResult[] = [];
   for (const c of cases) {
     const r = await benchExport(ctx, c);
     results.push(r);
     console.log(`| ${r.name} | ${r.rows.toLocaleString('en')} | ${r.seconds.toFixed(1)} | ${mb(r.bytes)} | ${mb(r.peakRssAdded)} (${mb(r.baselineRss)}) | ` +
-      `${mb(r.peakHeapAdded)} | ${r.progressUpdates} | ${r.maxProgressGap.toFixed(2)} |`);
+      `${mb(r.peakHeapAdded)} | ${r.progressUpdates} | ${r.maxProgressGap.toFixed(2)} | ${r.cpu.toFixed(1)} / ${r.dbCpu?.toFixed(1) ?? '?'} |`);
   }
   return results;
 }
