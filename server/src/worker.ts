@@ -27,7 +27,8 @@ export async function purgeExpired(ctx: AppContext): Promise<void> {
 /** Registers the background job handlers on this process. */
 export async function startWorkers(ctx: AppContext): Promise<void> {
   const pollingIntervalSeconds = Math.max(0.5, ctx.config.jobPollingSeconds);
-  // Several export workers, so one user's long report does not hold up everyone's.
+  // Several export workers, so one user's long report does not hold up everyone's. pg-boss 10 has
+  // no concurrency option: each work() call is one worker, polling and running one job at a time.
   for (let i = 0; i < ctx.config.exportWorkers; i++) {
     await ctx.jobs.boss.work<{ id: string }>(QUEUES.exportReport, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]) => {
       if (!job) return;

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INVOICE } from '@timberlog/contract';
@@ -65,7 +64,10 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Exports one user may have in progress at once (more: 429). */
   exportsInProgressPerUser: number;
-  /** Export job workers in this process. */
+  /**
+   * Export job workers in this process: with two, one long export does not hold up the next, even
+   * on one core (the two then share it).
+   */
   exportWorkers: number;
   /**
    * How long one export attempt may run. An attempt still running then (its server was killed, or
@@ -135,7 +137,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: trustProxy(env.TRUST_PROXY),
     corsOrigins: corsOrigins(env, databaseUrl),
     exportsInProgressPerUser: int('EXPORTS_IN_PROGRESS_PER_USER', 3),
-    exportWorkers: Math.max(1, int('EXPORT_WORKERS', Math.min(2, os.availableParallelism()))),
+    exportWorkers: Math.max(1, int('EXPORT_WORKERS', 2)),
     exportJobExpireSeconds: int('EXPORT_JOB_EXPIRE_SECONDS', 900),
     reportRetentionDays: int('REPORT_RETENTION_DAYS', 7),
     demoMode: !(env.NODE_ENV === 'production' || databaseUrl),
