@@ -4,8 +4,8 @@
  * file size, peak RSS and heap added over a baseline taken just before (after a GC when `--expose-gc`
  * is on), the longest gap between progress updates (counted from the start and to the end, so a
  * slow first batch or a slow finish shows too), and the CPU time this process and the database's
- * processes spent (on a machine shared with other work, the seconds can be far above the CPU time
- * over the cores). Prints figures; asserts nothing.
+ * processes spent (on a machine shared with other work, the wall time can be far above it).
+ * Prints figures; asserts nothing.
  */
 import fs from 'node:fs';
 import type { AppContext } from '../shared/context.js';
@@ -44,10 +44,10 @@ export interface ExportBenchResult {
   dbCpu: number | undefined;
 }
 
-/** CPU seconds the `postgres` processes of this machine have used so far (Linux /proc), or undefined. */
-function postgresCpuSeconds(): number | undefined {
+/** Clock ticks (100 a second) each `postgres` process of this machine has used so far (Linux /proc), or undefined. */
+function postgresTicks(): Map<string, number> | undefined {
   if (!fs.existsSync('/proc/self/stat')) return undefined;
-  let ticks = 0;
+  const ticks = new Map<string, number>();
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     let stat: string;
     try {
@@ -57,10 +57,19 @@ function postgresCpuSeconds(): number | undefined {
     }
     const close = stat.lastIndexOf(')');
     if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-    // After the name: state is field 3; utime and stime are fields 14 and 15 (clock ticks, 100 a second).
+    // After the name: state is field 3; utime and stime are fields 14 and 15.
     const fields = stat.slice(close + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
+    ticks.set(pid, Number(fields[11]) + Number(fields[12]));
   }
+  return ticks;
+}
+
+/** CPU seconds the `postgres` processes alive at the end used since `before` (those that ended meanwhile are not counted). */
+function postgresCpuSince(before: Map<string, number> | undefined): number | undefined {
+  const after = postgresTicks();
+  if (!before || !after) return undefined;
+  let ticks = 0;
+  for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
   return ticks / 100;
 }
 
@@ -76,7 +85,7 @@ export async function benchExport(ctx: AppContext, c: ExportBenchCase): Promise<
     peakHeap = Math.max(peakHeap, m.heapUsed);
   }, 25);
   const cpu0 = process.cpuUsage();
-  const db0 = postgresCpuSeconds();
+  const db0 = postgresTicks();
   const started = performance.now();
   let last = started;
   let maxGap = 0;
@@ -94,7 +103,7 @@ export async function benchExport(ctx: AppContext, c: ExportBenchCase): Promise<
     const ended = performance.now();
     maxGap = Math.max(maxGap, ended - last);
     const cpu = process.cpuUsage(cpu0);
-    const db1 = postgresCpuSeconds();
+    const dbCpu = postgresCpuSince(db0);
     const m = process.memoryUsage();
     peakRss = Math.max(peakRss, m.rss);
     peakHeap = Math.max(peakHeap, m.heapUsed);
@@ -104,7 +113,7 @@ export async function benchExport(ctx: AppContext, c: ExportBenchCase): Promise<
       name: c.name, rows: result.rowCount, seconds: (ended - started) / 1000, bytes,
       peakRssAdded: peakRss - baseline.rss, peakHeapAdded: peakHeap - baseline.heapUsed, baselineRss: baseline.rss,
       progressUpdates: updates, maxProgressGap: maxGap / 1000,
-      cpu: (cpu.user + cpu.system) / 1e6, dbCpu: db0 === undefined || db1 === undefined ? undefined : db1 - db0,
+      cpu: (cpu.user + cpu.system) / 1e6, dbCpu,
     };
   } finally {
     clearInterval(sampler);
@@ -114,7 +123,7 @@ export async function benchExport(ctx: AppContext, c: ExportBenchCase): Promise<
 /** Runs every case (or `cases`) one after the other and prints a table of their figures. */
 export async function benchExports(ctx: AppContext, cases: readonly ExportBenchCase[] = EXPORT_BENCH_CASES): Promise<ExportBenchResult[]> {
   const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
-  console.log('\nWaybill report exports (written by this process from a server-side cursor; RSS and heap: peak added over the baseline before each):');
+  console.log('\nWaybill report exports, written by this process from COPY (RSS and heap: peak added over the baseline before each; CPU: this process, PostgreSQL):');
   console.log('| export | rows | seconds | file MB | peak RSS added MB (baseline) | peak heap added MB | progress updates | longest gap s | CPU s: server / database |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   const results: ExportBenchResult[] = [];
