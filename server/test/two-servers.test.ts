@@ -211,7 +211,7 @@ describe('two servers on one database', () => {
       await sql`SET LOCAL session_replication_role = replica`.execute(trx);
       await sql`INSERT INTO worklogs (number, timestamp, action, warehouse, worker_name, assortment, quantity, waybill, duration_minutes, notes, created_by)
         SELECT w.number || '-' || g, w.timestamp, w.action, w.warehouse, w.worker_name, w.assortment, w.quantity, w.waybill, w.duration_minutes, w.notes, w.created_by
-        FROM worklogs w CROSS JOIN generate_series(1, 300) g`.execute(trx);
+        FROM worklogs w CROSS JOIN generate_series(1, 1000) g`.execute(trx);
     });
     const total = (await db.selectFrom('worklogs').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
     const token = (await signIn(A, DEMO_USERS.staff)).access;
