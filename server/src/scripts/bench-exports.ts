@@ -40,14 +40,18 @@ export interface ExportBenchResult {
   maxProgressGap: number;
   /** CPU seconds of this process (its main thread and the thread pool that compresses). */
   cpu: number;
-  /** CPU seconds of the PostgreSQL processes on this machine (undefined where /proc does not tell). */
+  /** CPU seconds of the PostgreSQL this process started (undefined where /proc does not tell, or for another database). */
   dbCpu: number | undefined;
 }
 
-/** Clock ticks (100 a second) each `postgres` process of this machine has used so far (Linux /proc), or undefined. */
+/**
+ * Clock ticks (100 a second) each process of the PostgreSQL this process started (its postmaster
+ * and the postmaster's children) has used so far, from Linux /proc; undefined elsewhere or when the
+ * database is not a child of this process.
+ */
 function postgresTicks(): Map<string, number> | undefined {
   if (!fs.existsSync('/proc/self/stat')) return undefined;
-  const ticks = new Map<string, number>();
+  const procs: { pid: string; ppid: string; ticks: number }[] = [];
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     let stat: string;
     try {
@@ -57,14 +61,16 @@ function postgresTicks(): Map<string, number> | undefined {
     }
     const close = stat.lastIndexOf(')');
     if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-    // After the name: state is field 3; utime and stime are fields 14 and 15.
+    // After the name: state, ppid (field 4), ...; utime and stime are fields 14 and 15.
     const fields = stat.slice(close + 2).split(' ');
-    ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    procs.push({ pid, ppid: fields[1]!, ticks: Number(fields[11]) + Number(fields[12]) });
   }
-  return ticks;
+  const postmasters = new Set(procs.filter((p) => p.ppid === String(process.pid)).map((p) => p.pid));
+  if (postmasters.size === 0) return undefined;
+  return new Map(procs.filter((p) => postmasters.has(p.pid) || postmasters.has(p.ppid)).map((p) => [p.pid, p.ticks]));
 }
 
-/** CPU seconds the `postgres` processes alive at the end used since `before` (those that ended meanwhile are not counted). */
+/** CPU seconds those processes alive at the end used since `before` (those that ended meanwhile are not counted). */
 function postgresCpuSince(before: Map<string, number> | undefined): number | undefined {
   const after = postgresTicks();
   if (!before || !after) return undefined;
