@@ -44,21 +44,9 @@ function csvCell(v: unknown): string {
   return QUOTED.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const TIMESTAMPTZ = 1184;
-const UTC_STAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
-
-/**
- * A field's text as the app's type parsers make it (db.ts), read only for the report's columns.
- * Timestamps in UTC (the pool's time zone) take a quicker path to the same ISO string.
- */
+/** A field's text as the app's type parsers make it (db.ts: timestamps as ISO strings, dates and decimals as text). */
 function fieldParser(oid: number): (text: string) => unknown {
-  if (oid !== TIMESTAMPTZ) return pg.types.getTypeParser(oid, 'text');
-  const parse = pg.types.getTypeParser(TIMESTAMPTZ, 'text');
-  return (text) => {
-    const m = UTC_STAMP.exec(text);
-    // Like Date: milliseconds, further digits dropped.
-    return m ? `${m[1]}T${m[2]}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)}Z` : parse(text);
-  };
+  return pg.types.getTypeParser(oid, 'text');
 }
 
 /** How one column's field text becomes its cell: numbers as numbers, coded values translated. */
