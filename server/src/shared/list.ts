@@ -283,6 +283,11 @@ export async function runList<T = Row>(
   const where = whereClause(all);
   const offset = (pageNumber - 1) * pageSize;
   const tiebreak = sql.raw(spec.tiebreak);
+  // The page size (a validated integer, one of a few) and a first page's offset are written into
+  // the statement: a first page with no other values then has a plan PostgreSQL keeps (a LIMIT
+  // given as a parameter made it plan the page again on every call). Later pages share one
+  // statement per filter combination, their offset a parameter.
+  const offsetSql = offset === 0 ? sql.lit(0) : sql`${offset}`;
   // One statement, one round trip, one snapshot: the count (the counter table's or the rows'), and
   // beside it the page, numbered in its order. It answers one row with a null page when the page
   // is empty. (Every round trip costs the database and this process a write and a read each.)
@@ -299,8 +304,8 @@ export async function runList<T = Row>(
   }
   const pageQuery = spec.keysFirst
     ? sql`SELECT ${spec.select}, row_number() OVER (ORDER BY ${order}) AS "pageRow" FROM ${spec.from}
-        WHERE ${tiebreak} = ANY(ARRAY(SELECT ${tiebreak} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}))`
-    : sql`SELECT page.*, row_number() OVER () AS "pageRow" FROM (SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}) page`;
+        WHERE ${tiebreak} = ANY(ARRAY(SELECT ${tiebreak} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql}))`
+    : sql`SELECT page.*, row_number() OVER () AS "pageRow" FROM (SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql}) page`;
   // Named and prepared (see reusedQuery); the select lists name every column in camelCase.
   const compiled = sql`SELECT counted.*, counted.count AS "listCount", page.* FROM (${countQuery}) counted
     LEFT JOIN LATERAL (${pageQuery}) page ON true ORDER BY page."pageRow"`.compile(db);
