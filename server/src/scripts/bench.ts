@@ -139,7 +139,8 @@ try {
   await app.close();
 
   // Exports: 100,000 rows as XLSX, then the whole table as CSV and as XLSX (bench-exports.ts).
-  await benchExports(ctx);
+  // BENCH_EXPORTS=0 leaves the exports out.
+  if (process.env.BENCH_EXPORTS !== '0') await benchExports(ctx);
 } finally {
   await closeContext(ctx);
   await pg.stop();
