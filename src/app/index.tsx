@@ -5,11 +5,11 @@ import { createRoot } from 'react-dom/client';
 import { persistStore, type Persistor } from 'redux-persist';
 
 import { selectLocale } from '@/entities/preferences';
-import { sessionInitialized } from '@/entities/session';
+import { selectIsAuthenticated, sessionInitialized } from '@/entities/session';
 import { configResult } from '@/shared/config';
 import { whenSessionSettled } from '@/shared/model';
 import { initI18n } from '@/shared/i18n';
-import { initMonitoring } from '@/shared/lib';
+import { deferMonitoring, initMonitoring } from '@/shared/lib';
 
 import { AppErrorBoundary, AppProviders, ConfigErrorScreen } from './providers';
 import { AppRouter } from './router';
@@ -90,9 +90,20 @@ async function bootstrap(): Promise<void> {
 
   const { sentryDsn } = config;
   if (sentryDsn) {
-    afterFirstPaint(() => {
-      void initMonitoring({ dsn: sentryDsn, environment: config.isProduction ? 'production' : 'development', release: config.buildId });
-    });
+    const monitoring = { dsn: sentryDsn, environment: config.isProduction ? 'production' : 'development', release: config.buildId };
+    // A visitor (the sign-in page) loads Sentry only with a first error; a signed-in user's page
+    // loads it when the browser is idle, and so does the page of a visitor who signs in.
+    deferMonitoring(monitoring);
+    const startWhenSignedIn = () => {
+      if (!selectIsAuthenticated(store.getState())) return false;
+      afterFirstPaint(() => void initMonitoring(monitoring));
+      return true;
+    };
+    if (!startWhenSignedIn()) {
+      const unsubscribe = store.subscribe(() => {
+        if (startWhenSignedIn()) unsubscribe();
+      });
+    }
   }
 }
 

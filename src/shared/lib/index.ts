@@ -1,4 +1,4 @@
-export { initMonitoring, reportError, TRACES_SAMPLE_RATE } from './monitoring';
+export { deferMonitoring, initMonitoring, reportError, TRACES_SAMPLE_RATE } from './monitoring';
 export type { MonitoringOptions } from './monitoring';
 export { isToastAreaWanted, notify, subscribeToastAreaWanted, toastAreaMounted, withToastArea } from './notify';
 export type { NotifyOptions, NotifyVariant, ToastArea } from './notify';
