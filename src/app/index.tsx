@@ -57,10 +57,12 @@ async function bootstrap(): Promise<void> {
   shareSessionAcrossTabs(store, persistor);
   store.dispatch(sessionInitialized());
 
-  // The remembered locale is known only after rehydration, so translations load after it.
+  // The remembered locale is known only after rehydration, so translations load after it; the
+  // signed-in screens' texts only for a signed-in user.
   const i18n = await initI18n({
     lng: selectLocale(store.getState()),
     cacheVersion: configResult.ok ? configResult.config.buildId : 'unconfigured',
+    signedIn: selectIsAuthenticated(store.getState()),
   });
 
   if (!configResult.ok) {

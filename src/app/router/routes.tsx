@@ -1,25 +1,31 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
+
+import { loadSignedInTexts } from '@/shared/i18n';
 
 import { AppLayout } from '../layout/AppLayout';
 
 import { RequireAuth } from './RequireAuth';
 
+/** A signed-in screen: its chunk and the signed-in texts (shared/i18n), loaded together before it renders. */
+const signedIn = <Page extends ComponentType>(load: () => Promise<{ default: Page }>) =>
+  lazy(() => Promise.all([load(), loadSignedInTexts()]).then(([page]) => page));
+
 // Every page is its own chunk, loaded on first visit.
-const HomePage = lazy(() => import('@/pages/home').then((m) => ({ default: m.HomePage })));
-const WaybillsPage = lazy(() => import('@/pages/waybills').then((m) => ({ default: m.WaybillsPage })));
-const WorklogsPage = lazy(() => import('@/pages/worklogs').then((m) => ({ default: m.WorklogsPage })));
-const WaybillDetailPage = lazy(() => import('@/pages/waybill-detail').then((m) => ({ default: m.WaybillDetailPage })));
-const WaybillEditPage = lazy(() => import('@/pages/waybill-edit').then((m) => ({ default: m.WaybillEditPage })));
-const WorklogDetailPage = lazy(() => import('@/pages/worklog-detail').then((m) => ({ default: m.WorklogDetailPage })));
-const WorklogEditPage = lazy(() => import('@/pages/worklog-edit').then((m) => ({ default: m.WorklogEditPage })));
-const InvoicesPage = lazy(() => import('@/pages/invoices').then((m) => ({ default: m.InvoicesPage })));
-const InvoiceDetailPage = lazy(() => import('@/pages/invoice-detail').then((m) => ({ default: m.InvoiceDetailPage })));
-const InvoiceNewPage = lazy(() => import('@/pages/invoice-new').then((m) => ({ default: m.InvoiceNewPage })));
-const UsersPage = lazy(() => import('@/pages/users').then((m) => ({ default: m.UsersPage })));
-const UserNewPage = lazy(() => import('@/pages/user-new').then((m) => ({ default: m.UserNewPage })));
-const UserDetailPage = lazy(() => import('@/pages/user-detail').then((m) => ({ default: m.UserDetailPage })));
-const AdminPanelPage = lazy(() => import('@/pages/admin-panel').then((m) => ({ default: m.AdminPanelPage })));
+const HomePage = signedIn(() => import('@/pages/home').then((m) => ({ default: m.HomePage })));
+const WaybillsPage = signedIn(() => import('@/pages/waybills').then((m) => ({ default: m.WaybillsPage })));
+const WorklogsPage = signedIn(() => import('@/pages/worklogs').then((m) => ({ default: m.WorklogsPage })));
+const WaybillDetailPage = signedIn(() => import('@/pages/waybill-detail').then((m) => ({ default: m.WaybillDetailPage })));
+const WaybillEditPage = signedIn(() => import('@/pages/waybill-edit').then((m) => ({ default: m.WaybillEditPage })));
+const WorklogDetailPage = signedIn(() => import('@/pages/worklog-detail').then((m) => ({ default: m.WorklogDetailPage })));
+const WorklogEditPage = signedIn(() => import('@/pages/worklog-edit').then((m) => ({ default: m.WorklogEditPage })));
+const InvoicesPage = signedIn(() => import('@/pages/invoices').then((m) => ({ default: m.InvoicesPage })));
+const InvoiceDetailPage = signedIn(() => import('@/pages/invoice-detail').then((m) => ({ default: m.InvoiceDetailPage })));
+const InvoiceNewPage = signedIn(() => import('@/pages/invoice-new').then((m) => ({ default: m.InvoiceNewPage })));
+const UsersPage = signedIn(() => import('@/pages/users').then((m) => ({ default: m.UsersPage })));
+const UserNewPage = signedIn(() => import('@/pages/user-new').then((m) => ({ default: m.UserNewPage })));
+const UserDetailPage = signedIn(() => import('@/pages/user-detail').then((m) => ({ default: m.UserDetailPage })));
+const AdminPanelPage = signedIn(() => import('@/pages/admin-panel').then((m) => ({ default: m.AdminPanelPage })));
 const LoginPage = lazy(() => import('@/pages/auth-login').then((m) => ({ default: m.LoginPage })));
 const SignUpPage = lazy(() => import('@/pages/auth-signup').then((m) => ({ default: m.SignUpPage })));
 const ForgotPasswordPage = lazy(() =>
@@ -28,8 +34,8 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('@/pages/auth-reset-password').then((m) => ({ default: m.ResetPasswordPage })),
 );
-const AccountPage = lazy(() => import('@/pages/account').then((m) => ({ default: m.AccountPage })));
-const NotFoundPage = lazy(() => import('@/pages/not-found').then((m) => ({ default: m.NotFoundPage })));
+const AccountPage = signedIn(() => import('@/pages/account').then((m) => ({ default: m.AccountPage })));
+const NotFoundPage = signedIn(() => import('@/pages/not-found').then((m) => ({ default: m.NotFoundPage })));
 
 /** The app's routes; declarative routing keeps the router's share of the first page small. */
 export function AppRoutes() {
