@@ -6,6 +6,8 @@ import zlib from 'node:zlib';
 import { defineConfig, loadEnv, logger, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
+import { pluginRoutePreload } from './build/routePreload.ts';
+
 /** Settings the web app reads; every one is defined (empty when unset) so `shared/config` can name what is missing. */
 const PUBLIC_KEYS = [
   'APP_PUBLIC_BACKEND_URL',
@@ -81,7 +83,8 @@ export default defineConfig(({ envMode }) => {
     PUBLIC_KEYS.map((key) => [`import.meta.env.${key}`, JSON.stringify(rawPublicVars[key] ?? '')]),
   );
   // Lets the browser drop translations cached by an older build (see shared/i18n).
-  define['import.meta.env.APP_BUILD_ID'] = JSON.stringify(Date.now().toString(36));
+  const buildId = Date.now().toString(36);
+  define['import.meta.env.APP_BUILD_ID'] = JSON.stringify(buildId);
 
   return {
     // Storybook reuses this file: its build keeps the mock worker and is not served by our server.
@@ -90,7 +93,11 @@ export default defineConfig(({ envMode }) => {
       pluginReact(),
       ...(process.env.STORYBOOK === 'true'
         ? []
-        : [...(rawPublicVars.APP_PUBLIC_API_MOCKING === 'true' ? [] : [withoutMockWorker()]), pluginPrecompress()]),
+        : [
+            ...(rawPublicVars.APP_PUBLIC_API_MOCKING === 'true' ? [] : [withoutMockWorker()]),
+            pluginRoutePreload({ buildId }),
+            pluginPrecompress(),
+          ]),
     ],
     source: {
       entry: { index: './src/app/index.tsx' },
