@@ -26,6 +26,26 @@ const withoutMockWorker = (): RsbuildPlugin => ({
   },
 });
 
+/**
+ * Marks the first page's scripts (the entry's chunks) with V8's explicit compile hint
+ * (`//# allFunctionsCalledOnLoad`): Chromium then compiles their functions eagerly while the file
+ * streams in, on a background thread, instead of one by one on the main thread as each is first
+ * called, which is most of the work of the app's start. Other browsers read it as a comment.
+ */
+const pluginCompileHints = (): RsbuildPlugin => ({
+  name: 'timberlog:compile-hints',
+  setup(api) {
+    api.processAssets({ stage: 'optimize-inline' }, ({ compilation, sources }) => {
+      for (const entrypoint of compilation.entrypoints.values()) {
+        for (const file of entrypoint.getFiles()) {
+          if (!file.endsWith('.js')) continue;
+          compilation.updateAsset(file, (old) => new sources.ConcatSource('//# allFunctionsCalledOnLoad\n', old));
+        }
+      }
+    });
+  },
+});
+
 /** Text formats worth compressing (images and fonts of the build are compressed formats already). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|xml|webmanifest)$/;
 const brotli = promisify(zlib.brotliCompress);
@@ -95,6 +115,7 @@ export default defineConfig(({ envMode }) => {
         ? []
         : [
             ...(rawPublicVars.APP_PUBLIC_API_MOCKING === 'true' ? [] : [withoutMockWorker()]),
+            pluginCompileHints(),
             pluginRoutePreload({ buildId }),
             pluginPrecompress(),
           ]),

@@ -1,6 +1,6 @@
 import './styles/index.css';
 
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { persistStore, type Persistor } from 'redux-persist';
 
@@ -80,15 +80,19 @@ async function bootstrap(): Promise<void> {
     await startMockWorker();
   }
 
-  root.render(
-    <StrictMode>
-      <AppProviders store={store} i18n={i18n}>
-        <AppErrorBoundary>
-          <AppRouter />
-        </AppErrorBoundary>
-      </AppProviders>
-    </StrictMode>,
-  );
+  // As a transition, React renders the first screen in slices and lets the browser in between
+  // (input, paint) instead of holding the main thread for the whole tree at once.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders store={store} i18n={i18n}>
+          <AppErrorBoundary>
+            <AppRouter />
+          </AppErrorBoundary>
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 
   const { sentryDsn } = config;
   if (sentryDsn) {
