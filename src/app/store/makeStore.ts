@@ -4,6 +4,7 @@ import {
   createListenerMiddleware,
   type Reducer,
 } from '@reduxjs/toolkit';
+import { setAutoFreeze } from 'immer';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 
@@ -31,6 +32,10 @@ export interface MakeStoreOptions {
   /** Reloads the page (`reloadPage`) when the user chooses a language, so the page shows in it (seed section 2). */
   readonly reloadOnLocaleChange?: boolean;
 }
+
+// Immer deep-freezes every new state, which for a page of API rows costs a long task as they
+// arrive. Development and tests keep freezing, so a reducer that mutates state still fails there.
+if (configResult.ok && configResult.config.isProduction) setAutoFreeze(false);
 
 /** Creates the store used by the app, Storybook and tests. */
 export function makeStore(
