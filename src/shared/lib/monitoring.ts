@@ -1,6 +1,6 @@
-import type * as SentryNamespace from '@sentry/react';
+import type * as SentryParts from './sentry';
 
-type SentryModule = typeof SentryNamespace;
+type SentryModule = typeof SentryParts;
 
 /** Share of page loads whose performance traces are sent (seed section 9). */
 export const TRACES_SAMPLE_RATE = 0.2;
@@ -49,7 +49,7 @@ export function initMonitoring({ dsn, environment, release }: MonitoringOptions)
   // From here on Sentry's own handlers see the page's errors.
   deferred?.stopListening();
   deferred = null;
-  sentry ??= import('@sentry/react').then((Sentry) => {
+  sentry ??= import('./sentry').then((Sentry) => {
     Sentry.init({
       dsn,
       environment,
