@@ -37,6 +37,11 @@ export interface MakeStoreOptions {
 // arrive. Development and tests keep freezing, so a reducer that mutates state still fails there.
 if (configResult.ok && configResult.config.isProduction) setAutoFreeze(false);
 
+const whenIdle = (task: () => void): void => {
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 0);
+};
+
 /** Creates the store used by the app, Storybook and tests. */
 export function makeStore(
   preloadedState?: PreloadedState,
@@ -74,7 +79,10 @@ export function makeStore(
   const trackExportsWhenSignedIn = () => {
     if (!trackExports || tracking || !apiLoaded || !selectIsAuthenticated(store.getState())) return;
     tracking = true;
-    void import('@/features/export/track-progress').then((module) => module.trackExports(listenerMiddleware, store.dispatch));
+    // Not part of the first screen: it starts once the browser is idle (within two seconds).
+    whenIdle(() => {
+      void import('@/features/export/track-progress').then((module) => module.trackExports(listenerMiddleware, store.dispatch));
+    });
   };
 
   // RTK Query loads with the first screen that needs it, not with the first page.
