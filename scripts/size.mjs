@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import vm from 'node:vm';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dir = resolve(process.argv[2] ?? 'dist');
 const ENTRY_BUDGET_KB = 130;
@@ -18,6 +18,8 @@ const LOGIN_BUDGET_KB = 150;
 const SIGNED_IN_BUDGET_KB = 200;
 const html = readFileSync(join(dir, 'index.html'), 'utf8');
 const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+const brotliKb = (file) => brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length / 1024;
+const rawKb = (file) => statSync(file).size / 1024;
 const fileOf = (path) => join(dir, decodeURIComponent(path));
 const fmt = (kb) => `${kb.toFixed(1).padStart(7)} kB`;
 const sum = (items) => items.reduce((total, item) => total + item.kb, 0);
@@ -71,6 +73,11 @@ for (const file of loginPreloads) console.log(`  ${fmt(file.kb)}  ${file.path}`)
 console.log(
   `/auth/login total:      ${fmt(loginKb)}  (budget ${LOGIN_BUDGET_KB} kB; JavaScript ${sum(login.filter((f) => f.kind === 'js')).toFixed(1)}, ` +
     `CSS ${sum(login.filter((f) => f.kind === 'css')).toFixed(1)}, translations ${sum(login.filter((f) => f.kind === 'json')).toFixed(1)})`,
+);
+const loginJs = login.filter((file) => file.kind === 'js').map((file) => fileOf(file.path));
+console.log(
+  `/auth/login JavaScript over the wire: gzip ${loginJs.reduce((t, f) => t + gzipKb(f), 0).toFixed(1)} kB, ` +
+    `Brotli ${loginJs.reduce((t, f) => t + brotliKb(f), 0).toFixed(1)} kB, uncompressed ${loginJs.reduce((t, f) => t + rawKb(f), 0).toFixed(1)} kB`,
 );
 console.log(`All built JS and CSS:   ${fmt(all)}  (${everything.length} files, most loaded per route or on demand)`);
 
