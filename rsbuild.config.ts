@@ -27,7 +27,8 @@ const withoutMockWorker = (): RsbuildPlugin => ({
 });
 
 /**
- * Marks the first page's scripts (the entry's chunks) with V8's explicit compile hint
+ * Marks the scripts a page runs as it loads, the entry's chunks and each page's chunks (which
+ * index.html preloads; see build/routePreload.ts), with V8's explicit compile hint
  * (`//# allFunctionsCalledOnLoad`): Chromium then compiles their functions eagerly while the file
  * streams in, on a background thread, instead of one by one on the main thread as each is first
  * called, which is most of the work of the app's start. Other browsers read it as a comment.
@@ -36,11 +37,13 @@ const pluginCompileHints = (): RsbuildPlugin => ({
   name: 'timberlog:compile-hints',
   setup(api) {
     api.processAssets({ stage: 'optimize-inline' }, ({ compilation, sources }) => {
-      for (const entrypoint of compilation.entrypoints.values()) {
-        for (const file of entrypoint.getFiles()) {
-          if (!file.endsWith('.js')) continue;
-          compilation.updateAsset(file, (old) => new sources.ConcatSource('//# allFunctionsCalledOnLoad\n', old));
-        }
+      const groups = [
+        ...compilation.entrypoints.values(),
+        ...[...compilation.namedChunkGroups].filter(([name]) => name.startsWith('page-')).map(([, group]) => group),
+      ];
+      const files = new Set(groups.flatMap((group) => group.getFiles()).filter((file) => file.endsWith('.js')));
+      for (const file of files) {
+        compilation.updateAsset(file, (old) => new sources.ConcatSource('//# allFunctionsCalledOnLoad\n', old));
       }
     });
   },
