@@ -104,7 +104,7 @@ export default tseslint.config(
     rules: { 'import-x/no-default-export': 'off' },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'tests/**', 'scripts/**', '*.config.{js,mjs,ts}'],
+    files: ['**/*.test.{ts,tsx}', 'tests/**', 'scripts/**', 'build/**', '*.config.{js,mjs,ts}'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },
   {

@@ -1,15 +1,15 @@
 import './styles/index.css';
 
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { persistStore, type Persistor } from 'redux-persist';
 
 import { selectLocale } from '@/entities/preferences';
-import { sessionInitialized } from '@/entities/session';
+import { selectIsAuthenticated, sessionInitialized } from '@/entities/session';
 import { configResult } from '@/shared/config';
 import { whenSessionSettled } from '@/shared/model';
 import { initI18n } from '@/shared/i18n';
-import { initMonitoring } from '@/shared/lib';
+import { deferMonitoring, initMonitoring } from '@/shared/lib';
 
 import { AppErrorBoundary, AppProviders, ConfigErrorScreen } from './providers';
 import { AppRouter } from './router';
@@ -57,10 +57,12 @@ async function bootstrap(): Promise<void> {
   shareSessionAcrossTabs(store, persistor);
   store.dispatch(sessionInitialized());
 
-  // The remembered locale is known only after rehydration, so translations load after it.
+  // The remembered locale is known only after rehydration, so translations load after it; the
+  // signed-in screens' texts only for a signed-in user.
   const i18n = await initI18n({
     lng: selectLocale(store.getState()),
     cacheVersion: configResult.ok ? configResult.config.buildId : 'unconfigured',
+    signedIn: selectIsAuthenticated(store.getState()),
   });
 
   if (!configResult.ok) {
@@ -78,21 +80,36 @@ async function bootstrap(): Promise<void> {
     await startMockWorker();
   }
 
-  root.render(
-    <StrictMode>
-      <AppProviders store={store} i18n={i18n}>
-        <AppErrorBoundary>
-          <AppRouter />
-        </AppErrorBoundary>
-      </AppProviders>
-    </StrictMode>,
-  );
+  // As a transition, React renders the first screen in slices and lets the browser in between
+  // (input, paint) instead of holding the main thread for the whole tree at once.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders store={store} i18n={i18n}>
+          <AppErrorBoundary>
+            <AppRouter />
+          </AppErrorBoundary>
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 
   const { sentryDsn } = config;
   if (sentryDsn) {
-    afterFirstPaint(() => {
-      void initMonitoring({ dsn: sentryDsn, environment: config.isProduction ? 'production' : 'development', release: config.buildId });
-    });
+    const monitoring = { dsn: sentryDsn, environment: config.isProduction ? 'production' : 'development', release: config.buildId };
+    // A visitor (the sign-in page) loads Sentry only with a first error; a signed-in user's page
+    // loads it when the browser is idle, and so does the page of a visitor who signs in.
+    deferMonitoring(monitoring);
+    const startWhenSignedIn = () => {
+      if (!selectIsAuthenticated(store.getState())) return false;
+      afterFirstPaint(() => void initMonitoring(monitoring));
+      return true;
+    };
+    if (!startWhenSignedIn()) {
+      const unsubscribe = store.subscribe(() => {
+        if (startWhenSignedIn()) unsubscribe();
+      });
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { makeStore } from '@/app/store';
 import { mockExportRequest } from '@/entities/export-request/index.mocks';
 import type { Schema } from '@/shared/api';
+import { sessionTokensReceived } from '@/shared/model';
 
 import { renderWithProviders, signedInState } from './render';
 import { server } from './server';
@@ -60,6 +61,17 @@ describe('export tracking in the app store', () => {
     // The list is empty: the polling stops.
     await tick(3000);
     expect(polls).toHaveLength(1);
+  });
+
+  it('leaves a visitor alone, and looks once the visitor has signed in', async () => {
+    const polls = answerPolls([[]]);
+    const store = makeStore(undefined, { trackExports: true });
+    await tick(3000);
+    expect(polls).toEqual([]);
+
+    const { session } = await signedInState();
+    store.dispatch(sessionTokensReceived({ accessToken: session?.accessToken ?? '', refreshToken: session?.refreshToken ?? '' }));
+    await waitFor(() => expect(polls).toEqual([POLL]));
   });
 
   // A reload while exports run: the first polls answer before the toast area (loaded after the

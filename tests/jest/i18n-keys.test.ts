@@ -1,5 +1,7 @@
-import en from '../../public/locales/en/common.json';
-import et from '../../public/locales/et/common.json';
+import enApp from '../../public/locales/en/app.json';
+import enCommon from '../../public/locales/en/common.json';
+import etApp from '../../public/locales/et/app.json';
+import etCommon from '../../public/locales/et/common.json';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -10,13 +12,25 @@ const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
     ),
   );
 
-const enKeys = flatten(en);
-const etKeys = flatten(et);
+// Two files per language: common.json (what a visitor's pages show) and app.json (the signed-in screens).
+const enKeys = { ...flatten(enCommon), ...flatten(enApp) };
+const etKeys = { ...flatten(etCommon), ...flatten(etApp) };
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
 describe('translations', () => {
-  it('en and et have the same keys', () => {
+  it('en and et have the same keys, in the same file', () => {
     expect(Object.keys(etKeys).sort()).toEqual(Object.keys(enKeys).sort());
+    expect(Object.keys(flatten(etCommon)).sort()).toEqual(Object.keys(flatten(enCommon)).sort());
+  });
+
+  it('no key is in both files (a key is looked up in common.json first, then in app.json)', () => {
+    for (const [common, app] of [
+      [enCommon, enApp],
+      [etCommon, etApp],
+    ] as const) {
+      const inBoth = Object.keys(common).filter((section) => section in app);
+      expect(inBoth).toEqual([]);
+    }
   });
 
   it('no translation is empty', () => {

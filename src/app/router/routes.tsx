@@ -1,66 +1,68 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router-dom';
+
+import { loadSignedInTexts } from '@/shared/i18n';
 
 import { AppLayout } from '../layout/AppLayout';
 
 import { RequireAuth } from './RequireAuth';
+import { ROUTE_TABLE, type PageName } from './routeTable';
 
-// Every page is its own chunk, loaded on first visit.
-const HomePage = lazy(() => import('@/pages/home').then((m) => ({ default: m.HomePage })));
-const WaybillsPage = lazy(() => import('@/pages/waybills').then((m) => ({ default: m.WaybillsPage })));
-const WorklogsPage = lazy(() => import('@/pages/worklogs').then((m) => ({ default: m.WorklogsPage })));
-const WaybillDetailPage = lazy(() => import('@/pages/waybill-detail').then((m) => ({ default: m.WaybillDetailPage })));
-const WaybillEditPage = lazy(() => import('@/pages/waybill-edit').then((m) => ({ default: m.WaybillEditPage })));
-const WorklogDetailPage = lazy(() => import('@/pages/worklog-detail').then((m) => ({ default: m.WorklogDetailPage })));
-const WorklogEditPage = lazy(() => import('@/pages/worklog-edit').then((m) => ({ default: m.WorklogEditPage })));
-const InvoicesPage = lazy(() => import('@/pages/invoices').then((m) => ({ default: m.InvoicesPage })));
-const InvoiceDetailPage = lazy(() => import('@/pages/invoice-detail').then((m) => ({ default: m.InvoiceDetailPage })));
-const InvoiceNewPage = lazy(() => import('@/pages/invoice-new').then((m) => ({ default: m.InvoiceNewPage })));
-const UsersPage = lazy(() => import('@/pages/users').then((m) => ({ default: m.UsersPage })));
-const UserNewPage = lazy(() => import('@/pages/user-new').then((m) => ({ default: m.UserNewPage })));
-const UserDetailPage = lazy(() => import('@/pages/user-detail').then((m) => ({ default: m.UserDetailPage })));
-const AdminPanelPage = lazy(() => import('@/pages/admin-panel').then((m) => ({ default: m.AdminPanelPage })));
-const LoginPage = lazy(() => import('@/pages/auth-login').then((m) => ({ default: m.LoginPage })));
-const SignUpPage = lazy(() => import('@/pages/auth-signup').then((m) => ({ default: m.SignUpPage })));
-const ForgotPasswordPage = lazy(() =>
-  import('@/pages/auth-forgot-password').then((m) => ({ default: m.ForgotPasswordPage })),
-);
-const ResetPasswordPage = lazy(() =>
-  import('@/pages/auth-reset-password').then((m) => ({ default: m.ResetPasswordPage })),
-);
-const AccountPage = lazy(() => import('@/pages/account').then((m) => ({ default: m.AccountPage })));
-const NotFoundPage = lazy(() => import('@/pages/not-found').then((m) => ({ default: m.NotFoundPage })));
+type PageModule = Promise<{ default: ComponentType }>;
 
-/** The app's routes; declarative routing keeps the router's share of the first page small. */
+// Every page is its own chunk, loaded on first visit; each chunk is named `page-<slice>`
+// (routeTable.ts), so the build can tell index.html which files each route needs.
+const PAGE_LOADERS: Readonly<Record<PageName, () => PageModule>> = {
+  'auth-login': () => import(/* webpackChunkName: "page-auth-login" */ '@/pages/auth-login').then((m) => ({ default: m.LoginPage })),
+  'auth-signup': () => import(/* webpackChunkName: "page-auth-signup" */ '@/pages/auth-signup').then((m) => ({ default: m.SignUpPage })),
+  'auth-forgot-password': () =>
+    import(/* webpackChunkName: "page-auth-forgot-password" */ '@/pages/auth-forgot-password').then((m) => ({ default: m.ForgotPasswordPage })),
+  'auth-reset-password': () =>
+    import(/* webpackChunkName: "page-auth-reset-password" */ '@/pages/auth-reset-password').then((m) => ({ default: m.ResetPasswordPage })),
+  home: () => import(/* webpackChunkName: "page-home" */ '@/pages/home').then((m) => ({ default: m.HomePage })),
+  waybills: () => import(/* webpackChunkName: "page-waybills" */ '@/pages/waybills').then((m) => ({ default: m.WaybillsPage })),
+  'waybill-edit': () => import(/* webpackChunkName: "page-waybill-edit" */ '@/pages/waybill-edit').then((m) => ({ default: m.WaybillEditPage })),
+  'waybill-detail': () =>
+    import(/* webpackChunkName: "page-waybill-detail" */ '@/pages/waybill-detail').then((m) => ({ default: m.WaybillDetailPage })),
+  worklogs: () => import(/* webpackChunkName: "page-worklogs" */ '@/pages/worklogs').then((m) => ({ default: m.WorklogsPage })),
+  'worklog-edit': () => import(/* webpackChunkName: "page-worklog-edit" */ '@/pages/worklog-edit').then((m) => ({ default: m.WorklogEditPage })),
+  'worklog-detail': () =>
+    import(/* webpackChunkName: "page-worklog-detail" */ '@/pages/worklog-detail').then((m) => ({ default: m.WorklogDetailPage })),
+  invoices: () => import(/* webpackChunkName: "page-invoices" */ '@/pages/invoices').then((m) => ({ default: m.InvoicesPage })),
+  'invoice-new': () => import(/* webpackChunkName: "page-invoice-new" */ '@/pages/invoice-new').then((m) => ({ default: m.InvoiceNewPage })),
+  'invoice-detail': () =>
+    import(/* webpackChunkName: "page-invoice-detail" */ '@/pages/invoice-detail').then((m) => ({ default: m.InvoiceDetailPage })),
+  users: () => import(/* webpackChunkName: "page-users" */ '@/pages/users').then((m) => ({ default: m.UsersPage })),
+  'user-new': () => import(/* webpackChunkName: "page-user-new" */ '@/pages/user-new').then((m) => ({ default: m.UserNewPage })),
+  'user-detail': () => import(/* webpackChunkName: "page-user-detail" */ '@/pages/user-detail').then((m) => ({ default: m.UserDetailPage })),
+  'admin-panel': () => import(/* webpackChunkName: "page-admin-panel" */ '@/pages/admin-panel').then((m) => ({ default: m.AdminPanelPage })),
+  account: () => import(/* webpackChunkName: "page-account" */ '@/pages/account').then((m) => ({ default: m.AccountPage })),
+  'not-found': () => import(/* webpackChunkName: "page-not-found" */ '@/pages/not-found').then((m) => ({ default: m.NotFoundPage })),
+};
+
+const SIGNED_IN_PAGES = new Set(ROUTE_TABLE.filter((route) => route.access === 'signedIn').map((route) => route.page));
+
+// A signed-in screen renders once its chunk and the signed-in texts (shared/i18n) have both loaded.
+const PAGES = Object.fromEntries(
+  Object.entries(PAGE_LOADERS).map(([page, load]) => [
+    page,
+    lazy(SIGNED_IN_PAGES.has(page as PageName) ? () => Promise.all([load(), loadSignedInTexts()]).then(([module]) => module) : load),
+  ]),
+) as Record<PageName, LazyExoticComponent<ComponentType>>;
+
+const routeElements = (access: 'visitor' | 'signedIn') =>
+  ROUTE_TABLE.filter((route) => route.access === access).map(({ path, page }) => {
+    const Page = PAGES[page];
+    return path === '' ? <Route key="index" index element={<Page />} /> : <Route key={path} path={path} element={<Page />} />;
+  });
+
+/** The app's routes (routeTable.ts); declarative routing keeps the router's share of the first page small. */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route path="auth/login" element={<LoginPage />} />
-        <Route path="auth/signup" element={<SignUpPage />} />
-        <Route path="auth/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="auth/reset-password" element={<ResetPasswordPage />} />
-        <Route element={<RequireAuth />}>
-          <Route index element={<HomePage />} />
-          <Route path="waybills" element={<WaybillsPage />} />
-          <Route path="waybills/new" element={<WaybillEditPage />} />
-          <Route path="waybills/:number" element={<WaybillDetailPage />} />
-          <Route path="waybills/:number/edit" element={<WaybillEditPage />} />
-          <Route path="worklogs" element={<WorklogsPage />} />
-          <Route path="worklogs/new" element={<WorklogEditPage />} />
-          <Route path="worklogs/:number" element={<WorklogDetailPage />} />
-          <Route path="worklogs/:number/edit" element={<WorklogEditPage />} />
-          <Route path="invoices" element={<InvoicesPage />} />
-          <Route path="invoices/new" element={<InvoiceNewPage />} />
-          <Route path="invoices/:number" element={<InvoiceDetailPage />} />
-          <Route path="users" element={<UsersPage />} />
-          <Route path="users/new" element={<UserNewPage />} />
-          <Route path="users/:email" element={<UserDetailPage />} />
-          <Route path="adminpanel" element={<AdminPanelPage />} />
-          <Route path="adminpanel/:resource" element={<AdminPanelPage />} />
-          <Route path="account" element={<AccountPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
+        {routeElements('visitor')}
+        <Route element={<RequireAuth />}>{routeElements('signedIn')}</Route>
       </Route>
     </Routes>
   );

@@ -4,12 +4,14 @@ import {
   createListenerMiddleware,
   type Reducer,
 } from '@reduxjs/toolkit';
+import { setAutoFreeze } from 'immer';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 
 import { localeChanged } from '@/entities/preferences';
+import { selectIsAuthenticated } from '@/entities/session';
 import { configResult } from '@/shared/config';
-import { onApiLoaded } from '@/shared/model';
+import { onApiLoaded, sessionTokensReceived } from '@/shared/model';
 
 import { createRootReducer, PERSIST_KEY, PERSISTED_KEYS, type AppRootState } from './rootReducer';
 import { startSessionListeners } from './sessionListeners';
@@ -23,12 +25,22 @@ export interface MakeStoreOptions {
   readonly reloadPage?: () => void | Promise<void>;
   /**
    * Polls the user's exports with toasts and downloads (features/export/track-progress), starting
-   * with a look for exports left from before. The app only: stories and tests start clean.
+   * with a look for exports left from before, once someone is signed in and the api has loaded (a
+   * visitor never loads it). The app only: stories and tests start clean.
    */
   readonly trackExports?: boolean;
   /** Reloads the page (`reloadPage`) when the user chooses a language, so the page shows in it (seed section 2). */
   readonly reloadOnLocaleChange?: boolean;
 }
+
+// Immer deep-freezes every new state, which for a page of API rows costs a long task as they
+// arrive. Development and tests keep freezing, so a reducer that mutates state still fails there.
+if (configResult.ok && configResult.config.isProduction) setAutoFreeze(false);
+
+const whenIdle = (task: () => void): void => {
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 0);
+};
 
 /** Creates the store used by the app, Storybook and tests. */
 export function makeStore(
@@ -62,6 +74,17 @@ export function makeStore(
     devTools: !(configResult.ok && configResult.config.isProduction),
   });
 
+  let apiLoaded = false;
+  let tracking = false;
+  const trackExportsWhenSignedIn = () => {
+    if (!trackExports || tracking || !apiLoaded || !selectIsAuthenticated(store.getState())) return;
+    tracking = true;
+    // Not part of the first screen: it starts once the browser is idle (within two seconds).
+    whenIdle(() => {
+      void import('@/features/export/track-progress').then((module) => module.trackExports(listenerMiddleware, store.dispatch));
+    });
+  };
+
   // RTK Query loads with the first screen that needs it, not with the first page.
   onApiLoaded((api) => {
     rootReducer.inject({ reducerPath: api.reducerPath, reducer: api.reducer });
@@ -69,10 +92,10 @@ export function makeStore(
     // Any action runs the reducers, which gives the injected api its initial state right away.
     store.dispatch({ type: 'app/apiAttached' });
     api.setupListeners(store.dispatch);
-    if (trackExports) {
-      void import('@/features/export/track-progress').then((tracking) => tracking.trackExports(listenerMiddleware, store.dispatch));
-    }
+    apiLoaded = true;
+    trackExportsWhenSignedIn();
   });
+  if (trackExports) listenerMiddleware.startListening({ actionCreator: sessionTokensReceived, effect: trackExportsWhenSignedIn });
   startSessionListeners(listenerMiddleware as Parameters<typeof startSessionListeners>[0], { reloadPage });
   if (reloadOnLocaleChange) {
     listenerMiddleware.startListening({ actionCreator: localeChanged, effect: async () => reloadPage() });

@@ -1,9 +1,10 @@
-export { i18n, initI18n, initI18nWithResources } from './i18n';
+export { i18n, initI18n, initI18nWithResources, loadSignedInTexts } from './i18n';
 export type { InitI18nOptions } from './i18n';
 export {
   DEFAULT_LOCALE,
   DEFAULT_NAMESPACE,
   LOCALE_NATIVE_NAMES,
+  SIGNED_IN_NAMESPACE,
   SUPPORTED_LOCALES,
   TRANSLATION_CACHE_MS,
   TRANSLATION_LOAD_PATH,

@@ -1,7 +1,10 @@
 export const SUPPORTED_LOCALES = ['en', 'et'] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
+/** The texts of every page a visitor sees: the shell, sign-in and the other auth pages, errors. */
 export const DEFAULT_NAMESPACE = 'common';
+/** The texts of the signed-in screens, loaded only for a signed-in user (see `loadSignedInTexts`). */
+export const SIGNED_IN_NAMESPACE = 'app';
 /** How long translations stay cached in the browser (seed section 9). */
 export const TRANSLATION_CACHE_MS = 3_600_000;
 export const TRANSLATION_LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';

@@ -1,6 +1,6 @@
-export { initMonitoring, reportError, TRACES_SAMPLE_RATE } from './monitoring';
+export { deferMonitoring, initMonitoring, reportError, TRACES_SAMPLE_RATE } from './monitoring';
 export type { MonitoringOptions } from './monitoring';
-export { notify, toastAreaMounted, withToastArea } from './notify';
+export { isToastAreaWanted, notify, subscribeToastAreaWanted, toastAreaMounted, withToastArea } from './notify';
 export type { NotifyOptions, NotifyVariant, ToastArea } from './notify';
 export { isTheme, THEMES, useSystemTheme } from './theme';
 export type { Theme } from './theme';

@@ -1,6 +1,7 @@
 import * as Sentry from '@sentry/react';
 import { waitFor } from '@testing-library/react';
 
+import type * as MonitoringModule from './monitoring';
 import { FILTERED, initMonitoring, reportError, scrubSecrets, TRACES_SAMPLE_RATE } from './monitoring';
 
 jest.mock('@sentry/react', () => ({
@@ -26,6 +27,53 @@ describe('monitoring', () => {
     const error = new Error('boom');
     reportError(error, { where: 'test' });
     await waitFor(() => expect(Sentry.captureException).toHaveBeenCalledWith(error, { extra: { where: 'test' } }));
+    consoleError.mockRestore();
+  });
+});
+
+describe('deferred monitoring (a visitor)', () => {
+  const options = { dsn: 'https://key@sentry.example.com/1', environment: 'production' };
+  /** A fresh copy of the module: whether Sentry was loaded is per page load. */
+  const freshMonitoring = (): typeof MonitoringModule => {
+    let module: typeof MonitoringModule | undefined;
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh module instance per test
+      module = require('./monitoring') as typeof MonitoringModule;
+    });
+    return module as typeof MonitoringModule;
+  };
+  beforeEach(() => jest.clearAllMocks());
+
+  it('loads nothing until an uncaught error, then starts Sentry and reports that error', async () => {
+    // jsdom reports an error event nobody prevented as the test's own failure.
+    const handled = (event: Event) => event.preventDefault();
+    window.addEventListener('error', handled);
+    const monitoring = freshMonitoring();
+    monitoring.deferMonitoring(options);
+    await new Promise((done) => setTimeout(done, 10));
+    expect(Sentry.init).not.toHaveBeenCalled();
+
+    const error = new Error('uncaught');
+    window.dispatchEvent(new ErrorEvent('error', { error, message: 'uncaught' }));
+    await waitFor(() => expect(Sentry.captureException).toHaveBeenCalledWith(error, undefined));
+    expect(Sentry.init).toHaveBeenCalledTimes(1);
+    expect(Sentry.init).toHaveBeenCalledWith(expect.objectContaining({ dsn: options.dsn, tracesSampleRate: TRACES_SAMPLE_RATE }));
+
+    // Sentry's own handlers take over: the page's listener does not report twice.
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error('later'), message: 'later' }));
+    await new Promise((done) => setTimeout(done, 10));
+    expect(Sentry.captureException).toHaveBeenCalledTimes(1);
+    window.removeEventListener('error', handled);
+  });
+
+  it('starts Sentry for an error the app reports, with its details', async () => {
+    const monitoring = freshMonitoring();
+    monitoring.deferMonitoring(options);
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const error = new Error('caught');
+    monitoring.reportError(error, { where: 'sign-in' });
+    await waitFor(() => expect(Sentry.captureException).toHaveBeenCalledWith(error, { extra: { where: 'sign-in' } }));
+    expect(Sentry.init).toHaveBeenCalledTimes(1);
     consoleError.mockRestore();
   });
 });

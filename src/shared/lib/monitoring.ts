@@ -1,11 +1,13 @@
-import type * as SentryNamespace from '@sentry/react';
+import type * as SentryParts from './sentry';
 
-type SentryModule = typeof SentryNamespace;
+type SentryModule = typeof SentryParts;
 
 /** Share of page loads whose performance traces are sent (seed section 9). */
 export const TRACES_SAMPLE_RATE = 0.2;
 
 let sentry: Promise<SentryModule> | null = null;
+/** Set by `deferMonitoring`: what the first error starts monitoring with. */
+let deferred: { readonly options: MonitoringOptions; readonly stopListening: () => void } | null = null;
 
 /** Query parameters and fragments that carry secrets: the reset link's token, export download tokens. */
 const SECRET_PARAMS = /([?&#](?:token|refresh|access|access_?token|refresh_?token|password|key)=)[^&#\s"']+/gi;
@@ -44,7 +46,10 @@ export interface MonitoringOptions {
  * page's JavaScript; errors reported before it has loaded are sent once it has.
  */
 export function initMonitoring({ dsn, environment, release }: MonitoringOptions): Promise<void> {
-  sentry ??= import('@sentry/react').then((Sentry) => {
+  // From here on Sentry's own handlers see the page's errors.
+  deferred?.stopListening();
+  deferred = null;
+  sentry ??= import('./sentry').then((Sentry) => {
     Sentry.init({
       dsn,
       environment,
@@ -61,9 +66,34 @@ export function initMonitoring({ dsn, environment, release }: MonitoringOptions)
   return sentry.then(() => undefined);
 }
 
-/** Reports an error to monitoring when it is on, and to the console always. */
-export function reportError(error: unknown, extra?: Record<string, unknown>): void {
-  console.error(error);
+/**
+ * Monitoring for a page that should not load Sentry up front (a visitor's sign-in page): Sentry
+ * loads with the first error (an uncaught one, a rejected promise nobody handled, or
+ * `reportError`), which it then reports; `initMonitoring` starts it outright, e.g. once signed in.
+ */
+export function deferMonitoring(options: MonitoringOptions): void {
+  if (sentry || deferred) return;
+  const onError = (event: ErrorEvent) => captureLater(event.error ?? event.message);
+  const onRejection = (event: PromiseRejectionEvent) => captureLater(event.reason);
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+  deferred = {
+    options,
+    stopListening: () => {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    },
+  };
+}
+
+function captureLater(error: unknown, extra?: Record<string, unknown>): void {
+  if (!sentry && deferred) void initMonitoring(deferred.options);
   if (!sentry) return;
   void sentry.then((Sentry) => Sentry.captureException(error, extra ? { extra } : undefined));
+}
+
+/** Reports an error to monitoring when it is on (or deferred: see `deferMonitoring`), and to the console always. */
+export function reportError(error: unknown, extra?: Record<string, unknown>): void {
+  console.error(error);
+  captureLater(error, extra);
 }

@@ -18,15 +18,34 @@ export interface ToastArea {
 let mountedArea: ToastArea | null = null;
 let mountedCount = 0;
 const pending: ((area: ToastArea) => void)[] = [];
+let areaWanted = false;
+const wantedListeners = new Set<() => void>();
 
 /**
  * Runs a toast operation on the toast area: now if it is mounted, otherwise as soon as it mounts,
  * in the order asked. notistack silently drops a toast enqueued before its provider exists, and
- * the provider loads after the first paint while the app's polls may already report something.
+ * the provider (with notistack) is loaded only once the first toast is asked for: a page that
+ * never shows one never loads it.
  */
 export function withToastArea(operation: (area: ToastArea) => void): void {
-  if (mountedArea) operation(mountedArea);
-  else pending.push(operation);
+  if (mountedArea) {
+    operation(mountedArea);
+    return;
+  }
+  pending.push(operation);
+  if (!areaWanted) {
+    areaWanted = true;
+    for (const listener of wantedListeners) listener();
+  }
+}
+
+/** True once a toast was asked for: the app then mounts the toast area (for `useSyncExternalStore`). */
+export const isToastAreaWanted = (): boolean => areaWanted;
+
+/** Calls `listener` when the toast area is first wanted; returns the unsubscribe. */
+export function subscribeToastAreaWanted(listener: () => void): () => void {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
 }
 
 /** Called by the toast area once its provider is mounted; returns the call for its unmount. */

@@ -191,18 +191,22 @@ export function useListQuery<P extends object = Record<string, unknown>, L exten
     [update],
   );
 
-  return {
-    contract,
-    state,
-    params,
-    ignored,
-    searchText,
-    setSearchText,
-    setFilter,
-    setFilters,
-    clearFilters,
-    setSort,
-    setPage,
-    setPageSize,
-  };
+  // One object while nothing in it changes: a filter bar given it re-renders only when the query does.
+  return useMemo(
+    () => ({
+      contract,
+      state,
+      params,
+      ignored,
+      searchText,
+      setSearchText,
+      setFilter,
+      setFilters,
+      clearFilters,
+      setSort,
+      setPage,
+      setPageSize,
+    }),
+    [contract, state, params, ignored, searchText, setSearchText, setFilter, setFilters, clearFilters, setSort, setPage, setPageSize],
+  );
 }

@@ -118,4 +118,29 @@ describe('ApiForm (useApiSubmit)', () => {
     expect(await screen.findByText('Enter a number.')).toBeInTheDocument();
     expect(request).not.toHaveBeenCalled();
   });
+
+  it('loads a lazily given schema on the first validation, once, and applies it like a schema given outright', async () => {
+    const load = jest.fn(() => Promise.resolve(object({ number: string().required('Enter a number.').max(4, 'Too long.') })));
+    const request = jest.fn(() => Promise.resolve({}));
+    renderWithProviders(
+      <ApiForm<Values, unknown> initialValues={{ number: '', driverName: '' }} loadValidationSchema={load} label="Waybill" request={request}>
+        <FormikTextField label="Number" name="number" />
+        <FormikTextField label="Driver" name="driverName" />
+        <SubmitButton>Save</SubmitButton>
+      </ApiForm>,
+    );
+    expect(load).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a number.')).toBeInTheDocument();
+    expect(request).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText('Number'), 'W-12');
+    await userEvent.type(screen.getByLabelText('Number'), '3');
+    expect(await screen.findByText('Too long.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Number'), '{Backspace}');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(request).toHaveBeenCalledWith({ number: 'W-12', driverName: '' }));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,5 +1,14 @@
-import { Form, Formik, useFormikContext, type FormikProps, type FormikValues } from 'formik';
-import type { ReactNode } from 'react';
+import {
+  Form,
+  Formik,
+  useFormikContext,
+  validateYupSchema,
+  yupToFormErrors,
+  type FormikErrors,
+  type FormikProps,
+  type FormikValues,
+} from 'formik';
+import { useCallback, useRef, type FocusEventHandler, type ReactNode } from 'react';
 
 import type { FormStatus } from '../../api';
 import { useApiSubmit, type ApiSubmitOptions } from '../../lib/form/useApiSubmit';
@@ -35,10 +44,48 @@ export function SubmitButton({ children, submitting, variant }: SubmitButtonProp
   );
 }
 
+/** Loads a yup schema (from the slice's `model/`) with `import()`; see `ApiFormProps.loadValidationSchema`. */
+export type ValidationSchemaLoader = () => Promise<unknown>;
+
+const isValidationError = (error: unknown): error is Parameters<typeof yupToFormErrors>[0] =>
+  error instanceof Error && error.name === 'ValidationError';
+
+/**
+ * Formik's `validate` for a schema loaded on first use: the same checks and messages as
+ * `validationSchema` (Formik's own yup helpers), once the schema's module has arrived.
+ */
+function useLazyValidation<Values extends FormikValues>(load: ValidationSchemaLoader | undefined) {
+  const loaded = useRef<{ load: ValidationSchemaLoader; schema: Promise<unknown> } | null>(null);
+  const validate = useCallback(
+    async (values: Values): Promise<FormikErrors<Values>> => {
+      if (!load) return {};
+      if (loaded.current?.load !== load) loaded.current = { load, schema: load() };
+      const schema = await loaded.current.schema;
+      try {
+        await validateYupSchema(values, schema);
+        return {};
+      } catch (error) {
+        if (isValidationError(error)) return yupToFormErrors<Values>(error);
+        throw error;
+      }
+    },
+    [load],
+  );
+  return load ? validate : undefined;
+}
+
 export interface ApiFormProps<Values extends FormikValues, Result> extends ApiSubmitOptions<Values, Result> {
   readonly initialValues: Values;
   /** A yup schema (from the slice's `model/`). */
   readonly validationSchema?: unknown;
+  /**
+   * Instead of `validationSchema`: loads the schema when the form is first validated (the first
+   * change, blur or submit), so a page that only shows the form does not load yup. Keep it stable
+   * (`useCallback`): another function loads the schema again.
+   */
+  readonly loadValidationSchema?: ValidationSchemaLoader;
+  /** Focus moved into the form: e.g. fetch what submitting will need. */
+  readonly onFocus?: FocusEventHandler<HTMLFormElement>;
   /** The form's accessible name. */
   readonly label: string;
   readonly className?: string;
@@ -54,16 +101,19 @@ export interface ApiFormProps<Values extends FormikValues, Result> extends ApiSu
 export function ApiForm<Values extends FormikValues, Result>({
   initialValues,
   validationSchema,
+  loadValidationSchema,
   label,
   className,
+  onFocus,
   children,
   ...submitOptions
 }: ApiFormProps<Values, Result>) {
   const onSubmit = useApiSubmit(submitOptions);
+  const validate = useLazyValidation<Values>(loadValidationSchema);
   return (
-    <Formik<Values> initialValues={initialValues} validationSchema={validationSchema} onSubmit={onSubmit}>
+    <Formik<Values> initialValues={initialValues} validationSchema={validationSchema} validate={validate} onSubmit={onSubmit}>
       {(formik) => (
-        <Form noValidate className={className} aria-label={label}>
+        <Form noValidate className={className} aria-label={label} onFocus={onFocus}>
           <FormRootAlert />
           {typeof children === 'function' ? children(formik) : children}
         </Form>

@@ -1,6 +1,6 @@
 import { WAYBILL_INVOICEABLE_STATUS, WAYBILL_LIST } from '@timberlog/contract';
 import type { TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
@@ -32,11 +32,17 @@ const filterFields = (t: TFunction): FilterFieldSpec[] => {
   ];
 };
 
+const EMPTY: readonly never[] = [];
+
 /** `/waybills`: the list in the URL's state, with the new-waybill, report and invoice actions. */
 export function WaybillsPage() {
   const { t, i18n } = useTranslation();
   const query = useListQuery<WaybillListParams>(WAYBILL_LIST);
-  const { data, error, isFetching, refetch } = useListWaybillsQuery(query.params);
+  const { data: latestData, error, isFetching, refetch } = useListWaybillsQuery(query.params);
+  // A page of rows is a large update: the table takes it as a transition, rendered in slices, while
+  // the store's own update (synchronous) leaves the memoised table as it was, still marked busy.
+  const data = useDeferredValue(latestData);
+  const rowsPending = data !== latestData;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const apiError = isApiError(error) ? error : null;
   const fields = useMemo(() => filterFields(t), [t]);
@@ -50,6 +56,12 @@ export function WaybillsPage() {
     () => new Set((data?.results ?? []).filter((waybill) => waybill.status === WAYBILL_INVOICEABLE_STATUS).map((waybill) => waybill.number)),
     [data],
   );
+  const selection = useMemo(
+    () => ({ selected, onChange: setSelected, isSelectable: (number: string) => deliveredNumbers.has(number) }),
+    [selected, deliveredNumbers],
+  );
+  const retry = useCallback(() => void refetch(), [refetch]);
+  const sortChange = useCallback((sort: string[]) => query.setSort(sort), [query]);
   const invoiceLink = `/invoices/new?${new URLSearchParams([...selected].map((number) => ['waybills', number])).toString()}`;
   const count = data?.count;
 
@@ -72,15 +84,15 @@ export function WaybillsPage() {
       />
       <ListFilters query={query} fields={fields} />
       <WaybillTable
-        rows={apiError && !pageGone ? [] : data?.results}
+        rows={apiError && !pageGone ? EMPTY : data?.results}
         sort={query.state.sort}
-        onSortChange={(sort) => query.setSort(sort)}
-        loading={isFetching || pageGone}
+        onSortChange={sortChange}
+        loading={isFetching || pageGone || rowsPending}
         error={apiError && !pageGone ? apiError.message : null}
-        onRetry={() => void refetch()}
+        onRetry={retry}
         emptyMessage={t('waybills.list.empty')}
         onClearFilters={Object.keys(query.state.filters).length > 0 || query.state.search ? query.clearFilters : undefined}
-        selection={{ selected, onChange: setSelected, isSelectable: (number) => deliveredNumbers.has(number) }}
+        selection={selection}
       />
       <Pagination
         pageNumber={query.state.pageNumber}

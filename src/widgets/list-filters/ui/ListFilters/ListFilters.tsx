@@ -1,5 +1,5 @@
 import { allFilters, type FilterDef, type ListContract } from '@timberlog/contract';
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AssortmentPicker } from '@/entities/assortment';
@@ -144,7 +144,9 @@ function DateRange({
  * fields, a debounced search box, "More filters" with the created and modified ranges, the active
  * filters as removable chips, "Clear filters", and a notice naming what a link held that was ignored.
  */
-export function ListFilters({ query, fields }: ListFiltersProps) {
+// Memoised: a list screen re-renders when its rows arrive, and the filter bar, the screen's
+// largest part, has nothing new to show then (the query object stays the same; see useListQuery).
+export const ListFilters = memo(function ListFilters({ query, fields }: ListFiltersProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const searchId = useId();
@@ -367,4 +369,4 @@ export function ListFilters({ query, fields }: ListFiltersProps) {
       ) : null}
     </section>
   );
-}
+});

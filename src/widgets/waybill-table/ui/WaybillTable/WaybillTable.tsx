@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 
@@ -14,7 +14,7 @@ export type WaybillTableProps = Omit<TableProps<Waybill>, 'columns' | 'getRowKey
  * The waybill list's table: a row opens its waybill, which links back to this very list view
  * (filters, sort and page) through the link's state.
  */
-export function WaybillTable(props: WaybillTableProps) {
+export const WaybillTable = memo(function WaybillTable(props: WaybillTableProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
@@ -30,4 +30,4 @@ export function WaybillTable(props: WaybillTableProps) {
       onRowOpen={(waybill) => void navigate(`/waybills/${encodeURIComponent(waybill.number)}`, { state: linkState })}
     />
   );
-}
+});

@@ -1,13 +1,14 @@
-import { useMemo } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { object, string } from 'yup';
 
-import { useObtainTokenMutation } from '@/entities/auth';
-import { emailSchema } from '@/entities/user';
-import { LIMITS } from '@timberlog/contract';
+import { useAppDispatch } from '@/shared/model';
 import { ApiForm, FormikTextField, SubmitButton } from '@/shared/ui';
 
+import { obtainSession, preloadSignIn } from '../../api/obtainSession';
+
 import styles from './SignInForm.module.css';
+
+const loadRules = () => import('../../model/signInSchema');
 
 interface Values {
   email: string;
@@ -19,28 +20,26 @@ export interface SignInFormProps {
   readonly onSignedIn: () => void;
 }
 
-/** Email and password for a session; a failure keeps what was typed and says why at the top. */
+/**
+ * Email and password for a session; a failure keeps what was typed and says why at the top.
+ * Its rules (yup) and the api layer load when the visitor starts on the form, not with the page.
+ */
 export function SignInForm({ onSignedIn }: SignInFormProps) {
   const { t } = useTranslation();
-  const [obtainToken] = useObtainTokenMutation();
-  const schema = useMemo(
-    () =>
-      object({
-        email: emailSchema(t),
-        password: string()
-          .required(t('auth.validation.passwordRequired'))
-          .max(LIMITS.passwordMaxLength, t('auth.validation.tooLong', { limit: LIMITS.passwordMaxLength })),
-      }),
-    [t],
-  );
+  const dispatch = useAppDispatch();
+  const loadSchema = useCallback(() => loadRules().then(({ signInSchema }) => signInSchema(t)), [t]);
 
   return (
     <ApiForm<Values, unknown>
       initialValues={{ email: '', password: '' }}
-      validationSchema={schema}
+      loadValidationSchema={loadSchema}
       label={t('auth.login.submit')}
       className={styles.form}
-      request={(values) => obtainToken({ email: values.email.trim(), password: values.password })}
+      onFocus={() => {
+        preloadSignIn();
+        void loadRules();
+      }}
+      request={(values) => obtainSession(dispatch, { email: values.email.trim(), password: values.password })}
       messagesByStatus={{ 401: t('auth.login.invalidCredentials') }}
       onSuccess={onSignedIn}
     >

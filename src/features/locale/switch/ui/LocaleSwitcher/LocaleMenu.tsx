@@ -8,11 +8,16 @@ import { useAppDispatch, useAppSelector } from '@/shared/model';
 import { GlobeIcon } from './GlobeIcon';
 import styles from './LocaleMenu.module.css';
 
+export interface LocaleMenuProps {
+  /** Opens the menu as it mounts: the switcher mounts it when its stand-in button was activated. */
+  readonly defaultOpen?: boolean;
+}
+
 /**
  * Lists the supported locales. Choosing another one records it; the app then reloads the
  * current page in that language (see app/index.tsx).
  */
-export function LocaleMenu() {
+export function LocaleMenu({ defaultOpen = false }: LocaleMenuProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const locale = useAppSelector(selectLocale);
@@ -22,7 +27,7 @@ export function LocaleMenu() {
   };
 
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
         className={styles.trigger}
         aria-label={t('locale.current', { name: LOCALE_NATIVE_NAMES[locale] })}

@@ -1,12 +1,12 @@
-import { EXPORT_FORMATS, type ExportFormat } from '@timberlog/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useCreateWaybillReportMutation, type WaybillListParams } from '@/entities/waybill';
-import { extractApiError, isApiError } from '@/shared/api';
-import { Button, Dialog } from '@/shared/ui';
+import type { WaybillListParams } from '@/entities/waybill';
+import { Button } from '@/shared/ui';
 
-import styles from './ExportReport.module.css';
+const loadDialog = () => import('./ExportReportDialog');
+const ExportReportDialog = lazy(() => loadDialog().then((module) => ({ default: module.ExportReportDialog })));
+const preloadDialog = () => void loadDialog();
 
 export interface ExportWaybillReportProps {
   /** The list's current call: its filters, search and sort go to the report, its paging does not. */
@@ -15,72 +15,34 @@ export interface ExportWaybillReportProps {
   readonly count: number | undefined;
 }
 
-/** "Export report": a small dialog to pick xlsx or csv; the export tracking shows the progress and downloads the file. */
+/**
+ * "Export report": a small dialog to pick xlsx or csv; the export tracking shows the progress and
+ * downloads the file. The dialog (Radix) loads when the button is pointed at or focused, and
+ * opens once it has: the list itself does not wait for it.
+ */
 export function ExportWaybillReport({ params, count }: ExportWaybillReportProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [format, setFormat] = useState<ExportFormat>('xlsx');
-  const [error, setError] = useState<string | null>(null);
-  const [createReport, { isLoading }] = useCreateWaybillReportMutation();
-  const { pageNumber: _pageNumber, pageSize: _pageSize, ...filters } = params;
-
-  const start = async () => {
-    setError(null);
-    try {
-      await createReport({ filters, format }).unwrap();
-    } catch (failure) {
-      setError((isApiError(failure) ? failure : extractApiError(failure)).message);
-      return;
-    }
-    setOpen(false);
-  };
+  const [wanted, setWanted] = useState(false);
 
   return (
     <>
       <Button
         variant="secondary"
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
         onClick={() => {
-          setError(null);
+          setWanted(true);
           setOpen(true);
         }}
       >
         {t('waybills.actions.export')}
       </Button>
-      <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          if (!isLoading) setOpen(next);
-        }}
-        title={t('waybills.export.title')}
-        description={
-          count === undefined ? undefined : t('waybills.export.text', { count: new Intl.NumberFormat(i18n.language).format(count) })
-        }
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={isLoading}>
-              {t('waybills.export.cancel')}
-            </Button>
-            <Button onClick={() => void start()} disabled={isLoading} aria-busy={isLoading || undefined}>
-              {t('waybills.export.start')}
-            </Button>
-          </>
-        }
-      >
-        <fieldset className={styles.formats}>
-          <legend className={styles.legend}>{t('waybills.export.format')}</legend>
-          {EXPORT_FORMATS.map((option) => (
-            <label key={option} className={styles.option}>
-              <input type="radio" name="format" value={option} checked={format === option} onChange={() => setFormat(option)} />
-              {t(`waybills.export.${option}`)}
-            </label>
-          ))}
-        </fieldset>
-        {error ? (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </Dialog>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ExportReportDialog open={open} onOpenChange={setOpen} params={params} count={count} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
