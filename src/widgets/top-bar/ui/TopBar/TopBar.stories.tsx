@@ -63,3 +63,24 @@ export const Dark: Story = {
   globals: { theme: 'dark' },
   parameters: signedIn,
 };
+
+/** A phone's width (412 px): the name goes to the logo's link, every button stays on screen. */
+export const Phone: Story = {
+  globals: { locale: 'et' },
+  parameters: signedIn,
+  decorators: [
+    (Story) => (
+      <div style={{ width: 412 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const signOut = await canvas.findByRole('button', { name: 'Logi välja' });
+    await expect(canvas.getByRole('link', { name: /Timberlog/ })).toBeInTheDocument();
+    // In a browser the button ends inside the bar (jsdom lays nothing out: both are 0).
+    const bar = canvasElement.querySelector('header')!.getBoundingClientRect();
+    await expect(signOut.getBoundingClientRect().right).toBeLessThanOrEqual(bar.right);
+  },
+};

@@ -31,44 +31,46 @@ export function TopBar() {
 
   return (
     <header className={styles.bar}>
-      <Link to="/" className={styles.brand}>
-        <svg className={styles.logo} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <rect x="3" y="6" width="18" height="4" rx="2" />
-          <rect x="3" y="14" width="18" height="4" rx="2" />
-        </svg>
-        {t('app.name')}
-      </Link>
-      <nav className={styles.nav} aria-label={t('nav.main')}>
-        <ul className={styles.navList}>
-          {NAV_ITEMS.map(({ to, labelKey }) => (
-            <li key={to}>
-              <NavLink to={to} className={navLinkClass}>
-                {t(labelKey)}
-              </NavLink>
-            </li>
-          ))}
+      <div className={styles.row}>
+        <Link to="/" className={styles.brand}>
+          <svg className={styles.logo} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <rect x="3" y="6" width="18" height="4" rx="2" />
+            <rect x="3" y="14" width="18" height="4" rx="2" />
+          </svg>
+          <span className={styles.brandName}>{t('app.name')}</span>
+        </Link>
+        <nav className={styles.nav} aria-label={t('nav.main')}>
+          <ul className={styles.navList}>
+            {NAV_ITEMS.map(({ to, labelKey }) => (
+              <li key={to}>
+                <NavLink to={to} className={navLinkClass}>
+                  {t(labelKey)}
+                </NavLink>
+              </li>
+            ))}
+            {isAuthenticated ? (
+              <Suspense fallback={null}>
+                <StaffLinks />
+              </Suspense>
+            ) : null}
+          </ul>
+        </nav>
+        <div className={styles.actions}>
+          <LocaleSwitcher />
+          <ThemeToggle />
           {isAuthenticated ? (
-            <Suspense fallback={null}>
-              <StaffLinks />
-            </Suspense>
-          ) : null}
-        </ul>
-      </nav>
-      <div className={styles.actions}>
-        <LocaleSwitcher />
-        <ThemeToggle />
-        {isAuthenticated ? (
-          <>
-            <Button to="/account" variant="minimal" size="sm">
-              {t('auth.account')}
+            <>
+              <Button to="/account" variant="minimal" size="sm">
+                {t('auth.account')}
+              </Button>
+              <SignOutButton />
+            </>
+          ) : (
+            <Button to="/auth/login" variant="primary" size="sm">
+              {t('auth.signIn')}
             </Button>
-            <SignOutButton />
-          </>
-        ) : (
-          <Button to="/auth/login" variant="primary" size="sm">
-            {t('auth.signIn')}
-          </Button>
-        )}
+          )}
+        </div>
       </div>
     </header>
   );
