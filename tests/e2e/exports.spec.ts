@@ -42,9 +42,15 @@ const requestReports = async (page: Page, formats: readonly ('xlsx' | 'csv')[]):
   return ids;
 };
 
+/** Whether a response answers the export tracking's poll (the home page lists exports too). */
+const isTrackingPoll = (url: string) => {
+  const { pathname, searchParams } = new URL(url);
+  return pathname === '/api/export-requests/' && searchParams.get('seen') === 'false';
+};
+
 /** Reloads the page and answers what the export tracking's first poll found. */
 const unseenAfterReload = async (page: Page): Promise<unknown[]> => {
-  const poll = page.waitForResponse((response) => response.url().includes('/api/export-requests/?'));
+  const poll = page.waitForResponse((response) => isTrackingPoll(response.url()));
   await page.reload();
   return ((await (await poll).json()) as { results: unknown[] }).results;
 };
