@@ -88,7 +88,7 @@ test('aborted midway, the COPY stops with its connection and the pool goes on', 
   assert.equal(copy.done, false);
   client.release(new Error('aborted'));
   // The backend that ran it goes away; the pool hands out working connections.
-  const gone = async () => (await pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT g, repeat(''y''%'")).rows[0].n === 0;
+  const gone = async () => (await pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT g, repeat(''y''%' AND state <> 'idle'")).rows[0].n === 0;
   for (let i = 0; i < 100 && !(await gone()); i++) await new Promise((r) => setTimeout(r, 50));
   assert.ok(await gone(), 'the COPY is still running');
   assert.equal((await pool.query('SELECT 1 AS one')).rows[0].one, 1);
