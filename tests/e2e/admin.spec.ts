@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
+import { seriousViolations } from './axe';
 
 import { REAL_SERVER, REAL_SERVER_DATA_DIR } from './realServer';
 
@@ -43,14 +44,6 @@ const findVerifyLink = (email: string): string | null => {
     if (link) return link;
   }
   return null;
-};
-
-/** Serious and critical axe findings on the page as it is now, as readable lines. */
-const seriousViolations = async (page: Page): Promise<string[]> => {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 };
 
 test('an anonymous visitor of the admin panel signs in and comes back to it', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
+import { seriousViolations } from './axe';
 
 import { REAL_SERVER } from './realServer';
 
@@ -40,14 +40,6 @@ const api = async <T>(page: Page, path: string): Promise<T> => {
 const deliveredOf = async (page: Page, customer: string): Promise<string[]> => {
   const list = await api<{ results: { number: string }[] }>(page, `/api/waybills/?statusIn=delivered&destinationCompany=${customer}&sort=number&pageSize=10`);
   return list.results.map((waybill) => waybill.number);
-};
-
-/** Serious and critical axe findings on the page as it is now. */
-const seriousViolations = async (page: Page): Promise<string[]> => {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 };
 
 test('two delivered waybills of one customer: preview, create, land on the invoice, the waybills are invoiced', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
+import { seriousViolations } from './axe';
 
 import { seedSession } from './session';
 
@@ -16,14 +16,6 @@ const SHOTS = 'test-results/screenshots';
 
 const topBar = (page: Page) => page.getByRole('banner');
 const mainNav = (page: Page) => page.getByRole('navigation', { name: /Main navigation|Põhinavigatsioon/ });
-
-/** Serious and critical axe findings on the page as it is now, as readable lines. */
-const seriousViolations = async (page: Page): Promise<string[]> => {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-};
 
 const chooseLocale = async (page: Page, currentLabel: RegExp, option: string) => {
   await topBar(page).getByRole('button', { name: currentLabel }).click();

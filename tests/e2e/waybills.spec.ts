@@ -2,8 +2,8 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Download, type Locator, type Page } from './fixtures';
+import { seriousViolations } from './axe';
 import ExcelJS from 'exceljs';
 
 import { REAL_SERVER } from './realServer';
@@ -59,14 +59,6 @@ const columnTexts = async (table: Locator, header: string): Promise<string[]> =>
   const index = headers.findIndex((text) => text.startsWith(header));
   expect(index).toBeGreaterThanOrEqual(0);
   return table.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
-};
-
-/** Serious and critical axe findings on the page as it is now, as readable lines. */
-const seriousViolations = async (page: Page): Promise<string[]> => {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 };
 
 test('filter by two statuses and a transport date range; a reload shows the same rows', async ({ page }) => {
