@@ -66,8 +66,10 @@ try {
     FROM generate_series(1, ${ROWS}) g, o, d, s`.execute(conn);
     await sql`SET session_replication_role = DEFAULT`.execute(conn);
   });
-  // The replica role skipped the triggers that keep the per-status counts too: recount them.
+  // The replica role skipped the triggers that keep the per-status counts and the search texts
+  // too: rebuild them.
   await sql`SELECT waybill_counts_rebuild()`.execute(ctx.db);
+  await sql`SELECT waybill_texts_rebuild()`.execute(ctx.db);
   const inserted = (Date.now() - t) / 1000;
   t = Date.now();
   await ctx.db.connection().execute(async (conn) => {
@@ -77,6 +79,7 @@ try {
   const indexed = (Date.now() - t) / 1000;
   t = Date.now();
   await sql`VACUUM ANALYZE waybills`.execute(ctx.db);
+  await sql`VACUUM ANALYZE waybill_texts`.execute(ctx.db);
   console.log(`Inserted ${ROWS.toLocaleString('en')} waybills (INSERT ... SELECT generate_series) in ${inserted.toFixed(1)} s, ` +
     `built ${indexes.length} indexes in ${indexed.toFixed(1)} s, VACUUM ANALYZE in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 

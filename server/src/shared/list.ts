@@ -67,6 +67,12 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
    * read with the page is the one they were counted at.
    */
   version?: RawBuilder<unknown>;
+  /**
+   * The list's one table and its alias in `from`, when a search should find its page by how many
+   * rows it matches (see runList): its row estimate (pg_class.reltuples) tells how far a walk in
+   * sort order goes.
+   */
+  table?: { name: string; as: string };
 }
 
 export interface ListSpec<L extends ListContract = ListContract> {
@@ -81,6 +87,7 @@ export interface ListSpec<L extends ListContract = ListContract> {
   keysFirst?: boolean;
   counter?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
   version?: RawBuilder<unknown>;
+  table?: { name: string; as: string };
   /** lower(...) over the search columns, as the trigram index on them is written. */
   searchExpr?: string;
 }
@@ -112,6 +119,7 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     keysFirst: input.keysFirst,
     counter: input.counter,
     version: input.version,
+    table: input.table,
     searchExpr: searchCols.length ? `lower(${searchCols.join(" || ' ' || ")})` : undefined,
   };
 }
@@ -185,16 +193,30 @@ export function givenFilters(list: ListContract, q: Readonly<Record<string, unkn
   return given;
 }
 
-/** Every condition the query's filters and search make, by the list's contract. */
-export function listConds(spec: ListSpec, q: Readonly<Record<string, unknown>>, ctx: FilterContext = {}): Cond[] {
+/** The search term as the search columns are matched (trimmed, lower case), or '' when none is given. */
+export function searchTerm(q: Readonly<Record<string, unknown>>): string {
+  return typeof q.search === 'string' ? q.search.trim().toLowerCase() : '';
+}
+
+/** `expr` contains `term` (lower case): LIKE, which the trigram index answers. */
+export function searchLike(expr: string, term: string): Cond {
+  return sql`${sql.raw(expr)} LIKE ${'%' + escapeLike(term) + '%'}`;
+}
+
+/**
+ * Every condition the query's filters and search make, by the list's contract. The search is a
+ * LIKE the trigram index answers, or with `searchBy: 'scan'` the same test as strpos(), which no
+ * index answers: the planner then walks the sort order's index and tests the rows it meets.
+ */
+export function listConds(spec: ListSpec, q: Readonly<Record<string, unknown>>, ctx: FilterContext = {}, searchBy: 'index' | 'scan' = 'index'): Cond[] {
   const conds: Cond[] = [];
   for (const [name, def] of Object.entries(allFilters(spec.list))) {
     const custom = spec.custom[name];
     const cond = custom ? (q[name] === undefined ? undefined : custom(q[name], ctx)) : filterCond(def, spec.columns[def.field]!, q[name]);
     if (cond) conds.push(cond);
   }
-  const search = typeof q.search === 'string' ? q.search.trim() : '';
-  if (search && spec.searchExpr) conds.push(sql`${sql.raw(spec.searchExpr)} LIKE ${'%' + escapeLike(search.toLowerCase()) + '%'}`);
+  const term = searchTerm(q);
+  if (term && spec.searchExpr) conds.push(searchBy === 'index' ? searchLike(spec.searchExpr, term) : sql`strpos(${sql.raw(spec.searchExpr)}, ${term}) > 0`);
   return conds;
 }
 
@@ -302,10 +324,28 @@ export async function runList<T = Row>(
     countQuery = sql`SELECT version AS "listVersion", CASE WHEN version = ${kept?.version ?? '-1'}::numeric THEN ${kept?.count ?? 0}::bigint
       ELSE (SELECT count(*) FROM ${spec.countFrom ?? spec.from} ${where}) END AS count FROM (${spec.version}) v(version)`;
   }
+  // The page's rows (their keys first, with keysFirst) under `conds`, in order.
+  const limited = (conds: Cond[], what: RawBuilder<unknown>) =>
+    sql`SELECT ${what} FROM ${spec.from} ${whereClause(conds)} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql}`;
+  const what = spec.keysFirst ? tiebreak : spec.select;
+  let rowsQuery = limited(all, what);
+  if (spec.table && spec.searchExpr && hasSearch(q)) {
+    // A search matching many rows finds its page soonest by walking the sort order's index and
+    // testing each row it meets (about (offset + size) × rows / count of them); one matching few
+    // rows, from the trigram index and a sort of its matches. The planner cannot tell which (it
+    // guesses a LIKE's matches from trigram statistics, often a hundredth of them), but the count
+    // beside the page can: both are planned, and a one-time filter on the count runs one. The
+    // matches are read whole (OFFSET 0 keeps the sort and limit out), so even a plan made without
+    // the term never walks an index for them.
+    const walk = sql`counted.count::float8 * counted.count >= ${offset + pageSize}::float8 * greatest((SELECT reltuples FROM pg_class WHERE oid = ${sql.lit(spec.table.name)}::regclass), 0)`;
+    const scanned = [...listConds(spec, q, { user: request.user ?? undefined }, 'scan'), ...extra];
+    const matches = sql`(SELECT * FROM ${spec.from} ${whereClause([...all, sql`NOT (${walk})`])} OFFSET 0) ${sql.raw(spec.table.as)}`;
+    rowsQuery = sql`(${limited([...scanned, walk], what)})
+      UNION ALL (SELECT ${what} FROM ${matches} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql})`;
+  }
   const pageQuery = spec.keysFirst
-    ? sql`SELECT ${spec.select}, row_number() OVER (ORDER BY ${order}) AS "pageRow" FROM ${spec.from}
-        WHERE ${tiebreak} = ANY(ARRAY(SELECT ${tiebreak} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql}))`
-    : sql`SELECT page.*, row_number() OVER () AS "pageRow" FROM (SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql}) page`;
+    ? sql`SELECT ${spec.select}, row_number() OVER (ORDER BY ${order}) AS "pageRow" FROM ${spec.from} WHERE ${tiebreak} = ANY(ARRAY(${rowsQuery}))`
+    : sql`SELECT page.*, row_number() OVER () AS "pageRow" FROM (${rowsQuery}) page`;
   // Named and prepared (see reusedQuery); the select lists name every column in camelCase.
   const compiled = sql`SELECT counted.*, counted.count AS "listCount", page.* FROM (${countQuery}) counted
     LEFT JOIN LATERAL (${pageQuery}) page ON true ORDER BY page."pageRow"`.compile(db);

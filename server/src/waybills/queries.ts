@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { WAYBILL_LIST } from '@timberlog/contract';
-import { defineSpec, givenFilters, whereClause, type Cond } from '../shared/list.js';
+import { defineSpec, givenFilters, searchLike, searchTerm, whereClause, type Cond } from '../shared/list.js';
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 const isMonthStart = (v: unknown) => isDate(v) && v.endsWith('-01');
@@ -9,6 +9,23 @@ const isMonthEnd = (v: unknown) => {
   const [y, m, d] = v.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + 1)).getUTCDate() === 1;
 };
+
+/**
+ * The exact count of a search alone, from the distinct search texts past the number and how many
+ * waybills carry each (`011_waybill_search.sql`), plus the waybills whose number matches and text
+ * does not. A term without a space cannot span the space between number and text, so the two
+ * parts cover every match once; a term with one, or a filter beside the search, is counted over
+ * the waybills (undefined).
+ */
+function countSearch(q: Readonly<Record<string, unknown>>) {
+  const given = givenFilters(WAYBILL_LIST, q);
+  const term = searchTerm(q);
+  if (given.length !== 1 || given[0] !== 'search' || term.includes(' ')) return undefined;
+  // Two aggregates in FROM, so the statement reads each once wherever it refers to the count.
+  return sql`SELECT texts.n + numbers.n AS count
+    FROM (SELECT coalesce(sum(n), 0) AS n FROM waybill_texts WHERE ${searchLike('doc', term)}) texts,
+         (SELECT count(*) AS n FROM waybills b WHERE ${searchLike('lower(b.number)', term)} AND NOT ${searchLike('waybill_text(b)', term)}) numbers`;
+}
 
 /**
  * The exact count from `waybill_counts` (per status and transport month, kept by triggers: see
@@ -62,7 +79,8 @@ export const waybillSpec = defineSpec({
   searchColumns: { notes: 'b.notes' },
   tiebreak: 'b.number',
   keysFirst: true,
-  counter: countFromBuckets,
+  counter: (q) => countSearch(q) ?? countFromBuckets(q),
+  table: { name: 'waybills', as: 'b' },
   // Every waybill filter reads the waybills alone, so their version (010_waybill_versions.sql)
   // tells when a kept count still holds.
   version: sql`SELECT coalesce(sum(v), 0) FROM waybill_versions`,
