@@ -1,5 +1,5 @@
--- Counting a waybill search. The list searches lower(number || ' ' || driver_name || ' ' ||
--- vehicle_number || ' ' || notes); past the number, that text repeats from waybill to waybill (the
+-- Counting a waybill search. The list searches its number, driver, vehicle and notes joined by
+-- spaces and folded to lower case (every letter: see 012_search_case.sql); past the number, that text repeats from waybill to waybill (the
 -- same drivers, vehicles and stock notes): a million waybills carry a few thousand texts. Each
 -- distinct text is kept here once, with how many waybills carry it, by statement triggers in the
 -- writing transaction, so a search counts the texts that match instead of rechecking every
@@ -8,7 +8,7 @@
 -- waybill_counts, so concurrent writers of one text update different rows; a shard may go
 -- negative, the sum is exact.
 CREATE FUNCTION waybill_text(b waybills) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  RETURN lower(b.driver_name || ' ' || b.vehicle_number || ' ' || b.notes);
+  RETURN lower((b.driver_name || ' ' || b.vehicle_number || ' ' || b.notes) COLLATE pg_c_utf8);
 
 CREATE TABLE waybill_texts (
   -- Notes run to 2,000 characters, past what a B-tree key holds: the text is keyed by its hash.
@@ -20,7 +20,7 @@ CREATE TABLE waybill_texts (
 );
 CREATE INDEX waybill_texts_doc_idx ON waybill_texts USING gin (doc gin_trgm_ops);
 -- The numbers on their own: a search counts the waybills whose number matches and text does not.
-CREATE INDEX waybills_number_search_idx ON waybills USING gin (lower(number) gin_trgm_ops);
+CREATE INDEX waybills_number_search_idx ON waybills USING gin (lower((number) COLLATE pg_c_utf8) gin_trgm_ops);
 
 -- One upsert per statement over its transition tables, keys in order (so two statements never
 -- wait on each other's rows in opposite orders); an update that leaves every text as it was writes

@@ -181,3 +181,16 @@ test('concurrent writers of one text keep its count exact, and texts no waybill 
   });
   assert.equal(await searchTableDiff(), 0);
 });
+
+test('search folds every letter\'s case, Estonian ones too, in the count and the page', async () => {
+  const input = await waybillInput(s);
+  const made = await s.req('POST', '/api/waybills/', { token, body: { ...input, driverName: 'Ülle Õunapuu', notes: 'ÄÄRMISELT ŠOKEERIV' } });
+  assert.equal(made.status, 201, made.text);
+  for (const term of ['ülle', 'ÜLLE', 'õunapuu', 'ÕUN', 'äärmiselt', 'Šokeeriv', 'ülle õunapuu']) {
+    const r = await list(`search=${encodeURIComponent(term)}`);
+    assert.equal(r.count, 1, term);
+    assert.deepEqual(r.results.map((x) => x.number), [made.body.number], term);
+    // With a filter beside it, counted over the waybills.
+    assert.equal((await list(`search=${encodeURIComponent(term)}&status=draft`)).count, 1, `${term} with a status`);
+  }
+});

@@ -60,5 +60,6 @@ export {
   orderParts,
   allFilters,
   clampPageSize,
+  foldCase,
 } from './lists.ts';
 export type { RefKind, ValueType, FilterDef, FilterKind, ListContract, ListName, SortField, SortValue, FilterName } from './lists.ts';

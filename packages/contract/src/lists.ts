@@ -274,3 +274,16 @@ export const allFilters = (list: ListContract): Readonly<Record<string, FilterDe
 
 /** Clamps a page size to the server's bounds. */
 export const clampPageSize = (size: number): number => Math.min(LIMITS.pageSizeMax, Math.max(1, Math.trunc(size)));
+
+/**
+ * How search folds case: letter by letter to lower case (Unicode's simple mapping, one letter for
+ * one), as PostgreSQL's lower() does under its built-in `pg_c_utf8` collation. The server's search
+ * indexes hold their text folded so, the server folds the term so, and the mocks fold both so:
+ * "ülle" finds "Ülle Õunapuu" and "ÕUN" finds it too.
+ */
+export function foldCase(text: string): string {
+  let folded = '';
+  // A letter whose full mapping is longer (İ → i̇) keeps its first code point, the simple mapping.
+  for (const letter of text) folded += String.fromCodePoint(letter.toLowerCase().codePointAt(0)!);
+  return folded;
+}

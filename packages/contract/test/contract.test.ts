@@ -16,6 +16,7 @@ import {
   clampPageSize,
   orderParts,
   WAYBILL_LIST,
+  foldCase,
 } from '@timberlog/contract';
 
 describe('contract: limits and patterns', () => {
@@ -79,5 +80,14 @@ describe('orderParts', () => {
     expect(orderParts(WAYBILL_LIST, ['-mileage', 'transportDate'])).toEqual(['-mileage', 'transportDate', '-number']);
     expect(orderParts(WAYBILL_LIST, ['mileage'])).toEqual(['mileage', 'number']);
     expect(orderParts(WAYBILL_LIST, [])).toEqual([...parseSort(WAYBILL_LIST.defaultSort), `${WAYBILL_LIST.defaultSort.startsWith('-') ? '-' : ''}number`]);
+  });
+});
+
+describe('foldCase', () => {
+  it('lowers Estonian and other letters one by one, as PostgreSQL\'s pg_c_utf8 lower()', () => {
+    expect(foldCase('Ülle ÕUNAPUU, Šmidt ja Žanna; ÄÖ')).toBe('ülle õunapuu, šmidt ja žanna; äö');
+    // Simple mappings only: no final sigma, and the dotted capital I stays one letter.
+    expect(foldCase('ΟΔΟΣ İ')).toBe('οδοσ i');
+    expect(foldCase('W-2026-000123 abc')).toBe('w-2026-000123 abc');
   });
 });

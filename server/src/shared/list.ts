@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
-import { allFilters, LIMITS, orderParts, parseSort, SHARED_FILTERS, type FilterDef, type FilterName, type ListContract, type SortField, type SortValue } from '@timberlog/contract';
+import { allFilters, foldCase, LIMITS, orderParts, parseSort, SHARED_FILTERS, type FilterDef, type FilterName, type ListContract, type SortField, type SortValue } from '@timberlog/contract';
 import type { AuthUser } from './context.js';
 import { reusedQuery, type DB } from './db.js';
 import { fieldError, invalidPage, notFound } from './errors.js';
@@ -88,7 +88,7 @@ export interface ListSpec<L extends ListContract = ListContract> {
   counter?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
   version?: RawBuilder<unknown>;
   table?: { name: string; as: string };
-  /** lower(...) over the search columns, as the trigram index on them is written. */
+  /** The search columns folded (searchFold), as the trigram index on them is written. */
   searchExpr?: string;
 }
 
@@ -120,7 +120,7 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     counter: input.counter,
     version: input.version,
     table: input.table,
-    searchExpr: searchCols.length ? `lower(${searchCols.join(" || ' ' || ")})` : undefined,
+    searchExpr: searchCols.length ? searchFold(searchCols.join(" || ' ' || ")) : undefined,
   };
 }
 
@@ -193,10 +193,17 @@ export function givenFilters(list: ListContract, q: Readonly<Record<string, unkn
   return given;
 }
 
-/** The search term as the search columns are matched (trimmed, lower case), or '' when none is given. */
+/** The search term as the search columns are matched (trimmed, case folded), or '' when none is given. */
 export function searchTerm(q: Readonly<Record<string, unknown>>): string {
-  return typeof q.search === 'string' ? q.search.trim().toLowerCase() : '';
+  return typeof q.search === 'string' ? foldCase(q.search.trim()) : '';
 }
+
+/**
+ * `expr` folded as search folds case (foldCase): lower() under the built-in pg_c_utf8 collation,
+ * which lowers every letter (the database's C collation lowers only A to Z). Search indexes are
+ * written on exactly this expression.
+ */
+export const searchFold = (expr: string): string => `lower((${expr}) COLLATE pg_c_utf8)`;
 
 /** `expr` contains `term` (lower case): LIKE, which the trigram index answers. */
 export function searchLike(expr: string, term: string): Cond {

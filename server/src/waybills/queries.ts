@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { WAYBILL_LIST } from '@timberlog/contract';
-import { defineSpec, givenFilters, searchLike, searchTerm, whereClause, type Cond } from '../shared/list.js';
+import { defineSpec, givenFilters, searchFold, searchLike, searchTerm, whereClause, type Cond } from '../shared/list.js';
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 const isMonthStart = (v: unknown) => isDate(v) && v.endsWith('-01');
@@ -24,7 +24,7 @@ function countSearch(q: Readonly<Record<string, unknown>>) {
   // Two aggregates in FROM, so the statement reads each once wherever it refers to the count.
   return sql`SELECT texts.n + numbers.n AS count
     FROM (SELECT coalesce(sum(n), 0) AS n FROM waybill_texts WHERE ${searchLike('doc', term)}) texts,
-         (SELECT count(*) AS n FROM waybills b WHERE ${searchLike('lower(b.number)', term)} AND NOT ${searchLike('waybill_text(b)', term)}) numbers`;
+         (SELECT count(*) AS n FROM waybills b WHERE ${searchLike(searchFold('b.number'), term)} AND NOT ${searchLike('waybill_text(b)', term)}) numbers`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import { LIMITS, allFilters, orderParts, parseSort, sortValues, type FilterDef, type ListContract } from '@timberlog/contract';
+import { LIMITS, allFilters, foldCase, orderParts, parseSort, sortValues, type FilterDef, type ListContract } from '@timberlog/contract';
 
 import { message, type MessageKey, type Params } from './messages';
 
@@ -126,9 +126,6 @@ function compareValues(name: string, left: Value, right: Value): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** PostgreSQL's `lower()` under the C collation changes only ASCII letters. */
-const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-
 export interface ListOptions {
   /** The signed-in user, for `caller` filters. */
   caller?: string;
@@ -190,11 +187,11 @@ export function listResponse<T extends Row>(request: Request, list: ListContract
   const pageSize = paging('pageSize', LIMITS.pageSizeDefault, LIMITS.pageSizeMax);
   if (Object.keys(errors).length > 0) return fieldErrors(errors);
 
-  const needle = list.search.length > 0 ? (search ?? '').trim().toLowerCase() : '';
+  const needle = list.search.length > 0 ? foldCase((search ?? '').trim()) : '';
   const matching = items.filter(
     (row) =>
       checks.every(({ def, value }) => passes(def, row, value, options.caller)) &&
-      (!needle || asciiLower(list.search.map((name) => String(field(row, name) ?? '')).join(' ')).includes(needle)),
+      (!needle || foldCase(list.search.map((name) => String(field(row, name) ?? '')).join(' ')).includes(needle)),
   );
 
   const order = orderParts(list, sortGiven).map((part) => ({
