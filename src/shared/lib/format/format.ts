@@ -15,6 +15,10 @@ const cached = <T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return formatter as T;
 };
 
+/** An Intl.NumberFormat for the locale and options, made once (they are costly to make). */
+export const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
+  cached(`intl-number|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+
 const dateFormatter = (locale: string, utc: boolean) =>
   cached(`date|${locale}|${utc}`, () =>
     new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', ...(utc ? { timeZone: 'UTC' } : {}) }),
