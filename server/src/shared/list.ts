@@ -62,9 +62,10 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
    */
   counter?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
   /**
-   * The list's table version kept by the database (moved by every writing statement, in its
-   * transaction): counts of filtered lists are then kept per filter and reused while the version
-   * read with the page is the one they were counted at.
+   * The version of the tables the list's filters read, kept by the database (moved by every
+   * statement writing them, in its transaction): counts the counter does not answer (searches
+   * aside) are then kept per filter and reused while the version read with the page is the one
+   * they were counted at.
    */
   version?: RawBuilder<unknown>;
   /**
@@ -325,7 +326,7 @@ export async function runList<T = Row>(
   // A count the rows must be counted for is kept with the table's version (see ListSpec.version)
   // and reused while the version is unchanged: the CASE runs the count only when it is not.
   // Searches are always counted (each term is a count of its own).
-  const cacheKey = !counter && spec.version && extra.length === 0 && all.length > 0 && !hasSearch(q) ? countKey(db, spec, where) : undefined;
+  const cacheKey = !counter && spec.version && extra.length === 0 && !hasSearch(q) ? countKey(db, spec, where) : undefined;
   if (cacheKey !== undefined && spec.version) {
     const kept = keptCounts.get(cacheKey);
     countQuery = sql`SELECT version AS "listVersion", CASE WHEN version = ${kept?.version ?? '-1'}::numeric THEN ${kept?.count ?? 0}::bigint
