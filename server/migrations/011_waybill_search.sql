@@ -24,47 +24,35 @@ CREATE INDEX waybills_number_search_idx ON waybills USING gin (lower((number) CO
 
 -- One upsert per statement over its transition tables, keys in order (so two statements never
 -- wait on each other's rows in opposite orders); an update that leaves every text as it was writes
--- nothing. A statement trigger names only the transition tables of its event: one function each.
--- Texts this shard no longer counts are dropped after, skipping any another transaction holds.
+-- nothing. Texts this shard no longer counts are dropped after, skipping any another transaction
+-- holds. A statement trigger names only the transition tables of its event: each event's function
+-- hands its texts to waybill_texts_add.
 CREATE INDEX waybill_texts_empty_idx ON waybill_texts (shard) WHERE n = 0;
-CREATE FUNCTION waybill_texts_drop_empty(backend_shard smallint) RETURNS void LANGUAGE sql AS $$
-  DELETE FROM waybill_texts WHERE (key, shard) IN (
-    SELECT key, shard FROM waybill_texts WHERE shard = backend_shard AND n = 0 FOR UPDATE SKIP LOCKED);
-$$;
-CREATE FUNCTION waybill_texts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  backend_shard smallint := pg_backend_pid() % 8;
-BEGIN
-  INSERT INTO waybill_texts AS t (key, shard, doc, n)
-  SELECT sha256(convert_to(doc, 'UTF8')), backend_shard, doc, count(*)
-  FROM (SELECT waybill_text(n) AS doc FROM new_rows n) d GROUP BY doc ORDER BY 1
-  ON CONFLICT (key, shard) DO UPDATE SET n = t.n + EXCLUDED.n;
-  PERFORM waybill_texts_drop_empty(backend_shard);
-  RETURN NULL;
-END $$;
-CREATE FUNCTION waybill_texts_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  backend_shard smallint := pg_backend_pid() % 8;
-BEGIN
-  INSERT INTO waybill_texts AS t (key, shard, doc, n)
-  SELECT sha256(convert_to(doc, 'UTF8')), backend_shard, doc, -count(*)
-  FROM (SELECT waybill_text(o) AS doc FROM old_rows o) d GROUP BY doc ORDER BY 1
-  ON CONFLICT (key, shard) DO UPDATE SET n = t.n + EXCLUDED.n;
-  PERFORM waybill_texts_drop_empty(backend_shard);
-  RETURN NULL;
-END $$;
-CREATE FUNCTION waybill_texts_update() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION waybill_texts_add(added text[], removed text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   backend_shard smallint := pg_backend_pid() % 8;
 BEGIN
   INSERT INTO waybill_texts AS t (key, shard, doc, n)
   SELECT sha256(convert_to(doc, 'UTF8')), backend_shard, doc, sum(delta)
-  FROM (SELECT waybill_text(n) AS doc, 1 AS delta FROM new_rows n
-        UNION ALL
-        SELECT waybill_text(o), -1 FROM old_rows o) d
+  FROM (SELECT doc, 1 AS delta FROM unnest(added) doc UNION ALL SELECT doc, -1 FROM unnest(removed) doc) d
   GROUP BY doc HAVING sum(delta) <> 0 ORDER BY 1
   ON CONFLICT (key, shard) DO UPDATE SET n = t.n + EXCLUDED.n;
-  PERFORM waybill_texts_drop_empty(backend_shard);
+  DELETE FROM waybill_texts WHERE (key, shard) IN (
+    SELECT key, shard FROM waybill_texts WHERE shard = backend_shard AND n = 0 FOR UPDATE SKIP LOCKED);
+END $$;
+CREATE FUNCTION waybill_texts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM waybill_texts_add(ARRAY(SELECT waybill_text(n) FROM new_rows n), '{}');
+  RETURN NULL;
+END $$;
+CREATE FUNCTION waybill_texts_update() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM waybill_texts_add(ARRAY(SELECT waybill_text(n) FROM new_rows n), ARRAY(SELECT waybill_text(o) FROM old_rows o));
+  RETURN NULL;
+END $$;
+CREATE FUNCTION waybill_texts_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM waybill_texts_add('{}', ARRAY(SELECT waybill_text(o) FROM old_rows o));
   RETURN NULL;
 END $$;
 CREATE FUNCTION waybill_texts_truncate() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -144,7 +144,7 @@ test('a search\'s page is the same whether the sort order is walked (many matche
 test('the migration fills the search texts from the waybills of an existing database; a rebuild mends a bulk load', async () => {
   await sql`DROP TABLE waybill_texts; DROP INDEX waybills_number_search_idx;
     DROP FUNCTION waybill_texts_insert, waybill_texts_update, waybill_texts_delete, waybill_texts_truncate, waybill_texts_rebuild CASCADE;
-    DROP FUNCTION waybill_texts_drop_empty, waybill_text`.execute(s.ctx.db);
+    DROP FUNCTION waybill_texts_add, waybill_text`.execute(s.ctx.db);
   await sql`DELETE FROM schema_migrations WHERE name = '011_waybill_search.sql'`.execute(s.ctx.db);
   assert.deepEqual(await migrate(s.ctx.pool), ['011_waybill_search.sql']);
   assert.equal(await searchTableDiff(), 0);
