@@ -34,3 +34,5 @@ export { Card, CardSkeleton, DetailFields, MutedText, Page, PAGE_WIDTHS, PageHea
 export type { CardProps, DetailField, DetailFieldsProps, MutedTextProps, PageHeaderProps, PageProps, PageWidth } from './PageLayout/PageLayout';
 export { ConfirmDeleteButton } from './ConfirmDeleteButton/ConfirmDeleteButton';
 export type { ConfirmDeleteButtonProps } from './ConfirmDeleteButton/ConfirmDeleteButton';
+export { ExportReportButton } from './ExportFormatDialog/ExportReportButton';
+export type { ExportReportButtonProps } from './ExportFormatDialog/ExportReportButton';

@@ -1,2 +1,4 @@
+export { ListPageHeader } from './ui/ListPageHeader/ListPageHeader';
+export type { ListPageHeaderProps } from './ui/ListPageHeader/ListPageHeader';
 export { ListView } from './ui/ListView/ListView';
 export type { ListResult, ListViewProps } from './ui/ListView/ListView';

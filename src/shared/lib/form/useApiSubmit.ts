@@ -1,7 +1,7 @@
 import type { FormikErrors, FormikHelpers, FormikValues } from 'formik';
 import { useTranslation } from 'react-i18next';
 
-import { applyApiErrorToForm } from '../../api';
+import { applyApiErrorToForm, extractApiError, isApiError } from '../../api';
 
 /** What `request` may return: an RTK Query mutation call (unwrapped here) or a plain promise. */
 export type ApiCall<Result> = { unwrap: () => Promise<Result> } | Promise<Result>;
@@ -28,6 +28,19 @@ const isUnwrappable = <Result>(call: ApiCall<Result>): call is { unwrap: () => P
 
 /** The call's result: an RTK Query mutation call unwrapped (so a failure rejects), a promise as it is. */
 export const settleApiCall = <Result>(call: ApiCall<Result>): Promise<Result> => (isUnwrappable(call) ? call.unwrap() : call);
+
+/**
+ * Runs an action outside a form (a dialog's confirm button) and says why it failed: the message to
+ * show (the server's, or the generic one), or null once it succeeded.
+ */
+export async function apiCallError(request: () => ApiCall<unknown>): Promise<string | null> {
+  try {
+    await settleApiCall(request());
+    return null;
+  } catch (failure) {
+    return (isApiError(failure) ? failure : extractApiError(failure)).message;
+  }
+}
 
 /**
  * The one submit handler for a Formik form that saves through the API: clears the previous

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 
-import { extractApiError, isApiError } from '../../api';
-import { settleApiCall, type ApiCall } from '../../lib/form/useApiSubmit';
+import { apiCallError, type ApiCall } from '../../lib/form/useApiSubmit';
 import { notify } from '../../lib/notify';
 import { Button, type ButtonSize, type ButtonVariant } from '../Button/Button';
 import { ConfirmDialog } from '../Dialog/Dialog';
@@ -59,13 +58,11 @@ export function ConfirmDeleteButton({
   const remove = async () => {
     setError(null);
     setDeleting(true);
-    try {
-      await settleApiCall(onDelete());
-    } catch (failure) {
-      setError((isApiError(failure) ? failure : extractApiError(failure)).message);
+    const failure = await apiCallError(onDelete);
+    setDeleting(false);
+    if (failure !== null) {
+      setError(failure);
       return;
-    } finally {
-      setDeleting(false);
     }
     setAsking(false);
     if (deletedMessage) notify(deletedMessage, { variant: 'success' });

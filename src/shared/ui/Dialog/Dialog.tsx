@@ -55,6 +55,8 @@ export interface ConfirmDialogProps {
   readonly onOpenChange: (open: boolean) => void;
   readonly title: ReactNode;
   readonly description?: ReactNode;
+  /** The body above the error, e.g. a choice the confirm button acts on. */
+  readonly children?: ReactNode;
   /** The confirming button's text, naming the action ("Delete waybill"). */
   readonly confirmLabel: string;
   /** "Cancel" by default. */
@@ -68,12 +70,16 @@ export interface ConfirmDialogProps {
   readonly error?: string | null;
 }
 
-/** "Are you sure?" with Cancel and a named confirm button; the caller closes it when the action is done. */
+/**
+ * "Are you sure?" (or "Export in which format?") with Cancel and a named confirm button; the
+ * caller closes it when the action is done.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
   title,
   description,
+  children,
   confirmLabel,
   cancelLabel,
   variant = 'primary',
@@ -101,10 +107,15 @@ export function ConfirmDialog({
         </>
       }
     >
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
+      {children || error ? (
+        <>
+          {children}
+          {error ? (
+            <p className={styles.error} role="alert">
+              {error}
+            </p>
+          ) : null}
+        </>
       ) : null}
     </Dialog>
   );

@@ -191,4 +191,31 @@ export const LongTitle: Story = {
   ),
 };
 
+/** Cards of several small parts, with a link or a count beside the heading (the home page, the invoice draft). */
+export const CardOptions: Story = {
+  args: { width: 'wide' },
+  render: () => (
+    <Page width="wide" labelledBy="options-title">
+      <PageHeader titleId="options-title" title="Overview" />
+      <Card compact stack title="Waybills" aside={<a href="#waybills">All waybills</a>}>
+        <MutedText small>Counts by status go here.</MutedText>
+        <MutedText small>One gap under the heading, and one between the parts.</MutedText>
+      </Card>
+      <Card compact stack busy title="Preview" aside={<MutedText small>3 selected</MutedText>}>
+        <MutedText small>Loading the preview…</MutedText>
+      </Card>
+      <Card>
+        <DetailFields fields={fields} minColumnWidth="15rem" largeValues />
+      </Card>
+    </Page>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const waybills = canvas.getByRole('region', { name: 'Waybills' });
+    await expect(within(waybills).getByRole('link', { name: 'All waybills' })).toBeInTheDocument();
+    await expect(canvas.getByRole('region', { name: 'Preview' })).toHaveAttribute('aria-busy', 'true');
+    await expect(waybills).not.toHaveAttribute('aria-busy');
+  },
+};
+
 export const Dark: Story = { globals: { theme: 'dark' } };

@@ -90,23 +90,45 @@ export function PageHeader({ title, titleId, back, badge, count, actions, action
 export interface CardProps {
   /** A heading at the top of the card (h2); the card is then a section it names. */
   readonly title?: ReactNode;
+  /** At the end of the heading's row: a link to the whole list, a count. */
+  readonly aside?: ReactNode;
   /** Less padding above and below, for cards of dense data. */
   readonly compact?: boolean;
+  /** The card's parts (its heading too) in a column one gap apart, for a card of several small parts. */
+  readonly stack?: boolean;
+  /** While the card's content loads or refreshes. */
+  readonly busy?: boolean;
   /** Placement or inner layout in the caller's layout; the card's own look stays. */
   readonly className?: string;
   readonly children: ReactNode;
 }
 
 /** A bordered surface holding one part of a page: the record's fields, a form, a list. */
-export function Card({ title, compact = false, className, children }: CardProps) {
+export function Card({ title, aside, compact = false, stack = false, busy = false, className, children }: CardProps) {
   const titleId = useId();
-  const classes = classNames(styles.card, compact && styles.compact, className);
-  if (title === undefined) return <div className={classes}>{children}</div>;
+  const classes = classNames(styles.card, compact && styles.compact, stack && styles.stack, className);
+  if (title === undefined) {
+    return (
+      <div className={classes} aria-busy={busy || undefined}>
+        {children}
+      </div>
+    );
+  }
+  const heading = (
+    <h2 id={titleId} className={styles.cardTitle}>
+      {title}
+    </h2>
+  );
   return (
-    <section className={classes} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.cardTitle}>
-        {title}
-      </h2>
+    <section className={classes} aria-labelledby={titleId} aria-busy={busy || undefined}>
+      {aside === undefined ? (
+        heading
+      ) : (
+        <div className={styles.cardHeading}>
+          {heading}
+          {aside}
+        </div>
+      )}
       {children}
     </section>
   );
@@ -142,13 +164,15 @@ export interface DetailFieldsProps {
   readonly minColumnWidth?: string;
   /** Closer rows with sentence-case labels, for a short summary such as an account's. */
   readonly compact?: boolean;
+  /** Values in the body's larger size, for the record a page is about. */
+  readonly largeValues?: boolean;
 }
 
 /** A record's fields as a description list in columns: each label over its value. */
-export function DetailFields({ fields, minColumnWidth, compact = false }: DetailFieldsProps) {
+export function DetailFields({ fields, minColumnWidth, compact = false, largeValues = false }: DetailFieldsProps) {
   const style = minColumnWidth ? ({ '--fields-min-column': minColumnWidth } as CSSProperties) : undefined;
   return (
-    <dl className={classNames(styles.fields, compact && styles.compactFields)} style={style}>
+    <dl className={classNames(styles.fields, compact && styles.compactFields, largeValues && styles.largeValues)} style={style}>
       {fields.map((field) => (
         <div key={field.key} className={classNames(styles.field, field.wide && styles.wideField)}>
           <dt>{field.label}</dt>

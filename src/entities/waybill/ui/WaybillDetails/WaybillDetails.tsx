@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { useFormat } from '@/shared/lib/format';
+import { DetailFields, type DetailField } from '@/shared/ui';
 
 import type { Waybill } from '../../api/waybillApi';
 import { WaybillStatusBadge } from '../WaybillStatusBadge/WaybillStatusBadge';
@@ -13,11 +13,8 @@ export interface WaybillDetailsProps {
   readonly waybill: Waybill;
 }
 
-interface Item {
-  readonly key: string;
-  readonly value: ReactNode;
-  readonly wide?: boolean;
-}
+/** A field before its label is looked up by its key. */
+type Item = Omit<DetailField, 'label'>;
 
 /** A name with its code beside it, linked to the list filtered by that code. */
 function Named({ name, code, to }: { readonly name: string; readonly code: string; readonly to: string }) {
@@ -73,14 +70,5 @@ export function WaybillDetails({ waybill }: WaybillDetailsProps) {
     { key: 'notes', value: waybill.notes ? <span className={styles.notes}>{waybill.notes}</span> : none, wide: true },
   ];
 
-  return (
-    <dl className={styles.list}>
-      {items.map((item) => (
-        <div key={item.key} className={item.wide ? `${styles.item} ${styles.wide}` : styles.item}>
-          <dt className={styles.term}>{t(`waybills.fields.${item.key}`)}</dt>
-          <dd className={styles.value}>{item.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DetailFields fields={items.map((item) => ({ ...item, label: t(`waybills.fields.${item.key}`) }))} minColumnWidth="15rem" largeValues />;
 }

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { useFormat } from '@/shared/lib/format';
+import { DetailFields, type DetailField } from '@/shared/ui';
 
 import type { Worklog } from '../../api/worklogApi';
 import { WorklogActionLabel } from '../WorklogActionLabel/WorklogActionLabel';
@@ -13,11 +13,8 @@ export interface WorklogDetailsProps {
   readonly worklog: Worklog;
 }
 
-interface Item {
-  readonly key: string;
-  readonly value: ReactNode;
-  readonly wide?: boolean;
-}
+/** A field before its label is looked up by its key. */
+type Item = Omit<DetailField, 'label'>;
 
 /** Every field of a worklog as a description list; its waybill and warehouse are links. */
 export function WorklogDetails({ worklog }: WorklogDetailsProps) {
@@ -66,14 +63,5 @@ export function WorklogDetails({ worklog }: WorklogDetailsProps) {
     { key: 'notes', value: worklog.notes ? <span className={styles.notes}>{worklog.notes}</span> : none, wide: true },
   ];
 
-  return (
-    <dl className={styles.list}>
-      {items.map((item) => (
-        <div key={item.key} className={item.wide ? `${styles.item} ${styles.wide}` : styles.item}>
-          <dt className={styles.term}>{t(`worklogs.fields.${item.key}`)}</dt>
-          <dd className={styles.value}>{item.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DetailFields fields={items.map((item) => ({ ...item, label: t(`worklogs.fields.${item.key}`) }))} minColumnWidth="15rem" largeValues />;
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PasswordForm, ProfileForm } from '@/features/auth/edit-account';
 import { useGetMeQuery } from '@/entities/user';
-import { FormAlert } from '@/shared/ui';
+import { Card, FormAlert } from '@/shared/ui';
 
 import styles from './AccountPage.module.css';
 
@@ -20,18 +20,12 @@ export function AccountPage() {
       {isError && !user ? <FormAlert>{t('errors.unexpectedError')}</FormAlert> : null}
       {user ? (
         <div className={styles.sections}>
-          <section className={styles.card} aria-labelledby="account-profile">
-            <h2 id="account-profile" className={styles.heading}>
-              {t('account.profile.title')}
-            </h2>
+          <Card title={t('account.profile.title')} className={styles.formCard}>
             <ProfileForm user={user} />
-          </section>
-          <section className={styles.card} aria-labelledby="account-password">
-            <h2 id="account-password" className={styles.heading}>
-              {t('account.password.title')}
-            </h2>
+          </Card>
+          <Card title={t('account.password.title')} className={styles.formCard}>
             <PasswordForm email={user.email} />
-          </section>
+          </Card>
         </div>
       ) : null}
     </section>

@@ -10,7 +10,7 @@ import { useCurrentUser } from '@/entities/user';
 import { WaybillStatusBadge } from '@/entities/waybill';
 import { resolveApiUrl } from '@/shared/api';
 import { useFormat } from '@/shared/lib/format';
-import { Badge, Button, Skeleton, type BadgeTone } from '@/shared/ui';
+import { Badge, Button, Card, Page, PageHeader, Skeleton, type BadgeTone } from '@/shared/ui';
 
 import { exportState, linkExpiry, type ExportState } from '../../lib/exportState';
 
@@ -75,6 +75,28 @@ function InvoiceStatusTile({ status, summary }: { readonly status: InvoiceStatus
       count={summary.data?.invoicesByStatus[status]}
       isError={summary.isError}
     />
+  );
+}
+
+interface TilesCardProps {
+  readonly title: string;
+  /** Beside the heading: the whole list the tiles count from. */
+  readonly link?: { readonly to: string; readonly label: string };
+  /** The count tiles. */
+  readonly children: ReactNode;
+}
+
+/** A card of count tiles, with a link to the whole list beside its heading. */
+function TilesCard({ title, link, children }: TilesCardProps) {
+  const aside = link ? (
+    <Link to={link.to} className={styles.more}>
+      {link.label}
+    </Link>
+  ) : undefined;
+  return (
+    <Card compact stack title={title} aside={aside}>
+      <ul className={styles.tiles}>{children}</ul>
+    </Card>
   );
 }
 
@@ -165,72 +187,45 @@ export function HomePage() {
   // The server counts sign-ups for staff only: none in an answer means the caller is not staff (any more).
   const showSignups = Boolean(me?.isStaff) && summary.data?.usersAwaitingActivation !== null;
   return (
-    <section className={styles.page} aria-labelledby="home-title">
-      <header className={styles.header}>
-        <h1 id="home-title" className={styles.title}>
-          {t('home.title')}
-        </h1>
-        <nav className={styles.actions} aria-label={t('home.quickActions')}>
-          <Button to="/waybills/new">{t('home.newWaybill')}</Button>
-          <Button to="/worklogs/new" variant="secondary">
-            {t('home.newWorklog')}
-          </Button>
-          <Button to="/invoices/new" variant="secondary">
-            {t('home.newInvoice')}
-          </Button>
-        </nav>
-      </header>
+    <Page width="wide" labelledBy="home-title">
+      <PageHeader
+        titleId="home-title"
+        title={t('home.title')}
+        actions={
+          <nav className={styles.quickActions} aria-label={t('home.quickActions')}>
+            <Button to="/waybills/new">{t('home.newWaybill')}</Button>
+            <Button to="/worklogs/new" variant="secondary">
+              {t('home.newWorklog')}
+            </Button>
+            <Button to="/invoices/new" variant="secondary">
+              {t('home.newInvoice')}
+            </Button>
+          </nav>
+        }
+      />
 
-      <section className={styles.card} aria-labelledby="home-waybills">
-        <div className={styles.cardHead}>
-          <h2 id="home-waybills" className={styles.subtitle}>
-            {t('home.waybills')}
-          </h2>
-          <Link to="/waybills" className={styles.more}>
-            {t('home.waybillsLink')}
-          </Link>
-        </div>
-        <ul className={styles.tiles}>
-          {WAYBILL_STATUSES.map((status) => (
-            <WaybillStatusTile key={status} status={status} summary={summary} />
-          ))}
-        </ul>
-      </section>
+      <TilesCard title={t('home.waybills')} link={{ to: '/waybills', label: t('home.waybillsLink') }}>
+        {WAYBILL_STATUSES.map((status) => (
+          <WaybillStatusTile key={status} status={status} summary={summary} />
+        ))}
+      </TilesCard>
 
       {showSignups ? (
-        <section className={styles.card} aria-labelledby="home-staff">
-          <h2 id="home-staff" className={styles.subtitle}>
-            {t('home.staff')}
-          </h2>
-          <ul className={styles.tiles}>
-            <SignupsTile summary={summary} />
-          </ul>
-        </section>
+        <TilesCard title={t('home.staff')}>
+          <SignupsTile summary={summary} />
+        </TilesCard>
       ) : null}
 
       <div className={styles.columns}>
-        <section className={styles.card} aria-labelledby="home-invoices">
-          <div className={styles.cardHead}>
-            <h2 id="home-invoices" className={styles.subtitle}>
-              {t('home.invoices')}
-            </h2>
-            <Link to="/invoices" className={styles.more}>
-              {t('home.invoicesLink')}
-            </Link>
-          </div>
-          <ul className={styles.tiles}>
-            <InvoiceStatusTile status={AWAITING_SYNC} summary={summary} />
-            <InvoiceStatusTile status={INVOICE_RETRYABLE_STATUS} summary={summary} />
-          </ul>
-        </section>
+        <TilesCard title={t('home.invoices')} link={{ to: '/invoices', label: t('home.invoicesLink') }}>
+          <InvoiceStatusTile status={AWAITING_SYNC} summary={summary} />
+          <InvoiceStatusTile status={INVOICE_RETRYABLE_STATUS} summary={summary} />
+        </TilesCard>
 
-        <section className={styles.card} aria-labelledby="home-exports">
-          <h2 id="home-exports" className={styles.subtitle}>
-            {t('home.exports')}
-          </h2>
+        <Card compact stack title={t('home.exports')}>
           <RecentExports />
-        </section>
+        </Card>
       </div>
-    </section>
+    </Page>
   );
 }

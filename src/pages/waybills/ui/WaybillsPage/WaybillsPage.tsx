@@ -4,12 +4,13 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
+import { ListPageHeader } from '@/widgets/list-view';
 import { WaybillTable } from '@/widgets/waybill-table';
 import { ExportWaybillReport } from '@/features/waybill/export-report';
 import { useListWaybillsQuery, type WaybillListParams } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
 import { useListQuery } from '@/shared/lib/list-query';
-import { Button, Page, PageHeader, Pagination } from '@/shared/ui';
+import { Button, Page, Pagination } from '@/shared/ui';
 
 import { isPageGone, useLastPageWhenGone } from '../../model/useLastPageWhenGone';
 
@@ -36,7 +37,7 @@ const EMPTY: readonly never[] = [];
 
 /** `/waybills`: the list in the URL's state, with the new-waybill, report and invoice actions. */
 export function WaybillsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useListQuery<WaybillListParams>(WAYBILL_LIST);
   const { data: latestData, error, isFetching, refetch } = useListWaybillsQuery(query.params);
   // A page of rows is a large update: the table takes it as a transition, rendered in slices, while
@@ -67,10 +68,11 @@ export function WaybillsPage() {
 
   return (
     <Page width="list" labelledBy="waybills-title">
-      <PageHeader
+      <ListPageHeader
         titleId="waybills-title"
         title={t('waybills.list.title')}
-        count={count === undefined ? null : t('waybills.list.count', { count, formatted: new Intl.NumberFormat(i18n.language).format(count) })}
+        count={count}
+        countText={(rows, formatted) => t('waybills.list.count', { count: rows, formatted })}
         actions={
           <>
             {selected.size > 0 ? <span className={styles.selection}>{t('waybills.list.selection', { count: selected.size })}</span> : null}

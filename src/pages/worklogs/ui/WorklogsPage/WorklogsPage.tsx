@@ -4,11 +4,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
+import { ListPageHeader } from '@/widgets/list-view';
 import { ExportWorklogReport } from '@/features/worklog/export-report';
 import { useListWorklogsQuery, type WorklogListParams } from '@/entities/worklog';
 import { isApiError } from '@/shared/api';
 import { useListQuery } from '@/shared/lib/list-query';
-import { Button, Page, PageHeader, Pagination } from '@/shared/ui';
+import { Button, Page, Pagination } from '@/shared/ui';
 
 import { isPageGone, useLastPageWhenGone } from '../../model/useLastPageWhenGone';
 import { WorklogTable } from '../WorklogTable/WorklogTable';
@@ -28,7 +29,7 @@ const filterFields = (t: TFunction): FilterFieldSpec[] => {
 
 /** `/worklogs`: the list in the URL's state, with the new-worklog and report actions. */
 export function WorklogsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useListQuery<WorklogListParams>(WORKLOG_LIST);
   const { data, error, isFetching, refetch } = useListWorklogsQuery(query.params);
   const apiError = isApiError(error) ? error : null;
@@ -42,10 +43,11 @@ export function WorklogsPage() {
 
   return (
     <Page width="list" labelledBy="worklogs-title">
-      <PageHeader
+      <ListPageHeader
         titleId="worklogs-title"
         title={t('worklogs.list.title')}
-        count={count === undefined ? null : t('worklogs.list.count', { count, formatted: new Intl.NumberFormat(i18n.language).format(count) })}
+        count={count}
+        countText={(rows, formatted) => t('worklogs.list.count', { count: rows, formatted })}
         actions={
           <>
             <ExportWorklogReport params={query.params} count={count} />

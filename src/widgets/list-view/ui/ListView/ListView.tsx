@@ -3,7 +3,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 
 import { extractApiError, isApiError } from '@/shared/api';
 import type { ListQuery } from '@/shared/lib/list-query';
-import { lastPageOf, PageHeader, Pagination, Table, type TableColumn, type TableSelection } from '@/shared/ui';
+import { lastPageOf, Pagination, Table, type TableColumn, type TableSelection } from '@/shared/ui';
+
+import { ListPageHeader } from '../ListPageHeader/ListPageHeader';
 
 import styles from './ListView.module.css';
 
@@ -78,7 +80,7 @@ export function ListView<Row>({
 
   return (
     <div className={styles.view}>
-      <PageHeader title={title} actions={actions} className={styles.header} />
+      <ListPageHeader title={title} actions={actions} className={styles.header} />
       {filterBar}
       {toolbar}
       <Table<Row>

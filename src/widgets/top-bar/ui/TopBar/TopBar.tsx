@@ -32,7 +32,8 @@ export function TopBar() {
   return (
     <header className={styles.bar}>
       <div className={styles.row}>
-        <Link to="/" className={styles.brand}>
+        {/* Named by its label, not its text: on a phone the text is not shown (see the CSS). */}
+        <Link to="/" className={styles.brand} aria-label={t('app.name')}>
           <svg className={styles.logo} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <rect x="3" y="6" width="18" height="4" rx="2" />
             <rect x="3" y="14" width="18" height="4" rx="2" />

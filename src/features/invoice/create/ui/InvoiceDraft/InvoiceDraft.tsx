@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { formatMoney, InvoiceLines, useCreateInvoiceMutation, usePreviewInvoiceQuery, type Invoice } from '@/entities/invoice';
 import { useFormat } from '@/shared/lib/format';
-import { Button, FormAlert } from '@/shared/ui';
+import { Button, Card, FormAlert } from '@/shared/ui';
 
 import { canCreate, previewArgs, selectionProblems } from '../../model/selection';
 
@@ -54,13 +54,12 @@ export function InvoiceDraft({ selection, onSelectionChange, onCreated }: Invoic
 
   return (
     <div className={styles.draft}>
-      <section className={styles.card} aria-labelledby="invoice-selection-title">
-        <div className={styles.heading}>
-          <h2 id="invoice-selection-title" className={styles.title}>
-            {t('invoices.new.selectionTitle')}
-          </h2>
-          <span className={styles.muted}>{t('invoices.new.selected', { count: selection.length })}</span>
-        </div>
+      <Card
+        compact
+        stack
+        title={t('invoices.new.selectionTitle')}
+        aside={<span className={styles.muted}>{t('invoices.new.selected', { count: selection.length })}</span>}
+      >
         {selection.length === 0 ? (
           <p className={styles.muted}>{t('invoices.new.nothingSelected')}</p>
         ) : (
@@ -97,12 +96,9 @@ export function InvoiceDraft({ selection, onSelectionChange, onCreated }: Invoic
             ))}
           </FormAlert>
         ) : null}
-      </section>
+      </Card>
 
-      <section className={styles.card} aria-labelledby="invoice-preview-title" aria-busy={fetching}>
-        <h2 id="invoice-preview-title" className={styles.title}>
-          {t('invoices.new.previewTitle')}
-        </h2>
+      <Card compact stack busy={fetching} title={t('invoices.new.previewTitle')}>
         <p className={styles.muted} role="status">
           {fetching ? t('invoices.new.previewLoading') : selection.length === 0 ? t('invoices.new.previewEmpty') : ''}
         </p>
@@ -141,7 +137,7 @@ export function InvoiceDraft({ selection, onSelectionChange, onCreated }: Invoic
             </span>
           )}
         </div>
-      </section>
+      </Card>
     </div>
   );
 }

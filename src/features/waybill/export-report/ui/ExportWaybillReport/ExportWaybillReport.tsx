@@ -1,12 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { WaybillListParams } from '@/entities/waybill';
-import { Button } from '@/shared/ui';
-
-const loadDialog = () => import('./ExportReportDialog');
-const ExportReportDialog = lazy(() => loadDialog().then((module) => ({ default: module.ExportReportDialog })));
-const preloadDialog = () => void loadDialog();
+import { useCreateWaybillReportMutation, type WaybillListParams } from '@/entities/waybill';
+import { ExportReportButton } from '@/shared/ui';
 
 export interface ExportWaybillReportProps {
   /** The list's current call: its filters, search and sort go to the report, its paging does not. */
@@ -15,34 +10,19 @@ export interface ExportWaybillReportProps {
   readonly count: number | undefined;
 }
 
-/**
- * "Export report": a small dialog to pick xlsx or csv; the export tracking shows the progress and
- * downloads the file. The dialog (Radix) loads when the button is pointed at or focused, and
- * opens once it has: the list itself does not wait for it.
- */
+/** "Export report" of the waybill list: xlsx or csv; the export tracking shows the progress and downloads the file. */
 export function ExportWaybillReport({ params, count }: ExportWaybillReportProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const [createReport] = useCreateWaybillReportMutation();
+  const { pageNumber: _pageNumber, pageSize: _pageSize, ...filters } = params;
 
   return (
-    <>
-      <Button
-        variant="secondary"
-        onPointerEnter={preloadDialog}
-        onFocus={preloadDialog}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-      >
-        {t('waybills.actions.export')}
-      </Button>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <ExportReportDialog open={open} onOpenChange={setOpen} params={params} count={count} />
-        </Suspense>
-      ) : null}
-    </>
+    <ExportReportButton
+      label={t('waybills.actions.export')}
+      title={t('waybills.export.title')}
+      describe={(formatted) => t('waybills.export.text', { count: formatted })}
+      count={count}
+      onStart={(format) => createReport({ filters, format })}
+    />
   );
 }
