@@ -2,6 +2,8 @@ import { EXPORT_FORMATS, type ExportFormat } from '@timberlog/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useFormat } from '@/shared/lib/format';
+
 import { ConfirmDialog } from '../Dialog/Dialog';
 
 import styles from './ExportFormatDialog.module.css';
@@ -25,7 +27,8 @@ export interface ExportFormatDialogProps {
 
 /** "Export report": xlsx or csv, and a button to start it; the export tracking does the rest. */
 export function ExportFormatDialog({ open, onOpenChange, title, describe, count, onStart, busy = false, error }: ExportFormatDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormat();
   const [format, setFormat] = useState<ExportFormat>('xlsx');
 
   return (
@@ -33,7 +36,7 @@ export function ExportFormatDialog({ open, onOpenChange, title, describe, count,
       open={open}
       onOpenChange={onOpenChange}
       title={title}
-      description={count === undefined ? undefined : describe(new Intl.NumberFormat(i18n.language).format(count))}
+      description={count === undefined ? undefined : describe(formats.number(count))}
       confirmLabel={t('ui.export.start')}
       onConfirm={() => onStart(format)}
       busy={busy}

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-
+import { useFormat } from '@/shared/lib/format';
 import { PageHeader } from '@/shared/ui';
 
 export interface ListPageHeaderProps {
@@ -20,7 +19,7 @@ export interface ListPageHeaderProps {
 
 /** A list page's h1 with how many rows its filters select and the list's buttons. */
 export function ListPageHeader({ title, titleId, count, countText, actions, className }: ListPageHeaderProps) {
-  const { i18n } = useTranslation();
-  const countLine = count === undefined || !countText ? null : countText(count, new Intl.NumberFormat(i18n.language).format(count));
+  const format = useFormat();
+  const countLine = count === undefined || !countText ? null : countText(count, format.number(count));
   return <PageHeader titleId={titleId} title={title} count={countLine} actions={actions} className={className} />;
 }
