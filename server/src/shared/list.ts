@@ -190,7 +190,7 @@ function filterCond(def: FilterDef, col: string, value: unknown): Cond | undefin
 /** The names of the filters that narrow the list in `q` (an empty multi filters nothing), and `search` when not blank. */
 export function givenFilters(list: ListContract, q: Readonly<Record<string, unknown>>): string[] {
   const given = Object.keys(allFilters(list)).filter((name) => q[name] !== undefined && q[name] !== null && !(Array.isArray(q[name]) && q[name].length === 0));
-  if (typeof q.search === 'string' && q.search.trim()) given.push('search');
+  if (searchTerm(q)) given.push('search');
   return given;
 }
 
@@ -281,7 +281,7 @@ export async function countList(db: DB, spec: ListSpec, q: Readonly<Record<strin
 /** How many filtered counts a process keeps (the least recently counted go first). */
 const KEPT_COUNTS_MAX = 1000;
 const keptCounts = new Map<string, { version: string; count: number }>();
-const hasSearch = (q: Readonly<Record<string, unknown>>) => typeof q.search === 'string' && q.search.trim() !== '';
+const hasSearch = (q: Readonly<Record<string, unknown>>) => searchTerm(q) !== '';
 /** The list and its conditions with their values: what a kept count answers. */
 function countKey(db: DB, spec: ListSpec, where: RawBuilder<unknown>): string {
   const compiled = sql`${spec.countFrom ?? spec.from} ${where}`.compile(db);
