@@ -109,6 +109,19 @@ test('a signed-in staff user sees the admin panel and API docs links and can sig
   await expect(page.getByRole('link', { name: 'Admin panel' })).toHaveCount(0);
 });
 
+test('on a phone the page is no wider than the screen: the navigation scrolls within the bar', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 900 });
+  await seedSession(page, { isStaff: true });
+  for (const { path, heading } of PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // The staff links (one with a visually hidden "opens in a new tab" note) lie past the screen's edge, inside the bar's scroller.
+    await expect(page.getByRole('link', { name: /API docs/ })).toBeAttached();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(412);
+    await expect(topBar(page).getByRole('button', { name: 'Sign out' })).toBeInViewport();
+  }
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`no serious or critical axe violations on any page (${theme})`, async ({ browser }) => {
     const context = await browser.newContext({ colorScheme: theme });
