@@ -1,12 +1,12 @@
--- Counting a waybill search. The list searches its number, driver, vehicle and notes joined by
--- spaces and folded to lower case (every letter: see 012_search_case.sql); past the number, that text repeats from waybill to waybill (the
--- same drivers, vehicles and stock notes): a million waybills carry a few thousand texts. Each
--- distinct text is kept here once, with how many waybills carry it, by statement triggers in the
--- writing transaction, so a search counts the texts that match instead of rechecking every
--- matching waybill (src/waybills/queries.ts). Never an estimate: what a transaction sees here is
--- what counting the waybills would give it. Split into shards by the writing backend, as
--- waybill_counts, so concurrent writers of one text update different rows; a shard may go
--- negative, the sum is exact.
+-- Counting a waybill search. The list searches the number, driver, vehicle and notes joined by
+-- spaces and folded to lower case (every letter: see 012_search_case.sql). Past the number, that
+-- text repeats from waybill to waybill (the same drivers, vehicles and stock notes): a million
+-- waybills carry a few thousand texts. Each distinct text is kept here once, with how many waybills
+-- carry it, by statement triggers in the writing transaction, so a search counts the texts that
+-- match instead of rechecking every matching waybill (src/waybills/queries.ts). Never an estimate:
+-- what a transaction sees here is what counting the waybills would give it. Split into shards by
+-- the writing backend, as waybill_counts, so concurrent writers of one text update different rows;
+-- a shard may go negative, the sum is exact.
 CREATE FUNCTION waybill_text(b waybills) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
   RETURN lower((b.driver_name || ' ' || b.vehicle_number || ' ' || b.notes) COLLATE pg_c_utf8);
 
