@@ -69,3 +69,29 @@ export const Estonian: Story = {
 };
 
 export const Dark: Story = { globals: { theme: 'dark' }, parameters: { router: { initialPath: '/?statusIn=draft' } } };
+
+/** A phone: the fields fold behind "Filters", which counts the active ones; search and the chips stay in view. */
+export const Phone: Story = {
+  parameters: { router: { initialPath: '/?statusIn=draft&driverName=Jaan%20Tamm' } },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 412 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const toggle = canvas.getByRole('button', { name: 'Filters (2)' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(canvas.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    await expect(within(canvas.getByRole('list', { name: 'Active filters' })).getByText('Driver: Jaan Tamm')).toBeInTheDocument();
+    // Folded, the fields take no room in a browser (jsdom lays nothing out: there every size is 0).
+    const driver = canvas.getByLabelText('Driver');
+    await expect(driver.getBoundingClientRect().width).toBe(0);
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(driver).toBeVisible();
+    await expect(canvas.getByText('More filters')).toBeVisible();
+  },
+};

@@ -38,6 +38,24 @@ const setup = (path = '/') => {
 };
 
 describe('ListFilters', () => {
+  it('folds the fields behind a Filters button that counts the active filters (shown on a phone)', async () => {
+    setup('/?statusIn=draft&statusIn=confirmed&driverName=Jaan');
+    const toggle = screen.getByRole('button', { name: 'Filters (3)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const fields = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(fields).toContainElement(screen.getByLabelText('Driver'));
+    // The style sheet hides .folded on a narrow bar (a container query, checked in the browser by the Phone story).
+    expect(fields).toHaveClass('folded');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(fields).not.toHaveClass('folded');
+  });
+
+  it('names the Filters button without a count while no filter is active', () => {
+    setup('/?search=spruce');
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('writes a multi-select choice to the URL under the API name and goes back to page 1', async () => {
     const url = setup('/?pageNumber=3');
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));

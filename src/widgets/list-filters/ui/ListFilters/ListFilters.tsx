@@ -143,6 +143,8 @@ function DateRange({
  * fields: date ranges, multi-selects for statuses and actions, pickers for reference data, text
  * fields, a debounced search box, "More filters" with the created and modified ranges, the active
  * filters as removable chips, "Clear filters", and a notice naming what a link held that was ignored.
+ * On a phone the fields fold behind a "Filters" button that counts the active ones; search and the
+ * chips stay in view.
  */
 // Memoised: a list screen re-renders when its rows arrive, and the filter bar, the screen's
 // largest part, has nothing new to show then (the query object stays the same; see useListQuery).
@@ -150,6 +152,11 @@ export const ListFilters = memo(function ListFilters({ query, fields }: ListFilt
   const { t } = useTranslation();
   const format = useFormat();
   const searchId = useId();
+  const fieldsId = useId();
+  // On a narrow screen (a phone) the fields fold away behind a "Filters" button, so the list starts
+  // on the first screen; wider, the button is not shown and the fields always are (CSS, by the
+  // bar's own width).
+  const [open, setOpen] = useState(false);
   const defs = allFilters(query.contract);
   const { filters } = query.state;
 
@@ -329,9 +336,16 @@ export const ListFilters = memo(function ListFilters({ query, fields }: ListFilt
             onChange={(event) => query.setSearchText(event.target.value)}
           />
         </div>
-        {fields.map(control)}
+        <span className={styles.toggle}>
+          <Button variant="secondary" aria-expanded={open} aria-controls={fieldsId} onClick={() => setOpen((was) => !was)}>
+            {t('list.filtersButton', { count: chips.length, formatted: format.number(chips.length) })}
+          </Button>
+        </span>
+        <div id={fieldsId} className={open ? styles.fields : `${styles.fields} ${styles.folded}`}>
+          {fields.map(control)}
+        </div>
       </div>
-      <details className={styles.more} open={moreActive || undefined}>
+      <details className={open ? styles.more : `${styles.more} ${styles.folded}`} open={moreActive || undefined}>
         <summary className={styles.summary}>{t('list.moreFilters')}</summary>
         <div className={styles.row}>
           {SHARED_RANGES.map((range) => control({ name: range.name, to: range.to, label: t(range.labelKey) }))}
