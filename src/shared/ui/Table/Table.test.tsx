@@ -5,7 +5,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 
-import { nextSort, Table, type TableColumn } from './Table';
+import { nextSort, SKELETON_ROWS_SHOWN, Table, type TableColumn } from './Table';
 
 interface Row {
   readonly id: string;
@@ -133,6 +133,20 @@ describe('Table', () => {
     rerender(<Table<Row> label="Rows" columns={columns} rows={rows} getRowKey={(row) => row.id} loading />);
     expect(screen.getAllByRole('link')).toHaveLength(3);
     expect(screen.getByRole('table')).toHaveClass('stale');
+  });
+
+  it('holds the room of a page\'s rows while the first page loads, drawing at most SKELETON_ROWS_SHOWN skeleton rows', () => {
+    const loadingTable = (skeletonRows: number) => {
+      const { container, unmount } = render(<Table<Row> label="Rows" columns={columns} rows={undefined} getRowKey={(row) => row.id} loading skeletonRows={skeletonRows} />);
+      const scroller = container.firstElementChild as HTMLElement;
+      const result = { drawn: container.querySelectorAll('tbody tr').length, held: scroller.style.getPropertyValue('--page-rows'), reserving: scroller.classList.contains('reserving') };
+      unmount();
+      return result;
+    };
+    expect(loadingTable(5)).toEqual({ drawn: 5, held: '5', reserving: true });
+    expect(loadingTable(100)).toEqual({ drawn: SKELETON_ROWS_SHOWN, held: '100', reserving: true });
+    const { container } = render(<Table<Row> label="Rows" columns={columns} rows={rows} getRowKey={(row) => row.id} skeletonRows={25} />);
+    expect(container.firstElementChild).not.toHaveClass('reserving');
   });
 
   it('shows the error with Retry, and the empty state with Clear filters', async () => {

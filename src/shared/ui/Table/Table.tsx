@@ -2,6 +2,7 @@ import {
   useId,
   useRef,
   useState,
+  type CSSProperties,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
@@ -61,9 +62,20 @@ export interface TableProps<Row> {
   readonly emptyMessage?: ReactNode;
   /** Shown in the empty state as a "Clear filters" button when filters are on. */
   readonly onClearFilters?: () => void;
-  /** How many skeleton rows to show while the first page loads. */
+  /**
+   * How many rows the first page will have (the list's page size): while it loads the table holds
+   * their room (up to its greatest height), so the loaded page moves nothing below it, and draws at
+   * most SKELETON_ROWS_SHOWN skeleton rows.
+   */
   readonly skeletonRows?: number;
 }
+
+/**
+ * Skeleton rows drawn at most. The room of the whole page is held by the scroller's height (see
+ * .reserving): drawing 25 rows of placeholders instead doubled the blocking time of a phone's first
+ * load in Lighthouse (TBT 358–564 ms against 165–267).
+ */
+export const SKELETON_ROWS_SHOWN = 8;
 
 type AriaSort = 'ascending' | 'descending' | 'none';
 
@@ -207,7 +219,7 @@ export function Table<Row>({
       </tr>
     );
   } else if (showSkeleton) {
-    body = Array.from({ length: skeletonRows }, (_, index) => (
+    body = Array.from({ length: Math.min(skeletonRows, SKELETON_ROWS_SHOWN) }, (_, index) => (
       <tr key={index} className={styles.row} aria-hidden="true">
         {selection ? (
           <td className={styles.checkCell}>
@@ -295,7 +307,10 @@ export function Table<Row>({
   }
 
   return (
-    <div className={styles.scroller}>
+    <div
+      className={showSkeleton ? `${styles.scroller} ${styles.reserving}` : styles.scroller}
+      style={showSkeleton ? ({ '--page-rows': skeletonRows } as CSSProperties) : undefined}
+    >
       <table
         className={`${styles.table} ${loading && list.length > 0 ? styles.stale : ''}`}
         aria-label={label}

@@ -98,7 +98,7 @@ export function ListView<Row>({
         onRetry={() => void result.refetch()}
         emptyMessage={emptyMessage}
         {...(filtersOn ? { onClearFilters: query.clearFilters } : {})}
-        skeletonRows={Math.min(pageSize, 10)}
+        skeletonRows={pageSize}
       />
       <Pagination
         pageNumber={pageNumber}
