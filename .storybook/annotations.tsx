@@ -1,7 +1,7 @@
 import type { Preview } from '@storybook/react';
 
 import { handlersByEntity } from '@/app/mocks';
-import { i18nResources, withAppProviders, withRouter } from '@/app/storybook';
+import { i18nResources, withAppProviders, withRouter, withWidth } from '@/app/storybook';
 import { DEFAULT_LOCALE, initI18nWithResources, SUPPORTED_LOCALES } from '@/shared/i18n';
 
 import '@/app/styles/index.css';
@@ -13,7 +13,7 @@ void initI18nWithResources(DEFAULT_LOCALE, i18nResources);
  * same annotations to the stories it renders.
  */
 export const annotations: Preview = {
-  decorators: [withRouter, withAppProviders],
+  decorators: [withWidth, withRouter, withAppProviders],
   parameters: {
     layout: 'padded',
     // Keyed by entity, so a story replaces one entity's handlers without dropping the others'.

@@ -78,3 +78,17 @@ export const withRouter: Decorator = (Story, context) => {
     </MemoryRouter>
   );
 };
+
+/**
+ * `parameters.width` (px): the story laid out in a box that wide, e.g. a phone's 412, for the
+ * pieces that change with their own or their container's width.
+ */
+export const withWidth: Decorator = (Story, context) => {
+  const width = context.parameters.width as number | undefined;
+  if (width === undefined) return <Story />;
+  return (
+    <div style={{ width }}>
+      <Story />
+    </div>
+  );
+};

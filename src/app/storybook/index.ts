@@ -1,3 +1,3 @@
-export { withAppProviders, withRouter } from './decorators';
+export { withAppProviders, withRouter, withWidth } from './decorators';
 export type { RouterParameters, StoreParameters } from './decorators';
 export { i18nResources } from './i18nResources';

@@ -72,14 +72,7 @@ export const Dark: Story = { globals: { theme: 'dark' }, parameters: { router: {
 
 /** A phone: the fields fold behind "Filters", which counts the active ones; search and the chips stay in view. */
 export const Phone: Story = {
-  parameters: { router: { initialPath: '/?statusIn=draft&driverName=Jaan%20Tamm' } },
-  decorators: [
-    (Story) => (
-      <div style={{ width: 412 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  parameters: { router: { initialPath: '/?statusIn=draft&driverName=Jaan%20Tamm' }, width: 412 },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const toggle = canvas.getByRole('button', { name: 'Filters (2)' });

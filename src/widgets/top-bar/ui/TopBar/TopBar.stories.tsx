@@ -67,14 +67,7 @@ export const Dark: Story = {
 /** A phone's width (412 px): the name goes to the logo's link, every button stays on screen. */
 export const Phone: Story = {
   globals: { locale: 'et' },
-  parameters: signedIn,
-  decorators: [
-    (Story) => (
-      <div style={{ width: 412 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  parameters: { ...signedIn, width: 412 },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const signOut = await canvas.findByRole('button', { name: 'Logi välja' });
