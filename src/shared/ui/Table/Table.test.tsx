@@ -136,8 +136,8 @@ describe('Table', () => {
   });
 
   it('holds the room of a page\'s rows while the first page loads, drawing at most SKELETON_ROWS_SHOWN skeleton rows', () => {
-    const loadingTable = (skeletonRows: number) => {
-      const { container, unmount } = render(<Table<Row> label="Rows" columns={columns} rows={undefined} getRowKey={(row) => row.id} loading skeletonRows={skeletonRows} />);
+    const loadingTable = (expectedRows: number) => {
+      const { container, unmount } = render(<Table<Row> label="Rows" columns={columns} rows={undefined} getRowKey={(row) => row.id} loading expectedRows={expectedRows} />);
       const scroller = container.firstElementChild as HTMLElement;
       const result = { drawn: container.querySelectorAll('tbody tr').length, held: scroller.style.getPropertyValue('--page-rows'), reserving: scroller.classList.contains('reserving') };
       unmount();
@@ -145,7 +145,7 @@ describe('Table', () => {
     };
     expect(loadingTable(5)).toEqual({ drawn: 5, held: '5', reserving: true });
     expect(loadingTable(100)).toEqual({ drawn: SKELETON_ROWS_SHOWN, held: '100', reserving: true });
-    const { container } = render(<Table<Row> label="Rows" columns={columns} rows={rows} getRowKey={(row) => row.id} skeletonRows={25} />);
+    const { container } = render(<Table<Row> label="Rows" columns={columns} rows={rows} getRowKey={(row) => row.id} expectedRows={25} />);
     expect(container.firstElementChild).not.toHaveClass('reserving');
   });
 

@@ -67,7 +67,7 @@ export interface TableProps<Row> {
    * their room (up to its greatest height), so the loaded page moves nothing below it, and draws at
    * most SKELETON_ROWS_SHOWN skeleton rows.
    */
-  readonly skeletonRows?: number;
+  readonly expectedRows?: number;
 }
 
 /**
@@ -127,7 +127,7 @@ export function Table<Row>({
   onRetry,
   emptyMessage,
   onClearFilters,
-  skeletonRows = 8,
+  expectedRows = 8,
 }: TableProps<Row>) {
   const { t } = useTranslation();
   const hintId = useId();
@@ -219,7 +219,7 @@ export function Table<Row>({
       </tr>
     );
   } else if (showSkeleton) {
-    body = Array.from({ length: Math.min(skeletonRows, SKELETON_ROWS_SHOWN) }, (_, index) => (
+    body = Array.from({ length: Math.min(expectedRows, SKELETON_ROWS_SHOWN) }, (_, index) => (
       <tr key={index} className={styles.row} aria-hidden="true">
         {selection ? (
           <td className={styles.checkCell}>
@@ -309,7 +309,7 @@ export function Table<Row>({
   return (
     <div
       className={showSkeleton ? `${styles.scroller} ${styles.reserving}` : styles.scroller}
-      style={showSkeleton ? ({ '--page-rows': skeletonRows } as CSSProperties) : undefined}
+      style={showSkeleton ? ({ '--page-rows': expectedRows } as CSSProperties) : undefined}
     >
       <table
         className={`${styles.table} ${loading && list.length > 0 ? styles.stale : ''}`}

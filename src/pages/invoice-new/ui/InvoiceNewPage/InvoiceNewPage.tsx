@@ -106,7 +106,7 @@ export function InvoiceNewPage() {
                   onRetry={() => void waybills.refetch()}
                   emptyMessage={t('invoices.new.noWaybills')}
                   selection={{ selected: new Set(selection), onChange: (ticked) => setSelection(mergeSelection(selection, ticked)) }}
-                  skeletonRows={5}
+                  expectedRows={5}
                 />
                 <Pagination
                   pageNumber={pageNumber}

@@ -95,7 +95,7 @@ export function WaybillsPage() {
         emptyMessage={t('waybills.list.empty')}
         onClearFilters={Object.keys(query.state.filters).length > 0 || query.state.search ? query.clearFilters : undefined}
         selection={selection}
-        skeletonRows={query.state.pageSize}
+        expectedRows={query.state.pageSize}
       />
       <Pagination
         pageNumber={query.state.pageNumber}

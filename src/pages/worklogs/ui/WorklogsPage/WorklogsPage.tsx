@@ -65,7 +65,7 @@ export function WorklogsPage() {
         onRetry={() => void refetch()}
         emptyMessage={t('worklogs.list.empty')}
         onClearFilters={Object.keys(query.state.filters).length > 0 || query.state.search ? query.clearFilters : undefined}
-        skeletonRows={query.state.pageSize}
+        expectedRows={query.state.pageSize}
       />
       <Pagination
         pageNumber={query.state.pageNumber}

@@ -338,7 +338,7 @@ export const ListFilters = memo(function ListFilters({ query, fields }: ListFilt
         </div>
         <span className={styles.toggle}>
           <Button variant="secondary" aria-expanded={open} aria-controls={fieldsId} onClick={() => setOpen((was) => !was)}>
-            {t('list.filtersButton', { count: chips.length, formatted: format.number(chips.length) })}
+            {chips.length > 0 ? t('list.filtersCount', { formatted: format.number(chips.length) }) : t('list.filters')}
           </Button>
         </span>
         <div id={fieldsId} className={open ? styles.fields : `${styles.fields} ${styles.folded}`}>

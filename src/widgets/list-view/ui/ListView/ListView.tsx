@@ -98,7 +98,7 @@ export function ListView<Row>({
         onRetry={() => void result.refetch()}
         emptyMessage={emptyMessage}
         {...(filtersOn ? { onClearFilters: query.clearFilters } : {})}
-        skeletonRows={pageSize}
+        expectedRows={pageSize}
       />
       <Pagination
         pageNumber={pageNumber}
