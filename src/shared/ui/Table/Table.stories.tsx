@@ -130,3 +130,20 @@ export const Keyboard: Story = {
 export const Estonian: Story = { globals: { locale: 'et' }, args: { rows: [], onClearFilters: fn() } };
 
 export const Dark: Story = { globals: { theme: 'dark' }, args: { selectable: true } };
+
+/** Wider than its box (a phone): the empty state stays in the part the scroller shows, not centred across every column. */
+export const EmptyNarrow: Story = {
+  parameters: { width: 280 },
+  args: { rows: [], onClearFilters: fn() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const scroller = canvas.getByRole('table').parentElement!.getBoundingClientRect();
+    // In a browser the table is wider than its scroller, the message inside what it shows (jsdom lays nothing out: all sizes are 0).
+    await expect(canvas.getByRole('table').getBoundingClientRect().width).toBeGreaterThanOrEqual(scroller.width);
+    for (const element of [canvas.getByText('Nothing matches these filters.'), canvas.getByRole('button', { name: 'Clear filters' })]) {
+      const box = element.getBoundingClientRect();
+      await expect(box.left).toBeGreaterThanOrEqual(scroller.left);
+      await expect(box.right).toBeLessThanOrEqual(scroller.right);
+    }
+  },
+};
