@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -22,7 +22,7 @@ import { exportRoutes, exportSchemas } from './exports/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { summaryRoutes, summarySchemas } from './summary/routes.js';
 import { accessOf, registerAccessControl } from './auth/guards.js';
-import { registerSecurityHeaders } from './shared/security-headers.js';
+import { registerSecurityHeaders, securityHeadersFor } from './shared/security-headers.js';
 import { registerWebApp } from './shared/web-app.js';
 
 /** The top-level field (or `nonFieldErrors`) of the first string holding a NUL character. */
@@ -35,6 +35,14 @@ function findNul(value: unknown, field?: string, depth = 0): string | undefined 
     if (hit) return hit;
   }
   return undefined;
+}
+
+/** `url` with each run of slashes in its path (not its query) written as one. */
+export function normalisePath(url: string): string {
+  const q = url.indexOf('?');
+  const pathPart = q === -1 ? url : url.slice(0, q);
+  if (!pathPart.includes('//')) return url;
+  return pathPart.replace(/\/{2,}/g, '/') + (q === -1 ? '' : url.slice(q));
 }
 
 export interface BuildOptions {
@@ -53,6 +61,7 @@ export const API_INFO = {
 
 /** Builds the HTTP app on an existing context (database, keys, mailer, job queue). */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
+  const securityHeaders = securityHeadersFor(ctx.config, options);
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
@@ -60,6 +69,21 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // A hop count or address list is accepted too; the typings' overloads only take the boolean form.
     trustProxy: ctx.config.trustProxy as boolean,
     ajv: { customOptions: {} },
+    // Fastify's own JSON parser (secure-json-parse) refuses prototype poisoning, escaped forms
+    // such as "\u005f_proto__" included: `__proto__` keys and `constructor.prototype`, which later
+    // spreads and merges would turn into properties of every object. The error handler answers 400.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // A path with repeated slashes (`//api/user/me`) is the same route: written in its one form
+    // before routing, so every hook (the API's `Cache-Control: no-store` among them) sees that form.
+    rewriteUrl: (req) => normalisePath(req.url ?? '/'),
+    // A URL the router cannot decode (`/api/user/%E0%A4%A/`) or a parameter past maxParamLength
+    // is answered here, before any hook runs: with the same security headers as every answer.
+    frameworkErrors: (_error, request, reply) => {
+      const answer = reply as unknown as FastifyReply;
+      answer.headers(securityHeaders).header('Cache-Control', 'no-store');
+      answer.status(400).send(new ApiError(400, { key: 'url.invalid' }).body(pickLocale(request.headers['accept-language'])));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('ctx', ctx);
@@ -68,27 +92,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setValidatorCompiler(createValidatorCompiler());
   app.setSchemaErrorFormatter((errors) => validationToApiError(errors as never));
   app.setErrorHandler(errorHandler);
-
-  // Our JSON parser keeps the parse error's text for the `JSON parse error - ...` answer.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(new ApiError(400, { key: 'json.empty' }), undefined);
-    try {
-      // As Fastify's own parser: refuse prototype poisoning (`__proto__`, `constructor.prototype`),
-      // which later spreads and merges would turn into properties of every object.
-      const poisoned = /"(?:__proto__|constructor)"\s*:/.test(text);
-      done(null, poisoned ? JSON.parse(text, (key, value: unknown) => {
-        if (key === '__proto__' || (key === 'constructor' && value !== null && typeof value === 'object' && 'prototype' in value)) {
-          throw new ApiError(400, { key: 'json.proto' });
-        }
-        return value;
-      }) : JSON.parse(text));
-    } catch (err) {
-      if (err instanceof ApiError) return done(err, undefined);
-      done(new ApiError(400, { key: 'json.parse', params: { message: (err as Error).message } }), undefined);
-    }
-  });
 
   app.addHook('onRequest', async (request) => {
     request.locale = pickLocale(request.headers['accept-language']);
@@ -111,7 +114,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   });
 
-  await registerSecurityHeaders(app, ctx.config, options);
+  registerSecurityHeaders(app, securityHeaders);
 
   // API answers over 1 kB (JSON, the API document, Swagger UI, CSV reports) are compressed on the fly,
   // Brotli or gzip by Accept-Encoding; XLSX is a zip already. The web app's files are compressed once,

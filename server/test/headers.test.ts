@@ -1,6 +1,7 @@
 import { test, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -82,6 +83,54 @@ describe('security headers', () => {
     const init = await s.req('GET', '/api/schema/swagger-ui/static/swagger-initializer.js');
     assert.equal(init.status, 200, 'swagger init');
     fs.rmSync(dist, { recursive: true, force: true });
+  });
+});
+
+describe('security headers on every path and every answer', () => {
+  /** A raw request, as a client that does not tidy the path sends it (fetch would). */
+  const raw = (s: TestServer, p: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
+      const u = new URL(s.url);
+      const req = http.request({ host: u.hostname, port: u.port, path: p, method: 'GET', headers }, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => {
+          const h = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
+          resolve({ status: res.statusCode ?? 0, headers: h, text });
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  test('finding 9: //api/... paths get Cache-Control: no-store like /api/...', async () => {
+    const s = await startServer({}, { workers: false });
+    servers.push(s);
+    const token = await s.user();
+    for (const p of ['//api/user/me', '///api/user/me', '//api//user/me', '/api//user/me', '//api/waybills/?pageSize=1', '/%61pi/user/me']) {
+      const r = await raw(s, p, { authorization: `Bearer ${token}` });
+      assert.ok(r.status < 500, `${p}: ${r.status}`);
+      assert.equal(r.headers.get('cache-control'), 'no-store', p);
+      assertStrict(r.headers, p);
+    }
+    const me = await raw(s, '//api/user/me', { authorization: `Bearer ${token}` });
+    assert.equal(me.status, 200, 'the same route as /api/user/me');
+    assert.match(me.text, /@/);
+  });
+
+  test('finding 11: malformed URLs get the security headers, a translated 400 and no-store', async () => {
+    const s = await startServer({}, { workers: false });
+    servers.push(s);
+    for (const p of ['/api/user/%E0%A4%A/', '/api/waybills/%E0%A4%A/', '/%E0%A4%A', '/api/waybills/%', `/api/waybills/${'x'.repeat(600)}/`]) {
+      const r = await raw(s, p, { 'accept-language': 'et' });
+      assert.ok(r.status >= 400 && r.status < 500, `${p}: ${r.status}`);
+      assertStrict(r.headers, p);
+      assert.equal(r.headers.get('cache-control'), 'no-store', p);
+    }
+    const r = await raw(s, '/api/user/%E0%A4%A/', { 'accept-language': 'et' });
+    assert.equal(r.status, 400);
+    assert.equal(JSON.parse(r.text).detail, 'Aadress ei ole korrektne URL.');
   });
 });
 

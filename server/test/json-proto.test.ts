@@ -30,6 +30,26 @@ test('a body with __proto__ or constructor.prototype is a 400 and changes nothin
   assert.equal(ok.status, 200);
 });
 
+test('escaped forms of __proto__ and constructor.prototype are refused as well: a clean 400, nothing changed', async () => {
+  const token = await s.user();
+  const before = await snapshot(s.ctx);
+  for (const raw of [
+    '{"name": "Tarmo Tamm", "\\u005f_proto__": {"isStaff": true}}',
+    '{"name": "Tarmo Tamm", "\\u005F\\u005Fproto\\u005F\\u005F": {"isStaff": true}}',
+    '{"name": "Tarmo Tamm", "__pro\\u0074o__": {"isStaff": true}}',
+    '{"name": "Tarmo Tamm", "\\u0063onstructor": {"prototype": {"isStaff": true}}}',
+    '{"name": "Tarmo Tamm", "constructor": {"\\u0070rototype": {"isStaff": true}}}',
+    '{"name": "Tarmo Tamm", "nested": {"deeper": [{"\\u005f_proto__": {"x": 1}}]}}',
+  ]) {
+    const r = await s.req('PATCH', '/api/user/me', { token, raw, headers: { 'accept-language': 'et' } });
+    assert.equal(r.status, 400, raw);
+    assert.match(r.body.detail, /__proto__/, raw);
+    assert.match(r.body.detail, /^JSON-i parsimise viga/, 'translated');
+  }
+  assert.equal(await snapshot(s.ctx), before);
+  assert.equal(({} as Record<string, unknown>).isStaff, undefined, 'no object gained the key');
+});
+
 test('TRUST_PROXY=true is refused; hop counts and addresses are taken', () => {
   const saved = process.env.TRUST_PROXY;
   try {

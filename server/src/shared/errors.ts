@@ -150,6 +150,8 @@ export function errorHandler(error: FastifyError & { validation?: AjvErrorLike[]
   if (error instanceof ApiError) apiError = error;
   else if (error.validation) apiError = validationToApiError(error.validation);
   else if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') apiError = new ApiError(400, { key: 'json.empty' });
+  // Fastify's parser answers one error for bad JSON and for prototype poisoning alike.
+  else if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') apiError = new ApiError(400, { key: 'json.invalid' });
   else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
     apiError = new ApiError(415, { key: 'media.unsupported', params: { type: String(request.headers['content-type'] ?? '') } });
   else if (typeof error.code === 'string' && /^2[23][0-9A-Z]{3}$/.test(error.code)) {

@@ -34,13 +34,6 @@ export function connectSources(config: AppConfig): string[] {
   return [...new Set(["'self'", originOf(config.publicUrl), originOf(builtFor), sentry].filter((x): x is string => Boolean(x)))];
 }
 
-/**
- * Security headers on every answer (the API, the web app, its files, Swagger UI): a strict
- * Content-Security-Policy (scripts only from this origin plus the hashes of index.html's inline
- * script; no plugins, no framing, no <base>), nosniff, Referrer-Policy no-referrer (the reset page
- * carries its token in the URL), HSTS when PUBLIC_URL is https, and `Cache-Control: no-store` on
- * /api/ (answers carry personal data and tokens).
- */
 /** The headers helmet sets for `options` (it sets the same ones on every answer). */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -61,10 +54,18 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-export async function registerSecurityHeaders(app: App, config: AppConfig, options: { serveWeb?: boolean }): Promise<void> {
+/**
+ * Security headers on every answer (the API, the web app, its files, Swagger UI): a strict
+ * Content-Security-Policy (scripts only from this origin plus the hashes of index.html's inline
+ * script; no plugins, no framing, no <base>), nosniff, Referrer-Policy no-referrer (the reset page
+ * carries its token in the URL), HSTS when PUBLIC_URL is https, and `Cache-Control: no-store` on
+ * the API (answers carry personal data and tokens; see registerSecurityHeaders). Worked out once:
+ * they do not depend on the request.
+ */
+export function securityHeadersFor(config: AppConfig, options: { serveWeb?: boolean }): Record<string, string> {
   const scriptHashes = options.serveWeb ? inlineScriptHashes(path.join(config.webDistDir, 'index.html')) : [];
   const https = config.publicUrl?.startsWith('https://') ?? false;
-  const headers = helmetHeaders({
+  return helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -89,13 +90,28 @@ export async function registerSecurityHeaders(app: App, config: AppConfig, optio
     // Export downloads are opened by the web dev server's page on another port.
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  // The headers do not depend on the request: worked out once, set by one hook.
+}
+
+/**
+ * Whether an answer may be kept by a cache: only the web app's own files (which set their own
+ * Cache-Control) and Swagger UI's. Decided by the route that answered, not by the URL's spelling
+ * (`//api/...`, `/%61pi/...`), and `no-store` when no route did (404s, errors).
+ */
+const cacheable = (route: string | undefined): boolean =>
+  route !== undefined && (!route.startsWith('/api/') || route.startsWith('/api/schema/swagger-ui'));
+
+/**
+ * Sets `headers` on every answer, errors included (malformed URLs are answered by buildApp's
+ * frameworkErrors with the same headers), and `Cache-Control: no-store` on every answer that is
+ * not a web-app or Swagger UI file.
+ */
+export function registerSecurityHeaders(app: App, headers: Record<string, string>): void {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/schema/swagger-ui/')) reply.header('Cache-Control', 'no-store');
+    if (!cacheable(request.routeOptions.url)) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }
