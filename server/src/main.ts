@@ -66,7 +66,7 @@ async function main() {
   // the server answers on (a LAN address, a proxy) and needs no CORS.
   buildWebIfNeeded(keys.publicPem, '/', config.webDistDir);
 
-  const ctx = await createContext(config, databaseUrl, log);
+  const ctx = await createContext(config, databaseUrl, log, { migrate: config.migrateOnStart });
   if (mode === 'production') {
     // Never seeded; and well-known demo logins must not survive into real use.
     await checkNoDemoAccounts(ctx.db).catch(async (err: unknown) => {

@@ -1,7 +1,9 @@
+import path from 'node:path';
+import fs from 'node:fs';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { migrate } from '../src/shared/db.js';
+import { MIGRATIONS_DIR } from '../src/shared/migrate.js';
 import { startServer, waybillInput, type TestServer } from './helpers.js';
 
 let s: TestServer;
@@ -174,8 +176,9 @@ test('a kept count of a filtered list is reused while the waybills are unchanged
 test('the migration fills the counter table from the waybills of an existing database', async () => {
   const expected = await realBuckets();
   await sql`DROP TABLE waybill_counts; DROP FUNCTION waybill_counts_apply, waybill_counts_rebuild, waybill_counts_truncated CASCADE`.execute(s.ctx.db);
-  await sql`DELETE FROM schema_migrations WHERE name = '007_waybill_counts.sql'`.execute(s.ctx.db);
-  assert.deepEqual(await migrate(s.ctx.pool), ['007_waybill_counts.sql']);
+  // The migration's own SQL, run again as it ran on existing databases (node-pg-migrate would refuse
+  // to run a file older than the last one applied).
+  await s.ctx.pool.query(`BEGIN; ${fs.readFileSync(path.join(MIGRATIONS_DIR, '007_waybill_counts.sql'), 'utf8')}; COMMIT;`);
   assert.deepEqual(await counterBuckets(), expected);
   assert.equal(await count(), Object.values(expected).reduce((a, b) => a + b, 0));
   // ...and after a bulk load that bypassed the triggers, rebuilding makes it exact again.

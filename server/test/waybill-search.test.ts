@@ -1,8 +1,10 @@
+import path from 'node:path';
+import fs from 'node:fs';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { LIMITS } from '@timberlog/contract';
-import { migrate } from '../src/shared/db.js';
+import { MIGRATIONS_DIR } from '../src/shared/migrate.js';
 import { waybillSpec } from '../src/waybills/queries.js';
 import { startServer, waybillInput, type TestServer } from './helpers.js';
 
@@ -145,8 +147,9 @@ test('the migration fills the search texts from the waybills of an existing data
   await sql`DROP TABLE waybill_texts; DROP INDEX waybills_number_search_idx;
     DROP FUNCTION waybill_texts_insert, waybill_texts_update, waybill_texts_delete, waybill_texts_truncate, waybill_texts_rebuild CASCADE;
     DROP FUNCTION waybill_texts_add, waybill_text`.execute(s.ctx.db);
-  await sql`DELETE FROM schema_migrations WHERE name = '011_waybill_search.sql'`.execute(s.ctx.db);
-  assert.deepEqual(await migrate(s.ctx.pool), ['011_waybill_search.sql']);
+  // The migration's own SQL, run again as it ran on existing databases (node-pg-migrate would refuse
+  // to run a file older than the last one applied).
+  await s.ctx.pool.query(`BEGIN; ${fs.readFileSync(path.join(MIGRATIONS_DIR, '011_waybill_search.sql'), 'utf8')}; COMMIT;`);
   assert.equal(await searchTableDiff(), 0);
   await s.ctx.db.connection().execute(async (conn) => {
     await sql`SET session_replication_role = replica`.execute(conn);

@@ -6,7 +6,8 @@
  */
 import pino from 'pino';
 import { passwordProblems } from '@timberlog/contract';
-import { createDb, migrate } from '../shared/db.js';
+import { createDb } from '../shared/db.js';
+import { migrate } from '../shared/migrate.js';
 import { loadConfig } from '../shared/config.js';
 import { hashPassword, normaliseEmail } from '../users/rules.js';
 import { endSessions } from '../auth/tokens.js';

@@ -1,17 +1,32 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { createDb, LOCKS, migrate, withAdvisoryLock } from './db.js';
+import { createDb, LOCKS, withAdvisoryLock } from './db.js';
+import { migrate, pendingMigrations } from './migrate.js';
 import { ensureKeys } from './keys.js';
 import { createMailer } from './mail.js';
 import { createJobs } from './jobs.js';
 import { createLimits } from '../auth/rate-limit.js';
 import { listenForAccountChanges, UserCache } from '../auth/user-cache.js';
 
-/** Connects to the database, applies migrations, loads keys and starts the job queue. */
-export async function createContext(config: AppConfig, databaseUrl: string, log: FastifyBaseLogger): Promise<AppContext> {
+/**
+ * Connects to the database, applies migrations (or, with `migrate: false`, stops when any is
+ * pending), loads keys and starts the job queue.
+ */
+export async function createContext(config: AppConfig, databaseUrl: string, log: FastifyBaseLogger, opts: { migrate?: boolean } = {}): Promise<AppContext> {
   const { db, pool } = createDb(databaseUrl);
-  await migrate(pool);
+  try {
+    if (opts.migrate ?? true) await migrate(pool, { log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) } });
+    else {
+      const pending = await pendingMigrations(pool);
+      if (pending.length > 0) {
+        throw new Error(`The database lacks ${pending.length} migration(s) (${pending.join(', ')}). Run the release step \`npm run migrate -w server\` with this DATABASE_URL first, or start with MIGRATE_ON_START=true.`);
+      }
+    }
+  } catch (err) {
+    await db.destroy().catch(() => undefined);
+    throw err;
+  }
   const keys = await ensureKeys(config);
   // pg-boss makes a new queue's table in a transaction that deadlocks with another process making
   // the same queue: processes starting together on a fresh database take turns.

@@ -80,6 +80,11 @@ export interface AppConfig {
   demoMode: boolean;
   /** Fastify's trustProxy: false, true, a hop count or a list of proxy addresses. */
   trustProxy: boolean | number | string[];
+  /**
+   * Whether a start applies pending migrations itself (MIGRATE_ON_START): yes for the demo; in
+   * production `npm run migrate -w server` is the release step and a start on an older schema stops.
+   */
+  migrateOnStart: boolean;
 }
 
 function trustProxy(raw: string | undefined): boolean | number | string[] {
@@ -135,6 +140,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDistDir: env.WEB_DIST_DIR ? fromInvocation(env.WEB_DIST_DIR) : path.join(REPO_ROOT, 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxy(env.TRUST_PROXY),
+    migrateOnStart: env.MIGRATE_ON_START ? env.MIGRATE_ON_START === 'true' : !(env.NODE_ENV === 'production' || databaseUrl),
     corsOrigins: corsOrigins(env, databaseUrl),
     exportsInProgressPerUser: int('EXPORTS_IN_PROGRESS_PER_USER', 3),
     exportWorkers: Math.max(1, int('EXPORT_WORKERS', 2)),

@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import pg from 'pg';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type ColumnType, type Generated } from 'kysely';
-import { SERVER_ROOT } from './config.js';
 
 // Dates stay 'YYYY-MM-DD' strings and numerics stay decimal strings (never floats).
 pg.types.setTypeParser(1082, (v) => v);
@@ -258,40 +255,6 @@ export async function withAdvisoryLock<T>(pool: pg.Pool, key: number, fn: () => 
     await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
     client.release();
   }
-}
-
-/**
- * Applies `server/migrations/NNN_name.sql` in order, each once, each in its own transaction,
- * under an advisory lock: instances started together on one database migrate one after the other.
- */
-export async function migrate(pool: pg.Pool): Promise<string[]> {
-  const dir = path.join(SERVER_ROOT, 'migrations');
-  const files = (await fs.readdir(dir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
-  const client = await pool.connect();
-  const applied: string[] = [];
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [LOCKS.migrate]);
-    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-    const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
-    for (const file of files) {
-      if (done.has(file)) continue;
-      const text = await fs.readFile(path.join(dir, file), 'utf8');
-      await client.query('BEGIN');
-      try {
-        await client.query(text);
-        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
-        await client.query('COMMIT');
-        applied.push(file);
-      } catch (err) {
-        await client.query('ROLLBACK');
-        throw new Error(`Migration ${file} failed: ${(err as Error).message}`);
-      }
-    }
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [LOCKS.migrate]).catch(() => undefined);
-    client.release();
-  }
-  return applied;
 }
 
 export { sql };

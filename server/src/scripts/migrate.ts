@@ -1,0 +1,33 @@
+/**
+ * The release step: applies pending schema migrations to the configured database, then exits.
+ *   DATABASE_URL=... npm run migrate -w server              apply
+ *   DATABASE_URL=... npm run migrate -w server -- --dry-run list what would run
+ * Run it once per release, before the new version's instances start (they refuse an older schema
+ * unless MIGRATE_ON_START=true). The demo start (`npm start` without DATABASE_URL) migrates by itself.
+ */
+import pino from 'pino';
+import { loadConfig } from '../shared/config.js';
+import { createDb } from '../shared/db.js';
+import { migrate, pendingMigrations } from '../shared/migrate.js';
+
+const log = pino();
+const url = loadConfig().databaseUrl; // DATABASE_URL or DATABASE_URL_FILE
+if (!url) {
+  log.error('Set DATABASE_URL (or DATABASE_URL_FILE). The demo (npm start without DATABASE_URL) migrates its embedded database by itself.');
+  process.exit(2);
+}
+const dryRun = process.argv.includes('--dry-run');
+try {
+  if (dryRun) {
+    const { db, pool } = createDb(url, 1);
+    const pending = await pendingMigrations(pool);
+    await db.destroy();
+    log.info(pending.length ? `Would apply: ${pending.join(', ')}` : 'The database is up to date.');
+  } else {
+    const applied = await migrate(url, { log: { info: () => undefined, warn: (m) => log.warn(m), error: (m) => log.error(m) } });
+    log.info(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'The database is up to date.');
+  }
+} catch (err) {
+  log.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
