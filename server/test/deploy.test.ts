@@ -61,6 +61,16 @@ describe('the container setup', () => {
     assert.doesNotMatch(compose, /TRUST_PROXY:\s*\$\{TRUST_PROXY:-true\}|TRUST_PROXY:\s*["']?true/);
   });
 
+  test('compose runs the release step (migrations) before the app, with the image\'s own script', () => {
+    const service = (name: string) => new RegExp(`^ {2}${name}:\\n([\\s\\S]*?)(?=^ {2}\\S|^\\S)`, 'm').exec(compose)?.[1] ?? '';
+    const migrate = service('migrate');
+    const cmd = JSON.parse(/command: (\[.*\])/.exec(migrate)?.[1] ?? '[]') as string[];
+    assert.deepEqual(cmd.slice(0, 3), ['node', '--import', 'tsx']);
+    assert.ok(fs.existsSync(path.join(REPO_ROOT, cmd[3]!)), cmd[3]);
+    assert.match(migrate, /DATABASE_URL:/);
+    assert.match(service('app'), /migrate:\n\s+condition: service_completed_successfully/);
+  });
+
   test('the image starts the server with a run-time dependency, and its health check asks a public route', async () => {
     const cmd = /^CMD \[(.*)\]$/m.exec(dockerfile)?.[1] ?? '';
     const args = JSON.parse(`[${cmd}]`) as string[];
