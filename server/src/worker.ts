@@ -9,9 +9,9 @@ import { failAbandonedExports, purgeOldReports } from './exports/service.js';
 import type { AccountMailJob } from './shared/jobs.js';
 
 /**
- * Removes spent or expired tokens, old rate-limit counters and old reports, and ends exports
- * whose job was given up. Every instance runs it
- * (on start and hourly); running it twice at once is harmless: each step is a delete of what is
+ * Removes spent or expired tokens, sign-ups never confirmed, old rate-limit counters and old
+ * reports, and ends exports whose job was given up. Every instance runs it (on start and
+ * hourly); running it twice at once is harmless: each step is a delete of what is
  * past its time, and files are removed with `force`.
  */
 export async function purgeExpired(ctx: AppContext): Promise<void> {
@@ -19,7 +19,10 @@ export async function purgeExpired(ctx: AppContext): Promise<void> {
   await ctx.db.deleteFrom('refreshTokens').where('expiresAt', '<', now).execute();
   await ctx.db.deleteFrom('passwordResetTokens').where('expiresAt', '<', now).execute();
   await ctx.db.deleteFrom('emailVerificationTokens').where('expiresAt', '<', now).execute();
-  await purgeRateLimits(ctx.db);
+  // Sign-ups never confirmed expire: nobody can hold an address (or a demo account's) for long.
+  const signupCutoff = new Date(Date.now() - ctx.config.unverifiedSignupDays * 86400_000).toISOString();
+  await ctx.db.deleteFrom('users').where('emailVerifiedAt', 'is', null).where('isActive', '=', false).where('createdAt', '<', signupCutoff).execute();
+  await purgeRateLimits(ctx.db, ctx.config);
   await purgeOldReports(ctx);
   await failAbandonedExports(ctx);
 }

@@ -101,10 +101,10 @@ describe('tokens', () => {
     assert.equal(r.status, 429);
     assert.ok(Number(r.headers.get('retry-after')) > 0);
     assert.ok(r.body.detail);
-    // Counted first, refused attempt included; the key is hashed (no email in the table).
+    // Counted before the password check; the refused attempt counts nowhere; the key is hashed (no email in the table).
     const key = `signin:accountAddress:${createHash('sha256').update(`${email}|127.0.0.1`).digest('base64url')}`;
     const rows = await s.ctx.db.selectFrom('rateLimiter').selectAll().where('key', '=', key).execute();
-    assert.equal(rows[0]!.points, 4);
+    assert.equal(rows[0]!.points, 3);
   });
 });
 

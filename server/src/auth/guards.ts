@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, notAuthenticated, tokenInvalid } from '../shared/errors.js';
 import type { App, AuthUser } from '../shared/context.js';
-import { verifyToken } from './tokens.js';
+import { sessionHolds, verifyToken } from './tokens.js';
 import { preparedQuery } from '../shared/db.js';
 import type { TokenAccount } from './user-cache.js';
 
@@ -74,7 +74,7 @@ export async function authenticate(request: FastifyRequest): Promise<AuthUser | 
     if (user) ctx.accounts.put(user, mark);
   }
   // The session key changes on password change and deactivation and differs for a re-created account.
-  if (!user || !user.isActive || user.sessionKey !== claims.sk) throw tokenInvalid();
+  if (!user || !sessionHolds(user, claims)) throw tokenInvalid();
   return { email: user.email, name: user.name, isStaff: user.isStaff };
 }
 

@@ -5,7 +5,7 @@ import { errors } from '../shared/schema.js';
 import { LIMITS } from '@timberlog/contract';
 import { randomUUID } from 'node:crypto';
 import { hashPassword, normaliseEmail, verifyPassword } from '../users/rules.js';
-import { consumeRefresh, issuePair, revokeRefresh, verifyToken } from './tokens.js';
+import { consumeRefresh, issuePair, revokeRefresh, tokenIsLive, verifyToken } from './tokens.js';
 import { StatusOk } from '../shared/schema.js';
 
 export const TokenPairSchema = Type.Object({ access: Type.String(), refresh: Type.String() }, { $id: 'TokenPair', title: 'TokenPair' });
@@ -37,36 +37,39 @@ export async function authRoutes(app: App) {
   const { db, limits } = app.ctx;
 
   app.post('/api/auth/token/', {
-    schema: { operationId: 'obtainToken', summary: 'Sign in: get a token pair', description: 'Exchanges an email and password for an access token and a refresh token (RS256 JWTs). Anyone may call it. Only an active account signs in; a wrong email, password or inactive account all answer the same 401 `no_active_account`. Failed attempts are limited per client address and per account within a time window; past the limit the answer is 429 with `Retry-After`.', tags: ['auth'], security: [], body: TokenObtain, response: { 200: ref(TokenPairSchema), ...errors(400, 401, 429) } },
+    schema: { operationId: 'obtainToken', summary: 'Sign in: get a token pair', description: 'Exchanges an email and password for an access token and a refresh token (RS256 JWTs). Anyone may call it. Only an active account signs in; a wrong email, password or inactive account all answer the same 401 `no_active_account`. Failed attempts are limited within a time window per client address, per account from that address, and per account from addresses that have not signed in to it (so a stranger\'s guesses do not lock the owner out); past a limit the answer is 429 with `Retry-After`, and a refused attempt does not count.', tags: ['auth'], security: [], body: TokenObtain, response: { 200: ref(TokenPairSchema), ...errors(400, 401, 429) } },
   }, async (request) => {
     const email = normaliseEmail(request.body.email);
     // Counted before the password hash: parallel guesses are refused without reaching it.
-    const keys = { accountAddress: `${email}|${request.ip}`, account: email, address: request.ip };
+    const keys = await limits.accountKeys(email, request.ip);
     await limits.signIn.consume(keys);
     const user = await db.selectFrom('users').select(['email', 'name', 'isStaff', 'isActive', 'passwordHash']).where('email', '=', email).executeTakeFirst();
     const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), request.body.password);
     if (!user || !ok || !user.isActive) throw noAccount();
     // Only failures count: the owner signing in often is never limited.
     await limits.signIn.reward(keys);
+    await limits.rememberAddress(email, request.ip);
     await db.updateTable('users').set({ lastLogin: new Date() }).where('email', '=', email).execute();
     const pair = await issuePair(app.ctx, user);
     return { access: pair.access, refresh: pair.refresh };
   });
 
   app.post('/api/auth/token/refresh/', {
-    schema: { operationId: 'refreshToken', summary: 'Get a new token pair from a refresh token', description: 'Spends a refresh token and answers a new token pair. Anyone holding a refresh token may call it. A refresh token works once: a spent, expired or revoked one answers 401 `token_not_valid`.', tags: ['auth'], security: [], body: RefreshBody, response: { 200: ref(TokenPairSchema), ...errors(400, 401) } },
+    schema: { operationId: 'refreshToken', summary: 'Get a new token pair from a refresh token', description: 'Spends a refresh token and answers a new token pair. Anyone holding a refresh token may call it. A refresh token works once: a spent, expired or revoked one answers 401 `token_not_valid`, and presenting a spent one again ends every session of the account (its access tokens are refused from the next call).', tags: ['auth'], security: [], body: RefreshBody, response: { 200: ref(TokenPairSchema), ...errors(400, 401) } },
   }, async (request) => {
     const session = await consumeRefresh(app.ctx, request.body.refresh);
     if (!session) throw refreshInvalid();
-    const pair = await issuePair(app.ctx, session.user, session.sessionStartedAt);
+    const pair = await issuePair(app.ctx, session.user, session.sessionStartedAt, session.sessionKey);
     return { access: pair.access, refresh: pair.refresh };
   });
 
   app.post('/api/auth/token/verify/', {
-    schema: { operationId: 'verifyToken', summary: 'Check whether a token is valid', description: 'Answers 200 with an empty object when the access or refresh token is valid (signature; `exp`, `iat` and `jti` present; not expired, not issued in the future, not older than its kind allows), 401 `token_not_valid` otherwise. Anyone may call it; nothing is spent.', tags: ['auth'], security: [], body: VerifyBody, response: { 200: Type.Object({}, { title: 'Empty' }), ...errors(400, 401) } },
+    schema: { operationId: 'verifyToken', summary: 'Check whether a token is valid', description: 'Answers 200 with an empty object when a call would accept the access or refresh token now: signature; `exp`, `iat` and `jti` present; not expired, not issued in the future, not older than its kind allows; its account active and its session not ended (by sign-out for a refresh token, a password change, a deactivation or a reused refresh token); a refresh token not yet spent. 401 `token_not_valid` otherwise. Anyone may call it; nothing is spent.', tags: ['auth'], security: [], body: VerifyBody, response: { 200: Type.Object({}, { title: 'Empty' }), ...errors(400, 401) } },
   }, async (request) => {
     const claims = await verifyToken(app.ctx, request.body.token);
-    if (!claims || claims.token_type === 'download') {
+    // A dead token (signed out, ended by a password change or a deactivation, revoked after reuse)
+    // is refused here as a real call would refuse it.
+    if (!claims || !(await tokenIsLive(app.ctx, claims))) {
       throw new ApiError(401, { key: 'auth.tokenInvalid' }, undefined, 'token_not_valid');
     }
     return {};
@@ -78,7 +81,7 @@ export async function authRoutes(app: App) {
     const session = await consumeRefresh(app.ctx, request.body.refresh);
     if (!session) throw refreshInvalid();
     const { user } = session;
-    const pair = await issuePair(app.ctx, user, session.sessionStartedAt);
+    const pair = await issuePair(app.ctx, user, session.sessionStartedAt, session.sessionKey);
     return {
       user: { email: user.email, name: user.name, isStaff: user.isStaff },
       accessToken: pair.access,

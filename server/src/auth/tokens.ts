@@ -98,12 +98,14 @@ export interface TokenPair {
 
 /**
  * Issues an access token and a single-use refresh token (its id stored to allow rotation), both
- * bound to the account's current session key. `sessionStartedAt` carries a rotated session's
- * sign-in time, so the chain ends at the absolute session lifetime.
+ * bound to the account's session key: the current one for a sign-in, the spent token's for a
+ * rotation (so a rotation that races with the end of every session issues tokens that are already
+ * dead, never ones on the new key). `sessionStartedAt` carries a rotated session's sign-in time,
+ * so the chain ends at the absolute session lifetime.
  */
-export async function issuePair(ctx: AppContext, user: AuthUser, sessionStartedAt: Date = new Date()): Promise<TokenPair> {
-  const row = await ctx.db.selectFrom('users').select('sessionKey').where('email', '=', user.email).executeTakeFirstOrThrow();
-  const claims = { user_id: user.email, is_staff: user.isStaff, sk: row.sessionKey };
+export async function issuePair(ctx: AppContext, user: AuthUser, sessionStartedAt: Date = new Date(), sessionKey?: string): Promise<TokenPair> {
+  const sk = sessionKey ?? (await ctx.db.selectFrom('users').select('sessionKey').where('email', '=', user.email).executeTakeFirstOrThrow()).sessionKey;
+  const claims = { user_id: user.email, is_staff: user.isStaff, sk };
   const access = await sign(ctx, { token_type: 'access', ...claims }, ctx.config.accessTokenTtlSeconds);
   const sessionEnds = Math.floor(sessionStartedAt.getTime() / 1000) + ctx.config.sessionMaxAgeSeconds;
   const refreshTtl = Math.max(1, Math.min(ctx.config.refreshTokenTtlSeconds, sessionEnds - Math.floor(Date.now() / 1000)));
@@ -115,20 +117,43 @@ export async function issuePair(ctx: AppContext, user: AuthUser, sessionStartedA
   return { access: access.token, refresh: refresh.token, accessExpires: access.exp };
 }
 
+/** Whether a token's account still holds it: active, and on the session key the token carries. */
+export const sessionHolds = (account: { isActive: boolean; sessionKey: string } | undefined, claims: TokenClaims): boolean =>
+  !!account && account.isActive && account.sessionKey === claims.sk;
+
+interface LiveRefresh {
+  user: AuthUser;
+  sessionStartedAt: Date;
+}
+
 /**
- * Consumes a refresh token and returns its user and session start, or null when it is invalid,
- * expired, revoked, from an older session key (password change, deactivation, re-created
- * account), past the absolute session lifetime, or already used (then every refresh token of
- * that user is revoked: reuse means it may have leaked).
+ * The session a refresh token's claims would renew, or null when it no longer would: its account
+ * inactive, gone or on a new session key (password change, deactivation, reuse), the token revoked
+ * by sign-out or purged, already spent (`spent: 'refuse'`), or past the absolute session lifetime.
  */
-export async function consumeRefresh(ctx: AppContext, token: string): Promise<{ user: AuthUser; sessionStartedAt: Date } | null> {
-  const claims = await verifyToken(ctx, token, 'refresh');
-  if (!claims) return null;
+async function liveRefresh(ctx: AppContext, claims: TokenClaims, spent: 'refuse' | 'allow'): Promise<LiveRefresh | null> {
   const user = await ctx.db.selectFrom('users').select(['email', 'name', 'isStaff', 'isActive', 'sessionKey']).where('email', '=', claims.user_id).executeTakeFirst();
-  if (!user || !user.isActive || user.sessionKey !== claims.sk) return null;
+  if (!user || !sessionHolds(user, claims)) return null;
   const row = await ctx.db.selectFrom('refreshTokens').select(['userEmail', 'usedAt', 'sessionStartedAt']).where('jti', '=', claims.jti).executeTakeFirst();
-  // Unknown: revoked by sign-out or purged; not a sign of theft.
-  if (!row || row.userEmail !== user.email) return null;
+  if (!row || row.userEmail !== user.email || (spent === 'refuse' && row.usedAt)) return null;
+  const sessionStartedAt = new Date(row.sessionStartedAt);
+  if (sessionStartedAt.getTime() + ctx.config.sessionMaxAgeSeconds * 1000 <= Date.now()) return null;
+  return { user: { email: user.email, name: user.name, isStaff: user.isStaff }, sessionStartedAt };
+}
+
+/**
+ * Consumes a refresh token and returns its user, session start and session key, or null when it
+ * would not renew the session (see `liveRefresh`). A token spent before means it may have leaked:
+ * every session of the account ends (a new session key, so its access tokens are refused on
+ * their next call, and every refresh token deleted). Of two parallel uses only one marks the token
+ * spent; the other ends every session, the winner's new pair included (it carries the old key).
+ */
+export async function consumeRefresh(ctx: AppContext, token: string): Promise<(LiveRefresh & { sessionKey: string }) | null> {
+  const claims = await verifyToken(ctx, token, 'refresh');
+  if (!claims?.sk) return null;
+  // Unknown rows (revoked by sign-out, purged) are not a sign of theft; a spent one is, below.
+  const live = await liveRefresh(ctx, claims, 'allow');
+  if (!live) return null;
   const used = await ctx.db
     .updateTable('refreshTokens')
     .set({ usedAt: new Date() })
@@ -137,12 +162,21 @@ export async function consumeRefresh(ctx: AppContext, token: string): Promise<{ 
     .returning('userEmail')
     .executeTakeFirst();
   if (!used) {
-    await ctx.db.deleteFrom('refreshTokens').where('userEmail', '=', user.email).execute();
+    await endSessions(ctx.db, live.user.email);
     return null;
   }
-  const sessionStartedAt = new Date(row.sessionStartedAt);
-  if (sessionStartedAt.getTime() + ctx.config.sessionMaxAgeSeconds * 1000 <= Date.now()) return null;
-  return { user: { email: user.email, name: user.name, isStaff: user.isStaff }, sessionStartedAt };
+  return { ...live, sessionKey: claims.sk };
+}
+
+/**
+ * Whether a call would accept the token now: an access token as the per-call check does, a
+ * refresh token as a renewal would (without spending it). Download tokens are not for calls.
+ */
+export async function tokenIsLive(ctx: AppContext, claims: TokenClaims): Promise<boolean> {
+  if (claims.token_type === 'refresh') return (await liveRefresh(ctx, claims, 'refuse')) !== null;
+  if (claims.token_type !== 'access') return false;
+  const account = await ctx.db.selectFrom('users').select(['isActive', 'sessionKey']).where('email', '=', claims.user_id).executeTakeFirst();
+  return sessionHolds(account, claims);
 }
 
 /** Revokes one refresh token (sign-out); unknown or invalid tokens are ignored. */

@@ -5,11 +5,11 @@
  * The password is read from STAFF_PASSWORD (never from the command line, which others can see).
  */
 import pino from 'pino';
-import { passwordProblems } from '@timberlog/contract';
 import { createDb } from '../shared/db.js';
 import { migrate } from '../shared/migrate.js';
 import { loadConfig } from '../shared/config.js';
-import { hashPassword, normaliseEmail } from '../users/rules.js';
+import { hashPassword, normaliseEmail, passwordRuleBreaks } from '../users/rules.js';
+import { t } from '../shared/i18n.js';
 import { endSessions } from '../auth/tokens.js';
 
 const [emailArg, name = ''] = process.argv.slice(2);
@@ -21,9 +21,10 @@ if (!emailArg || !url) {
   process.exit(2);
 }
 const email = normaliseEmail(emailArg);
-const problems = passwordProblems(password, email);
+// The API's password policy (the contract's rules and zxcvbn), as for every other password.
+const problems = passwordRuleBreaks(password, email, name);
 if (problems.length > 0) {
-  log.error(`STAFF_PASSWORD breaks the password rules: ${problems.join(', ')}`);
+  log.error(`STAFF_PASSWORD breaks the password rules: ${problems.map((p) => t('en', p.key, p.params)).join(' ')}`);
   process.exit(2);
 }
 const { db, pool } = createDb(url);

@@ -76,6 +76,8 @@ export interface AppConfig {
   exportJobExpireSeconds: number;
   /** Days a finished report's file (and its request) is kept. */
   reportRetentionDays: number;
+  /** Days a sign-up whose address was never confirmed is kept before it is deleted (the address is free again). */
+  unverifiedSignupDays: number;
   /** The one-command demo (embedded database, not NODE_ENV=production): prints mail links to the terminal. */
   demoMode: boolean;
   /** Fastify's trustProxy: false, true, a hop count or a list of proxy addresses. */
@@ -146,6 +148,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     exportWorkers: Math.max(1, int('EXPORT_WORKERS', 2)),
     exportJobExpireSeconds: int('EXPORT_JOB_EXPIRE_SECONDS', 900),
     reportRetentionDays: int('REPORT_RETENTION_DAYS', 7),
+    unverifiedSignupDays: int('UNVERIFIED_SIGNUP_DAYS', 7),
     demoMode: !(env.NODE_ENV === 'production' || databaseUrl),
     ...overrides,
   };

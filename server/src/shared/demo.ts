@@ -6,8 +6,8 @@ import { verifyPassword } from '../users/rules.js';
 /**
  * Demo mode is explicit: `npm start` on the embedded database is the one-command demo (seeded
  * with the demo data and its well-known accounts). A production start (`NODE_ENV=production`, or
- * `DATABASE_URL` set) never seeds, needs PUBLIC_URL, and refuses to run while a demo account
- * still has its well-known password.
+ * `DATABASE_URL` set) never seeds, needs PUBLIC_URL, and refuses to run while an active demo
+ * account still has its well-known password.
  */
 export type StartMode = 'demo' | 'production';
 
@@ -21,10 +21,15 @@ export function demoAccounts(): { email: string; password: string }[] {
   return Object.entries(passwords).map(([email, password]) => ({ email, password }));
 }
 
-/** The demo accounts present in the database that still sign in with their well-known password. */
+/**
+ * The demo accounts present in the database that sign in with their well-known password. Only
+ * active accounts count: they are the ones that can sign in, and no one outside can make one (a
+ * sign-up is inactive until its address is confirmed and staff activate it), so an anonymous
+ * sign-up under a demo address with its published password cannot stop a production start.
+ */
 export async function demoAccountsWithKnownPasswords(db: DB): Promise<string[]> {
   const accounts = demoAccounts();
-  const rows = await db.selectFrom('users').select(['email', 'passwordHash']).where('email', 'in', accounts.map((a) => a.email)).execute();
+  const rows = await db.selectFrom('users').select(['email', 'passwordHash']).where('email', 'in', accounts.map((a) => a.email)).where('isActive', '=', true).execute();
   const known: string[] = [];
   for (const row of rows) {
     const account = accounts.find((a) => a.email === row.email)!;
@@ -41,7 +46,7 @@ export function checkProductionConfig(config: Pick<AppConfig, 'publicUrl'>): voi
 export async function checkNoDemoAccounts(db: DB): Promise<void> {
   const known = await demoAccountsWithKnownPasswords(db);
   if (known.length > 0) {
-    throw new Error(`Refusing to start in production: these demo accounts still have their well-known passwords (listed in the README): ${known.join(', ')}. Delete them or set new passwords first.`);
+    throw new Error(`Refusing to start in production: these active demo accounts still have their well-known passwords (listed in the README): ${known.join(', ')}. Delete them or set new passwords first.`);
   }
 }
 

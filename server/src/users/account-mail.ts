@@ -20,7 +20,12 @@ export async function sendAccountMail(ctx: AppContext, job: AccountMailJob): Pro
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
   if (job.kind === 'reset') {
-    await db.insertInto('passwordResetTokens').values({ tokenHash: hashToken(token), userEmail: user.email, expiresAt: new Date(Date.now() + LIMITS.passwordResetTokenDays * 86400_000) }).execute();
+    // Only the newest link works: a newer one ends every earlier one (a password change ends
+    // them all, by the trigger of migration 015).
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('passwordResetTokens').where('userEmail', '=', user.email).execute();
+      await trx.insertInto('passwordResetTokens').values({ tokenHash: hashToken(token), userEmail: user.email, expiresAt: new Date(Date.now() + LIMITS.passwordResetTokenDays * 86400_000) }).execute();
+    });
     const link = `${base(ctx)}/auth/reset-password?token=${token}`;
     await mailer.send({ to: user.email, subject: t(job.locale, 'mail.resetSubject'), text: t(job.locale, 'mail.resetBody', { link, days: LIMITS.passwordResetTokenDays }), link });
   } else if (job.kind === 'verify') {

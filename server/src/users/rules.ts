@@ -25,16 +25,22 @@ const estimate = (password: string, inputs: string[]) => {
 export const MIN_PASSWORD_SCORE = 3;
 
 /**
- * Adds a field error for each of the contract's password rules the password breaks, and when it
- * breaks none, one when it is common or easily guessed (also from the email, the name and the
- * product's name).
+ * The password policy, the one source for every path that sets a password (sign-up, staff's
+ * account forms, the own account, reset links, `create-staff`): a message for each of the
+ * contract's password rules the password breaks, and when it breaks none, one when it is common
+ * or easily guessed (also from the email, the name and the product's name).
  */
-export function checkPassword(errors: FieldErrors, password: string, email: string, field = 'password', name = ''): void {
+export function passwordRuleBreaks(password: string, email: string, name = ''): { key: string; params?: Record<string, number> }[] {
   const problems = passwordProblems(password, email);
-  for (const problem of problems) errors.add(field, PASSWORD_MESSAGES[problem].key, PASSWORD_MESSAGES[problem].params);
-  if (problems.length > 0 || password.length > LIMITS.passwordMaxLength) return;
+  if (problems.length > 0) return problems.map((problem) => PASSWORD_MESSAGES[problem]);
+  if (password.length > LIMITS.passwordMaxLength) return [];
   const inputs = [email, email.split('@')[0] ?? '', ...name.split(/\s+/), 'timberlog'].filter((x) => x.length > 2);
-  if (estimate(password, inputs).score < MIN_PASSWORD_SCORE) errors.add(field, 'password.common');
+  return estimate(password, inputs).score < MIN_PASSWORD_SCORE ? [{ key: 'password.common' }] : [];
+}
+
+/** Adds a field error for each way the password breaks the policy (`passwordRuleBreaks`). */
+export function checkPassword(errors: FieldErrors, password: string, email: string, field = 'password', name = ''): void {
+  for (const { key, params } of passwordRuleBreaks(password, email, name)) errors.add(field, key, params);
 }
 
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });

@@ -16,7 +16,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Sign in: get a token pair
-         * @description Exchanges an email and password for an access token and a refresh token (RS256 JWTs). Anyone may call it. Only an active account signs in; a wrong email, password or inactive account all answer the same 401 `no_active_account`. Failed attempts are limited per client address and per account within a time window; past the limit the answer is 429 with `Retry-After`.
+         * @description Exchanges an email and password for an access token and a refresh token (RS256 JWTs). Anyone may call it. Only an active account signs in; a wrong email, password or inactive account all answer the same 401 `no_active_account`. Failed attempts are limited within a time window per client address, per account from that address, and per account from addresses that have not signed in to it (so a stranger's guesses do not lock the owner out); past a limit the answer is 429 with `Retry-After`, and a refused attempt does not count.
          */
         readonly post: operations["obtainToken"];
         readonly delete?: never;
@@ -36,7 +36,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Get a new token pair from a refresh token
-         * @description Spends a refresh token and answers a new token pair. Anyone holding a refresh token may call it. A refresh token works once: a spent, expired or revoked one answers 401 `token_not_valid`.
+         * @description Spends a refresh token and answers a new token pair. Anyone holding a refresh token may call it. A refresh token works once: a spent, expired or revoked one answers 401 `token_not_valid`, and presenting a spent one again ends every session of the account (its access tokens are refused from the next call).
          */
         readonly post: operations["refreshToken"];
         readonly delete?: never;
@@ -56,7 +56,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Check whether a token is valid
-         * @description Answers 200 with an empty object when the access or refresh token is valid (signature; `exp`, `iat` and `jti` present; not expired, not issued in the future, not older than its kind allows), 401 `token_not_valid` otherwise. Anyone may call it; nothing is spent.
+         * @description Answers 200 with an empty object when a call would accept the access or refresh token now: signature; `exp`, `iat` and `jti` present; not expired, not issued in the future, not older than its kind allows; its account active and its session not ended (by sign-out for a refresh token, a password change, a deactivation or a reused refresh token); a refresh token not yet spent. 401 `token_not_valid` otherwise. Anyone may call it; nothing is spent.
          */
         readonly post: operations["verifyToken"];
         readonly delete?: never;
@@ -212,7 +212,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Ask for a password reset link
-         * @description Anyone may call it. When the email belongs to an account, a background job mails it a single-use link valid for a few days. The answer is the same, and as fast, whether or not the account exists. Requests are limited per account and address, per account and per client address (429 with `Retry-After`).
+         * @description Anyone may call it. When the email belongs to an account, a background job mails it a single-use link valid for a few days. The answer is the same, and as fast, whether or not the account exists. Requests are limited per account and address, per client address, and per account from addresses that have not signed in to it (429 with `Retry-After`; a refused request does not count). A new link ends the earlier ones.
          */
         readonly post: operations["forgotPassword"];
         readonly delete?: never;
@@ -232,7 +232,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Set a new password with a reset link's token
-         * @description Anyone holding a reset token may call it. The token works once and expires; the password must follow the password rules. A new password ends every open session of the account.
+         * @description Anyone holding a reset token may call it. The token works once and expires, and dies when a newer link is sent or the password changes by any path; the password must follow the password rules. A new password ends every open session of the account.
          */
         readonly post: operations["resetPassword"];
         readonly delete?: never;
