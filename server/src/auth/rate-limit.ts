@@ -77,7 +77,8 @@ export function createLimits(pool: pg.Pool, config: AppConfig): Limits {
       return known.rowCount ? keys : { ...keys, account: email };
     },
     async rememberAddress(email, address) {
-      await pool.query('INSERT INTO known_sign_in_addresses (key, user_email) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET last_sign_in_at = now()', [addressKey(email, address), email]);
+      // Through the users table: an account deleted meanwhile is skipped, not a foreign-key error.
+      await pool.query('INSERT INTO known_sign_in_addresses (key, user_email) SELECT $1, email FROM users WHERE email = $2 ON CONFLICT (key) DO UPDATE SET last_sign_in_at = now()', [addressKey(email, address), email]);
     },
   };
 }
