@@ -10,7 +10,7 @@ import type { App, AppContext } from './shared/context.js';
 import { ApiError, errorHandler, fieldError, validationToApiError } from './shared/errors.js';
 import { pickLocale } from './shared/i18n.js';
 import { createValidatorCompiler } from './shared/validation.js';
-import { DetailError, FieldErrorsSchema, StatusOk } from './shared/schema.js';
+import { COMMA_SEPARATED, DetailError, FieldErrorsSchema, StatusOk } from './shared/schema.js';
 import { authRoutes, SessionSchema, TokenPairSchema } from './auth/routes.js';
 import { userRoutes } from './users/routes.js';
 import { User, UserPage } from './users/schemas.js';
@@ -97,20 +97,24 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     request.locale = pickLocale(request.headers['accept-language']);
   });
 
-  // Array query parameters may also come comma-separated: statusIn=draft,confirmed.
+  // Array query parameters the schema marks COMMA_SEPARATED (the contract's enum-valued `...In`
+  // filters and `sort`, whose values hold no comma) may also come comma-separated:
+  // statusIn=draft,confirmed. Any other value is taken whole ("Tamm, Jaan" is one worker).
   // PostgreSQL text cannot hold NUL characters: refuse them as bad input on the field.
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
       const field = findNul(part);
       if (field) throw fieldError(field, 'field.nullChar');
     }
-    const schema = request.routeOptions.schema?.querystring as { properties?: Record<string, { type?: string }> } | undefined;
+    const schema = request.routeOptions.schema?.querystring as { properties?: Record<string, { type?: string; [COMMA_SEPARATED]?: boolean }> } | undefined;
     const query = request.query as Record<string, unknown> | undefined;
     if (!schema?.properties || !query) return;
     for (const [key, prop] of Object.entries(schema.properties)) {
       if (prop.type !== 'array' || query[key] === undefined) continue;
       const values = Array.isArray(query[key]) ? (query[key] as unknown[]) : [query[key]];
-      query[key] = values.flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])).filter((v) => v !== '');
+      const split = prop[COMMA_SEPARATED] === true;
+      // Empty values are dropped either way: `workerName=` chooses nothing.
+      query[key] = values.flatMap((v) => (split && typeof v === 'string' ? v.split(',') : [v])).filter((v) => v !== '');
     }
   });
 

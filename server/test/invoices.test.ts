@@ -21,7 +21,7 @@ describe('invoices with the built-in outbox connector', () => {
     const b = await deliveredWaybill(s, token, { quantity: '2.555', assortment: 'KU-PALK-18' });
     const c = await deliveredWaybill(s, token, { quantity: '20.000', assortment: 'HAKE-T' });
     const before = await s.ctx.db.selectFrom('invoices').select(s.ctx.db.fn.countAll().as('n')).executeTakeFirst();
-    const r = await s.req('GET', `/api/invoices/preview/?waybills=${a.number}&waybills=${b.number},${c.number}`, { token });
+    const r = await s.req('GET', `/api/invoices/preview/?waybills=${a.number}&waybills=${b.number}&waybills=${c.number}`, { token });
     assert.equal(r.status, 200, r.text);
     assert.deepEqual(r.body.lines, [
       { assortment: 'HAKE-T', assortmentName: 'Energy wood chips', quantity: '20.000', unit: 't', unitPrice: '27.80', amount: '556.00' },

@@ -87,3 +87,23 @@ test('filters: action, actionIn, timestamp day, ranges, warehouse, warehouseComp
     assert.ok(r.body.results.every(ok), q);
   }
 });
+
+test('finding 12: a filter value with a comma is taken whole; only the contract\'s enum-valued ...In filters split on commas', async () => {
+  const made = await s.req('POST', '/api/worklogs/', { token, body: body({ workerName: 'Tamm, Jaan' }) });
+  assert.equal(made.status, 201, made.text);
+  const byWorker = await s.req('GET', `/api/worklogs/?${new URLSearchParams({ workerName: 'Tamm, Jaan' })}`, { token });
+  assert.equal(byWorker.status, 200, byWorker.text);
+  assert.deepEqual(byWorker.body.results.map((w: { number: string }) => w.number), [made.body.number]);
+  // The worker list's own filter takes the name whole as well.
+  const workers = await s.req('GET', `/api/workers/?${new URLSearchParams({ workerName: 'Tamm, Jaan' })}`, { token });
+  assert.equal(workers.body.count, 1, workers.text);
+  // Its parts are not two workers.
+  const parts = await s.req('GET', `/api/worklogs/?${new URLSearchParams([['workerName', 'Tamm'], ['workerName', ' Jaan']])}`, { token });
+  assert.equal(parts.body.count, 0);
+  // The marked enum filters still take `a,b` as two values, and so does sort.
+  const actions = await s.req('GET', '/api/worklogs/?actionIn=loading,unloading&pageSize=1', { token });
+  const repeated = await s.req('GET', '/api/worklogs/?actionIn=loading&actionIn=unloading&pageSize=1', { token });
+  assert.equal(actions.status, 200, actions.text);
+  assert.equal(actions.body.count, repeated.body.count);
+  assert.equal((await s.req('GET', '/api/worklogs/?sort=-timestamp,number', { token })).status, 200);
+});

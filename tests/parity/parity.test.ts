@@ -72,7 +72,8 @@ function samples(def: FilterDef, rows: readonly object[]): (string | string[])[]
       return [text(def.values ? (def.values.find((value) => having.some((row) => get(row, def.field) === value)) ?? at(0.5)) : at(0.5))];
     case 'multi': {
       const pair = [text(at(0.3)), text(at(0.7))];
-      // Repeated, and comma-separated in one value: both must work alike.
+      // Repeated, and comma-separated in one value: the marked filters split it into two values,
+      // any other takes it whole (and so finds nothing here): both sides alike.
       return [pair, pair.join(',')];
     }
     case 'after':
@@ -123,6 +124,12 @@ function listCases(name: ListName, list: ListContract): Case[] {
     const found = filters.find(([, def]) => find(def));
     if (found) cases.push({ name: `${name}: bad ${kind} (${found[0]}=${value})`, path: path + query({ [found[0]]: value }) });
   };
+  // A value holding a comma is one value unless the contract marks the filter comma-separated.
+  for (const [filter, def] of filters.filter(([, item]) => item.kind === 'multi' && item.type === 'string' && !item.values)) {
+    const found = get(rows.find((item) => typeof get(item, def.field) === 'string'), def.field);
+    const value = typeof found === 'string' ? found : 'x';
+    cases.push({ name: `${name}: finding 12: ${filter} with a comma is taken whole`, path: path + query({ [filter]: [`${value}, ${value}`, value] }), key: list.key });
+  }
   bad('choice', (def) => (def.kind === 'exact' || def.kind === 'multi') && !!def.values, 'bogus');
   bad('date', (def) => (def.kind === 'after' || def.kind === 'before') && def.type === 'date', '2026-02-30');
   bad('day', (def) => def.kind === 'day', '2026-13-01');
@@ -194,7 +201,8 @@ function writeCases(): Case[] {
     preview('due before issue', good, { dueDate: '2026-11-01' }),
     preview('a bad date', good, { issueDate: '2026-02-30' }),
     preview('exact totals', good),
-    preview('exact totals, comma-separated', [good.join(',')]),
+    // Waybill numbers are taken whole: a comma in one is part of the number (finding 12).
+    preview('finding 12: numbers joined by commas are one unknown number', [good.join(',')]),
     preview('already invoiced, in Estonian', [invoiced], {}, 'et'),
     // A waybill to a company that is not an invoice customer: edited while a draft, then delivered.
     { name: 'waybill: sent to a supplier', method: 'PATCH', path: `${w}${toSupplier.number}/`, body: { destinationCompany: supplier }, key: 'number' },
@@ -229,6 +237,8 @@ function otherCases(): Case[] {
     { name: 'users: search in small letters for a non-ASCII capital', path: `/api/user/${query({ search: 'ülle uus' })}`, key: 'email', finds: [DEMO_USERS.inactive.email] },
     { name: 'users: search in capitals for non-ASCII small letters', path: `/api/user/${query({ search: 'JÕGI' })}`, key: 'email', finds: ['jaan.jogi@timberlog.ee'] },
     { name: 'users: me', path: '/api/user/me', as: 'user', key: 'email' },
+    // The marked boolean `...In` filter splits on commas on both sides.
+    { name: 'users: finding 12: isStaffIn=true,false', path: `/api/user/${query({ isStaffIn: 'true,false' })}`, key: 'email' },
     { name: 'users: another account as an ordinary user', path: `/api/user/${DEMO_USERS.staff.email}/`, as: 'user' },
     { name: 'export requests: none yet', path: '/api/export-requests/', key: 'id' },
     { name: 'waybill: one record', path: `/api/waybills/${waybill?.number ?? ''}/` },

@@ -62,4 +62,15 @@ export {
   clampPageSize,
   foldCase,
 } from './lists.ts';
+export {
+  DATE_PATTERN,
+  DATE_TIME_PATTERN,
+  WHOLE_NUMBER_PATTERN,
+  isValidDate,
+  isValidDateTime,
+  isWholeNumber,
+  isDateField,
+  isValidFilterValue,
+  splitsOnComma,
+} from './values.ts';
 export type { RefKind, ValueType, FilterDef, FilterKind, ListContract, ListName, SortField, SortValue, FilterName } from './lists.ts';

@@ -16,6 +16,8 @@ export const LIMITS = {
   documentNumberMaxLength: 100,
   searchMaxLength: 200,
   filterTextMaxLength: 200,
+  /** A timestamp in a query or body: ISO 8601 with a time zone is at most 32 characters. */
+  timestampMaxLength: 40,
   sortMaxFields: 5,
   mileageMin: 0,
   mileageMax: 10000,

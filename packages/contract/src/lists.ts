@@ -13,7 +13,9 @@ export type ValueType = 'string' | 'integer' | 'boolean';
 
 /**
  * - `exact`: the record's field equals the value (`driverName=Jaan Tamm`).
- * - `multi`: the field is one of the values, repeated (`statusIn=a&statusIn=b`) or comma-separated.
+ * - `multi`: the field is one of the values, repeated (`statusIn=a&statusIn=b`); those marked
+ *   `commaSeparated` (enum and boolean values, which cannot hold a comma) also as `statusIn=a,b`.
+ *   Any other value is taken whole: a worker may be named "Tamm, Jaan".
  * - `boolean`: the field is true or false.
  * - `after` / `before`: inclusive bounds on a date or timestamp field (a bare date on a timestamp
  *   field counts from the start of that day, or to its end).
@@ -25,7 +27,7 @@ export type ValueType = 'string' | 'integer' | 'boolean';
  */
 export type FilterDef =
   | { kind: 'exact'; field: string; type: ValueType; values?: readonly string[]; ref?: RefKind; caseInsensitive?: true }
-  | { kind: 'multi'; field: string; type: ValueType; values?: readonly string[]; ref?: RefKind }
+  | { kind: 'multi'; field: string; type: ValueType; values?: readonly string[]; ref?: RefKind; commaSeparated?: true }
   | { kind: 'boolean'; field: string }
   | { kind: 'after' | 'before'; field: string; type: 'date' | 'timestamp' }
   | { kind: 'day'; field: string }
@@ -80,7 +82,7 @@ export const WAYBILL_LIST = defineList({
     mileageMax: { kind: 'max', field: 'mileage' },
     origin: { kind: 'multi', field: 'origin', type: 'string', ref: 'origin' },
     status: { kind: 'exact', field: 'status', type: 'string', values: WAYBILL_STATUSES },
-    statusIn: { kind: 'multi', field: 'status', type: 'string', values: WAYBILL_STATUSES },
+    statusIn: { kind: 'multi', field: 'status', type: 'string', values: WAYBILL_STATUSES, commaSeparated: true },
     transportDate: { kind: 'exact', field: 'transportDate', type: 'string' },
     transportDateAfter: { kind: 'after', field: 'transportDate', type: 'date' },
     transportDateBefore: { kind: 'before', field: 'transportDate', type: 'date' },
@@ -99,7 +101,7 @@ export const WORKLOG_LIST = defineList({
   path: '/api/worklogs/',
   filters: {
     action: { kind: 'exact', field: 'action', type: 'string', values: WORKLOG_ACTIONS },
-    actionIn: { kind: 'multi', field: 'action', type: 'string', values: WORKLOG_ACTIONS },
+    actionIn: { kind: 'multi', field: 'action', type: 'string', values: WORKLOG_ACTIONS, commaSeparated: true },
     timestamp: { kind: 'day', field: 'timestamp' },
     timestampAfter: { kind: 'after', field: 'timestamp', type: 'timestamp' },
     timestampBefore: { kind: 'before', field: 'timestamp', type: 'timestamp' },
@@ -118,7 +120,7 @@ export const INVOICE_LIST = defineList({
   path: '/api/invoices/',
   filters: {
     status: { kind: 'exact', field: 'status', type: 'string', values: INVOICE_STATUSES },
-    statusIn: { kind: 'multi', field: 'status', type: 'string', values: INVOICE_STATUSES },
+    statusIn: { kind: 'multi', field: 'status', type: 'string', values: INVOICE_STATUSES, commaSeparated: true },
     customer: { kind: 'multi', field: 'customer', type: 'string', ref: 'invoiceCustomer' },
     issueDateAfter: { kind: 'after', field: 'issueDate', type: 'date' },
     issueDateBefore: { kind: 'before', field: 'issueDate', type: 'date' },
@@ -136,7 +138,7 @@ export const USER_LIST = defineList({
     name: { kind: 'exact', field: 'name', type: 'string' },
     isActive: { kind: 'boolean', field: 'isActive' },
     isStaff: { kind: 'boolean', field: 'isStaff' },
-    isStaffIn: { kind: 'multi', field: 'isStaff', type: 'boolean' },
+    isStaffIn: { kind: 'multi', field: 'isStaff', type: 'boolean', commaSeparated: true },
   },
   sort: ['email', 'name', 'isActive', 'isStaff', 'dateJoined', 'lastLogin', ...STAMPS],
   defaultSort: 'email',

@@ -17,6 +17,8 @@ import {
   orderParts,
   WAYBILL_LIST,
   foldCase,
+  allFilters,
+  splitsOnComma,
 } from '@timberlog/contract';
 
 describe('contract: limits and patterns', () => {
@@ -89,5 +91,19 @@ describe('foldCase', () => {
     // Simple mappings only: no final sigma, and the dotted capital I stays one letter.
     expect(foldCase('ΟΔΟΣ İ')).toBe('οδοσ i');
     expect(foldCase('W-2026-000123 abc')).toBe('w-2026-000123 abc');
+  });
+});
+
+describe('contract: comma-separated filters', () => {
+  it('finding 12: only enum or boolean multi filters are marked comma-separated, and no value of theirs holds a comma', () => {
+    for (const list of Object.values(LISTS)) {
+      for (const [name, def] of Object.entries(allFilters(list))) {
+        if (!splitsOnComma(def) || def.kind !== 'multi') continue;
+        expect([name, def.values !== undefined || def.type === 'boolean']).toEqual([name, true]);
+        expect((def.values ?? []).filter((value) => value.includes(','))).toEqual([]);
+      }
+    }
+    expect(splitsOnComma(LISTS.worklogs.filters.workerName)).toBe(false);
+    expect(splitsOnComma(LISTS.worklogs.filters.actionIn)).toBe(true);
   });
 });

@@ -44,7 +44,7 @@ export const PreviewQuery = Type.Object(
   {
     waybills: Type.Optional(
       QArray(Type.String({ maxLength: LIMITS.documentNumberMaxLength }), {
-        description: 'Numbers of the waybills to invoice. Repeat the parameter (`waybills=a&waybills=b`) or separate numbers with commas.',
+        description: 'Numbers of the waybills to invoice. Repeat the parameter (`waybills=a&waybills=b`); each number is taken whole.',
       }),
     ),
     issueDate: Type.Optional(Type.String({ format: 'date', description: 'Issue date; today when not given.' })),

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { allFilters, DECIMAL_MAX_LENGTH, INVOICE, LIMITS, PRICE_PATTERN, QUANTITY_PATTERN, sortValues, type FilterDef, type ListContract } from '@timberlog/contract';
+import { allFilters, DECIMAL_MAX_LENGTH, INVOICE, isDateField, LIMITS, PRICE_PATTERN, QUANTITY_PATTERN, sortValues, splitsOnComma, type FilterDef, type ListContract } from '@timberlog/contract';
 import type { ListQuery } from './list.js';
 import { registerDecimalPattern } from './errors.js';
 
@@ -22,12 +22,18 @@ export const Money = (description = `Decimal amount in ${INVOICE.currency}`) => 
 export const StrEnum = <T extends readonly string[]>(values: T, opts: Record<string, unknown> = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...opts });
 
-/** Array query parameter: repeated (`a=1&a=2`) or comma-separated (`a=1,2`). */
+/** Array query parameter: repeated (`a=1&a=2`); also comma-separated (`a=1,2`) when marked COMMA_SEPARATED. */
 export const QArray = <T extends TSchema>(item: T, opts: Record<string, unknown> = {}) => Type.Array(item, { maxItems: LIMITS.arrayParamMaxItems, ...opts });
 /** Bound of a timestamp range filter: an ISO timestamp or a bare date (then the whole day counts). */
-export const QTimestamp = (opts: Record<string, unknown> = {}) => Type.String({ format: 'date-or-date-time', maxLength: 40, ...opts });
+export const QTimestamp = (opts: Record<string, unknown> = {}) => Type.String({ format: 'date-or-date-time', maxLength: LIMITS.timestampMaxLength, ...opts });
 
+/**
+ * Marks an array query parameter whose values may also come comma-separated (`a=1,2`): the
+ * server splits only these (see buildApp's preValidation hook); any other value is taken whole.
+ */
+export const COMMA_SEPARATED = 'x-comma-separated';
 const ARRAY_NOTE = 'Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`).';
+const REPEAT_NOTE = 'Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included.';
 
 /** What a filter does, in words generated from its kind, for the OpenAPI document. */
 export function describeFilter(def: FilterDef): string {
@@ -36,7 +42,7 @@ export function describeFilter(def: FilterDef): string {
     case 'exact':
       return `Rows whose ${f} equals this value${def.caseInsensitive ? ' (case-insensitive)' : ''}.`;
     case 'multi':
-      return `Rows whose ${f} is any of these values. ${ARRAY_NOTE}`;
+      return `Rows whose ${f} is any of these values. ${splitsOnComma(def) ? ARRAY_NOTE : REPEAT_NOTE}`;
     case 'boolean':
       return `\`true\`: rows whose ${f} is true; \`false\`: rows whose ${f} is false.`;
     case 'after':
@@ -60,10 +66,6 @@ export function describeFilter(def: FilterDef): string {
   }
 }
 
-/** A field holds dates (not text) when the contract bounds it with a date range. */
-const isDateField = (list: ListContract, field: string) =>
-  Object.values(list.filters).some((d) => (d.kind === 'after' || d.kind === 'before') && d.field === field && d.type === 'date');
-
 function filterItem(list: ListContract, def: Extract<FilterDef, { kind: 'exact' | 'multi' }>): TSchema {
   if (def.values) return StrEnum(def.values);
   if (def.type === 'integer') return Type.Integer({ minimum: 0, maximum: LIMITS.idMax });
@@ -78,7 +80,7 @@ function filterSchema(list: ListContract, def: FilterDef): TSchema {
     case 'exact':
       return { ...filterItem(list, def), description };
     case 'multi':
-      return QArray(filterItem(list, def), { description });
+      return QArray(filterItem(list, def), { description, ...(splitsOnComma(def) ? { [COMMA_SEPARATED]: true } : {}) });
     case 'after':
     case 'before':
       return def.type === 'date' ? Type.String({ format: 'date', description }) : QTimestamp({ description });
@@ -108,6 +110,8 @@ export function listQuery<L extends ListContract>(list: L, title: string) {
   props.sort = Type.Optional(
     QArray(StrEnum(sortValues(list)), {
       maxItems: LIMITS.sortMaxFields,
+      // Sort values are field names, which hold no comma.
+      [COMMA_SEPARATED]: true,
       description:
         `Order of the rows: up to ${LIMITS.sortMaxFields} fields, the first deciding most; \`-\` before a field sorts descending. ${ARRAY_NOTE} ` +
         `Default: \`${list.defaultSort}\`. Rows that tie keep a stable order by \`${list.key}\`.`,

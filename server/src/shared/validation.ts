@@ -1,21 +1,14 @@
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import { LIMITS } from '@timberlog/contract';
+import { isValidDate, isValidDateTime } from '@timberlog/contract';
 
 // ajv-formats ships CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-const inYears = (v: string) => {
-  const year = Number(v.slice(0, 4));
-  return year >= LIMITS.yearMin && year <= LIMITS.yearMax;
-};
-/** A real calendar date (no 30 February) within the years the product handles. */
-export const isDate = (v: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(v) && inYears(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-/** An ISO 8601 timestamp with a time zone, within the years the product handles. */
-export const isDateTime = (v: string) =>
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/i.test(v) && inYears(v) && isDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v));
+// The contract's checks, which the web app's URL codec and the mocks use too.
+export const isDate = isValidDate;
+export const isDateTime = isValidDateTime;
 
 function makeAjv(options: Options): Ajv {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, ...options });

@@ -1,5 +1,19 @@
 import { HttpResponse } from 'msw';
-import { LIMITS, allFilters, foldCase, orderParts, parseSort, sortValues, type FilterDef, type ListContract } from '@timberlog/contract';
+import {
+  DATE_PATTERN,
+  LIMITS,
+  allFilters,
+  foldCase,
+  isDateField,
+  isValidDate,
+  isValidDateTime,
+  orderParts,
+  parseSort,
+  sortValues,
+  splitsOnComma,
+  type FilterDef,
+  type ListContract,
+} from '@timberlog/contract';
 
 import { message, type MessageKey, type Params } from './messages';
 
@@ -14,26 +28,12 @@ export const notFound = (request: Request) => HttpResponse.json({ detail: messag
 export const fieldErrors = (errors: Readonly<Record<string, readonly string[]>>) => HttpResponse.json(errors, { status: 400 });
 export const nonFieldError = (text: string) => HttpResponse.json({ nonFieldErrors: [text] }, { status: 400 });
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/i;
-const inYears = (value: string) => {
-  const year = Number(value.slice(0, 4));
-  return year >= LIMITS.yearMin && year <= LIMITS.yearMax;
-};
-/** A real calendar date within the years the product handles, as the server checks it. */
-export const isDate = (value: string) =>
-  DATE.test(value) &&
-  inYears(value) &&
-  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-const isDateTime = (value: string) => DATE_TIME.test(value) && isDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value));
+const DATE = new RegExp(DATE_PATTERN);
+/** A real calendar date within the years the product handles: the contract's check, as the server's. */
+export const isDate = isValidDate;
 
 /** Fields holding decimal strings: the server sorts them as numbers. */
 const DECIMAL_FIELDS = new Set(['quantity', 'unitPrice', 'netTotal', 'vatTotal', 'grossTotal']);
-
-/** A field holds dates when the contract bounds it with a date range (as the server's schema decides). */
-const isDateField = (list: ListContract, name: string) =>
-  Object.values(list.filters).some((def) => (def.kind === 'after' || def.kind === 'before') && def.field === name && def.type === 'date');
 
 type Parsed = { ok: true; value: string | number | boolean } | { ok: false; key: MessageKey; params?: Params };
 
@@ -49,7 +49,7 @@ function parseItem(list: ListContract, def: FilterDef, raw: string): Parsed {
   }
   if (kind === 'after' || kind === 'before') {
     if (def.type === 'date') return isDate(raw) ? { ok: true, value: raw } : { ok: false, key: 'field.format.date' };
-    return isDate(raw) || isDateTime(raw) ? { ok: true, value: raw } : { ok: false, key: 'field.format.date-time' };
+    return isDate(raw) || isValidDateTime(raw) ? { ok: true, value: raw } : { ok: false, key: 'field.format.date-time' };
   }
   if (kind === 'day') return isDate(raw) ? { ok: true, value: raw } : { ok: false, key: 'field.format.date' };
   if (kind === 'min' || kind === 'max') return parseInteger(raw, 0, LIMITS.idMax);
@@ -67,11 +67,14 @@ function parseInteger(raw: string, min: number, max: number): Parsed {
 const parseBoolean = (raw: string): Parsed =>
   raw === 'true' || raw === 'false' ? { ok: true, value: raw === 'true' } : { ok: false, key: 'field.type.boolean' };
 
-/** Repeated (`a=1&a=2`) or comma-separated (`a=1,2`) values; empty ones dropped, as the server does. */
-const arrayParam = (params: URLSearchParams, name: string) =>
+/**
+ * Repeated values (`a=1&a=2`), also comma-separated (`a=1,2`) where the contract marks the filter
+ * so; any other value taken whole; empty ones dropped, as the server does.
+ */
+const arrayParam = (params: URLSearchParams, name: string, def: FilterDef) =>
   params
     .getAll(name)
-    .flatMap((value) => value.split(','))
+    .flatMap((value) => (splitsOnComma(def) ? value.split(',') : [value]))
     .filter((value) => value !== '');
 
 const startOfDay = (date: string) => Date.parse(`${date}T00:00:00Z`);
@@ -153,7 +156,7 @@ export function listResponse<T extends Row>(request: Request, list: ListContract
   for (const [name, def] of Object.entries(allFilters(list))) {
     if (!params.has(name)) continue;
     if (def.kind === 'multi') {
-      const raw = arrayParam(params, name);
+      const raw = arrayParam(params, name, def);
       if (raw.length > LIMITS.arrayParamMaxItems) fail(name, 'field.maxItems', { limit: LIMITS.arrayParamMaxItems });
       const values = raw.map((item) => parseItem(list, def, item));
       values.forEach((parsed) => parsed.ok || fail(name, parsed.key, parsed.params));

@@ -2597,9 +2597,9 @@ export interface operations {
                 readonly pageNumber?: number;
                 /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
-                /** @description Rows whose `assortmentType` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `assortmentType` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly assortmentType?: readonly number[];
-                /** @description Rows whose `species` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `species` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly species?: readonly ("spruce" | "pine" | "birch" | "aspen" | "alder" | "other")[];
                 /** @description Rows whose `unit` equals this value. */
                 readonly unit?: "m3" | "t";
@@ -2714,7 +2714,7 @@ export interface operations {
                 readonly hasWorklogs?: boolean;
                 /** @description `true`: rows whose `isInvoiceCustomer` is true; `false`: rows whose `isInvoiceCustomer` is false. */
                 readonly isInvoiceCustomer?: boolean;
-                /** @description Rows whose `registryCode` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `registryCode` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly registryCode?: readonly string[];
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
@@ -2821,9 +2821,9 @@ export interface operations {
                 readonly pageNumber?: number;
                 /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
-                /** @description Rows whose `originCode` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `originCode` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly origin?: readonly string[];
-                /** @description Rows whose `destinationCode` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `destinationCode` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly destination?: readonly string[];
                 /** @description `true`: rows that have a `originCode`; `false`: rows without one. */
                 readonly hasOrigin?: boolean;
@@ -2831,7 +2831,7 @@ export interface operations {
                 readonly hasDestination?: boolean;
                 /** @description `true`: rows whose `hasWorklogs` is true; `false`: rows whose `hasWorklogs` is false. */
                 readonly hasWorklogs?: boolean;
-                /** @description Rows whose `company` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `company` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly company?: readonly string[];
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
@@ -3020,7 +3020,7 @@ export interface operations {
                 readonly pageNumber?: number;
                 /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
-                /** @description Rows whose `company` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `company` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly company?: readonly string[];
                 /** @description Rows whose `workerName` equals this value. */
                 readonly workerName?: string;
@@ -3129,11 +3129,11 @@ export interface operations {
                 readonly pageNumber?: number;
                 /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
-                /** @description Rows whose `assortment` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `assortment` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly assortment?: readonly string[];
-                /** @description Rows whose `destination` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `destination` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly destination?: readonly string[];
-                /** @description Rows whose `destinationCompany` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `destinationCompany` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly destinationCompany?: readonly string[];
                 /** @description Rows whose `driverName` equals this value. */
                 readonly driverName?: string;
@@ -3143,7 +3143,7 @@ export interface operations {
                 readonly mileageMin?: number;
                 /** @description Rows whose `mileage` is at most this number. */
                 readonly mileageMax?: number;
-                /** @description Rows whose `origin` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `origin` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly origin?: readonly string[];
                 /** @description Rows whose `status` equals this value. */
                 readonly status?: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled";
@@ -3504,11 +3504,11 @@ export interface operations {
                 readonly pageNumber?: number;
                 /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
-                /** @description Rows whose `assortment` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `assortment` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly assortment?: readonly string[];
-                /** @description Rows whose `destination` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `destination` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly destination?: readonly string[];
-                /** @description Rows whose `destinationCompany` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `destinationCompany` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly destinationCompany?: readonly string[];
                 /** @description Rows whose `driverName` equals this value. */
                 readonly driverName?: string;
@@ -3518,7 +3518,7 @@ export interface operations {
                 readonly mileageMin?: number;
                 /** @description Rows whose `mileage` is at most this number. */
                 readonly mileageMax?: number;
-                /** @description Rows whose `origin` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `origin` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly origin?: readonly string[];
                 /** @description Rows whose `status` equals this value. */
                 readonly status?: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled";
@@ -3613,11 +3613,11 @@ export interface operations {
                 readonly timestampAfter?: string;
                 /** @description Rows whose `timestamp` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
                 readonly timestampBefore?: string;
-                /** @description Rows whose `warehouse` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `warehouse` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly warehouse?: readonly number[];
-                /** @description Rows whose `warehouseCompany` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `warehouseCompany` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly warehouseCompany?: readonly string[];
-                /** @description Rows whose `workerName` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `workerName` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly workerName?: readonly string[];
                 /** @description Rows whose `waybill` equals this value. */
                 readonly waybill?: string;
@@ -3925,11 +3925,11 @@ export interface operations {
                 readonly timestampAfter?: string;
                 /** @description Rows whose `timestamp` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
                 readonly timestampBefore?: string;
-                /** @description Rows whose `warehouse` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `warehouse` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly warehouse?: readonly number[];
-                /** @description Rows whose `warehouseCompany` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `warehouseCompany` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly warehouseCompany?: readonly string[];
-                /** @description Rows whose `workerName` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `workerName` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly workerName?: readonly string[];
                 /** @description Rows whose `waybill` equals this value. */
                 readonly waybill?: string;
@@ -4008,7 +4008,7 @@ export interface operations {
                 readonly status?: "pending_sync" | "synced" | "sync_failed";
                 /** @description Rows whose `status` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly statusIn?: readonly ("pending_sync" | "synced" | "sync_failed")[];
-                /** @description Rows whose `customer` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `customer` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly customer?: readonly string[];
                 /** @description Rows whose `issueDate` is on or after this date. */
                 readonly issueDateAfter?: string;
@@ -4118,7 +4118,7 @@ export interface operations {
     readonly previewInvoice: {
         readonly parameters: {
             readonly query?: {
-                /** @description Numbers of the waybills to invoice. Repeat the parameter (`waybills=a&waybills=b`) or separate numbers with commas. */
+                /** @description Numbers of the waybills to invoice. Repeat the parameter (`waybills=a&waybills=b`); each number is taken whole. */
                 readonly waybills?: readonly string[];
                 /** @description Issue date; today when not given. */
                 readonly issueDate?: string;
@@ -4885,9 +4885,9 @@ export interface operations {
                 readonly pageNumber?: number;
                 /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
-                /** @description Rows whose `assortmentType` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `assortmentType` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly assortmentType?: readonly number[];
-                /** @description Rows whose `species` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `species` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly species?: readonly ("spruce" | "pine" | "birch" | "aspen" | "alder" | "other")[];
                 /** @description Rows whose `unit` equals this value. */
                 readonly unit?: "m3" | "t";
@@ -5288,7 +5288,7 @@ export interface operations {
                 readonly hasWorklogs?: boolean;
                 /** @description `true`: rows whose `isInvoiceCustomer` is true; `false`: rows whose `isInvoiceCustomer` is false. */
                 readonly isInvoiceCustomer?: boolean;
-                /** @description Rows whose `registryCode` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `registryCode` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly registryCode?: readonly string[];
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
@@ -5666,9 +5666,9 @@ export interface operations {
                 readonly pageNumber?: number;
                 /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
-                /** @description Rows whose `originCode` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `originCode` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly origin?: readonly string[];
-                /** @description Rows whose `destinationCode` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `destinationCode` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly destination?: readonly string[];
                 /** @description `true`: rows that have a `originCode`; `false`: rows without one. */
                 readonly hasOrigin?: boolean;
@@ -5676,7 +5676,7 @@ export interface operations {
                 readonly hasDestination?: boolean;
                 /** @description `true`: rows whose `hasWorklogs` is true; `false`: rows whose `hasWorklogs` is false. */
                 readonly hasWorklogs?: boolean;
-                /** @description Rows whose `company` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `company` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly company?: readonly string[];
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
@@ -6053,7 +6053,7 @@ export interface operations {
                 readonly pageNumber?: number;
                 /** @description Rows per page (default 25, at most 100). */
                 readonly pageSize?: number;
-                /** @description Rows whose `company` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                /** @description Rows whose `company` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly company?: readonly string[];
                 /** @description Rows whose `workerName` equals this value. */
                 readonly workerName?: string;

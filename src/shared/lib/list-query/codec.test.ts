@@ -1,4 +1,4 @@
-import { LISTS, WAYBILL_LIST, WORKLOG_LIST, type ListContract } from '@timberlog/contract';
+import { LIMITS, LISTS, WAYBILL_LIST, WORKLOG_LIST, type ListContract } from '@timberlog/contract';
 
 import { parseListQuery, serializeListQuery, toListParams, type ListState } from './codec';
 
@@ -93,5 +93,43 @@ describe('list query codec', () => {
   it('keeps parameters the page names as its own out of the notice', () => {
     const parsed = parseListQuery(WAYBILL_LIST, new URLSearchParams('tab=2'), { otherParams: ['tab'] });
     expect(parsed.ignored).toEqual([]);
+  });
+
+  it('finding 12: a filter value with a comma is taken whole; only the contract\'s comma-separated filters split', () => {
+    expect(parse('workerName=Tamm,%20Jaan&actionIn=loading,unloading', WORKLOG_LIST).state.filters).toEqual({
+      workerName: ['Tamm, Jaan'],
+      actionIn: ['loading', 'unloading'],
+    });
+  });
+
+  it('finding 13: drops what the server refuses (negative or fractional numbers, timestamps without a time zone) and says so', () => {
+    const { state, ignored } = parse('mileageMin=-5&mileageMax=1.5&mileage=-3&driverName=Jaan');
+    expect(state.filters).toEqual({ driverName: 'Jaan' });
+    expect(ignored).toEqual([
+      { name: 'mileageMin', value: '-5', reason: 'invalid' },
+      { name: 'mileageMax', value: '1.5', reason: 'invalid' },
+      { name: 'mileage', value: '-3', reason: 'invalid' },
+    ]);
+    const stamps = parse('timestampAfter=2026-11-01T08:00&timestampBefore=2026-11-02T08:00:00%2B02:00&createdAfter=2026-11-01T08:00:00', WORKLOG_LIST);
+    expect(stamps.state.filters).toEqual({ timestampBefore: '2026-11-02T08:00:00+02:00' });
+    expect(stamps.ignored.map((item) => item.name)).toEqual(['timestampAfter', 'createdAfter']);
+    // Bounds: numbers up to the database's integer, exact dates on date fields, no NUL.
+    expect(parse('mileageMin=0&mileageMax=2147483647').state.filters).toEqual({ mileageMin: '0', mileageMax: '2147483647' });
+    expect(parse('mileageMax=2147483648&transportDate=tomorrow&driverName=a%00b').state.filters).toEqual({});
+  });
+
+  it('finding 13: the list kit\'s boundaries: page 0, a page above the maximum, a filter value over its length limit', () => {
+    expect(parse('pageNumber=0')).toMatchObject({ state: { pageNumber: 1 }, ignored: [{ name: 'pageNumber', value: '0', reason: 'invalid' }] });
+    expect(parse('pageNumber=0').ignored).toHaveLength(1);
+    expect(parse('pageNumber=1').ignored).toEqual([]);
+    expect(parse(`pageNumber=${LIMITS.pageNumberMax}`)).toMatchObject({ state: { pageNumber: LIMITS.pageNumberMax }, ignored: [] });
+    const above = parse(`pageNumber=${LIMITS.pageNumberMax + 1}`);
+    expect(above.state.pageNumber).toBe(LIMITS.pageNumberMax);
+    expect(above.ignored).toEqual([{ name: 'pageNumber', value: String(LIMITS.pageNumberMax + 1), reason: 'clamped' }]);
+    const longest = 'a'.repeat(LIMITS.filterTextMaxLength);
+    expect(parse(`driverName=${longest}`)).toMatchObject({ state: { filters: { driverName: longest } }, ignored: [] });
+    const over = parse(`driverName=${longest}a`);
+    expect(over.state.filters).toEqual({});
+    expect(over.ignored).toEqual([{ name: 'driverName', value: `${longest}a`, reason: 'invalid' }]);
   });
 });

@@ -2,13 +2,17 @@
  * The list state of a list screen and its URL form. The URL uses the API's own parameter names
  * (arrays repeated), so a link reproduces the view and the same state is the list call's argument.
  * Parsing never throws: what the contract does not accept is dropped or clamped and reported.
+ * Filter values are checked with the contract's patterns and bounds (isValidFilterValue), the same
+ * ones the server validates with, so a pasted link never keeps a filter the server would refuse.
  */
 import {
   allFilters,
+  isValidFilterValue,
   LIMITS,
   PAGE_SIZES,
   parseSort,
   sortValues,
+  splitsOnComma,
   type FilterDef,
   type ListContract,
   type SortValue,
@@ -62,56 +66,6 @@ export const emptyListState = <L extends ListContract>(options?: ListQueryOption
   pageSize: defaultPageSizeOf(options),
 });
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
-const INTEGER = /^-?\d{1,10}$/;
-const DECIMAL = /^-?\d{1,12}(\.\d{1,6})?$/;
-
-/** A real calendar date within the years the server accepts (`2026-02-30` is not one). */
-export const isValidDate = (value: string): boolean => {
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < LIMITS.yearMin || year > LIMITS.yearMax) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-};
-
-const isValidTimestamp = (value: string): boolean =>
-  TIMESTAMP.test(value) && isValidDate(value.slice(0, 10)) && !Number.isNaN(new Date(value).getTime());
-
-const isBoolean = (value: string): boolean => value === 'true' || value === 'false';
-
-/** Whether one value is acceptable for a filter, by its kind and type. */
-export function isValidFilterValue(def: FilterDef, value: string): boolean {
-  if (value === '' || value.length > LIMITS.filterTextMaxLength) return false;
-  switch (def.kind) {
-    case 'exact':
-    case 'multi':
-      if (def.values && !def.values.includes(value)) return false;
-      if (def.type === 'integer') return INTEGER.test(value) && Math.abs(Number(value)) <= LIMITS.idMax;
-      if (def.type === 'boolean') return isBoolean(value);
-      return value.trim() !== '';
-    case 'boolean':
-    case 'present':
-    case 'caller':
-      return isBoolean(value);
-    case 'after':
-    case 'before':
-      // A bare date on a timestamp field counts from the start (or to the end) of that day.
-      return def.type === 'date' ? isValidDate(value) : isValidDate(value) || isValidTimestamp(value);
-    case 'day':
-      return isValidDate(value);
-    case 'min':
-    case 'max':
-      return DECIMAL.test(value);
-  }
-}
-
-/** Enum, integer and boolean values never hold a comma, so `statusIn=draft,confirmed` is read as two. */
-const splitsOnComma = (def: FilterDef): boolean =>
-  def.kind === 'multi' && (def.values !== undefined || def.type !== 'string');
-
 /** The page size the URL asks for, clamped to one the screens offer. */
 const clampToPageSizes = (size: number): number =>
   PAGE_SIZES.find((offered) => offered >= size) ?? LIMITS.pageSizeMax;
@@ -145,7 +99,7 @@ export function parseListQuery<L extends ListContract>(
         for (const raw of items) {
           const value = raw.trim();
           if (value === '') continue;
-          if (!isValidFilterValue(def, value) || kept.length >= LIMITS.arrayParamMaxItems) {
+          if (!isValidFilterValue(contract, def, value) || kept.length >= LIMITS.arrayParamMaxItems) {
             ignored.push({ name, value: raw, reason: 'invalid' });
           } else if (!kept.includes(value)) kept.push(value);
         }
@@ -155,7 +109,7 @@ export function parseListQuery<L extends ListContract>(
         for (const raw of values) {
           const value = raw.trim();
           if (value === '') continue;
-          if (filters[name] === undefined && isValidFilterValue(def, value)) filters[name] = value;
+          if (filters[name] === undefined && isValidFilterValue(contract, def, value)) filters[name] = value;
           else ignored.push({ name, value: raw, reason: 'invalid' });
         }
       }

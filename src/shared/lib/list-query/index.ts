@@ -1,8 +1,6 @@
 export {
   activeFilterCount,
   emptyListState,
-  isValidDate,
-  isValidFilterValue,
   parseListQuery,
   serializeListQuery,
   toListParams,

@@ -55,6 +55,13 @@ describe('useListQuery', () => {
     expect(url()).toBe('?driverName=Jaan&pageSize=10');
   });
 
+  it('finding 13: a sort change goes back to page 1, keeping filters and page size', () => {
+    const { url } = setup('/waybills?statusIn=draft&pageNumber=4&pageSize=50');
+    act(() => query.setSort(['-mileage']));
+    expect(url()).toBe('?statusIn=draft&sort=-mileage&pageSize=50');
+    expect(query.state.pageNumber).toBe(1);
+  });
+
   it('debounces the search box and replaces the entry instead of pushing one per key', async () => {
     const { url, back } = setup();
     act(() => query.setFilter('statusIn', ['draft']));

@@ -71,7 +71,8 @@ export const invoiceHandlers: readonly HttpHandler[] = [
     const dates = { issueDate: params.get('issueDate') ?? undefined, dueDate: params.get('dueDate') ?? undefined };
     const invalid = dateErrors(request, dates);
     if (Object.keys(invalid).length > 0) return fieldErrors(invalid);
-    const numbers = params.getAll('waybills').flatMap((value) => value.split(','));
+    // Each number taken whole (commas included), empty ones dropped, as the server does.
+    const numbers = params.getAll('waybills').filter((value) => value !== '');
     const preview = computeInvoice(request, numbers, dates);
     return preview instanceof Response ? preview : HttpResponse.json(preview);
   }),
