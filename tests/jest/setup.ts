@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 
 import { setProjectAnnotations } from '@storybook/react';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toHaveNoViolations } from 'jest-axe';
 
 import { i18nResources } from '@/app/storybook';
@@ -14,6 +14,10 @@ import { annotations } from '../../.storybook/annotations';
 import { server } from './server';
 
 expect.extend(toHaveNoViolations);
+
+// Lazy pages take longer than Testing Library's 1 s to appear when four workers share two cores;
+// a wait ends as soon as its condition holds, so this only matters on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 void initI18nWithResources(DEFAULT_LOCALE, i18nResources);
 setProjectAnnotations(annotations);

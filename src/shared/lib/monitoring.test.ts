@@ -1,6 +1,8 @@
 import * as Sentry from '@sentry/react';
 import { waitFor } from '@testing-library/react';
 
+import { settled } from '../../../tests/jest/settle';
+
 import type * as MonitoringModule from './monitoring';
 import { FILTERED, initMonitoring, reportError, scrubSecrets, TRACES_SAMPLE_RATE } from './monitoring';
 
@@ -50,7 +52,7 @@ describe('deferred monitoring (a visitor)', () => {
     window.addEventListener('error', handled);
     const monitoring = freshMonitoring();
     monitoring.deferMonitoring(options);
-    await new Promise((done) => setTimeout(done, 10));
+    await settled();
     expect(Sentry.init).not.toHaveBeenCalled();
 
     const error = new Error('uncaught');
@@ -61,7 +63,7 @@ describe('deferred monitoring (a visitor)', () => {
 
     // Sentry's own handlers take over: the page's listener does not report twice.
     window.dispatchEvent(new ErrorEvent('error', { error: new Error('later'), message: 'later' }));
-    await new Promise((done) => setTimeout(done, 10));
+    await settled();
     expect(Sentry.captureException).toHaveBeenCalledTimes(1);
     window.removeEventListener('error', handled);
   });

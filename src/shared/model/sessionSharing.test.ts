@@ -1,3 +1,5 @@
+import { settled as allSettled } from '../../../tests/jest/settle';
+
 import { acrossTabs, SESSION_REFRESH_LOCK, whenSessionSettled } from './sessionSharing';
 
 describe('whenSessionSettled', () => {
@@ -26,7 +28,7 @@ describe('whenSessionSettled', () => {
     const waiting = whenSessionSettled().then(() => {
       settled = true;
     });
-    await new Promise((done) => setTimeout(done, 20));
+    await allSettled();
     expect(settled).toBe(false);
     finishRefresh();
     await Promise.all([refresh, waiting]);
