@@ -9,6 +9,7 @@ import { errors, listQuery, Nullable, Price, ref, Str, StrEnum, Type, type TSche
 
 import { Assortment, AssortmentPage, AssortmentType, AssortmentTypePage, Company, CompanyPage, Warehouse, WarehousePage, Worker, WorkerPage } from '../reference/schemas.js';
 import { assortmentSpec, assortmentTypeSpec, companySpec, warehouseSpec, workerSpec } from '../reference/queries.js';
+import { transaction } from '../shared/transaction.js';
 
 type Trx = Transaction<Database>;
 type Body = Record<string, unknown>;
@@ -229,7 +230,7 @@ export async function adminRoutes(app: App) {
       method: 'POST', url: base, config: { access: 'staff' },
       schema: { operationId: `adminCreate${op}`, summary: `Create a ${r.label}`, description: `${staffOnly} ${r.rules}`, tags, body: r.create, response: { 201: ref(r.item), ...errors(400, 401, 403) } },
       handler: async (request, reply) => {
-        const key = await db.transaction().execute(async (trx) => {
+        const key = await transaction(db, async (trx) => {
           const errs = new FieldErrors();
           const values = await r.prepare(trx, { ...(request.body as Body) }, errs, undefined);
           errs.throwIfAny();
@@ -257,7 +258,7 @@ export async function adminRoutes(app: App) {
         },
         handler: async (request) => {
           const key = keyOf(request);
-          await db.transaction().execute(async (trx) => {
+          await transaction(db, async (trx) => {
             await get(key);
             const errs = new FieldErrors();
             const values = await r.prepare(trx, { ...(request.body as Body) }, errs, key);
@@ -273,7 +274,7 @@ export async function adminRoutes(app: App) {
       schema: { operationId: `adminDelete${op}`, summary: `Delete a ${r.label}`, description: `${staffOnly} Refused while any of these refer to it: ${refs}.`, tags, params, response: { 204: Type.Null(), ...errors(400, 401, 403, 404) } },
       handler: async (request, reply) => {
         const key = keyOf(request);
-        await db.transaction().execute(async (trx) => {
+        await transaction(db, async (trx) => {
           const found = await sql`SELECT 1 FROM ${r.spec.from} WHERE ${r.keyCond(key)} FOR UPDATE OF ${sql.raw(r.spec.tiebreak.split('.')[0]!)}`.execute(trx);
           if (found.rows.length === 0) throw notFound();
           const refs: string[] = [];

@@ -11,6 +11,7 @@ import { apiLink } from '../shared/urls.js';
 import { ApiError } from '../shared/errors.js';
 import { t } from '../shared/i18n.js';
 import { QUEUES } from '../shared/jobs.js';
+import { transaction } from '../shared/transaction.js';
 
 export const exportSpec = defineSpec({
   list: EXPORT_REQUEST_LIST,
@@ -49,7 +50,7 @@ export async function createExportRequest(
   const filters = { ...input.filters };
   delete filters.pageNumber;
   delete filters.pageSize;
-  await ctx.db.transaction().execute(async (trx) => {
+  await transaction(ctx.db, async (trx) => {
     // The user's row lock makes count-then-insert atomic: parallel requests queue up behind it.
     await sql`SELECT 1 FROM users WHERE email = ${input.user.email} FOR UPDATE`.execute(trx);
     const running = await trx.selectFrom('exportRequests').select(sql<number>`count(*)::int`.as('n'))

@@ -10,6 +10,7 @@ import { numberParams } from '../waybills/schemas.js';
 import { Invoice, InvoiceCreate, InvoiceLineSchema, InvoiceListQuery, InvoicePage, InvoicePreview, PreviewQuery } from './schemas.js';
 import { computeInvoice } from './rules.js';
 import { invoiceSpec } from './queries.js';
+import { transaction } from '../shared/transaction.js';
 
 
 const NumberParams = numberParams('invoice', DOCUMENT_NUMBER.invoicePrefix);
@@ -32,7 +33,7 @@ export async function invoiceRoutes(app: App) {
     schema: { operationId: 'createInvoice', summary: 'Invoice delivered waybills', description: `Any signed-in user. Every waybill must exist, be delivered and not yet invoiced, and all must go to one destination company that is an invoice customer. Lines are summed per assortment at its unit price, with VAT, in exact decimals. The due date defaults to ${INVOICE.paymentDays} days after the issue date and must not be before it. The waybills become invoiced in the same transaction, and the invoice is queued for sync with the accounting system (\`pending_sync\`). The next number of the year is assigned (\`${documentNumber(DOCUMENT_NUMBER.invoicePrefix, 2026, 1)}\`).`, tags, body: InvoiceCreate, response: { 201: ref(Invoice), ...errors(400, 401) } },
   }, async (request, reply) => {
     const user = currentUser(request);
-    const number = await db.transaction().execute(async (trx) => {
+    const number = await transaction(db, async (trx) => {
       const inv = await computeInvoice(trx, request.body.waybills, config.vatRate, request.body, true);
       const number = await nextDocumentNumber(trx, 'invoicePrefix');
       await trx.insertInto('invoices').values({
@@ -57,7 +58,7 @@ export async function invoiceRoutes(app: App) {
     const number = request.params.number;
     const current = await db.selectFrom('invoices').select('status').where('number', '=', number).executeTakeFirst();
     if (!current) throw notFound();
-    await db.transaction().execute(async (trx) => {
+    await transaction(db, async (trx) => {
       const res = await trx.updateTable('invoices').set({ status: 'pending_sync', lastModifiedAt: new Date() }).where('number', '=', number).where('status', '=', INVOICE_RETRYABLE_STATUS).executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw nonFieldError('invoice.retryNotFailed', { status: current.status });
       await jobs.sendInvoiceSync(number, trx);

@@ -43,6 +43,9 @@ export const nonFieldError = (key: string, params?: Record<string, string | numb
 export const rateLimited = (seconds: number) =>
   new ApiError(429, { key: 'auth.rateLimited', params: { seconds } }, undefined, undefined, { 'Retry-After': String(seconds) });
 
+/** A 503 the client may retry after a second: the database kept meeting conflicting writers. */
+export const databaseBusy = () => new ApiError(503, { key: 'db.busy' }, undefined, undefined, { 'Retry-After': '1' });
+
 /** Collects several field errors before throwing them together. */
 export class FieldErrors {
   private readonly fields: Record<string, Msg[]> = {};
@@ -154,7 +157,11 @@ export function errorHandler(error: FastifyError & { validation?: AjvErrorLike[]
   else if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') apiError = new ApiError(400, { key: 'json.invalid' });
   else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
     apiError = new ApiError(415, { key: 'media.unsupported', params: { type: String(request.headers['content-type'] ?? '') } });
-  else if (typeof error.code === 'string' && /^2[23][0-9A-Z]{3}$/.test(error.code)) {
+  else if (error.code === '40001' || error.code === '40P01') {
+    // A conflict outside the transaction helper (which retries them): the client may try again.
+    request.log.warn({ code: error.code, message: error.message }, 'database conflict');
+    apiError = databaseBusy();
+  } else if (typeof error.code === 'string' && /^2[23][0-9A-Z]{3}$/.test(error.code)) {
     // Safety net: PostgreSQL refused a value (class 22) or a constraint (class 23), e.g. two
     // requests racing for one number. That is a conflict or bad input, never a server error.
     request.log.warn({ code: error.code, message: error.message }, 'database refused the request');

@@ -11,6 +11,7 @@ import { createExportRequest } from '../exports/service.js';
 import { ExportRequest } from '../exports/schemas.js';
 import { numberParams, ReportBody, Waybill, WaybillCreate, WaybillListQuery, WaybillPage, WaybillPatch, WaybillUpdate } from './schemas.js';
 import { waybillSpec } from './queries.js';
+import { transaction } from '../shared/transaction.js';
 
 
 const NumberParams = numberParams('waybill', DOCUMENT_NUMBER.waybillPrefix);
@@ -81,7 +82,7 @@ export async function waybillRoutes(app: App) {
     schema: { operationId: 'createWaybill', summary: 'Create a waybill', description: `Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most ${LIMITS.quantityMaxDecimals} decimals. When no destination company is given, the destination warehouse's company is taken. When no number is given, the next number of the year is assigned (\`${documentNumber(DOCUMENT_NUMBER.waybillPrefix, 2026, 1)}\`); a given number must be free.`, tags, body: WaybillCreate, response: { 201: ref(Waybill), ...errors(400, 401) } },
   }, async (request, reply) => {
     const user = currentUser(request);
-    const number = await db.transaction().execute(async (trx) => {
+    const number = await transaction(db, async (trx) => {
       const errs = new FieldErrors();
       const f = await checkFields(trx, request.body, errs);
       const wanted = request.body.number?.trim();
@@ -103,7 +104,7 @@ export async function waybillRoutes(app: App) {
   }, async (request) => get(request.params.number));
 
   const update = async (number: string, body: WaybillFields & { status?: WaybillStatus }) => {
-    await db.transaction().execute(async (trx) => {
+    await transaction(db, async (trx) => {
       const current = await trx.selectFrom('waybills').select(['status']).where('number', '=', number).forUpdate().executeTakeFirst();
       if (!current) throw notFound();
       const from = current.status as WaybillStatus;
@@ -134,7 +135,7 @@ export async function waybillRoutes(app: App) {
   app.delete('/api/waybills/:number/', {
     schema: { operationId: 'deleteWaybill', summary: 'Delete a waybill', description: `Any signed-in user. Only a waybill in status ${WAYBILL_DELETABLE_STATUSES.join(' or ')} can be deleted.`, tags, params: NumberParams, response: { 204: Type.Null(), ...errors(400, 401, 404) } },
   }, async (request, reply) => {
-    await db.transaction().execute(async (trx) => {
+    await transaction(db, async (trx) => {
       const current = await trx.selectFrom('waybills').select('status').where('number', '=', request.params.number).forUpdate().executeTakeFirst();
       if (!current) throw notFound();
       if (!WAYBILL_DELETABLE_STATUSES.includes(current.status as WaybillStatus)) throw nonFieldError('waybill.notDeletable', { status: current.status });

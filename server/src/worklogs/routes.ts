@@ -12,6 +12,7 @@ import { ExportRequest } from '../exports/schemas.js';
 import { numberParams, ReportBody } from '../waybills/schemas.js';
 import { Worklog, WorklogCreate, WorklogListQuery, WorklogPage, WorklogPatch, WorklogUpdate } from './schemas.js';
 import { worklogSpec } from './queries.js';
+import { transaction } from '../shared/transaction.js';
 
 
 const NumberParams = numberParams('worklog', DOCUMENT_NUMBER.worklogPrefix);
@@ -84,7 +85,7 @@ export async function worklogRoutes(app: App) {
     schema: { operationId: 'createWorklog', summary: 'Create a worklog', description: `Any signed-in user. The warehouse, and the assortment and waybill when given, must exist; a quantity must be above zero; the duration is ${LIMITS.durationMinutesMin} to ${LIMITS.durationMinutesMax} minutes. The next number of the year is assigned (\`${documentNumber(DOCUMENT_NUMBER.worklogPrefix, 2026, 1)}\`). A new worker name creates the worker.`, tags, body: WorklogCreate, response: { 201: ref(Worklog), ...errors(400, 401) } },
   }, async (request, reply) => {
     const user = currentUser(request);
-    const number = await db.transaction().execute(async (trx) => {
+    const number = await transaction(db, async (trx) => {
       const errs = new FieldErrors();
       const f = await checkFields(trx, request.body, errs);
       errs.throwIfAny();
@@ -106,7 +107,7 @@ export async function worklogRoutes(app: App) {
   }, async (request) => get(request.params.number));
 
   const update = async (number: string, body: WorklogFields) => {
-    await db.transaction().execute(async (trx) => {
+    await transaction(db, async (trx) => {
       const current = await trx.selectFrom('worklogs').select(['workerName']).where('number', '=', number).forUpdate().executeTakeFirst();
       if (!current) throw notFound();
       const errs = new FieldErrors();

@@ -1,0 +1,39 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Transaction } from 'kysely';
+import type { Database, DB } from './db.js';
+import { databaseBusy } from './errors.js';
+
+/**
+ * PostgreSQL's answers that say "run it again": a serialization failure and a deadlock. Writers
+ * that meet on the same counter shard or row can get them; the transaction did nothing, so
+ * running it again is safe and usually succeeds.
+ */
+export const RETRYABLE_CODES: ReadonlySet<string> = new Set(['40001', '40P01']);
+
+/** How many times a transaction runs before the answer is a 503 (the first run included). */
+export const TRANSACTION_ATTEMPTS = 4;
+
+export const isRetryable = (err: unknown): boolean => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRYABLE_CODES.has(code);
+};
+
+/**
+ * Runs `work` in one transaction, running it again (up to TRANSACTION_ATTEMPTS times in all) when
+ * PostgreSQL answers a serialization failure or a deadlock, after a short random pause (full
+ * jitter, growing: 0-20 ms, 0-40 ms, 0-80 ms) so the writers that met do not meet again. When every
+ * attempt fails so, a 503 with Retry-After. The one place such failures are retried: every
+ * multi-row write goes through here. `work` must do nothing outside the database that a second
+ * run would repeat.
+ */
+export async function transaction<T>(db: DB, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (err) {
+      if (!isRetryable(err)) throw err;
+      if (attempt >= TRANSACTION_ATTEMPTS) throw databaseBusy();
+      await sleep(Math.random() * 10 * 2 ** attempt);
+    }
+  }
+}
