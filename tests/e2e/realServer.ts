@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { expect } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 
 /** The real API server of the browser tests (scripts/e2e-server.mjs), serving the dist-e2e build. */
 export const REAL_SERVER_PORT = 3650;
@@ -47,4 +47,24 @@ export async function readConfirmationLink(email: string, timeout = 10_000): Pro
 async function readLink(email: string, pattern: RegExp, what: string, timeout: number): Promise<string> {
   await expect.poll(() => findLink(email, pattern), { message: `${what} for ${email} in ${outbox}`, timeout }).not.toBeNull();
   return findLink(email, pattern) ?? '';
+}
+
+/** The real API as one account sees it: for a test that makes or looks up its own data instead of assuming the demo's. */
+export async function realApi(request: APIRequestContext, credentials: { email: string; password: string }) {
+  const login = await request.post(`${REAL_SERVER}/api/auth/token/`, { data: credentials });
+  expect(login.status()).toBe(200);
+  const { access } = (await login.json()) as { access: string };
+  const headers = { Authorization: `Bearer ${access}` };
+  return {
+    get: async <T>(path: string): Promise<T> => {
+      const res = await request.get(`${REAL_SERVER}${path}`, { headers });
+      expect(res.status(), `GET ${path}`).toBe(200);
+      return (await res.json()) as T;
+    },
+    post: async <T>(path: string, data: unknown): Promise<T> => {
+      const res = await request.post(`${REAL_SERVER}${path}`, { headers, data });
+      expect(res.status(), `POST ${path}: ${await res.text()}`).toBe(201);
+      return (await res.json()) as T;
+    },
+  };
 }
