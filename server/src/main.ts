@@ -98,7 +98,7 @@ async function main() {
   await startWorkers(ctx);
   await app.listen({ port: config.port, host: config.host });
 
-  console.log(startupBanner(mode, backendUrl, config.databaseUrl ? 'DATABASE_URL' : config.dataDir));
+  console.log(startupBanner(mode, backendUrl, config.databaseUrl ? 'DATABASE_URL' : config.dataDir, config.host));
 
   let stopping = false;
   const stop = async (signal: string) => {

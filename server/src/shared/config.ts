@@ -120,7 +120,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const databaseUrl = secret(env, 'DATABASE_URL');
   const cfg: AppConfig = {
     port: int('PORT', 8080),
-    host: env.HOST || '0.0.0.0',
+    // The demo's staff password is public: unless HOST says otherwise it answers this computer only.
+    host: env.HOST || (env.NODE_ENV === 'production' || databaseUrl ? '0.0.0.0' : '127.0.0.1'),
     dataDir: env.DATA_DIR ? fromInvocation(env.DATA_DIR) : path.join(REPO_ROOT, '.data'),
     databaseUrl,
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 300),

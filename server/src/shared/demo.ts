@@ -50,11 +50,20 @@ export async function checkNoDemoAccounts(db: DB): Promise<void> {
   }
 }
 
-/** The start-up banner: where it runs and, in demo mode, which accounts exist (never a password). */
-export function startupBanner(mode: StartMode, url: string, data: string): string {
+/** Whether `host` is a loopback address: only this computer reaches a server listening there. */
+export const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || host.startsWith('127.');
+
+/** Which interfaces the server listens on, in words (the banner says it at every start). */
+export function listenLine(host: string): string {
+  if (isLoopback(host)) return `  Listening: ${host} only (this computer). Set HOST=0.0.0.0 to let other machines in.\n`;
+  return `  Listening: ${host === '0.0.0.0' || host === '::' ? 'every interface' : host} (HOST=${host}).\n`;
+}
+
+/** The start-up banner: where it runs and on which interfaces, and, in demo mode, which accounts exist (never a password). */
+export function startupBanner(mode: StartMode, url: string, data: string, host?: string): string {
   const line = '-'.repeat(64);
   const demo = mode === 'demo'
     ? `DEMO MODE: the database holds the demo data and its demo accounts (staff and ordinary);\n  their passwords are public, listed in the README (Security, and server/README.md).\n  For real use start with NODE_ENV=production (see the README's security section).\n`
     : '';
-  return `\n${line}\nTimberlog is running at ${url}\n  API docs:  ${url}/api/schema/swagger-ui/\n  OpenAPI:   ${url}/api/schema/\n  Data:      ${data}\n${demo}Press Ctrl-C to stop.\n${line}\n`;
+  return `\n${line}\nTimberlog is running at ${url}\n  API docs:  ${url}/api/schema/swagger-ui/\n  OpenAPI:   ${url}/api/schema/\n  Data:      ${data}\n${host === undefined ? '' : listenLine(host)}${demo}Press Ctrl-C to stop.\n${line}\n`;
 }
