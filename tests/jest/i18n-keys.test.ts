@@ -45,7 +45,7 @@ describe('translations', () => {
     }
   });
 
-  it('has the error catalogue of seed section 8, translated', () => {
+  it('has the error catalogue (product rules: Errors), translated', () => {
     for (const key of ['errors.unexpectedError', 'errors.unexpectedErrorWithCode', 'errors.loading', 'errors.rateLimited']) {
       expect(enKeys[key]).toBeTruthy();
       expect(etKeys[key]).toBeTruthy();

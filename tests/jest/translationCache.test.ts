@@ -16,7 +16,7 @@ const initAppI18n = async (): Promise<I18n> => {
   return i18n;
 };
 
-describe('translations in the browser (seed section 9)', () => {
+describe('translations in the browser (product rules: Constants)', () => {
   it('are cached for exactly one hour (3600000 ms), per build', async () => {
     // Served from the cache, so the check needs no network: fresh for the app's build.
     const cached = (data: Record<string, string>) => JSON.stringify({ version: 'build-1', expiresAt: Date.now() + 60_000, data });

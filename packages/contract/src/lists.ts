@@ -51,7 +51,7 @@ export interface ListContract<F extends string = string, S extends string = stri
   key: string;
 }
 
-/** Filters every list call takes (seed section 3), besides search, sort and paging. */
+/** Filters every list call takes (product rules: Lists and filters), besides search, sort and paging. */
 export const SHARED_FILTERS = {
   createdAfter: { kind: 'after', field: 'createdAt', type: 'timestamp' },
   createdBefore: { kind: 'before', field: 'createdAt', type: 'timestamp' },

@@ -15,7 +15,7 @@ const advanceInSteps = async (ms: number, step = 50) => {
 /** The toast area's container around a toast: where notistack places it. */
 const containerOf = (text: string) => screen.getByText(text).closest('.notistack-SnackbarContainer');
 
-describe('the toast area (seed section 9)', () => {
+describe('the toast area (product rules: Constants)', () => {
   afterEach(() => {
     jest.useRealTimers();
   });

@@ -29,7 +29,7 @@ export interface MakeStoreOptions {
    * visitor never loads it). The app only: stories and tests start clean.
    */
   readonly trackExports?: boolean;
-  /** Reloads the page (`reloadPage`) when the user chooses a language, so the page shows in it (seed section 2). */
+  /** Reloads the page (`reloadPage`) when the user chooses a language, so the page shows in it (product rules: Screens). */
   readonly reloadOnLocaleChange?: boolean;
 }
 

@@ -16,7 +16,7 @@ const claims = { token_type: 'access', user_id: 'mari.maasikas@example.com', is_
 const signedWith = async (alg: 'PS256' | 'RS384') =>
   new SignJWT(claims).setProtectedHeader({ alg }).setIssuedAt().setExpirationTime('5m').sign(await importPKCS8(privateKeyPem, alg));
 
-describe('the access token check (seed section 4: RS256 against the configured key)', () => {
+describe('the access token check (product rules: Session; RS256 against the configured key)', () => {
   it('accepts an RS256 access token signed with the key', async () => {
     expect(publicKeyPem).toContain('BEGIN PUBLIC KEY');
     expect(await isAccessTokenValid(await signTestToken(), publicKeyPem)).toBe(true);

@@ -6,7 +6,7 @@ const t = (key: string, options?: Record<string, unknown>) =>
 
 const bad = (data: unknown) => ({ status: 400, data });
 
-describe('extractApiError (seed section 5)', () => {
+describe('extractApiError (product rules: Errors)', () => {
   it('gives a status other than 400 the generic message with its code', () => {
     expect(extractApiError({ status: 404, data: { detail: 'Not found.' } }, t)).toMatchObject({
       status: 404,

@@ -1,10 +1,10 @@
 import { i18n } from '../i18n';
 
-/** Longest string error body shown to the user (seed section 9); longer ones are not shown. */
+/** Longest string error body shown to the user (product rules: Constants); longer ones are not shown. */
 export const MAX_STRING_ERROR_LENGTH = 2048;
 
 /**
- * The one error shape of every endpoint (seed section 5). `message` is always something to
+ * The one error shape of every endpoint (product rules: Errors). `message` is always something to
  * show; `fieldErrors` carries the messages about single form fields.
  */
 export interface ApiError {
@@ -54,7 +54,7 @@ const statusOf = (error: unknown): number | null => {
 };
 
 /**
- * Turns an error response into the one error shape, by the rules of seed section 5:
+ * Turns an error response into the one error shape, by the product rules (docs/product.md, Errors):
  * a status other than 400 gives a generic message with the code; a 400 string body (not HTML,
  * shorter than 2048 characters) is the message; an array body is joined; `nonFieldErrors`,
  * then `message` (then `detail`) is the general message; other members are field errors;

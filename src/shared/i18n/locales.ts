@@ -5,7 +5,7 @@ export const DEFAULT_LOCALE: Locale = 'en';
 export const DEFAULT_NAMESPACE = 'common';
 /** The texts of the signed-in screens, loaded only for a signed-in user (see `loadSignedInTexts`). */
 export const SIGNED_IN_NAMESPACE = 'app';
-/** How long translations stay cached in the browser (seed section 9). */
+/** How long translations stay cached in the browser (product rules: Constants). */
 export const TRANSLATION_CACHE_MS = 3_600_000;
 export const TRANSLATION_LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
 

@@ -2,7 +2,7 @@ import type * as SentryParts from './sentry';
 
 type SentryModule = typeof SentryParts;
 
-/** Share of page loads whose performance traces are sent (seed section 9). */
+/** Share of page loads whose performance traces are sent (product rules: Constants). */
 export const TRACES_SAMPLE_RATE = 0.2;
 
 let sentry: Promise<SentryModule> | null = null;

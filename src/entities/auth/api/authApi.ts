@@ -5,7 +5,7 @@ export type TokenPair = Schema<'TokenPair'>;
 export type Session = Schema<'Session'>;
 export type SignInCredentials = RequestBody<'/api/auth/token/', 'post'>;
 
-/** The token endpoints (seed section 7). A received token pair becomes the session. */
+/** The token endpoints (product rules: The API's calls). A received token pair becomes the session. */
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** Signs in: email and password for a token pair. */

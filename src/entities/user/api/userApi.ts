@@ -17,7 +17,7 @@ import type {
 
 const userPath = (email: string) => `/api/user/${encodeURIComponent(email)}/`;
 
-/** The user endpoints of seed section 7: accounts (staff), the own account, sign-up and password reset. */
+/** The user endpoints (product rules: The API's calls): accounts (staff), the own account, sign-up and password reset. */
 export const userApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listUsers: build.query<UserPage, UserListParams | void>({

@@ -79,7 +79,7 @@ describe('Button', () => {
 });
 
 // CSS Modules are class names only under Jest, so the look of each variant is pinned in its
-// stylesheet: the colour tokens per variant (seed section 1) and a disabled state that looks it.
+// stylesheet: the colour tokens per variant (product rules: Users and look) and a disabled state that looks it.
 describe('Button styles', () => {
   const css = readFileSync(resolve(__dirname, 'Button.module.css'), 'utf8');
   /** The declarations of one exact selector, as `property: value` lines. */

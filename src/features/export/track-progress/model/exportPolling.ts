@@ -6,7 +6,7 @@ import { resolveApiUrl } from '@/shared/api';
 import { downloadFile } from '@/shared/lib';
 import { exportRequested, sessionTokensReceived } from '@/shared/model';
 
-/** The unseen exports of the signed-in user (seed section 7). */
+/** The unseen exports of the signed-in user (product rules: The API's calls). */
 export const EXPORT_POLL_PARAMS: ExportRequestListParams = { seen: false, own: true, pageNumber: 1, pageSize: 5 };
 export const EXPORT_POLL_INTERVAL_MS = 1000;
 
@@ -30,7 +30,7 @@ export interface ExportPollingOptions {
 type AppListenerMiddleware = ListenerMiddlewareInstance<RootState, AppDispatch>;
 
 /**
- * Polls the unseen exports every second while signed in (seed section 4) and drives their toasts:
+ * Polls the unseen exports every second while signed in (product rules: Exports) and drives their toasts:
  * progress while running, then 'downloading' and the file, or the error, acknowledged. Starts on
  * `exportRequested` (a report was requested, or the app looks for exports left from before) and
  * on sign-in; stops when the list is empty or a poll fails.

@@ -1,7 +1,7 @@
 import type { ExportRequest } from '@/entities/export-request';
 
 /**
- * The progress bar's value (0–1) for an export request (seed section 4): a sliver from the start so
+ * The progress bar's value (0–1) for an export request (product rules: Exports): a sliver from the start so
  * the bar is visibly alive, the server's percentage over the middle, and full once the file is done.
  */
 export function exportProgressValue(request: Pick<ExportRequest, 'progress' | 'completeTimestamp'>): number {

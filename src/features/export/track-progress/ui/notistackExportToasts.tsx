@@ -6,7 +6,7 @@ import { createToastSource, toastStateOf, type ToastSource } from '../model/toas
 
 import { ExportToast, LiveExportToast } from './ExportToast/ExportToast';
 
-/** How long the 'downloading' toast stays after the file starts (the app's toast time, seed section 9). */
+/** How long the 'downloading' toast stays after the file starts (the app's toast time; product rules: Constants). */
 export const DOWNLOADING_VISIBLE_MS = 5000;
 
 const toastKey = (request: ExportRequest) => `export-${request.id}`;

@@ -12,7 +12,7 @@ const summary = (status: (typeof WAYBILL_STATUSES)[number]) => {
 };
 
 describe('waybillActions', () => {
-  it('offers what product.md section 3 allows in each status', () => {
+  it('offers what the product rules (States) allow in each status', () => {
     expect(Object.fromEntries(WAYBILL_STATUSES.map((status) => [status, summary(status)]))).toEqual({
       draft: { changes: ['confirm', 'cancel'], edit: true, delete: true },
       confirmed: { changes: ['deliver', 'cancel'], edit: true, delete: false },
