@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { XLSX_MAX_ROWS, XlsxWriter, type XlsxCell } from '../src/exports/xlsx.js';
@@ -102,4 +104,101 @@ test('a sheet takes at most 1,048,576 rows (the heading and 1,048,575 more)', as
   await assert.rejects(writer.addRows(new Array<XlsxCell[]>(XLSX_MAX_ROWS), () => 1), /at most 1048576 rows/);
   writer.destroy();
   out.destroy();
+});
+
+const unzip = ['/usr/bin/unzip', '/bin/unzip'].find((p) => fs.existsSync(p));
+
+test('both forms pass a zip tool\'s test of every entry (CRCs and sizes), the zip64 one with its zip64 records', { skip: !unzip && 'no unzip here' }, async () => {
+  for (const forceZip64 of [false, true]) {
+    const { file } = await write(`unzip-${forceZip64}.xlsx`, ROWS, { forceZip64 });
+    const out = execFileSync(unzip!, ['-t', file], { encoding: 'utf8' });
+    assert.match(out, /No errors detected/);
+    assert.match(out, /testing: xl\/worksheets\/sheet1\.xml +OK/);
+    const listing = execFileSync('zipinfo', ['-v', file], { encoding: 'utf8' });
+    // The zip64 extra field (64-bit sizes and offset) in the central directory, only in that form.
+    assert.equal(/PKWARE 64-bit sizes/.test(listing), forceZip64);
+  }
+});
+
+test('deflate level 1 unless told: a level 9 file of the same rows is smaller', async () => {
+  const rows: XlsxCell[][] = Array.from({ length: 3000 }, (_, i) => [`B-${i}`, i, `Driver ${i % 97} from ${i % 13} to ${i % 7}`]);
+  const sizes: number[] = [];
+  for (const level of [undefined, 9]) {
+    const file = path.join(dir, `level-${level ?? 'default'}.xlsx`);
+    const out = fs.createWriteStream(file);
+    const writer = await XlsxWriter.create(out, { sheetName: 'L', columns: [{ header: 'A', width: 5 }, { header: 'B', width: 5 }, { header: 'C', width: 5 }], level });
+    await writer.addRows(rows, (row, i) => row[i]);
+    await writer.finish();
+    out.end();
+    await finished(out);
+    sizes.push(fs.statSync(file).size);
+  }
+  assert.ok(sizes[0]! > sizes[1]!, `level 1: ${sizes[0]} bytes, level 9: ${sizes[1]}`);
+});
+
+test('a file that takes nothing holds the writer back: a few buffers of rows are read, not the sheet; let go, it completes', async () => {
+  const held: (() => void)[] = [];
+  let holding = true;
+  const chunks: Buffer[] = [];
+  const out = new Writable({
+    highWaterMark: 64 * 1024,
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      if (holding) held.push(() => callback());
+      else callback();
+    },
+  });
+  const writer = await XlsxWriter.create(out, { sheetName: 'Slow', columns: [{ header: 'N', width: 8 }, { header: 'Text', width: 40 }] });
+  const total = 200_000;
+  const words = Array.from({ length: 64 }, (_, i) => `word${i * 7919}`);
+  let read = 0;
+  const rows = Array.from({ length: total }, (_, i) => i);
+  let done = false;
+  const adding = writer.addRows(rows, (i, column) => {
+    if (column === 0) {
+      read += 1;
+      return i;
+    }
+    return `${words[i % 64]} ${words[(i * 31) % 64]} ${words[(i * 17) % 64]} ${i}`;
+  }).then(() => {
+    done = true;
+  });
+  // The file stops asking (its buffer is full), then the rows stop being read.
+  while (!out.writableNeedDrain) await new Promise((r) => setImmediate(r));
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+  await new Promise((r) => setTimeout(r, 200));
+  assert.equal(done, false, 'every row was read while the file took nothing');
+  assert.ok(read < total / 10, `${read} of ${total} rows read while the file took nothing`);
+  holding = false;
+  for (const release of held.splice(0)) release();
+  await adding;
+  await writer.finish();
+  out.end();
+  await finished(out);
+  const file = path.join(dir, 'slow.xlsx');
+  fs.writeFileSync(file, Buffer.concat(chunks));
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(fs.readFileSync(file) as never);
+  assert.equal(workbook.worksheets[0]!.actualRowCount, total + 1);
+});
+
+test('a file that fails (a full disk) fails the writing instead of leaving it waiting', async () => {
+  let taken = 0;
+  const out = new Writable({
+    highWaterMark: 16 * 1024,
+    write(chunk: Buffer, _encoding, callback) {
+      taken += chunk.length;
+      if (taken > 32 * 1024) callback(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+      else callback();
+    },
+  });
+  // As the report's stream: the failure is read from the writer, not from an unhandled event.
+  out.on('error', () => undefined);
+  const writer = await XlsxWriter.create(out, { sheetName: 'Full', columns: [{ header: 'Text', width: 40 }] });
+  const rows = Array.from({ length: 100_000 }, (_, i) => `row ${i} ${(i * 2654435761) % 4294967296}`);
+  await assert.rejects(async () => {
+    await writer.addRows(rows, (row) => row);
+    await writer.finish();
+  }, /no space left/);
+  writer.destroy();
 });
