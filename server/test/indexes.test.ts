@@ -55,3 +55,23 @@ test('search runs on a trigram index wherever the searched fields live in one ta
     }
   });
 });
+
+test('no index leads with a yes/no column unless a list sorts by that column', async () => {
+  const rows = await sql<{ table: string; name: string; column: string }>`
+    SELECT t.relname AS table, i.relname AS name, a.attname AS column
+    FROM pg_index x
+    JOIN pg_class i ON i.oid = x.indexrelid
+    JOIN pg_class t ON t.oid = x.indrelid
+    JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
+    JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = x.indkey[0]
+    WHERE a.atttypid = 'boolean'::regtype`.execute(s.ctx.db);
+  const sorted = new Set<string>();
+  for (const spec of SPECS) {
+    for (const field of spec.list.sort) {
+      const expr = spec.columns[field]!;
+      const [alias, col] = expr.includes('.') ? expr.split('.') : ['', expr];
+      sorted.add(`${alias ? TABLES[alias] : 'users'}.${col}`);
+    }
+  }
+  assert.deepEqual(rows.rows.filter((r) => !sorted.has(`${r.table}.${r.column}`)).map((r) => r.name), []);
+});
