@@ -60,6 +60,7 @@ export {
   orderParts,
   allFilters,
   clampPageSize,
+  lastPageOf,
   foldCase,
 } from './lists.ts';
 export {

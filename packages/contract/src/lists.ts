@@ -274,6 +274,9 @@ export const orderParts = (list: ListContract, given: readonly string[]): string
 /** Every filter a list call takes: its own and the shared ones. */
 export const allFilters = (list: ListContract): Readonly<Record<string, FilterDef>> => ({ ...list.filters, ...SHARED_FILTERS });
 
+/** The last page of a list of `total` rows (1 when empty): a page number above it is the API's 404 "Invalid page.". */
+export const lastPageOf = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));
+
 /** Clamps a page size to the server's bounds. */
 export const clampPageSize = (size: number): number => Math.min(LIMITS.pageSizeMax, Math.max(1, Math.trunc(size)));
 

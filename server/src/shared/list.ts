@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
-import { allFilters, foldCase, LIMITS, orderParts, parseSort, SHARED_FILTERS, type FilterDef, type FilterName, type ListContract, type SortField, type SortValue } from '@timberlog/contract';
+import { allFilters, foldCase, lastPageOf, LIMITS, orderParts, parseSort, SHARED_FILTERS, type FilterDef, type FilterName, type ListContract, type SortField, type SortValue } from '@timberlog/contract';
 import type { AuthUser } from './context.js';
 import { reusedQuery, type DB } from './db.js';
 import { fieldError, invalidPage, notFound } from './errors.js';
@@ -360,7 +360,7 @@ export async function runList<T = Row>(
   const res = { rows: await reusedQuery<Record<string, unknown>>(request.server.ctx.pool, compiled.sql, compiled.parameters) };
   const count = Number(res.rows[0]?.listCount ?? 0);
   if (cacheKey !== undefined) keepCount(cacheKey, String(res.rows[0]?.listVersion), count);
-  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const pages = lastPageOf(count, pageSize);
   if (pageNumber > pages) throw invalidPage();
   // The extra columns are left on the rows: the response schema writes only its own fields.
   const rows = res.rows[0]?.pageRow == null ? [] : res.rows;

@@ -8,6 +8,7 @@ import {
   isValidDate,
   isValidDateTime,
   orderParts,
+  lastPageOf,
   parseSort,
   sortValues,
   splitsOnComma,
@@ -209,7 +210,7 @@ export function listResponse<T extends Row>(request: Request, list: ListContract
     return 0;
   });
 
-  const pages = Math.max(1, Math.ceil(sorted.length / pageSize));
+  const pages = lastPageOf(sorted.length, pageSize);
   if (pageNumber > pages) return HttpResponse.json({ detail: message(request, 'page.invalid') }, { status: 404 });
   const pageUrl = (page: number) => {
     const next = new URL(url);

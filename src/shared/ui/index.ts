@@ -16,7 +16,7 @@ export { FormikTextArea } from './FormikTextArea/FormikTextArea';
 export type { FormikTextAreaProps } from './FormikTextArea/FormikTextArea';
 export { nextSort, Table } from './Table/Table';
 export type { TableColumn, TableProps, TableSelection } from './Table/Table';
-export { lastPageOf, Pagination } from './Pagination/Pagination';
+export { Pagination } from './Pagination/Pagination';
 export type { PaginationProps } from './Pagination/Pagination';
 export { Skeleton } from './Skeleton/Skeleton';
 export type { SkeletonProps } from './Skeleton/Skeleton';

@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from '@timberlog/contract';
+import { lastPageOf, PAGE_SIZES } from '@timberlog/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -21,7 +21,6 @@ export interface PaginationProps {
 }
 
 /** The last page of a list of `total` rows (1 for an empty list). */
-export const lastPageOf = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));
 
 const Chevron = ({ path }: { readonly path: string }) => (
   <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">

@@ -9,10 +9,9 @@ import { WaybillTable } from '@/widgets/waybill-table';
 import { ExportWaybillReport } from '@/features/waybill/export-report';
 import { useListWaybillsQuery, type WaybillListParams } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
-import { useListQuery } from '@/shared/lib/list-query';
+import { isPageGone, useLastPageWhenGone, useListQuery } from '@/shared/lib/list-query';
 import { Button, Page, Pagination } from '@/shared/ui';
 
-import { isPageGone, useLastPageWhenGone } from '../../model/useLastPageWhenGone';
 
 import styles from './WaybillsPage.module.css';
 

@@ -8,10 +8,9 @@ import { ListPageHeader } from '@/widgets/list-view';
 import { ExportWorklogReport } from '@/features/worklog/export-report';
 import { useListWorklogsQuery, type WorklogListParams } from '@/entities/worklog';
 import { isApiError } from '@/shared/api';
-import { useListQuery } from '@/shared/lib/list-query';
+import { isPageGone, useLastPageWhenGone, useListQuery } from '@/shared/lib/list-query';
 import { Button, Page, Pagination } from '@/shared/ui';
 
-import { isPageGone, useLastPageWhenGone } from '../../model/useLastPageWhenGone';
 import { WorklogTable } from '../WorklogTable/WorklogTable';
 
 /** Every worklog filter the list call takes. */

@@ -1,9 +1,9 @@
-import type { ListContract } from '@timberlog/contract';
+import { lastPageOf, type ListContract } from '@timberlog/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 
 import { extractApiError, isApiError } from '@/shared/api';
-import type { ListQuery } from '@/shared/lib/list-query';
-import { lastPageOf, Pagination, Table, type TableColumn, type TableSelection } from '@/shared/ui';
+import { isPageGone, useLastPageWhenGone, type ListQuery } from '@/shared/lib/list-query';
+import { Pagination, Table, type TableColumn, type TableSelection } from '@/shared/ui';
 
 import { ListPageHeader } from '../ListPageHeader/ListPageHeader';
 
@@ -68,13 +68,14 @@ export function ListView<Row>({
   if (data && data.count !== knownTotal) setKnownTotal(data.count);
 
   const apiError = error ? (isApiError(error) ? error : extractApiError(error)) : null;
-  const pageGone = apiError?.status === 404 && pageNumber > 1;
+  const pageGone = isPageGone(apiError, pageNumber);
   const { setPage } = query;
+  // The last page by the count this list last had; without one, page 1.
+  useLastPageWhenGone(pageGone, pageSize, setPage, { count: knownTotal, failed: knownTotal === undefined });
   useEffect(() => {
-    // In place of the page that is gone, so Back does not return to it.
-    if (pageGone) setPage(knownTotal === undefined ? 1 : lastPageOf(knownTotal, pageSize), { replace: true });
-    else if (data && data.count > 0 && pageNumber > lastPageOf(data.count, pageSize)) setPage(lastPageOf(data.count, pageSize), { replace: true });
-  }, [pageGone, knownTotal, data, pageNumber, pageSize, setPage]);
+    // Fewer rows than the page assumes (rows deleted since): the last page there is, in place.
+    if (data && data.count > 0 && pageNumber > lastPageOf(data.count, pageSize)) setPage(lastPageOf(data.count, pageSize), { replace: true });
+  }, [data, pageNumber, pageSize, setPage]);
 
   const filtersOn = Object.keys(query.state.filters).length > 0 || query.state.search !== '';
 

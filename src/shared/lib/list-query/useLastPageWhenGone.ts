@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 import { isApiError } from '@/shared/api';
-import { lastPageOf } from '@/shared/ui';
+import { lastPageOf } from '@timberlog/contract';
 
 /** The API's 404 "Invalid page.": a page past the end (rows deleted since the link, a bigger page size). */
 export const isPageGone = (error: unknown, pageNumber: number): boolean => isApiError(error) && error.status === 404 && pageNumber > 1;
