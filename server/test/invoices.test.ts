@@ -160,7 +160,11 @@ describe('invoice sync against an accounting endpoint', () => {
       const x = await s.req('GET', `/api/invoices/${created.body.number}/`, { token });
       return x.body.status === 'sync_failed' ? x.body : null;
     }, 20_000, 'sync failure');
-    assert.match(failed.syncError, /503/);
+    // An ordinary user gets the reason, not the raw error; staff get both.
+    assert.equal(failed.syncFailure, 'unavailable');
+    assert.equal(failed.syncError, null);
+    const asStaff = await s.req('GET', `/api/invoices/${created.body.number}/`, { token: await s.staff() });
+    assert.match(asStaff.body.syncError, /503/);
     assert.equal(failed.syncAttempts, 1);
     assert.equal(received[0].number, created.body.number);
 
@@ -175,5 +179,46 @@ describe('invoice sync against an accounting endpoint', () => {
     assert.equal(synced.externalId, 'ACC-42');
     assert.equal(synced.syncAttempts, 2);
     assert.equal(synced.syncError, null);
+    assert.equal(synced.syncFailure, null);
+  });
+});
+
+describe('finding 8: accounting errors do not reach ordinary users', () => {
+  let s: TestServer;
+  let port = 0;
+  before(async () => {
+    // A port nothing listens on (taken, then freed): the connection is refused.
+    const probe = http.createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
+    port = (probe.address() as { port: number }).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    s = await startServer({ accountingSyncUrl: `http://127.0.0.1:${port}/invoices` });
+  });
+  after(async () => {
+    await s.close();
+  });
+
+  test('finding 8: an ordinary user sees the reason (unreachable), never the raw error; staff see the raw error', async () => {
+    const token = await s.user();
+    const w = await deliveredWaybill(s, token);
+    const created = await s.req('POST', '/api/invoices/', { token, body: { waybills: [w.number] } });
+    const failed = await waitFor(async () => {
+      const x = await s.req('GET', `/api/invoices/${created.body.number}/`, { token });
+      return x.body.status === 'sync_failed' ? x.body : null;
+    }, 20_000, 'sync failure');
+    assert.equal(failed.syncFailure, 'unreachable');
+    assert.equal(failed.syncError, null);
+    const listed = await s.req('GET', `/api/invoices/?search=${created.body.number}`, { token });
+    assert.equal(listed.body.results[0].syncError, null);
+    assert.equal(listed.body.results[0].syncFailure, 'unreachable');
+    assert.doesNotMatch(JSON.stringify(listed.body), new RegExp(`ECONNREFUSED|127\\.0\\.0\\.1:${port}`));
+    const staff = await s.staff();
+    const raw = await s.req('GET', `/api/invoices/${created.body.number}/`, { token: staff });
+    assert.match(raw.body.syncError, /fetch failed.*ECONNREFUSED/);
+    assert.equal(raw.body.syncFailure, 'unreachable');
+    // The retry answer follows the same rule.
+    const retried = await s.req('POST', `/api/invoices/${created.body.number}/retry_sync/`, { token });
+    assert.equal(retried.status, 200);
+    assert.equal(retried.body.syncError, null);
   });
 });

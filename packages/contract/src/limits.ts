@@ -80,6 +80,13 @@ export const INVOICE_STATUSES = ['pending_sync', 'synced', 'sync_failed'] as con
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /** `retry_sync` is allowed only from here; it sets the invoice back to `pending_sync`. */
 export const INVOICE_RETRYABLE_STATUS: InvoiceStatus = 'sync_failed';
+/**
+ * Why a sync failed, as users are told it: the accounting system could not be reached, refused
+ * the invoice (a 4xx answer), was not working (any other answer), or something else went wrong.
+ * The raw error is for staff and the log only.
+ */
+export const INVOICE_SYNC_FAILURES = ['unreachable', 'rejected', 'unavailable', 'failed'] as const;
+export type InvoiceSyncFailure = (typeof INVOICE_SYNC_FAILURES)[number];
 
 export const SPECIES = ['spruce', 'pine', 'birch', 'aspen', 'alder', 'other'] as const;
 export type Species = (typeof SPECIES)[number];

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../shared/context.js';
 import { nonFieldError, notFound } from '../shared/errors.js';
 import { findOne, runList } from '../shared/list.js';
@@ -19,11 +20,16 @@ export const invoiceSchemas = [InvoiceLineSchema, InvoicePreview, Invoice, Invoi
 export async function invoiceRoutes(app: App) {
   const { db, config, jobs } = app.ctx;
   const tags = ['invoices'];
-  const get = (number: string) => findOne(db, invoiceSpec, sql`i.number = ${number}`);
+  /** The raw accounting error (it may name internal hosts) for staff only; users get `syncFailure`. */
+  const forCaller = (request: FastifyRequest) => {
+    const staff = currentUser(request).isStaff;
+    return <R extends Record<string, unknown>>(row: R): R => (staff ? row : { ...row, syncError: null });
+  };
+  const get = async (request: FastifyRequest, number: string) => forCaller(request)(await findOne(db, invoiceSpec, sql`i.number = ${number}`));
 
   app.get('/api/invoices/', {
     schema: { operationId: 'listInvoices', summary: 'List invoices', description: 'Any signed-in user.', tags, querystring: InvoiceListQuery, response: { 200: ref(InvoicePage), ...errors(400, 401, 404) } },
-  }, async (request) => runList(db, request, invoiceSpec, request.query));
+  }, async (request) => runList(db, request, invoiceSpec, request.query, [], forCaller(request)));
 
   app.get('/api/invoices/preview/', {
     schema: { operationId: 'previewInvoice', summary: 'Preview the invoice some waybills would make', description: 'Any signed-in user. Applies the same rules and computes the same lines and totals as creating the invoice, and stores nothing.', tags, querystring: PreviewQuery, response: { 200: ref(InvoicePreview), ...errors(400, 401) } },
@@ -45,12 +51,12 @@ export async function invoiceRoutes(app: App) {
       return number;
     });
     reply.status(201);
-    return get(number);
+    return get(request, number);
   });
 
   app.get('/api/invoices/:number/', {
     schema: { operationId: 'getInvoice', summary: 'Get an invoice', description: 'Any signed-in user.', tags, params: NumberParams, response: { 200: ref(Invoice), ...errors(401, 404) } },
-  }, async (request) => get(request.params.number));
+  }, async (request) => get(request, request.params.number));
 
   app.post('/api/invoices/:number/retry_sync/', {
     schema: { operationId: 'retryInvoiceSync', summary: 'Retry a failed accounting sync', description: 'Any signed-in user. Only an invoice whose sync failed can be retried; it goes back to `pending_sync` and is queued again.', tags, params: NumberParams, response: { 200: ref(Invoice), ...errors(400, 401, 404) } },
@@ -63,6 +69,6 @@ export async function invoiceRoutes(app: App) {
       if (Number(res.numUpdatedRows) !== 1) throw nonFieldError('invoice.retryNotFailed', { status: current.status });
       await jobs.sendInvoiceSync(number, trx);
     });
-    return get(number);
+    return get(request, number);
   });
 }

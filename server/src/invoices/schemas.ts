@@ -1,5 +1,5 @@
 import { Type, Nullable, Timestamp, DateStr, listQuery, page, QArray, StrEnum, Price, Money } from '../shared/schema.js';
-import { INVOICE, INVOICE_LIST, INVOICE_STATUSES, LIMITS, UNITS } from '@timberlog/contract';
+import { INVOICE, INVOICE_LIST, INVOICE_STATUSES, INVOICE_SYNC_FAILURES, LIMITS, UNITS } from '@timberlog/contract';
 
 export const InvoiceLineSchema = Type.Object(
   { assortment: Type.String(), assortmentName: Type.String(), quantity: Money('Decimal quantity in the unit'), unit: StrEnum(UNITS), unitPrice: Price(), amount: Money() },
@@ -24,7 +24,8 @@ export const Invoice = Type.Object(
     number: Type.String(),
     status: StrEnum(INVOICE_STATUSES),
     ...invoiceBody,
-    syncError: Nullable(Type.String()),
+    syncFailure: Nullable(StrEnum(INVOICE_SYNC_FAILURES, { description: 'Why the last sync failed, as users are told it; null unless `sync_failed`.' })),
+    syncError: Nullable(Type.String({ description: 'The accounting error as it was raised (it may name internal hosts): staff only, null for everyone else.' })),
     syncAttempts: Type.Integer(),
     syncedAt: Nullable(Timestamp()),
     externalId: Nullable(Type.String()),

@@ -1,8 +1,27 @@
 import path from 'node:path';
 import { sql } from 'kysely';
+import type { InvoiceSyncFailure } from '@timberlog/contract';
 import type { AppContext } from '../shared/context.js';
 import { invoiceSpec } from './queries.js';
 import { privateDir, privateFile } from '../shared/private-files.js';
+
+/** The accounting system answered, but not with success: a 4xx refuses the invoice, anything else is the system failing. */
+export class AccountingAnswered extends Error {
+  constructor(public readonly status: number, text: string) {
+    super(`Accounting system answered ${status}: ${text.slice(0, 300)}`);
+  }
+}
+
+/**
+ * The reason users are shown for a failed sync: no answer at all (connection refused, name not
+ * found, timeout: fetch throws a TypeError "fetch failed", or the timeout's abort), an answer that
+ * refused the invoice or reported a failure, or anything else (e.g. the outbox folder not writable).
+ */
+export function syncFailureOf(err: unknown): InvoiceSyncFailure {
+  if (err instanceof AccountingAnswered) return err.status >= 400 && err.status < 500 ? 'rejected' : 'unavailable';
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError' || (err instanceof TypeError && err.message === 'fetch failed'))) return 'unreachable';
+  return 'failed';
+}
 
 export interface AccountingConnector {
   /** Pushes one invoice; returns the accounting system's id for it. */
@@ -22,7 +41,7 @@ export function createConnector(ctx: AppContext): AccountingConnector {
           signal: AbortSignal.timeout(15_000),
         });
         const text = await res.text();
-        if (!res.ok) throw new Error(`Accounting system answered ${res.status}: ${text.slice(0, 300)}`);
+        if (!res.ok) throw new AccountingAnswered(res.status, text);
         let id: unknown;
         try {
           const json = JSON.parse(text) as Record<string, unknown>;
@@ -52,12 +71,15 @@ export async function syncInvoice(ctx: AppContext, number: string): Promise<void
   try {
     const externalId = await createConnector(ctx).push(invoice);
     await ctx.db.updateTable('invoices')
-      .set({ status: 'synced', externalId, syncedAt: new Date(), syncError: null, syncAttempts: sql`sync_attempts + 1`, lastModifiedAt: new Date() })
+      .set({ status: 'synced', externalId, syncedAt: new Date(), syncError: null, syncFailure: null, syncAttempts: sql`sync_attempts + 1`, lastModifiedAt: new Date() })
       .where('number', '=', number).where('status', '=', 'pending_sync').execute();
   } catch (err) {
     const message = err instanceof Error ? (err.cause instanceof Error ? `${err.message}: ${err.cause.message}` : err.message) : String(err);
+    const failure = syncFailureOf(err);
+    // The raw error is for staff (the invoice's syncError) and the log; users see `failure`.
+    ctx.log.warn({ invoice: number, failure, err: message }, 'accounting sync failed');
     await ctx.db.updateTable('invoices')
-      .set({ status: 'sync_failed', syncError: message.slice(0, 1000), syncAttempts: sql`sync_attempts + 1`, lastModifiedAt: new Date() })
+      .set({ status: 'sync_failed', syncError: message.slice(0, 1000), syncFailure: failure, syncAttempts: sql`sync_attempts + 1`, lastModifiedAt: new Date() })
       .where('number', '=', number).where('status', '=', 'pending_sync').execute();
   }
 }

@@ -127,6 +127,7 @@ export interface InvoicesTable {
   vatTotal: Dec;
   grossTotal: Dec;
   syncError: string | null;
+  syncFailure: string | null;
   syncAttempts: Generated<number>;
   syncedAt: NullStamp;
   externalId: string | null;

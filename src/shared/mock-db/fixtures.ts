@@ -138,6 +138,7 @@ export const mockInvoice = (overrides: Partial<Schema<'Invoice'>> = {}): Schema<
   vatTotal: '410.25',
   grossTotal: '2119.63',
   waybills: ['W-2026-000001'],
+  syncFailure: null,
   syncError: null,
   syncAttempts: 1,
   syncedAt: '2026-01-20T09:00:00.000Z',

@@ -1,5 +1,5 @@
 import { DOCUMENT_NUMBER, INVOICE, WORKLOG_ACTIONS, documentNumber } from '../limits.ts';
-import type { InvoiceStatus, Species, Unit, WaybillStatus, WorklogAction } from '../limits.ts';
+import type { InvoiceStatus, InvoiceSyncFailure, Species, Unit, WaybillStatus, WorklogAction } from '../limits.ts';
 
 import { fromScaled, invoiceTotals } from './decimal.ts';
 import { prng } from './prng.ts';
@@ -134,6 +134,7 @@ export interface DemoInvoice extends Stamped {
   grossTotal: string;
   waybills: string[];
   syncError: string | null;
+  syncFailure: InvoiceSyncFailure | null;
   syncAttempts: number;
   syncedAt: string | null;
   externalId: string | null;
@@ -299,6 +300,7 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
         number, status, customer, customerName: companyOf.get(customer)!.name, issueDate: dateOf(issueMs), dueDate: dateOf(issueMs + INVOICE.paymentDays * DAY),
         currency: INVOICE.currency, ...totals, waybills: group.map((w) => w.number).sort(byText),
         syncError: status === 'sync_failed' ? 'Accounting system answered 503: service temporarily unavailable' : null,
+        syncFailure: status === 'sync_failed' ? 'unavailable' : null,
         syncAttempts: 1, syncedAt: status === 'synced' ? iso(issueMs + 9 * HOUR + 40_000) : null,
         externalId: status === 'synced' ? `MERIT-${100_000 + invoiceSeq}` : null, createdBy: r.pick(creators), createdAt, lastModifiedAt: createdAt,
       });

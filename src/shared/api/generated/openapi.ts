@@ -1471,6 +1471,12 @@ export interface components {
              */
             readonly grossTotal: string;
             readonly waybills: readonly string[];
+            /**
+             * @description Why the last sync failed, as users are told it; null unless `sync_failed`.
+             * @enum {string|null}
+             */
+            readonly syncFailure: "unreachable" | "rejected" | "unavailable" | "failed" | null;
+            /** @description The accounting error as it was raised (it may name internal hosts): staff only, null for everyone else. */
             readonly syncError: string | null;
             readonly syncAttempts: number;
             /** Format: date-time */

@@ -63,8 +63,14 @@ const dateErrors = (request: Request, dates: Record<string, string | undefined>)
       .map(([name]) => [name, [message(request, 'field.format.date')]]),
   );
 
+/** The raw accounting error for staff only, as the server answers it; everyone gets `syncFailure`. */
+const forCaller =
+  (request: Request) =>
+  (invoice: Invoice): Invoice =>
+    mockCaller(request).isStaff ? invoice : { ...invoice, syncError: null };
+
 export const invoiceHandlers: readonly HttpHandler[] = [
-  http.get('*/api/invoices/', ({ request }) => listResponse(request, INVOICE_LIST, mockDb.invoices)),
+  http.get('*/api/invoices/', ({ request }) => listResponse(request, INVOICE_LIST, mockDb.invoices.map(forCaller(request)))),
   // Before `:number/`, which would otherwise take "preview" for a number.
   http.get('*/api/invoices/preview/', ({ request }) => {
     const params = new URL(request.url).searchParams;
@@ -88,6 +94,7 @@ export const invoiceHandlers: readonly HttpHandler[] = [
       number,
       status: 'pending_sync',
       waybills: [...preview.waybills].sort(),
+      syncFailure: null,
       syncError: null,
       syncAttempts: 0,
       syncedAt: null,
@@ -104,7 +111,7 @@ export const invoiceHandlers: readonly HttpHandler[] = [
   }),
   http.get('*/api/invoices/:number/', ({ params, request }) => {
     const invoice = mockDb.invoices.find((item) => item.number === params.number);
-    return invoice ? HttpResponse.json(invoice) : notFound(request);
+    return invoice ? HttpResponse.json(forCaller(request)(invoice)) : notFound(request);
   }),
   http.post('*/api/invoices/:number/retry_sync/', ({ params, request }) => {
     const invoice = mockDb.invoices.find((item) => item.number === params.number);
@@ -112,6 +119,6 @@ export const invoiceHandlers: readonly HttpHandler[] = [
     if (invoice.status !== INVOICE_RETRYABLE_STATUS) return nonFieldError(message(request, 'invoice.retryNotFailed', { status: invoice.status }));
     const next: Invoice = { ...invoice, status: 'pending_sync', lastModifiedAt: new Date().toISOString() };
     mockDb.invoices = mockDb.invoices.map((item) => (item.number === next.number ? next : item));
-    return HttpResponse.json(next);
+    return HttpResponse.json(forCaller(request)(next));
   }),
 ];

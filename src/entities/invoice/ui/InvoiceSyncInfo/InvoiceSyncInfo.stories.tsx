@@ -35,11 +35,12 @@ export const Pending: Story = {
 
 export const FailedWithLongError: Story = {
   args: {
-    invoice: mockInvoice({ status: 'sync_failed', externalId: null, syncedAt: null, syncAttempts: 7, syncError: LONG_ERROR }),
+    invoice: mockInvoice({ status: 'sync_failed', externalId: null, syncedAt: null, syncAttempts: 7, syncFailure: 'unavailable', syncError: LONG_ERROR }),
     action: <Button variant="secondary">Retry sync</Button>,
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await expect(canvas.getByText('The accounting system was not working at the time.')).toBeInTheDocument();
     await expect(canvas.getByText(/Accounting system answered 502/)).toBeInTheDocument();
     await expect(canvas.getByText('7')).toBeInTheDocument();
   },
@@ -49,7 +50,17 @@ export const Estonian: Story = {
   ...FailedWithLongError,
   globals: { locale: 'et' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Sünkroonimise viga')).toBeInTheDocument();
+    await expect(within(canvasElement).getByText('Raamatupidamissüsteem ei töötanud sel ajal.')).toBeInTheDocument();
+    await expect(within(canvasElement).getByText('Tehniline üksikasi')).toBeInTheDocument();
+  },
+};
+
+/** What an ordinary user sees: the reason in their words; the API gives them no raw error. */
+export const FailedAsOrdinaryUser: Story = {
+  args: { invoice: mockInvoice({ status: 'sync_failed', externalId: null, syncedAt: null, syncAttempts: 1, syncFailure: 'unreachable', syncError: null }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('The accounting system could not be reached.')).toBeInTheDocument();
+    await expect(within(canvasElement).queryByText('Technical detail')).toBeNull();
   },
 };
 

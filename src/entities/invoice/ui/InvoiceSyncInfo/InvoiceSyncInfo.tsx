@@ -9,14 +9,15 @@ import { InvoiceStatusBadge } from '../InvoiceStatusBadge/InvoiceStatusBadge';
 import styles from './InvoiceSyncInfo.module.css';
 
 export interface InvoiceSyncInfoProps {
-  readonly invoice: Pick<Invoice, 'status' | 'syncedAt' | 'externalId' | 'syncError' | 'syncAttempts'>;
+  readonly invoice: Pick<Invoice, 'status' | 'syncedAt' | 'externalId' | 'syncFailure' | 'syncError' | 'syncAttempts'>;
   /** Shown below the facts, e.g. the "Retry sync" button. */
   readonly action?: ReactNode;
 }
 
 /**
  * Where the invoice stands with the accounting system: the status, when synced its time and the
- * accounting system's id, when failed the reason and the attempts so far.
+ * accounting system's id, when failed the reason in the user's words and the attempts so far. The
+ * raw error (which may name internal hosts) comes from the API for staff only, as a technical detail.
  */
 export function InvoiceSyncInfo({ invoice, action }: InvoiceSyncInfoProps) {
   const { t } = useTranslation();
@@ -44,6 +45,12 @@ export function InvoiceSyncInfo({ invoice, action }: InvoiceSyncInfoProps) {
               <dd className={styles.mono}>{invoice.externalId}</dd>
             </div>
           </>
+        ) : null}
+        {invoice.status === 'sync_failed' ? (
+          <div className={styles.wide}>
+            <dt>{t('invoices.fields.syncFailure')}</dt>
+            <dd>{t(`invoices.sync.failure.${invoice.syncFailure ?? 'failed'}`)}</dd>
+          </div>
         ) : null}
         {invoice.status === 'sync_failed' && invoice.syncError ? (
           <div className={styles.wide}>
