@@ -1,6 +1,6 @@
 export { deferMonitoring, initMonitoring, reportError, TRACES_SAMPLE_RATE } from './monitoring';
 export type { MonitoringOptions } from './monitoring';
-export { isToastAreaWanted, notify, subscribeToastAreaWanted, toastAreaMounted, withToastArea } from './notify';
+export { isToastAreaWanted, notify, TOAST_AUTO_HIDE_MS, subscribeToastAreaWanted, toastAreaMounted, withToastArea } from './notify';
 export type { NotifyOptions, NotifyVariant, ToastArea } from './notify';
 export { isTheme, THEMES, useSystemTheme } from './theme';
 export type { Theme } from './theme';

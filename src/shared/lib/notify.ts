@@ -1,5 +1,11 @@
 import type { closeSnackbar, enqueueSnackbar } from 'notistack';
 
+/**
+ * How long a toast stays before it hides itself: 5 s (product rules: Constants). The toast area
+ * and every toast that closes on a timer of its own (an export's 'downloading') use this one value.
+ */
+export const TOAST_AUTO_HIDE_MS = 5000;
+
 export type NotifyVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
 
 export interface NotifyOptions {

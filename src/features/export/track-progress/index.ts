@@ -8,4 +8,4 @@ export { exportProgressValue } from './model/progress';
 export { trackExports } from './model/trackExports';
 export type { ExportToastState } from './model/toastState';
 export { ExportToast } from './ui/ExportToast/ExportToast';
-export { createNotistackExportToasts, DOWNLOADING_VISIBLE_MS } from './ui/notistackExportToasts';
+export { createNotistackExportToasts } from './ui/notistackExportToasts';

@@ -3,7 +3,7 @@ import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
 
 import { mockExportRequest } from '@/entities/export-request/index.mocks';
-import { toastAreaMounted } from '@/shared/lib';
+import { TOAST_AUTO_HIDE_MS, toastAreaMounted } from '@/shared/lib';
 
 import { createNotistackExportToasts } from './notistackExportToasts';
 
@@ -72,5 +72,25 @@ describe('export toasts in notistack', () => {
 
     act(() => toasts.progress(running(70)));
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '70');
+  });
+
+  it("the 'downloading' toast closes on the toasts' common 5 s timer (TOAST_AUTO_HIDE_MS), not a timer of its own", async () => {
+    expect(TOAST_AUTO_HIDE_MS).toBe(5000);
+    jest.useFakeTimers();
+    try {
+      mountToastArea();
+      const toasts = createNotistackExportToasts();
+      act(() => toasts.progress(running(90)));
+      await act(() => jest.advanceTimersByTimeAsync(10));
+      act(() => toasts.downloading(mockExportRequest({ id: 'e-1', inProgress: false, progress: 100, fileUrl: 'x' })));
+      expect(screen.getByText('Downloading the waybill report…')).toBeInTheDocument();
+      // Still there just before the common time; gone (its exit transitions done) shortly after it.
+      for (let left = TOAST_AUTO_HIDE_MS - 10; left > 0; left -= 100) await act(() => jest.advanceTimersByTimeAsync(Math.min(100, left)));
+      expect(screen.getByText('Downloading the waybill report…')).toBeInTheDocument();
+      for (let left = 1000; left > 0; left -= 50) await act(() => jest.advanceTimersByTimeAsync(50));
+      expect(screen.queryByText('Downloading the waybill report…')).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

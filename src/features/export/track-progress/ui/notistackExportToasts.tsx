@@ -1,13 +1,10 @@
 import type { ExportRequest } from '@/entities/export-request';
-import { withToastArea } from '@/shared/lib';
+import { TOAST_AUTO_HIDE_MS, withToastArea } from '@/shared/lib';
 
 import type { ExportToasts } from '../model/exportPolling';
 import { createToastSource, toastStateOf, type ToastSource } from '../model/toastState';
 
 import { ExportToast, LiveExportToast } from './ExportToast/ExportToast';
-
-/** How long the 'downloading' toast stays after the file starts (the app's toast time; product rules: Constants). */
-export const DOWNLOADING_VISIBLE_MS = 5000;
 
 const toastKey = (request: ExportRequest) => `export-${request.id}`;
 
@@ -42,7 +39,8 @@ export function createNotistackExportToasts(): ExportToasts {
       const source = open.get(request.id);
       if (source) {
         source.set(state);
-        setTimeout(() => close(request), DOWNLOADING_VISIBLE_MS);
+        // The toasts' common time, not one of its own: it was once 10 s here.
+        setTimeout(() => close(request), TOAST_AUTO_HIDE_MS);
         return;
       }
       withToastArea(({ enqueue }) =>
