@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { MIGRATIONS_DIR } from '../src/shared/migrate.js';
 import { startServer, waybillInput, type TestServer } from './helpers.js';
+import { checkCounts } from '../src/shared/counts.js';
 
 let s: TestServer;
 let token: string;
@@ -119,6 +120,10 @@ test('the counter table stays exact through concurrent writers and multi-row sta
   }).catch(() => undefined);
   assert.equal(await count(), before + 12);
   assert.deepEqual(await counterBuckets(), await realBuckets());
+});
+
+test('finding 15: after the concurrent writers, check:counts finds every kept count equal to the rows', async () => {
+  assert.deepEqual(await checkCounts(s.ctx.db), []);
 });
 
 test('a kept count of a filtered list is reused while the waybills are unchanged, and moves at once with every write', async () => {

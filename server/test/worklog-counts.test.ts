@@ -2,6 +2,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { startServer, type TestServer } from './helpers.js';
+import { checkCounts } from '../src/shared/counts.js';
 
 let s: TestServer;
 let token: string;
@@ -66,4 +67,8 @@ test('the warehouse-company filter\'s count moves when a warehouse changes compa
     await sql`UPDATE warehouses SET company = ${w.company} WHERE id = ${w.id}`.execute(s.ctx.db);
   }
   assert.equal(await count(q), before);
+});
+
+test('finding 15: after these writes, check:counts finds every kept count equal to the rows', async () => {
+  assert.deepEqual(await checkCounts(s.ctx.db), []);
 });
