@@ -211,6 +211,32 @@ test('an XLSX report reads back cell by cell: translated headings and statuses, 
   fs.rmSync(result.file);
 });
 
+test('filter values that look like SQL are only values in the COPY: the rows that hold them, nothing run, the same as the list', async () => {
+  const hostile = ["zq'); DROP TABLE waybills; --", "zq' OR '1'='1", "zq\\'; SELECT pg_sleep(5); --", 'zq$1 $$x$$ */ /*'];
+  const numbers = await withNotes(s, hostile);
+  // An exact filter too: a driver named like an injection.
+  const driver = "Mari'); DELETE FROM waybills; --";
+  await s.ctx.db.updateTable('waybills').set({ driverName: driver }).where('number', '=', numbers[0]!).execute();
+  const before = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM waybills`.execute(s.ctx.db)).rows[0]!.n);
+  const token = await s.user();
+  const cases: [Record<string, unknown>, string[]][] = [
+    ...hostile.map((search, i): [Record<string, unknown>, string[]] => [{ search }, [numbers[i]!]]),
+    [{ driverName: driver }, [numbers[0]!]],
+    [{ driverName: driver, search: hostile[1] }, []],
+  ];
+  for (const [filters, expected] of cases) {
+    const result = await writeReport(s.ctx, REPORTS.waybill_report, { id: randomUUID(), format: 'csv', filters, locale: 'en', onProgress: async () => undefined });
+    const lines = fs.readFileSync(result.file, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n').slice(1);
+    fs.rmSync(result.file);
+    assert.deepEqual(lines.map((l) => l.split(',')[0]), expected, JSON.stringify(filters));
+    const query = new URLSearchParams(Object.entries(filters).map(([k, v]): [string, string] => [k, String(v)]));
+    const list = await s.req('GET', `/api/waybills/?${query}`, { token });
+    assert.equal(list.status, 200, list.text);
+    assert.equal(result.rowCount, list.body.count, JSON.stringify(filters));
+  }
+  assert.equal(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM waybills`.execute(s.ctx.db)).rows[0]!.n), before);
+});
+
 test('a CSV report guards cells a spreadsheet would run as formulas and quotes what needs it; numbers stay as they are', async () => {
   const notes = ['=cmd|x', '+1', '-1', '@SUM(1)', 'a,b;c "q"', '\tTAB'];
   const numbers = await withNotes(s, notes);

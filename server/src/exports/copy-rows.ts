@@ -1,65 +1,39 @@
-import type { Duplex } from 'node:stream';
-import pg from 'pg';
+import { StringDecoder } from 'node:string_decoder';
+import type pg from 'pg';
+import { to as copyTo, type CopyToStreamQuery } from 'pg-copy-streams';
+import { createQueryId, PostgresQueryCompiler, type Kysely, type RawBuilder } from 'kysely';
 
 /**
- * A query's rows through `COPY (query) TO STDOUT`: PostgreSQL sends them without waiting for
- * the next FETCH, each row one tab-separated line that is decoded in one go (a cursor's rows
- * cost a string per field to decode: twice this process's time per row). Rows come in batches;
- * while a batch waits to be taken the connection stops reading, so at most about one batch
- * (and the socket's buffers) is held.
+ * A query's rows through `COPY (query) TO STDOUT` (pg-copy-streams): PostgreSQL sends them without
+ * waiting for the next FETCH, each row one tab-separated line that is decoded in one go (a cursor's
+ * rows cost a string per field to decode: twice this process's time per row). Rows come in batches;
+ * what is not taken yet waits in the stream's buffer, and a full buffer stops the reading from the
+ * connection, so at most about a batch and a buffer (and the socket's) is held.
  */
-export class CopyRows implements pg.Submittable {
+export class CopyRows {
+  private readonly stream: CopyToStreamQuery;
+  private readonly decoder = new StringDecoder('utf8');
+  /** The start of a row whose end has not come yet. */
+  private rest = '';
   private lines: string[] = [];
   private ended = false;
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
-  private stream: Duplex | undefined;
-  private paused = false;
 
-  /** `query` has no parameters (COPY takes none): see `inlineParameters`. */
-  constructor(private readonly query: string, private readonly batch: number) {}
-
-  /** @internal pg: sends the query. */
-  submit(connection: pg.Connection): void {
-    this.stream = connection.stream;
-    connection.query(`COPY (${this.query}) TO STDOUT`);
-  }
-
-  /** @internal pg: one row, ending in a line feed. */
-  handleCopyData(msg: { chunk: Buffer }): void {
-    const chunk = msg.chunk;
-    this.lines.push(chunk.toString('utf8', 0, chunk.length - 1));
-    if (this.lines.length >= this.batch) {
-      if (!this.paused) {
-        this.paused = true;
-        this.stream?.pause();
-      }
+  /** Starts `COPY (select) TO STDOUT` on `client`; `select` takes no parameters (see `copyStatement`). */
+  constructor(client: pg.ClientBase, select: string, private readonly batch: number) {
+    this.stream = client.query(copyTo(`COPY (${select}) TO STDOUT`, { highWaterMark: 256 * 1024 }));
+    this.stream.on('readable', () => this.notify());
+    this.stream.on('end', () => {
+      this.ended = true;
       this.notify();
-    }
-  }
-
-  /** @internal pg: the last row was sent (after an error pg calls `handleError` instead). */
-  handleReadyForQuery(): void {
-    this.ended = true;
-    this.notify();
-  }
-
-  /** @internal pg */
-  handleError(err: Error): void {
-    this.failure ??= err;
-    this.ended = true;
-    this.resume();
-    this.notify();
-  }
-
-  /** @internal pg: messages COPY does not send, or that need nothing. */
-  handleCommandComplete(): void {}
-  handleRowDescription(): void {}
-  handleDataRow(): void {}
-  handleEmptyQuery(): void {}
-  handlePortalSuspended(): void {}
-  handleCopyInResponse(connection: pg.Connection & { sendCopyFail(msg: string): void }): void {
-    connection.sendCopyFail('not a COPY FROM');
+    });
+    // A failing query (or a lost connection): pg reads the rest of the answer, the connection stays usable.
+    this.stream.on('error', (err: Error) => {
+      this.failure ??= err;
+      this.ended = true;
+      this.notify();
+    });
   }
 
   /** True once the database sent the last row or the query failed: the connection is no longer in the COPY. */
@@ -75,12 +49,15 @@ export class CopyRows implements pg.Submittable {
     for (;;) {
       signal?.throwIfAborted();
       if (this.failure) throw this.failure;
+      while (this.lines.length < this.batch) {
+        const chunk = this.stream.read() as Buffer | null;
+        if (chunk === null) break;
+        this.take(chunk);
+      }
       if (this.lines.length >= this.batch || (this.ended && this.lines.length > 0)) {
-        // At most a batch (the socket's last chunk may have brought more), so progress moves in steps.
+        // At most a batch (a chunk may have brought more), so progress moves in steps.
         const lines = this.lines.length > this.batch ? this.lines.splice(0, this.batch) : this.lines;
         if (lines === this.lines) this.lines = [];
-        // The database goes on sending while this batch is written.
-        if (this.lines.length < this.batch) this.resume();
         return lines.map((line) => line.split('\t'));
       }
       if (this.ended) return [];
@@ -95,11 +72,11 @@ export class CopyRows implements pg.Submittable {
     }
   }
 
-  private resume(): void {
-    if (this.paused) {
-      this.paused = false;
-      this.stream?.resume();
-    }
+  /** Splits a chunk into rows: chunks end anywhere, also inside a character; a line feed only ends a row. */
+  private take(chunk: Buffer): void {
+    const lines = (this.rest + this.decoder.write(chunk)).split('\n');
+    this.rest = lines.pop()!;
+    for (const line of lines) this.lines.push(line);
   }
 
   private notify(): void {
@@ -111,61 +88,73 @@ export class CopyRows implements pg.Submittable {
 
 const ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
 
-/** A field of COPY's text format as its value: `\N` is NULL, backslash sequences are decoded. */
+/**
+ * A field of COPY's text format as its value: `\N` is NULL, backslash sequences are decoded (COPY TO
+ * writes only these and `\\`, never octal or hex bytes).
+ */
 export function copyField(text: string | undefined): string | null {
   if (text === undefined || text === '\\N') return null;
   if (!text.includes('\\')) return text;
   return text.replace(/\\(.)/gs, (_, c: string) => ESCAPES[c] ?? c);
 }
 
-const prepareValue = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils.prepareValue;
+/** The setting that carries the query's `n`th value (the transaction's own, gone at its end). */
+const setting = (n: number) => `timberlog.copy_value_${n}`;
 
 /**
- * `text` with its `$1`, `$2`... written in as literals of the values pg would have sent for them
- * (untyped text, so PostgreSQL reads each in its place as it would the parameter), for a
- * statement that takes no parameters. Quoted literals, quoted names and comments are left alone;
- * dollar quoting is refused.
+ * The statement's values become settings of the transaction, read where each value stood as
+ * `CAST(current_setting('timberlog.copy_value_n') AS <type>)`: the type PostgreSQL gave the
+ * parameter, so each means what it meant as a parameter. The values never enter the SQL text (they
+ * are bound to `set_config`), and the compiler writes each reading in a value's place, so no SQL is
+ * scanned for placeholders.
  */
-export function inlineParameters(text: string, params: readonly unknown[]): string {
-  const literal = (n: number): string => {
-    if (n < 1 || n > params.length) throw new Error(`inlineParameters: no value for $${n}`);
-    const value = prepareValue(params[n - 1]);
-    if (value === null) return 'NULL';
-    if (typeof value !== 'string') throw new Error(`inlineParameters: $${n} is not text`);
-    return pg.escapeLiteral(value);
-  };
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    let end = i + 1;
-    if (c === "'" || c === '"') {
-      // An E'...' string takes backslash escapes; otherwise a doubled quote stays inside.
-      const escapes = c === "'" && /[eE]/.test(text[i - 1] ?? '') && !/[\w$]/.test(text[i - 2] ?? '');
-      for (;;) {
-        if (end >= text.length) throw new Error('inlineParameters: unterminated quote');
-        if (escapes && text[end] === '\\') end += 2;
-        else if (text[end] === c && text[end + 1] === c) end += 2;
-        else if (text[end] === c) break;
-        else end += 1;
-      }
-      end += 1;
-    } else if (c === '-' && text[i + 1] === '-') {
-      end = text.indexOf('\n', i);
-      if (end < 0) end = text.length;
-    } else if (c === '/' && text[i + 1] === '*') {
-      end = text.indexOf('*/', i + 2);
-      if (end < 0) throw new Error('inlineParameters: unterminated comment');
-      end += 2;
-    } else if (c === '$' && !/[\w$]/.test(text[i - 1] ?? '')) {
-      const m = /^\$(\d+)/.exec(text.slice(i, i + 12));
-      if (!m) throw new Error('inlineParameters: dollar quoting is not supported');
-      out += literal(Number(m[1]));
-      i += m[0].length;
-      continue;
-    }
-    out += text.slice(i, end);
-    i = end;
+class SettingsCompiler extends PostgresQueryCompiler {
+  constructor(private readonly types: readonly string[]) {
+    super();
   }
-  return out;
+
+  protected override appendValue(value: unknown): void {
+    this.addParameter(value);
+    const n = this.numParameters;
+    const type = this.types[n - 1];
+    if (type === undefined) throw new Error(`copyStatement: no type for value ${n}`);
+    this.append(value === null || value === undefined ? `CAST(NULL AS ${type})` : `CAST(current_setting('${setting(n)}') AS ${type})`);
+  }
+}
+
+/**
+ * `query` as a statement without parameters, for COPY (which takes none). Its values are bound as
+ * settings of the current transaction (`set_config(name, $1, true)`), so it must run inside one, and
+ * COPY must run in the same transaction. `current_setting` is stable, so the planner estimates with
+ * the values, as it would with the parameters.
+ */
+export async function copyStatement<DB>(client: pg.ClientBase, db: Kysely<DB>, query: RawBuilder<unknown>): Promise<string> {
+  const executor = db.getExecutor();
+  const id = createQueryId();
+  // Through the plugins (CamelCasePlugin), as `query.compile(db)` does.
+  const node = executor.transformQuery(query.toOperationNode(), id);
+  const compiled = executor.compileQuery(node, id);
+  const values = compiled.parameters;
+  if (values.length === 0) return compiled.sql;
+  // The types PostgreSQL gives the parameters. One round trip: PREPARE is not undone by a rollback,
+  // so nothing may fail between it and its DEALLOCATE.
+  const name = 'timberlog_copy_types';
+  const answers = (await client.query(
+    `PREPARE ${name} AS ${compiled.sql};
+     SELECT parameter_types::text[] AS types, transaction_timestamp() = statement_timestamp() AS alone
+       FROM pg_prepared_statements WHERE name = '${name}';
+     DEALLOCATE ${name}`,
+  )) as unknown as pg.QueryResult<{ types: string[]; alone: boolean }>[];
+  const { types, alone } = answers[1]!.rows[0]!;
+  // Outside a transaction block the settings would be gone before the COPY, which would read empty values.
+  if (alone) throw new Error('copyStatement: run it inside a transaction (the values are its settings)');
+  const set: string[] = [];
+  const bound: unknown[] = [];
+  values.forEach((value, i) => {
+    if (value === null || value === undefined) return;
+    bound.push(value);
+    set.push(`set_config('${setting(i + 1)}', $${bound.length}, true)`);
+  });
+  if (bound.length > 0) await client.query({ text: `SELECT ${set.join(', ')}`, values: bound });
+  return new SettingsCompiler(types).compileQuery(node, id).sql;
 }

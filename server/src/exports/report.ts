@@ -13,7 +13,7 @@ import { t } from '../shared/i18n.js';
 import type { ReportColumn, ReportDefinition, ReportRegistry } from './registry.js';
 import { privateDir, privateFile } from '../shared/private-files.js';
 import { XLSX_MAX_ROWS, XlsxWriter, type XlsxCell } from './xlsx.js';
-import { CopyRows, copyField, inlineParameters } from './copy-rows.js';
+import { CopyRows, copyField, copyStatement } from './copy-rows.js';
 import { DEFAULT_PROGRESS_TIMING, ProgressReporter, type ProgressTiming } from './progress.js';
 
 /** Rows per batch (fewer when that would be more than 5 % of the report). */
@@ -183,11 +183,12 @@ export async function writeReport(
     let written = 0;
     await client.query('BEGIN READ ONLY');
     const source = spec.bulk ?? spec;
-    const compiled = sql`SELECT ${source.select} FROM ${source.from} ${where} ORDER BY ${order}`.compile(ctx.db);
+    const query = sql`SELECT ${source.select} FROM ${source.from} ${where} ORDER BY ${order}`;
+    const compiled = query.compile(ctx.db);
     // The select list's names and types (COPY sends none): where each column is and how to read it.
     const probe = await client.query({ text: `${compiled.sql} LIMIT 0`, values: compiled.parameters as unknown[], rowMode: 'array' });
     const cell = cellsOf(report, probe.fields, opts.locale);
-    copy = client.query(new CopyRows(inlineParameters(compiled.sql, compiled.parameters), batch));
+    copy = new CopyRows(client, await copyStatement(client, ctx.db, query), batch);
     for (;;) {
       const rows = await copy.next(opts.signal);
       if (rows.length === 0) break;
