@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { EXPORT_FORMATS, EXPORT_KINDS, INVOICE_STATUSES, LOCALES, SPECIES, UNITS, WAYBILL_STATUSES, WORKLOG_ACTIONS } from '@timberlog/contract';
+import { EXPORT_FORMATS, EXPORT_KINDS, INVOICE_STATUSES, INVOICE_SYNC_FAILURES, LOCALES, SPECIES, UNITS, WAYBILL_STATUSES, WORKLOG_ACTIONS } from '@timberlog/contract';
 import { startServer, type TestServer } from './helpers.js';
 
 let s: TestServer;
@@ -17,6 +17,7 @@ const ENUM_COLUMNS: [table: string, column: string, values: readonly string[]][]
   ['waybills', 'status', WAYBILL_STATUSES],
   ['worklogs', 'action', WORKLOG_ACTIONS],
   ['invoices', 'status', INVOICE_STATUSES],
+  ['invoices', 'sync_failure', INVOICE_SYNC_FAILURES],
   ['assortments', 'species', SPECIES],
   ['assortments', 'unit', UNITS],
   ['export_requests', 'kind', EXPORT_KINDS],

@@ -9,6 +9,7 @@ import { currentUser } from '../auth/guards.js';
 import { checkPassword, hashPassword, normaliseEmail, verifyPassword } from './rules.js';
 import { endSessions } from '../auth/tokens.js';
 import { hashToken } from './account-mail.js';
+import { transaction } from '../shared/transaction.js';
 import { apiLink } from '../shared/urls.js';
 import { EmailParams, ForgotPassword, MePatch, MeUpdate, ResetPassword, SignUp, User, UserCreate, UserListQuery, UserPage, UserPatch, UserUpdate } from './schemas.js';
 
@@ -70,7 +71,7 @@ export async function userRoutes(app: App) {
     const set: Record<string, unknown> = { lastModifiedAt: new Date() };
     if (body.name !== undefined) set.name = body.name.trim();
     if (body.password !== undefined) set.passwordHash = await hashPassword(body.password);
-    await db.transaction().execute(async (trx) => {
+    await transaction(db, async (trx) => {
       await trx.updateTable('users').set(set).where('email', '=', email).execute();
       // A new password ends every session of the account, this one too: the caller signs in again.
       if (body.password !== undefined) await endSessions(trx, email);
@@ -149,7 +150,7 @@ export async function userRoutes(app: App) {
     checkPassword(errs, password, row.userEmail);
     errs.throwIfAny();
     const passwordHash = await hashPassword(password);
-    await db.transaction().execute(async (trx) => {
+    await transaction(db, async (trx) => {
       const used = await trx.updateTable('passwordResetTokens').set({ usedAt: new Date() }).where('tokenHash', '=', hashToken(token)).where('usedAt', 'is', null).executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) throw fieldError('token', 'reset.tokenInvalid');
       await trx.updateTable('users').set({ passwordHash, lastModifiedAt: new Date() }).where('email', '=', row.userEmail).execute();
@@ -186,7 +187,7 @@ export async function userRoutes(app: App) {
     if (body.isActive !== undefined) set.isActive = body.isActive;
     if (body.isStaff !== undefined) set.isStaff = body.isStaff;
     if (body.password !== undefined) set.passwordHash = await hashPassword(body.password);
-    await db.transaction().execute(async (trx) => {
+    await transaction(db, async (trx) => {
       await trx.updateTable('users').set(set).where('email', '=', email).execute();
       // A new password or a deactivation ends every session of the account.
       if (body.password !== undefined || body.isActive === false) await endSessions(trx, email);
