@@ -1,4 +1,3 @@
-import { StringDecoder } from 'node:string_decoder';
 import type pg from 'pg';
 import { to as copyTo, type CopyToStreamQuery } from 'pg-copy-streams';
 import { createQueryId, PostgresQueryCompiler, type Kysely, type RawBuilder } from 'kysely';
@@ -12,9 +11,8 @@ import { createQueryId, PostgresQueryCompiler, type Kysely, type RawBuilder } fr
  */
 export class CopyRows {
   private readonly stream: CopyToStreamQuery;
-  private readonly decoder = new StringDecoder('utf8');
   /** The start of a row whose end has not come yet. */
-  private rest = '';
+  private rest: Buffer | undefined;
   private lines: string[] = [];
   private ended = false;
   private failure: Error | undefined;
@@ -72,11 +70,26 @@ export class CopyRows {
     }
   }
 
-  /** Splits a chunk into rows: chunks end anywhere, also inside a character; a line feed only ends a row. */
+  /**
+   * Splits a chunk into rows. Chunks end anywhere, also inside a character, but a line feed byte only
+   * ends a row (UTF-8 never has it inside a character). Each row is decoded on its own: a row cut
+   * from a decoded chunk would keep the whole chunk's text alive as long as any of its fields.
+   */
   private take(chunk: Buffer): void {
-    const lines = (this.rest + this.decoder.write(chunk)).split('\n');
-    this.rest = lines.pop()!;
-    for (const line of lines) this.lines.push(line);
+    let start = 0;
+    let end = chunk.indexOf(10);
+    if (this.rest && end >= 0) {
+      this.lines.push(Buffer.concat([this.rest, chunk.subarray(0, end)]).toString('utf8'));
+      this.rest = undefined;
+      start = end + 1;
+      end = chunk.indexOf(10, start);
+    }
+    while (end >= 0) {
+      this.lines.push(chunk.toString('utf8', start, end));
+      start = end + 1;
+      end = chunk.indexOf(10, start);
+    }
+    if (start < chunk.length) this.rest = this.rest ? Buffer.concat([this.rest, chunk]) : chunk.subarray(start);
   }
 
   private notify(): void {
