@@ -6,4 +6,4 @@ export { isTheme, THEMES, useSystemTheme } from './theme';
 export type { Theme } from './theme';
 export { useApiSubmit } from './form/useApiSubmit';
 export type { ApiCall, ApiSubmitOptions } from './form/useApiSubmit';
-export { downloadFile } from './download';
+export { DOWNLOAD_START_GAP_MS, downloadFile } from './download';

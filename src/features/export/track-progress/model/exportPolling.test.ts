@@ -213,6 +213,29 @@ describe('export polling', () => {
     stop();
   });
 
+  it('item 1: fetches five finished exports one after another, each once the one before has started', async () => {
+    const five = [1, 2, 3, 4, 5].map((n) => ({ ...done, id: `e-${n}`, fileUrl: `http://localhost:8080/api/export-requests/e-${n}/download_attachment/?token=s` }));
+    pollSequence([five, []]);
+    const { store, toasts, navigate, stop } = await setup();
+    // Each download takes a second to start.
+    navigate.mockImplementation(() => new Promise<void>((resolve) => setTimeout(resolve, 1000)));
+    store.dispatch(exportRequested());
+    await flush();
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(toasts.downloading).toHaveBeenCalledTimes(1);
+    for (let n = 2; n <= 5; n += 1) {
+      await tick(999);
+      expect(navigate).toHaveBeenCalledTimes(n - 1);
+      await tick(1);
+      expect(navigate).toHaveBeenCalledTimes(n);
+    }
+    expect(navigate.mock.calls.map(([url]: [string]) => url)).toEqual(five.map((request) => request.fileUrl));
+    expect(toasts.downloading).toHaveBeenCalledTimes(5);
+    await tick(5000);
+    expect(navigate).toHaveBeenCalledTimes(5);
+    stop();
+  });
+
   it('does not poll when signed out', async () => {
     const { polls } = pollSequence([[running(10)]]);
     const { store, stop } = await setup({ signedIn: false });

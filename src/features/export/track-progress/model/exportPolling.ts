@@ -22,8 +22,11 @@ export interface ExportToasts {
 
 export interface ExportPollingOptions {
   readonly toasts: ExportToasts;
-  /** Downloads the file (a hidden frame per file); the download marks the export seen. */
-  readonly navigate?: (url: string) => void;
+  /**
+   * Downloads the file (a hidden frame per file); the download marks the export seen. Resolves once
+   * the download has started: the next file is fetched only then.
+   */
+  readonly navigate?: (url: string) => Promise<void> | void;
   readonly intervalMs?: number;
 }
 
@@ -42,6 +45,19 @@ export function startExportPolling(
 ): () => void {
   // Exports already finished here: never download or report one twice, even if the next poll still lists it.
   const finished = new Set<string>();
+  // Files are fetched one after another, each once the one before has started: a browser blocks a
+  // page that starts several downloads at once ("This site tried to download multiple files").
+  // The queue outlives a poll loop, so the polls (and the other toasts' progress) go on meanwhile.
+  let downloads: Promise<void> = Promise.resolve();
+  const download = (request: ExportRequest & { fileUrl: string }) => {
+    downloads = downloads
+      .then(() => {
+        // Its toast says 'downloading' as its own file starts, not while it waits its turn.
+        toasts.downloading(request);
+        return navigate(resolveApiUrl(request.fileUrl));
+      })
+      .catch(() => undefined);
+  };
 
   const handle = async (request: ExportRequest, dispatch: AppDispatch) => {
     if (finished.has(request.id)) return;
@@ -54,8 +70,7 @@ export function startExportPolling(
       toasts.progress(request);
     } else {
       finished.add(request.id);
-      toasts.downloading(request);
-      navigate(resolveApiUrl(request.fileUrl));
+      download({ ...request, fileUrl: request.fileUrl });
     }
   };
 

@@ -10,7 +10,8 @@ import { createNotistackExportToasts } from './notistackExportToasts';
 /** notistack's provider, announced as the toast area once mounted, the way the app's Toaster does. */
 function ToastArea() {
   useEffect(() => toastAreaMounted({ enqueue: enqueueSnackbar, close: closeSnackbar }), []);
-  return <SnackbarProvider />;
+  // As many at once as the app's toast area (TOAST_MAX_VISIBLE): three exports and their "and N more".
+  return <SnackbarProvider maxSnack={4} />;
 }
 const mountToastArea = () => render(<ToastArea />);
 
@@ -88,6 +89,29 @@ describe('export toasts in notistack', () => {
       for (let left = TOAST_AUTO_HIDE_MS - 10; left > 0; left -= 100) await act(() => jest.advanceTimersByTimeAsync(Math.min(100, left)));
       expect(screen.getByText('Downloading the waybill report…')).toBeInTheDocument();
       for (let left = 1000; left > 0; left -= 50) await act(() => jest.advanceTimersByTimeAsync(50));
+      expect(screen.queryByText('Downloading the waybill report…')).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('item 1: shows at most three export toasts, the rest as "and N more", and drops the count once they are over', async () => {
+    jest.useFakeTimers();
+    try {
+      mountToastArea();
+      const toasts = createNotistackExportToasts();
+      const finished = (id: string) =>
+        mockExportRequest({ id, inProgress: false, progress: 100, completeTimestamp: '2026-01-05T08:01:00.000Z', fileUrl: 'x' });
+      for (const id of ['a', 'b', 'c', 'd', 'e']) {
+        act(() => toasts.downloading(finished(id)));
+        await act(() => jest.advanceTimersByTimeAsync(100));
+      }
+      // The count's previous toast fades out before its successor takes the place.
+      for (let left = 1000; left > 0; left -= 100) await act(() => jest.advanceTimersByTimeAsync(100));
+      expect(screen.getAllByText('Downloading the waybill report…')).toHaveLength(3);
+      expect(screen.getByText('And 2 more exports. Every file is listed under My latest exports.')).toBeInTheDocument();
+      for (let left = TOAST_AUTO_HIDE_MS + 2000; left > 0; left -= 100) await act(() => jest.advanceTimersByTimeAsync(100));
+      expect(screen.queryByText(/more exports/)).not.toBeInTheDocument();
       expect(screen.queryByText('Downloading the waybill report…')).not.toBeInTheDocument();
     } finally {
       jest.useRealTimers();

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 
 import { SignOutButton } from '@/features/auth/sign-out';
+import { ExportsButton } from '@/features/export/track-progress';
 import { LocaleSwitcher } from '@/features/locale/switch';
 import { ThemeToggle } from '@/features/theme/toggle';
 import { selectIsAuthenticated } from '@/entities/session';
@@ -61,6 +62,7 @@ export function TopBar() {
           <ThemeToggle />
           {isAuthenticated ? (
             <>
+              <ExportsButton />
               <Button to="/account" variant="minimal" size="sm">
                 {t('auth.account')}
               </Button>

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, within } from 'storybook/test';
 
-import { ExportToast } from './ExportToast';
+import { ExportToast, MoreExportsToast } from './ExportToast';
 
 const meta = {
   title: 'features/export/track-progress/ExportToast',
@@ -45,3 +45,19 @@ export const Estonian: Story = {
 };
 
 export const Dark: Story = { globals: { theme: 'dark' } };
+
+/** Item 1: the exports beyond the three toasts on screen are counted in one line. */
+export const MoreExports: Story = {
+  render: () => <MoreExportsToast count={2} />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/And 2 more exports/)).toBeInTheDocument();
+  },
+};
+
+export const MoreExportsEstonian: Story = {
+  globals: { locale: 'et' },
+  render: () => <MoreExportsToast count={2} />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/Ja veel 2 eksporti/)).toBeInTheDocument();
+  },
+};

@@ -42,3 +42,13 @@ export function LiveExportToast({ source }: { readonly source: ToastSource }) {
   const state = useSyncExternalStore(source.subscribe, source.get, source.get);
   return <ExportToast state={state} />;
 }
+
+/** Stands for the export toasts beyond the few shown at once: how many, and where their files are. */
+export function MoreExportsToast({ count }: { readonly count: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.toast}>
+      <span className={styles.title}>{t('exports.more', { count })}</span>
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import type { ExportRequest } from '@/entities/export-request';
 export type ExportState = 'running' | 'failed' | 'ready' | 'expired';
 
 /**
- * Where an export stands for its row on the home page. A finished file's link carries a token
+ * Where an export stands for its row in the list of latest exports. A finished file's link carries a token
  * signed when the list was answered, valid for the contract's link life (`linkExpiry`); once
  * `linkValid` is false the link is shown as expired until the list is read again.
  */
