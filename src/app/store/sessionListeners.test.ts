@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 
 import { initialSessionState, signedOut } from '@/entities/session';
 import { userApi } from '@/entities/user';
+import { waybillApi } from '@/entities/waybill';
 import { toastAreaMounted } from '@/shared/lib';
 import { sessionExpired, sessionTokensReceived } from '@/shared/model';
 
@@ -104,7 +105,7 @@ describe('session listeners', () => {
     const { store } = await signedInStore();
     const toasts = recordToasts();
     const failWith = async (status: number) => {
-      server.use(http.get('*/api/user/me', () => HttpResponse.json({ detail: 'x' }, { status })));
+      server.use(http.get('*/api/user/me', () => HttpResponse.json({}, { status })));
       await store.dispatch(userApi.endpoints.getMe.initiate(undefined, { forceRefetch: true }));
     };
     for (const status of [404, 499, 429, 500, 503]) await failWith(status);
@@ -115,6 +116,21 @@ describe('session listeners', () => {
       'Something went wrong (error 500). Please try again.',
       'Something went wrong (error 503). Please try again.',
     ]);
+    toasts.unmount();
+  });
+
+  it('item 2: a refused action whose 429 says why adds no toast (its form or dialog shows the words)', async () => {
+    const { store } = await signedInStore();
+    const toasts = recordToasts();
+    const limit = 'You already have 3 exports in progress. Wait for one to finish, then try again.';
+    server.use(
+      http.post('*/api/waybills/waybill_report/', () => HttpResponse.json({ detail: limit }, { status: 429 })),
+      http.get('*/api/user/me', () => HttpResponse.json({}, { status: 503 })),
+    );
+    await store.dispatch(waybillApi.endpoints.createWaybillReport.initiate({ filters: {}, format: 'xlsx' }));
+    await store.dispatch(userApi.endpoints.getMe.initiate(undefined, { forceRefetch: true }));
+    await waitFor(() => expect(toasts.messages()).toContain('Something went wrong (error 503). Please try again.'));
+    expect(toasts.messages()).toEqual(['Something went wrong (error 503). Please try again.']);
     toasts.unmount();
   });
 });

@@ -32,7 +32,9 @@ export function startSessionListeners(listeners: AppListenerMiddleware, { reload
     effect: async (action) => {
       // Loaded already (a call just failed through it); imported lazily to keep RTK Query out of the first page.
       const { toastForApiError } = await import('@/shared/api');
-      const message = toastForApiError(action.payload);
+      // A mutation is an action a form or a dialog started: it shows the server's own words itself.
+      const shownByCaller = (action.meta as { arg?: { type?: string } }).arg?.type === 'mutation';
+      const message = toastForApiError(action.payload, undefined, { shownByCaller });
       if (message) void notify(message, { variant: 'error', key: message });
     },
   });

@@ -156,12 +156,21 @@ describe('applyApiErrorToForm', () => {
 
 describe('toastForApiError', () => {
   it('shows the rate limit on 429, the code on 5xx, the default without a response, nothing otherwise', () => {
-    expect(toastForApiError(extractApiError({ status: 429, data: { detail: 'Slow down' } }, t), t)).toBe('errors.rateLimited');
+    expect(toastForApiError(extractApiError({ status: 429, data: null }, t), t)).toBe('errors.rateLimited');
+    expect(toastForApiError(extractApiError({ status: 429, data: '<html>Too many</html>' }, t), t)).toBe('errors.rateLimited');
     expect(toastForApiError(extractApiError({ status: 502, data: '' }, t), t)).toBe('errors.unexpectedErrorWithCode(502)');
     expect(toastForApiError(extractApiError({ status: 'FETCH_ERROR', error: 'x' }, t), t)).toBe('errors.unexpectedError');
     expect(toastForApiError(extractApiError(bad({ email: ['x'] }), t), t)).toBeNull();
     expect(toastForApiError(extractApiError({ status: 404, data: {} }, t), t)).toBeNull();
     expect(toastForApiError({ not: 'an api error' }, t)).toBeNull();
+  });
+
+  it('item 2: a 429 that says why shows its words once: in the caller when a form or dialog asked, else as the toast', () => {
+    const limit = 'You already have 3 exports in progress. Wait for one to finish, then try again.';
+    const error = extractApiError({ status: 429, data: { detail: limit, code: 'too_many_exports' } }, t);
+    expect(error).toMatchObject({ status: 429, message: limit, hasMessage: true, code: 'too_many_exports' });
+    expect(toastForApiError(error, t, { shownByCaller: true })).toBeNull();
+    expect(toastForApiError(error, t)).toBe(limit);
   });
 
   it('counts a server error from exactly 500', () => {

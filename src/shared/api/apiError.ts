@@ -68,6 +68,20 @@ export function extractApiError(error: unknown, t: Translate = defaultTranslate)
   const data: unknown = isRecord(error) ? error.data : undefined;
   const code = isRecord(data) && typeof data.code === 'string' ? data.code : undefined;
 
+  // A 429 may say why and for how long ("You already have 3 exports in progress…"): that text is
+  // the message, shown once where the user is looking (see `toastForApiError`).
+  if (status === 429) {
+    const said =
+      typeof data === 'string'
+        ? data.length < MAX_STRING_ERROR_LENGTH && !looksLikeHtml(data)
+          ? textOf(data)
+          : null
+        : isRecord(data)
+          ? (textOf(data.detail) ?? textOf(data.message) ?? textOf(data.nonFieldErrors))
+          : null;
+    if (said) return { status, message: said, hasMessage: true, fieldErrors: {}, ...(code ? { code } : {}) };
+  }
+
   if (status !== 400) {
     return {
       status,
@@ -152,10 +166,17 @@ export function applyApiErrorToForm(
   form.setStatus(rootParts.length > 0 ? { formError: rootParts.join(' ') } : {});
 }
 
-/** The toast a failed call shows app-wide, if any: 429 → rate limited; 5xx or no response → unexpected error. */
-export function toastForApiError(error: unknown, t: Translate = defaultTranslate): string | null {
+/**
+ * The toast a failed call shows app-wide, if any: 429 → rate limited; 5xx or no response → unexpected error.
+ * A 429 that says why shows its own text instead, and not at all for a call whose caller shows it
+ * (`shownByCaller`: a form's or a dialog's action), so the one error has one message.
+ */
+export function toastForApiError(error: unknown, t: Translate = defaultTranslate, { shownByCaller = false } = {}): string | null {
   if (!isApiError(error)) return null;
-  if (error.status === 429) return t('errors.rateLimited');
+  if (error.status === 429) {
+    if (!error.hasMessage) return t('errors.rateLimited');
+    return shownByCaller ? null : error.message;
+  }
   if (error.status !== null && error.status >= 500) return t('errors.unexpectedErrorWithCode', { code: error.status });
   if (error.status === null) return t('errors.unexpectedError');
   return null;

@@ -14,7 +14,10 @@ export interface ApiSubmitOptions<Values extends FormikValues, Result> {
    * member go to the form's root. Defaults to the submitted values' top-level keys.
    */
   readonly fields?: readonly string[];
-  /** Form-specific root texts by HTTP status (e.g. 401 on sign-in); 429 says "too many requests" unless given. */
+  /**
+   * Form-specific root texts by HTTP status (e.g. 401 on sign-in); a 429 shows the server's text, or
+   * "too many requests" when it gives none, unless given here.
+   */
   readonly messagesByStatus?: Readonly<Partial<Record<number, string>>>;
   /**
    * Runs after the call succeeded, with its result. Not called on failure, so a failed save
@@ -70,8 +73,10 @@ export function useApiSubmit<Values extends FormikValues, Result>({
         setErrors: (errors: Record<string, string>) => form.setErrors(errors as FormikErrors<Values>),
         setStatus: form.setStatus,
       };
-      applyApiErrorToForm(error, target, fields ?? Object.keys(values), {
-        429: t('errors.rateLimited'),
+      const extracted = isApiError(error) ? error : extractApiError(error);
+      applyApiErrorToForm(extracted, target, fields ?? Object.keys(values), {
+        // A 429 that says why (and for how long) shows the server's words; one that does not, the general text.
+        ...(extracted.status === 429 && extracted.hasMessage ? {} : { 429: t('errors.rateLimited') }),
         ...messagesByStatus,
       });
       return;

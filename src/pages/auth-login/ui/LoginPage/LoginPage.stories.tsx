@@ -78,7 +78,8 @@ export const RateLimited: Story = {
   parameters: { msw: { handlers: { auth: [obtainTokenErrorHandler(429)] } } },
   play: async ({ canvasElement }) => {
     const { formAlert } = await fill(canvasElement, MOCK_CREDENTIALS.email, MOCK_CREDENTIALS.password);
-    await expect(await formAlert()).toHaveTextContent('Too many requests. Please wait a moment and try again.');
+    // The server says how long to wait: its words, not the general text.
+    await expect(await formAlert()).toHaveTextContent('Too many attempts. Try again in 300 seconds.');
   },
 };
 

@@ -79,7 +79,7 @@ export const ServerError: Story = {
 
 export const RateLimited: Story = {
   parameters: {
-    msw: { handlers: { user: [http.post('*/api/user/signup', () => HttpResponse.json({ detail: 'Slow down' }, { status: 429 }))] } },
+    msw: { handlers: { user: [http.post('*/api/user/signup', () => HttpResponse.json({}, { status: 429 }))] } },
   },
   play: async ({ canvasElement }) => {
     await submit(canvasElement, newUser);

@@ -61,6 +61,30 @@ export const Refused: Story = {
   },
 };
 
+const LIMIT_TEXT = 'You already have 3 exports in progress. Wait for one to finish, then try again.';
+
+/** Item 2: the export limit's 429 shows the server's words once, in the dialog (not "error 429", no second toast). */
+export const LimitReached: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        waybill: [
+          http.post('*/api/waybills/waybill_report/', () =>
+            HttpResponse.json({ detail: LIMIT_TEXT, code: 'too_many_exports' }, { status: 429, headers: { 'Retry-After': '30' } }),
+          ),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Export report' }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Export waybill report' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Export' }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(LIMIT_TEXT);
+    await expect(dialog.queryByText(/error 429/)).toBeNull();
+  },
+};
+
 export const Estonian: Story = {
   globals: { locale: 'et' },
 };
