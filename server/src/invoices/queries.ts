@@ -9,7 +9,7 @@ export const invoiceSpec = defineSpec({
     i.net_total::text AS "netTotal", i.vat_rate::text AS "vatRate", i.vat_total::text AS "vatTotal", i.gross_total::text AS "grossTotal",
     ARRAY(SELECT wb.number FROM waybills wb WHERE wb.invoice = i.number ORDER BY wb.number) AS waybills,
     i.sync_error AS "syncError", i.sync_failure AS "syncFailure", i.sync_attempts AS "syncAttempts", i.synced_at AS "syncedAt", i.external_id AS "externalId",
-    i.created_by AS "createdBy", i.created_at AS "createdAt", i.last_modified_at AS "lastModifiedAt"`),
+    i.created_by AS "createdBy", i.created_at AS "createdAt", i.last_modified_at AS "lastModifiedAt", i.version`),
   columns: {
     number: 'i.number', status: 'i.status', customer: 'i.customer', issueDate: 'i.issue_date', dueDate: 'i.due_date', grossTotal: 'i.gross_total',
     netTotal: 'i.net_total', syncedAt: 'i.synced_at', createdAt: 'i.created_at', lastModifiedAt: 'i.last_modified_at',

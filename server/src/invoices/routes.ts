@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
+import type { Static } from '@sinclair/typebox';
 import type { App } from '../shared/context.js';
 import { nonFieldError, notFound } from '../shared/errors.js';
 import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
-import { errors, ref } from '../shared/schema.js';
+import { errors, ref, conflict } from '../shared/schema.js';
 import { currentUser } from '../auth/guards.js';
 import { DOCUMENT_NUMBER, documentNumber, INVOICE, INVOICE_RETRYABLE_STATUS } from '@timberlog/contract';
 import { numberParams } from '../waybills/schemas.js';
@@ -12,6 +13,7 @@ import { Invoice, InvoiceCreate, InvoiceLineSchema, InvoiceListQuery, InvoicePag
 import { computeInvoice } from './rules.js';
 import { invoiceSpec } from './queries.js';
 import { transaction } from '../shared/transaction.js';
+import { checkVersion, lockRecord, withEtag } from '../shared/versions.js';
 
 
 const NumberParams = numberParams('invoice', DOCUMENT_NUMBER.invoicePrefix);
@@ -25,7 +27,7 @@ export async function invoiceRoutes(app: App) {
     const staff = currentUser(request).isStaff;
     return <R extends Record<string, unknown>>(row: R): R => (staff ? row : { ...row, syncError: null });
   };
-  const get = async (request: FastifyRequest, number: string) => forCaller(request)(await findOne(db, invoiceSpec, sql`i.number = ${number}`));
+  const get = async (request: FastifyRequest, number: string) => forCaller(request)((await findOne(db, invoiceSpec, sql`i.number = ${number}`)) as Static<typeof Invoice> & { version: number });
 
   app.get('/api/invoices/', {
     schema: { operationId: 'listInvoices', summary: 'List invoices', description: 'Any signed-in user.', tags, querystring: InvoiceListQuery, response: { 200: ref(InvoicePage), ...errors(400, 401, 404) } },
@@ -49,26 +51,27 @@ export async function invoiceRoutes(app: App) {
       await trx.updateTable('waybills').set({ status: 'invoiced', invoice: number, lastModifiedAt: new Date() }).where('number', 'in', inv.waybills).execute();
       await jobs.sendInvoiceSync(number, trx);
       return number;
-    });
+    }, { actor: user.email });
     reply.status(201);
-    return get(request, number);
+    return withEtag(reply, await get(request, number));
   });
 
   app.get('/api/invoices/:number/', {
     schema: { operationId: 'getInvoice', summary: 'Get an invoice', description: 'Any signed-in user.', tags, params: NumberParams, response: { 200: ref(Invoice), ...errors(401, 404) } },
-  }, async (request) => get(request, request.params.number));
+  }, async (request, reply) => withEtag(reply, await get(request, request.params.number)));
 
   app.post('/api/invoices/:number/retry_sync/', {
-    schema: { operationId: 'retryInvoiceSync', summary: 'Retry a failed accounting sync', description: 'Any signed-in user. Only an invoice whose sync failed can be retried; it goes back to `pending_sync` and is queued again.', tags, params: NumberParams, response: { 200: ref(Invoice), ...errors(400, 401, 404) } },
-  }, async (request) => {
+    schema: { operationId: 'retryInvoiceSync', summary: 'Retry a failed accounting sync', description: 'Any signed-in user. Only an invoice whose sync failed can be retried; it goes back to `pending_sync` and is queued again.', tags, params: NumberParams, response: { 200: ref(Invoice), ...errors(400, 401, 404), ...conflict(ref(Invoice)) } },
+  }, async (request, reply) => {
     const number = request.params.number;
-    const current = await db.selectFrom('invoices').select('status').where('number', '=', number).executeTakeFirst();
-    if (!current) throw notFound();
     await transaction(db, async (trx) => {
-      const res = await trx.updateTable('invoices').set({ status: 'pending_sync', lastModifiedAt: new Date() }).where('number', '=', number).where('status', '=', INVOICE_RETRYABLE_STATUS).executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw nonFieldError('invoice.retryNotFailed', { status: current.status });
+      const current = await lockRecord(trx, 'invoices', number, ['status']);
+      if (!current) throw notFound();
+      await checkVersion(request, current, () => get(request, number));
+      if (current.status !== INVOICE_RETRYABLE_STATUS) throw nonFieldError('invoice.retryNotFailed', { status: current.status });
+      await trx.updateTable('invoices').set({ status: 'pending_sync', lastModifiedAt: new Date() }).where('number', '=', number).execute();
       await jobs.sendInvoiceSync(number, trx);
-    });
-    return get(request, number);
+    }, { actor: currentUser(request).email });
+    return withEtag(reply, await get(request, number));
   });
 }

@@ -32,6 +32,9 @@ export interface UsersTable {
   lastLogin: NullStamp;
   createdAt: Stamp;
   lastModifiedAt: Stamp;
+  /** Moved by the database with every change (migration 021). */
+  version: Generated<number>;
+  lastModifiedBy: Generated<string | null>;
 }
 export interface RefreshTokensTable {
   jti: string;
@@ -66,6 +69,9 @@ export interface AssortmentTypesTable {
   description: Generated<string>;
   createdAt: Stamp;
   lastModifiedAt: Stamp;
+  /** Moved by the database with every change (migration 021). */
+  version: Generated<number>;
+  lastModifiedBy: Generated<string | null>;
 }
 export interface AssortmentsTable {
   code: string;
@@ -77,6 +83,9 @@ export interface AssortmentsTable {
   isActive: Generated<boolean>;
   createdAt: Stamp;
   lastModifiedAt: Stamp;
+  /** Moved by the database with every change (migration 021). */
+  version: Generated<number>;
+  lastModifiedBy: Generated<string | null>;
 }
 export interface CompaniesTable {
   registryCode: string;
@@ -87,6 +96,9 @@ export interface CompaniesTable {
   isInvoiceCustomer: Generated<boolean>;
   createdAt: Stamp;
   lastModifiedAt: Stamp;
+  /** Moved by the database with every change (migration 021). */
+  version: Generated<number>;
+  lastModifiedBy: Generated<string | null>;
 }
 export interface WarehousesTable {
   id: Generated<number>;
@@ -97,6 +109,9 @@ export interface WarehousesTable {
   address: Generated<string>;
   createdAt: Stamp;
   lastModifiedAt: Stamp;
+  /** Moved by the database with every change (migration 021). */
+  version: Generated<number>;
+  lastModifiedBy: Generated<string | null>;
 }
 export interface WorkersTable {
   workerName: string;
@@ -105,6 +120,9 @@ export interface WorkersTable {
   lastWorklogAt: NullStamp;
   createdAt: Stamp;
   lastModifiedAt: Stamp;
+  /** Moved by the database with every change (migration 021). */
+  version: Generated<number>;
+  lastModifiedBy: Generated<string | null>;
 }
 export interface InvoiceLine {
   assortment: string;
@@ -134,6 +152,9 @@ export interface InvoicesTable {
   createdBy: string | null;
   createdAt: Stamp;
   lastModifiedAt: Stamp;
+  /** Moved by the database with every change (migration 021). */
+  version: Generated<number>;
+  lastModifiedBy: Generated<string | null>;
 }
 export interface WaybillsTable {
   number: string;
@@ -152,6 +173,9 @@ export interface WaybillsTable {
   createdBy: string | null;
   createdAt: Stamp;
   lastModifiedAt: Stamp;
+  /** Moved by the database with every change (migration 021). */
+  version: Generated<number>;
+  lastModifiedBy: Generated<string | null>;
 }
 export interface WorklogsTable {
   number: string;
@@ -167,6 +191,9 @@ export interface WorklogsTable {
   createdBy: string | null;
   createdAt: Stamp;
   lastModifiedAt: Stamp;
+  /** Moved by the database with every change (migration 021). */
+  version: Generated<number>;
+  lastModifiedBy: Generated<string | null>;
 }
 export interface ExportRequestsTable {
   id: string;

@@ -15,6 +15,8 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const Str = (max: number = LIMITS.shortTextMaxLength, min = 0) => Type.String({ minLength: min, maxLength: max });
 export const Timestamp = () => Type.String({ format: 'date-time' });
 export const DateStr = () => Type.String({ format: 'date' });
+/** A record's version: the database moves it with every change; send it back as If-Match (`"7"`) to write only over what was read. */
+export const RecordVersion = () => Type.Integer({ minimum: 1, description: 'Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since.' });
 export const Quantity = () => Type.String({ pattern: QUANTITY_PATTERN, maxLength: DECIMAL_MAX_LENGTH, examples: ['27.350'] });
 export const Price = () => Type.String({ pattern: PRICE_PATTERN, maxLength: DECIMAL_MAX_LENGTH, examples: ['45.50'] });
 /** A computed decimal in an answer (amounts, totals): a string, any size. */
@@ -153,6 +155,11 @@ export const FieldErrorsSchema = Type.Object(
 export const StatusOk = Type.Object({ status: Type.Literal('OK') }, { $id: 'StatusOk', title: 'StatusOk' });
 
 /** Standard error responses for a route, to document them in OpenAPI. */
+/** The 412 of a write whose If-Match names an older version: who changed the record and when, and the record as it is now. */
+export const conflict = (record: TSchema): Record<number, TSchema> => ({
+  412: Type.Object({ detail: Type.String(), current: record }, { title: 'VersionConflict', description: 'The record changed since the version sent in If-Match; nothing was changed.' }),
+});
+
 export function errors(...codes: number[]): Record<number, TSchema> {
   const out: Record<number, TSchema> = {};
   for (const c of codes) out[c] = c === 400 ? ref(FieldErrorsSchema) : ref(DetailError);

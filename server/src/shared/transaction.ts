@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database, DB } from './db.js';
 import { databaseBusy } from './errors.js';
 
@@ -18,6 +18,11 @@ export const isRetryable = (err: unknown): boolean => {
   return typeof code === 'string' && RETRYABLE_CODES.has(code);
 };
 
+export interface TransactionOptions {
+  /** The account the writes are made for (its email); none: the system (a job, a script). */
+  readonly actor?: string;
+}
+
 /**
  * Runs `work` in one transaction, running it again (up to TRANSACTION_ATTEMPTS times in all) when
  * PostgreSQL answers a serialization failure or a deadlock, after a short random pause (full
@@ -26,10 +31,14 @@ export const isRetryable = (err: unknown): boolean => {
  * multi-row write goes through here. `work` must do nothing outside the database that a second
  * run would repeat.
  */
-export async function transaction<T>(db: DB, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function transaction<T>(db: DB, work: (trx: Transaction<Database>) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(work);
+      return await db.transaction().execute(async (trx) => {
+        // Read by the database's triggers: who a record's new version and history are written for.
+        if (opts.actor) await sql`SELECT set_config('timberlog.actor', ${opts.actor}, true)`.execute(trx);
+        return work(trx);
+      });
     } catch (err) {
       if (!isRetryable(err)) throw err;
       if (attempt >= TRANSACTION_ATTEMPTS) throw databaseBusy();

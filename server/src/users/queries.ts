@@ -6,7 +6,7 @@ import { normaliseEmail } from './rules.js';
 export const userSpec = defineSpec({
   list: USER_LIST,
   from: sql`users`,
-  select: sql`email, name, is_active AS "isActive", is_staff AS "isStaff", date_joined AS "dateJoined", last_login AS "lastLogin", created_at AS "createdAt", last_modified_at AS "lastModifiedAt", email_verified_at IS NOT NULL AS "emailVerified"`,
+  select: sql`email, name, is_active AS "isActive", is_staff AS "isStaff", date_joined AS "dateJoined", last_login AS "lastLogin", created_at AS "createdAt", last_modified_at AS "lastModifiedAt", email_verified_at IS NOT NULL AS "emailVerified", version`,
   columns: {
     email: 'email', name: 'name', isActive: 'is_active', isStaff: 'is_staff', dateJoined: 'date_joined', lastLogin: 'last_login',
     createdAt: 'created_at', lastModifiedAt: 'last_modified_at',

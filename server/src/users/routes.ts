@@ -4,16 +4,17 @@ import type { App } from '../shared/context.js';
 import { FieldErrors, fieldError, forbidden, notFound, nonFieldError } from '../shared/errors.js';
 import { runList } from '../shared/list.js';
 import { userSpec } from './queries.js';
-import { ref, errors, StatusOk, Type } from '../shared/schema.js';
+import { ref, errors, StatusOk, Type, conflict } from '../shared/schema.js';
 import { currentUser } from '../auth/guards.js';
 import { checkPassword, hashPassword, normaliseEmail, verifyPassword } from './rules.js';
 import { endSessions } from '../auth/tokens.js';
 import { hashToken } from './account-mail.js';
 import { transaction } from '../shared/transaction.js';
+import { checkVersion, lockRecord, withEtag } from '../shared/versions.js';
 import { apiLink } from '../shared/urls.js';
 import { EmailParams, ForgotPassword, MePatch, MeUpdate, ResetPassword, SignUp, User, UserCreate, UserListQuery, UserPage, UserPatch, UserUpdate } from './schemas.js';
 
-const USER_COLUMNS = ['email', 'name', 'isActive', 'isStaff', 'dateJoined', 'lastLogin', 'createdAt', 'lastModifiedAt'] as const;
+const USER_COLUMNS = ['email', 'name', 'isActive', 'isStaff', 'dateJoined', 'lastLogin', 'createdAt', 'lastModifiedAt', 'version'] as const;
 const withVerified = <T extends { emailVerifiedAt: string | null }>(row: T | undefined) => {
   if (!row) return undefined;
   const { emailVerifiedAt, ...rest } = row;
@@ -50,7 +51,7 @@ export async function userRoutes(app: App) {
 
   app.get('/api/user/me', {
     schema: { operationId: 'getMe', summary: 'Get the signed-in user', description: 'Any signed-in user: their own account, including whether they are staff.', tags: ['users'], response: { 200: ref(User), ...errors(401) } },
-  }, async (request) => getUser(currentUser(request).email));
+  }, async (request, reply) => withEtag(reply, (await getUser(currentUser(request).email))!));
 
   const updateMe = async (request: FastifyRequest, email: string, body: { name?: string; password?: string; currentPassword?: string }) => {
     const errs = new FieldErrors();
@@ -72,18 +73,21 @@ export async function userRoutes(app: App) {
     if (body.name !== undefined) set.name = body.name.trim();
     if (body.password !== undefined) set.passwordHash = await hashPassword(body.password);
     await transaction(db, async (trx) => {
+      const current = await lockRecord(trx, 'users', email);
+      if (!current) throw notFound();
+      await checkVersion(request, current, () => getUser(email));
       await trx.updateTable('users').set(set).where('email', '=', email).execute();
       // A new password ends every session of the account, this one too: the caller signs in again.
       if (body.password !== undefined) await endSessions(trx, email);
-    });
+    }, { actor: email });
     return getUser(email);
   };
   app.put('/api/user/me', {
-    schema: { operationId: 'updateMe', summary: 'Change the own name and password', description: 'Any signed-in user, for their own account. A new password needs `currentPassword` (400 on `currentPassword` when it is missing or wrong; wrong guesses count towards the sign-in limits) and must follow the password rules; it ends every session of the account, the caller\'s included, so the caller signs in again with the new password. Email, staff and active flags cannot be changed here.', tags: ['users'], body: MeUpdate, response: { 200: ref(User), ...errors(400, 401) } },
-  }, async (request) => updateMe(request, currentUser(request).email, request.body));
+    schema: { operationId: 'updateMe', summary: 'Change the own name and password', description: 'Any signed-in user, for their own account. A new password needs `currentPassword` (400 on `currentPassword` when it is missing or wrong; wrong guesses count towards the sign-in limits) and must follow the password rules; it ends every session of the account, the caller\'s included, so the caller signs in again with the new password. Email, staff and active flags cannot be changed here.', tags: ['users'], body: MeUpdate, response: { 200: ref(User), ...errors(400, 401), ...conflict(ref(User)) } },
+  }, async (request, reply) => withEtag(reply, (await updateMe(request, currentUser(request).email, request.body))!));
   app.patch('/api/user/me', {
-    schema: { operationId: 'patchMe', summary: 'Change the own name or password', description: 'As PUT, with every field optional.', tags: ['users'], body: MePatch, response: { 200: ref(User), ...errors(400, 401) } },
-  }, async (request) => updateMe(request, currentUser(request).email, request.body));
+    schema: { operationId: 'patchMe', summary: 'Change the own name or password', description: 'As PUT, with every field optional.', tags: ['users'], body: MePatch, response: { 200: ref(User), ...errors(400, 401), ...conflict(ref(User)) } },
+  }, async (request, reply) => withEtag(reply, (await updateMe(request, currentUser(request).email, request.body))!));
 
   app.post('/api/user/signup', {
     schema: { operationId: 'signUp', summary: 'Sign up for an account', description: 'Anyone may call it. Answers 201 the same way whether or not the email already has an account, so it reveals no accounts: a new address gets an inactive, non-staff account and a mail with a single-use link confirming the address (staff can activate the account only after that); an address that already has an account gets a mail saying so instead. The password must follow the password rules. Sign-ups are limited per client address (429 with `Retry-After`).', tags: ['users'], security: [], body: SignUp, response: { 201: ref(User), ...errors(400, 429) } },
@@ -106,7 +110,7 @@ export async function userRoutes(app: App) {
     reply.status(201);
     // The same shape for a new and a taken address; nothing about an existing account.
     const now = new Date().toISOString();
-    return { email, name: body.name.trim(), isActive: false, isStaff: false, emailVerified: false, dateJoined: now, lastLogin: null, createdAt: now, lastModifiedAt: now };
+    return { email, name: body.name.trim(), isActive: false, isStaff: false, emailVerified: false, dateJoined: now, lastLogin: null, createdAt: now, lastModifiedAt: now, version: 1 };
   });
 
   const verifyEmail = async (token: string) => {
@@ -156,22 +160,22 @@ export async function userRoutes(app: App) {
       await trx.updateTable('users').set({ passwordHash, lastModifiedAt: new Date() }).where('email', '=', row.userEmail).execute();
       // A new password ends every open session.
       await endSessions(trx, row.userEmail);
-    });
+    }, { actor: row.userEmail });
     return { status: 'OK' as const };
   });
 
   app.get('/api/user/:email/', {
     schema: { operationId: 'getUser', summary: 'Get a user account', description: 'Any signed-in user: staff any account, an ordinary user only their own (403 otherwise). The email in the path is matched case-insensitively.', tags: ['users'], params: EmailParams, response: { 200: ref(User), ...errors(401, 403, 404) } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const me = currentUser(request);
     const email = normaliseEmail(request.params.email);
     if (!me.isStaff && email !== me.email) throw forbidden();
     const user = await getUser(email);
     if (!user) throw notFound();
-    return user;
+    return withEtag(reply, user);
   });
 
-  const updateUser = async (actorEmail: string, email: string, body: { name?: string; isActive?: boolean; isStaff?: boolean; password?: string; email?: string }) => {
+  const updateUser = async (request: FastifyRequest, actorEmail: string, email: string, body: { name?: string; isActive?: boolean; isStaff?: boolean; password?: string; email?: string }) => {
     const user = await db.selectFrom('users').select(['email', 'isActive', 'isStaff', 'emailVerifiedAt']).where('email', '=', email).executeTakeFirst();
     if (!user) throw notFound();
     const errs = new FieldErrors();
@@ -188,30 +192,37 @@ export async function userRoutes(app: App) {
     if (body.isStaff !== undefined) set.isStaff = body.isStaff;
     if (body.password !== undefined) set.passwordHash = await hashPassword(body.password);
     await transaction(db, async (trx) => {
+      const current = await lockRecord(trx, 'users', email);
+      if (!current) throw notFound();
+      await checkVersion(request, current, () => getUser(email));
       await trx.updateTable('users').set(set).where('email', '=', email).execute();
       // A new password or a deactivation ends every session of the account.
       if (body.password !== undefined || body.isActive === false) await endSessions(trx, email);
-    });
+    }, { actor: actorEmail });
     return getUser(email);
   };
 
   app.put('/api/user/:email/', {
-    schema: { operationId: 'updateUser', summary: 'Update a user account', description: 'Staff only. Sets name, active and staff flags and optionally a new password (password rules apply). The email cannot change. Staff cannot change their own staff flag or deactivate themselves; an account whose email is not verified cannot be activated (400 on `isActive`). Setting a password or deactivating an account ends its open sessions.', tags: ['users'], params: EmailParams, body: UserUpdate, response: { 200: ref(User), ...errors(400, 401, 403, 404) } },
+    schema: { operationId: 'updateUser', summary: 'Update a user account', description: 'Staff only. Sets name, active and staff flags and optionally a new password (password rules apply). The email cannot change. Staff cannot change their own staff flag or deactivate themselves; an account whose email is not verified cannot be activated (400 on `isActive`). Setting a password or deactivating an account ends its open sessions.', tags: ['users'], params: EmailParams, body: UserUpdate, response: { 200: ref(User), ...errors(400, 401, 403, 404), ...conflict(ref(User)) } },
     config: { access: 'staff' },
-  }, async (request) => updateUser(currentUser(request).email, normaliseEmail(request.params.email), request.body));
+  }, async (request, reply) => withEtag(reply, (await updateUser(request, currentUser(request).email, normaliseEmail(request.params.email), request.body))!));
   app.patch('/api/user/:email/', {
-    schema: { operationId: 'patchUser', summary: 'Update some fields of a user account', description: 'As PUT, with every field optional.', tags: ['users'], params: EmailParams, body: UserPatch, response: { 200: ref(User), ...errors(400, 401, 403, 404) } },
+    schema: { operationId: 'patchUser', summary: 'Update some fields of a user account', description: 'As PUT, with every field optional.', tags: ['users'], params: EmailParams, body: UserPatch, response: { 200: ref(User), ...errors(400, 401, 403, 404), ...conflict(ref(User)) } },
     config: { access: 'staff' },
-  }, async (request) => updateUser(currentUser(request).email, normaliseEmail(request.params.email), request.body));
+  }, async (request, reply) => withEtag(reply, (await updateUser(request, currentUser(request).email, normaliseEmail(request.params.email), request.body))!));
 
   app.delete('/api/user/:email/', {
-    schema: { operationId: 'deleteUser', summary: 'Delete a user account', description: 'Staff only. Staff cannot delete their own account.', tags: ['users'], params: EmailParams, response: { 204: Type.Null(), ...errors(400, 401, 403, 404) } },
+    schema: { operationId: 'deleteUser', summary: 'Delete a user account', description: 'Staff only. Staff cannot delete their own account.', tags: ['users'], params: EmailParams, response: { 204: Type.Null(), ...errors(400, 401, 403, 404), ...conflict(ref(User)) } },
     config: { access: 'staff' },
   }, async (request, reply) => {
     const email = normaliseEmail(request.params.email);
     if (email === currentUser(request).email) throw nonFieldError('user.ownDelete');
-    const res = await db.deleteFrom('users').where('email', '=', email).executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) throw notFound();
+    await transaction(db, async (trx) => {
+      const current = await lockRecord(trx, 'users', email);
+      if (!current) throw notFound();
+      await checkVersion(request, current, () => getUser(email));
+      await trx.deleteFrom('users').where('email', '=', email).execute();
+    }, { actor: currentUser(request).email });
     return reply.status(204).send(null);
   });
 }

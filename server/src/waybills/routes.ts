@@ -1,10 +1,12 @@
 import { sql, type Transaction } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { Static } from '@sinclair/typebox';
 import type { App } from '../shared/context.js';
 import type { Database } from '../shared/db.js';
 import { FieldErrors, fieldError, nonFieldError, notFound } from '../shared/errors.js';
 import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
-import { errors, ref, Type } from '../shared/schema.js';
+import { errors, ref, Type, conflict } from '../shared/schema.js';
 import { DOCUMENT_NUMBER, documentNumber, LIMITS, WAYBILL_DELETABLE_STATUSES, WAYBILL_EDITABLE_STATUSES, WAYBILL_TRANSITIONS, type WaybillStatus } from '@timberlog/contract';
 import { currentUser } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
@@ -12,6 +14,7 @@ import { ExportRequest } from '../exports/schemas.js';
 import { numberParams, ReportBody, Waybill, WaybillCreate, WaybillListQuery, WaybillPage, WaybillPatch, WaybillUpdate } from './schemas.js';
 import { waybillSpec } from './queries.js';
 import { transaction } from '../shared/transaction.js';
+import { checkVersion, lockRecord, withEtag } from '../shared/versions.js';
 
 
 const NumberParams = numberParams('waybill', DOCUMENT_NUMBER.waybillPrefix);
@@ -72,7 +75,7 @@ async function checkFields(trx: Transaction<Database>, f: WaybillFields, errs: F
 export async function waybillRoutes(app: App) {
   const { db } = app.ctx;
   const tags = ['waybills'];
-  const get = (number: string) => findOne(db, waybillSpec, sql`b.number = ${number}`);
+  const get = async (number: string) => (await findOne(db, waybillSpec, sql`b.number = ${number}`)) as Static<typeof Waybill> & { version: number };
 
   app.get('/api/waybills/', {
     schema: { operationId: 'listWaybills', summary: 'List waybills', description: 'Any signed-in user. Waybills are the transport documents of timber loads, from an origin to a destination warehouse.', tags, querystring: WaybillListQuery, response: { 200: ref(WaybillPage), ...errors(400, 401, 404) } },
@@ -94,19 +97,20 @@ export async function waybillRoutes(app: App) {
         driverName: f.driverName!, vehicleNumber: f.vehicleNumber!, mileage: f.mileage!, assortment: f.assortment!, quantity: f.quantity!, notes: f.notes ?? '', createdBy: user.email,
       }).execute();
       return number;
-    });
+    }, { actor: user.email });
     reply.status(201);
-    return get(number);
+    return withEtag(reply, await get(number));
   });
 
   app.get('/api/waybills/:number/', {
     schema: { operationId: 'getWaybill', summary: 'Get a waybill', description: 'Any signed-in user.', tags, params: NumberParams, response: { 200: ref(Waybill), ...errors(401, 404) } },
-  }, async (request) => get(request.params.number));
+  }, async (request, reply) => withEtag(reply, await get(request.params.number)));
 
-  const update = async (number: string, body: WaybillFields & { status?: WaybillStatus }) => {
+  const update = async (request: FastifyRequest, number: string, body: WaybillFields & { status?: WaybillStatus }) => {
     await transaction(db, async (trx) => {
-      const current = await trx.selectFrom('waybills').select(['status']).where('number', '=', number).forUpdate().executeTakeFirst();
+      const current = await lockRecord(trx, 'waybills', number, ['status']);
       if (!current) throw notFound();
+      await checkVersion(request, current, () => get(number));
       const from = current.status as WaybillStatus;
       const edits = EDIT_KEYS.filter((k) => body[k] !== undefined);
       const statusChange = body.status !== undefined && body.status !== from ? body.status : undefined;
@@ -120,27 +124,28 @@ export async function waybillRoutes(app: App) {
       if (f.destinationCompany !== undefined) set.destinationCompany = f.destinationCompany;
       if (statusChange) set.status = statusChange;
       await trx.updateTable('waybills').set(set).where('number', '=', number).execute();
-    });
+    }, { actor: currentUser(request).email });
     return get(number);
   };
 
   app.put('/api/waybills/:number/', {
-    schema: { operationId: 'updateWaybill', summary: 'Update a waybill', description: `Any signed-in user. Fields can be edited only while the status is ${WAYBILL_EDITABLE_STATUSES.join(' or ')}. \`status\` moves the waybill along the allowed transitions only: ${TRANSITIONS}; \`invoiced\` is reached only by invoicing. The same reference rules as on create apply.`, tags, params: NumberParams, body: WaybillUpdate, response: { 200: ref(Waybill), ...errors(400, 401, 404) } },
-  }, async (request) => update(request.params.number, request.body));
+    schema: { operationId: 'updateWaybill', summary: 'Update a waybill', description: `Any signed-in user. Fields can be edited only while the status is ${WAYBILL_EDITABLE_STATUSES.join(' or ')}. \`status\` moves the waybill along the allowed transitions only: ${TRANSITIONS}; \`invoiced\` is reached only by invoicing. The same reference rules as on create apply.`, tags, params: NumberParams, body: WaybillUpdate, response: { 200: ref(Waybill), ...errors(400, 401, 404), ...conflict(ref(Waybill)) } },
+  }, async (request, reply) => withEtag(reply, await update(request, request.params.number, request.body)));
 
   app.patch('/api/waybills/:number/', {
-    schema: { operationId: 'patchWaybill', summary: 'Update some fields of a waybill, or change its status', description: 'As PUT, with every field optional: `{"status": "confirmed"}` alone changes the status.', tags, params: NumberParams, body: WaybillPatch, response: { 200: ref(Waybill), ...errors(400, 401, 404) } },
-  }, async (request) => update(request.params.number, request.body));
+    schema: { operationId: 'patchWaybill', summary: 'Update some fields of a waybill, or change its status', description: 'As PUT, with every field optional: `{"status": "confirmed"}` alone changes the status.', tags, params: NumberParams, body: WaybillPatch, response: { 200: ref(Waybill), ...errors(400, 401, 404), ...conflict(ref(Waybill)) } },
+  }, async (request, reply) => withEtag(reply, await update(request, request.params.number, request.body)));
 
   app.delete('/api/waybills/:number/', {
-    schema: { operationId: 'deleteWaybill', summary: 'Delete a waybill', description: `Any signed-in user. Only a waybill in status ${WAYBILL_DELETABLE_STATUSES.join(' or ')} can be deleted.`, tags, params: NumberParams, response: { 204: Type.Null(), ...errors(400, 401, 404) } },
+    schema: { operationId: 'deleteWaybill', summary: 'Delete a waybill', description: `Any signed-in user. Only a waybill in status ${WAYBILL_DELETABLE_STATUSES.join(' or ')} can be deleted.`, tags, params: NumberParams, response: { 204: Type.Null(), ...errors(400, 401, 404), ...conflict(ref(Waybill)) } },
   }, async (request, reply) => {
     await transaction(db, async (trx) => {
-      const current = await trx.selectFrom('waybills').select('status').where('number', '=', request.params.number).forUpdate().executeTakeFirst();
+      const current = await lockRecord(trx, 'waybills', request.params.number, ['status']);
       if (!current) throw notFound();
+      await checkVersion(request, current, () => get(request.params.number));
       if (!WAYBILL_DELETABLE_STATUSES.includes(current.status as WaybillStatus)) throw nonFieldError('waybill.notDeletable', { status: current.status });
       await trx.deleteFrom('waybills').where('number', '=', request.params.number).execute();
-    });
+    }, { actor: currentUser(request).email });
     return reply.status(204).send(null);
   });
 

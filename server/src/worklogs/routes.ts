@@ -1,10 +1,12 @@
 import { sql, type Transaction } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { Static } from '@sinclair/typebox';
 import type { App } from '../shared/context.js';
 import type { Database } from '../shared/db.js';
 import { FieldErrors, notFound } from '../shared/errors.js';
 import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
-import { errors, ref } from '../shared/schema.js';
+import { errors, ref, conflict } from '../shared/schema.js';
 import { DOCUMENT_NUMBER, documentNumber, LIMITS, type WorklogAction } from '@timberlog/contract';
 import { currentUser } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
@@ -13,6 +15,7 @@ import { numberParams, ReportBody } from '../waybills/schemas.js';
 import { Worklog, WorklogCreate, WorklogListQuery, WorklogPage, WorklogPatch, WorklogUpdate } from './schemas.js';
 import { worklogSpec } from './queries.js';
 import { transaction } from '../shared/transaction.js';
+import { checkVersion, lockRecord, withEtag } from '../shared/versions.js';
 
 
 const NumberParams = numberParams('worklog', DOCUMENT_NUMBER.worklogPrefix);
@@ -75,7 +78,7 @@ async function ensureWorker(trx: Transaction<Database>, name: string, company: s
 export async function worklogRoutes(app: App) {
   const { db } = app.ctx;
   const tags = ['worklogs'];
-  const get = (number: string) => findOne(db, worklogSpec, sql`l.number = ${number}`);
+  const get = async (number: string) => (await findOne(db, worklogSpec, sql`l.number = ${number}`)) as Static<typeof Worklog> & { version: number };
 
   app.get('/api/worklogs/', {
     schema: { operationId: 'listWorklogs', summary: 'List worklogs', description: 'Any signed-in user. Worklogs record the work done at warehouses: arrivals, loading, measuring and the like.', tags, querystring: WorklogListQuery, response: { 200: ref(WorklogPage), ...errors(400, 401, 404) } },
@@ -97,19 +100,20 @@ export async function worklogRoutes(app: App) {
       }).execute();
       await touchWorkers(trx, [f.workerName!]);
       return number;
-    });
+    }, { actor: user.email });
     reply.status(201);
-    return get(number);
+    return withEtag(reply, await get(number));
   });
 
   app.get('/api/worklogs/:number/', {
     schema: { operationId: 'getWorklog', summary: 'Get a worklog', description: 'Any signed-in user.', tags, params: NumberParams, response: { 200: ref(Worklog), ...errors(401, 404) } },
-  }, async (request) => get(request.params.number));
+  }, async (request, reply) => withEtag(reply, await get(request.params.number)));
 
-  const update = async (number: string, body: WorklogFields) => {
+  const update = async (request: FastifyRequest, number: string, body: WorklogFields) => {
     await transaction(db, async (trx) => {
-      const current = await trx.selectFrom('worklogs').select(['workerName']).where('number', '=', number).forUpdate().executeTakeFirst();
+      const current = await lockRecord(trx, 'worklogs', number, ['workerName']);
       if (!current) throw notFound();
+      await checkVersion(request, current, () => get(number));
       const errs = new FieldErrors();
       const f = await checkFields(trx, body, errs);
       errs.throwIfAny();
@@ -118,16 +122,16 @@ export async function worklogRoutes(app: App) {
       if (f.workerName) await ensureWorker(trx, f.workerName, f.company);
       await trx.updateTable('worklogs').set(set).where('number', '=', number).execute();
       await touchWorkers(trx, [current.workerName, ...(f.workerName ? [f.workerName] : [])]);
-    });
+    }, { actor: currentUser(request).email });
     return get(number);
   };
 
   app.put('/api/worklogs/:number/', {
-    schema: { operationId: 'updateWorklog', summary: 'Update a worklog', description: 'Any signed-in user. The same rules as on create apply; renaming the worker moves the worklog to the other worker\'s count. Worklogs are never deleted.', tags, params: NumberParams, body: WorklogUpdate, response: { 200: ref(Worklog), ...errors(400, 401, 404) } },
-  }, async (request) => update(request.params.number, request.body));
+    schema: { operationId: 'updateWorklog', summary: 'Update a worklog', description: 'Any signed-in user. The same rules as on create apply; renaming the worker moves the worklog to the other worker\'s count. Worklogs are never deleted.', tags, params: NumberParams, body: WorklogUpdate, response: { 200: ref(Worklog), ...errors(400, 401, 404), ...conflict(ref(Worklog)) } },
+  }, async (request, reply) => withEtag(reply, await update(request, request.params.number, request.body)));
   app.patch('/api/worklogs/:number/', {
-    schema: { operationId: 'patchWorklog', summary: 'Update some fields of a worklog', description: 'As PUT, with every field optional.', tags, params: NumberParams, body: WorklogPatch, response: { 200: ref(Worklog), ...errors(400, 401, 404) } },
-  }, async (request) => update(request.params.number, request.body));
+    schema: { operationId: 'patchWorklog', summary: 'Update some fields of a worklog', description: 'As PUT, with every field optional.', tags, params: NumberParams, body: WorklogPatch, response: { 200: ref(Worklog), ...errors(400, 401, 404), ...conflict(ref(Worklog)) } },
+  }, async (request, reply) => withEtag(reply, await update(request, request.params.number, request.body)));
 
   app.post('/api/worklogs/worklog_report/', {
     schema: { operationId: 'createWorklogReport', summary: 'Export worklogs to a report file', description: 'Any signed-in user. Takes the same filters, search and sort as the worklog list in the query string and the file format in the body; answers the new export request at once. The file (xlsx or csv, headings and actions in the caller\'s language) is written in the background: poll the export request until it completes, then download it. One user may have a few exports in progress at once (`EXPORTS_IN_PROGRESS_PER_USER`); past that the answer is 429 with `Retry-After`.', tags, querystring: WorklogListQuery, body: ReportBody, response: { 201: ref(ExportRequest), ...errors(400, 401, 429) } },

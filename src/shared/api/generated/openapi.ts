@@ -1998,6 +1998,18 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["User"];
+                    };
+                };
+            };
         };
     };
     readonly patchMe: {
@@ -2043,6 +2055,18 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["User"];
+                    };
                 };
             };
         };
@@ -2357,6 +2381,18 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["User"];
+                    };
+                };
+            };
         };
     };
     readonly deleteUser: {
@@ -2412,6 +2448,18 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["User"];
+                    };
                 };
             };
         };
@@ -2481,6 +2529,18 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["User"];
+                    };
                 };
             };
         };
@@ -3380,6 +3440,18 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Waybill"];
+                    };
+                };
+            };
         };
     };
     readonly deleteWaybill: {
@@ -3426,6 +3498,18 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Waybill"];
+                    };
                 };
             };
         };
@@ -3495,6 +3579,18 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Waybill"];
+                    };
                 };
             };
         };
@@ -3841,6 +3937,18 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Worklog"];
+                    };
+                };
+            };
         };
     };
     readonly patchWorklog: {
@@ -3906,6 +4014,18 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Worklog"];
+                    };
                 };
             };
         };
@@ -4253,6 +4373,18 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Invoice"];
+                    };
                 };
             };
         };

@@ -1,0 +1,106 @@
+import { sql, type Transaction } from 'kysely';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from '@timberlog/contract';
+import type { Database } from './db.js';
+import { ApiError } from './errors.js';
+import { t } from './i18n.js';
+
+/**
+ * Optimistic concurrency (docs/decisions/0009-record-versions.md): every edited record carries a
+ * `version` the database moves with each change. Detail answers carry it as the ETag; a write
+ * that sends `If-Match` with the version it read is refused with 412 when the record has moved on.
+ */
+
+/** What an If-Match header asks: undefined without one; '*' any version; a number; NaN for a value no version matches. */
+export function ifMatch(request: FastifyRequest): number | '*' | undefined {
+  const raw = request.headers['if-match'];
+  if (raw === undefined) return undefined;
+  const value = (Array.isArray(raw) ? raw.join(',') : raw).trim();
+  if (value === '*') return '*';
+  // A strong tag `"12"`; a weak one (W/"12") compares the same for our integer versions.
+  const m = /^(?:W\/)?"(\d{1,9})"$/.exec(value);
+  return m ? Number(m[1]) : Number.NaN;
+}
+
+/** The ETag of a record's version. */
+export const etagOf = (version: number): string => `"${version}"`;
+
+/** Sets the answer's ETag from the record and gives the record back. */
+export function withEtag<T extends { version: number }>(reply: FastifyReply, record: T): T {
+  reply.header('ETag', etagOf(record.version));
+  return record;
+}
+
+/** Who last changed a record and when: the 412's message names them. */
+export interface LastChange {
+  readonly version: number;
+  readonly lastModifiedAt: string;
+  /** The name of the account the change was made for; null for the system (a job). */
+  readonly lastModifiedByName: string | null;
+}
+
+const TIME_ZONE = 'Europe/Tallinn';
+const formatTime = (locale: Locale, iso: string) =>
+  new Intl.DateTimeFormat(locale === 'et' ? 'et-EE' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(iso));
+
+/** 412: the record moved on since the version the client read. Answers who changed it, when, and the record as it is now. */
+export class VersionConflict extends ApiError {
+  constructor(
+    private readonly change: LastChange,
+    private readonly current: unknown,
+  ) {
+    super(412, { key: 'record.changed' }, undefined, undefined, { ETag: etagOf(change.version) });
+  }
+
+  override body(locale: Locale): Record<string, unknown> {
+    const time = formatTime(locale, this.change.lastModifiedAt);
+    const detail = this.change.lastModifiedByName
+      ? t(locale, 'record.changed', { name: this.change.lastModifiedByName, time })
+      : t(locale, 'record.changedBySystem', { time });
+    return { detail, current: this.current };
+  }
+}
+
+/**
+ * Refuses the write when the request's If-Match names another version than the record's (checked
+ * on the row the transaction has locked, so nothing can move between the check and the write).
+ * `load` reads the record as a GET would answer it, for the 412.
+ */
+export async function checkVersion(request: FastifyRequest, change: LastChange, load: () => Promise<unknown>): Promise<void> {
+  const wanted = ifMatch(request);
+  if (wanted === undefined || wanted === '*' || wanted === change.version) return;
+  throw new VersionConflict(change, await load());
+}
+
+/** The tables whose records carry a version (migration 021), with their key column. */
+export const VERSIONED = {
+  waybills: 'number',
+  worklogs: 'number',
+  invoices: 'number',
+  users: 'email',
+  assortment_types: 'id',
+  assortments: 'code',
+  companies: 'registry_code',
+  warehouses: 'id',
+  workers: 'worker_name',
+} as const;
+
+/**
+ * Locks a record for this transaction's write and reads its version and last change, plus the
+ * `columns` asked for (as the API names them: `workerName`); undefined when there is no such record.
+ */
+export async function lockRecord<C extends string = never>(
+  trx: Transaction<Database>,
+  table: keyof typeof VERSIONED,
+  key: string | number,
+  columns: readonly C[] = [],
+): Promise<(LastChange & Record<C, string>) | undefined> {
+  // The names as the rows come back (camelCase, by the query builder's plugin); the columns are snake_case.
+  const extra = columns.map((c) => sql`, r.${sql.ref(c.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`))}`);
+  const row = await sql<LastChange & Record<C, string>>`
+    SELECT r.version, r.last_modified_at AS "lastModifiedAt", coalesce(nullif(u.name, ''), r.last_modified_by) AS "lastModifiedByName" ${sql.join(extra, sql``)}
+    FROM ${sql.table(table)} r LEFT JOIN users u ON u.email = r.last_modified_by
+    WHERE r.${sql.ref(VERSIONED[table])} = ${key}
+    FOR UPDATE OF r`.execute(trx);
+  return row.rows[0];
+}
