@@ -33,9 +33,9 @@ const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
  * streams with its CRC and sizes in a data descriptor after it, zip64 records once a size or offset
  * passes 4 GiB (a 1,048,575-row sheet of long notes can). Chosen over archiver (2026-11-25, 790 MB
  * of sheet XML at level 1 on this machine, load 4–5: ours 3.0 s CPU, archiver 8 about 4.0 s, yazl
- * about 5.0 s) for one dependency instead of 45, plain Node streams (backpressure is `pipe`'s), and
+ * about 5.0 s) for two packages instead of 45, plain Node streams (backpressure is `pipe`'s), and
  * a small, long-kept code base. Its cost is its CRC-32 in JavaScript on this thread (about 2.4 ns a
- * byte, archiver's 1.2, zlib's 0.2), which the 1,000,000-row export's 15 s can carry
+ * byte, archiver's 1.2, zlib's 0.2): about 2.5 s more CPU for the 1,000,000-row export
  * (server/README.md, "Benchmark").
  */
 export class XlsxWriter {
