@@ -74,8 +74,34 @@ test('a warehouse code used by waybills cannot be changed', async () => {
   const wh = (await s.req('GET', `/api/warehouses/origins/${wb.origin}/`, { token })).body;
   const r = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { originCode: 'CHANGED-1' } });
   assert.equal(r.status, 400);
-  assert.ok(r.body.originCode);
+  assert.match(r.body.originCode[0], /^Cannot delete: referred to by \d+ waybills\.$/);
+  // In Estonian, wholly: the count's noun too.
+  const et = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { originCode: 'CHANGED-1' }, headers: { 'accept-language': 'et' } });
+  assert.match(et.body.originCode[0], /^Ei saa kustutada: sellele viitavad \d+ veoselehte\.$/);
   const rename = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { name: 'Renamed storage' } });
   assert.equal(rename.status, 200);
   assert.equal(rename.body.name, 'Renamed storage');
+});
+
+test('a name of only spaces is blank, on every resource that has a name', async () => {
+  const wh = (await s.req('GET', '/api/warehouses/?pageSize=1', { token })).body.results[0];
+  for (const [path, body] of [
+    ['/api/admin/assortment-types/', { name: '   ' }],
+    ['/api/admin/companies/', { registryCode: '16543299', name: ' \t ' }],
+    ['/api/admin/warehouses/', { name: '  ', company: wh.company }],
+    ['/api/admin/workers/', { workerName: '   ' }],
+  ] as const) {
+    const r = await s.req('POST', path, { token, body });
+    assert.equal(r.status, 400, path);
+    assert.deepEqual(r.body[Object.keys(body)[path.endsWith('companies/') ? 1 : 0]!], ['This field may not be blank.'], path);
+  }
+  const patched = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { name: '   ' } });
+  assert.deepEqual(patched.body, { name: ['This field may not be blank.'] });
+});
+
+test('a bad value of a field that may be null is answered in words', async () => {
+  const wh = (await s.req('GET', '/api/warehouses/?pageSize=1', { token })).body.results[0];
+  const r = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { originCode: 'A B', destinationCode: 5 }, headers: { 'accept-language': 'et' } });
+  assert.equal(r.status, 400);
+  assert.deepEqual(r.body, { originCode: ['Sisesta väärtus õiges vormingus.'], destinationCode: ['Sisesta tekst.'] });
 });

@@ -75,5 +75,19 @@ export {
   isDateField,
   isValidFilterValue,
   splitsOnComma,
+  normaliseWorkerName,
 } from './values.ts';
+export {
+  MESSAGES,
+  ADMIN_REFERRERS,
+  isMessageKey,
+  translate,
+  waybillStatusLabel,
+  worklogActionLabel,
+  referrerList,
+  pickLocale,
+} from './messages.ts';
+export type { MessageKey, MessageParams, AdminReferrer } from './messages.ts';
+export { INVOICE_RULES, invoiceWaybillNumbers, defaultDueDate, invoiceProblem } from './invoice-rules.ts';
+export type { InvoiceRule, InvoiceWaybill, InvoiceProblem } from './invoice-rules.ts';
 export type { RefKind, ValueType, FilterDef, FilterKind, ListContract, ListName, SortField, SortValue, FilterName } from './lists.ts';

@@ -80,3 +80,9 @@ export function isValidFilterValue(list: ListContract, def: FilterDef, value: st
  * value is taken whole, so a worker named "Tamm, Jaan" is one value.
  */
 export const splitsOnComma = (def: FilterDef): boolean => def.kind === 'multi' && def.commaSeparated === true;
+
+/**
+ * A worker's name as it is stored and compared: spaces at the ends dropped and every run of white
+ * space made one space, so "  Jaan   Tamm " and "Jaan Tamm" are one worker. Empty means blank.
+ */
+export const normaliseWorkerName = (name: string): string => name.trim().replace(/\s+/g, ' ');

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, InvoiceLine } from '../shared/db.js';
 import { ApiError, type Msg } from '../shared/errors.js';
-import { INVOICE, WAYBILL_INVOICEABLE_STATUS } from '@timberlog/contract';
+import { INVOICE, defaultDueDate, invoiceProblem, invoiceWaybillNumbers, type InvoiceWaybill } from '@timberlog/contract';
 
 export interface ComputedInvoice {
   customer: string;
@@ -18,8 +18,9 @@ export interface ComputedInvoice {
 }
 
 /**
- * Computes the invoice that the given waybills make, or throws a 400 naming every rule broken:
- * at least one waybill; all known; all delivered; none invoiced; one destination company, which is an invoice customer.
+ * Computes the invoice that the given waybills make, or throws a 400 naming the first rule broken
+ * (the contract's INVOICE_RULES: at least one waybill; all known; none invoiced; all delivered; one
+ * destination company, which is an invoice customer; the due date not before the issue date).
  * Amounts are computed in PostgreSQL numerics (exact decimals), one line per assortment.
  */
 export async function computeInvoice(
@@ -29,33 +30,25 @@ export async function computeInvoice(
   dates: { issueDate?: string; dueDate?: string },
   lock = false,
 ): Promise<ComputedInvoice> {
-  const unique = [...new Set(numbers.map((n) => n.trim()).filter(Boolean))];
-  const fail = (key: string, params?: Record<string, string | number>, field = 'waybills'): never => {
-    throw new ApiError(400, undefined, { [field]: [{ key, params } as Msg] });
-  };
-  if (unique.length === 0) fail('invoice.noWaybills');
-  const rows = lock
-    ? await sql<{ number: string; status: string; invoice: string | null; destinationCompany: string }>`
-        SELECT number, status, invoice, destination_company AS "destinationCompany" FROM waybills WHERE number = ANY(${unique}) ORDER BY number FOR UPDATE`.execute(db)
-    : await sql<{ number: string; status: string; invoice: string | null; destinationCompany: string }>`
-        SELECT number, status, invoice, destination_company AS "destinationCompany" FROM waybills WHERE number = ANY(${unique}) ORDER BY number`.execute(db);
-  const found = new Map(rows.rows.map((r) => [r.number, r]));
-  const unknown = unique.filter((n) => !found.has(n));
-  if (unknown.length) fail('invoice.unknownWaybills', { list: unknown.join(', ') });
-  const invoiced = rows.rows.filter((r) => r.invoice !== null || r.status === 'invoiced').map((r) => r.number);
-  if (invoiced.length) fail('invoice.alreadyInvoiced', { list: invoiced.join(', ') });
-  const notDelivered = rows.rows.filter((r) => r.status !== WAYBILL_INVOICEABLE_STATUS).map((r) => `${r.number} (${r.status})`);
-  if (notDelivered.length) fail('invoice.notDelivered', { list: notDelivered.join(', ') });
-  const customers = [...new Set(rows.rows.map((r) => r.destinationCompany))];
-  if (customers.length > 1) fail('invoice.mixedCustomers', { list: customers.join(', ') });
-  const customer = customers[0]!;
-  const company = await db.selectFrom('companies').select(['name', 'isInvoiceCustomer']).where('registryCode', '=', customer).executeTakeFirstOrThrow();
-  if (!company.isInvoiceCustomer) fail('invoice.notCustomer', { value: customer });
-
-  const today = new Date().toISOString().slice(0, 10);
-  const issueDate = dates.issueDate ?? today;
-  const dueDate = dates.dueDate ?? new Date(Date.parse(`${issueDate}T00:00:00Z`) + INVOICE.paymentDays * 86400_000).toISOString().slice(0, 10);
-  if (dueDate < issueDate) fail('invoice.dueBeforeIssue', undefined, 'dueDate');
+  const unique = invoiceWaybillNumbers(numbers);
+  const rows =
+    unique.length === 0
+      ? []
+      : lock
+        ? await sql<InvoiceWaybill>`
+            SELECT number, status, invoice, destination_company AS "destinationCompany" FROM waybills WHERE number = ANY(${unique}) ORDER BY number FOR UPDATE`.execute(db).then((r) => r.rows)
+        : await sql<InvoiceWaybill>`
+            SELECT number, status, invoice, destination_company AS "destinationCompany" FROM waybills WHERE number = ANY(${unique}) ORDER BY number`.execute(db).then((r) => r.rows);
+  const codes = [...new Set(rows.map((r) => r.destinationCompany))];
+  const companies = codes.length === 0 ? [] : await db.selectFrom('companies').select(['registryCode', 'name', 'isInvoiceCustomer']).where('registryCode', 'in', codes).execute();
+  const companyOf = (code: string) => companies.find((c) => c.registryCode === code);
+  const issueDate = dates.issueDate ?? new Date().toISOString().slice(0, 10);
+  const dueDate = dates.dueDate ?? defaultDueDate(issueDate);
+  // The contract decides which rule is broken first, as the mocks ask it too.
+  const problem = invoiceProblem(unique, rows, (code) => companyOf(code)?.isInvoiceCustomer === true, { issueDate, dueDate });
+  if (problem) throw new ApiError(400, undefined, { [problem.field]: [{ key: problem.key, params: problem.params } as Msg] });
+  const customer = rows[0]!.destinationCompany;
+  const company = companyOf(customer)!;
 
   const lines = await sql<InvoiceLine>`
     SELECT a.code AS assortment, a.name AS "assortmentName", sum(b.quantity)::numeric(20,3)::text AS quantity, a.unit,

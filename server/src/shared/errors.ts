@@ -125,6 +125,8 @@ export function validationToApiError(errors: AjvErrorLike[]): ApiError {
   const fields: Record<string, Msg[]> = {};
   for (const e of errors) {
     if (e.keyword === 'additionalProperties' || e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') continue;
+    // A nullable field's other branch says what is wrong with the value; "not null" says nothing.
+    if (e.keyword === 'type' && e.params.type === 'null') continue;
     const segments = e.instancePath.split('/').filter(Boolean);
     let field = segments[0];
     if (e.keyword === 'required' && !field) field = String(e.params.missingProperty);

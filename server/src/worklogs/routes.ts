@@ -7,7 +7,7 @@ import { FieldErrors, notFound } from '../shared/errors.js';
 import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
 import { errors, ref, conflict } from '../shared/schema.js';
-import { DOCUMENT_NUMBER, documentNumber, LIMITS, type WorklogAction } from '@timberlog/contract';
+import { DOCUMENT_NUMBER, documentNumber, LIMITS, normaliseWorkerName, type WorklogAction } from '@timberlog/contract';
 import { currentUser } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
 import { ExportRequest } from '../exports/schemas.js';
@@ -37,7 +37,7 @@ const KEYS: (keyof WorklogFields)[] = ['timestamp', 'action', 'warehouse', 'work
 async function checkFields(trx: Transaction<Database>, input: WorklogFields, errs: FieldErrors): Promise<WorklogFields & { company?: string }> {
   const f: WorklogFields & { company?: string } = { ...input };
   if (f.workerName !== undefined) {
-    f.workerName = f.workerName.trim().replace(/\s+/g, ' ');
+    f.workerName = normaliseWorkerName(f.workerName);
     if (!f.workerName) errs.add('workerName', 'field.blank');
   }
   if (f.assortment === '') f.assortment = null;

@@ -16,4 +16,6 @@ export {
 export { fieldErrors, isDate, listResponse, nonFieldError, notFound } from './list';
 export type { ListOptions } from './list';
 export { message, requestLocale } from './messages';
+export { MockFieldErrors, notBlank, optional, referencedAnswer, referencedMessage, schemaErrors, staffOnly } from './admin';
+export type { FieldRule } from './admin';
 export type { MessageKey } from './messages';

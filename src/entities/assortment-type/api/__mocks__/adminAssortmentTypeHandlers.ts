@@ -1,26 +1,25 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { ASSORTMENT_TYPE_LIST } from '@timberlog/contract';
+import { ASSORTMENT_TYPE_LIST, LIMITS } from '@timberlog/contract';
 
-import { fieldErrors, listResponse, message, mockCaller, mockDb, nonFieldError, notFound, requestLocale } from '@/shared/mock-db';
+import { listResponse, mockDb, notBlank, notFound, optional, referencedAnswer, schemaErrors, staffOnly, type FieldRule } from '@/shared/mock-db';
 
 import type { AssortmentType } from '../assortmentTypeApi';
 
-// The server's texts for the admin answers (server/src/shared/i18n.ts, server/src/admin/routes.ts).
-const TEXTS = {
-  en: { referenced: 'Cannot delete: referred to by {list}.', noun: 'assortments' },
-  et: { referenced: 'Ei saa kustutada: sellele viitavad {list}.', noun: 'sortimenti' },
-} as const;
-
-const forbidden = (request: Request) => HttpResponse.json({ detail: message(request, 'auth.permissionDenied') }, { status: 403 });
 const now = () => new Date().toISOString();
+const RULES: Record<string, FieldRule> = {
+  name: { required: true, notEmpty: true, maxLength: LIMITS.assortmentTypeNameMaxLength },
+  description: { maxLength: LIMITS.notesMaxLength },
+};
 
-/** Staff-only `/api/admin/assortment-types`: list, create, edit, delete (refused while assortments use it). */
+/** Staff-only `/api/admin/assortment-types`: list, create, edit, delete (refused while assortments use it), as the server answers. */
 export const adminAssortmentTypeHandlers: readonly HttpHandler[] = [
-  http.all('*/api/admin/assortment-types*', ({ request }) => (mockCaller(request).isStaff ? undefined : forbidden(request))),
+  http.all('*/api/admin/assortment-types*', ({ request }) => staffOnly(request)),
   http.get('*/api/admin/assortment-types', ({ request }) => listResponse(request, ASSORTMENT_TYPE_LIST, mockDb.assortmentTypes)),
   http.post('*/api/admin/assortment-types', async ({ request }) => {
     const body = (await request.json()) as Partial<AssortmentType>;
-    if (!String(body.name ?? '').trim()) return fieldErrors({ name: [message(request, 'field.blank')] });
+    const errors = schemaErrors(request, body, RULES);
+    if (errors.empty) notBlank(errors, 'name', body.name);
+    if (!errors.empty) return errors.answer();
     const at = now();
     const type: AssortmentType = {
       id: Math.max(0, ...mockDb.assortmentTypes.map((item) => item.id)) + 1,
@@ -36,7 +35,9 @@ export const adminAssortmentTypeHandlers: readonly HttpHandler[] = [
     const current = mockDb.assortmentTypes.find((item) => String(item.id) === params.key);
     if (!current) return notFound(request);
     const body = (await request.json()) as Partial<AssortmentType>;
-    if (body.name !== undefined && !body.name.trim()) return fieldErrors({ name: [message(request, 'field.blank')] });
+    const errors = schemaErrors(request, body, optional(RULES));
+    if (errors.empty) notBlank(errors, 'name', body.name);
+    if (!errors.empty) return errors.answer();
     const next: AssortmentType = { ...current, ...body, id: current.id, lastModifiedAt: now() };
     mockDb.assortmentTypes = mockDb.assortmentTypes.map((item) => (item.id === current.id ? next : item));
     return HttpResponse.json(next);
@@ -44,9 +45,8 @@ export const adminAssortmentTypeHandlers: readonly HttpHandler[] = [
   http.delete('*/api/admin/assortment-types/:key', ({ params, request }) => {
     const current = mockDb.assortmentTypes.find((item) => String(item.id) === params.key);
     if (!current) return notFound(request);
-    const texts = TEXTS[requestLocale(request)];
-    const used = mockDb.assortments.filter((item) => item.assortmentType === current.id).length;
-    if (used > 0) return nonFieldError(texts.referenced.replace('{list}', `${used} ${texts.noun}`));
+    const refused = referencedAnswer(request, [['assortments', mockDb.assortments.filter((item) => item.assortmentType === current.id).length]]);
+    if (refused) return refused;
     mockDb.assortmentTypes = mockDb.assortmentTypes.filter((item) => item.id !== current.id);
     return new HttpResponse(null, { status: 204 });
   }),

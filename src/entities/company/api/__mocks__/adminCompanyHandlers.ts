@@ -1,31 +1,31 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { COMPANY_LIST, REGISTRY_CODE_PATTERN } from '@timberlog/contract';
+import { COMPANY_LIST, LIMITS, REGISTRY_CODE_PATTERN } from '@timberlog/contract';
 
-import { fieldErrors, listResponse, message, mockCaller, mockDb, nonFieldError, notFound, requestLocale } from '@/shared/mock-db';
+import { listResponse, mockDb, notBlank, notFound, optional, referencedAnswer, schemaErrors, staffOnly, type FieldRule } from '@/shared/mock-db';
 
 import type { Company } from '../companyApi';
 
-// The server's texts for the admin answers (server/src/shared/i18n.ts, server/src/admin/routes.ts).
-const TEXTS = {
-  en: { referenced: 'Cannot delete: referred to by {list}.', exists: 'A record with this key already exists.', nouns: { warehouses: 'warehouses', waybills: 'waybills', invoices: 'invoices', workers: 'workers' } },
-  et: { referenced: 'Ei saa kustutada: sellele viitavad {list}.', exists: 'Selle võtmega kirje on juba olemas.', nouns: { warehouses: 'ladu', waybills: 'veoselehte', invoices: 'arvet', workers: 'töötajat' } },
-} as const;
-
-const forbidden = (request: Request) => HttpResponse.json({ detail: message(request, 'auth.permissionDenied') }, { status: 403 });
 const now = () => new Date().toISOString();
+const RULES: Record<string, FieldRule> = {
+  name: { required: true, notEmpty: true, maxLength: LIMITS.shortTextMaxLength },
+  vatNumber: { maxLength: LIMITS.vatNumberMaxLength },
+  address: { maxLength: LIMITS.addressMaxLength },
+  isInvoiceCustomer: { type: 'boolean' },
+};
+const CREATE_RULES: Record<string, FieldRule> = { registryCode: { required: true, maxLength: LIMITS.registryCodeLength, pattern: REGISTRY_CODE_PATTERN }, ...RULES };
 
 /** Staff-only `/api/admin/companies`: list, create, edit, delete (refused while others refer to the company), as the server answers. */
 export const adminCompanyHandlers: readonly HttpHandler[] = [
-  http.all('*/api/admin/companies*', ({ request }) => (mockCaller(request).isStaff ? undefined : forbidden(request))),
+  http.all('*/api/admin/companies*', ({ request }) => staffOnly(request)),
   http.get('*/api/admin/companies', ({ request }) => listResponse(request, COMPANY_LIST, mockDb.companies)),
   http.post('*/api/admin/companies', async ({ request }) => {
     const body = (await request.json()) as Partial<Company>;
-    const errors: Record<string, string[]> = {};
-    const code = String(body.registryCode ?? '');
-    if (!new RegExp(REGISTRY_CODE_PATTERN).test(code)) errors.registryCode = [message(request, 'field.required')];
-    else if (mockDb.companies.some((item) => item.registryCode === code)) errors.registryCode = [TEXTS[requestLocale(request)].exists];
-    if (!String(body.name ?? '').trim()) errors.name = [message(request, 'field.blank')];
-    if (Object.keys(errors).length > 0) return fieldErrors(errors);
+    const errors = schemaErrors(request, body, CREATE_RULES);
+    if (!errors.empty) return errors.answer();
+    notBlank(errors, 'name', body.name);
+    const code = String(body.registryCode);
+    if (mockDb.companies.some((item) => item.registryCode === code)) errors.add('registryCode', 'admin.exists');
+    if (!errors.empty) return errors.answer();
     const at = now();
     const company: Company = {
       registryCode: code,
@@ -45,7 +45,9 @@ export const adminCompanyHandlers: readonly HttpHandler[] = [
     const current = mockDb.companies.find((item) => item.registryCode === params.key);
     if (!current) return notFound(request);
     const body = (await request.json()) as Partial<Company>;
-    if (body.name !== undefined && !body.name.trim()) return fieldErrors({ name: [message(request, 'field.blank')] });
+    const errors = schemaErrors(request, body, optional(RULES));
+    if (errors.empty) notBlank(errors, 'name', body.name);
+    if (!errors.empty) return errors.answer();
     const next: Company = { ...current, ...body, registryCode: current.registryCode, lastModifiedAt: now() };
     mockDb.companies = mockDb.companies.map((item) => (item.registryCode === current.registryCode ? next : item));
     return HttpResponse.json(next);
@@ -53,17 +55,13 @@ export const adminCompanyHandlers: readonly HttpHandler[] = [
   http.delete('*/api/admin/companies/:key', ({ params, request }) => {
     const key = String(params.key);
     if (!mockDb.companies.some((item) => item.registryCode === key)) return notFound(request);
-    const texts = TEXTS[requestLocale(request)];
-    const counts = {
-      warehouses: mockDb.warehouses.filter((item) => item.company === key).length,
-      waybills: mockDb.waybills.filter((item) => item.destinationCompany === key).length,
-      invoices: mockDb.invoices.filter((item) => item.customer === key).length,
-      workers: mockDb.workers.filter((item) => item.company === key).length,
-    };
-    const refs = Object.entries(counts)
-      .filter(([, n]) => n > 0)
-      .map(([noun, n]) => `${n} ${texts.nouns[noun as keyof typeof counts]}`);
-    if (refs.length > 0) return nonFieldError(texts.referenced.replace('{list}', refs.join(', ')));
+    const refused = referencedAnswer(request, [
+      ['warehouses', mockDb.warehouses.filter((item) => item.company === key).length],
+      ['waybills', mockDb.waybills.filter((item) => item.destinationCompany === key).length],
+      ['invoices', mockDb.invoices.filter((item) => item.customer === key).length],
+      ['workers', mockDb.workers.filter((item) => item.company === key).length],
+    ]);
+    if (refused) return refused;
     mockDb.companies = mockDb.companies.filter((item) => item.registryCode !== key);
     return new HttpResponse(null, { status: 204 });
   }),

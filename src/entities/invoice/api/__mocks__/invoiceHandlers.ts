@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { INVOICE, INVOICE_LIST, INVOICE_RETRYABLE_STATUS, WAYBILL_INVOICEABLE_STATUS } from '@timberlog/contract';
+import { INVOICE, INVOICE_LIST, INVOICE_RETRYABLE_STATUS, defaultDueDate, invoiceProblem, invoiceWaybillNumbers } from '@timberlog/contract';
 import { invoiceTotals } from '@timberlog/contract/demo-data';
 
 import {
@@ -12,42 +12,28 @@ import {
   nextNumber,
   nonFieldError,
   notFound,
-  type MessageKey,
 } from '@/shared/mock-db';
 
 import type { Invoice, InvoiceCreate, InvoicePreview } from '../invoiceApi';
 
-const DAY_MS = 86_400_000;
-
 /**
- * The server's invoice rules (server/src/invoices/rules.ts), in its order: at least one waybill;
- * all known; none invoiced; all delivered; one destination company, an invoice customer; the due
- * date not before the issue date. Amounts in exact decimals (the contract's `invoiceTotals`).
+ * The server's invoice (server/src/invoices/rules.ts): the contract decides which rule is broken
+ * first; amounts in exact decimals (the contract's `invoiceTotals`).
  */
 function computeInvoice(
   request: Request,
   numbers: readonly string[],
   dates: { issueDate?: string | undefined; dueDate?: string | undefined },
 ): InvoicePreview | Response {
-  const fail = (key: MessageKey, params?: Record<string, string>, field = 'waybills') => fieldErrors({ [field]: [message(request, key, params)] });
-  const unique = [...new Set(numbers.map((number) => number.trim()).filter(Boolean))];
-  if (unique.length === 0) return fail('invoice.noWaybills');
-  // The server reads them ordered by number, and names them in that order.
+  const unique = invoiceWaybillNumbers(numbers);
   const waybills = mockDb.waybills.filter((waybill) => unique.includes(waybill.number)).sort((a, b) => (a.number < b.number ? -1 : 1));
-  const unknown = unique.filter((number) => !waybills.some((waybill) => waybill.number === number));
-  if (unknown.length > 0) return fail('invoice.unknownWaybills', { list: unknown.join(', ') });
-  const invoiced = waybills.filter((waybill) => waybill.invoice !== null || waybill.status === 'invoiced');
-  if (invoiced.length > 0) return fail('invoice.alreadyInvoiced', { list: invoiced.map((w) => w.number).join(', ') });
-  const notDelivered = waybills.filter((waybill) => waybill.status !== WAYBILL_INVOICEABLE_STATUS);
-  if (notDelivered.length > 0) return fail('invoice.notDelivered', { list: notDelivered.map((w) => `${w.number} (${w.status})`).join(', ') });
-  const customers = [...new Set(waybills.map((waybill) => waybill.destinationCompany))];
-  if (customers.length > 1) return fail('invoice.mixedCustomers', { list: customers.join(', ') });
-  const company = mockDb.companies.find((item) => item.registryCode === customers[0]);
-  if (!company?.isInvoiceCustomer) return fail('invoice.notCustomer', { value: customers[0] ?? '' });
-
+  const companyOf = (code: string | undefined) => mockDb.companies.find((item) => item.registryCode === code);
   const issueDate = dates.issueDate ?? new Date().toISOString().slice(0, 10);
-  const dueDate = dates.dueDate ?? new Date(Date.parse(`${issueDate}T00:00:00Z`) + INVOICE.paymentDays * DAY_MS).toISOString().slice(0, 10);
-  if (dueDate < issueDate) return fail('invoice.dueBeforeIssue', undefined, 'dueDate');
+  const dueDate = dates.dueDate ?? defaultDueDate(issueDate);
+  const problem = invoiceProblem(unique, waybills, (code) => companyOf(code)?.isInvoiceCustomer === true, { issueDate, dueDate });
+  if (problem) return fieldErrors({ [problem.field]: [message(request, problem.key, problem.params)] });
+  const company = companyOf(waybills[0]?.destinationCompany);
+  if (!company) return notFound(request);
   const totals = invoiceTotals(
     waybills.map((waybill) => ({ ...waybill, unitPrice: mockDb.assortments.find((item) => item.code === waybill.assortment)?.unitPrice ?? '0' })),
     INVOICE.vatRateDefault,

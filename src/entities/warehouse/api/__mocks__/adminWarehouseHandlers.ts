@@ -1,41 +1,55 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { WAREHOUSE_LIST } from '@timberlog/contract';
+import { CODE_PATTERN, LIMITS, REGISTRY_CODE_PATTERN, WAREHOUSE_LIST } from '@timberlog/contract';
 
-import { fieldErrors, listResponse, message, mockCaller, mockDb, nonFieldError, notFound, requestLocale } from '@/shared/mock-db';
+import {
+  type MockFieldErrors,
+  listResponse,
+  mockDb,
+  notBlank,
+  notFound,
+  optional,
+  referencedAnswer,
+  referencedMessage,
+  schemaErrors,
+  staffOnly,
+  type FieldRule,
+} from '@/shared/mock-db';
 
 import type { Warehouse } from '../warehouseApi';
 
-// The server's texts for the admin answers (server/src/shared/i18n.ts, server/src/admin/routes.ts).
-const TEXTS = {
-  en: { referenced: 'Cannot delete: referred to by {list}.', originTaken: 'Another warehouse already uses this origin code.', destinationTaken: 'Another warehouse already uses this destination code.', nouns: { waybills: 'waybills', worklogs: 'worklogs' } },
-  et: { referenced: 'Ei saa kustutada: sellele viitavad {list}.', originTaken: 'Seda lähtekoodi kasutab juba teine ladu.', destinationTaken: 'Seda sihtkoodi kasutab juba teine ladu.', nouns: { waybills: 'veoselehte', worklogs: 'töölogi' } },
-} as const;
-
-const forbidden = (request: Request) => HttpResponse.json({ detail: message(request, 'auth.permissionDenied') }, { status: 403 });
 const now = () => new Date().toISOString();
-
-const check = (request: Request, body: Partial<Warehouse>, id?: number) => {
-  const texts = TEXTS[requestLocale(request)];
-  const errors: Record<string, string[]> = {};
-  if (body.name !== undefined && !body.name.trim()) errors.name = [message(request, 'field.blank')];
-  if (body.company !== undefined && !mockDb.companies.some((item) => item.registryCode === body.company)) {
-    errors.company = [message(request, 'ref.unknownCompany', { value: String(body.company) })];
-  }
-  if (body.originCode && mockDb.warehouses.some((item) => item.originCode === body.originCode && item.id !== id)) errors.originCode = [texts.originTaken];
-  if (body.destinationCode && mockDb.warehouses.some((item) => item.destinationCode === body.destinationCode && item.id !== id)) {
-    errors.destinationCode = [texts.destinationTaken];
-  }
-  return errors;
+const CODE: FieldRule = { notEmpty: true, maxLength: LIMITS.codeMaxLength, pattern: CODE_PATTERN, nullable: true };
+const RULES: Record<string, FieldRule> = {
+  name: { required: true, notEmpty: true, maxLength: LIMITS.shortTextMaxLength },
+  company: { required: true, maxLength: LIMITS.registryCodeLength, pattern: REGISTRY_CODE_PATTERN },
+  originCode: CODE,
+  destinationCode: CODE,
+  address: { maxLength: LIMITS.addressMaxLength },
 };
+const CODES = [
+  { field: 'originCode', taken: 'admin.originTaken', used: (code: string) => mockDb.waybills.filter((item) => item.origin === code).length },
+  { field: 'destinationCode', taken: 'admin.destinationTaken', used: (code: string) => mockDb.waybills.filter((item) => item.destination === code).length },
+] as const;
+
+/** The server's rules that read data: a name not only spaces, a known company, codes no other warehouse uses. */
+function check(errors: MockFieldErrors, body: Partial<Warehouse>, id?: number): void {
+  notBlank(errors, 'name', body.name);
+  if (body.company !== undefined && !mockDb.companies.some((item) => item.registryCode === body.company)) errors.add('company', 'ref.unknownCompany', { value: body.company });
+  for (const { field, taken } of CODES) {
+    const code = body[field];
+    if (code && mockDb.warehouses.some((item) => item[field] === code && item.id !== id)) errors.add(field, taken);
+  }
+}
 
 /** Staff-only `/api/admin/warehouses`: list, create, edit, delete (refused while waybills or worklogs refer to it), as the server answers. */
 export const adminWarehouseHandlers: readonly HttpHandler[] = [
-  http.all('*/api/admin/warehouses*', ({ request }) => (mockCaller(request).isStaff ? undefined : forbidden(request))),
+  http.all('*/api/admin/warehouses*', ({ request }) => staffOnly(request)),
   http.get('*/api/admin/warehouses', ({ request }) => listResponse(request, WAREHOUSE_LIST, mockDb.warehouses)),
   http.post('*/api/admin/warehouses', async ({ request }) => {
     const body = (await request.json()) as Partial<Warehouse>;
-    const errors = check(request, { name: '', ...body });
-    if (Object.keys(errors).length > 0) return fieldErrors(errors);
+    const errors = schemaErrors(request, body, RULES);
+    if (errors.empty) check(errors, body);
+    if (!errors.empty) return errors.answer();
     const at = now();
     const warehouse: Warehouse = {
       id: Math.max(0, ...mockDb.warehouses.map((item) => item.id)) + 1,
@@ -56,8 +70,20 @@ export const adminWarehouseHandlers: readonly HttpHandler[] = [
     const current = mockDb.warehouses.find((item) => String(item.id) === params.key);
     if (!current) return notFound(request);
     const body = (await request.json()) as Partial<Warehouse>;
-    const errors = check(request, body, current.id);
-    if (Object.keys(errors).length > 0) return fieldErrors(errors);
+    const errors = schemaErrors(request, body, optional(RULES));
+    if (errors.empty) {
+      check(errors, body, current.id);
+      // Waybills refer to a warehouse by its codes: a code they use cannot be changed or taken away.
+      for (const { field, used } of CODES) {
+        const code = current[field];
+        const count = code && body[field] !== undefined && body[field] !== code ? used(code) : 0;
+        if (count > 0) {
+          const refused = referencedMessage(request, [['waybills', count]]);
+          errors.add(field, refused.key, refused.params);
+        }
+      }
+    }
+    if (!errors.empty) return errors.answer();
     const company = body.company ?? current.company;
     const next: Warehouse = {
       ...current,
@@ -72,15 +98,11 @@ export const adminWarehouseHandlers: readonly HttpHandler[] = [
   http.delete('*/api/admin/warehouses/:key', ({ params, request }) => {
     const current = mockDb.warehouses.find((item) => String(item.id) === params.key);
     if (!current) return notFound(request);
-    const texts = TEXTS[requestLocale(request)];
-    const counts = {
-      waybills: mockDb.waybills.filter((item) => item.origin === current.originCode || item.destination === current.destinationCode).length,
-      worklogs: mockDb.worklogs.filter((item) => item.warehouse === current.id).length,
-    };
-    const refs = Object.entries(counts)
-      .filter(([, n]) => n > 0)
-      .map(([noun, n]) => `${n} ${texts.nouns[noun as keyof typeof counts]}`);
-    if (refs.length > 0) return nonFieldError(texts.referenced.replace('{list}', refs.join(', ')));
+    const refused = referencedAnswer(request, [
+      ['waybills', mockDb.waybills.filter((item) => item.origin === current.originCode || item.destination === current.destinationCode).length],
+      ['worklogs', mockDb.worklogs.filter((item) => item.warehouse === current.id).length],
+    ]);
+    if (refused) return refused;
     mockDb.warehouses = mockDb.warehouses.filter((item) => item.id !== current.id);
     return new HttpResponse(null, { status: 204 });
   }),

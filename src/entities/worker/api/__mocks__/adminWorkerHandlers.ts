@@ -1,32 +1,32 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { WORKER_LIST } from '@timberlog/contract';
+import { LIMITS, REGISTRY_CODE_PATTERN, WORKER_LIST, normaliseWorkerName } from '@timberlog/contract';
 
-import { fieldErrors, listResponse, message, mockCaller, mockDb, nonFieldError, notFound, requestLocale } from '@/shared/mock-db';
+import { type MockFieldErrors, listResponse, mockDb, notFound, referencedAnswer, schemaErrors, staffOnly, type FieldRule } from '@/shared/mock-db';
 
 import type { Worker } from '../workerApi';
 
-// The server's texts for the admin answers (server/src/shared/i18n.ts, server/src/admin/routes.ts).
-const TEXTS = {
-  en: { referenced: 'Cannot delete: referred to by {list}.', exists: 'A record with this key already exists.', noun: 'worklogs' },
-  et: { referenced: 'Ei saa kustutada: sellele viitavad {list}.', exists: 'Selle võtmega kirje on juba olemas.', noun: 'töölogi' },
-} as const;
-
-const forbidden = (request: Request) => HttpResponse.json({ detail: message(request, 'auth.permissionDenied') }, { status: 403 });
 const now = () => new Date().toISOString();
 const companyName = (code: string | null | undefined) => (code ? (mockDb.companies.find((item) => item.registryCode === code)?.name ?? null) : null);
+const COMPANY: FieldRule = { maxLength: LIMITS.registryCodeLength, pattern: REGISTRY_CODE_PATTERN, nullable: true };
 
-/** Staff-only `/api/admin/workers`: list, create, edit, delete (refused while worklogs name the worker). */
+/** A company, when one is named, must exist. */
+function checkCompany(errors: MockFieldErrors, code: string | null | undefined): void {
+  if (code && companyName(code) === null) errors.add('company', 'ref.unknownCompany', { value: code });
+}
+
+/** Staff-only `/api/admin/workers`: list, create, edit, delete (refused while worklogs name the worker), as the server answers. */
 export const adminWorkerHandlers: readonly HttpHandler[] = [
-  http.all('*/api/admin/workers*', ({ request }) => (mockCaller(request).isStaff ? undefined : forbidden(request))),
+  http.all('*/api/admin/workers*', ({ request }) => staffOnly(request)),
   http.get('*/api/admin/workers', ({ request }) => listResponse(request, WORKER_LIST, mockDb.workers)),
   http.post('*/api/admin/workers', async ({ request }) => {
     const body = (await request.json()) as Partial<Worker>;
-    const name = String(body.workerName ?? '').trim().replace(/\s+/g, ' ');
-    const errors: Record<string, string[]> = {};
-    if (!name) errors.workerName = [message(request, 'field.blank')];
-    else if (mockDb.workers.some((item) => item.workerName === name)) errors.workerName = [TEXTS[requestLocale(request)].exists];
-    if (body.company && companyName(body.company) === null) errors.company = [message(request, 'ref.unknownCompany', { value: body.company })];
-    if (Object.keys(errors).length > 0) return fieldErrors(errors);
+    const errors = schemaErrors(request, body, { workerName: { required: true, notEmpty: true, maxLength: LIMITS.nameMaxLength }, company: COMPANY });
+    if (!errors.empty) return errors.answer();
+    checkCompany(errors, body.company);
+    const name = normaliseWorkerName(String(body.workerName));
+    if (!name) errors.add('workerName', 'field.blank');
+    else if (mockDb.workers.some((item) => item.workerName === name)) errors.add('workerName', 'admin.exists');
+    if (!errors.empty) return errors.answer();
     const at = now();
     const worker: Worker = { workerName: name, company: body.company ?? null, companyName: companyName(body.company), worklogCount: 0, lastWorklogAt: null, createdAt: at, lastModifiedAt: at };
     mockDb.workers = [...mockDb.workers, worker];
@@ -36,7 +36,9 @@ export const adminWorkerHandlers: readonly HttpHandler[] = [
     const current = mockDb.workers.find((item) => item.workerName === params.key);
     if (!current) return notFound(request);
     const body = (await request.json()) as Partial<Worker>;
-    if (body.company && companyName(body.company) === null) return fieldErrors({ company: [message(request, 'ref.unknownCompany', { value: body.company })] });
+    const errors = schemaErrors(request, body, { company: COMPANY });
+    if (errors.empty) checkCompany(errors, body.company);
+    if (!errors.empty) return errors.answer();
     const company = body.company === undefined ? current.company : body.company;
     const next: Worker = { ...current, company, companyName: companyName(company), lastModifiedAt: now() };
     mockDb.workers = mockDb.workers.map((item) => (item.workerName === current.workerName ? next : item));
@@ -45,9 +47,8 @@ export const adminWorkerHandlers: readonly HttpHandler[] = [
   http.delete('*/api/admin/workers/:key', ({ params, request }) => {
     const current = mockDb.workers.find((item) => item.workerName === params.key);
     if (!current) return notFound(request);
-    const texts = TEXTS[requestLocale(request)];
-    const used = mockDb.worklogs.filter((item) => item.workerName === current.workerName).length;
-    if (used > 0) return nonFieldError(texts.referenced.replace('{list}', `${used} ${texts.noun}`));
+    const refused = referencedAnswer(request, [['worklogs', mockDb.worklogs.filter((item) => item.workerName === current.workerName).length]]);
+    if (refused) return refused;
     mockDb.workers = mockDb.workers.filter((item) => item.workerName !== current.workerName);
     return new HttpResponse(null, { status: 204 });
   }),

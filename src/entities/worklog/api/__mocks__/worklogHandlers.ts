@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { WORKLOG_LIST } from '@timberlog/contract';
+import { WORKLOG_LIST, normaliseWorkerName } from '@timberlog/contract';
 
 import {
   fieldErrors,
@@ -26,7 +26,7 @@ function checkFields(request: Request, body: Fields): { fields: Fields; errors: 
   const add = (name: string, key: MessageKey, params?: Record<string, string | number>) =>
     (errors[name] ??= []).push(message(request, key, params));
   if (fields.workerName !== undefined) {
-    fields.workerName = fields.workerName.trim().replace(/\s+/g, ' ');
+    fields.workerName = normaliseWorkerName(fields.workerName);
     if (!fields.workerName) add('workerName', 'field.blank');
   }
   if (fields.assortment === '') fields.assortment = null;

@@ -1,4 +1,4 @@
-import type { WorklogAction } from '@timberlog/contract';
+import { normaliseWorkerName, type WorklogAction } from '@timberlog/contract';
 
 import type { Worklog, WorklogCreate } from '@/entities/worklog';
 
@@ -80,7 +80,7 @@ export function valuesToBody(values: WorklogFormValues): WorklogCreate {
     timestamp: fromLocalInput(values.timestamp),
     action: values.action as WorklogAction,
     warehouse: values.warehouse ?? 0,
-    workerName: values.workerName.trim().replace(/\s+/g, ' '),
+    workerName: normaliseWorkerName(values.workerName),
     assortment: optional(values.assortment),
     quantity: values.quantity.trim() ? normaliseDecimal(values.quantity) : null,
     waybill: optional(values.waybill),

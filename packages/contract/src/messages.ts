@@ -1,0 +1,362 @@
+/**
+ * The message catalogue: the en and et texts of every error and validation message the API answers,
+ * the words its reports use (sheet names, column headings, status and action labels) and its mails.
+ * The server translates its answers with it and the mocks word theirs with it, so a text is written
+ * once. `{name}` marks a placeholder. The web app's own screen texts are i18next resources in
+ * public/locales, not here.
+ */
+import { LOCALES, type Locale, type WaybillStatus, type WorklogAction } from './limits.ts';
+
+const en = {
+  'field.required': 'This field is required.',
+  'field.type.string': 'Enter a text value.',
+  'field.type.integer': 'Enter a whole number.',
+  'field.type.number': 'Enter a number.',
+  'field.type.boolean': 'Enter true or false.',
+  'field.type.array': 'Enter a list of values.',
+  'field.type.object': 'Enter an object.',
+  'field.invalid': 'Enter a valid value.',
+  'field.enum': '"{value}" is not a valid choice. Choose one of: {choices}.',
+  'field.maxLength': 'Ensure this field has no more than {limit} characters.',
+  'field.minLength': 'Ensure this field has at least {limit} characters.',
+  'field.blank': 'This field may not be blank.',
+  'field.minimum': 'Ensure this value is greater than or equal to {limit}.',
+  'field.maximum': 'Ensure this value is less than or equal to {limit}.',
+  'field.minItems': 'Ensure this list has at least {limit} items.',
+  'field.maxItems': 'Ensure this list has no more than {limit} items.',
+  'field.format.date': 'Enter a valid date in the format YYYY-MM-DD.',
+  'field.format.date-time': 'Enter a valid date and time (ISO 8601).',
+  'field.format.email': 'Enter a valid email address.',
+  'field.format.uuid': 'Enter a valid UUID.',
+  'field.pattern.decimal': 'Enter a number with at most {decimals} decimal places.',
+  'field.pattern': 'Enter a value in the correct format.',
+  'field.unknownSort': 'Unknown sort field "{value}". Allowed: {choices}.',
+  'field.positive': 'Ensure this value is greater than 0.',
+  'field.rangeOrder': 'The end of the range must not be before its start.',
+  'field.nullChar': 'Null characters are not allowed.',
+  'db.conflict': 'This conflicts with data saved meanwhile. Reload and try again.',
+  'db.invalid': 'A value is outside what can be stored.',
+  'db.busy': 'Many changes are being saved at once. Nothing was changed; try again in a moment.',
+  'record.changed': '{name} changed this record at {time}, after you opened it. Nothing was saved: compare their changes with yours.',
+  'record.changedBySystem': 'The system changed this record at {time}, after you opened it. Nothing was saved: compare its changes with yours.',
+  'json.invalid': 'JSON parse error - the body is not valid JSON, or holds a "__proto__" or "constructor.prototype" key, which are not allowed.',
+  'json.empty': 'JSON parse error - the request body is empty.',
+  'url.invalid': 'The address is not a valid URL.',
+  'media.unsupported': 'Unsupported media type "{type}" in request.',
+  'page.invalid': 'Invalid page.',
+  'notFound': 'Not found.',
+  'methodNotAllowed': 'Method "{method}" not allowed.',
+  'auth.notAuthenticated': 'Authentication credentials were not provided.',
+  'auth.tokenInvalid': 'Given token not valid for any token type',
+  'auth.refreshInvalid': 'Token is invalid or expired',
+  'auth.noActiveAccount': 'No active account found with the given credentials',
+  'auth.permissionDenied': 'You do not have permission to perform this action.',
+  'auth.rateLimited': 'Too many attempts. Try again in {seconds} seconds.',
+  'auth.userInactive': 'User is inactive',
+  'password.tooShort': 'This password is too short. It must contain at least {limit} characters.',
+  'password.tooLong': 'This password is too long. It must contain at most {limit} characters.',
+  'password.numeric': 'This password is entirely numeric.',
+  'password.sameAsEmail': 'The password is too similar to the email address.',
+  'password.currentRequired': 'Enter your current password to set a new one.',
+  'password.blank': 'The password cannot be only spaces.',
+  'password.repeated': 'The password cannot be one character repeated.',
+  'password.common': 'This password is too common or too easy to guess. Use a few unrelated words, or mix words with digits and symbols.',
+  'password.currentWrong': 'The current password is not correct.',
+  'reset.tokenInvalid': 'This link is invalid, already used or expired. Ask for a new one.',
+  'user.emailTaken': 'A user with this email already exists.',
+  'user.ownStaff': 'You cannot change your own staff status.',
+  'user.ownActive': 'You cannot deactivate your own account.',
+  'user.ownDelete': 'You cannot delete your own account.',
+  'user.emailImmutable': 'The email address cannot be changed.',
+  'ref.unknownOrigin': 'No warehouse has origin code "{value}".',
+  'ref.unknownDestination': 'No warehouse has destination code "{value}".',
+  'ref.unknownCompany': 'No company has registry code "{value}".',
+  'ref.unknownAssortment': 'No assortment has code "{value}".',
+  'ref.inactiveAssortment': 'Assortment "{value}" is not active.',
+  'ref.unknownWarehouse': 'No warehouse has id {value}.',
+  'ref.unknownWaybill': 'No waybill has number "{value}".',
+  'ref.unknownAssortmentType': 'No assortment type has id {value}.',
+  'waybill.numberTaken': 'A waybill with this number already exists.',
+  'waybill.transition': 'A waybill cannot go from "{from}" to "{to}".',
+  'waybill.notEditable': 'A waybill in status "{status}" cannot be edited.',
+  'waybill.notDeletable': 'Only draft waybills can be deleted; this one is "{status}".',
+  'waybill.quantityOverLoad': 'One load is at most {limit} {unit}: check the quantity.',
+  'invoice.noWaybills': 'Choose at least one waybill.',
+  'invoice.notDelivered': 'Only delivered waybills can be invoiced; not delivered: {list}.',
+  'invoice.alreadyInvoiced': 'Already invoiced: {list}.',
+  'invoice.mixedCustomers': 'All waybills must have the same destination company; found: {list}.',
+  'invoice.notCustomer': 'Company "{value}" is not an invoice customer.',
+  'invoice.unknownWaybills': 'Unknown waybills: {list}.',
+  'invoice.retryNotFailed': 'Only invoices whose sync failed can be retried; this one is "{status}".',
+  'invoice.dueBeforeIssue': 'The due date must not be before the issue date.',
+  'export.noFile': 'This export has no file.',
+  'export.tooMany': 'You already have {limit} exports in progress. Wait for one to finish, then try again.',
+  'export.linkInvalid': 'The download link is invalid or has expired.',
+  'export.failed': 'The report could not be created. Try again; if it fails again, tell the support team.',
+  'export.tooManyRows': 'The report has {count} rows, more than an XLSX sheet holds ({limit}). Narrow the filters, or choose CSV.',
+  'report.waybills.sheet': 'Waybills',
+  'report.worklogs.sheet': 'Worklogs',
+  'report.column.number': 'Number',
+  'report.column.status': 'Status',
+  'report.column.transportDate': 'Transport date',
+  'report.column.origin': 'Origin',
+  'report.column.originName': 'Origin name',
+  'report.column.destination': 'Destination',
+  'report.column.destinationName': 'Destination name',
+  'report.column.destinationCompany': 'Destination company',
+  'report.column.destinationCompanyName': 'Destination company name',
+  'report.column.driverName': 'Driver',
+  'report.column.vehicleNumber': 'Vehicle',
+  'report.column.mileage': 'Mileage (km)',
+  'report.column.assortment': 'Assortment',
+  'report.column.assortmentName': 'Assortment name',
+  'report.column.quantity': 'Quantity',
+  'report.column.unit': 'Unit',
+  'report.column.invoice': 'Invoice',
+  'report.column.notes': 'Notes',
+  'report.column.createdAt': 'Created at',
+  'report.column.timestamp': 'Time',
+  'report.column.action': 'Action',
+  'report.column.warehouseName': 'Warehouse',
+  'report.column.warehouseCompany': 'Warehouse company',
+  'report.column.warehouseCompanyName': 'Warehouse company name',
+  'report.column.workerName': 'Worker',
+  'report.column.waybill': 'Waybill',
+  'report.column.durationMinutes': 'Duration (min)',
+  'value.waybillStatus.draft': 'Draft',
+  'value.waybillStatus.confirmed': 'Confirmed',
+  'value.waybillStatus.delivered': 'Delivered',
+  'value.waybillStatus.invoiced': 'Invoiced',
+  'value.waybillStatus.cancelled': 'Cancelled',
+  'value.worklogAction.arrival': 'Arrival',
+  'value.worklogAction.loading': 'Loading',
+  'value.worklogAction.unloading': 'Unloading',
+  'value.worklogAction.measuring': 'Measuring',
+  'value.worklogAction.sorting': 'Sorting',
+  'value.worklogAction.departure': 'Departure',
+  'admin.referenced': 'Cannot delete: referred to by {list}.',
+  'admin.exists': 'A record with this key already exists.',
+  'admin.originTaken': 'Another warehouse already uses this origin code.',
+  'admin.destinationTaken': 'Another warehouse already uses this destination code.',
+  'admin.count.assortments': '{count} assortments',
+  'admin.count.waybills': '{count} waybills',
+  'admin.count.worklogs': '{count} worklogs',
+  'admin.count.warehouses': '{count} warehouses',
+  'admin.count.invoices': '{count} invoices',
+  'admin.count.workers': '{count} workers',
+  'mail.resetSubject': 'Reset your Timberlog password',
+  'mail.resetBody': 'Hello,\n\nSomeone asked to reset the password of your Timberlog account. Open this link within {days} days to choose a new password:\n\n{link}\n\nIf it was not you, ignore this message.',
+  'mail.verifySubject': 'Confirm your email address for Timberlog',
+  'mail.verifyBody': 'Hello,\n\nSomeone signed up for Timberlog with this address. Open this link within {days} days to confirm it is yours:\n\n{link}\n\nStaff can activate the account once the address is confirmed. If it was not you, ignore this message.',
+  'mail.signupExistingSubject': 'Your Timberlog account',
+  'mail.signupExistingBody': 'Hello,\n\nSomeone tried to sign up for Timberlog with this address, but it already has an account. If you forgot its password, ask for a new one here:\n\n{link}\n\nIf it was not you, ignore this message.',
+  'user.emailNotVerified': 'This account\'s email address is not verified yet.',
+  'verify.tokenInvalid': 'This link is invalid, already used or expired.',
+} as const;
+
+/** Every message the API can answer, by its key. */
+export type MessageKey = keyof typeof en;
+
+const et: Record<MessageKey, string> = {
+  'field.required': 'See väli on kohustuslik.',
+  'field.type.string': 'Sisesta tekst.',
+  'field.type.integer': 'Sisesta täisarv.',
+  'field.type.number': 'Sisesta arv.',
+  'field.type.boolean': 'Sisesta tõene või väär.',
+  'field.type.array': 'Sisesta väärtuste loend.',
+  'field.type.object': 'Sisesta objekt.',
+  'field.invalid': 'Sisesta korrektne väärtus.',
+  'field.enum': '"{value}" ei ole lubatud valik. Vali üks järgmistest: {choices}.',
+  'field.maxLength': 'Selles väljas võib olla kuni {limit} märki.',
+  'field.minLength': 'Selles väljas peab olema vähemalt {limit} märki.',
+  'field.blank': 'See väli ei tohi olla tühi.',
+  'field.minimum': 'Väärtus peab olema vähemalt {limit}.',
+  'field.maximum': 'Väärtus võib olla kuni {limit}.',
+  'field.minItems': 'Loendis peab olema vähemalt {limit} elementi.',
+  'field.maxItems': 'Loendis võib olla kuni {limit} elementi.',
+  'field.format.date': 'Sisesta kuupäev kujul AAAA-KK-PP.',
+  'field.format.date-time': 'Sisesta korrektne kuupäev ja kellaaeg (ISO 8601).',
+  'field.format.email': 'Sisesta korrektne e-posti aadress.',
+  'field.format.uuid': 'Sisesta korrektne UUID.',
+  'field.pattern.decimal': 'Sisesta arv, milles on kuni {decimals} kohta pärast koma.',
+  'field.pattern': 'Sisesta väärtus õiges vormingus.',
+  'field.unknownSort': 'Tundmatu sorteerimisväli "{value}". Lubatud: {choices}.',
+  'field.positive': 'Väärtus peab olema suurem kui 0.',
+  'field.rangeOrder': 'Vahemiku lõpp ei tohi olla enne algust.',
+  'field.nullChar': 'Nullmärgid ei ole lubatud.',
+  'db.conflict': 'See on vastuolus vahepeal salvestatud andmetega. Laadi leht uuesti ja proovi veel.',
+  'db.invalid': 'Väärtus on väljaspool salvestatavat vahemikku.',
+  'db.busy': 'Korraga salvestatakse palju muudatusi. Midagi ei muudetud; proovi mõne hetke pärast uuesti.',
+  'record.changed': '{name} muutis seda kirjet kell {time}, pärast seda, kui sina selle avasid. Midagi ei salvestatud: võrdle tema muudatusi enda omadega.',
+  'record.changedBySystem': 'Süsteem muutis seda kirjet kell {time}, pärast seda, kui sina selle avasid. Midagi ei salvestatud: võrdle selle muudatusi enda omadega.',
+  'json.invalid': 'JSON-i parsimise viga - sisu ei ole korrektne JSON või sisaldab võtit "__proto__" või "constructor.prototype", mis ei ole lubatud.',
+  'json.empty': 'JSON-i parsimise viga - päringu sisu on tühi.',
+  'url.invalid': 'Aadress ei ole korrektne URL.',
+  'media.unsupported': 'Päringu meediatüüp "{type}" ei ole toetatud.',
+  'page.invalid': 'Vigane lehekülg.',
+  'notFound': 'Ei leitud.',
+  'methodNotAllowed': 'Meetod "{method}" ei ole lubatud.',
+  'auth.notAuthenticated': 'Autentimisandmeid ei esitatud.',
+  'auth.tokenInvalid': 'Esitatud tõend ei kehti.',
+  'auth.refreshInvalid': 'Tõend on vigane või aegunud.',
+  'auth.noActiveAccount': 'Nende andmetega aktiivset kontot ei leitud.',
+  'auth.permissionDenied': 'Sul ei ole selle toimingu tegemiseks õigust.',
+  'auth.rateLimited': 'Liiga palju katseid. Proovi uuesti {seconds} sekundi pärast.',
+  'auth.userInactive': 'Kasutaja ei ole aktiivne.',
+  'password.tooShort': 'See parool on liiga lühike. Selles peab olema vähemalt {limit} märki.',
+  'password.tooLong': 'See parool on liiga pikk. Selles võib olla kuni {limit} märki.',
+  'password.numeric': 'See parool koosneb ainult numbritest.',
+  'password.sameAsEmail': 'Parool on e-posti aadressiga liiga sarnane.',
+  'password.currentRequired': 'Uue parooli määramiseks sisesta oma praegune parool.',
+  'password.blank': 'Parool ei saa koosneda ainult tühikutest.',
+  'password.repeated': 'Parool ei saa olla üks ja sama märk korduvalt.',
+  'password.common': 'See parool on liiga levinud või kergesti äraarvatav. Kasuta mitut omavahel mitteseotud sõna või sega sõnu numbrite ja sümbolitega.',
+  'password.currentWrong': 'Praegune parool ei ole õige.',
+  'reset.tokenInvalid': 'See link on vigane, juba kasutatud või aegunud. Küsi uus link.',
+  'user.emailTaken': 'Selle e-posti aadressiga kasutaja on juba olemas.',
+  'user.ownStaff': 'Sa ei saa muuta enda töötajaõigusi.',
+  'user.ownActive': 'Sa ei saa enda kontot deaktiveerida.',
+  'user.ownDelete': 'Sa ei saa enda kontot kustutada.',
+  'user.emailImmutable': 'E-posti aadressi ei saa muuta.',
+  'ref.unknownOrigin': 'Lähtekoodiga "{value}" ladu ei ole.',
+  'ref.unknownDestination': 'Sihtkoodiga "{value}" ladu ei ole.',
+  'ref.unknownCompany': 'Registrikoodiga "{value}" ettevõtet ei ole.',
+  'ref.unknownAssortment': 'Koodiga "{value}" sortimenti ei ole.',
+  'ref.inactiveAssortment': 'Sortiment "{value}" ei ole aktiivne.',
+  'ref.unknownWarehouse': 'Ladu ID-ga {value} ei ole.',
+  'ref.unknownWaybill': 'Numbriga "{value}" veoselehte ei ole.',
+  'ref.unknownAssortmentType': 'Sortimendi liiki ID-ga {value} ei ole.',
+  'waybill.numberTaken': 'Selle numbriga veoseleht on juba olemas.',
+  'waybill.transition': 'Veoselehte ei saa viia olekust "{from}" olekusse "{to}".',
+  'waybill.notEditable': 'Olekus "{status}" veoselehte ei saa muuta.',
+  'waybill.notDeletable': 'Kustutada saab ainult mustandeid; selle veoselehe olek on "{status}".',
+  'waybill.quantityOverLoad': 'Üks koorem on kuni {limit} {unit}: kontrolli kogust.',
+  'invoice.noWaybills': 'Vali vähemalt üks veoseleht.',
+  'invoice.notDelivered': 'Arveldada saab ainult kohale toimetatud veoselehti; kohale toimetamata: {list}.',
+  'invoice.alreadyInvoiced': 'Juba arveldatud: {list}.',
+  'invoice.mixedCustomers': 'Kõigil veoselehtedel peab olema sama saaja ettevõte; leitud: {list}.',
+  'invoice.notCustomer': 'Ettevõte "{value}" ei ole arveklient.',
+  'invoice.unknownWaybills': 'Tundmatud veoselehed: {list}.',
+  'invoice.retryNotFailed': 'Uuesti saab saata ainult arveid, mille sünkroonimine ebaõnnestus; selle arve olek on "{status}".',
+  'invoice.dueBeforeIssue': 'Maksetähtaeg ei tohi olla enne arve kuupäeva.',
+  'export.noFile': 'Sellel ekspordil ei ole faili.',
+  'export.tooMany': 'Sul on juba {limit} eksporti pooleli. Oota, kuni mõni lõpeb, ja proovi siis uuesti.',
+  'export.linkInvalid': 'Allalaadimislink on vigane või aegunud.',
+  'export.failed': 'Aruannet ei õnnestunud koostada. Proovi uuesti; kui see jälle ei õnnestu, anna teada kasutajatoele.',
+  'export.tooManyRows': 'Aruandes on {count} rida, rohkem kui XLSX-lehele mahub ({limit}). Kitsenda filtreid või vali CSV.',
+  'report.waybills.sheet': 'Veoselehed',
+  'report.worklogs.sheet': 'Töökanded',
+  'report.column.number': 'Number',
+  'report.column.status': 'Olek',
+  'report.column.transportDate': 'Veo kuupäev',
+  'report.column.origin': 'Lähtekoht',
+  'report.column.originName': 'Lähtekoha nimi',
+  'report.column.destination': 'Sihtkoht',
+  'report.column.destinationName': 'Sihtkoha nimi',
+  'report.column.destinationCompany': 'Saaja ettevõte',
+  'report.column.destinationCompanyName': 'Saaja ettevõtte nimi',
+  'report.column.driverName': 'Juht',
+  'report.column.vehicleNumber': 'Sõiduk',
+  'report.column.mileage': 'Läbisõit (km)',
+  'report.column.assortment': 'Sortiment',
+  'report.column.assortmentName': 'Sortimendi nimi',
+  'report.column.quantity': 'Kogus',
+  'report.column.unit': 'Ühik',
+  'report.column.invoice': 'Arve',
+  'report.column.notes': 'Märkused',
+  'report.column.createdAt': 'Loodud',
+  'report.column.timestamp': 'Aeg',
+  'report.column.action': 'Toiming',
+  'report.column.warehouseName': 'Ladu',
+  'report.column.warehouseCompany': 'Lao ettevõte',
+  'report.column.warehouseCompanyName': 'Lao ettevõtte nimi',
+  'report.column.workerName': 'Töötaja',
+  'report.column.waybill': 'Veoseleht',
+  'report.column.durationMinutes': 'Kestus (min)',
+  'value.waybillStatus.draft': 'Mustand',
+  'value.waybillStatus.confirmed': 'Kinnitatud',
+  'value.waybillStatus.delivered': 'Kohale toimetatud',
+  'value.waybillStatus.invoiced': 'Arveldatud',
+  'value.waybillStatus.cancelled': 'Tühistatud',
+  'value.worklogAction.arrival': 'Saabumine',
+  'value.worklogAction.loading': 'Laadimine',
+  'value.worklogAction.unloading': 'Mahalaadimine',
+  'value.worklogAction.measuring': 'Mõõtmine',
+  'value.worklogAction.sorting': 'Sorteerimine',
+  'value.worklogAction.departure': 'Lahkumine',
+  'admin.referenced': 'Ei saa kustutada: sellele viitavad {list}.',
+  'admin.exists': 'Selle võtmega kirje on juba olemas.',
+  'admin.originTaken': 'Seda lähtekoodi kasutab juba teine ladu.',
+  'admin.destinationTaken': 'Seda sihtkoodi kasutab juba teine ladu.',
+  'admin.count.assortments': '{count} sortimenti',
+  'admin.count.waybills': '{count} veoselehte',
+  'admin.count.worklogs': '{count} töölogi',
+  'admin.count.warehouses': '{count} ladu',
+  'admin.count.invoices': '{count} arvet',
+  'admin.count.workers': '{count} töötajat',
+  'mail.resetSubject': 'Timberlogi parooli lähtestamine',
+  'mail.resetBody': 'Tere!\n\nKeegi soovis Sinu Timberlogi konto parooli lähtestada. Ava see link {days} päeva jooksul, et valida uus parool:\n\n{link}\n\nKui see ei olnud Sina, jäta see kiri tähelepanuta.',
+  'mail.verifySubject': 'Kinnita oma e-posti aadress Timberlogis',
+  'mail.verifyBody': 'Tere!\n\nKeegi registreerus selle aadressiga Timberlogi kasutajaks. Ava see link {days} päeva jooksul, et kinnitada, et aadress on Sinu:\n\n{link}\n\nTöötajad saavad konto aktiveerida, kui aadress on kinnitatud. Kui see ei olnud Sina, jäta see kiri tähelepanuta.',
+  'mail.signupExistingSubject': 'Sinu Timberlogi konto',
+  'mail.signupExistingBody': 'Tere!\n\nKeegi proovis selle aadressiga Timberlogi kasutajaks registreeruda, kuid aadressil on juba konto. Kui oled parooli unustanud, küsi uus siit:\n\n{link}\n\nKui see ei olnud Sina, jäta see kiri tähelepanuta.',
+  'user.emailNotVerified': 'Selle konto e-posti aadress ei ole veel kinnitatud.',
+  'verify.tokenInvalid': 'See link on vigane, juba kasutatud või aegunud.',
+};
+
+/** The texts of every message in every locale; each locale has every key (the type holds them to it). */
+export const MESSAGES: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, et };
+
+/** Placeholder values of a message. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/** Whether `key` names a message of the catalogue. */
+export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(en, key);
+
+/**
+ * A message in `locale` with its `{name}` placeholders filled; an unknown key is answered as
+ * itself (so a missing text shows, instead of failing the answer), a missing value keeps its
+ * placeholder.
+ */
+export function translate(locale: Locale, key: string, params: MessageParams = {}): string {
+  const template = isMessageKey(key) ? MESSAGES[locale][key] : key;
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : `{${name}}`));
+}
+
+/** The label of a waybill status in the API's reports. */
+export const waybillStatusLabel = (locale: Locale, status: WaybillStatus): string => MESSAGES[locale][`value.waybillStatus.${status}`];
+
+/** The label of a worklog action in the API's reports. */
+export const worklogActionLabel = (locale: Locale, action: WorklogAction): string => MESSAGES[locale][`value.worklogAction.${action}`];
+
+/** What a record refused for deletion is still referred to by, as the admin answers count it. */
+export const ADMIN_REFERRERS = ['assortments', 'waybills', 'worklogs', 'warehouses', 'invoices', 'workers'] as const;
+export type AdminReferrer = (typeof ADMIN_REFERRERS)[number];
+
+/** "3 waybills, 1 worklogs": the counts of referrers that are not 0, in the given order. */
+export const referrerList = (locale: Locale, counts: readonly (readonly [AdminReferrer, number])[]): string =>
+  counts
+    .filter(([, count]) => count > 0)
+    .map(([noun, count]) => translate(locale, `admin.count.${noun}`, { count }))
+    .join(', ');
+
+/**
+ * The locale an `Accept-Language` header asks for: the supported one of the highest quality
+ * (earlier first among equals), by language prefix (`et-EE` is `et`); English when none is.
+ */
+export function pickLocale(header: string | null | undefined): Locale {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.find((item) => item.trim().startsWith('q='));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1, index };
+    })
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    const locale = LOCALES.find((item) => tag.startsWith(item));
+    if (locale) return locale;
+  }
+  return 'en';
+}

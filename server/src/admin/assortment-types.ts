@@ -1,0 +1,41 @@
+import { LIMITS } from '@timberlog/contract';
+import { sql } from 'kysely';
+import { AssortmentType, AssortmentTypePage } from '../reference/schemas.js';
+import { assortmentTypeSpec } from '../reference/queries.js';
+import { Str, Type } from '../shared/schema.js';
+import { adminResource, count, countOf, IntKey, notBlank, pick } from './resource.js';
+
+const body = { name: Str(LIMITS.assortmentTypeNameMaxLength, 1), description: Type.Optional(Str(LIMITS.notesMaxLength)) };
+
+/** Assortment types: a name and a description; refused for deletion while assortments use one. */
+export const assortmentTypeRoutes = adminResource({
+  name: 'assortment-types',
+  title: 'AssortmentType',
+  label: 'assortment type',
+  plural: 'AssortmentTypes',
+  keyParam: 'id',
+  keySchema: IntKey("The assortment type's id."),
+  rules: 'The name must not be blank.',
+  spec: assortmentTypeSpec,
+  keyCond: (key) => sql`t.id = ${Number(key)}`,
+  item: AssortmentType,
+  page: AssortmentTypePage,
+  createBody: Type.Object(body, { title: 'AdminAssortmentTypeCreate' }),
+  updateBody: Type.Object(body, { title: 'AdminAssortmentTypeUpdate' }),
+  prepareCreate: async (_trx, input, errs) => {
+    notBlank(errs, 'name', input.name);
+    return { name: input.name, ...pick(input, ['description']) };
+  },
+  prepareUpdate: async (_trx, _key, input, errs) => {
+    notBlank(errs, 'name', input.name);
+    return pick(input, ['name', 'description']);
+  },
+  insert: async (trx, row) => String((await trx.insertInto('assortmentTypes').values(row).returning('id').executeTakeFirstOrThrow()).id),
+  update: async (trx, key, row) => {
+    await trx.updateTable('assortmentTypes').set({ ...row, lastModifiedAt: new Date() }).where('id', '=', Number(key)).execute();
+  },
+  remove: async (trx, key) => {
+    await trx.deleteFrom('assortmentTypes').where('id', '=', Number(key)).execute();
+  },
+  references: [{ noun: 'assortments', count: (trx, key) => count(trx.selectFrom('assortments').select(countOf).where('assortmentType', '=', Number(key)).execute()) }],
+});

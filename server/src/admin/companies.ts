@@ -1,0 +1,54 @@
+import { LIMITS } from '@timberlog/contract';
+import { sql } from 'kysely';
+import { Company, CompanyPage } from '../reference/schemas.js';
+import { companySpec } from '../reference/queries.js';
+import { Str, Type } from '../shared/schema.js';
+import { adminResource, count, countOf, notBlank, pick, RegistryCode, TextKey } from './resource.js';
+
+const body = {
+  name: Str(LIMITS.shortTextMaxLength, 1),
+  vatNumber: Type.Optional(Str(LIMITS.vatNumberMaxLength)),
+  address: Type.Optional(Str(LIMITS.addressMaxLength)),
+  email: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: LIMITS.emailMaxLength }), Type.Literal('')])),
+  isInvoiceCustomer: Type.Optional(Type.Boolean()),
+};
+const OPTIONAL = ['vatNumber', 'address', 'email', 'isInvoiceCustomer'] as const;
+
+/** Companies, keyed by their registry code; refused for deletion while warehouses, waybills, invoices or workers name one. */
+export const companyRoutes = adminResource({
+  name: 'companies',
+  title: 'Company',
+  label: 'company',
+  plural: 'Companies',
+  keyParam: 'registryCode',
+  keySchema: TextKey("The company's registry code."),
+  rules: `A new registry code must be free and have ${LIMITS.registryCodeLength} digits.`,
+  spec: companySpec,
+  keyCond: (key) => sql`c.registry_code = ${key}`,
+  item: Company,
+  page: CompanyPage,
+  createBody: Type.Object({ registryCode: RegistryCode(), ...body }, { title: 'AdminCompanyCreate' }),
+  updateBody: Type.Object(body, { title: 'AdminCompanyUpdate' }),
+  prepareCreate: async (trx, input, errs) => {
+    notBlank(errs, 'name', input.name);
+    if (await trx.selectFrom('companies').select('registryCode').where('registryCode', '=', input.registryCode).executeTakeFirst()) errs.add('registryCode', 'admin.exists');
+    return { registryCode: input.registryCode, name: input.name, ...pick(input, OPTIONAL) };
+  },
+  prepareUpdate: async (_trx, _key, input, errs) => {
+    notBlank(errs, 'name', input.name);
+    return pick(input, ['name', ...OPTIONAL]);
+  },
+  insert: async (trx, row) => (await trx.insertInto('companies').values(row).returning('registryCode').executeTakeFirstOrThrow()).registryCode,
+  update: async (trx, key, row) => {
+    await trx.updateTable('companies').set({ ...row, lastModifiedAt: new Date() }).where('registryCode', '=', key).execute();
+  },
+  remove: async (trx, key) => {
+    await trx.deleteFrom('companies').where('registryCode', '=', key).execute();
+  },
+  references: [
+    { noun: 'warehouses', count: (trx, key) => count(trx.selectFrom('warehouses').select(countOf).where('company', '=', key).execute()) },
+    { noun: 'waybills', count: (trx, key) => count(trx.selectFrom('waybills').select(countOf).where('destinationCompany', '=', key).execute()) },
+    { noun: 'invoices', count: (trx, key) => count(trx.selectFrom('invoices').select(countOf).where('customer', '=', key).execute()) },
+    { noun: 'workers', count: (trx, key) => count(trx.selectFrom('workers').select(countOf).where('company', '=', key).execute()) },
+  ],
+});
