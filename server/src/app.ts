@@ -21,7 +21,8 @@ import { invoiceRoutes, invoiceSchemas } from './invoices/routes.js';
 import { exportRoutes, exportSchemas } from './exports/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { summaryRoutes, summarySchemas } from './summary/routes.js';
-import { accessOf, registerAccessControl } from './auth/guards.js';
+import { historyRoutes, historySchemas } from './history/routes.js';
+import { accessOf, CLIENT_HEADER, registerAccessControl } from './auth/guards.js';
 import { registerSecurityHeaders, securityHeadersFor } from './shared/security-headers.js';
 import { registerWebApp } from './shared/web-app.js';
 
@@ -138,12 +139,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(cors, {
     origin: ctx.config.corsOrigins.length ? ctx.config.corsOrigins : false,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
-    exposedHeaders: ['Retry-After', 'Content-Disposition', 'Allow'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'If-Match', CLIENT_HEADER],
+    exposedHeaders: ['Retry-After', 'Content-Disposition', 'Allow', 'ETag'],
     maxAge: 3600,
   });
 
-  for (const s of [DetailError, FieldErrorsSchema, StatusOk, TokenPairSchema, SessionSchema, User, UserPage, ...referenceSchemas, ...waybillSchemas, ...worklogSchemas, ...invoiceSchemas, ...exportSchemas, ...summarySchemas]) {
+  for (const s of [DetailError, FieldErrorsSchema, StatusOk, TokenPairSchema, SessionSchema, User, UserPage, ...referenceSchemas, ...waybillSchemas, ...worklogSchemas, ...invoiceSchemas, ...exportSchemas, ...summarySchemas, ...historySchemas]) {
     app.addSchema(s);
   }
 
@@ -175,6 +176,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(invoiceRoutes);
   await app.register(exportRoutes);
   await app.register(summaryRoutes);
+  await app.register(historyRoutes);
   await app.register(adminRoutes);
 
   const indexHtml = path.join(ctx.config.webDistDir, 'index.html');

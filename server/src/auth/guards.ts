@@ -4,6 +4,7 @@ import type { App, AuthUser } from '../shared/context.js';
 import { sessionHolds, verifyToken } from './tokens.js';
 import { preparedQuery } from '../shared/db.js';
 import type { TokenAccount } from './user-cache.js';
+import type { TransactionOptions } from '../shared/transaction.js';
 
 /**
  * Who may call a route: `public` (anyone), `user` (any signed-in user, the default for every API
@@ -100,6 +101,14 @@ export function registerAccessControl(app: App): void {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') request.server.ctx.accounts.forgetAll();
     return payload;
   });
+}
+
+/** The header the web app sends with every call, so a change's history says it came from the web app. */
+export const CLIENT_HEADER = 'x-timberlog-client';
+
+/** How a request's writes are recorded: for the signed-in account, by the web app or another client. */
+export function writer(request: FastifyRequest, extra: { readonly reason?: string; readonly actor?: string } = {}): TransactionOptions {
+  return { actor: extra.actor ?? currentUser(request).email, via: request.headers[CLIENT_HEADER] === 'web' ? 'web' : 'api', ...(extra.reason ? { reason: extra.reason } : {}) };
 }
 
 export function currentUser(request: FastifyRequest): AuthUser {

@@ -6,7 +6,7 @@ import { nonFieldError, notFound } from '../shared/errors.js';
 import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
 import { errors, ref, conflict } from '../shared/schema.js';
-import { currentUser } from '../auth/guards.js';
+import { currentUser, writer } from '../auth/guards.js';
 import { DOCUMENT_NUMBER, documentNumber, INVOICE, INVOICE_RETRYABLE_STATUS } from '@timberlog/contract';
 import { numberParams } from '../waybills/schemas.js';
 import { Invoice, InvoiceCreate, InvoiceLineSchema, InvoiceListQuery, InvoicePage, InvoicePreview, PreviewQuery } from './schemas.js';
@@ -51,7 +51,7 @@ export async function invoiceRoutes(app: App) {
       await trx.updateTable('waybills').set({ status: 'invoiced', invoice: number, lastModifiedAt: new Date() }).where('number', 'in', inv.waybills).execute();
       await jobs.sendInvoiceSync(number, trx);
       return number;
-    }, { actor: user.email });
+    }, writer(request));
     reply.status(201);
     return withEtag(reply, await get(request, number));
   });
@@ -71,7 +71,7 @@ export async function invoiceRoutes(app: App) {
       if (current.status !== INVOICE_RETRYABLE_STATUS) throw nonFieldError('invoice.retryNotFailed', { status: current.status });
       await trx.updateTable('invoices').set({ status: 'pending_sync', lastModifiedAt: new Date() }).where('number', '=', number).execute();
       await jobs.sendInvoiceSync(number, trx);
-    }, { actor: currentUser(request).email });
+    }, writer(request));
     return withEtag(reply, await get(request, number));
   });
 }

@@ -257,7 +257,7 @@ export interface Page<T> {
   results: T[];
 }
 
-function pageUrl(request: FastifyRequest, pageNumber: number): string {
+export function pageUrl(request: FastifyRequest, pageNumber: number): string {
   // Only the path and query come from the request; the origin is PUBLIC_URL or none (relative).
   const url = new URL(request.url, 'http://unused.invalid');
   url.searchParams.set('pageNumber', String(pageNumber));

@@ -18,9 +18,16 @@ export const isRetryable = (err: unknown): boolean => {
   return typeof code === 'string' && RETRYABLE_CODES.has(code);
 };
 
+/** How a change reached the server, as its history records it. */
+export type ChangeVia = 'web' | 'api' | 'import' | 'bulk' | 'job';
+
 export interface TransactionOptions {
   /** The account the writes are made for (its email); none: the system (a job, a script). */
   readonly actor?: string;
+  /** How the change came: the web app, another API client, an import, a bulk action, a job. */
+  readonly via?: ChangeVia;
+  /** Why, when the person said (a correction's reason): kept in the history. */
+  readonly reason?: string;
 }
 
 /**
@@ -36,7 +43,10 @@ export async function transaction<T>(db: DB, work: (trx: Transaction<Database>) 
     try {
       return await db.transaction().execute(async (trx) => {
         // Read by the database's triggers: who a record's new version and history are written for.
-        if (opts.actor) await sql`SELECT set_config('timberlog.actor', ${opts.actor}, true)`.execute(trx);
+        if (opts.actor || opts.via || opts.reason) {
+          await sql`SELECT set_config('timberlog.actor', ${opts.actor ?? ''}, true), set_config('timberlog.via', ${opts.via ?? ''}, true),
+            set_config('timberlog.reason', ${opts.reason ?? ''}, true)`.execute(trx);
+        }
         return work(trx);
       });
     } catch (err) {

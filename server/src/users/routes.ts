@@ -5,7 +5,7 @@ import { FieldErrors, fieldError, forbidden, notFound, nonFieldError } from '../
 import { runList } from '../shared/list.js';
 import { userSpec } from './queries.js';
 import { ref, errors, StatusOk, Type, conflict } from '../shared/schema.js';
-import { currentUser } from '../auth/guards.js';
+import { currentUser, writer } from '../auth/guards.js';
 import { checkPassword, hashPassword, normaliseEmail, verifyPassword } from './rules.js';
 import { endSessions } from '../auth/tokens.js';
 import { hashToken } from './account-mail.js';
@@ -79,7 +79,7 @@ export async function userRoutes(app: App) {
       await trx.updateTable('users').set(set).where('email', '=', email).execute();
       // A new password ends every session of the account, this one too: the caller signs in again.
       if (body.password !== undefined) await endSessions(trx, email);
-    }, { actor: email });
+    }, writer(request));
     return getUser(email);
   };
   app.put('/api/user/me', {
@@ -160,7 +160,7 @@ export async function userRoutes(app: App) {
       await trx.updateTable('users').set({ passwordHash, lastModifiedAt: new Date() }).where('email', '=', row.userEmail).execute();
       // A new password ends every open session.
       await endSessions(trx, row.userEmail);
-    }, { actor: row.userEmail });
+    }, writer(request, { actor: row.userEmail }));
     return { status: 'OK' as const };
   });
 
@@ -198,7 +198,7 @@ export async function userRoutes(app: App) {
       await trx.updateTable('users').set(set).where('email', '=', email).execute();
       // A new password or a deactivation ends every session of the account.
       if (body.password !== undefined || body.isActive === false) await endSessions(trx, email);
-    }, { actor: actorEmail });
+    }, writer(request));
     return getUser(email);
   };
 
@@ -222,7 +222,7 @@ export async function userRoutes(app: App) {
       if (!current) throw notFound();
       await checkVersion(request, current, () => getUser(email));
       await trx.deleteFrom('users').where('email', '=', email).execute();
-    }, { actor: currentUser(request).email });
+    }, writer(request));
     return reply.status(204).send(null);
   });
 }

@@ -8,7 +8,7 @@ import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
 import { errors, ref, Type, conflict } from '../shared/schema.js';
 import { DOCUMENT_NUMBER, documentNumber, LIMITS, WAYBILL_DELETABLE_STATUSES, WAYBILL_EDITABLE_STATUSES, WAYBILL_TRANSITIONS, type WaybillStatus } from '@timberlog/contract';
-import { currentUser } from '../auth/guards.js';
+import { currentUser, writer } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
 import { ExportRequest } from '../exports/schemas.js';
 import { numberParams, ReportBody, Waybill, WaybillCreate, WaybillListQuery, WaybillPage, WaybillPatch, WaybillUpdate } from './schemas.js';
@@ -97,7 +97,7 @@ export async function waybillRoutes(app: App) {
         driverName: f.driverName!, vehicleNumber: f.vehicleNumber!, mileage: f.mileage!, assortment: f.assortment!, quantity: f.quantity!, notes: f.notes ?? '', createdBy: user.email,
       }).execute();
       return number;
-    }, { actor: user.email });
+    }, writer(request));
     reply.status(201);
     return withEtag(reply, await get(number));
   });
@@ -124,7 +124,7 @@ export async function waybillRoutes(app: App) {
       if (f.destinationCompany !== undefined) set.destinationCompany = f.destinationCompany;
       if (statusChange) set.status = statusChange;
       await trx.updateTable('waybills').set(set).where('number', '=', number).execute();
-    }, { actor: currentUser(request).email });
+    }, writer(request));
     return get(number);
   };
 
@@ -145,7 +145,7 @@ export async function waybillRoutes(app: App) {
       await checkVersion(request, current, () => get(request.params.number));
       if (!WAYBILL_DELETABLE_STATUSES.includes(current.status as WaybillStatus)) throw nonFieldError('waybill.notDeletable', { status: current.status });
       await trx.deleteFrom('waybills').where('number', '=', request.params.number).execute();
-    }, { actor: currentUser(request).email });
+    }, writer(request));
     return reply.status(204).send(null);
   });
 

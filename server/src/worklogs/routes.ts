@@ -8,7 +8,7 @@ import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
 import { errors, ref, conflict } from '../shared/schema.js';
 import { DOCUMENT_NUMBER, documentNumber, LIMITS, normaliseWorkerName, type WorklogAction } from '@timberlog/contract';
-import { currentUser } from '../auth/guards.js';
+import { currentUser, writer } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
 import { ExportRequest } from '../exports/schemas.js';
 import { numberParams, ReportBody } from '../waybills/schemas.js';
@@ -100,7 +100,7 @@ export async function worklogRoutes(app: App) {
       }).execute();
       await touchWorkers(trx, [f.workerName!]);
       return number;
-    }, { actor: user.email });
+    }, writer(request));
     reply.status(201);
     return withEtag(reply, await get(number));
   });
@@ -122,7 +122,7 @@ export async function worklogRoutes(app: App) {
       if (f.workerName) await ensureWorker(trx, f.workerName, f.company);
       await trx.updateTable('worklogs').set(set).where('number', '=', number).execute();
       await touchWorkers(trx, [current.workerName, ...(f.workerName ? [f.workerName] : [])]);
-    }, { actor: currentUser(request).email });
+    }, writer(request));
     return get(number);
   };
 
