@@ -249,10 +249,111 @@ function otherCases(): Case[] {
   ];
 }
 
+/**
+ * The admin endpoints, resource by resource: the list, a create, an update, a delete refused while
+ * others refer to the record (in both languages), a delete allowed, and each rule a write enforces.
+ */
+function adminCases(): Case[] {
+  const a = '/api/admin';
+  const waybill = demo.waybills[0]!;
+  const worklog = demo.worklogs[0]!;
+  const usedType = demo.assortments[0]!.assortmentType;
+  const company = demo.warehouses[0]!.company;
+  const origin = demo.warehouses.find((item) => item.originCode === waybill.origin)!;
+  const destination = demo.warehouses.find((item) => item.destinationCode && item.id !== origin.id)!;
+  const nextId = (rows: readonly { id: number }[]) => Math.max(...rows.map((item) => item.id)) + 1;
+  const newType = nextId(demo.assortmentTypes);
+  const newWarehouse = nextId(demo.warehouses);
+  const cases: Case[] = [];
+  for (const [name, list] of [
+    ['assortment-types', LISTS.assortmentTypes],
+    ['assortments', LISTS.assortments],
+    ['companies', LISTS.companies],
+    ['warehouses', LISTS.warehouses],
+    ['workers', LISTS.workers],
+  ] as const) {
+    cases.push(
+      { name: `admin ${name}: list`, path: `${a}/${name}${query({ pageSize: '100' })}`, key: list.key },
+      { name: `admin ${name}: list sorted the other way`, path: `${a}/${name}${query({ sort: `-${list.sort[0] ?? ''}` })}`, key: list.key },
+      { name: `admin ${name}: an ordinary user is refused`, path: `${a}/${name}`, as: 'user' },
+      { name: `admin ${name}: an ordinary user cannot create`, method: 'POST', path: `${a}/${name}`, body: {}, as: 'user' },
+    );
+  }
+  cases.push(
+    // Assortment types: a name that is not blank.
+    { name: 'admin assortment type: created', method: 'POST', path: `${a}/assortment-types`, body: { name: 'Veneer logs', description: 'For plywood.' } },
+    { name: 'admin assortment type: no name', method: 'POST', path: `${a}/assortment-types`, body: { description: 'x' } },
+    { name: 'admin assortment type: an empty name', method: 'POST', path: `${a}/assortment-types`, body: { name: '' } },
+    { name: 'admin assortment type: a name of spaces', method: 'POST', path: `${a}/assortment-types`, body: { name: '   ' } },
+    { name: 'admin assortment type: a name too long', method: 'POST', path: `${a}/assortment-types`, body: { name: 'x'.repeat(LIMITS.assortmentTypeNameMaxLength + 1) } },
+    { name: 'admin assortment type: updated', method: 'PATCH', path: `${a}/assortment-types/${newType}`, body: { description: 'Birch for plywood.' } },
+    { name: 'admin assortment type: updated to a blank name', method: 'PATCH', path: `${a}/assortment-types/${newType}`, body: { name: '  ' } },
+    { name: 'admin assortment type: an unknown one', method: 'PATCH', path: `${a}/assortment-types/999999`, body: { name: 'x' } },
+    { name: 'admin assortment type: deleting one in use', method: 'DELETE', path: `${a}/assortment-types/${usedType}` },
+    { name: 'admin assortment type: deleting one in use, in Estonian', method: 'DELETE', path: `${a}/assortment-types/${usedType}`, locale: 'et' },
+    // Assortments: a free code of letters, digits, `_` and `-`; a known type; a valid species, unit and price.
+    { name: 'admin assortment: created', method: 'POST', path: `${a}/assortments`, body: { code: 'KS-VIN-26', name: 'Birch veneer log', assortmentType: newType, species: 'birch', unit: 'm3', unitPrice: '96.00' } },
+    { name: 'admin assortment: a code taken', method: 'POST', path: `${a}/assortments`, body: { code: 'KS-VIN-26', name: 'Again', assortmentType: newType, species: 'birch', unit: 'm3', unitPrice: '96.00' } },
+    { name: 'admin assortment: a code with a space', method: 'POST', path: `${a}/assortments`, body: { code: 'KS VIN', name: 'x', assortmentType: newType, species: 'birch', unit: 'm3', unitPrice: '1.00' } },
+    { name: 'admin assortment: an unknown type', method: 'POST', path: `${a}/assortments`, body: { code: 'KS-NEW', name: 'x', assortmentType: 999999, species: 'birch', unit: 'm3', unitPrice: '1.00' } },
+    { name: 'admin assortment: an unknown species and unit', method: 'POST', path: `${a}/assortments`, body: { code: 'KS-NEW', name: 'x', assortmentType: newType, species: 'palm', unit: 'kg', unitPrice: '1.00' } },
+    { name: 'admin assortment: a price with three decimals', method: 'POST', path: `${a}/assortments`, body: { code: 'KS-NEW', name: 'x', assortmentType: newType, species: 'birch', unit: 'm3', unitPrice: '1.005' } },
+    { name: 'admin assortment: fields missing', method: 'POST', path: `${a}/assortments`, body: { code: 'KS-NEW' } },
+    { name: 'admin assortment: a name of spaces and an unknown type', method: 'POST', path: `${a}/assortments`, body: { code: 'KS-NEW', name: '  ', assortmentType: 999999, species: 'birch', unit: 'm3', unitPrice: '1.00' } },
+    { name: 'admin assortment: updated', method: 'PATCH', path: `${a}/assortments/KS-VIN-26`, body: { unitPrice: '98.50', isActive: false } },
+    { name: 'admin assortment: updated to an unknown type', method: 'PATCH', path: `${a}/assortments/KS-VIN-26`, body: { assortmentType: 999999 } },
+    { name: 'admin assortment: deleting one in use', method: 'DELETE', path: `${a}/assortments/${waybill.assortment}` },
+    { name: 'admin assortment: deleting one in use, in Estonian', method: 'DELETE', path: `${a}/assortments/${waybill.assortment}`, locale: 'et' },
+    { name: 'admin assortment type: deleting one a new assortment uses', method: 'DELETE', path: `${a}/assortment-types/${newType}`, locale: 'et' },
+    { name: 'admin assortment: deleting an unused one', method: 'DELETE', path: `${a}/assortments/KS-VIN-26` },
+    { name: 'admin assortment type: deleting an unused one', method: 'DELETE', path: `${a}/assortment-types/${newType}` },
+    // Companies: a free registry code of eight digits, a name.
+    { name: 'admin company: created', method: 'POST', path: `${a}/companies`, body: { registryCode: '16543210', name: 'Uus Saeveski OÜ', isInvoiceCustomer: true, email: 'arved@uus.ee' } },
+    { name: 'admin company: a registry code taken', method: 'POST', path: `${a}/companies`, body: { registryCode: '16543210', name: 'Again OÜ' } },
+    { name: 'admin company: a registry code too short', method: 'POST', path: `${a}/companies`, body: { registryCode: '123', name: 'Short OÜ' } },
+    { name: 'admin company: a name of spaces', method: 'POST', path: `${a}/companies`, body: { registryCode: '16543211', name: '  ' } },
+    { name: 'admin company: updated', method: 'PATCH', path: `${a}/companies/16543210`, body: { address: 'Tartu mnt 1', isInvoiceCustomer: false } },
+    { name: 'admin company: updated to a blank name', method: 'PATCH', path: `${a}/companies/16543210`, body: { name: ' ' } },
+    { name: 'admin company: deleting one in use', method: 'DELETE', path: `${a}/companies/${company}` },
+    { name: 'admin company: deleting one in use, in Estonian', method: 'DELETE', path: `${a}/companies/${company}`, locale: 'et' },
+    // Warehouses: a known company, codes no other warehouse uses, a code waybills use kept.
+    { name: 'admin warehouse: created', method: 'POST', path: `${a}/warehouses`, body: { name: 'Uus ladu', company: '16543210', originCode: 'UUS-01', destinationCode: 'D-UUS-01' } },
+    { name: 'admin warehouse: an origin code taken', method: 'POST', path: `${a}/warehouses`, body: { name: 'Teine', company: '16543210', originCode: 'UUS-01' } },
+    { name: 'admin warehouse: a destination code taken', method: 'POST', path: `${a}/warehouses`, body: { name: 'Teine', company: '16543210', destinationCode: destination.destinationCode } },
+    { name: 'admin warehouse: an origin code with a space, a destination code not text', method: 'POST', path: `${a}/warehouses`, body: { name: 'Teine', company: '16543210', originCode: 'A B', destinationCode: 5 } },
+    { name: 'admin warehouse: an unknown company', method: 'POST', path: `${a}/warehouses`, body: { name: 'Teine', company: '99999999' } },
+    { name: 'admin warehouse: a name of spaces, in Estonian', method: 'POST', path: `${a}/warehouses`, body: { name: '   ', company: '16543210' }, locale: 'et' },
+    { name: 'admin warehouse: updated', method: 'PATCH', path: `${a}/warehouses/${newWarehouse}`, body: { address: 'Sadama 5', originCode: null } },
+    { name: 'admin warehouse: updated to a code another uses', method: 'PATCH', path: `${a}/warehouses/${newWarehouse}`, body: { destinationCode: destination.destinationCode } },
+    { name: 'admin warehouse: an origin code waybills use changed', method: 'PATCH', path: `${a}/warehouses/${origin.id}`, body: { originCode: 'CHANGED-1' } },
+    { name: 'admin warehouse: an origin code waybills use changed, in Estonian', method: 'PATCH', path: `${a}/warehouses/${origin.id}`, body: { originCode: 'CHANGED-1' }, locale: 'et' },
+    { name: 'admin warehouse: an origin code waybills use kept, the name changed', method: 'PATCH', path: `${a}/warehouses/${origin.id}`, body: { originCode: origin.originCode, name: 'Renamed storage' } },
+    { name: 'admin warehouse: deleting one in use', method: 'DELETE', path: `${a}/warehouses/${worklog.warehouse}` },
+    { name: 'admin warehouse: deleting one in use, in Estonian', method: 'DELETE', path: `${a}/warehouses/${worklog.warehouse}`, locale: 'et' },
+    { name: 'admin company: deleting one a new warehouse names', method: 'DELETE', path: `${a}/companies/16543210` },
+    { name: 'admin warehouse: deleting an unused one', method: 'DELETE', path: `${a}/warehouses/${newWarehouse}` },
+    { name: 'admin company: deleting an unused one', method: 'DELETE', path: `${a}/companies/16543210` },
+    // Workers: a free name (spaces tidied), a known company.
+    { name: 'admin worker: created, spaces tidied', method: 'POST', path: `${a}/workers`, body: { workerName: '  Uus   Töötaja ', company } },
+    { name: 'admin worker: a name taken', method: 'POST', path: `${a}/workers`, body: { workerName: 'Uus Töötaja' } },
+    { name: 'admin worker: a name of spaces', method: 'POST', path: `${a}/workers`, body: { workerName: '   ' } },
+    { name: 'admin worker: no name', method: 'POST', path: `${a}/workers`, body: { company } },
+    { name: 'admin worker: an unknown company', method: 'POST', path: `${a}/workers`, body: { workerName: 'Teine Töötaja', company: '99999999' } },
+    { name: 'admin worker: updated', method: 'PATCH', path: `${a}/workers/${encodeURIComponent('Uus Töötaja')}`, body: { company: null } },
+    { name: 'admin worker: updated to an unknown company, in Estonian', method: 'PATCH', path: `${a}/workers/${encodeURIComponent('Uus Töötaja')}`, body: { company: '99999999' }, locale: 'et' },
+    { name: 'admin worker: deleting one in use', method: 'DELETE', path: `${a}/workers/${encodeURIComponent(worklog.workerName)}` },
+    { name: 'admin worker: deleting one in use, in Estonian', method: 'DELETE', path: `${a}/workers/${encodeURIComponent(worklog.workerName)}`, locale: 'et' },
+    { name: 'admin worker: deleting an unused one', method: 'DELETE', path: `${a}/workers/${encodeURIComponent('Uus Töötaja')}` },
+    { name: 'admin worker: deleting it again', method: 'DELETE', path: `${a}/workers/${encodeURIComponent('Uus Töötaja')}` },
+  );
+  return cases;
+}
+
 const CASES: Case[] = [
   ...(Object.entries(LISTS) as [ListName, ListContract][]).flatMap(([name, list]) => listCases(name, list)),
   ...otherCases(),
   ...writeCases(),
+  ...adminCases(),
 ];
 
 // Fields the two sides set from their own clocks when a request writes, and sign-in times always.
