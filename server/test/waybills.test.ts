@@ -1,6 +1,6 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { WAYBILL_STATUSES, WAYBILL_TRANSITIONS, type WaybillStatus } from '@timberlog/contract';
+import { WAYBILL_STATUSES, WAYBILL_CORRECTIONS, WAYBILL_TRANSITIONS, type WaybillStatus } from '@timberlog/contract';
 import { startServer, waybillInput, type TestServer } from './helpers.js';
 
 let s: TestServer;
@@ -117,11 +117,16 @@ describe('waybill status transitions', () => {
     for (const to of WAYBILL_STATUSES) {
       if (from === to) continue;
       const legal = WAYBILL_TRANSITIONS[from].includes(to);
-      test(`${from} → ${to} is ${legal ? 'allowed' : 'refused'}`, async () => {
+      // A correction (staff only, with a reason: test/corrections.test.ts) is forbidden to an ordinary user.
+      const correction = WAYBILL_CORRECTIONS[from].includes(to);
+      test(`${from} → ${to} is ${legal ? 'allowed' : correction ? 'a correction, forbidden to an ordinary user' : 'refused'}`, async () => {
         const number = await waybillIn(from);
         const r = await s.req('PATCH', `/api/waybills/${number}/`, { token, body: { status: to } });
         const now = await s.req('GET', `/api/waybills/${number}/`, { token });
-        if (legal) {
+        if (correction) {
+          assert.equal(r.status, 403, r.text);
+          assert.equal(now.body.status, from);
+        } else if (legal) {
           assert.equal(r.status, 200, r.text);
           assert.equal(now.body.status, to);
         } else {

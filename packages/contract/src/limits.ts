@@ -64,6 +64,19 @@ export const WAYBILL_TRANSITIONS: Readonly<Record<WaybillStatus, readonly Waybil
   invoiced: [],
   cancelled: [],
 };
+/**
+ * Corrections: moves back that only staff may make, each with a reason the history keeps. A
+ * waybill marked delivered by mistake, not yet invoiced, goes back to confirmed (and can be edited
+ * again); an invoiced one cannot.
+ */
+export const WAYBILL_CORRECTIONS: Readonly<Record<WaybillStatus, readonly WaybillStatus[]>> = {
+  draft: [],
+  confirmed: [],
+  delivered: ['confirmed'],
+  invoiced: [],
+  cancelled: [],
+};
+export const isWaybillCorrection = (from: WaybillStatus, to: WaybillStatus): boolean => WAYBILL_CORRECTIONS[from].includes(to);
 export const WAYBILL_EDITABLE_STATUSES: readonly WaybillStatus[] = ['draft', 'confirmed'];
 export const WAYBILL_DELETABLE_STATUSES: readonly WaybillStatus[] = ['draft'];
 /** The status a waybill must have to be put on an invoice. */

@@ -3,11 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import type { App } from '../shared/context.js';
 import type { Database } from '../shared/db.js';
-import { FieldErrors, fieldError, nonFieldError, notFound } from '../shared/errors.js';
+import { FieldErrors, fieldError, forbidden, nonFieldError, notFound } from '../shared/errors.js';
 import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
 import { errors, ref, Type, conflict } from '../shared/schema.js';
-import { DOCUMENT_NUMBER, documentNumber, LIMITS, WAYBILL_DELETABLE_STATUSES, WAYBILL_EDITABLE_STATUSES, WAYBILL_TRANSITIONS, type WaybillStatus } from '@timberlog/contract';
+import { DOCUMENT_NUMBER, documentNumber, LIMITS, WAYBILL_DELETABLE_STATUSES, WAYBILL_EDITABLE_STATUSES, WAYBILL_TRANSITIONS, isWaybillCorrection, type WaybillStatus } from '@timberlog/contract';
 import { currentUser, writer } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
 import { ExportRequest } from '../exports/schemas.js';
@@ -106,7 +106,8 @@ export async function waybillRoutes(app: App) {
     schema: { operationId: 'getWaybill', summary: 'Get a waybill', description: 'Any signed-in user.', tags, params: NumberParams, response: { 200: ref(Waybill), ...errors(401, 404) } },
   }, async (request, reply) => withEtag(reply, await get(request.params.number)));
 
-  const update = async (request: FastifyRequest, number: string, body: WaybillFields & { status?: WaybillStatus }) => {
+  const update = async (request: FastifyRequest, number: string, body: WaybillFields & { status?: WaybillStatus; reason?: string }) => {
+    const reason = body.reason?.trim();
     await transaction(db, async (trx) => {
       const current = await lockRecord(trx, 'waybills', number, ['status']);
       if (!current) throw notFound();
@@ -114,7 +115,12 @@ export async function waybillRoutes(app: App) {
       const from = current.status as WaybillStatus;
       const edits = EDIT_KEYS.filter((k) => body[k] !== undefined);
       const statusChange = body.status !== undefined && body.status !== from ? body.status : undefined;
-      if (statusChange && !WAYBILL_TRANSITIONS[from].includes(statusChange)) throw fieldError('status', 'waybill.transition', { from, to: statusChange });
+      const correction = statusChange !== undefined && isWaybillCorrection(from, statusChange);
+      if (statusChange && !WAYBILL_TRANSITIONS[from].includes(statusChange) && !correction) throw fieldError('status', 'waybill.transition', { from, to: statusChange });
+      if (correction) {
+        if (!currentUser(request).isStaff) throw forbidden();
+        if (!reason) throw fieldError('reason', 'waybill.reasonRequired', { to: statusChange });
+      }
       if (edits.length > 0 && !WAYBILL_EDITABLE_STATUSES.includes(from)) throw nonFieldError('waybill.notEditable', { status: from });
       const errs = new FieldErrors();
       const f = await checkFields(trx, body, errs);
@@ -124,7 +130,7 @@ export async function waybillRoutes(app: App) {
       if (f.destinationCompany !== undefined) set.destinationCompany = f.destinationCompany;
       if (statusChange) set.status = statusChange;
       await trx.updateTable('waybills').set(set).where('number', '=', number).execute();
-    }, writer(request));
+    }, writer(request, { reason }));
     return get(number);
   };
 

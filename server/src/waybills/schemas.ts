@@ -45,7 +45,14 @@ export const WaybillCreate = Type.Object(
   { number: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.waybillNumberMaxLength, pattern: WAYBILL_NUMBER_PATTERN })), ...editable },
   { title: 'WaybillCreate' },
 );
-export const WaybillUpdate = Type.Object({ ...editable, status: Type.Optional(StrEnum(WAYBILL_STATUSES)) }, { title: 'WaybillUpdate' });
+export const WaybillUpdate = Type.Object(
+  {
+    ...editable,
+    status: Type.Optional(StrEnum(WAYBILL_STATUSES)),
+    reason: Type.Optional(Type.String({ maxLength: LIMITS.notesMaxLength, description: 'Why: required with a correction (staff moving a delivered waybill back to confirmed), kept in its history.' })),
+  },
+  { title: 'WaybillUpdate' },
+);
 export const WaybillPatch = Type.Partial(WaybillUpdate, { title: 'WaybillPatch' });
 
 export const WaybillListQuery = listQuery(WAYBILL_LIST, 'WaybillListQuery');
