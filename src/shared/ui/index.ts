@@ -36,3 +36,5 @@ export { ConfirmDeleteButton } from './ConfirmDeleteButton/ConfirmDeleteButton';
 export type { ConfirmDeleteButtonProps } from './ConfirmDeleteButton/ConfirmDeleteButton';
 export { ExportReportButton } from './ExportFormatDialog/ExportReportButton';
 export type { ExportReportButtonProps } from './ExportFormatDialog/ExportReportButton';
+export { LeaveGuard } from './LeaveGuard/LeaveGuard';
+export type { LeaveGuardProps } from './LeaveGuard/LeaveGuard';

@@ -8,12 +8,16 @@ import {
   type FormikProps,
   type FormikValues,
 } from 'formik';
-import { useCallback, useRef, type FocusEventHandler, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useRef, type FocusEventHandler, type ReactNode } from 'react';
 
 import type { FormStatus } from '../../api';
 import { useApiSubmit, type ApiSubmitOptions } from '../../lib/form/useApiSubmit';
 import { Button, type ButtonVariant } from '../Button/Button';
 import { FormAlert } from '../FormCard/FormCard';
+
+
+// Loaded once a form first has changes: a page that only shows a form (sign-in) does not load the dialog.
+const LeaveGuard = lazy(() => import('../LeaveGuard/LeaveGuard').then((module) => ({ default: module.LeaveGuard })));
 
 /** The form's root messages from Formik's status: the error not about one field, or a success. */
 export function FormRootAlert() {
@@ -89,6 +93,13 @@ export interface ApiFormProps<Values extends FormikValues, Result> extends ApiSu
   /** The form's accessible name. */
   readonly label: string;
   readonly className?: string;
+  /**
+   * Whether leaving with changes asks first (true by default). Off for forms whose values are not
+   * worth keeping (signing in) or whose success leaves the page after the save.
+   */
+  readonly guardLeaving?: boolean;
+  /** What leaving with changes would lose ("Your changes to this waybill will be lost."). */
+  readonly leaveText?: string;
   /** The fields and the submit button; a function receives Formik's state (values, setFieldValue, ...). */
   readonly children: ReactNode | ((formik: FormikProps<Values>) => ReactNode);
 }
@@ -105,6 +116,8 @@ export function ApiForm<Values extends FormikValues, Result>({
   label,
   className,
   onFocus,
+  guardLeaving = true,
+  leaveText,
   children,
   ...submitOptions
 }: ApiFormProps<Values, Result>) {
@@ -115,6 +128,12 @@ export function ApiForm<Values extends FormikValues, Result>({
       {(formik) => (
         <Form noValidate className={className} aria-label={label} onFocus={onFocus}>
           <FormRootAlert />
+          {/* While the save runs, its own way out (to the saved record) is no leaving. */}
+          {guardLeaving && formik.dirty ? (
+            <Suspense fallback={null}>
+              <LeaveGuard when={!formik.isSubmitting} text={leaveText} />
+            </Suspense>
+          ) : null}
           {typeof children === 'function' ? children(formik) : children}
         </Form>
       )}

@@ -21,7 +21,7 @@ type Story = StoryObj<typeof meta>;
 const failingPatch = (status: number) => ({
   msw: {
     handlers: {
-      user: [meHandler(mockUser()), http.patch('*/api/user/me', () => HttpResponse.json({ detail: 'x' }, { status }))],
+      user: [meHandler(mockUser()), http.patch('*/api/user/me', () => HttpResponse.json({}, { status }))],
     },
   },
 });

@@ -57,7 +57,7 @@ export const ServerError: Story = {
 export const RateLimited: Story = {
   parameters: {
     msw: {
-      handlers: { user: [http.post('*/api/user/forgot_password/token', () => HttpResponse.json({ detail: 'x' }, { status: 429 }))] },
+      handlers: { user: [http.post('*/api/user/forgot_password/token', () => HttpResponse.json({}, { status: 429 }))] },
     },
   },
   play: async ({ canvasElement }) => {

@@ -35,6 +35,8 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
       loadValidationSchema={loadSchema}
       label={t('auth.login.submit')}
       className={styles.form}
+      // Signing in leaves the page once the session arrives; an email typed here is no work to lose.
+      guardLeaving={false}
       onFocus={() => {
         preloadSignIn();
         void loadRules();

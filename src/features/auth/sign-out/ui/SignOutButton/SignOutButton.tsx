@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useStore } from 'react-redux';
 
 import { selectRefreshToken, signedOut } from '@/entities/session';
+import { confirmLeave } from '@/shared/lib';
 import { useAppDispatch } from '@/shared/model';
 import { Button } from '@/shared/ui';
 
@@ -12,7 +13,9 @@ export function SignOutButton() {
   const navigate = useNavigate();
   const store = useStore<RootState>();
 
-  const signOut = () => {
+  const signOut = async () => {
+    // A form with changes asks first: signing out would lose them.
+    if (!(await confirmLeave())) return;
     const refresh = selectRefreshToken(store.getState());
     // The store clears the api's cache on this action (app/store); the tokens are gone at once.
     dispatch(signedOut());
@@ -25,7 +28,7 @@ export function SignOutButton() {
   };
 
   return (
-    <Button variant="secondary" size="sm" onClick={signOut}>
+    <Button variant="secondary" size="sm" onClick={() => void signOut()}>
       {t('auth.signOut')}
     </Button>
   );

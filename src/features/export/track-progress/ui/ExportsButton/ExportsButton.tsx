@@ -17,7 +17,7 @@ export function ExportsButton({ withLabel = false, className }: ExportsButtonPro
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
-  const label = t('exports.panel');
+  const label = t('nav.myExports');
   return (
     <>
       <button

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { localeChanged, selectLocale } from '@/entities/preferences';
 import { isLocale, LOCALE_NATIVE_NAMES, SUPPORTED_LOCALES } from '@/shared/i18n';
+import { confirmLeave } from '@/shared/lib';
 import { useAppDispatch, useAppSelector } from '@/shared/model';
 
 import { GlobeIcon } from './GlobeIcon';
@@ -22,8 +23,10 @@ export function LocaleMenu({ defaultOpen = false }: LocaleMenuProps) {
   const dispatch = useAppDispatch();
   const locale = useAppSelector(selectLocale);
 
-  const choose = (value: string) => {
-    if (isLocale(value) && value !== locale) dispatch(localeChanged(value));
+  const choose = async (value: string) => {
+    if (!isLocale(value) || value === locale) return;
+    // The page reloads in the new language: a form with changes asks first.
+    if (await confirmLeave()) dispatch(localeChanged(value));
   };
 
   return (
@@ -38,7 +41,7 @@ export function LocaleMenu({ defaultOpen = false }: LocaleMenuProps) {
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={styles.content} align="end" sideOffset={6}>
           <DropdownMenu.Label className={styles.label}>{t('locale.label')}</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={locale} onValueChange={choose}>
+          <DropdownMenu.RadioGroup value={locale} onValueChange={(value) => void choose(value)}>
             {SUPPORTED_LOCALES.map((option) => (
               <DropdownMenu.RadioItem key={option} value={option} lang={option} className={styles.item}>
                 <DropdownMenu.ItemIndicator className={styles.indicator}>✓</DropdownMenu.ItemIndicator>

@@ -1,11 +1,11 @@
 import { LIMITS } from '@timberlog/contract';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useCreateWaybillMutation, useUpdateWaybillMutation, type Waybill } from '@/entities/waybill';
-import { ApiForm, Button, ConfirmDialog, FormikTextArea, FormikTextField, SubmitButton } from '@/shared/ui';
+import { confirmLeave } from '@/shared/lib';
+import { ApiForm, Button, FormikTextArea, FormikTextField, SubmitButton } from '@/shared/ui';
 
-import { useLeaveGuard } from '../../lib/useLeaveGuard';
 import { waybillSchema } from '../../model/schema';
 import {
   emptyWaybillValues,
@@ -28,18 +28,12 @@ export interface WaybillFormProps {
   readonly onCancel: () => void;
 }
 
-function LeaveGuard({ changed }: { readonly changed: boolean }) {
-  useLeaveGuard(changed);
-  return null;
-}
-
 /** Creates or edits a waybill, with the server's rules; a failed save keeps every value typed. */
 export function WaybillForm({ waybill, onSaved, onCancel }: WaybillFormProps) {
   const { t } = useTranslation();
   const isNew = waybill === undefined;
   const [createWaybill] = useCreateWaybillMutation();
   const [updateWaybill] = useUpdateWaybillMutation();
-  const [askingToLeave, setAskingToLeave] = useState(false);
   const schema = useMemo(() => waybillSchema(t, { isNew }), [t, isNew]);
   const initialValues = useMemo(() => (waybill ? waybillToValues(waybill) : emptyWaybillValues()), [waybill]);
 
@@ -48,6 +42,7 @@ export function WaybillForm({ waybill, onSaved, onCancel }: WaybillFormProps) {
       initialValues={initialValues}
       validationSchema={schema}
       label={t('waybills.form.label')}
+      leaveText={t('waybills.form.leaveText')}
       className={styles.form}
       fields={WAYBILL_FORM_FIELDS}
       request={(values) =>
@@ -59,9 +54,8 @@ export function WaybillForm({ waybill, onSaved, onCancel }: WaybillFormProps) {
         onSaved(saved);
       }}
     >
-      {({ dirty }) => (
+      {() => (
         <>
-          <LeaveGuard changed={dirty} />
           <div className={styles.grid}>
             {isNew ? (
               <FormikTextField
@@ -115,23 +109,11 @@ export function WaybillForm({ waybill, onSaved, onCancel }: WaybillFormProps) {
             <SubmitButton submitting={t('waybills.form.saving')}>
               {isNew ? t('waybills.form.create') : t('waybills.form.save')}
             </SubmitButton>
-            <Button variant="secondary" onClick={() => (dirty ? setAskingToLeave(true) : onCancel())}>
+            {/* With changes, the form's leave guard asks first (the same question as a link or Back). */}
+            <Button variant="secondary" onClick={() => void confirmLeave().then((leave) => leave && onCancel())}>
               {t('waybills.form.cancel')}
             </Button>
           </div>
-          <ConfirmDialog
-            open={askingToLeave}
-            onOpenChange={setAskingToLeave}
-            title={t('waybills.form.leaveTitle')}
-            description={t('waybills.form.leaveText')}
-            confirmLabel={t('waybills.form.leave')}
-            cancelLabel={t('waybills.form.stay')}
-            variant="danger"
-            onConfirm={() => {
-              setAskingToLeave(false);
-              onCancel();
-            }}
-          />
         </>
       )}
     </ApiForm>

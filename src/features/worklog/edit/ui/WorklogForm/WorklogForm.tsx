@@ -1,11 +1,11 @@
 import { LIMITS, WORKLOG_ACTIONS } from '@timberlog/contract';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useCreateWorklogMutation, useUpdateWorklogMutation, type Worklog } from '@/entities/worklog';
-import { ApiForm, Button, ConfirmDialog, FormikTextArea, FormikTextField, SubmitButton } from '@/shared/ui';
+import { confirmLeave } from '@/shared/lib';
+import { ApiForm, Button, FormikTextArea, FormikTextField, SubmitButton } from '@/shared/ui';
 
-import { useLeaveGuard } from '../../lib/useLeaveGuard';
 import { worklogSchema } from '../../model/schema';
 import { emptyWorklogValues, valuesToBody, WORKLOG_FORM_FIELDS, worklogToValues, type WorklogFormValues } from '../../model/values';
 
@@ -21,18 +21,12 @@ export interface WorklogFormProps {
   readonly onCancel: () => void;
 }
 
-function LeaveGuard({ changed }: { readonly changed: boolean }) {
-  useLeaveGuard(changed);
-  return null;
-}
-
 /** Creates or edits a worklog with the server's rules; a failed save keeps every value typed. */
 export function WorklogForm({ worklog, onSaved, onCancel }: WorklogFormProps) {
   const { t } = useTranslation();
   const isNew = worklog === undefined;
   const [createWorklog] = useCreateWorklogMutation();
   const [updateWorklog] = useUpdateWorklogMutation();
-  const [askingToLeave, setAskingToLeave] = useState(false);
   const schema = useMemo(() => worklogSchema(t), [t]);
   const initialValues = useMemo(() => (worklog ? worklogToValues(worklog) : emptyWorklogValues()), [worklog]);
 
@@ -41,6 +35,7 @@ export function WorklogForm({ worklog, onSaved, onCancel }: WorklogFormProps) {
       initialValues={initialValues}
       validationSchema={schema}
       label={t('worklogs.form.label')}
+      leaveText={t('worklogs.form.leaveText')}
       className={styles.form}
       fields={WORKLOG_FORM_FIELDS}
       request={(values) =>
@@ -51,9 +46,8 @@ export function WorklogForm({ worklog, onSaved, onCancel }: WorklogFormProps) {
         onSaved(saved);
       }}
     >
-      {({ dirty }) => (
+      {() => (
         <>
-          <LeaveGuard changed={dirty} />
           <div className={styles.grid}>
             <FormikTextField
               label={t('worklogs.fields.timestamp')}
@@ -102,23 +96,11 @@ export function WorklogForm({ worklog, onSaved, onCancel }: WorklogFormProps) {
             <SubmitButton submitting={t('worklogs.form.saving')}>
               {isNew ? t('worklogs.form.create') : t('worklogs.form.save')}
             </SubmitButton>
-            <Button variant="secondary" onClick={() => (dirty ? setAskingToLeave(true) : onCancel())}>
+            {/* With changes, the form's leave guard asks first (the same question as a link or Back). */}
+            <Button variant="secondary" onClick={() => void confirmLeave().then((leave) => leave && onCancel())}>
               {t('worklogs.form.cancel')}
             </Button>
           </div>
-          <ConfirmDialog
-            open={askingToLeave}
-            onOpenChange={setAskingToLeave}
-            title={t('worklogs.form.leaveTitle')}
-            description={t('worklogs.form.leaveText')}
-            confirmLabel={t('worklogs.form.leave')}
-            cancelLabel={t('worklogs.form.stay')}
-            variant="danger"
-            onConfirm={() => {
-              setAskingToLeave(false);
-              onCancel();
-            }}
-          />
         </>
       )}
     </ApiForm>

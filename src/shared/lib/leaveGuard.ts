@@ -1,0 +1,22 @@
+/** Asks the user whether to drop a form's changes; resolves true to leave. */
+export type LeaveQuestion = () => Promise<boolean>;
+
+const questions = new Set<LeaveQuestion>();
+
+/** A form with changes registers its question while it has them; returns the unregister. */
+export function registerLeaveQuestion(question: LeaveQuestion): () => void {
+  questions.add(question);
+  return () => questions.delete(question);
+}
+
+/**
+ * Before a way out that is not a route change (the language switch's reload, sign-out, a form's
+ * own Cancel): resolves true at once when no form has changes, else asks each form with changes,
+ * and true only if the user agreed to drop them.
+ */
+export async function confirmLeave(): Promise<boolean> {
+  for (const question of [...questions]) {
+    if (!(await question())) return false;
+  }
+  return true;
+}
