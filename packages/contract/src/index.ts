@@ -76,6 +76,8 @@ export {
   isWholeNumber,
   isDateField,
   isValidFilterValue,
+  filterValueProblems,
+  integerProblem,
   splitsOnComma,
   normaliseWorkerName,
 } from './values.ts';
@@ -90,6 +92,7 @@ export {
   pickLocale,
 } from './messages.ts';
 export type { MessageKey, MessageParams, AdminReferrer } from './messages.ts';
+export type { ValueProblem } from './values.ts';
 export { INVOICE_RULES, invoiceWaybillNumbers, defaultDueDate, invoiceProblem } from './invoice-rules.ts';
 export type { InvoiceRule, InvoiceWaybill, InvoiceProblem } from './invoice-rules.ts';
 export type { RefKind, ValueType, FilterDef, FilterKind, ListContract, ListName, SortField, SortValue, FilterName } from './lists.ts';

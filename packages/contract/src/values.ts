@@ -5,6 +5,7 @@
  */
 import { LIMITS } from './limits.ts';
 import type { FilterDef, ListContract } from './lists.ts';
+import type { MessageKey, MessageParams } from './messages.ts';
 
 /** A calendar date, `YYYY-MM-DD`. */
 export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
@@ -43,35 +44,72 @@ export const isDateField = (list: ListContract, field: string): boolean =>
 /** Text the database can store: PostgreSQL text holds no NUL character. */
 const storable = (value: string): boolean => !value.includes('\u0000');
 
+/** Why the API refuses a query value: the message its querystring schema answers. */
+export interface ValueProblem {
+  key: MessageKey;
+  params?: MessageParams;
+}
+
+/** Why the API refuses `value` as a whole number from `min` to `max` (it takes a sign and spaces around), or undefined. */
+export function integerProblem(value: string, min: number, max: number): ValueProblem | undefined {
+  if (!/^-?\d+$/.test(value.trim())) return { key: 'field.type.integer' };
+  const number = Number(value);
+  if (number < min) return { key: 'field.minimum', params: { limit: min } };
+  if (number > max) return { key: 'field.maximum', params: { limit: max } };
+  return undefined;
+}
+
+const booleanProblems = (value: string): ValueProblem[] => (value === 'true' || value === 'false' ? [] : [{ key: 'field.type.boolean' }]);
+const dateProblems = (value: string): ValueProblem[] => (isValidDate(value) ? [] : [{ key: 'field.format.date' }]);
+
 /**
- * Whether the API accepts `value` for a filter of `list` (one value of a `multi` filter): the same
- * kinds, patterns and bounds as the server's querystring schema.
+ * Why the API refuses `value` for a filter of `list` (one value of a `multi` filter), in the words
+ * its querystring schema answers them; none when it takes the value. The mocks answer these.
  */
-export function isValidFilterValue(list: ListContract, def: FilterDef, value: string): boolean {
-  if (value === '' || !storable(value)) return false;
+export function filterValueProblems(list: ListContract, def: FilterDef, value: string): ValueProblem[] {
   switch (def.kind) {
     case 'exact':
     case 'multi':
-      if (def.values) return def.values.includes(value);
-      if (def.type === 'integer') return isWholeNumber(value);
-      if (def.type === 'boolean') return value === 'true' || value === 'false';
-      if (isDateField(list, def.field)) return isValidDate(value);
+      if (def.values) return def.values.includes(value) ? [] : [{ key: 'field.enum', params: { value: value.slice(0, 100), choices: def.values.join(', ') } }];
+      if (def.type === 'integer') return [integerProblem(value, 0, LIMITS.idMax)].filter((problem) => problem !== undefined);
+      if (def.type === 'boolean') return booleanProblems(value);
+      if (isDateField(list, def.field)) return dateProblems(value);
       // Counted in code points, as the server's validator counts a maxLength.
-      return [...value].length <= LIMITS.filterTextMaxLength;
+      return [...value].length <= LIMITS.filterTextMaxLength ? [] : [{ key: 'field.maxLength', params: { limit: LIMITS.filterTextMaxLength } }];
     case 'boolean':
     case 'present':
     case 'caller':
-      return value === 'true' || value === 'false';
+      return booleanProblems(value);
     case 'after':
-    case 'before':
+    case 'before': {
       // A bare date on a timestamp field counts from the start (or to the end) of that day.
-      return def.type === 'date' ? isValidDate(value) : value.length <= LIMITS.timestampMaxLength && (isValidDate(value) || isValidDateTime(value));
+      if (def.type === 'date') return dateProblems(value);
+      const problems: ValueProblem[] = [];
+      if (value.length > LIMITS.timestampMaxLength) problems.push({ key: 'field.maxLength', params: { limit: LIMITS.timestampMaxLength } });
+      if (!isValidDate(value) && !isValidDateTime(value)) problems.push({ key: 'field.format.date-time' });
+      return problems;
+    }
     case 'day':
-      return isValidDate(value);
+      return dateProblems(value);
     case 'min':
     case 'max':
-      return isWholeNumber(value);
+      return [integerProblem(value, 0, LIMITS.idMax)].filter((problem) => problem !== undefined);
   }
+}
+
+/** Filters whose values are whole numbers. */
+const takesWholeNumbers = (def: FilterDef): boolean =>
+  def.kind === 'min' || def.kind === 'max' || ((def.kind === 'exact' || def.kind === 'multi') && !def.values && def.type === 'integer');
+
+/**
+ * Whether the API accepts `value` for a filter of `list` (one value of a `multi` filter): the same
+ * kinds, patterns and bounds as the server's querystring schema (filterValueProblems), with whole
+ * numbers written plainly, so a link the web app keeps is one the server takes as it reads.
+ */
+export function isValidFilterValue(list: ListContract, def: FilterDef, value: string): boolean {
+  if (value === '' || !storable(value)) return false;
+  if (filterValueProblems(list, def, value).length > 0) return false;
+  return !takesWholeNumbers(def) || isWholeNumber(value);
 }
 
 /**

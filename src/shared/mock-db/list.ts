@@ -4,15 +4,16 @@ import {
   LIMITS,
   allFilters,
   foldCase,
-  isDateField,
   isValidDate,
-  isValidDateTime,
+  filterValueProblems,
+  integerProblem,
   orderParts,
   lastPageOf,
   parseSort,
   sortValues,
   splitsOnComma,
   type FilterDef,
+  type ValueProblem,
   type ListContract,
 } from '@timberlog/contract';
 
@@ -36,37 +37,17 @@ export const isDate = isValidDate;
 /** Fields holding decimal strings: the server sorts them as numbers. */
 const DECIMAL_FIELDS = new Set(['quantity', 'unitPrice', 'netTotal', 'vatTotal', 'grossTotal']);
 
-type Parsed = { ok: true; value: string | number | boolean } | { ok: false; key: MessageKey; params?: Params };
+type Parsed = { ok: true; value: string | number | boolean } | { ok: false; problems: readonly ValueProblem[] };
 
-/** One query value checked and converted as the server's querystring schema does. */
+/** One query value checked as the server's querystring schema checks it (the contract's rule), then read as its type. */
 function parseItem(list: ListContract, def: FilterDef, raw: string): Parsed {
+  const problems = filterValueProblems(list, def, raw);
+  if (problems.length > 0) return { ok: false, problems };
   const kind = def.kind;
-  if (kind === 'exact' || kind === 'multi') {
-    if (def.values) return def.values.includes(raw) ? { ok: true, value: raw } : { ok: false, key: 'field.enum', params: { value: raw.slice(0, 100), choices: def.values.join(', ') } };
-    if (def.type === 'integer') return parseInteger(raw, 0, LIMITS.idMax);
-    if (def.type === 'boolean') return parseBoolean(raw);
-    if (isDateField(list, def.field)) return isDate(raw) ? { ok: true, value: raw } : { ok: false, key: 'field.format.date' };
-    return raw.length <= LIMITS.filterTextMaxLength ? { ok: true, value: raw } : { ok: false, key: 'field.maxLength', params: { limit: LIMITS.filterTextMaxLength } };
-  }
-  if (kind === 'after' || kind === 'before') {
-    if (def.type === 'date') return isDate(raw) ? { ok: true, value: raw } : { ok: false, key: 'field.format.date' };
-    return isDate(raw) || isValidDateTime(raw) ? { ok: true, value: raw } : { ok: false, key: 'field.format.date-time' };
-  }
-  if (kind === 'day') return isDate(raw) ? { ok: true, value: raw } : { ok: false, key: 'field.format.date' };
-  if (kind === 'min' || kind === 'max') return parseInteger(raw, 0, LIMITS.idMax);
-  return parseBoolean(raw);
+  if (kind === 'min' || kind === 'max' || ((kind === 'exact' || kind === 'multi') && !def.values && def.type === 'integer')) return { ok: true, value: Number(raw) };
+  if (kind === 'boolean' || kind === 'present' || kind === 'caller' || ((kind === 'exact' || kind === 'multi') && !def.values && def.type === 'boolean')) return { ok: true, value: raw === 'true' };
+  return { ok: true, value: raw };
 }
-
-function parseInteger(raw: string, min: number, max: number): Parsed {
-  if (!/^-?\d+$/.test(raw.trim())) return { ok: false, key: 'field.type.integer' };
-  const value = Number(raw);
-  if (value < min) return { ok: false, key: 'field.minimum', params: { limit: min } };
-  if (value > max) return { ok: false, key: 'field.maximum', params: { limit: max } };
-  return { ok: true, value };
-}
-
-const parseBoolean = (raw: string): Parsed =>
-  raw === 'true' || raw === 'false' ? { ok: true, value: raw === 'true' } : { ok: false, key: 'field.type.boolean' };
 
 /**
  * Repeated values (`a=1&a=2`), also comma-separated (`a=1,2`) where the contract marks the filter
@@ -160,13 +141,13 @@ export function listResponse<T extends Row>(request: Request, list: ListContract
       const raw = arrayParam(params, name, def);
       if (raw.length > LIMITS.arrayParamMaxItems) fail(name, 'field.maxItems', { limit: LIMITS.arrayParamMaxItems });
       const values = raw.map((item) => parseItem(list, def, item));
-      values.forEach((parsed) => parsed.ok || fail(name, parsed.key, parsed.params));
+      for (const parsed of values) if (!parsed.ok) for (const problem of parsed.problems) fail(name, problem.key, problem.params);
       if (values.length > 0) checks.push({ def, value: values.map((parsed) => (parsed.ok ? parsed.value : undefined)) });
       continue;
     }
     const parsed = parseItem(list, def, params.get(name) ?? '');
     if (parsed.ok) checks.push({ def, value: parsed.value });
-    else fail(name, parsed.key, parsed.params);
+    else for (const problem of parsed.problems) fail(name, problem.key, problem.params);
   }
 
   const search = params.get('search');
@@ -183,9 +164,9 @@ export function listResponse<T extends Row>(request: Request, list: ListContract
   const paging = (name: string, fallback: number, max: number) => {
     const raw = params.get(name);
     if (raw === null) return fallback;
-    const parsed = parseInteger(raw, 1, max);
-    if (!parsed.ok) fail(name, parsed.key, parsed.params);
-    return parsed.ok ? Number(parsed.value) : fallback;
+    const problem = integerProblem(raw, 1, max);
+    if (problem) fail(name, problem.key, problem.params);
+    return problem ? fallback : Number(raw);
   };
   const pageNumber = paging('pageNumber', 1, LIMITS.pageNumberMax);
   const pageSize = paging('pageSize', LIMITS.pageSizeDefault, LIMITS.pageSizeMax);

@@ -1,26 +1,11 @@
-import { LIMITS, QUANTITY_PATTERN, REGISTRY_CODE_PATTERN, WAYBILL_NUMBER_PATTERN } from '@timberlog/contract';
+import { LIMITS, QUANTITY_PATTERN, REGISTRY_CODE_PATTERN, WAYBILL_NUMBER_PATTERN, isValidDate } from '@timberlog/contract';
 import type { TFunction } from 'i18next';
 import { object, string } from 'yup';
 
 import { normaliseDecimal, type WaybillFormValues } from './values';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const INTEGER = /^\d+$/;
 const quantityPattern = new RegExp(QUANTITY_PATTERN);
-
-/** A real calendar date within the server's years, e.g. not 2026-02-30. */
-export const isCalendarDate = (value: string): boolean => {
-  if (!DATE.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    year >= LIMITS.yearMin &&
-    year <= LIMITS.yearMax
-  );
-};
 
 /** A quantity as the server takes it: a decimal string within the contract's digits, greater than 0. */
 export const isQuantity = (value: string): boolean => {
@@ -43,7 +28,7 @@ export function waybillSchema(t: TFunction, { isNew }: { readonly isNew: boolean
       : string(),
     transportDate: string()
       .required(t('waybills.validation.date'))
-      .test('date', t('waybills.validation.date'), (value) => !value || isCalendarDate(value)),
+      .test('date', t('waybills.validation.date'), (value) => !value || isValidDate(value)),
     origin: text(LIMITS.codeMaxLength),
     destination: text(LIMITS.codeMaxLength),
     destinationCompany: string()

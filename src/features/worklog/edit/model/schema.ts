@@ -1,4 +1,4 @@
-import { LIMITS, QUANTITY_PATTERN, WORKLOG_ACTIONS } from '@timberlog/contract';
+import { LIMITS, QUANTITY_PATTERN, WORKLOG_ACTIONS, isValidDate } from '@timberlog/contract';
 import type { TFunction } from 'i18next';
 import { mixed, number, object, string } from 'yup';
 
@@ -14,11 +14,8 @@ export const isQuantity = (value: string): boolean => {
   return quantityPattern.test(normal) && Number(normal) > 0;
 };
 
-const isLocalDateTime = (value: string): boolean => {
-  if (!LOCAL_DATE_TIME.test(value)) return false;
-  const date = new Date(value);
-  return !Number.isNaN(date.getTime()) && date.getFullYear() >= LIMITS.yearMin && date.getFullYear() <= LIMITS.yearMax;
-};
+/** A date and time as the form's field writes it, on a real date the server takes (the contract's isValidDate). */
+const isLocalDateTime = (value: string): boolean => LOCAL_DATE_TIME.test(value) && isValidDate(value.slice(0, 10));
 
 /** The worklog form's rules: the server's limits, patterns and rules from the contract package. */
 export function worklogSchema(t: TFunction) {
