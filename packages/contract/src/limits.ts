@@ -105,6 +105,15 @@ export const SPECIES = ['spruce', 'pine', 'birch', 'aspen', 'alder', 'other'] as
 export type Species = (typeof SPECIES)[number];
 export const UNITS = ['m3', 't'] as const;
 export type Unit = (typeof UNITS)[number];
+
+/**
+ * The most one waybill's load may be, by the assortment's unit: a timber truck with its trailer
+ * carries about 40–60 m³, at most about 52–60 t. More is a typing slip (3720 for 37.20), not a load.
+ */
+export const LOAD_LIMITS: Readonly<Record<Unit, number>> = { m3: 100, t: 60 };
+
+/** True when `quantity` (a decimal string or number) is more than one load of `unit` (`LOAD_LIMITS`). */
+export const exceedsLoadLimit = (quantity: string | number, unit: Unit): boolean => Number(quantity) > LOAD_LIMITS[unit];
 export const EXPORT_KINDS = ['waybill_report', 'worklog_report'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;

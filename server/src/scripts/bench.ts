@@ -58,6 +58,7 @@ try {
            o.a[1 + g % array_length(o.a, 1)],
            d.a[1 + (g * 7) % array_length(d.a, 1)], d.c[1 + (g * 7) % array_length(d.a, 1)],
            'Driver ' || (g % 500), (100 + g % 900) || ' BEN', g % 400,
+           -- 10 to 40 (m³ or t): within one load of either unit (the contract's LOAD_LIMITS).
            s.a[1 + (g * 3) % array_length(s.a, 1)], (10 + (g % 30000) / 1000.0)::numeric(12, 3),
            -- Every fifth waybill has a note naming one of ten inspectors: each name is in 2 % of the rows.
            CASE WHEN g % 5 = 0 THEN 'Measured at the mill gate by ' || (${sql.val(INSPECTORS)}::text[])[1 + (g / 5) % 10] ELSE '' END, 'staff@timberlog.ee',

@@ -7,7 +7,7 @@ import { FieldErrors, fieldError, forbidden, nonFieldError, notFound } from '../
 import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
 import { errors, ref, Type, conflict } from '../shared/schema.js';
-import { DOCUMENT_NUMBER, documentNumber, LIMITS, WAYBILL_DELETABLE_STATUSES, WAYBILL_EDITABLE_STATUSES, WAYBILL_TRANSITIONS, isWaybillCorrection, type WaybillStatus } from '@timberlog/contract';
+import { DOCUMENT_NUMBER, documentNumber, exceedsLoadLimit, LIMITS, LOAD_LIMITS, WAYBILL_DELETABLE_STATUSES, WAYBILL_EDITABLE_STATUSES, WAYBILL_TRANSITIONS, isWaybillCorrection, type Unit, type WaybillStatus } from '@timberlog/contract';
 import { currentUser, writer } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
 import { ExportRequest } from '../exports/schemas.js';
@@ -16,6 +16,9 @@ import { waybillSpec } from './queries.js';
 import { transaction } from '../shared/transaction.js';
 import { checkVersion, lockRecord, withEtag } from '../shared/versions.js';
 
+
+/** How a unit is written in a message. */
+const UNIT_SYMBOLS: Readonly<Record<Unit, string>> = { m3: 'm³', t: 't' };
 
 const NumberParams = numberParams('waybill', DOCUMENT_NUMBER.waybillPrefix);
 export const waybillSchemas = [Waybill, WaybillPage];
@@ -41,8 +44,11 @@ interface WaybillFields {
 
 const EDIT_KEYS: (keyof WaybillFields)[] = ['transportDate', 'origin', 'destination', 'destinationCompany', 'driverName', 'vehicleNumber', 'mileage', 'assortment', 'quantity', 'notes'];
 
-/** Checks references and value rules; fills destinationCompany from the destination warehouse when not given. */
-async function checkFields(trx: Transaction<Database>, f: WaybillFields, errs: FieldErrors): Promise<WaybillFields> {
+/**
+ * Checks references and value rules; fills destinationCompany from the destination warehouse when not given.
+ * `current` is the number of the waybill being edited: its assortment's unit bounds a new quantity when the assortment is not changed.
+ */
+async function checkFields(trx: Transaction<Database>, f: WaybillFields, errs: FieldErrors, current?: string): Promise<WaybillFields> {
   const out: WaybillFields = { ...f };
   for (const k of ['driverName', 'vehicleNumber', 'origin', 'destination', 'assortment'] as const) {
     if (out[k] !== undefined) {
@@ -63,12 +69,21 @@ async function checkFields(trx: Transaction<Database>, f: WaybillFields, errs: F
     const c = await trx.selectFrom('companies').select('registryCode').where('registryCode', '=', out.destinationCompany).executeTakeFirst();
     if (!c) errs.add('destinationCompany', 'ref.unknownCompany', { value: out.destinationCompany });
   }
+  let unit: Unit | undefined;
   if (out.assortment) {
-    const a = await trx.selectFrom('assortments').select(['code', 'isActive']).where('code', '=', out.assortment).executeTakeFirst();
+    const a = await trx.selectFrom('assortments').select(['code', 'isActive', 'unit']).where('code', '=', out.assortment).executeTakeFirst();
     if (!a) errs.add('assortment', 'ref.unknownAssortment', { value: out.assortment });
     else if (!a.isActive) errs.add('assortment', 'ref.inactiveAssortment', { value: out.assortment });
+    unit = a?.unit as Unit | undefined;
+  } else if (out.quantity !== undefined && current !== undefined) {
+    const a = await trx.selectFrom('waybills').innerJoin('assortments', 'assortments.code', 'waybills.assortment').select('assortments.unit').where('waybills.number', '=', current).executeTakeFirst();
+    unit = a?.unit as Unit | undefined;
   }
   if (out.quantity !== undefined && Number(out.quantity) <= 0) errs.add('quantity', 'field.positive');
+  // One waybill is one load: more than a truck carries is a typing slip (LOAD_LIMITS).
+  else if (out.quantity !== undefined && unit && exceedsLoadLimit(out.quantity, unit)) {
+    errs.add('quantity', 'waybill.quantityOverLoad', { limit: LOAD_LIMITS[unit], unit: UNIT_SYMBOLS[unit] });
+  }
   return out;
 }
 
@@ -82,7 +97,7 @@ export async function waybillRoutes(app: App) {
   }, async (request) => runList(db, request, waybillSpec, request.query));
 
   app.post('/api/waybills/', {
-    schema: { operationId: 'createWaybill', summary: 'Create a waybill', description: `Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most ${LIMITS.quantityMaxDecimals} decimals. When no destination company is given, the destination warehouse's company is taken. When no number is given, the next number of the year is assigned (\`${documentNumber(DOCUMENT_NUMBER.waybillPrefix, 2026, 1)}\`); a given number must be free.`, tags, body: WaybillCreate, response: { 201: ref(Waybill), ...errors(400, 401) } },
+    schema: { operationId: 'createWaybill', summary: 'Create a waybill', description: `Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most ${LIMITS.quantityMaxDecimals} decimals and at most one load of the assortment's unit (${LOAD_LIMITS.m3} m³ or ${LOAD_LIMITS.t} t). When no destination company is given, the destination warehouse's company is taken. When no number is given, the next number of the year is assigned (\`${documentNumber(DOCUMENT_NUMBER.waybillPrefix, 2026, 1)}\`); a given number must be free.`, tags, body: WaybillCreate, response: { 201: ref(Waybill), ...errors(400, 401) } },
   }, async (request, reply) => {
     const user = currentUser(request);
     const number = await transaction(db, async (trx) => {
@@ -123,7 +138,7 @@ export async function waybillRoutes(app: App) {
       }
       if (edits.length > 0 && !WAYBILL_EDITABLE_STATUSES.includes(from)) throw nonFieldError('waybill.notEditable', { status: from });
       const errs = new FieldErrors();
-      const f = await checkFields(trx, body, errs);
+      const f = await checkFields(trx, body, errs, number);
       errs.throwIfAny();
       const set: Record<string, unknown> = { lastModifiedAt: new Date() };
       for (const k of edits) set[k] = f[k];

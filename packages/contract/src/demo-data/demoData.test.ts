@@ -1,4 +1,4 @@
-import { WAYBILL_STATUSES, WORKLOG_ACTIONS } from '../limits.ts';
+import { exceedsLoadLimit, WAYBILL_STATUSES, WORKLOG_ACTIONS } from '../limits.ts';
 
 import { createDemoData, divRound, fromScaled, invoiceTotals, toScaled, vatCents } from './index.ts';
 
@@ -11,6 +11,11 @@ describe('demo data', () => {
     expect(a.waybills[0]?.number).toMatch(/^W-\d{4}-000001$/);
     expect(a.worklogs[0]?.number).toMatch(/^L-\d{4}-000001$/);
     expect(a.invoices[0]?.number).toMatch(/^I-\d{4}-000001$/);
+  });
+
+  it('item 4: every demo waybill is at most one load of its unit (LOAD_LIMITS)', () => {
+    const data = createDemoData();
+    expect(data.waybills.filter((w) => exceedsLoadLimit(w.quantity, w.unit))).toEqual([]);
   });
 
   it('covers every waybill status and worklog action, and invoices only its own waybills', () => {

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { WAYBILL_LIST, WAYBILL_STATUSES, canTransition, isWaybillDeletable, isWaybillEditable } from '@timberlog/contract';
+import { LOAD_LIMITS, WAYBILL_LIST, WAYBILL_STATUSES, canTransition, exceedsLoadLimit, isWaybillDeletable, isWaybillEditable, type Unit } from '@timberlog/contract';
 
 import {
   fieldErrors,
@@ -21,8 +21,14 @@ const REQUIRED = ['transportDate', 'origin', 'destination', 'driverName', 'vehic
 const EDIT_KEYS = [...REQUIRED, 'destinationCompany', 'notes'] as const;
 type Fields = { -readonly [K in keyof WaybillCreate]?: WaybillCreate[K] };
 
-/** The server's field checks (server/src/waybills/routes.ts): blanks, references, a positive quantity. */
-function checkFields(request: Request, body: Fields): { fields: Fields; errors: Record<string, string[]> } {
+/** How the server writes a unit in its messages. */
+const UNIT_SYMBOLS: Readonly<Record<Unit, string>> = { m3: 'm³', t: 't' };
+
+/**
+ * The server's field checks (server/src/waybills/routes.ts): blanks, references, a positive quantity
+ * of at most one load of the assortment's unit (the edited waybill's assortment when not changed).
+ */
+function checkFields(request: Request, body: Fields, current?: Waybill): { fields: Fields; errors: Record<string, string[]> } {
   const fields: Fields = { ...body };
   const errors: Record<string, string[]> = {};
   const add = (name: string, key: MessageKey, params?: Record<string, string>) => (errors[name] ??= []).push(message(request, key, params));
@@ -46,7 +52,12 @@ function checkFields(request: Request, body: Fields): { fields: Fields; errors: 
     if (!assortment) add('assortment', 'ref.unknownAssortment', { value: fields.assortment });
     else if (!assortment.isActive) add('assortment', 'ref.inactiveAssortment', { value: fields.assortment });
   }
+  const assortmentCode = fields.assortment ?? current?.assortment;
+  const unit = mockDb.assortments.find((item) => item.code === assortmentCode)?.unit;
   if (fields.quantity !== undefined && !(Number(fields.quantity) > 0)) add('quantity', 'field.positive');
+  else if (fields.quantity !== undefined && unit && exceedsLoadLimit(fields.quantity, unit)) {
+    add('quantity', 'waybill.quantityOverLoad', { limit: String(LOAD_LIMITS[unit]), unit: UNIT_SYMBOLS[unit] });
+  }
   return { fields, errors };
 }
 
@@ -81,7 +92,7 @@ const update = (request: Request, number: unknown, body: WaybillPatch): Response
   if (to && !canTransition(from, to)) return fieldErrors({ status: [message(request, 'waybill.transition', { from, to })] });
   const edits = EDIT_KEYS.filter((key) => body[key] !== undefined);
   if (edits.length > 0 && !isWaybillEditable(from)) return nonFieldError(message(request, 'waybill.notEditable', { status: from }));
-  const { fields, errors } = checkFields(request, body);
+  const { fields, errors } = checkFields(request, body, current);
   if (hasErrors(errors)) return fieldErrors(errors);
   const next = withNames({ ...current, ...fields, status: to ?? from, lastModifiedAt: new Date().toISOString() });
   mockDb.waybills = mockDb.waybills.map((item) => (item.number === current.number ? next : item));

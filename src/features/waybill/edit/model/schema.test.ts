@@ -1,4 +1,4 @@
-import { LIMITS } from '@timberlog/contract';
+import { LIMITS, LOAD_LIMITS } from '@timberlog/contract';
 import type { TFunction } from 'i18next';
 import { ValidationError } from 'yup';
 
@@ -106,5 +106,16 @@ describe('valuesToCreate', () => {
     const body = valuesToCreate({ ...valid, number: ' W-1 ', destinationCompany: '10000001' });
     expect(body.number).toBe('W-1');
     expect(body.destinationCompany).toBe('10000001');
+  });
+
+  it('item 4: a quantity over one load of the assortment\'s unit is refused (LOAD_LIMITS), with the limit in the message', () => {
+    const over = (quantity: string, unit: WaybillFormValues['unit']) => errorOn({ quantity, unit }, 'quantity');
+    expect(over('3720', 'm3')).toBe('waybills.validation.overLoad');
+    expect(over(`${LOAD_LIMITS.m3}`, 'm3')).toBeNull();
+    expect(over('100,001', 'm3')).toBe('waybills.validation.overLoad');
+    expect(over('60.001', 't')).toBe('waybills.validation.overLoad');
+    expect(over('59,999', 't')).toBeNull();
+    // The unit is not known yet (no assortment chosen): the server decides.
+    expect(over('3720', '')).toBeNull();
   });
 });

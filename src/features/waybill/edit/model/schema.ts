@@ -1,6 +1,8 @@
-import { LIMITS, QUANTITY_PATTERN, REGISTRY_CODE_PATTERN, WAYBILL_NUMBER_PATTERN, isValidDate } from '@timberlog/contract';
+import { exceedsLoadLimit, LIMITS, LOAD_LIMITS, QUANTITY_PATTERN, REGISTRY_CODE_PATTERN, WAYBILL_NUMBER_PATTERN, isValidDate } from '@timberlog/contract';
 import type { TFunction } from 'i18next';
 import { object, string } from 'yup';
+
+import { formatQuantity } from '@/shared/lib/format';
 
 import { normaliseDecimal, type WaybillFormValues } from './values';
 
@@ -53,7 +55,14 @@ export function waybillSchema(t: TFunction, { isNew }: { readonly isNew: boolean
         'quantity',
         t('waybills.validation.quantity', { digits: LIMITS.quantityMaxIntegerDigits, decimals: LIMITS.quantityMaxDecimals }),
         (value) => !value || isQuantity(value),
-      ),
+      )
+      // One waybill is one load: more than a truck carries is a typing slip (the contract's LOAD_LIMITS).
+      .test('load', function overLoad(value) {
+        const unit = (this.parent as WaybillFormValues).unit;
+        if (!value || !unit || !isQuantity(value) || !exceedsLoadLimit(normaliseDecimal(value), unit)) return true;
+        // The limits are whole numbers under a thousand: written the same in every language.
+        return this.createError({ message: t('waybills.validation.overLoad', { load: formatQuantity(LOAD_LIMITS[unit], unit, 'en') }) });
+      }),
     notes: string().max(LIMITS.notesMaxLength, tooLong(LIMITS.notesMaxLength)),
   });
 }

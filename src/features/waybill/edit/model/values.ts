@@ -1,3 +1,5 @@
+import type { Unit } from '@timberlog/contract';
+
 import type { Waybill, WaybillCreate, WaybillUpdate } from '@/entities/waybill';
 
 /** What the waybill form edits: every value as the user typed it (numbers too), so nothing is lost or reformatted. */
@@ -13,6 +15,8 @@ export interface WaybillFormValues {
   assortment: string;
   quantity: string;
   notes: string;
+  /** The chosen assortment's unit, once known: it bounds the quantity (one load). Not sent. */
+  unit: Unit | '';
 }
 
 export const WAYBILL_FORM_FIELDS = [
@@ -45,6 +49,7 @@ export function emptyWaybillValues(today: Date = new Date()): WaybillFormValues 
     assortment: '',
     quantity: '',
     notes: '',
+    unit: '',
   };
 }
 
@@ -61,6 +66,7 @@ export function waybillToValues(waybill: Waybill): WaybillFormValues {
     assortment: waybill.assortment,
     quantity: waybill.quantity,
     notes: waybill.notes,
+    unit: waybill.unit,
   };
 }
 

@@ -103,6 +103,31 @@ export const ServerErrors: Story = {
   },
 };
 
+/** Item 4: more than one load of the waybill's unit (a typing slip: 3720 for 37.20) is caught before saving. */
+export const OverOneLoad: Story = {
+  play: async ({ canvasElement }) => {
+    const fields = await form(canvasElement);
+    await retype(fields.getByLabelText('Quantity'), '3720');
+    await userEvent.click(fields.getByRole('button', { name: 'Save' }));
+    await expect(await fields.findByText('One load is at most 100 m³: check the quantity.')).toBeInTheDocument();
+    await retype(fields.getByLabelText('Quantity'), '37,20');
+    await expect(fields.queryByText('One load is at most 100 m³: check the quantity.')).toBeNull();
+  },
+};
+
+/** Item 4: the server's refusal of an over-load quantity lands on the field, in its words. */
+export const OverOneLoadServer: Story = {
+  parameters: {
+    msw: { handlers: { waybill: waybillApi(confirmed, { quantity: ['One load is at most 100 m³: check the quantity.'] }) } },
+  },
+  play: async ({ canvasElement }) => {
+    const fields = await form(canvasElement);
+    await retype(fields.getByLabelText('Vehicle'), '456DEF');
+    await userEvent.click(fields.getByRole('button', { name: 'Save' }));
+    await expect(await fields.findByText('One load is at most 100 m³: check the quantity.')).toBeInTheDocument();
+  },
+};
+
 export const Saved: Story = {
   parameters: { msw: { handlers: { waybill: waybillApi(confirmed) } } },
   play: async ({ canvasElement }) => {

@@ -2,7 +2,7 @@ import { useField, useFormikContext } from 'formik';
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { AssortmentPicker } from '@/entities/assortment';
+import { AssortmentPicker, useGetAssortmentQuery } from '@/entities/assortment';
 import { CompanyPicker } from '@/entities/company';
 import { DestinationPicker, OriginPicker, useGetWarehouseByDestinationQuery } from '@/entities/warehouse';
 
@@ -45,6 +45,15 @@ export function WaybillPlaceFields() {
   const destination = values.destination.trim();
   const { data: warehouse } = useGetWarehouseByDestinationQuery(destination, { skip: !destination });
   const filledFor = useRef(destination);
+  const assortmentCode = values.assortment.trim();
+  const { data: assortment } = useGetAssortmentQuery(assortmentCode, { skip: !assortmentCode });
+
+  useEffect(() => {
+    // The quantity is checked against one load of the chosen assortment's unit; a loaded waybill
+    // starts with its own unit, kept until another assortment's has arrived.
+    const unit = !assortmentCode ? '' : assortment?.code === assortmentCode ? assortment.unit : values.unit;
+    if (unit !== values.unit) void setFieldValue('unit', unit, false);
+  }, [assortment, assortmentCode, values.unit, setFieldValue]);
 
   useEffect(() => {
     // Only when the user picked another destination: a loaded waybill keeps its company.
