@@ -19,8 +19,6 @@ export {
   INVOICE_SYNC_FAILURES,
   SPECIES,
   UNITS,
-  LOAD_LIMITS,
-  exceedsLoadLimit,
   EXPORT_KINDS,
   EXPORT_FORMATS,
   INVOICE,
@@ -93,7 +91,7 @@ export {
   referrerList,
   pickLocale,
 } from './messages.ts';
-export type { MessageKey, MessageParams, AdminReferrer } from './messages.ts';
+export type { MessageKey, MessageParams, AdminReferrer, ReportColumnKey, ReportSheetKey, ValueLabelPrefix } from './messages.ts';
 export type { ValueProblem } from './values.ts';
 export { INVOICE_RULES, invoiceWaybillNumbers, defaultDueDate, invoiceProblem } from './invoice-rules.ts';
 export type { InvoiceRule, InvoiceWaybill, InvoiceProblem } from './invoice-rules.ts';

@@ -325,6 +325,12 @@ export function translate(locale: Locale, key: string, params: MessageParams = {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : `{${name}}`));
 }
 
+/** The message keys of report column headings and sheet names. */
+export type ReportColumnKey = Extract<MessageKey, `report.column.${string}`>;
+export type ReportSheetKey = Extract<MessageKey, `report.${string}.sheet`>;
+/** Coded values a report writes in words, by the message key prefix of their labels. */
+export type ValueLabelPrefix = 'value.waybillStatus' | 'value.worklogAction';
+
 /** The label of a waybill status in the API's reports. */
 export const waybillStatusLabel = (locale: Locale, status: WaybillStatus): string => MESSAGES[locale][`value.waybillStatus.${status}`];
 

@@ -1,15 +1,15 @@
-import type { ExportKind } from '@timberlog/contract';
+import type { ExportKind, ReportColumnKey, ReportSheetKey, ValueLabelPrefix } from '@timberlog/contract';
 import type { ListSpec } from '../shared/list.js';
 
 export interface ReportColumn {
   /** The row's field (an alias of the list spec's select list). */
   key: string;
-  /** Message key of the column heading (shared/i18n.ts). */
-  header: string;
+  /** Message key of the column heading (the contract's catalogue). */
+  header: ReportColumnKey;
   width?: number;
   kind?: 'number' | 'decimal' | 'date' | 'timestamp';
   /** Message key prefix that translates a coded value (`value.waybillStatus` + `.delivered`). */
-  values?: string;
+  values?: ValueLabelPrefix;
 }
 
 /** What a list module contributes for its report: the rows (its list spec and filters) and how they are written. */
@@ -18,7 +18,7 @@ export interface ReportDefinition {
   /** The list whose filters, search and sort the report takes (the same query string as the list call). */
   spec: ListSpec;
   /** Message key of the sheet's name. */
-  sheet: string;
+  sheet: ReportSheetKey;
   /** Start of the file name: `waybills-2026-11-23-1a2b3c4d.xlsx`. */
   fileStem: string;
   columns: readonly ReportColumn[];
