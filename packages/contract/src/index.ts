@@ -19,6 +19,8 @@ export {
   INVOICE_SYNC_FAILURES,
   SPECIES,
   UNITS,
+  LOAD_LIMITS,
+  exceedsLoadLimit,
   EXPORT_KINDS,
   EXPORT_FORMATS,
   INVOICE,
