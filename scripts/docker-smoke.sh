@@ -253,8 +253,9 @@ chmod 600 "$WORK/secrets/jwt-private.pem"; chmod 644 "$WORK/secrets/jwt-public.p
 CONTEXT=$ROOT
 if [ -n "${SMOKE_REF:-}" ]; then
   CONTEXT=$WORK/context; mkdir "$CONTEXT"
-  git -C "$ROOT" archive "$SMOKE_REF" | tar -x -C "$CONTEXT"
-  log "build context: $SMOKE_REF ($(git -C "$ROOT" rev-parse --short "$SMOKE_REF"))"
+  ref_sha=$(git -C "$ROOT" rev-parse --verify "$SMOKE_REF^{commit}")
+  git -C "$ROOT" archive "$ref_sha" | tar -x -C "$CONTEXT"
+  log "build context: $SMOKE_REF (${ref_sha:0:7})"
 else
   log "build context: the working tree"
 fi
