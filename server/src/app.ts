@@ -22,6 +22,7 @@ import { exportRoutes, exportSchemas } from './exports/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { summaryRoutes, summarySchemas } from './summary/routes.js';
 import { historyRoutes, historySchemas } from './history/routes.js';
+import { eventRoutes } from './events/routes.js';
 import { accessOf, CLIENT_HEADER, registerAccessControl } from './auth/guards.js';
 import { registerSecurityHeaders, securityHeadersFor } from './shared/security-headers.js';
 import { registerWebApp } from './shared/web-app.js';
@@ -177,6 +178,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(exportRoutes);
   await app.register(summaryRoutes);
   await app.register(historyRoutes);
+  await app.register(eventRoutes);
   await app.register(adminRoutes);
 
   const indexHtml = path.join(ctx.config.webDistDir, 'index.html');

@@ -78,6 +78,11 @@ export async function startServer(
         headers['content-type'] = 'application/json';
       }
       const res = await fetch(url + p, { method, headers, body });
+      // An event stream never ends by itself: its status and headers are the answer.
+      if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+        await res.body?.cancel();
+        return { status: res.status, body: null, headers: res.headers, text: '' };
+      }
       const text = await res.text();
       let parsed: unknown = text;
       try {

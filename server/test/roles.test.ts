@@ -28,6 +28,8 @@ const DECISIONS: Record<string, Decision> = {
   listInvoices: 'user', createInvoice: 'user', previewInvoice: 'user', getInvoice: 'user', retryInvoiceSync: 'user',
   listExportRequests: 'user', getExportRequest: 'user', acknowledgeExportError: 'user',
   getSummary: 'user',
+  waybillHistory: 'user', worklogHistory: 'user', invoiceHistory: 'user', userHistory: 'staff',
+  changeEvents: 'user',
 };
 for (const kind of ['AssortmentTypes', 'Assortments', 'Companies', 'Warehouses', 'Workers']) DECISIONS[`adminList${kind}`] = 'staff';
 for (const op of ['AssortmentType', 'Assortment', 'Company', 'Warehouse', 'Worker']) {

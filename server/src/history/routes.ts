@@ -39,8 +39,8 @@ export const HistoryPage = page(Type.Ref('HistoryEntry'), 'HistoryPage');
 export const historySchemas = [HistoryEntry, HistoryPage];
 
 const HistoryQuery = Type.Object({
-  pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageNumberMax })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
+  pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageNumberMax, description: 'Page to answer, from 1 (default 1); a page past the last one answers 404.' })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax, description: `Entries per page (default ${LIMITS.pageSizeDefault}, at most ${LIMITS.pageSizeMax}).` })),
 });
 
 /** A column's API name: `driver_name` → `driverName`; the password's hash is the password. */

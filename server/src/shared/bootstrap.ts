@@ -8,6 +8,7 @@ import { createMailer } from './mail.js';
 import { createJobs } from './jobs.js';
 import { createLimits } from '../auth/rate-limit.js';
 import { listenForAccountChanges, UserCache } from '../auth/user-cache.js';
+import { EventHub } from '../events/hub.js';
 
 /**
  * Connects to the database, applies migrations (or, with `migrate: false`, stops when any is
@@ -33,11 +34,14 @@ export async function createContext(config: AppConfig, databaseUrl: string, log:
   const jobs = await withAdvisoryLock(pool, LOCKS.jobQueues, () => createJobs(databaseUrl, log, { exportExpireSeconds: config.exportJobExpireSeconds }));
   const accounts = new UserCache();
   await listenForAccountChanges(databaseUrl, accounts, log);
-  return { config, db, pool, keys, mailer: createMailer(config, log), jobs, log, limits: createLimits(pool, config), accounts };
+  const events = new EventHub(databaseUrl, log);
+  await events.start();
+  return { config, db, pool, keys, mailer: createMailer(config, log), jobs, log, limits: createLimits(pool, config), accounts, events };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.accounts.close().catch(() => undefined);
+  await ctx.events.stop().catch(() => undefined);
   await ctx.jobs.stop().catch(() => undefined);
   await ctx.db.destroy().catch(() => undefined);
 }

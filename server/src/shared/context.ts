@@ -8,6 +8,7 @@ import type { Mailer } from './mail.js';
 import type { Jobs } from './jobs.js';
 import type { Limits } from '../auth/rate-limit.js';
 import type { UserCache } from '../auth/user-cache.js';
+import type { EventHub } from '../events/hub.js';
 import type { Locale } from '@timberlog/contract';
 
 export interface AppContext {
@@ -21,6 +22,8 @@ export interface AppContext {
   limits: Limits;
   /** The accounts bearer tokens were checked against, dropped when the database announces a change. */
   accounts: UserCache;
+  /** Live change events from PostgreSQL, fanned out to this instance's event streams. */
+  events: EventHub;
   /** For work outside a request (jobs); a request logs through `request.log`. */
   log: FastifyBaseLogger;
 }

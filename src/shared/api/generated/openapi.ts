@@ -528,7 +528,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Create a waybill
-         * @description Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most 3 decimals. When no destination company is given, the destination warehouse's company is taken. When no number is given, the next number of the year is assigned (`W-2026-000001`); a given number must be free.
+         * @description Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most 3 decimals and at most one load of the assortment's unit (100 m³ or 60 t). When no destination company is given, the destination warehouse's company is taken. When no number is given, the next number of the year is assigned (`W-2026-000001`); a given number must be free.
          */
         readonly post: operations["createWaybill"];
         readonly delete?: never;
@@ -837,6 +837,106 @@ export interface paths {
          * @description Any signed-in user. The counts of the home page in one call: waybills and invoices per status (each as the list filtered by that status counts it), and for staff the accounts awaiting activation (`null` for other users). Waybills are summed from their exact per-status counter table, invoices counted on their status index.
          */
         readonly get: operations["getSummary"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/waybills/{number}/history/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The history of a waybill
+         * @description Any signed-in user; a deleted waybill's history, staff only. Every change, newest first: who (or the system), when, how, and each changed field before and after. Written by the database in the same transaction as the change; nothing can edit or delete it.
+         */
+        readonly get: operations["waybillHistory"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/worklogs/{number}/history/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The history of a worklog
+         * @description Any signed-in user; a deleted worklog's history, staff only. Every change, newest first: who (or the system), when, how, and each changed field before and after. Written by the database in the same transaction as the change; nothing can edit or delete it.
+         */
+        readonly get: operations["worklogHistory"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/invoices/{number}/history/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The history of a invoice
+         * @description Any signed-in user; a deleted invoice's history, staff only. Every change, newest first: who (or the system), when, how, and each changed field before and after. Written by the database in the same transaction as the change; nothing can edit or delete it.
+         */
+        readonly get: operations["invoiceHistory"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/user/{email}/history/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The history of a user account
+         * @description Staff only. Every change of the account, newest first; a password change is recorded without its values.
+         */
+        readonly get: operations["userHistory"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/events/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Live changes (Server-Sent Events)
+         * @description Any signed-in user: a `text/event-stream` of what changes, from any server instance. Each `change` event has an `id` and `data` `{ id, entity, key, version, action, actor }` (the entity, its key and new version, created/updated/deleted, and who changed it); never a record's data, and only of records the user may read (accounts' for staff only). Send `Last-Event-ID` on reconnecting to get what was missed (up to 500); an `gap` event means some may be lost: refetch what is shown. Comments every 15 s keep the stream open; it ends when the access token expires.
+         */
+        readonly get: operations["changeEvents"];
         readonly put?: never;
         readonly post?: never;
         readonly delete?: never;
@@ -1561,6 +1661,43 @@ export interface components {
             };
             /** @description Staff only: accounts that are not active (sign-ups awaiting activation), as `GET /api/user/?isActive=false` counts them. `null` for other users. */
             readonly usersAwaitingActivation: number | null;
+        };
+        /** HistoryEntry */
+        readonly HistoryEntry: {
+            readonly id: number;
+            /** Format: date-time */
+            readonly at: string;
+            /** @enum {string} */
+            readonly action: "created" | "updated" | "deleted";
+            /** @description Who the change was made for; null: the system (a job). */
+            readonly actor: {
+                readonly email: string;
+                readonly name: string;
+            } | null;
+            /**
+             * @description How the change came: the web app, another API client, an import, a bulk action or a background job.
+             * @enum {string}
+             */
+            readonly via: "web" | "api" | "import" | "bulk" | "job";
+            /** @description The record's version after the change. */
+            readonly version: number | null;
+            /** @description Why, when the person said (a correction). */
+            readonly reason: string | null;
+            /** @description The fields an update changed, with their values before and after as text; a secret (a password) has neither. Empty for created and deleted. */
+            readonly changes: readonly {
+                readonly field: string;
+                readonly before: string | null;
+                readonly after: string | null;
+            }[];
+        };
+        /** HistoryPage */
+        readonly HistoryPage: {
+            readonly count: number;
+            /** @description The next page's URL: absolute on the server's PUBLIC_URL when it is set, otherwise relative (`/api/...`). */
+            readonly next: string | null;
+            /** @description The previous page's URL, like `next`. */
+            readonly previous: string | null;
+            readonly results: readonly components["schemas"]["HistoryEntry"][];
         };
     };
     responses: never;
@@ -3400,6 +3537,8 @@ export interface operations {
                     readonly notes?: string;
                     /** @enum {string} */
                     readonly status?: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled";
+                    /** @description Why: required with a correction (staff moving a delivered waybill back to confirmed), kept in its history. */
+                    readonly reason?: string;
                 };
             };
         };
@@ -3541,6 +3680,8 @@ export interface operations {
                     readonly notes?: string;
                     /** @enum {string} */
                     readonly status?: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled";
+                    /** @description Why: required with a correction (staff moving a delivered waybill back to confirmed), kept in its history. */
+                    readonly reason?: string;
                 };
             };
         };
@@ -4631,6 +4772,267 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["Summary"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly waybillHistory: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
+                readonly pageNumber?: number;
+                /** @description Entries per page (default 25, at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The waybill's number, e.g. `W-2026-000042`. */
+                readonly number: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["HistoryPage"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly worklogHistory: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
+                readonly pageNumber?: number;
+                /** @description Entries per page (default 25, at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The worklog's number, e.g. `L-2026-000042`. */
+                readonly number: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["HistoryPage"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly invoiceHistory: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
+                readonly pageNumber?: number;
+                /** @description Entries per page (default 25, at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The invoice's number, e.g. `I-2026-000042`. */
+                readonly number: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["HistoryPage"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly userHistory: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
+                readonly pageNumber?: number;
+                /** @description Entries per page (default 25, at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The account's email address, in any case. */
+                readonly email: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["HistoryPage"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly changeEvents: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description The last event id received, for clients that cannot send the Last-Event-ID header. */
+                readonly lastEventId?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description A text/event-stream. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": string;
                 };
             };
             /** @description Default Response */

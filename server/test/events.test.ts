@@ -1,0 +1,167 @@
+import { test, before, after, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { startServer, waybillInput, DEMO_USERS, type TestServer } from './helpers.js';
+
+/**
+ * Live change events over Server-Sent Events. Two server instances on one database (A and B, each
+ * with its own LISTEN connection): a change made through A reaches a client of B through
+ * PostgreSQL, the only bus.
+ */
+let A: TestServer;
+let B: TestServer;
+let user: string;
+let staff: string;
+before(async () => {
+  A = await startServer({}, { workers: false });
+  B = await startServer({}, { workers: false, reuse: { dbUrl: A.dbUrl, dataDir: A.ctx.config.dataDir } });
+  user = await A.user();
+  staff = await A.staff();
+});
+after(async () => {
+  await B.close(true);
+  await A.close();
+});
+
+interface Received {
+  id: number;
+  event: string;
+  data: { id?: number; entity?: string; key?: string; version?: number | null; action?: string; actor?: string | null };
+}
+
+/** An event stream read as the browser would: `fetch` with the bearer token, events parsed as they come. */
+async function openStream(server: TestServer, token: string, lastEventId?: number) {
+  const controller = new AbortController();
+  const res = await fetch(`${server.url}/api/events/`, {
+    headers: { authorization: `Bearer ${token}`, ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }) },
+    signal: controller.signal,
+  });
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-type') ?? '', /^text\/event-stream/);
+  const received: Received[] = [];
+  const waiters: (() => void)[] = [];
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields = Object.fromEntries(block.split('\n').filter((l) => l && !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
+          if (!fields.event) continue;
+          received.push({ id: Number(fields.id ?? 0), event: fields.event, data: JSON.parse(fields.data ?? '{}') });
+          for (const wake of waiters.splice(0)) wake();
+        }
+      }
+    } catch {
+      // Aborted by close().
+    }
+  })();
+  return {
+    received,
+    headers: res.headers,
+    /** Resolves with the first event matching `match`, or fails after `ms`. */
+    async next(match: (e: Received) => boolean, ms = 2000): Promise<Received> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = received.find(match);
+        if (found) return found;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no matching event within ${ms} ms; got ${JSON.stringify(received)}`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+const newWaybill = async (server: TestServer) => {
+  const r = await server.req('POST', '/api/waybills/', { token: user, body: await waybillInput(server) });
+  assert.equal(r.status, 201, r.text);
+  return r.body.number as string;
+};
+
+describe('live change events', () => {
+  test('a change made through instance A reaches a client of instance B within 2 s, naming what changed and who; never its data', async () => {
+    const stream = await openStream(B, user);
+    try {
+      assert.equal(stream.headers.get('cache-control'), 'no-store');
+      const number = await newWaybill(A);
+      const started = Date.now();
+      await A.req('PATCH', `/api/waybills/${number}/`, { token: staff, body: { notes: 'Seen live' } });
+      const e = await stream.next((x) => x.data.key === number && x.data.action === 'updated');
+      assert.ok(Date.now() - started < 2000);
+      const staffName = (await A.ctx.db.selectFrom('users').select('name').where('email', '=', DEMO_USERS.staff.email).executeTakeFirstOrThrow()).name;
+      assert.deepEqual({ ...e.data, id: undefined }, { id: undefined, entity: 'waybill', key: number, version: 2, action: 'updated', actor: staffName });
+      assert.equal(e.id, e.data.id, 'the SSE id is the event id');
+      assert.ok(!JSON.stringify(e.data).includes('Seen live'), 'no record data in the event');
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('account events go to staff only', async () => {
+    const ordinary = await openStream(B, user);
+    const staffStream = await openStream(B, staff);
+    try {
+      await A.req('PATCH', `/api/user/${DEMO_USERS.user.email}/`, { token: staff, body: { name: 'Clerk Renamed' } });
+      const number = await newWaybill(A);
+      await staffStream.next((x) => x.data.entity === 'user' && x.data.key === DEMO_USERS.user.email);
+      // Notifications arrive in commit order: once the later waybill event is here, the account's would have been too.
+      await ordinary.next((x) => x.data.key === number);
+      assert.ok(!ordinary.received.some((x) => x.data.entity === 'user'), JSON.stringify(ordinary.received));
+    } finally {
+      ordinary.close();
+      staffStream.close();
+    }
+  });
+
+  test('a change that is rolled back announces nothing', async () => {
+    const stream = await openStream(B, user);
+    try {
+      const number = await newWaybill(A);
+      await assert.rejects(A.ctx.db.transaction().execute(async (trx) => {
+        await sql`UPDATE waybills SET notes = 'rolled back' WHERE number = ${number}`.execute(trx);
+        throw new Error('undo');
+      }));
+      await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'kept' } });
+      const kept = await stream.next((x) => x.data.key === number && x.data.action === 'updated');
+      assert.equal(kept.data.version, 2, 'the rolled-back change moved no version and sent no event');
+      assert.equal(stream.received.filter((x) => x.data.key === number && x.data.action === 'updated').length, 1);
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('a client that reconnects with Last-Event-ID gets what it missed, in order, once', async () => {
+    const first = await openStream(B, user);
+    const number = await newWaybill(A);
+    const seen = await first.next((x) => x.data.key === number);
+    first.close();
+    await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'missed 1' } });
+    await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'missed 2' } });
+    const again = await openStream(B, user, seen.id);
+    try {
+      await again.next((x) => x.data.key === number && x.data.version === 3);
+      const mine = again.received.filter((x) => x.data.key === number);
+      assert.deepEqual(mine.map((x) => x.data.version), [2, 3]);
+      assert.ok(mine.every((x) => x.id > seen.id));
+    } finally {
+      again.close();
+    }
+  });
+
+  test('without a token there is no stream', async () => {
+    const res = await fetch(`${B.url}/api/events/`);
+    assert.equal(res.status, 401);
+  });
+});
