@@ -159,6 +159,13 @@ function writeCases(): Case[] {
       cases.push({ name: `waybill ${from} → ${to}`, method: 'PATCH', path: `${w}${waybill.number}/`, body: { status: to }, key: 'number' });
     }
   }
+  // A correction: staff only, with a reason the history keeps.
+  const corrected = ofStatus('delivered');
+  cases.push(
+    { name: 'waybill: delivered back to confirmed by an ordinary user', method: 'PATCH', path: `${w}${corrected.number}/`, body: { status: 'confirmed', reason: 'Wrong truck.' }, as: 'user' },
+    { name: 'waybill: delivered back to confirmed without a reason, in Estonian', method: 'PATCH', path: `${w}${corrected.number}/`, body: { status: 'confirmed', reason: '  ' }, locale: 'et' },
+    { name: 'waybill: delivered back to confirmed with a reason', method: 'PATCH', path: `${w}${corrected.number}/`, body: { status: 'confirmed', reason: 'Wrong truck.' }, key: 'number' },
+  );
   const delivered = ofStatus('delivered');
   cases.push(
     { name: 'waybill: editing a delivered one', method: 'PATCH', path: `${w}${delivered.number}/`, body: { notes: 'x' } },

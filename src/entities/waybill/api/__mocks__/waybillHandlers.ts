@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { LOAD_LIMITS, WAYBILL_LIST, WAYBILL_STATUSES, canTransition, exceedsLoadLimit, isWaybillDeletable, isWaybillEditable, type Unit } from '@timberlog/contract';
+import { LOAD_LIMITS, WAYBILL_LIST, WAYBILL_STATUSES, canTransition, exceedsLoadLimit, isWaybillCorrection, isWaybillDeletable, isWaybillEditable, type Unit } from '@timberlog/contract';
 
 import {
   fieldErrors,
@@ -89,11 +89,19 @@ const update = (request: Request, number: unknown, body: WaybillPatch): Response
   }
   const from = current.status;
   const to: WaybillStatus | undefined = body.status !== undefined && body.status !== from ? body.status : undefined;
-  if (to && !canTransition(from, to)) return fieldErrors({ status: [message(request, 'waybill.transition', { from, to })] });
+  // A correction (a move back only staff may make) needs a reason, which the history keeps.
+  const correction = to !== undefined && isWaybillCorrection(from, to);
+  if (to && !canTransition(from, to) && !correction) return fieldErrors({ status: [message(request, 'waybill.transition', { from, to })] });
+  if (correction) {
+    if (!mockCaller(request).isStaff) return HttpResponse.json({ detail: message(request, 'auth.permissionDenied') }, { status: 403 });
+    if (!(body as { reason?: string }).reason?.trim()) return fieldErrors({ reason: [message(request, 'waybill.reasonRequired', { to })] });
+  }
   const edits = EDIT_KEYS.filter((key) => body[key] !== undefined);
   if (edits.length > 0 && !isWaybillEditable(from)) return nonFieldError(message(request, 'waybill.notEditable', { status: from }));
   const { fields, errors } = checkFields(request, body, current);
   if (hasErrors(errors)) return fieldErrors(errors);
+  // The reason is the history's, not a field of the waybill.
+  delete (fields as { reason?: string }).reason;
   const next = withNames({ ...current, ...fields, status: to ?? from, lastModifiedAt: new Date().toISOString() });
   mockDb.waybills = mockDb.waybills.map((item) => (item.number === current.number ? next : item));
   return HttpResponse.json(next);
