@@ -1,0 +1,142 @@
+/**
+ * Running a list: counts (kept per filter with the table's version, docs/decisions/0002), the
+ * page (with the two search plans of docs/decisions/0003) and its links.
+ */
+import type { FastifyRequest } from 'fastify';
+import { sql, type RawBuilder } from 'kysely';
+import { lastPageOf, LIMITS } from '@timberlog/contract';
+import { reusedQuery, type DB } from '../db.js';
+import { invalidPage, notFound } from '../errors.js';
+import { apiLink } from '../urls.js';
+import { listConds, searchTerm, whereClause } from './filters.js';
+import { orderBy } from './order.js';
+import type { Cond, ListSpec } from './spec.js';
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export function pageUrl(request: FastifyRequest, pageNumber: number): string {
+  // Only the path and query come from the request; the origin is PUBLIC_URL or none (relative).
+  const url = new URL(request.url, 'http://unused.invalid');
+  url.searchParams.set('pageNumber', String(pageNumber));
+  return apiLink(request.server.ctx.config, `${url.pathname}${url.search}`);
+}
+
+// Rows come from raw SQL shaped by each module's select list; the route's response schema is their type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Row = any;
+
+/**
+ * The exact number of rows matching `q` (and `extra`): from the list's counter table when it
+ * answers these filters, otherwise by counting the rows.
+ */
+export async function countList(db: DB, spec: ListSpec, q: Readonly<Record<string, unknown>>, where: RawBuilder<unknown>, extra: Cond[] = []): Promise<number> {
+  const query = (extra.length === 0 ? spec.counter?.(q) : undefined) ?? sql`SELECT count(*) AS count FROM ${spec.countFrom ?? spec.from} ${where}`;
+  const res = await sql<{ count: string | number }>`${query}`.execute(db);
+  return Number(res.rows[0]?.count ?? 0);
+}
+
+/** How many filtered counts a process keeps (the least recently counted go first). */
+const KEPT_COUNTS_MAX = 1000;
+const keptCounts = new Map<string, { version: string; count: number }>();
+const hasSearch = (q: Readonly<Record<string, unknown>>) => searchTerm(q) !== '';
+/** The list and its conditions with their values: what a kept count answers. */
+function countKey(db: DB, spec: ListSpec, where: RawBuilder<unknown>): string {
+  const compiled = sql`${spec.countFrom ?? spec.from} ${where}`.compile(db);
+  return `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+}
+function keepCount(key: string, version: string, count: number): void {
+  keptCounts.delete(key);
+  if (keptCounts.size >= KEPT_COUNTS_MAX) keptCounts.delete(keptCounts.keys().next().value!);
+  keptCounts.set(key, { version, count });
+}
+
+/**
+ * One page of a list: the contract's filters, search and sort from the query, plus `extra`
+ * conditions the route adds (who may see which rows). Counts, then reads the page; a page past
+ * the end is a 404.
+ */
+export async function runList<T = Row>(
+  db: DB,
+  request: FastifyRequest,
+  spec: ListSpec,
+  q: Readonly<Record<string, unknown>>,
+  extra: Cond[] = [],
+  map: (row: Record<string, unknown>) => T = (r) => r as T,
+): Promise<Page<T>> {
+  const all = [...listConds(spec, q, { user: request.user ?? undefined }), ...extra];
+  const order = orderBy(spec, q.sort);
+  const pageSize = typeof q.pageSize === 'number' ? q.pageSize : LIMITS.pageSizeDefault;
+  const pageNumber = typeof q.pageNumber === 'number' ? q.pageNumber : 1;
+  const where = whereClause(all);
+  const offset = (pageNumber - 1) * pageSize;
+  const tiebreak = sql.raw(spec.tiebreak);
+  // The page size (a validated integer, one of a few) and a first page's offset are written into
+  // the statement: a first page with no other values then has a plan PostgreSQL keeps (a LIMIT
+  // given as a parameter made it plan the page again on every call). Later pages share one
+  // statement per filter combination, their offset a parameter.
+  const offsetSql = offset === 0 ? sql.lit(0) : sql`${offset}`;
+  // One statement, one round trip, one snapshot: the count (the counter table's or the rows'), and
+  // beside it the page, numbered in its order. It answers one row with a null page when the page
+  // is empty. (Every round trip costs the database and this process a write and a read each.)
+  const counter = extra.length === 0 ? spec.counter?.(q) : undefined;
+  let countQuery = counter ?? sql`SELECT count(*) AS count FROM ${spec.countFrom ?? spec.from} ${where}`;
+  // A count the rows must be counted for is kept with the table's version (see ListSpec.version)
+  // and reused while the version is unchanged: the CASE runs the count only when it is not.
+  // Searches are always counted (each term is a count of its own).
+  const cacheKey = !counter && spec.version && extra.length === 0 && !hasSearch(q) ? countKey(db, spec, where) : undefined;
+  if (cacheKey !== undefined && spec.version) {
+    const kept = keptCounts.get(cacheKey);
+    countQuery = sql`SELECT version AS "listVersion", CASE WHEN version = ${kept?.version ?? '-1'}::numeric THEN ${kept?.count ?? 0}::bigint
+      ELSE (SELECT count(*) FROM ${spec.countFrom ?? spec.from} ${where}) END AS count FROM (${spec.version}) v(version)`;
+  }
+  // The page's rows (their keys first, with keysFirst) under `conds`, in order.
+  const limited = (conds: Cond[], what: RawBuilder<unknown>) =>
+    sql`SELECT ${what} FROM ${spec.from} ${whereClause(conds)} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql}`;
+  const what = spec.keysFirst ? tiebreak : spec.select;
+  let rowsQuery = limited(all, what);
+  if (spec.table && spec.searchExpr && hasSearch(q)) {
+    // A search matching many rows finds its page soonest by walking the sort order's index and
+    // testing each row it meets (about (offset + size) × rows / count of them); one matching few
+    // rows, from the trigram index and a sort of its matches. The planner cannot tell which (it
+    // guesses a LIKE's matches from trigram statistics, often a hundredth of them), but the count
+    // beside the page can: both are planned, and a one-time filter on the count runs one. The
+    // matches are read whole (OFFSET 0 keeps the sort and limit out), so even a plan made without
+    // the term never walks an index for them.
+    const walk = sql`counted.count::float8 * counted.count >= ${offset + pageSize}::float8 * greatest((SELECT reltuples FROM pg_class WHERE oid = ${sql.lit(spec.table.name)}::regclass), 0)`;
+    const scanned = [...listConds(spec, q, { user: request.user ?? undefined }, 'scan'), ...extra];
+    const matches = sql`(SELECT * FROM ${spec.from} ${whereClause([...all, sql`NOT (${walk})`])} OFFSET 0) ${sql.raw(spec.table.as)}`;
+    rowsQuery = sql`(${limited([...scanned, walk], what)})
+      UNION ALL (SELECT ${what} FROM ${matches} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql})`;
+  }
+  const pageQuery = spec.keysFirst
+    ? sql`SELECT ${spec.select}, row_number() OVER (ORDER BY ${order}) AS "pageRow" FROM ${spec.from} WHERE ${tiebreak} = ANY(ARRAY(${rowsQuery}))`
+    : sql`SELECT page.*, row_number() OVER () AS "pageRow" FROM (${rowsQuery}) page`;
+  // Named and prepared (see reusedQuery); the select lists name every column in camelCase.
+  const compiled = sql`SELECT counted.*, counted.count AS "listCount", page.* FROM (${countQuery}) counted
+    LEFT JOIN LATERAL (${pageQuery}) page ON true ORDER BY page."pageRow"`.compile(db);
+  const res = { rows: await reusedQuery<Record<string, unknown>>(request.server.ctx.pool, compiled.sql, compiled.parameters) };
+  const count = Number(res.rows[0]?.listCount ?? 0);
+  if (cacheKey !== undefined) keepCount(cacheKey, String(res.rows[0]?.listVersion), count);
+  const pages = lastPageOf(count, pageSize);
+  if (pageNumber > pages) throw invalidPage();
+  // The extra columns are left on the rows: the response schema writes only its own fields.
+  const rows = res.rows[0]?.pageRow == null ? [] : res.rows;
+  return {
+    count,
+    next: pageNumber < pages ? pageUrl(request, pageNumber + 1) : null,
+    previous: pageNumber > 1 ? pageUrl(request, pageNumber - 1) : null,
+    results: rows.map(map),
+  };
+}
+
+/** One row of a list spec by a condition, or 404. */
+export async function findOne(db: DB, spec: ListSpec, cond: Cond): Promise<Row> {
+  const res = await sql<Record<string, unknown>>`SELECT ${spec.select} FROM ${spec.from} ${whereClause([cond])} LIMIT 1`.execute(db);
+  if (!res.rows[0]) throw notFound();
+  return res.rows[0];
+}

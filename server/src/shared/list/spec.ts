@@ -1,0 +1,142 @@
+/** A list's SQL from its contract: what each module declares (`defineSpec`) and the query's types. */
+import type { RawBuilder } from 'kysely';
+import { allFilters, SHARED_FILTERS, type FilterName, type ListContract, type SortField, type SortValue } from '@timberlog/contract';
+import type { AuthUser } from '../context.js';
+import { searchFold } from './filters.js';
+
+export type Cond = RawBuilder<unknown>;
+
+type Filters<L extends ListContract> = L['filters'] & typeof SHARED_FILTERS;
+
+/** The record fields the named filters test (a caller filter tests the signed-in user, not a column). */
+type FilterField<L extends ListContract, N extends PropertyKey> = {
+  [K in keyof Filters<L> & N]: Filters<L>[K] extends { kind: 'caller' } ? never : Filters<L>[K] extends { field: infer F extends string } ? F : never;
+}[keyof Filters<L> & N];
+
+/** What a filter hands its condition: the signed-in user, for filters about the caller. */
+export interface FilterContext {
+  user?: AuthUser;
+}
+/** A filter's SQL written by hand (computed columns, subqueries, the caller). */
+export type CustomFilter = (value: unknown, ctx: FilterContext) => Cond | undefined;
+
+/** A list's SQL: what `defineSpec` takes. `C` names the filters whose SQL is written by hand. */
+export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> {
+  list: L;
+  /** FROM clause, joins included. */
+  from: RawBuilder<unknown>;
+  /**
+   * FROM clause for counting, when every filter reads only the base table: PostgreSQL cannot drop
+   * inner joins, so counting over `from` would join every matching row for nothing.
+   */
+  countFrom?: RawBuilder<unknown>;
+  /** Select list with camelCase aliases. */
+  select: RawBuilder<unknown>;
+  /**
+   * FROM clause and select list for reading many rows at once (exports), when joins serve them
+   * better than the page's: the same columns under the same aliases.
+   */
+  bulk?: { from: RawBuilder<unknown>; select: RawBuilder<unknown> };
+  /**
+   * The SQL expression of every record field the contract sorts or filters on: a field without a
+   * column here fails the type check. Sort columns lead an index (`test/indexes.test.ts`).
+   */
+  columns: Readonly<Record<SortField<L> | FilterField<L, Exclude<keyof Filters<L>, C>>, string>>;
+  /** Columns of the fields `search` matches that are neither sorted nor filtered on (nullable ones coalesced). */
+  searchColumns?: Readonly<Record<string, string>>;
+  /** Filters whose SQL is not a plain comparison on a column. */
+  custom?: Readonly<Record<C, CustomFilter>>;
+  /** Unique column appended to every ORDER BY so pages are stable. */
+  tiebreak: string;
+  /**
+   * Find the page's keys (`tiebreak`) first, then read their rows: for a select list of subqueries,
+   * which PostgreSQL would otherwise evaluate for every row an OFFSET skips.
+   */
+  keysFirst?: boolean;
+  /**
+   * Exact counts the database keeps in a table (by triggers, in the writing transaction): the
+   * count query for the filters it answers exactly, or undefined to count the matching rows.
+   * Given only the query's filters and search, so it is never asked when a route adds conditions.
+   */
+  counter?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
+  /**
+   * The version of the tables the list's filters read, kept by the database (moved by every
+   * statement writing them, in its transaction): counts the counter does not answer (searches
+   * aside) are then kept per filter and reused while the version read with the page is the one
+   * they were counted at.
+   */
+  version?: RawBuilder<unknown>;
+  /**
+   * The list's one table and its alias in `from`, when a search should find its page by how many
+   * rows it matches (see runList): its row estimate (pg_class.reltuples) tells how far a walk in
+   * sort order goes.
+   */
+  table?: { name: string; as: string };
+}
+
+export interface ListSpec<L extends ListContract = ListContract> {
+  list: L;
+  from: RawBuilder<unknown>;
+  countFrom?: RawBuilder<unknown>;
+  select: RawBuilder<unknown>;
+  bulk?: { from: RawBuilder<unknown>; select: RawBuilder<unknown> };
+  columns: Readonly<Record<string, string>>;
+  custom: Readonly<Record<string, CustomFilter>>;
+  tiebreak: string;
+  keysFirst?: boolean;
+  counter?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
+  version?: RawBuilder<unknown>;
+  table?: { name: string; as: string };
+  /** The search columns folded (searchFold), as the trigram index on them is written. */
+  searchExpr?: string;
+}
+
+/**
+ * A list's SQL from its contract. Throws (at module load, so every test and start catches it) when a
+ * search field has no column or a caller filter no condition; the type check catches the rest.
+ */
+export function defineSpec<L extends ListContract, C extends FilterName<L> = never>(input: ListSpecInput<L, C>): ListSpec<L> {
+  const columns: Record<string, string> = { ...input.columns };
+  const custom: Record<string, CustomFilter> = { ...(input.custom ?? {}) } as Record<string, CustomFilter>;
+  const searchCols = input.list.search.map((field) => {
+    const col = input.searchColumns?.[field] ?? columns[field];
+    if (!col) throw new Error(`${input.list.path}: search field "${field}" has no column`);
+    return col;
+  });
+  for (const [name, def] of Object.entries(allFilters(input.list))) {
+    if (!custom[name] && (def.kind === 'caller' || !columns[def.field])) throw new Error(`${input.list.path}: filter "${name}" has no column or condition`);
+  }
+  return {
+    list: input.list,
+    from: input.from,
+    countFrom: input.countFrom,
+    select: input.select,
+    bulk: input.bulk,
+    columns,
+    custom,
+    tiebreak: input.tiebreak,
+    keysFirst: input.keysFirst,
+    counter: input.counter,
+    version: input.version,
+    table: input.table,
+    searchExpr: searchCols.length ? searchFold(searchCols.join(" || ' ' || ")) : undefined,
+  };
+}
+
+/** Query values as the list's querystring schema (`listQuery`) gives them. */
+type ItemValue<D> = D extends { values: readonly (infer V)[] } ? V : D extends { type: 'integer' } ? number : D extends { type: 'boolean' } ? boolean : string;
+type FilterValue<D> = D extends { kind: 'multi' }
+  ? ItemValue<D>[]
+  : D extends { kind: 'exact' }
+    ? ItemValue<D>
+    : D extends { kind: 'boolean' | 'present' | 'caller' }
+      ? boolean
+      : D extends { kind: 'min' | 'max' }
+        ? number
+        : string;
+export type ListQuery<L extends ListContract> = { [K in keyof Filters<L>]?: FilterValue<Filters<L>[K]> } & {
+  search?: string;
+  sort?: SortValue<L>[];
+  pageNumber?: number;
+  pageSize?: number;
+};
