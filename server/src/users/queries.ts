@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { USER_LIST } from '@timberlog/contract';
 import { defineSpec } from '../shared/list.js';
+import type { DB } from '../shared/db.js';
 import { normaliseEmail } from './rules.js';
 
 export const userSpec = defineSpec({
@@ -17,3 +18,13 @@ export const userSpec = defineSpec({
   },
   tiebreak: 'email',
 });
+
+const USER_COLUMNS = ['email', 'name', 'isActive', 'isStaff', 'dateJoined', 'lastLogin', 'createdAt', 'lastModifiedAt', 'version'] as const;
+
+/** One account as the API answers it (`emailVerified` instead of the time), or undefined. */
+export async function readUser(db: DB, email: string) {
+  const row = await db.selectFrom('users').select([...USER_COLUMNS, 'emailVerifiedAt']).where('email', '=', normaliseEmail(email)).executeTakeFirst();
+  if (!row) return undefined;
+  const { emailVerifiedAt, ...rest } = row;
+  return { ...rest, emailVerified: emailVerifiedAt !== null };
+}

@@ -129,6 +129,38 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/user/{email}/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Get a user account
+         * @description Any signed-in user: staff any account, an ordinary user only their own (403 otherwise). The email in the path is matched case-insensitively.
+         */
+        readonly get: operations["getUser"];
+        /**
+         * Update a user account
+         * @description Staff only. Sets name, active and staff flags and optionally a new password (password rules apply). The email cannot change. Staff cannot change their own staff flag or deactivate themselves; an account whose email is not verified cannot be activated (400 on `isActive`). Setting a password or deactivating an account ends its open sessions.
+         */
+        readonly put: operations["updateUser"];
+        readonly post?: never;
+        /**
+         * Delete a user account
+         * @description Staff only. Staff cannot delete their own account.
+         */
+        readonly delete: operations["deleteUser"];
+        readonly options?: never;
+        readonly head?: never;
+        /**
+         * Update some fields of a user account
+         * @description As PUT, with every field optional.
+         */
+        readonly patch: operations["patchUser"];
+        readonly trace?: never;
+    };
     readonly "/api/user/me": {
         readonly parameters: {
             readonly query?: never;
@@ -239,38 +271,6 @@ export interface paths {
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
-        readonly trace?: never;
-    };
-    readonly "/api/user/{email}/": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
-        };
-        /**
-         * Get a user account
-         * @description Any signed-in user: staff any account, an ordinary user only their own (403 otherwise). The email in the path is matched case-insensitively.
-         */
-        readonly get: operations["getUser"];
-        /**
-         * Update a user account
-         * @description Staff only. Sets name, active and staff flags and optionally a new password (password rules apply). The email cannot change. Staff cannot change their own staff flag or deactivate themselves; an account whose email is not verified cannot be activated (400 on `isActive`). Setting a password or deactivating an account ends its open sessions.
-         */
-        readonly put: operations["updateUser"];
-        readonly post?: never;
-        /**
-         * Delete a user account
-         * @description Staff only. Staff cannot delete their own account.
-         */
-        readonly delete: operations["deleteUser"];
-        readonly options?: never;
-        readonly head?: never;
-        /**
-         * Update some fields of a user account
-         * @description As PUT, with every field optional.
-         */
-        readonly patch: operations["patchUser"];
         readonly trace?: never;
     };
     readonly "/api/assortment-types/": {
@@ -2061,6 +2061,287 @@ export interface operations {
             };
         };
     };
+    readonly getUser: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The account's email address, in any case. */
+                readonly email: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly updateUser: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The account's email address, in any case. */
+                readonly email: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    readonly name: string;
+                    readonly isActive: boolean;
+                    readonly isStaff: boolean;
+                    readonly password?: string;
+                    readonly email?: string;
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["User"];
+                    };
+                };
+            };
+        };
+    };
+    readonly deleteUser: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The account's email address, in any case. */
+                readonly email: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["User"];
+                    };
+                };
+            };
+        };
+    };
+    readonly patchUser: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The account's email address, in any case. */
+                readonly email: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    readonly name?: string;
+                    readonly isActive?: boolean;
+                    readonly isStaff?: boolean;
+                    readonly password?: string;
+                    readonly email?: string;
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["User"];
+                    };
+                };
+            };
+        };
+    };
     readonly getMe: {
         readonly parameters: {
             readonly query?: never;
@@ -2397,287 +2678,6 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["FieldErrors"];
-                };
-            };
-        };
-    };
-    readonly getUser: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
-                /** @description The account's email address, in any case. */
-                readonly email: string;
-            };
-            readonly cookie?: never;
-        };
-        readonly requestBody?: never;
-        readonly responses: {
-            /** @description Default Response */
-            readonly 200: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["User"];
-                };
-            };
-            /** @description Default Response */
-            readonly 401: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["DetailError"];
-                };
-            };
-            /** @description Default Response */
-            readonly 403: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["DetailError"];
-                };
-            };
-            /** @description Default Response */
-            readonly 404: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["DetailError"];
-                };
-            };
-        };
-    };
-    readonly updateUser: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
-                /** @description The account's email address, in any case. */
-                readonly email: string;
-            };
-            readonly cookie?: never;
-        };
-        readonly requestBody: {
-            readonly content: {
-                readonly "application/json": {
-                    readonly name: string;
-                    readonly isActive: boolean;
-                    readonly isStaff: boolean;
-                    readonly password?: string;
-                    readonly email?: string;
-                };
-            };
-        };
-        readonly responses: {
-            /** @description Default Response */
-            readonly 200: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["User"];
-                };
-            };
-            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
-            readonly 400: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["FieldErrors"];
-                };
-            };
-            /** @description Default Response */
-            readonly 401: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["DetailError"];
-                };
-            };
-            /** @description Default Response */
-            readonly 403: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["DetailError"];
-                };
-            };
-            /** @description Default Response */
-            readonly 404: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["DetailError"];
-                };
-            };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
-            readonly 412: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": {
-                        readonly detail: string;
-                        readonly current: components["schemas"]["User"];
-                    };
-                };
-            };
-        };
-    };
-    readonly deleteUser: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
-                /** @description The account's email address, in any case. */
-                readonly email: string;
-            };
-            readonly cookie?: never;
-        };
-        readonly requestBody?: never;
-        readonly responses: {
-            /** @description Default Response */
-            readonly 204: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
-            readonly 400: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["FieldErrors"];
-                };
-            };
-            /** @description Default Response */
-            readonly 401: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["DetailError"];
-                };
-            };
-            /** @description Default Response */
-            readonly 403: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["DetailError"];
-                };
-            };
-            /** @description Default Response */
-            readonly 404: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["DetailError"];
-                };
-            };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
-            readonly 412: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": {
-                        readonly detail: string;
-                        readonly current: components["schemas"]["User"];
-                    };
-                };
-            };
-        };
-    };
-    readonly patchUser: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
-                /** @description The account's email address, in any case. */
-                readonly email: string;
-            };
-            readonly cookie?: never;
-        };
-        readonly requestBody: {
-            readonly content: {
-                readonly "application/json": {
-                    readonly name?: string;
-                    readonly isActive?: boolean;
-                    readonly isStaff?: boolean;
-                    readonly password?: string;
-                    readonly email?: string;
-                };
-            };
-        };
-        readonly responses: {
-            /** @description Default Response */
-            readonly 200: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["User"];
-                };
-            };
-            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
-            readonly 400: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["FieldErrors"];
-                };
-            };
-            /** @description Default Response */
-            readonly 401: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["DetailError"];
-                };
-            };
-            /** @description Default Response */
-            readonly 403: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["DetailError"];
-                };
-            };
-            /** @description Default Response */
-            readonly 404: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["DetailError"];
-                };
-            };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
-            readonly 412: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": {
-                        readonly detail: string;
-                        readonly current: components["schemas"]["User"];
-                    };
                 };
             };
         };

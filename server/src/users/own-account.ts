@@ -1,0 +1,57 @@
+/** The signed-in user's own account: read it, change the name and password (the current password required). */
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../shared/context.js';
+import { FieldErrors, notFound } from '../shared/errors.js';
+import { ref, errors, conflict } from '../shared/schema.js';
+import { currentUser, writer } from '../auth/guards.js';
+import { checkPassword, hashPassword, verifyPassword } from './rules.js';
+import { endSessions } from '../auth/tokens.js';
+import { transaction } from '../shared/transaction.js';
+import { checkVersion, lockRecord, withEtag } from '../shared/versions.js';
+import { MePatch, MeUpdate, User } from './schemas.js';
+import { readUser } from './queries.js';
+
+export async function ownAccountRoutes(app: App) {
+  const { db } = app.ctx;
+  const getUser = (email: string) => readUser(db, email);
+
+  app.get('/api/user/me', {
+    schema: { operationId: 'getMe', summary: 'Get the signed-in user', description: 'Any signed-in user: their own account, including whether they are staff.', tags: ['users'], response: { 200: ref(User), ...errors(401) } },
+  }, async (request, reply) => withEtag(reply, (await getUser(currentUser(request).email))!));
+
+  const updateMe = async (request: FastifyRequest, email: string, body: { name?: string; password?: string; currentPassword?: string }) => {
+    const errs = new FieldErrors();
+    if (body.password !== undefined) {
+      checkPassword(errs, body.password, email);
+      // A stolen access token alone must not be enough to take the account over.
+      if (!body.currentPassword) errs.add('currentPassword', 'password.currentRequired');
+      else {
+        // Guessing the current password here counts like guessing it at sign-in.
+        const keys = await app.ctx.limits.accountKeys(email, request.ip);
+        await app.ctx.limits.signIn.consume(keys);
+        const row = await db.selectFrom('users').select('passwordHash').where('email', '=', email).executeTakeFirstOrThrow();
+        if (await verifyPassword(row.passwordHash, body.currentPassword)) await app.ctx.limits.signIn.reward(keys);
+        else errs.add('currentPassword', 'password.currentWrong');
+      }
+    }
+    errs.throwIfAny();
+    const set: Record<string, unknown> = { lastModifiedAt: new Date() };
+    if (body.name !== undefined) set.name = body.name.trim();
+    if (body.password !== undefined) set.passwordHash = await hashPassword(body.password);
+    await transaction(db, async (trx) => {
+      const current = await lockRecord(trx, 'users', email);
+      if (!current) throw notFound();
+      await checkVersion(request, current, () => getUser(email));
+      await trx.updateTable('users').set(set).where('email', '=', email).execute();
+      // A new password ends every session of the account, this one too: the caller signs in again.
+      if (body.password !== undefined) await endSessions(trx, email);
+    }, writer(request));
+    return getUser(email);
+  };
+  app.put('/api/user/me', {
+    schema: { operationId: 'updateMe', summary: 'Change the own name and password', description: 'Any signed-in user, for their own account. A new password needs `currentPassword` (400 on `currentPassword` when it is missing or wrong; wrong guesses count towards the sign-in limits) and must follow the password rules; it ends every session of the account, the caller\'s included, so the caller signs in again with the new password. Email, staff and active flags cannot be changed here.', tags: ['users'], body: MeUpdate, response: { 200: ref(User), ...errors(400, 401), ...conflict(ref(User)) } },
+  }, async (request, reply) => withEtag(reply, (await updateMe(request, currentUser(request).email, request.body))!));
+  app.patch('/api/user/me', {
+    schema: { operationId: 'patchMe', summary: 'Change the own name or password', description: 'As PUT, with every field optional.', tags: ['users'], body: MePatch, response: { 200: ref(User), ...errors(400, 401), ...conflict(ref(User)) } },
+  }, async (request, reply) => withEtag(reply, (await updateMe(request, currentUser(request).email, request.body))!));
+}
