@@ -85,7 +85,7 @@ export async function worklogRoutes(app: App) {
   }, async (request) => runList(db, request, worklogSpec, request.query));
 
   app.post('/api/worklogs/', {
-    schema: { operationId: 'createWorklog', summary: 'Create a worklog', description: `Any signed-in user. The warehouse, and the assortment and waybill when given, must exist; a quantity must be above zero; the duration is ${LIMITS.durationMinutesMin} to ${LIMITS.durationMinutesMax} minutes. The next number of the year is assigned (\`${documentNumber(DOCUMENT_NUMBER.worklogPrefix, 2026, 1)}\`). A new worker name creates the worker.`, tags, body: WorklogCreate, response: { 201: ref(Worklog), ...errors(400, 401) } },
+    schema: { operationId: 'createWorklog', summary: 'Create a worklog', description: `Any signed-in user. The warehouse, and the assortment and waybill when given, must exist; a quantity must be above zero; the duration is ${LIMITS.durationMinutesMin} to ${LIMITS.durationMinutesMax} minutes. The next number is assigned (the year of creation and a running number that never restarts, so no number repeats: \`${documentNumber(DOCUMENT_NUMBER.worklogPrefix, 2026, 1)}\`). A new worker name creates the worker.`, tags, body: WorklogCreate, response: { 201: ref(Worklog), ...errors(400, 401) } },
   }, async (request, reply) => {
     const user = currentUser(request);
     const number = await transaction(db, async (trx) => {

@@ -528,7 +528,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Create a waybill
-         * @description Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most 3 decimals and at most one load of the assortment's unit (100 m³ or 60 t). When no destination company is given, the destination warehouse's company is taken. When no number is given, the next number of the year is assigned (`W-2026-000001`); a given number must be free.
+         * @description Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most 3 decimals and at most one load of the assortment's unit (100 m³ or 60 t). When no destination company is given, the destination warehouse's company is taken. When no number is given, the next number is assigned (the year of creation and a running number that never restarts, so no number repeats: `W-2026-000001`); a given number must be free.
          */
         readonly post: operations["createWaybill"];
         readonly delete?: never;
@@ -604,7 +604,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Create a worklog
-         * @description Any signed-in user. The warehouse, and the assortment and waybill when given, must exist; a quantity must be above zero; the duration is 0 to 1440 minutes. The next number of the year is assigned (`L-2026-000001`). A new worker name creates the worker.
+         * @description Any signed-in user. The warehouse, and the assortment and waybill when given, must exist; a quantity must be above zero; the duration is 0 to 1440 minutes. The next number is assigned (the year of creation and a running number that never restarts, so no number repeats: `L-2026-000001`). A new worker name creates the worker.
          */
         readonly post: operations["createWorklog"];
         readonly delete?: never;
@@ -676,7 +676,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Invoice delivered waybills
-         * @description Any signed-in user. Every waybill must exist, be delivered and not yet invoiced, and all must go to one destination company that is an invoice customer. Lines are summed per assortment at its unit price, with VAT, in exact decimals. The due date defaults to 14 days after the issue date and must not be before it. The waybills become invoiced in the same transaction, and the invoice is queued for sync with the accounting system (`pending_sync`). The next number of the year is assigned (`I-2026-000001`).
+         * @description Any signed-in user. Every waybill must exist, be delivered and not yet invoiced, and all must go to one destination company that is an invoice customer. Lines are summed per assortment at its unit price, with VAT, in exact decimals. The due date defaults to 14 days after the issue date and must not be before it. The waybills become invoiced in the same transaction, and the invoice is queued for sync with the accounting system (`pending_sync`). The next number is assigned (the year of creation and a running number that never restarts, so no number repeats: `I-2026-000001`).
          */
         readonly post: operations["createInvoice"];
         readonly delete?: never;
