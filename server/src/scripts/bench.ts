@@ -3,7 +3,9 @@
  * filter and sort combinations and the home page's GET /api/summary/ through real HTTP on loopback:
  * requests per second, p50 and p99 latency at 1 and at 10 concurrent connections (a closed loop per
  * connection, autocannon in a process of its own so the client does not share the server's event loop),
- * then the time and peak memory of a 100,000-row XLSX export. Prints figures; asserts nothing.
+ * then the same cases at 10 connections while a writer changes 10 waybills a second through the API
+ * (and whether every count stayed exact), then the event stream with 1,000 connected clients
+ * (bench-live.ts), then the exports (bench-exports.ts). Prints figures; asserts nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +20,8 @@ import { buildApp } from '../app.js';
 import { seed } from '../seed/seed.js';
 import { DEMO_USERS } from '../seed/data.js';
 import { benchExports } from './bench-exports.js';
+import { benchEvents, checkListCounts, startWriter, writerChanges, writerSummary } from './bench-live.js';
+import type { WriterResult } from './bench-writer.js';
 import { createRequire } from 'node:module';
 
 const AUTOCANNON_VERSION = (createRequire(import.meta.url)('autocannon/package.json') as { version: string }).version;
@@ -26,14 +30,36 @@ const ROWS = Number(process.env.BENCH_ROWS || 1_000_000);
 /** Seconds each case runs at each concurrency (after a short warm-up). */
 const SECONDS = Number(process.env.BENCH_SECONDS || 3);
 /** Inspectors named in the generated notes: the search case rotates through them (each matches 2 % of rows). */
+/**
+ * BENCH_WRITER=0 leaves out the list cases with a writer; BENCH_EVENTS=0 the event stream's clients
+ * (which run when any list case does, or with BENCH_EVENTS=1).
+ */
+const WRITER = process.env.BENCH_WRITER !== '0';
+const EVENTS = process.env.BENCH_EVENTS !== '0';
+/** Waybill changes a second during the writer's run; connected clients and changes for the event stream. */
+const WRITER_RATE = 10;
+const EVENT_CLIENTS = Number(process.env.BENCH_EVENT_CLIENTS || 1000);
+const EVENT_CHANGES = 100;
 const INSPECTORS = ['Tamm', 'Saar', 'Sepp', 'Kask', 'Kukk', 'Ilves', 'Koppel', 'Lepik', 'Kallas', 'Kuusk'];
 const log = pino({ level: 'warn' });
 const dir = path.join(os.tmpdir(), 'timberlog-bench');
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
 
-const pg = await startEmbeddedPostgres(path.join(dir, 'pg'), { database: 'timberlog_bench' });
-const config = loadConfig({ dataDir: path.join(dir, 'data'), port: 0, host: '127.0.0.1', databaseUrl: pg.url, logLevel: 'warn', rateLimitPerAddress: 1_000_000 });
+let pg = await startEmbeddedPostgres(path.join(dir, 'pg'), { database: 'timberlog_bench' });
+{
+  // The event stream's figures measure from each change's commit: PostgreSQL keeps commit times
+  // only with track_commit_timestamp, which takes a restart.
+  const { default: pgLib } = await import('pg');
+  const c = new pgLib.Client({ connectionString: pg.url });
+  await c.connect();
+  await c.query('ALTER SYSTEM SET track_commit_timestamp = on');
+  await c.end();
+  await pg.stop();
+  pg = await startEmbeddedPostgres(path.join(dir, 'pg'), { database: 'timberlog_bench' });
+}
+// The access token outlives the run (its default five minutes would end the event streams and the load's authorisation).
+const config = loadConfig({ dataDir: path.join(dir, 'data'), port: 0, host: '127.0.0.1', databaseUrl: pg.url, logLevel: 'warn', rateLimitPerAddress: 1_000_000, accessTokenTtlSeconds: 3600 });
 const ctx = await createContext(config, pg.url, log);
 try {
   await seed(ctx.db, { waybills: 2000, worklogs: 5000 });
@@ -120,26 +146,56 @@ try {
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   // BENCH_CASES=status,search runs only the cases whose names contain one of the words.
   const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
-  for (const { name, queries, path: p = '/api/waybills/', reference } of scenarios.filter((c) => !only || only.some((w) => c.name.includes(w)))) {
+  const cases = scenarios.filter((c) => !only || only.some((w) => c.name.includes(w)));
+  const quiet = new Map<string, LoadResult>();
+  const countText = (counts: number[]) => {
+    const sorted = [...new Set(counts)].sort((a, b) => a - b);
+    return sorted.length > 1 ? `${sorted[0]!.toLocaleString('en')}–${sorted.at(-1)!.toLocaleString('en')}` : (sorted[0] ?? 0).toLocaleString('en');
+  };
+  const refText = (reference?: [number, number?]) => (reference ? (reference[1] ? `${reference[0]}–${reference[1]}` : String(reference[0])) : '');
+  const times = (r: LoadResult, reference?: [number, number?]) => (reference ? `${(r.rps / (reference[1] ?? reference[0])).toFixed(0)}×` : '');
+  for (const { name, queries, path: p = '/api/waybills/', reference } of cases) {
     const paths = queries.map((q) => `${p}?${q}`);
     // What each query answers (its count), read once outside the timed runs.
-    const counts: number[] = [];
-    for (const u of paths) {
-      const r = await fetch(`${base}${u}`, { headers: { authorization: `Bearer ${access}` } });
-      const body = (await r.json()) as { count?: number; waybillsByStatus?: Record<string, number> };
-      if (r.status !== 200) throw new Error(`${u}: ${r.status} ${JSON.stringify(body)}`);
-      counts.push(body.count ?? Object.values(body.waybillsByStatus ?? {}).reduce((a, b) => a + b, 0));
-    }
+    const counts = await readCounts(base, paths, access);
     await load(base, paths, access, 2, 1);
     const one = await load(base, paths, access, 1, SECONDS);
     const ten = await load(base, paths, access, 10, SECONDS);
-    const sorted = [...new Set(counts)].sort((a, b) => a - b);
-    const count = sorted.length > 1 ? `${sorted[0]!.toLocaleString('en')}–${sorted.at(-1)!.toLocaleString('en')}` : (sorted[0] ?? 0).toLocaleString('en');
+    quiet.set(name, ten);
     const cols = (r: LoadResult) => `${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)}`;
-    const ref = reference ? (reference[1] ? `${reference[0]}–${reference[1]}` : String(reference[0])) : '';
-    const times = reference ? `${(ten.rps / (reference[1] ?? reference[0])).toFixed(0)}×` : '';
-    console.log(`| ${name} | ${count} | ${cols(one)} | ${cols(ten)} | ${ref} | ${times} |`);
+    console.log(`| ${name} | ${countText(counts)} | ${cols(one)} | ${cols(ten)} | ${refText(reference)} | ${times(ten, reference)} |`);
   }
+
+  // The same cases at 10 connections while a writer (a process of its own) changes 10 waybills a
+  // second through the API: each change moves the record's version, writes its history entry, moves
+  // the kept counts and search texts and announces its event, and every filtered list's kept count
+  // is counted again after it. Then the counts are checked against count(*).
+  if (WRITER && cases.length > 0) {
+    const writer = startWriter({ base, token: access, changes: await writerChanges(ctx, 300, 0), rate: WRITER_RATE, count: 0 });
+    let written: WriterResult;
+    try {
+      console.log(`\nThe same, at 10 connections, while a writer changes ${WRITER_RATE} waybills a second through the API (PATCH: status, notes, transport date):`);
+      console.log('| query | count (during the run) | quiet req/s | p50 ms | p99 ms | with the writer req/s | p50 ms | p99 ms | with / quiet | reference req/s (10 conn) | × reference |');
+      console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+      for (const { name, queries, path: p = '/api/waybills/', reference } of cases) {
+        const paths = queries.map((q) => `${p}?${q}`);
+        const counts = await readCounts(base, paths, access);
+        await load(base, paths, access, 2, 1);
+        const ten = await load(base, paths, access, 10, SECONDS);
+        const q = quiet.get(name)!;
+        const cols = (r: LoadResult) => `${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)}`;
+        console.log(`| ${name} | ${countText(counts)} | ${cols(q)} | ${cols(ten)} | ${(ten.rps / q.rps).toFixed(2)} | ${refText(reference)} | ${times(ten, reference)} |`);
+      }
+    } finally {
+      written = await writer.stop();
+    }
+    console.log(`Writer: ${writerSummary(written)}.`);
+    const exact = await checkListCounts(ctx, base, access);
+    console.log(exact ? 'Every count checked matched.' : 'SOME COUNTS DID NOT MATCH.');
+  }
+
+  // The event stream: 1,000 clients connected to this server, 100 changes through the API.
+  if (EVENTS && (cases.length > 0 || process.env.BENCH_EVENTS === '1')) await benchEvents(ctx, base, access, { clients: EVENT_CLIENTS, changes: EVENT_CHANGES, rate: WRITER_RATE, writes: await writerChanges(ctx, 50, 300) });
   await app.close();
 
   // Exports: 100,000 rows as XLSX, then the whole table as CSV and as XLSX (bench-exports.ts).
@@ -149,6 +205,18 @@ try {
   await closeContext(ctx);
   await pg.stop();
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** What each path answers (its count, or the summary's sum), read once outside the timed runs. */
+async function readCounts(base: string, paths: string[], token: string): Promise<number[]> {
+  const counts: number[] = [];
+  for (const u of paths) {
+    const r = await fetch(`${base}${u}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await r.json()) as { count?: number; waybillsByStatus?: Record<string, number> };
+    if (r.status !== 200) throw new Error(`${u}: ${r.status} ${JSON.stringify(body)}`);
+    counts.push(body.count ?? Object.values(body.waybillsByStatus ?? {}).reduce((a, b) => a + b, 0));
+  }
+  return counts;
 }
 
 interface LoadResult {
