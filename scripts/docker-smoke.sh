@@ -307,7 +307,7 @@ if docker run --name "$P-migrate" --network host -e DATABASE_URL="$DATABASE_URL"
 else
   cat "$WORK/migrate.log"; die "migrate"
 fi
-docker rm "$P-migrate" >/dev/null
+docker rm -v "$P-migrate" >/dev/null
 
 # ---------------------------------------------------------------- the app, as compose's app service
 # Two settings differ from compose.yaml because the containers share the host's network: HOST
