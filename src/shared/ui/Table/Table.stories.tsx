@@ -147,3 +147,31 @@ export const EmptyNarrow: Story = {
     }
   },
 };
+
+const phoneColumns: TableColumn<Row>[] = [
+  { ...columns[0]!, phone: 'title' },
+  { ...columns[1]!, phone: 'hide' },
+  columns[2]!,
+  columns[3]!,
+];
+
+/**
+ * Item 5: at a phone's width (412 px) each row is a card: the number heads it, the other columns are
+ * labelled lines, a hidden column is left out; nothing scrolls sideways.
+ */
+export const Phone: Story = {
+  parameters: { width: 412 },
+  args: { columns: phoneColumns, selectable: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('table');
+    const scroller = table.parentElement!;
+    // In a browser nothing is wider than the scroller (jsdom lays nothing out: all sizes are 0).
+    await expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);
+    const [first] = canvas.getAllByRole('row').slice(1);
+    await expect(within(first!).getByText('W-2026-000001')).toBeInTheDocument();
+    await expect(within(first!).getByText('Quantity')).toBeInTheDocument();
+  },
+};
+
+export const PhoneDark: Story = { globals: { theme: 'dark' }, parameters: { width: 412 }, args: { columns: phoneColumns } };

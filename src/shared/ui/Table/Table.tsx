@@ -27,6 +27,11 @@ export interface TableColumn<Row> {
   readonly width?: string;
   /** Long text is cut with an ellipsis at 16rem (a text cell's full text shows on hover, as its title). */
   readonly truncate?: boolean;
+  /**
+   * On a phone (the table under 40rem wide) each row is a card: `title` heads it (the row's number),
+   * `hide` leaves the column out, and the rest (the default) are lines with their header as the label.
+   */
+  readonly phone?: 'title' | 'show' | 'hide';
 }
 
 export interface TableSelection {
@@ -78,6 +83,11 @@ export interface TableProps<Row> {
 export const SKELETON_ROWS_SHOWN = 8;
 
 type AriaSort = 'ascending' | 'descending' | 'none';
+
+const PHONE_CLASSES = { title: styles.phoneTitle, hide: styles.phoneHidden, show: '' } as const;
+
+const cellClass = (column: TableColumn<never>): string | undefined =>
+  [column.numeric ? styles.numeric : '', PHONE_CLASSES[column.phone ?? 'show']].filter(Boolean).join(' ') || undefined;
 
 const sortOf = (sort: readonly string[] | undefined, field: string): AriaSort => {
   const first = sort?.[0];
@@ -285,7 +295,13 @@ export function Table<Row>({
           {columns.map((column) => {
             const content = column.cell(row);
             return (
-              <td key={column.id} className={column.numeric ? styles.numeric : undefined}>
+              <td key={column.id} className={cellClass(column)}>
+                {/* The header again, shown only on a phone's card (the cell's column header names it for assistive technology). */}
+                {column.phone !== 'title' ? (
+                  <span className={styles.cellLabel} aria-hidden="true">
+                    {column.header}
+                  </span>
+                ) : null}
                 {column.truncate ? (
                   // The table sizes columns to their content, so a cell's own max-width does not hold: a
                   // block inside it with its own width cuts the text.

@@ -17,6 +17,7 @@ export function invoiceColumns(t: TFunction, format: Formatters, linkState?: unk
       id: 'number',
       header: header('number'),
       sortField: 'number',
+      phone: 'title',
       width: '9.5rem',
       cell: (invoice) => (
         <Link to={invoicePath(invoice.number)} state={linkState} className={styles.number}>
@@ -37,6 +38,6 @@ export function invoiceColumns(t: TFunction, format: Formatters, linkState?: unk
       cell: (invoice) => formatMoney(invoice.grossTotal, invoice.currency, format.locale),
     },
     { id: 'waybills', header: header('waybillCount'), numeric: true, width: '6.5rem', cell: (invoice) => format.number(invoice.waybills.length) },
-    { id: 'syncAttempts', header: header('syncAttempts'), numeric: true, width: '8rem', cell: (invoice) => format.number(invoice.syncAttempts) },
+    { id: 'syncAttempts', header: header('syncAttempts'), phone: 'hide', numeric: true, width: '8rem', cell: (invoice) => format.number(invoice.syncAttempts) },
   ];
 }

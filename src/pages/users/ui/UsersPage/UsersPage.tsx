@@ -38,7 +38,7 @@ export function UsersPage() {
   const awaiting = query.state.filters.isActive === 'false';
 
   const columns: TableColumn<User>[] = [
-    { id: 'email', header: t('users.fields.email'), sortField: 'email', truncate: true, cell: (user) => user.email },
+    { id: 'email', header: t('users.fields.email'), sortField: 'email', phone: 'title', truncate: true, cell: (user) => user.email },
     { id: 'name', header: t('users.fields.name'), sortField: 'name', truncate: true, cell: (user) => user.name },
     {
       id: 'isActive',

@@ -15,6 +15,7 @@ export function worklogColumns(t: TFunction, format: Formatters, linkState?: unk
       id: 'number',
       header: header('number'),
       sortField: 'number',
+      phone: 'title',
       width: '9rem',
       cell: (worklog) => (
         <Link to={`/worklogs/${encodeURIComponent(worklog.number)}`} state={linkState} className={styles.number}>
@@ -25,7 +26,7 @@ export function worklogColumns(t: TFunction, format: Formatters, linkState?: unk
     { id: 'timestamp', header: header('timestamp'), sortField: 'timestamp', width: '9.5rem', cell: (l) => format.dateTime(l.timestamp) },
     { id: 'action', header: header('action'), sortField: 'action', width: '7rem', cell: (l) => <WorklogActionLabel action={l.action} /> },
     { id: 'warehouse', header: header('warehouse'), sortField: 'warehouse', truncate: true, cell: (l) => clipped(l.warehouseName) },
-    { id: 'warehouseCompany', header: header('warehouseCompany'), truncate: true, cell: (l) => clipped(l.warehouseCompanyName || l.warehouseCompany) },
+    { id: 'warehouseCompany', header: header('warehouseCompany'), phone: 'hide', truncate: true, cell: (l) => clipped(l.warehouseCompanyName || l.warehouseCompany) },
     { id: 'workerName', header: header('workerName'), sortField: 'workerName', truncate: true, cell: (l) => clipped(l.workerName) },
     { id: 'assortment', header: header('assortment'), sortField: 'assortment', truncate: true, cell: (l) => clipped(l.assortmentName ?? l.assortment ?? '') },
     { id: 'quantity', header: header('quantity'), sortField: 'quantity', numeric: true, width: '6.5rem', cell: (l) => format.number(l.quantity) },

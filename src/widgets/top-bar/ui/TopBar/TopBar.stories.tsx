@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 
 import { initialSessionState } from '@/entities/session';
 import { meHandler, mockStaffUser } from '@/entities/user/index.mocks';
@@ -64,16 +64,55 @@ export const Dark: Story = {
   parameters: signedIn,
 };
 
-/** A phone's width (412 px): the name goes to the logo's link, every button stays on screen. */
+const body = () => within(document.body);
+
+/**
+ * Item 5: at a phone's width (412 px) the sections and buttons move into a menu: it opens every
+ * section, the language, the theme, the account, the exports and sign-out; a section closes it.
+ */
 export const Phone: Story = {
+  parameters: { ...signedIn, width: 412, msw: { handlers: { user: [meHandler(mockStaffUser())] } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Menu' }));
+    const menu = within(await body().findByRole('dialog', { name: 'Menu' }));
+    for (const section of ['Waybills', 'Worklogs', 'Invoices', 'Users']) {
+      await expect(menu.getByRole('link', { name: section })).toBeInTheDocument();
+    }
+    await expect(await menu.findByRole('link', { name: 'Admin panel' })).toHaveAttribute('href', '/adminpanel');
+    await expect(menu.getByRole('button', { name: /Language/ })).toBeInTheDocument();
+    await expect(menu.getByRole('button', { name: /theme/ })).toBeInTheDocument();
+    await expect(menu.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+    await expect(menu.getByRole('button', { name: 'My exports' })).toBeInTheDocument();
+    await expect(menu.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    await userEvent.click(menu.getByRole('link', { name: 'Invoices' }));
+    await waitFor(() => expect(body().queryByRole('dialog', { name: 'Menu' })).toBeNull());
+  },
+};
+
+export const PhoneEstonian: Story = {
   globals: { locale: 'et' },
   parameters: { ...signedIn, width: 412 },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const signOut = await canvas.findByRole('button', { name: 'Logi välja' });
-    await expect(canvas.getByRole('link', { name: /Timberlog/ })).toBeInTheDocument();
-    // In a browser the button ends inside the bar (jsdom lays nothing out: both are 0).
-    const bar = canvasElement.querySelector('header')!.getBoundingClientRect();
-    await expect(signOut.getBoundingClientRect().right).toBeLessThanOrEqual(bar.right);
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Menüü' }));
+    const menu = within(await body().findByRole('dialog', { name: 'Menüü' }));
+    await expect(menu.getByRole('button', { name: 'Logi välja' })).toBeInTheDocument();
+    await expect(menu.getByRole('button', { name: 'Sulge menüü' })).toBeInTheDocument();
   },
+};
+
+/** A visitor's phone menu: the sections (they lead to sign-in), language, theme and Sign in. */
+export const PhoneSignedOut: Story = {
+  parameters: { width: 412 },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Menu' }));
+    const menu = within(await body().findByRole('dialog', { name: 'Menu' }));
+    await expect(menu.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');
+    await expect(menu.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  },
+};
+
+export const PhoneDark: Story = {
+  globals: { theme: 'dark' },
+  parameters: { ...signedIn, width: 412 },
 };

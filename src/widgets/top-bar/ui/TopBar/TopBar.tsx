@@ -10,14 +10,10 @@ import { selectIsAuthenticated } from '@/entities/session';
 import { useAppSelector } from '@/shared/model';
 import { Button } from '@/shared/ui';
 
+import { NAV_ITEMS } from './navItems';
+import { PhoneMenu } from './PhoneMenu';
 import styles from './TopBar.module.css';
 
-const NAV_ITEMS = [
-  { to: '/waybills', labelKey: 'nav.waybills' },
-  { to: '/worklogs', labelKey: 'nav.worklogs' },
-  { to: '/invoices', labelKey: 'nav.invoices' },
-  { to: '/users', labelKey: 'nav.users' },
-] as const;
 
 // Who is staff is known only from the api, which is not part of the first page: a visitor never loads it.
 const StaffLinks = lazy(() => import('./StaffLinks').then((module) => ({ default: module.StaffLinks })));
@@ -25,7 +21,10 @@ const StaffLinks = lazy(() => import('./StaffLinks').then((module) => ({ default
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
 
-/** The fixed bar over every screen: product name, navigation, language, theme and session. */
+/**
+ * The fixed bar over every screen: product name, navigation, language, theme and session. On a phone
+ * (the bar under 40rem wide) the navigation and the buttons move into the menu (`PhoneMenu`).
+ */
 export function TopBar() {
   const { t } = useTranslation();
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
@@ -57,6 +56,7 @@ export function TopBar() {
             ) : null}
           </ul>
         </nav>
+        <PhoneMenu />
         <div className={styles.actions}>
           <LocaleSwitcher />
           <ThemeToggle />

@@ -7,7 +7,10 @@ import type { TableColumn } from '@/shared/ui';
 
 import styles from './WaybillTable.module.css';
 
-/** The waybill list's columns (issue order), each sortable by its API sort field. */
+/**
+ * The waybill list's columns (issue order), each sortable by its API sort field. On a phone a row is a
+ * card: the number, then status, date, origin, destination and quantity.
+ */
 export function waybillColumns(t: TFunction, format: Formatters, linkState?: unknown): TableColumn<Waybill>[] {
   const header = (field: string) => t(`waybills.fields.${field}`);
   return [
@@ -16,6 +19,7 @@ export function waybillColumns(t: TFunction, format: Formatters, linkState?: unk
       header: header('number'),
       sortField: 'number',
       width: '9.5rem',
+      phone: 'title',
       cell: (waybill) => (
         <Link to={`/waybills/${encodeURIComponent(waybill.number)}`} state={linkState} className={styles.number}>
           {waybill.number}
@@ -29,13 +33,14 @@ export function waybillColumns(t: TFunction, format: Formatters, linkState?: unk
     {
       id: 'destinationCompany',
       header: header('destinationCompany'),
+      phone: 'hide',
       sortField: 'destinationCompany',
       truncate: true,
       cell: (w) => clipped(w.destinationCompanyName || w.destinationCompany),
     },
-    { id: 'driverName', header: header('driverName'), sortField: 'driverName', truncate: true, cell: (w) => clipped(w.driverName) },
-    { id: 'vehicleNumber', header: header('vehicleNumber'), sortField: 'vehicleNumber', width: '6.5rem', cell: (w) => w.vehicleNumber },
-    { id: 'assortment', header: header('assortment'), sortField: 'assortment', truncate: true, cell: (w) => clipped(w.assortmentName || w.assortment) },
+    { id: 'driverName', header: header('driverName'), sortField: 'driverName', phone: 'hide', truncate: true, cell: (w) => clipped(w.driverName) },
+    { id: 'vehicleNumber', header: header('vehicleNumber'), sortField: 'vehicleNumber', phone: 'hide', width: '6.5rem', cell: (w) => w.vehicleNumber },
+    { id: 'assortment', header: header('assortment'), sortField: 'assortment', phone: 'hide', truncate: true, cell: (w) => clipped(w.assortmentName || w.assortment) },
     {
       id: 'quantity',
       header: header('quantity'),
@@ -48,6 +53,7 @@ export function waybillColumns(t: TFunction, format: Formatters, linkState?: unk
       id: 'mileage',
       header: header('mileage'),
       sortField: 'mileage',
+      phone: 'hide',
       numeric: true,
       width: '6rem',
       cell: (w) => t('waybills.kilometres', { value: format.number(w.mileage) }),
@@ -56,6 +62,7 @@ export function waybillColumns(t: TFunction, format: Formatters, linkState?: unk
       id: 'invoice',
       header: header('invoice'),
       sortField: 'invoice',
+      phone: 'hide',
       width: '9rem',
       cell: (w) => (w.invoice ? <Link to={`/invoices/${encodeURIComponent(w.invoice)}`}>{w.invoice}</Link> : null),
     },
