@@ -9,7 +9,7 @@ import { selectIsAuthenticated, sessionInitialized } from '@/entities/session';
 import { configResult } from '@/shared/config';
 import { whenSessionSettled } from '@/shared/model';
 import { initI18n } from '@/shared/i18n';
-import { deferMonitoring, initMonitoring } from '@/shared/lib';
+import { deferMonitoring, initMonitoring, installPopStateGuard } from '@/shared/lib';
 
 import { AppErrorBoundary, AppProviders, ConfigErrorScreen } from './providers';
 import { AppRouter } from './router';
@@ -34,6 +34,8 @@ const afterFirstPaint = (task: () => void): void => {
 };
 
 async function bootstrap(): Promise<void> {
+  // Before the router: a form with changes must hear Back and Forward first, to ask before leaving.
+  installPopStateGuard();
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
   const root = createRoot(container);

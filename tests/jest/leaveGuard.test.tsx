@@ -9,6 +9,7 @@ import { makeStore } from '@/app/store';
 import { selectLocale } from '@/entities/preferences';
 import { initialSessionState } from '@/entities/session';
 import { i18n } from '@/shared/i18n';
+import { installPopStateGuard } from '@/shared/lib';
 
 import { renderWithProviders } from './render';
 
@@ -80,6 +81,8 @@ describe('item 3: a form with changes asks before leaving by any route', () => {
   });
 
   it('Back asks too (the browser history the app uses), and Stay keeps the form and its place', async () => {
+    // As the app does before its router mounts.
+    installPopStateGuard();
     window.history.replaceState(null, '', '/worklogs');
     const user = userEvent.setup();
     render(

@@ -7,5 +7,5 @@ export type { Theme } from './theme';
 export { useApiSubmit } from './form/useApiSubmit';
 export type { ApiCall, ApiSubmitOptions } from './form/useApiSubmit';
 export { DOWNLOAD_START_GAP_MS, downloadFile } from './download';
-export { confirmLeave, registerLeaveQuestion } from './leaveGuard';
+export { confirmLeave, installPopStateGuard, registerLeaveQuestion, setPopStateGuard } from './leaveGuard';
 export type { LeaveQuestion } from './leaveGuard';

@@ -20,3 +20,28 @@ export async function confirmLeave(): Promise<boolean> {
   }
   return true;
 }
+
+type PopStateGuard = (event: PopStateEvent) => void;
+
+let popStateGuard: PopStateGuard | null = null;
+let popStateInstalled = false;
+
+/**
+ * Hears Back and Forward before the router does, for the form guard of the moment (`setPopStateGuard`).
+ * Call it before the router mounts: a browser calls a window's listeners of one event in the order
+ * they were added, so only a listener added first can keep the router from following.
+ */
+export function installPopStateGuard(): void {
+  if (popStateInstalled || typeof window === 'undefined') return;
+  popStateInstalled = true;
+  window.addEventListener('popstate', (event) => popStateGuard?.(event), true);
+}
+
+/** Makes `guard` the one that hears Back and Forward first; returns its removal. */
+export function setPopStateGuard(guard: PopStateGuard): () => void {
+  installPopStateGuard();
+  popStateGuard = guard;
+  return () => {
+    if (popStateGuard === guard) popStateGuard = null;
+  };
+}

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
+import { setPopStateGuard } from '../../lib/leaveGuard';
+
 /** What the app's browser router keeps in each history entry: its place in the tab's history. */
 const historyIndex = (): number | null => {
   const state = window.history.state as { idx?: unknown } | null;
@@ -23,7 +25,8 @@ function routerLinkTarget(event: MouseEvent): string | null {
  * an in-app link (any `<a>`: the top bar, buttons that are links) and Back or Forward. On yes the way
  * out goes on; on no the page stays as it is. The app keeps React Router's small declarative router
  * (its data router, the one with `useBlocker`, would cost 16 kB gzip on every page), so this listens
- * where the router does: clicks before they reach a link, and `popstate` before the router sees it.
+ * where the router does: clicks before they reach a link, and `popstate` before the router sees it
+ * (the app installs that listener before the router: `installPopStateGuard`).
  */
 export function useNavigationBlock(active: boolean, ask: () => Promise<boolean>): void {
   const navigate = useNavigate();
@@ -84,11 +87,11 @@ export function useNavigationBlock(active: boolean, ask: () => Promise<boolean>)
     };
 
     document.addEventListener('click', onClick, true);
-    // A capturing listener on the window runs before the router's own (a plain one), and stops it.
-    window.addEventListener('popstate', onPopState, true);
+    // Heard before the router (installPopStateGuard), which it then keeps from following.
+    const removePopStateGuard = setPopStateGuard(onPopState);
     return () => {
       document.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState, true);
+      removePopStateGuard();
     };
   }, [active]);
 }
