@@ -126,7 +126,15 @@ export function ApiForm<Values extends FormikValues, Result>({
   return (
     <Formik<Values> initialValues={initialValues} validationSchema={validationSchema} validate={validate} onSubmit={onSubmit}>
       {(formik) => (
-        <Form noValidate className={className} aria-label={label} onFocus={onFocus}>
+        <Form
+          noValidate
+          className={className}
+          aria-label={label}
+          onFocus={onFocus}
+          // Every new submit starts without the last one's root message, even one the field checks stop
+          // before it is sent (Formik calls onSubmit only for valid values).
+          onSubmitCapture={() => formik.setStatus({})}
+        >
           <FormRootAlert />
           {/* While the save runs, its own way out (to the saved record) is no leaving. */}
           {guardLeaving && formik.dirty ? (

@@ -42,6 +42,20 @@ export const Empty: Story = {
   },
 };
 
+/** Item 17: the wrong-password message goes with the next submit, even an empty one the field checks stop. */
+export const WrongPasswordThenEmpty: Story = {
+  parameters: { msw: { handlers: { auth: [obtainTokenErrorHandler(401)] } } },
+  play: async ({ canvasElement }) => {
+    const { canvas, formAlert } = await fill(canvasElement, 'mari.maasikas@example.com', 'Wrong-password');
+    await expect(await formAlert()).toHaveTextContent('Wrong email or password');
+    await userEvent.clear(canvas.getByLabelText('Email'));
+    await userEvent.clear(canvas.getByLabelText('Password'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+    await expect(await canvas.findByText('Enter a password.')).toBeInTheDocument();
+    await expect(canvas.queryByText(/Wrong email or password/)).toBeNull();
+  },
+};
+
 export const Invalid: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
