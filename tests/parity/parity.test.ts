@@ -38,6 +38,8 @@ interface Case {
   key?: string;
   /** Keys both must answer among the results (a case that finds nothing on either side proves little). */
   finds?: string[];
+  /** Request headers besides the token and the language (If-Match). */
+  headers?: Record<string, string>;
 }
 
 const demo = createDemoData();
@@ -222,6 +224,18 @@ function writeCases(): Case[] {
   );
   const failed = demo.invoices.find((item) => item.status === 'sync_failed')?.number ?? '';
   const synced = demo.invoices.find((item) => item.status === 'synced')?.number ?? '';
+  // Record versions: a write naming another version than the record's is refused with who changed it and when.
+  const versioned = ofStatus('draft');
+  const worklog = demo.worklogs[300]!;
+  const account = demo.users.find((item) => !item.isStaff && item.isActive && item.email !== DEMO_USERS.user.email)!;
+  cases.push(
+    { name: 'versions: a stale If-Match on a waybill', method: 'PATCH', path: `${w}${versioned.number}/`, body: { notes: 'x' }, headers: { 'if-match': '"5"' } },
+    { name: 'versions: the current If-Match on a waybill', method: 'PATCH', path: `${w}${versioned.number}/`, body: { notes: 'x' }, headers: { 'if-match': '"1"' }, key: 'number' },
+    { name: 'versions: the waybill changed since, in Estonian', method: 'DELETE', path: `${w}${versioned.number}/`, headers: { 'if-match': '"1"' }, locale: 'et' },
+    { name: 'versions: a stale If-Match on a worklog', method: 'PATCH', path: `/api/worklogs/${worklog.number}/`, body: { notes: 'x' }, headers: { 'if-match': 'W/"9"' } },
+    { name: 'versions: a stale If-Match on an account', method: 'PATCH', path: `/api/user/${account.email}/`, body: { name: 'Renamed' }, headers: { 'if-match': '"2"' } },
+    { name: 'versions: a stale If-Match on an invoice retry', method: 'POST', path: `/api/invoices/${failed}/retry_sync/`, headers: { 'if-match': '"3"' } },
+  );
   cases.push(
     { name: 'invoice: retrying a synced one', method: 'POST', path: `/api/invoices/${synced}/retry_sync/` },
     { name: 'invoice: retrying a failed one', method: 'POST', path: `/api/invoices/${failed}/retry_sync/`, key: 'number' },
@@ -370,6 +384,11 @@ const CLOCK_FIELDS = new Set(['createdAt', 'lastModifiedAt', 'dateJoined']);
 async function summarise(response: Response, testCase: Case, written: boolean): Promise<unknown> {
   const text = await response.text();
   const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  // A 412 names when the record changed: after a write on each side, at each side's own time.
+  if (response.status === 412 && body) {
+    const current = Object.fromEntries(Object.entries(body.current as object).filter(([name]) => name !== 'lastLogin' && !CLOCK_FIELDS.has(name)));
+    return { status: 412, body: { detail: String(body.detail).replace(/\d{1,2}[./]\d{1,2}[./]\d{2,4},? \d{1,2}:\d{2}/, 'TIME'), current } };
+  }
   if (response.status >= 400 || !body) return { status: response.status, body };
   if (Array.isArray(body.results)) {
     return {
@@ -394,6 +413,7 @@ const requestInit = (testCase: Case): RequestInit => ({
     'accept-language': testCase.locale ?? 'en',
     authorization: `Bearer ${tokens[testCase.as ?? 'staff'] ?? ''}`,
     ...(testCase.body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...testCase.headers,
   },
   body: testCase.body === undefined ? undefined : JSON.stringify(testCase.body),
 });

@@ -92,6 +92,8 @@ export {
   worklogActionLabel,
   referrerList,
   pickLocale,
+  changeTime,
+  versionConflictDetail,
 } from './messages.ts';
 export type { MessageKey, MessageParams, AdminReferrer, ReportColumnKey, ReportSheetKey, ValueLabelPrefix } from './messages.ts';
 export type { ValueProblem } from './values.ts';

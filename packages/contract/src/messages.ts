@@ -368,3 +368,11 @@ export function pickLocale(header: string | null | undefined): Locale {
   }
   return 'en';
 }
+
+/** When a record was changed, as the 412's message says it: Estonian time, in the locale's short form. */
+export const changeTime = (locale: Locale, iso: string): string =>
+  new Intl.DateTimeFormat(locale === 'et' ? 'et-EE' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Tallinn' }).format(new Date(iso));
+
+/** The 412's detail: who changed the record since the version the client sent, and when; the system when no account did. */
+export const versionConflictDetail = (locale: Locale, name: string | null, iso: string): string =>
+  name ? translate(locale, 'record.changed', { name, time: changeTime(locale, iso) }) : translate(locale, 'record.changedBySystem', { time: changeTime(locale, iso) });

@@ -1,9 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Locale } from '@timberlog/contract';
+import { versionConflictDetail, type Locale } from '@timberlog/contract';
 import type { Database } from './db.js';
 import { ApiError } from './errors.js';
-import { t } from './i18n.js';
 
 /**
  * Optimistic concurrency (docs/decisions/0009-record-versions.md): every edited record carries a
@@ -39,10 +38,6 @@ export interface LastChange {
   readonly lastModifiedByName: string | null;
 }
 
-const TIME_ZONE = 'Europe/Tallinn';
-const formatTime = (locale: Locale, iso: string) =>
-  new Intl.DateTimeFormat(locale === 'et' ? 'et-EE' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(iso));
-
 /** 412: the record moved on since the version the client read. Answers who changed it, when, and the record as it is now. */
 export class VersionConflict extends ApiError {
   constructor(
@@ -53,11 +48,7 @@ export class VersionConflict extends ApiError {
   }
 
   override body(locale: Locale): Record<string, unknown> {
-    const time = formatTime(locale, this.change.lastModifiedAt);
-    const detail = this.change.lastModifiedByName
-      ? t(locale, 'record.changed', { name: this.change.lastModifiedByName, time })
-      : t(locale, 'record.changedBySystem', { time });
-    return { detail, current: this.current };
+    return { detail: versionConflictDetail(locale, this.change.lastModifiedByName, this.change.lastModifiedAt), current: this.current };
   }
 }
 

@@ -1,4 +1,4 @@
-import { Type, Str, Nullable, Timestamp, listQuery, page } from '../shared/schema.js';
+import { Type, Str, Nullable, Timestamp, listQuery, page, RecordVersion } from '../shared/schema.js';
 import { LIMITS, USER_LIST } from '@timberlog/contract';
 
 export const User = Type.Object(
@@ -13,6 +13,7 @@ export const User = Type.Object(
     lastLogin: Nullable(Timestamp()),
     createdAt: Timestamp(),
     lastModifiedAt: Timestamp(),
+    version: RecordVersion(),
   },
   { $id: 'User', title: 'User' },
 );

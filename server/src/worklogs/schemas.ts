@@ -1,4 +1,4 @@
-import { Type, Nullable, Timestamp, listQuery, page, StrEnum, Quantity, Str } from '../shared/schema.js';
+import { Type, Nullable, Timestamp, listQuery, page, StrEnum, Quantity, Str, RecordVersion } from '../shared/schema.js';
 import { LIMITS, WORKLOG_ACTIONS, WORKLOG_LIST } from '@timberlog/contract';
 
 export const Worklog = Type.Object(
@@ -20,6 +20,7 @@ export const Worklog = Type.Object(
     createdBy: Nullable(Type.String()),
     createdAt: Timestamp(),
     lastModifiedAt: Timestamp(),
+    version: RecordVersion(),
   },
   { $id: 'Worklog', title: 'Worklog' },
 );

@@ -30,6 +30,12 @@ const COLLECTIONS = [
   'exportRequests',
 ] as const satisfies readonly (keyof MockDb)[];
 
+/** Records that carry a version, as the server's: 1 as seeded (the seed only inserts), one more with each change (`bumpVersion`). */
+const VERSIONED: ReadonlySet<keyof MockDb> = new Set(['users', 'waybills', 'worklogs', 'invoices']);
+
+/** Who made a record's last change (`kind:key` to a name): the server keeps it in a column the API does not answer. */
+export const lastChangedBy = new Map<string, string>();
+
 const deepFreeze = <T>(value: T): T => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -52,7 +58,7 @@ export const mockDb = {} as MockDb;
 for (const key of COLLECTIONS) {
   Object.defineProperty(mockDb, key, {
     enumerable: true,
-    get: () => (state[key] ??= [...(key === 'exportRequests' ? [] : demo()[key])] as never),
+    get: () => (state[key] ??= (key === 'exportRequests' ? [] : VERSIONED.has(key) ? demo()[key].map((record) => ({ ...record, version: 1 })) : [...demo()[key]]) as never),
     set: (value: MockDb[typeof key]) => {
       state[key] = value as never;
     },
@@ -62,6 +68,7 @@ for (const key of COLLECTIONS) {
 /** Back to the demo data as the server seeds it (tests call it before each case). */
 export function resetMockDb(): void {
   state = {};
+  lastChangedBy.clear();
   sequences = undefined;
 }
 

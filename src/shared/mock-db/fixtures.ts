@@ -91,6 +91,7 @@ export const mockWaybill = (overrides: Partial<Schema<'Waybill'>> = {}): Schema<
   createdBy: DEMO_USERS.user.email,
   createdAt: STAMP,
   lastModifiedAt: STAMP,
+  version: 1,
   ...overrides,
 });
 
@@ -112,6 +113,7 @@ export const mockWorklog = (overrides: Partial<Schema<'Worklog'>> = {}): Schema<
   createdBy: DEMO_USERS.user.email,
   createdAt: STAMP,
   lastModifiedAt: STAMP,
+  version: 1,
   ...overrides,
 });
 
@@ -146,6 +148,7 @@ export const mockInvoice = (overrides: Partial<Schema<'Invoice'>> = {}): Schema<
   createdBy: DEMO_USERS.user.email,
   createdAt: '2026-01-20T08:00:00.000Z',
   lastModifiedAt: '2026-01-20T09:00:00.000Z',
+  version: 1,
   ...overrides,
 });
 

@@ -14,6 +14,7 @@ export {
   mockWorklog,
 } from './fixtures';
 export { fieldErrors, isDate, listResponse, nonFieldError, notFound } from './list';
+export { changed, created, versionConflict } from './versions';
 export type { ListOptions } from './list';
 export { message, requestLocale } from './messages';
 export { MockFieldErrors, notBlank, optional, referencedAnswer, referencedMessage, schemaErrors, staffOnly } from './admin';

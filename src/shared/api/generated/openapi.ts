@@ -1286,6 +1286,8 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            readonly version: number;
         };
         /** UserPage */
         readonly UserPage: {
@@ -1440,6 +1442,8 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            readonly version: number;
         };
         /** WaybillPage */
         readonly WaybillPage: {
@@ -1474,6 +1478,8 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            readonly version: number;
         };
         /** WorklogPage */
         readonly WorklogPage: {
@@ -1587,6 +1593,8 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            readonly version: number;
         };
         /** InvoicePage */
         readonly InvoicePage: {

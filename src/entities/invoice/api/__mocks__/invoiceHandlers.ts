@@ -3,6 +3,8 @@ import { INVOICE, INVOICE_LIST, INVOICE_RETRYABLE_STATUS, defaultDueDate, invoic
 import { invoiceTotals } from '@timberlog/contract/demo-data';
 
 import {
+  changed,
+  created,
   fieldErrors,
   isDate,
   listResponse,
@@ -12,6 +14,7 @@ import {
   nextNumber,
   nonFieldError,
   notFound,
+  versionConflict,
 } from '@/shared/mock-db';
 
 import type { Invoice, InvoiceCreate, InvoicePreview } from '../invoiceApi';
@@ -88,22 +91,26 @@ export const invoiceHandlers: readonly HttpHandler[] = [
       createdBy: mockCaller(request).email,
       createdAt: now,
       lastModifiedAt: now,
+      version: 1,
     };
+    created(request, 'invoice', number);
     mockDb.invoices = [invoice, ...mockDb.invoices];
     mockDb.waybills = mockDb.waybills.map((waybill) =>
-      preview.waybills.includes(waybill.number) ? { ...waybill, status: 'invoiced', invoice: number, lastModifiedAt: now } : waybill,
+      preview.waybills.includes(waybill.number) ? changed(request, 'waybill', waybill.number, { ...waybill, status: 'invoiced', invoice: number, lastModifiedAt: now }) : waybill,
     );
-    return HttpResponse.json(invoice, { status: 201 });
+    return HttpResponse.json(invoice, { status: 201, headers: { ETag: '"1"' } });
   }),
   http.get('*/api/invoices/:number/', ({ params, request }) => {
     const invoice = mockDb.invoices.find((item) => item.number === params.number);
-    return invoice ? HttpResponse.json(forCaller(request)(invoice)) : notFound(request);
+    return invoice ? HttpResponse.json(forCaller(request)(invoice), { headers: { ETag: `"${invoice.version}"` } }) : notFound(request);
   }),
   http.post('*/api/invoices/:number/retry_sync/', ({ params, request }) => {
     const invoice = mockDb.invoices.find((item) => item.number === params.number);
     if (!invoice) return notFound(request);
+    const stale = versionConflict(request, 'invoice', invoice.number, invoice, forCaller(request)(invoice));
+    if (stale) return stale;
     if (invoice.status !== INVOICE_RETRYABLE_STATUS) return nonFieldError(message(request, 'invoice.retryNotFailed', { status: invoice.status }));
-    const next: Invoice = { ...invoice, status: 'pending_sync', lastModifiedAt: new Date().toISOString() };
+    const next: Invoice = changed(request, 'invoice', invoice.number, { ...invoice, status: 'pending_sync', lastModifiedAt: new Date().toISOString() });
     mockDb.invoices = mockDb.invoices.map((item) => (item.number === next.number ? next : item));
     return HttpResponse.json(forCaller(request)(next));
   }),

@@ -10,6 +10,7 @@ export const mockUser = (overrides: Partial<User> = {}): User => ({
   lastLogin: '2026-11-20T07:45:00Z',
   createdAt: '2026-01-05T08:00:00Z',
   lastModifiedAt: '2026-11-20T07:45:00Z',
+  version: 1,
   ...overrides,
 });
 

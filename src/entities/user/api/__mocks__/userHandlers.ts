@@ -2,6 +2,8 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { EMAIL_PATTERN, LIMITS, USER_LIST, passwordProblems, type PasswordProblem } from '@timberlog/contract';
 
 import {
+  changed,
+  created,
   fieldErrors,
   listResponse,
   message,
@@ -10,6 +12,7 @@ import {
   nonFieldError,
   notFound,
   resetMockDb,
+  versionConflict,
   type MessageKey,
 } from '@/shared/mock-db';
 
@@ -81,8 +84,17 @@ const updateMe = async (request: Request) => {
   if (body.name !== undefined && !body.name.trim()) check.add('name', 'field.blank');
   if (body.password !== undefined) check.password(body.password, me.email);
   if (check.any) return fieldErrors(check.errors);
-  return HttpResponse.json(replaceUser(me.email, { ...me, ...(body.name !== undefined ? { name: body.name.trim() } : {}), lastModifiedAt: now() }));
+  const stale = versionConflict(request, 'user', me.email, me);
+  if (stale) return stale;
+  const next = { ...me, ...(body.name !== undefined ? { name: body.name.trim() } : {}) };
+  return HttpResponse.json(replaceUser(me.email, edited(request, me, next, body.password !== undefined)));
 };
+
+/** An account's next state: its version moves only with what a person edits (as the server's trigger: name, flags, password). */
+const edited = (request: Request, current: User, next: User, passwordSet: boolean): User =>
+  passwordSet || next.name !== current.name || next.isActive !== current.isActive || next.isStaff !== current.isStaff
+    ? changed(request, 'user', current.email, { ...next, lastModifiedAt: now() })
+    : next;
 
 /** Staff edit accounts, never their own staff or active flag (server/src/users/routes.ts). */
 const updateUser = async (request: Request, email: string) => {
@@ -98,10 +110,11 @@ const updateUser = async (request: Request, email: string) => {
   if (body.password !== undefined) check.password(body.password, current.email);
   if (body.name !== undefined && !body.name.trim()) check.add('name', 'field.blank');
   if (check.any) return fieldErrors(check.errors);
+  const stale = versionConflict(request, 'user', current.email, current);
+  if (stale) return stale;
   const { password: _password, email: _email, ...fields } = body;
-  return HttpResponse.json(
-    replaceUser(current.email, { ...current, ...fields, ...(fields.name !== undefined ? { name: fields.name.trim() } : {}), lastModifiedAt: now() }),
-  );
+  const next = { ...current, ...fields, ...(fields.name !== undefined ? { name: fields.name.trim() } : {}) };
+  return HttpResponse.json(replaceUser(current.email, edited(request, current, next, body.password !== undefined)));
 };
 
 export const userHandlers: readonly HttpHandler[] = [
@@ -113,7 +126,7 @@ export const userHandlers: readonly HttpHandler[] = [
     const check = newAccountErrors(request, body);
     if (check.any) return fieldErrors(check.errors);
     const at = now();
-    const user: User = { email: normalise(body.email), name: body.name.trim(), isActive: false, isStaff: false, emailVerified: false, dateJoined: at, lastLogin: null, createdAt: at, lastModifiedAt: at };
+    const user: User = { email: normalise(body.email), name: body.name.trim(), isActive: false, isStaff: false, emailVerified: false, dateJoined: at, lastLogin: null, createdAt: at, lastModifiedAt: at, version: 1 };
     mockDb.users = [...mockDb.users, user];
     return HttpResponse.json(user, { status: 201 });
   }),
@@ -147,7 +160,9 @@ export const userHandlers: readonly HttpHandler[] = [
       lastLogin: null,
       createdAt: at,
       lastModifiedAt: at,
+      version: 1,
     };
+    created(request, 'user', user.email);
     mockDb.users = [...mockDb.users, user];
     return HttpResponse.json(user, { status: 201 });
   }),
@@ -156,7 +171,7 @@ export const userHandlers: readonly HttpHandler[] = [
     const email = normalise(String(params.email));
     if (!caller.isStaff && email !== caller.email) return forbidden(request);
     const user = findUser(email);
-    return user ? HttpResponse.json(user) : notFound(request);
+    return user ? HttpResponse.json(user, { headers: { ETag: `"${user.version}"` } }) : notFound(request);
   }),
   http.put('*/api/user/:email/', ({ params, request }) => updateUser(request, String(params.email))),
   http.patch('*/api/user/:email/', ({ params, request }) => updateUser(request, String(params.email))),
@@ -165,7 +180,10 @@ export const userHandlers: readonly HttpHandler[] = [
     if (!caller.isStaff) return forbidden(request);
     const email = normalise(String(params.email));
     if (email === caller.email) return nonFieldError(message(request, 'user.ownDelete'));
-    if (!findUser(email)) return notFound(request);
+    const current = findUser(email);
+    if (!current) return notFound(request);
+    const stale = versionConflict(request, 'user', email, current);
+    if (stale) return stale;
     mockDb.users = mockDb.users.filter((user) => user.email !== email);
     return new HttpResponse(null, { status: 204 });
   }),

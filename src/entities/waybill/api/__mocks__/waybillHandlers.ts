@@ -2,6 +2,8 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { LOAD_LIMITS, WAYBILL_LIST, WAYBILL_STATUSES, canTransition, exceedsLoadLimit, isWaybillCorrection, isWaybillDeletable, isWaybillEditable, type Unit } from '@timberlog/contract';
 
 import {
+  changed,
+  created,
   fieldErrors,
   listResponse,
   message,
@@ -12,6 +14,7 @@ import {
   nextNumber,
   nonFieldError,
   notFound,
+  versionConflict,
   type MessageKey,
 } from '@/shared/mock-db';
 
@@ -84,6 +87,8 @@ const hasErrors = (errors: Record<string, string[]>) => Object.keys(errors).leng
 const update = (request: Request, number: unknown, body: WaybillPatch): Response => {
   const current = find(number);
   if (!current) return notFound(request);
+  const stale = versionConflict(request, 'waybill', current.number, current);
+  if (stale) return stale;
   if (body.status !== undefined && !WAYBILL_STATUSES.includes(body.status)) {
     return fieldErrors({ status: [message(request, 'field.enum', { value: String(body.status), choices: WAYBILL_STATUSES.join(', ') })] });
   }
@@ -102,7 +107,7 @@ const update = (request: Request, number: unknown, body: WaybillPatch): Response
   if (hasErrors(errors)) return fieldErrors(errors);
   // The reason is the history's, not a field of the waybill.
   delete (fields as { reason?: string }).reason;
-  const next = withNames({ ...current, ...fields, status: to ?? from, lastModifiedAt: new Date().toISOString() });
+  const next = changed(request, 'waybill', current.number, withNames({ ...current, ...fields, status: to ?? from, lastModifiedAt: new Date().toISOString() }));
   mockDb.waybills = mockDb.waybills.map((item) => (item.number === current.number ? next : item));
   return HttpResponse.json(next);
 };
@@ -131,18 +136,21 @@ export const waybillHandlers: readonly HttpHandler[] = [
         lastModifiedAt: now,
       }),
     );
+    created(request, 'waybill', waybill.number);
     mockDb.waybills = [waybill, ...mockDb.waybills];
-    return HttpResponse.json(waybill, { status: 201 });
+    return HttpResponse.json(waybill, { status: 201, headers: { ETag: `"${waybill.version}"` } });
   }),
   http.get('*/api/waybills/:number/', ({ params, request }) => {
     const waybill = find(params.number);
-    return waybill ? HttpResponse.json(waybill) : notFound(request);
+    return waybill ? HttpResponse.json(waybill, { headers: { ETag: `"${waybill.version}"` } }) : notFound(request);
   }),
   http.put('*/api/waybills/:number/', async ({ params, request }) => update(request, params.number, (await request.json()) as WaybillPatch)),
   http.patch('*/api/waybills/:number/', async ({ params, request }) => update(request, params.number, (await request.json()) as WaybillPatch)),
   http.delete('*/api/waybills/:number/', ({ params, request }) => {
     const waybill = find(params.number);
     if (!waybill) return notFound(request);
+    const stale = versionConflict(request, 'waybill', waybill.number, waybill);
+    if (stale) return stale;
     if (!isWaybillDeletable(waybill.status)) return nonFieldError(message(request, 'waybill.notDeletable', { status: waybill.status }));
     mockDb.waybills = mockDb.waybills.filter((item) => item.number !== waybill.number);
     return new HttpResponse(null, { status: 204 });

@@ -2,6 +2,8 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { WORKLOG_LIST, normaliseWorkerName } from '@timberlog/contract';
 
 import {
+  changed,
+  created,
   fieldErrors,
   listResponse,
   message,
@@ -11,6 +13,7 @@ import {
   mockWorklog,
   nextNumber,
   notFound,
+  versionConflict,
   type MessageKey,
 } from '@/shared/mock-db';
 
@@ -71,9 +74,11 @@ const find = (number: unknown) => mockDb.worklogs.find((item) => item.number ===
 const update = (request: Request, number: unknown, body: WorklogPatch): Response => {
   const current = find(number);
   if (!current) return notFound(request);
+  const stale = versionConflict(request, 'worklog', current.number, current);
+  if (stale) return stale;
   const { fields, errors } = checkFields(request, body);
   if (Object.keys(errors).length > 0) return fieldErrors(errors);
-  const next = withNames({ ...current, ...fields, lastModifiedAt: new Date().toISOString() });
+  const next = changed(request, 'worklog', current.number, withNames({ ...current, ...fields, lastModifiedAt: new Date().toISOString() }));
   mockDb.worklogs = mockDb.worklogs.map((item) => (item.number === current.number ? next : item));
   touchWorker(current.workerName);
   touchWorker(next.workerName);
@@ -103,13 +108,14 @@ export const worklogHandlers: readonly HttpHandler[] = [
         lastModifiedAt: now,
       }),
     );
+    created(request, 'worklog', worklog.number);
     mockDb.worklogs = [worklog, ...mockDb.worklogs];
     touchWorker(worklog.workerName);
-    return HttpResponse.json(worklog, { status: 201 });
+    return HttpResponse.json(worklog, { status: 201, headers: { ETag: `"${worklog.version}"` } });
   }),
   http.get('*/api/worklogs/:number/', ({ params, request }) => {
     const worklog = find(params.number);
-    return worklog ? HttpResponse.json(worklog) : notFound(request);
+    return worklog ? HttpResponse.json(worklog, { headers: { ETag: `"${worklog.version}"` } }) : notFound(request);
   }),
   http.put('*/api/worklogs/:number/', async ({ params, request }) => update(request, params.number, (await request.json()) as WorklogPatch)),
   http.patch('*/api/worklogs/:number/', async ({ params, request }) => update(request, params.number, (await request.json()) as WorklogPatch)),
