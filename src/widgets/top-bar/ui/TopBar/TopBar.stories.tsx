@@ -35,6 +35,8 @@ export const SignedIn: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     await expect(canvas.queryByText('Admin panel')).toBeNull();
+    // Item 16: an ordinary user's account is under Account; the users list is staff's.
+    await expect(canvas.queryByRole('link', { name: 'Users' })).toBeNull();
   },
 };
 
@@ -43,6 +45,7 @@ export const Staff: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('link', { name: 'Admin panel' })).toHaveAttribute('href', '/adminpanel');
+    await expect(canvas.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
     await expect(canvas.getByRole('link', { name: /API docs/ })).toHaveAttribute(
       'href',
       'http://localhost:8080/api/schema/swagger-ui',
@@ -76,10 +79,11 @@ export const Phone: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Menu' }));
     const menu = within(await body().findByRole('dialog', { name: 'Menu' }));
-    for (const section of ['Waybills', 'Worklogs', 'Invoices', 'Users']) {
+    for (const section of ['Waybills', 'Worklogs', 'Invoices']) {
       await expect(menu.getByRole('link', { name: section })).toBeInTheDocument();
     }
     await expect(await menu.findByRole('link', { name: 'Admin panel' })).toHaveAttribute('href', '/adminpanel');
+    await expect(menu.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
     await expect(menu.getByRole('button', { name: /Language/ })).toBeInTheDocument();
     await expect(menu.getByRole('button', { name: /theme/ })).toBeInTheDocument();
     await expect(menu.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
