@@ -1,3 +1,4 @@
+import { CLIENT_HEADER } from '@timberlog/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -23,7 +24,7 @@ import { adminRoutes } from './admin/routes.js';
 import { summaryRoutes, summarySchemas } from './summary/routes.js';
 import { historyRoutes, historySchemas } from './history/routes.js';
 import { eventRoutes } from './events/routes.js';
-import { accessOf, CLIENT_HEADER, registerAccessControl } from './auth/guards.js';
+import { accessOf, registerAccessControl } from './auth/guards.js';
 import { registerSecurityHeaders, securityHeadersFor } from './shared/security-headers.js';
 import { registerWebApp } from './shared/web-app.js';
 

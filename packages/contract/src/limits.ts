@@ -49,6 +49,8 @@ export const LIMITS = {
 /** Page sizes the list screens offer; each within LIMITS.pageSizeMax. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
+/** The header the web app sends with every call (value `web`), so a change's history says it came from the web app. */
+export const CLIENT_HEADER = 'x-timberlog-client';
 export const LOCALES = ['en', 'et'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';

@@ -5,6 +5,7 @@ import { sessionHolds, verifyToken } from './tokens.js';
 import { preparedQuery } from '../shared/db.js';
 import type { TokenAccount } from './user-cache.js';
 import type { TransactionOptions } from '../shared/transaction.js';
+import { CLIENT_HEADER } from '@timberlog/contract';
 
 /**
  * Who may call a route: `public` (anyone), `user` (any signed-in user, the default for every API
@@ -103,8 +104,6 @@ export function registerAccessControl(app: App): void {
   });
 }
 
-/** The header the web app sends with every call, so a change's history says it came from the web app. */
-export const CLIENT_HEADER = 'x-timberlog-client';
 
 /** How a request's writes are recorded: for the signed-in account, by the web app or another client. */
 export function writer(request: FastifyRequest, extra: { readonly reason?: string; readonly actor?: string } = {}): TransactionOptions {

@@ -104,6 +104,7 @@ describe('baseQuery', () => {
     const [request] = probes;
     expect(new URL(request?.url ?? '').search).toBe('?statusIn=a&statusIn=b');
     expect(request?.headers.get('Accept-Language')).toBe('et');
+    expect(request?.headers.get('x-timberlog-client')).toBe('web');
     expect(request?.headers.get('Authorization')).toBe(`Bearer ${token}`);
     expect(sessionCalls).toHaveLength(0);
     await i18n.changeLanguage('en');

@@ -1,3 +1,4 @@
+import { CLIENT_HEADER } from '@timberlog/contract';
 import {
   fetchBaseQuery,
   type BaseQueryApi,
@@ -58,6 +59,8 @@ const getRawQueries = (): RawQueries => {
       paramsSerializer: serializeParams,
       prepareHeaders: (headers, { getState }) => {
         headers.set('Accept-Language', currentLocale());
+        // The server's history records that a change came from the web app.
+        headers.set(CLIENT_HEADER, 'web');
         const { accessToken } = (getState() as RootState).session;
         if (withToken && accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
         return headers;
