@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import type { App } from '../shared/context.js';
-import { nonFieldError, notFound } from '../shared/errors.js';
+import { nonFieldError } from '../shared/errors.js';
 import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
 import { errors, ref, conflict } from '../shared/schema.js';
@@ -13,7 +13,7 @@ import { Invoice, InvoiceCreate, InvoiceLineSchema, InvoiceListQuery, InvoicePag
 import { computeInvoice } from './rules.js';
 import { invoiceSpec } from './queries.js';
 import { transaction } from '../shared/transaction.js';
-import { checkVersion, lockRecord, withEtag } from '../shared/versions.js';
+import { lockForWrite, withEtag } from '../shared/versions.js';
 
 
 const NumberParams = numberParams('invoice', DOCUMENT_NUMBER.invoicePrefix);
@@ -65,9 +65,7 @@ export async function invoiceRoutes(app: App) {
   }, async (request, reply) => {
     const number = request.params.number;
     await transaction(db, async (trx) => {
-      const current = await lockRecord(trx, 'invoices', number, ['status']);
-      if (!current) throw notFound();
-      await checkVersion(request, current, () => get(request, number));
+      const current = await lockForWrite(request, trx, 'invoices', number, () => get(request, number), ['status']);
       if (current.status !== INVOICE_RETRYABLE_STATUS) throw nonFieldError('invoice.retryNotFailed', { status: current.status });
       await trx.updateTable('invoices').set({ status: 'pending_sync', lastModifiedAt: new Date() }).where('number', '=', number).execute();
       await jobs.sendInvoiceSync(number, trx);

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { versionConflictDetail, type Locale } from '@timberlog/contract';
 import type { Database } from './db.js';
-import { ApiError } from './errors.js';
+import { ApiError, notFound } from './errors.js';
 
 /**
  * Optimistic concurrency (docs/decisions/0009-record-versions.md): every edited record carries a
@@ -94,4 +94,23 @@ export async function lockRecord<C extends string = never>(
     WHERE r.${sql.ref(VERSIONED[table])} = ${key}
     FOR UPDATE OF r`.execute(trx);
   return row.rows[0];
+}
+
+/**
+ * The start of every write to a versioned record: locks it, answers 404 when it is gone and 412
+ * when If-Match names another version (`load` reads it as a GET would, for the 412), and gives
+ * the locked record's version and last change, plus the `columns` asked for.
+ */
+export async function lockForWrite<C extends string = never>(
+  request: FastifyRequest,
+  trx: Transaction<Database>,
+  table: keyof typeof VERSIONED,
+  key: string | number,
+  load: () => Promise<unknown>,
+  columns: readonly C[] = [],
+): Promise<LastChange & Record<C, string>> {
+  const current = await lockRecord(trx, table, key, columns);
+  if (!current) throw notFound();
+  await checkVersion(request, current, load);
+  return current;
 }

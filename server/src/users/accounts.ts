@@ -10,7 +10,7 @@ import { currentUser, writer } from '../auth/guards.js';
 import { checkPassword, hashPassword, normaliseEmail } from './rules.js';
 import { endSessions } from '../auth/tokens.js';
 import { transaction } from '../shared/transaction.js';
-import { checkVersion, lockRecord, withEtag } from '../shared/versions.js';
+import { lockForWrite, withEtag } from '../shared/versions.js';
 import { EmailParams, User, UserCreate, UserListQuery, UserPage, UserPatch, UserUpdate } from './schemas.js';
 import { readUser } from './queries.js';
 
@@ -69,9 +69,7 @@ export async function accountRoutes(app: App) {
     if (body.isStaff !== undefined) set.isStaff = body.isStaff;
     if (body.password !== undefined) set.passwordHash = await hashPassword(body.password);
     await transaction(db, async (trx) => {
-      const current = await lockRecord(trx, 'users', email);
-      if (!current) throw notFound();
-      await checkVersion(request, current, () => getUser(email));
+      await lockForWrite(request, trx, 'users', email, () => getUser(email));
       await trx.updateTable('users').set(set).where('email', '=', email).execute();
       // A new password or a deactivation ends every session of the account.
       if (body.password !== undefined || body.isActive === false) await endSessions(trx, email);
@@ -95,9 +93,7 @@ export async function accountRoutes(app: App) {
     const email = normaliseEmail(request.params.email);
     if (email === currentUser(request).email) throw nonFieldError('user.ownDelete');
     await transaction(db, async (trx) => {
-      const current = await lockRecord(trx, 'users', email);
-      if (!current) throw notFound();
-      await checkVersion(request, current, () => getUser(email));
+      await lockForWrite(request, trx, 'users', email, () => getUser(email));
       await trx.deleteFrom('users').where('email', '=', email).execute();
     }, writer(request));
     return reply.status(204).send(null);

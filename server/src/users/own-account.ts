@@ -1,13 +1,13 @@
 /** The signed-in user's own account: read it, change the name and password (the current password required). */
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../shared/context.js';
-import { FieldErrors, notFound } from '../shared/errors.js';
+import { FieldErrors } from '../shared/errors.js';
 import { ref, errors, conflict } from '../shared/schema.js';
 import { currentUser, writer } from '../auth/guards.js';
 import { checkPassword, hashPassword, verifyPassword } from './rules.js';
 import { endSessions } from '../auth/tokens.js';
 import { transaction } from '../shared/transaction.js';
-import { checkVersion, lockRecord, withEtag } from '../shared/versions.js';
+import { lockForWrite, withEtag } from '../shared/versions.js';
 import { MePatch, MeUpdate, User } from './schemas.js';
 import { readUser } from './queries.js';
 
@@ -39,9 +39,7 @@ export async function ownAccountRoutes(app: App) {
     if (body.name !== undefined) set.name = body.name.trim();
     if (body.password !== undefined) set.passwordHash = await hashPassword(body.password);
     await transaction(db, async (trx) => {
-      const current = await lockRecord(trx, 'users', email);
-      if (!current) throw notFound();
-      await checkVersion(request, current, () => getUser(email));
+      await lockForWrite(request, trx, 'users', email, () => getUser(email));
       await trx.updateTable('users').set(set).where('email', '=', email).execute();
       // A new password ends every session of the account, this one too: the caller signs in again.
       if (body.password !== undefined) await endSessions(trx, email);

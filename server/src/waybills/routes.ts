@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import type { App } from '../shared/context.js';
 import type { Database } from '../shared/db.js';
-import { FieldErrors, fieldError, forbidden, nonFieldError, notFound } from '../shared/errors.js';
+import { FieldErrors, fieldError, forbidden, nonFieldError } from '../shared/errors.js';
 import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
 import { errors, ref, Type, conflict } from '../shared/schema.js';
@@ -14,7 +14,7 @@ import { ExportRequest } from '../exports/schemas.js';
 import { numberParams, ReportBody, Waybill, WaybillCreate, WaybillListQuery, WaybillPage, WaybillPatch, WaybillUpdate } from './schemas.js';
 import { waybillSpec } from './queries.js';
 import { transaction } from '../shared/transaction.js';
-import { checkVersion, lockRecord, withEtag } from '../shared/versions.js';
+import { lockForWrite, withEtag } from '../shared/versions.js';
 
 
 /** How a unit is written in a message. */
@@ -124,9 +124,7 @@ export async function waybillRoutes(app: App) {
   const update = async (request: FastifyRequest, number: string, body: WaybillFields & { status?: WaybillStatus; reason?: string }) => {
     const reason = body.reason?.trim();
     await transaction(db, async (trx) => {
-      const current = await lockRecord(trx, 'waybills', number, ['status']);
-      if (!current) throw notFound();
-      await checkVersion(request, current, () => get(number));
+      const current = await lockForWrite(request, trx, 'waybills', number, () => get(number), ['status']);
       const from = current.status as WaybillStatus;
       const edits = EDIT_KEYS.filter((k) => body[k] !== undefined);
       const statusChange = body.status !== undefined && body.status !== from ? body.status : undefined;
@@ -161,9 +159,7 @@ export async function waybillRoutes(app: App) {
     schema: { operationId: 'deleteWaybill', summary: 'Delete a waybill', description: `Any signed-in user. Only a waybill in status ${WAYBILL_DELETABLE_STATUSES.join(' or ')} can be deleted.`, tags, params: NumberParams, response: { 204: Type.Null(), ...errors(400, 401, 404), ...conflict(ref(Waybill)) } },
   }, async (request, reply) => {
     await transaction(db, async (trx) => {
-      const current = await lockRecord(trx, 'waybills', request.params.number, ['status']);
-      if (!current) throw notFound();
-      await checkVersion(request, current, () => get(request.params.number));
+      const current = await lockForWrite(request, trx, 'waybills', request.params.number, () => get(request.params.number), ['status']);
       if (!WAYBILL_DELETABLE_STATUSES.includes(current.status as WaybillStatus)) throw nonFieldError('waybill.notDeletable', { status: current.status });
       await trx.deleteFrom('waybills').where('number', '=', request.params.number).execute();
     }, writer(request));

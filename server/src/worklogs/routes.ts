@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import type { App } from '../shared/context.js';
 import type { Database } from '../shared/db.js';
-import { FieldErrors, notFound } from '../shared/errors.js';
+import { FieldErrors } from '../shared/errors.js';
 import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
 import { errors, ref, conflict } from '../shared/schema.js';
@@ -15,7 +15,7 @@ import { numberParams, ReportBody } from '../waybills/schemas.js';
 import { Worklog, WorklogCreate, WorklogListQuery, WorklogPage, WorklogPatch, WorklogUpdate } from './schemas.js';
 import { worklogSpec } from './queries.js';
 import { transaction } from '../shared/transaction.js';
-import { checkVersion, lockRecord, withEtag } from '../shared/versions.js';
+import { lockForWrite, withEtag } from '../shared/versions.js';
 
 
 const NumberParams = numberParams('worklog', DOCUMENT_NUMBER.worklogPrefix);
@@ -111,9 +111,7 @@ export async function worklogRoutes(app: App) {
 
   const update = async (request: FastifyRequest, number: string, body: WorklogFields) => {
     await transaction(db, async (trx) => {
-      const current = await lockRecord(trx, 'worklogs', number, ['workerName']);
-      if (!current) throw notFound();
-      await checkVersion(request, current, () => get(number));
+      const current = await lockForWrite(request, trx, 'worklogs', number, () => get(number), ['workerName']);
       const errs = new FieldErrors();
       const f = await checkFields(trx, body, errs);
       errs.throwIfAny();
