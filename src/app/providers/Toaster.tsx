@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 
 import { toastAreaMounted } from '@/shared/lib';
 
+import './Toaster.css';
+
 import { TOAST_ANCHOR, TOAST_AUTO_HIDE_MS, TOAST_MAX_VISIBLE } from './toastConfig';
 
 /**
