@@ -1,4 +1,4 @@
-import { canTransition, isWaybillDeletable, isWaybillEditable, type WaybillStatus } from '@timberlog/contract';
+import { canTransition, isWaybillCorrection, isWaybillDeletable, isWaybillEditable, type WaybillStatus } from '@timberlog/contract';
 
 /** The status changes a user can ask for, each with the status it leads to. */
 export const STATUS_ACTIONS = [
@@ -9,16 +9,23 @@ export const STATUS_ACTIONS = [
 
 export type StatusAction = (typeof STATUS_ACTIONS)[number]['action'];
 
-/** What a waybill in `status` offers: its allowed status changes (from the contract's transitions), edit and delete. */
+/** Corrections staff may make (the contract's WAYBILL_CORRECTIONS), each with a required reason. */
+export const CORRECTIONS = [{ action: 'returnToConfirmed', to: 'confirmed' }] as const satisfies readonly { action: string; to: WaybillStatus }[];
+
+export type CorrectionAction = (typeof CORRECTIONS)[number]['action'];
+
+/** What a waybill in `status` offers: its allowed status changes (from the contract's transitions), staff's corrections, edit and delete. */
 export interface WaybillActions {
   readonly statusChanges: readonly (typeof STATUS_ACTIONS)[number][];
+  readonly corrections: readonly (typeof CORRECTIONS)[number][];
   readonly canEdit: boolean;
   readonly canDelete: boolean;
 }
 
-export function waybillActions(status: WaybillStatus): WaybillActions {
+export function waybillActions(status: WaybillStatus, { isStaff = false }: { readonly isStaff?: boolean } = {}): WaybillActions {
   return {
     statusChanges: STATUS_ACTIONS.filter(({ to }) => canTransition(status, to)),
+    corrections: isStaff ? CORRECTIONS.filter(({ to }) => isWaybillCorrection(status, to)) : [],
     canEdit: isWaybillEditable(status),
     canDelete: isWaybillDeletable(status),
   };

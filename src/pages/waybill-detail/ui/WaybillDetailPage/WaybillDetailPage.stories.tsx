@@ -5,6 +5,7 @@ import { expect, userEvent, within } from 'storybook/test';
 
 import { initialSessionState } from '@/entities/session';
 import type { Waybill, WaybillPatch } from '@/entities/waybill';
+import { meHandler, mockStaffUser } from '@/entities/user/index.mocks';
 import { mockWaybill } from '@/entities/waybill/index.mocks';
 
 import { WaybillDetailPage } from './WaybillDetailPage';
@@ -76,8 +77,52 @@ export const ConfirmThenDeliver: Story = {
     await expect(await bar.findByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
     await expect(bar.queryByRole('button', { name: 'Delete' })).toBeNull();
     await userEvent.click(bar.getByRole('button', { name: 'Mark delivered' }));
+    // Asked first, with what will be invoiced: the quantity, the assortment and where it went.
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await expect(dialog.getByText(`Mark waybill ${NUMBER} delivered?`)).toBeInTheDocument();
+    await expect(dialog.getByText(/27\.350\sm³ of .+ to .+ \(.+\)\./)).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Mark delivered' }));
     await expect(await within(canvasElement).findAllByText('Delivered')).not.toHaveLength(0);
     await expect(bar.queryByRole('link', { name: 'Edit' })).toBeNull();
+    await expect(bar.queryByRole('button', { name: 'Return to confirmed' })).toBeNull();
+  },
+};
+
+export const DeliverAsksFirst: Story = {
+  parameters: { msw: { handlers: { waybill: waybillApi({ ...draft, status: 'confirmed' }) } } },
+  play: async ({ canvasElement }) => {
+    const bar = await actions(canvasElement);
+    await userEvent.click(bar.getByRole('button', { name: 'Mark delivered' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Not yet' }));
+    await expect(bar.getByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
+    await expect(within(canvasElement).queryAllByText('Delivered')).toHaveLength(0);
+  },
+};
+
+export const StaffCorrection: Story = {
+  parameters: {
+    msw: { handlers: { waybill: waybillApi({ ...draft, status: 'delivered' }), user: [meHandler(mockStaffUser())] } },
+  },
+  play: async ({ canvasElement }) => {
+    const bar = await actions(canvasElement);
+    await userEvent.click(await bar.findByRole('button', { name: 'Return to confirmed' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Return to confirmed' }));
+    await expect(await dialog.findByText('Say why the waybill goes back to confirmed.')).toBeInTheDocument();
+    await userEvent.type(dialog.getByLabelText(/Reason/), 'Typed 3720 for 37.20');
+    await userEvent.click(dialog.getByRole('button', { name: 'Return to confirmed' }));
+    await expect(await bar.findByRole('link', { name: 'Edit' })).toBeInTheDocument();
+    await expect(bar.getByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
+  },
+};
+
+export const DeliveredForAnOrdinaryUser: Story = {
+  parameters: { msw: { handlers: { waybill: waybillApi({ ...draft, status: 'delivered' }) } } },
+  play: async ({ canvasElement }) => {
+    const bar = await actions(canvasElement);
+    await expect(await within(canvasElement).findAllByText('Delivered')).not.toHaveLength(0);
+    await expect(bar.queryByRole('button', { name: 'Return to confirmed' })).toBeNull();
   },
 };
 

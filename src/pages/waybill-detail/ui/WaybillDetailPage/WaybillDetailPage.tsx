@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 
 import { DeleteWaybillButton } from '@/features/waybill/delete';
 import { WaybillStatusActions, waybillActions } from '@/features/waybill/change-status';
+import { useCurrentUser } from '@/entities/user';
 import { useGetWaybillQuery, WaybillDetails, WaybillStatusBadge } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
 import { Button, Card, CardSkeleton, FormAlert, MutedText, Page, PageHeader } from '@/shared/ui';
@@ -19,6 +20,8 @@ const listLink = (state: unknown): string => {
 /** One waybill: every field, its related records as links, and the actions its status allows. */
 export function WaybillDetailPage() {
   const { t } = useTranslation();
+  // Staff also correct a delivered waybill (back to confirmed, with a reason).
+  const isStaff = useCurrentUser(true)?.isStaff === true;
   const { number = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -76,7 +79,7 @@ export function WaybillDetailPage() {
                 {t('waybills.actions.edit')}
               </Button>
             ) : null}
-            <WaybillStatusActions waybill={waybill} onError={showError} />
+            <WaybillStatusActions waybill={waybill} isStaff={isStaff} onError={showError} />
             {canDelete ? <DeleteWaybillButton waybill={waybill} onDeleted={() => void navigate(back)} /> : null}
           </>
         }

@@ -3,82 +3,137 @@ import { useTranslation } from 'react-i18next';
 
 import { usePatchWaybillMutation, type Waybill } from '@/entities/waybill';
 import { extractApiError, isApiError } from '@/shared/api';
-import { Button, ConfirmDialog } from '@/shared/ui';
+import { useFormat } from '@/shared/lib/format';
+import { Button, ConfirmDialog, TextField } from '@/shared/ui';
 
-import { waybillActions, type StatusAction } from '../../model/statusActions';
+import { waybillActions, type CorrectionAction, type StatusAction } from '../../model/statusActions';
 
 export interface WaybillStatusActionsProps {
   readonly waybill: Waybill;
+  /** Staff also get the corrections (a delivered waybill back to confirmed, with a reason). */
+  readonly isStaff?: boolean;
   /** A refused change's error (null when a change starts); the page shows it under its actions. */
   readonly onError: (error: unknown) => void;
 }
 
 const VARIANTS = { confirm: 'primary', deliver: 'safe', cancel: 'danger' } as const;
 
-/** The server's words for a refused change: its message, or its messages about the status field. */
+/** The server's words for a refused change: its message, or its messages about the status (or reason) field. */
 const refusal = (error: unknown): string => {
   const apiError = isApiError(error) ? error : extractApiError(error);
   const fieldMessages = Object.values(apiError.fieldErrors);
   return apiError.hasMessage || fieldMessages.length === 0 ? apiError.message : fieldMessages.join(' ');
 };
 
-/** The status changes the waybill's status allows: Confirm, Mark delivered, and Cancel (asked first). */
-export function WaybillStatusActions({ waybill, onError }: WaybillStatusActionsProps) {
-  const { t } = useTranslation();
-  const [patchWaybill, { isLoading }] = usePatchWaybillMutation();
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const [cancelError, setCancelError] = useState<string | null>(null);
-  const { statusChanges } = waybillActions(waybill.status);
+type Asking = StatusAction | CorrectionAction | null;
 
-  const change = async (action: StatusAction): Promise<boolean> => {
-    const target = statusChanges.find((item) => item.action === action);
-    if (!target) return false;
+/**
+ * The status changes the waybill's status allows: Confirm, and (each asked first, with what it
+ * means) Mark delivered and Cancel; for staff, Return to confirmed with a required reason.
+ */
+export function WaybillStatusActions({ waybill, isStaff = false, onError }: WaybillStatusActionsProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [patchWaybill, { isLoading }] = usePatchWaybillMutation();
+  const [asking, setAsking] = useState<Asking>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>(undefined);
+  const { statusChanges, corrections } = waybillActions(waybill.status, { isStaff });
+
+  const ask = (action: Exclude<Asking, null>) => {
+    setDialogError(null);
+    setReason('');
+    setReasonError(undefined);
+    setAsking(action);
+  };
+
+  /** Sends the change; a refusal shows where the user is looking: in the dialog, or under the page's actions. */
+  const send = async (to: Waybill['status'], extra: { readonly reason?: string } = {}): Promise<boolean> => {
     onError(null);
-    setCancelError(null);
+    setDialogError(null);
     try {
-      await patchWaybill({ number: waybill.number, body: { status: target.to } }).unwrap();
+      await patchWaybill({ number: waybill.number, body: { status: to, ...extra } }).unwrap();
+      setAsking(null);
       return true;
     } catch (error) {
-      // Inside the dialog the user looks at the dialog; otherwise at the page's actions.
-      if (action === 'cancel') setCancelError(refusal(error));
+      if (asking) setDialogError(refusal(error));
       else onError(error);
       return false;
     }
   };
 
+  const quantity = format.quantity(waybill.quantity, waybill.unit);
   return (
     <>
-      {statusChanges.map(({ action }) => (
-        <Button
-          key={action}
-          variant={VARIANTS[action]}
-          disabled={isLoading}
-          onClick={() => {
-            if (action === 'cancel') {
-              setCancelError(null);
-              setConfirmingCancel(true);
-            } else void change(action);
-          }}
-        >
+      {statusChanges.map(({ action, to }) => (
+        <Button key={action} variant={VARIANTS[action]} disabled={isLoading} onClick={() => (action === 'confirm' ? void send(to) : ask(action))}>
+          {t(`waybills.actions.${action}`)}
+        </Button>
+      ))}
+      {corrections.map(({ action }) => (
+        <Button key={action} variant="secondary" disabled={isLoading} onClick={() => ask(action)}>
           {t(`waybills.actions.${action}`)}
         </Button>
       ))}
       <ConfirmDialog
-        open={confirmingCancel}
-        onOpenChange={setConfirmingCancel}
+        open={asking === 'deliver'}
+        onOpenChange={(open) => setAsking(open ? 'deliver' : null)}
+        title={t('waybills.deliverDialog.title', { number: waybill.number })}
+        description={t('waybills.deliverDialog.text', {
+          quantity,
+          assortment: waybill.assortmentName,
+          destination: waybill.destinationName,
+          company: waybill.destinationCompanyName,
+        })}
+        confirmLabel={t('waybills.deliverDialog.confirm')}
+        cancelLabel={t('waybills.deliverDialog.keep')}
+        variant="safe"
+        busy={isLoading}
+        error={dialogError}
+        onConfirm={() => void send('delivered')}
+      />
+      <ConfirmDialog
+        open={asking === 'cancel'}
+        onOpenChange={(open) => setAsking(open ? 'cancel' : null)}
         title={t('waybills.cancelDialog.title', { number: waybill.number })}
         description={t('waybills.cancelDialog.text')}
         confirmLabel={t('waybills.cancelDialog.confirm')}
         cancelLabel={t('waybills.cancelDialog.keep')}
         variant="danger"
         busy={isLoading}
-        error={cancelError}
-        onConfirm={() => {
-          void change('cancel').then((done) => {
-            if (done) setConfirmingCancel(false);
-          });
-        }}
+        error={dialogError}
+        onConfirm={() => void send('cancelled')}
       />
+      <ConfirmDialog
+        open={asking === 'returnToConfirmed'}
+        onOpenChange={(open) => setAsking(open ? 'returnToConfirmed' : null)}
+        title={t('waybills.correctDialog.title', { number: waybill.number })}
+        description={t('waybills.correctDialog.text')}
+        confirmLabel={t('waybills.correctDialog.confirm')}
+        cancelLabel={t('waybills.correctDialog.keep')}
+        busy={isLoading}
+        error={dialogError}
+        onConfirm={() => {
+          if (!reason.trim()) {
+            setReasonError(t('waybills.correctDialog.reasonRequired'));
+            return;
+          }
+          void send('confirmed', { reason: reason.trim() });
+        }}
+      >
+        <TextField
+          name="reason"
+          label={t('waybills.correctDialog.reason')}
+          value={reason}
+          required
+          error={reasonError}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setReasonError(undefined);
+          }}
+        />
+      </ConfirmDialog>
     </>
   );
 }
