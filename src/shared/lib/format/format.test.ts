@@ -3,13 +3,15 @@ import { formatDate, formatDateTime, formatNumber, formatQuantity } from './form
 describe('format', () => {
   it('writes dates the locale way, a bare date never shifted by the time zone', () => {
     expect(formatDate('2026-11-23', 'et')).toBe('23.11.2026');
-    expect(formatDate('2026-11-23', 'en')).toBe('11/23/2026');
+    // Item 7: day first in English too, as the company reads dates.
+    expect(formatDate('2026-11-23', 'en')).toBe('23/11/2026');
     expect(formatDate('not a date', 'et')).toBe('not a date');
     expect(formatDate(null, 'et')).toBe('');
   });
 
   it('writes timestamps with the time', () => {
     expect(formatDateTime('2026-11-23T10:05:00Z', 'et')).toMatch(/^23\.11\.2026/);
+    expect(formatDateTime('2026-11-23T10:05:00Z', 'en')).toMatch(/^23\/11\/2026/);
   });
 
   it('uses the decimal comma in Estonian and keeps the decimals the value carries', () => {

@@ -3,6 +3,12 @@
  * `Intl`, so Estonian gets `23.11.2026` and a decimal comma without hand-written patterns.
  */
 
+/**
+ * The locale dates are written in: English is written day first (`23/11/2026`, British usage), as
+ * the company's staff and documents read dates, not in the American order `Intl` gives plain `en`.
+ */
+const dateLocale = (locale: string): string => (/^en(-US)?$/i.test(locale) ? 'en-GB' : locale);
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
@@ -21,7 +27,7 @@ export const numberFormat = (locale: string, options: Intl.NumberFormatOptions =
 
 const dateFormatter = (locale: string, utc: boolean) =>
   cached(`date|${locale}|${utc}`, () =>
-    new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', ...(utc ? { timeZone: 'UTC' } : {}) }),
+    new Intl.DateTimeFormat(dateLocale(locale), { day: '2-digit', month: '2-digit', year: 'numeric', ...(utc ? { timeZone: 'UTC' } : {}) }),
   );
 
 /**
@@ -46,7 +52,7 @@ export function formatDateTime(value: string | null | undefined, locale: string)
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   return cached(`datetime|${locale}`, () =>
-    new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+    new Intl.DateTimeFormat(dateLocale(locale), { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
   ).format(date);
 }
 

@@ -9,7 +9,7 @@ import { Card, CardSkeleton, DetailFields, MutedText, Page, PAGE_WIDTHS, PageHea
 
 const fields: DetailField[] = [
   { key: 'number', label: 'Number', value: 'W-2026-000042' },
-  { key: 'transportDate', label: 'Transport date', value: '11/23/2026' },
+  { key: 'transportDate', label: 'Transport date', value: '23/11/2026' },
   {
     key: 'origin',
     label: 'Origin',
@@ -100,7 +100,7 @@ export const Narrow: Story = {
             { key: 'email', label: 'Email', value: 'mari@timberlog.ee' },
             { key: 'isActive', label: 'Active', value: <Badge tone="success">Active</Badge> },
             { key: 'isStaff', label: 'Staff', value: 'Yes' },
-            { key: 'dateJoined', label: 'Joined', value: '01/05/2026, 08:00 AM' },
+            { key: 'dateJoined', label: 'Joined', value: '05/01/2026, 08:00' },
           ]}
         />
       </Card>

@@ -17,7 +17,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('11/23/2026')).toBeInTheDocument();
+    await expect(canvas.getByText('23/11/2026')).toBeInTheDocument();
     await expect(canvas.getByText(/^27\.350\sm³$/)).toBeInTheDocument();
     await expect(canvas.getByRole('link', { name: 'Tartu yard' })).toHaveAttribute('href', '/waybills?origin=TRT-O');
   },

@@ -118,4 +118,11 @@ describe('valuesToCreate', () => {
     // The unit is not known yet (no assortment chosen): the server decides.
     expect(over('3720', '')).toBeNull();
   });
+
+  it('item 7: a whole date outside the product\'s years says what the range is; a broken one asks for a date', () => {
+    expect(errorOn({ transportDate: '9999-12-31' }, 'transportDate')).toBe('waybills.validation.dateRange');
+    expect(errorOn({ transportDate: '1899-12-31' }, 'transportDate')).toBe('waybills.validation.dateRange');
+    expect(errorOn({ transportDate: '2026-02-30' }, 'transportDate')).toBe('waybills.validation.date');
+    expect(errorOn({ transportDate: `${LIMITS.yearMax}-12-31` }, 'transportDate')).toBeNull();
+  });
 });

@@ -30,7 +30,15 @@ export function waybillSchema(t: TFunction, { isNew }: { readonly isNew: boolean
       : string(),
     transportDate: string()
       .required(t('waybills.validation.date'))
-      .test('date', t('waybills.validation.date'), (value) => !value || isValidDate(value)),
+      .test('date', function realDate(value) {
+        if (!value || isValidDate(value)) return true;
+        // A whole date outside the years the product handles (31.12.9999) says what the range is.
+        const year = /^(\d{4})-\d{2}-\d{2}$/.exec(value)?.[1];
+        const outOfRange = year !== undefined && (Number(year) < LIMITS.yearMin || Number(year) > LIMITS.yearMax);
+        return this.createError({
+          message: outOfRange ? t('waybills.validation.dateRange', { min: LIMITS.yearMin, max: LIMITS.yearMax }) : t('waybills.validation.date'),
+        });
+      }),
     origin: text(LIMITS.codeMaxLength),
     destination: text(LIMITS.codeMaxLength),
     destinationCompany: string()

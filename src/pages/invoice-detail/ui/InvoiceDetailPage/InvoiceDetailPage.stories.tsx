@@ -74,7 +74,7 @@ export const Synced: Story = {
     await expect(await canvas.findByText('ACC-88412')).toBeInTheDocument();
     await expect(canvas.getByRole('heading', { level: 1, name: `Invoice ${NUMBER}` })).toBeInTheDocument();
     await expect(canvas.getByRole('link', { name: 'W-2026-000102' })).toHaveAttribute('href', '/waybills/W-2026-000102');
-    await expect(canvas.getByText('11/20/2026')).toBeInTheDocument();
+    await expect(canvas.getByText('20/11/2026')).toBeInTheDocument();
     await expect(canvas.getAllByText('€2,119.63')).toHaveLength(2);
     await expect(canvas.queryByRole('button', { name: 'Retry sync' })).toBeNull();
   },

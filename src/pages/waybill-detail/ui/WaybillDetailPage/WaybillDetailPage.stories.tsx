@@ -63,7 +63,7 @@ export const Default: Story = {
     await expect(bar.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/waybills/${NUMBER}/edit`);
     for (const name of ['Confirm', 'Cancel waybill', 'Delete']) await expect(bar.getByRole('button', { name })).toBeInTheDocument();
     await expect(bar.queryByRole('button', { name: 'Mark delivered' })).toBeNull();
-    await expect(await canvas.findByText('11/23/2026')).toBeInTheDocument();
+    await expect(await canvas.findByText('23/11/2026')).toBeInTheDocument();
     await expect(canvas.getByText(/^27\.350\sm³$/)).toBeInTheDocument();
     await expect(canvas.getByText('1,180 km')).toBeInTheDocument();
   },

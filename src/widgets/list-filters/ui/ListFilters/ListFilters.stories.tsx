@@ -44,7 +44,7 @@ export const Active: Story = {
     const canvas = within(canvasElement);
     const chips = within(canvas.getByRole('list', { name: 'Active filters' }));
     await expect(chips.getByText('Status: Draft')).toBeInTheDocument();
-    await expect(chips.getByText('Transport date from 11/01/2026')).toBeInTheDocument();
+    await expect(chips.getByText('Transport date from 01/11/2026')).toBeInTheDocument();
     await userEvent.click(chips.getByRole('button', { name: 'Remove filter Status: Draft' }));
     const url = canvas.getByRole('status', { name: 'URL' });
     // The view is committed to the URL on the next render.

@@ -73,7 +73,7 @@ describe('ListFilters', () => {
     expect(url().get('transportDateAfter')).toBe('2026-11-01');
     expect(url().get('transportDateBefore')).toBe('2026-11-30');
     const chips = within(screen.getByRole('list', { name: 'Active filters' }));
-    await userEvent.click(chips.getByRole('button', { name: 'Remove filter Transport date until 11/30/2026' }));
+    await userEvent.click(chips.getByRole('button', { name: 'Remove filter Transport date until 30/11/2026' }));
     expect(url().get('transportDateBefore')).toBeNull();
     expect(url().get('transportDateAfter')).toBe('2026-11-01');
   });
