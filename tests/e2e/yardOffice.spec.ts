@@ -1,0 +1,135 @@
+import { expect, test, type Download, type Page } from './fixtures';
+
+import { REAL_SERVER } from './realServer';
+
+// Fit for the yard office, against the real server (scripts/e2e-server.mjs): exports that never
+// pile up (item 1), the export limit in the server's words (item 2), forms that ask before they are
+// left (item 3), and a phone (item 5).
+test.use({ baseURL: REAL_SERVER });
+
+const STAFF = { email: 'staff@timberlog.ee', password: 'Metsavahi-2026' };
+const USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
+
+const signIn = async (page: Page, who: { email: string; password: string }) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/');
+};
+
+const tokenFor = async (page: Page, who: { email: string; password: string }): Promise<string> => {
+  const login = await page.request.post(`${REAL_SERVER}/api/auth/token/`, { data: who });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { access: string }).access;
+};
+
+test('item 1: signing in with five finished, unseen exports fetches the five files one after another, with at most three export toasts', async ({ page }) => {
+  test.setTimeout(150_000);
+  const token = await tokenFor(page, STAFF);
+  const headers = { Authorization: `Bearer ${token}` };
+  const finishedUnseen = async () => {
+    const res = await page.request.get(`${REAL_SERVER}/api/export-requests/?own=true&seen=false&pageSize=20`, { headers });
+    const { results } = (await res.json()) as { results: { inProgress: boolean; failed: boolean }[] };
+    return results.filter((request) => !request.inProgress && !request.failed).length;
+  };
+  // Three at a time is the limit: two rounds, each waited out.
+  for (const round of [3, 2]) {
+    const before = await finishedUnseen();
+    for (let n = 0; n < round; n += 1) {
+      const res = await page.request.post(`${REAL_SERVER}/api/waybills/waybill_report/?statusIn=cancelled`, { headers, data: { format: 'csv' } });
+      expect(res.status()).toBe(201);
+    }
+    await expect.poll(finishedUnseen, { timeout: 60_000 }).toBe(before + round);
+  }
+
+  const downloads: { at: number; download: Download }[] = [];
+  page.on('download', (download) => downloads.push({ at: Date.now(), download }));
+  let mostToasts = 0;
+  await signIn(page, STAFF);
+  await expect
+    .poll(
+      async () => {
+        mostToasts = Math.max(mostToasts, await page.getByText('Downloading the waybill report…').count());
+        return downloads.length;
+      },
+      { timeout: 60_000, intervals: [100] },
+    )
+    .toBe(5);
+  expect(mostToasts).toBeGreaterThan(0);
+  expect(mostToasts).toBeLessThanOrEqual(3);
+  // One after another: each file started well after the one before.
+  const gaps = downloads.slice(1).map((entry, index) => entry.at - downloads[index]!.at);
+  expect(Math.min(...gaps)).toBeGreaterThan(500);
+  // And every file is listed with its link under My latest exports.
+  await page.getByRole('button', { name: 'My exports' }).click();
+  await expect(page.getByRole('dialog', { name: 'My latest exports' }).getByRole('link', { name: /Download/ })).toHaveCount(5);
+});
+
+test('item 2: with three exports running, the fourth is refused once, in the server’s words, in the dialog', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, USER);
+  const token = await tokenFor(page, USER);
+  await page.goto('/waybills');
+  await page.getByRole('button', { name: 'Export report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export waybill report' });
+  await expect(dialog).toBeVisible();
+  for (let n = 0; n < 3; n += 1) {
+    const res = await page.request.post(`${REAL_SERVER}/api/waybills/waybill_report/`, { headers: { Authorization: `Bearer ${token}` }, data: { format: 'xlsx' } });
+    expect(res.status()).toBe(201);
+  }
+  await dialog.getByRole('button', { name: 'Export' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('You already have 3 exports in progress. Wait for one to finish, then try again.');
+  await expect(page.getByText('Too many requests')).toHaveCount(0);
+  await expect(page.getByText(/error 429/)).toHaveCount(0);
+});
+
+test('item 3: leaving a changed form by a link, by Back and by the language switch asks first', async ({ page }) => {
+  await signIn(page, USER);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Waybills' }).click();
+  await page.getByRole('link', { name: 'New waybill' }).click();
+  await page.getByLabel('Driver').fill('Mati Maasikas');
+  const question = page.getByRole('dialog', { name: 'Leave without saving?' });
+
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Worklogs' }).click();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL('/waybills/new');
+
+  await page.goBack();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL('/waybills/new');
+  await expect(page.getByLabel('Driver')).toHaveValue('Mati Maasikas');
+
+  await page.getByRole('button', { name: 'Language: English' }).click();
+  await page.getByRole('menuitemradio', { name: 'Eesti' }).click();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Stay' }).click();
+  await expect(page.getByLabel('Driver')).toHaveValue('Mati Maasikas');
+});
+
+test.describe('a phone', () => {
+  test.use({ viewport: { width: 412, height: 915 } });
+
+  test('item 5: opens Invoices from the menu and reads a waybill without scrolling sideways', async ({ page }) => {
+    await signIn(page, USER);
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Invoices' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Waybills' }).click();
+    const table = page.getByRole('table', { name: 'Waybills' });
+    await expect(table).toBeVisible();
+    expect(await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    const first = table.getByRole('link', { name: /^W-\d{4}-\d{6}$/ }).first();
+    const number = await first.innerText();
+    await first.click();
+    await expect(page.getByRole('heading', { level: 1, name: `Waybill ${number}` })).toBeVisible();
+    expect(await sideways()).toBeLessThanOrEqual(0);
+  });
+});
