@@ -6,8 +6,8 @@ describe('downloadFile', () => {
   it('gives each file its own hidden frame, so files that finish together all arrive, and removes the frames later', () => {
     jest.useFakeTimers();
     const before = window.location.href;
-    downloadFile('http://localhost/api/export-requests/a/download/?token=1');
-    downloadFile('http://localhost/api/export-requests/b/download/?token=2');
+    void downloadFile('http://localhost/api/export-requests/a/download/?token=1');
+    void downloadFile('http://localhost/api/export-requests/b/download/?token=2');
     const frames = [...document.querySelectorAll('iframe')];
     expect(frames.map((frame) => frame.src)).toEqual([
       'http://localhost/api/export-requests/a/download/?token=1',
