@@ -2,3 +2,4 @@ export { assortmentApi, useGetAssortmentQuery, useListAssortmentsQuery } from '.
 export type { Assortment, AssortmentListParams, AssortmentPage } from './api/assortmentApi';
 export { AssortmentPicker } from './ui/AssortmentPicker/AssortmentPicker';
 export type { AssortmentPickerProps } from './ui/AssortmentPicker/AssortmentPicker';
+export { useAssortmentUnits } from './model/useAssortmentUnits';

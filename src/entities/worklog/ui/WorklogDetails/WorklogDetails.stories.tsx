@@ -23,6 +23,14 @@ export const Default: Story = {
   },
 };
 
+/** Item 15: the quantity in its assortment's unit, as on waybills. */
+export const WithUnit: Story = {
+  args: { unit: 't' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/^12\.500\st$/)).toBeInTheDocument();
+  },
+};
+
 export const WithoutOptionalFields: Story = {
   args: { worklog: mockWorklog({ assortment: null, assortmentName: null, quantity: null, waybill: null }) },
 };

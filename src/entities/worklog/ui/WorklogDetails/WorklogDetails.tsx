@@ -11,13 +11,15 @@ import styles from './WorklogDetails.module.css';
 
 export interface WorklogDetailsProps {
   readonly worklog: Worklog;
+  /** The unit of the worklog's assortment, which its quantity is in; the number alone until known. */
+  readonly unit?: string | null;
 }
 
 /** A field before its label is looked up by its key. */
 type Item = Omit<DetailField, 'label'>;
 
 /** Every field of a worklog as a description list; its waybill and warehouse are links. */
-export function WorklogDetails({ worklog }: WorklogDetailsProps) {
+export function WorklogDetails({ worklog, unit }: WorklogDetailsProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const none = <span className={styles.none}>{t('worklogs.none')}</span>;
@@ -51,7 +53,7 @@ export function WorklogDetails({ worklog }: WorklogDetailsProps) {
         none
       ),
     },
-    { key: 'quantity', value: worklog.quantity ? format.number(worklog.quantity) : none },
+    { key: 'quantity', value: worklog.quantity ? format.quantity(worklog.quantity, unit) : none },
     {
       key: 'waybill',
       value: worklog.waybill ? <Link to={`/waybills/${encodeURIComponent(worklog.waybill)}`}>{worklog.waybill}</Link> : none,

@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { expect, within } from 'storybook/test';
 
+import { mockAssortment } from '@/entities/assortment/index.mocks';
 import { initialSessionState } from '@/entities/session';
 import type { Worklog } from '@/entities/worklog';
 import { mockWorklog } from '@/entities/worklog/index.mocks';
@@ -26,7 +27,12 @@ const meta = {
     layout: 'fullscreen',
     router: { initialPath: `/worklogs/${NUMBER}` },
     store: signedIn,
-    msw: { handlers: { worklog: answer(worklog) } },
+    msw: {
+      handlers: {
+        worklog: answer(worklog),
+        assortment: [http.get('*/api/assortments/:code/', () => HttpResponse.json(mockAssortment({ code: worklog.assortment ?? 'SPR-SAW' })))],
+      },
+    },
   },
   render: () => (
     <Routes>
@@ -46,6 +52,8 @@ export const Default: Story = {
     await expect(canvas.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/worklogs/${NUMBER}/edit`);
     // Worklogs are a record of work done: never deleted.
     await expect(canvas.queryByRole('button', { name: 'Delete' })).toBeNull();
+    // Item 15: the quantity in its assortment's unit, as on waybills.
+    await expect(await canvas.findByText(/^12\.500\sm³$/)).toBeInTheDocument();
   },
 };
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 
+import { useGetAssortmentQuery } from '@/entities/assortment';
 import { useGetWorklogQuery, WorklogDetails } from '@/entities/worklog';
 import { isApiError } from '@/shared/api';
 import { Button, Card, CardSkeleton, FormAlert, MutedText, Page, PageHeader } from '@/shared/ui';
@@ -17,6 +18,8 @@ export function WorklogDetailPage() {
   const { number = '' } = useParams();
   const location = useLocation();
   const { data: worklog, error, isLoading, isFetching, refetch } = useGetWorklogQuery(number);
+  // Its quantity is in its assortment's unit, as on waybills.
+  const { data: assortment } = useGetAssortmentQuery(worklog?.assortment ?? '', { skip: !worklog?.assortment });
 
   const header = { titleId: 'worklog-title', back: { to: listLink(location.state), label: t('worklogs.detail.back') } };
 
@@ -64,7 +67,7 @@ export function WorklogDetailPage() {
         }
       />
       <Card>
-        <WorklogDetails worklog={worklog} />
+        <WorklogDetails worklog={worklog} unit={assortment?.unit} />
       </Card>
     </Page>
   );

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 
+import { useAssortmentUnits } from '@/entities/assortment';
 import type { Worklog } from '@/entities/worklog';
 import { useFormat } from '@/shared/lib/format';
 import { Table, type TableProps } from '@/shared/ui';
@@ -20,7 +21,9 @@ export function WorklogTable(props: WorklogTableProps) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const linkState = useMemo(() => ({ listSearch: search }), [search]);
-  const columns = useMemo(() => worklogColumns(t, format, linkState), [t, format, linkState]);
+  // A worklog's quantity is in its assortment's unit, as on waybills.
+  const unitOf = useAssortmentUnits();
+  const columns = useMemo(() => worklogColumns(t, format, linkState, unitOf), [t, format, linkState, unitOf]);
   return (
     <Table<Worklog>
       {...props}

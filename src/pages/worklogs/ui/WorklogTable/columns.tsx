@@ -1,3 +1,4 @@
+import type { Unit } from '@timberlog/contract';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
 
@@ -8,7 +9,12 @@ import type { TableColumn } from '@/shared/ui';
 import styles from './WorklogTable.module.css';
 
 /** The worklog list's columns (issue order); the company has no sort field in the contract. */
-export function worklogColumns(t: TFunction, format: Formatters, linkState?: unknown): TableColumn<Worklog>[] {
+export function worklogColumns(
+  t: TFunction,
+  format: Formatters,
+  linkState?: unknown,
+  unitOf: (assortment: string | null | undefined) => Unit | undefined = () => undefined,
+): TableColumn<Worklog>[] {
   const header = (field: string) => t(`worklogs.fields.${field}`);
   return [
     {
@@ -29,7 +35,7 @@ export function worklogColumns(t: TFunction, format: Formatters, linkState?: unk
     { id: 'warehouseCompany', header: header('warehouseCompany'), phone: 'hide', truncate: true, cell: (l) => clipped(l.warehouseCompanyName || l.warehouseCompany) },
     { id: 'workerName', header: header('workerName'), sortField: 'workerName', truncate: true, cell: (l) => clipped(l.workerName) },
     { id: 'assortment', header: header('assortment'), sortField: 'assortment', truncate: true, cell: (l) => clipped(l.assortmentName ?? l.assortment ?? '') },
-    { id: 'quantity', header: header('quantity'), sortField: 'quantity', numeric: true, width: '6.5rem', cell: (l) => format.number(l.quantity) },
+    { id: 'quantity', header: header('quantity'), sortField: 'quantity', numeric: true, width: '6.5rem', cell: (l) => format.quantity(l.quantity, unitOf(l.assortment)) },
     {
       id: 'waybill',
       header: header('waybill'),

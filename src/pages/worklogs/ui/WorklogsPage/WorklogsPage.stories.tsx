@@ -46,6 +46,8 @@ export const Default: Story = {
     for (const name of ['Number', 'Time', 'Action', 'Warehouse', 'Company', 'Worker', 'Assortment', 'Quantity', 'Waybill', 'Duration']) {
       await expect(rows.getAllByRole('columnheader', { name: new RegExp(`^${name}`) }).length).toBeGreaterThan(0);
     }
+    // Item 15: quantities in their assortment's unit, as on waybills.
+    await waitFor(() => expect(rows.getAllByText(/^[\d.,]+\s(m³|t)$/).length).toBeGreaterThan(0));
   },
 };
 
