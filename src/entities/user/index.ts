@@ -1,4 +1,5 @@
 export {
+  useActivateUserMutation,
   useCreateUserMutation,
   useDeleteUserMutation,
   useForgotPasswordMutation,

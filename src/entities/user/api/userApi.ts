@@ -49,6 +49,28 @@ export const userApi = baseApi.injectEndpoints({
         { type: TAGS.user, id: LIST_ID },
       ],
     }),
+    /**
+     * Activates an account (staff). The lists that show it are patched in place, not fetched again:
+     * a sign-up activated from the "awaiting activation" view stays on screen, saying it is active.
+     */
+    activateUser: build.mutation<User, string>({
+      query: (email) => ({ url: userPath(email), method: 'PATCH', body: { isActive: true } }),
+      invalidatesTags: (_user, _error, email) => [{ type: TAGS.user, id: email }],
+      async onQueryStarted(email, api) {
+        const { data: saved } = await api.queryFulfilled.catch(() => ({ data: null }));
+        if (!saved) return;
+        const { dispatch } = api;
+        for (const { endpointName, originalArgs } of userApi.util.selectInvalidatedBy(api.getState(), [{ type: TAGS.user, id: LIST_ID }])) {
+          if (endpointName !== 'listUsers') continue;
+          dispatch(
+            userApi.util.updateQueryData('listUsers', originalArgs as UserListParams | void, (page) => ({
+              ...page,
+              results: page.results.map((user) => (user.email === email ? saved : user)),
+            })),
+          );
+        }
+      },
+    }),
     deleteUser: build.mutation<void, string>({
       query: (email) => ({ url: userPath(email), method: 'DELETE' }),
       invalidatesTags: (_result, _error, email) => [
@@ -98,6 +120,7 @@ export const {
   useUpdateUserMutation,
   usePatchUserMutation,
   useDeleteUserMutation,
+  useActivateUserMutation,
   useGetMeQuery,
   useUpdateMeMutation,
   usePatchMeMutation,

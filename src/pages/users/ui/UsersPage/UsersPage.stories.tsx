@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 
 import { initialSessionState } from '@/entities/session';
-import { userHandlers } from '@/entities/user/index.mocks';
+import { mockUser, userHandlers } from '@/entities/user/index.mocks';
 
 import { UsersPage } from './UsersPage';
 
@@ -51,6 +51,30 @@ export const AwaitingActivation: Story = {
     // The previous rows stay until the filtered list has loaded.
     await waitFor(() => expect(canvas.queryByText(DEMO_USERS.user.email)).not.toBeInTheDocument());
     await expect(canvas.getByRole('button', { name: 'Awaiting activation' })).toHaveAttribute('aria-pressed', 'true');
+  },
+};
+
+const signUp = mockUser({ email: 'uus.kasutaja@example.com', name: 'Uus Kasutaja', isActive: false, emailVerified: true });
+
+/** Item 14: staff activate a confirmed sign-up from its row; it stays in the view, saying it is active. */
+export const ActivateInPlace: Story = {
+  parameters: {
+    router: { initialPath: '/users?isActive=false' },
+    msw: {
+      handlers: {
+        user: [
+          http.get('*/api/user/me', () => HttpResponse.json(mockUser({ email: DEMO_USERS.staff.email, isStaff: true }))),
+          http.get('*/api/user/', () => HttpResponse.json({ count: 1, next: null, previous: null, results: [signUp] })),
+          http.patch('*/api/user/:email/', () => HttpResponse.json({ ...signUp, isActive: true })),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Activate uus.kasutaja@example.com' }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Activated');
+    await expect(canvas.getByText('uus.kasutaja@example.com')).toBeInTheDocument();
   },
 };
 

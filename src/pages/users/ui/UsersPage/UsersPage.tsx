@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
 import { ListView } from '@/widgets/list-view';
+import { ActivateUserButton } from '@/features/user/activate';
 import { useCurrentUser, useListUsersQuery, type User, type UserListParams } from '@/entities/user';
 import { useFormat } from '@/shared/lib/format';
 import { useListQuery } from '@/shared/lib/list-query';
@@ -49,6 +50,9 @@ export function UsersPage() {
         // A sign-up that has not confirmed its address cannot be activated yet: say so where staff look.
         !user.isActive && user.emailVerified === false ? (
           <Badge tone="neutral">{t('users.unverified.badge')}</Badge>
+        ) : !user.isActive && isStaff ? (
+          // Staff activate a confirmed sign-up from its row (the result shows in place).
+          <ActivateUserButton user={user} />
         ) : (
           <Badge tone={user.isActive ? 'success' : 'neutral'}>{t(user.isActive ? 'users.state.active' : 'users.state.inactive')}</Badge>
         ),

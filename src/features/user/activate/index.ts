@@ -1,0 +1,2 @@
+export { ActivateUserButton } from './ui/ActivateUserButton/ActivateUserButton';
+export type { ActivateUserButtonProps } from './ui/ActivateUserButton/ActivateUserButton';
