@@ -229,7 +229,7 @@ test('create a waybill: a bad value shows on its field with nothing lost; fixed,
   await page.getByRole('button', { name: 'Mark delivered' }).click();
   // Asked first, with the quantity and where it went.
   const deliver = page.getByRole('dialog', { name: `Mark waybill ${number} delivered?` });
-  await expect(deliver.getByText(/12[.,]5\d*\sm³ of .+ to /)).toBeVisible();
+  await expect(deliver.getByText(/12[.,]5\d*\s(m³|t) of .+ to /)).toBeVisible();
   await deliver.getByRole('button', { name: 'Mark delivered' }).click();
   await expect(page.locator('dl').getByText('Delivered', { exact: true })).toBeVisible();
   // A delivered waybill is no longer editable or cancellable.
