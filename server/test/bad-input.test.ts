@@ -1,3 +1,4 @@
+import { LOAD_LIMITS } from '@timberlog/contract';
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO_USERS, snapshot, startServer, waybillInput, type TestServer } from './helpers.js';
@@ -148,17 +149,18 @@ describe('bad input answers 400 and changes nothing', () => {
     assert.equal((await s.req('PATCH', '/api/admin/assortments/KU-PALK-18/', { token: staff, body: { unitPrice: '999999.99' } })).status, 200);
     const numbers: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const c = await s.req('POST', '/api/waybills/', { token, body: { ...(await waybillInput(s)), quantity: '999999.999' } });
+      // One load is the most a waybill holds (LOAD_LIMITS): the assortment is in m³.
+      const c = await s.req('POST', '/api/waybills/', { token, body: { ...(await waybillInput(s)), quantity: `${LOAD_LIMITS.m3}.000` } });
       assert.equal(c.status, 201, c.text);
       for (const status of ['confirmed', 'delivered']) await s.req('PATCH', `/api/waybills/${c.body.number}/`, { token, body: { status } });
       numbers.push(c.body.number);
     }
     const inv = await s.req('POST', '/api/invoices/', { token, body: { waybills: numbers } });
     assert.equal(inv.status, 201, inv.text);
-    assert.equal(inv.body.lines[0].quantity, '2999999.997');
-    // 2999999.997 × 999999.99 = 2999999967000.00003
-    assert.equal(inv.body.netTotal, '2999999967000.00');
-    assert.equal(inv.body.grossTotal, '3719999959080.00');
+    assert.equal(inv.body.lines[0].quantity, '300.000');
+    // 300.000 × 999999.99 = 299999997.00, with 24 % VAT 71999999.28
+    assert.equal(inv.body.netTotal, '299999997.00');
+    assert.equal(inv.body.grossTotal, '371999996.28');
   });
 
   test('decimal quantities: more than 3 decimals, zero and negative are refused', async () => {
