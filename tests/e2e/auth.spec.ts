@@ -135,7 +135,10 @@ test('forgot password: the mailed link sets a new password that signs in', async
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByRole('form', { name: 'Set a new password' }).getByRole('alert')).toBeVisible();
 
+  // The form still holds what was typed: leaving asks first, in words a visitor's page has.
   await page.getByRole('link', { name: 'Back to sign in' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Leave' }).click();
   await signIn(page, email, newPassword);
   await expect(page).toHaveURL('/');
   // Staff see the admin links.
