@@ -66,10 +66,10 @@ export function LeaveGuard({ when, text }: LeaveGuardProps) {
       onOpenChange={(open) => {
         if (!open) answer(false);
       }}
-      title={t('ui.leaveGuard.title')}
-      description={text ?? t('ui.leaveGuard.text')}
-      confirmLabel={t('ui.leaveGuard.leave')}
-      cancelLabel={t('ui.leaveGuard.stay')}
+      title={t('leaveGuard.title')}
+      description={text ?? t('leaveGuard.text')}
+      confirmLabel={t('leaveGuard.leave')}
+      cancelLabel={t('leaveGuard.stay')}
       variant="danger"
       onConfirm={() => answer(true)}
     />
