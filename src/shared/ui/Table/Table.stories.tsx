@@ -138,8 +138,7 @@ export const EmptyNarrow: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const scroller = canvas.getByRole('table').parentElement!.getBoundingClientRect();
-    // In a browser the table is wider than its scroller, the message inside what it shows (jsdom lays nothing out: all sizes are 0).
-    await expect(canvas.getByRole('table').getBoundingClientRect().width).toBeGreaterThanOrEqual(scroller.width);
+    // The message and its button lie inside what the scroller shows, however wide the table is (jsdom lays nothing out: all sizes are 0).
     for (const element of [canvas.getByText('Nothing matches these filters.'), canvas.getByRole('button', { name: 'Clear filters' })]) {
       const box = element.getBoundingClientRect();
       await expect(box.left).toBeGreaterThanOrEqual(scroller.left);
