@@ -42,6 +42,31 @@ export const Default: Story = {
   },
 };
 
+/**
+ * Item 8: a single picker shows its value as the box's text, like a select, not as a chip; with the
+ * focus the box holds only the search (the value as its placeholder), so typed text never sits beside it.
+ */
+export const SingleValueAsText: Story = {
+  args: { initial: [COMPANIES[1] as ComboboxOption] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole('combobox', { name: 'Company' });
+    await expect(input).toHaveValue('Saeveski AS');
+    await userEvent.click(input);
+    await expect(input).toHaveValue('');
+    await expect(input).toHaveAttribute('placeholder', 'Saeveski AS');
+    await userEvent.keyboard('Metsame');
+    await expect(input).toHaveValue('Metsame');
+    await waitFor(() => expect(canvas.getAllByRole('option')).toHaveLength(1));
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(canvas.getByRole('status')).toHaveTextContent(/^10000001$/);
+    await userEvent.tab();
+    await expect(input).toHaveValue('Metsamees OÜ');
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove Metsamees OÜ' }));
+    await expect(input).toHaveValue('');
+  },
+};
+
 export const Multiple: Story = {
   args: { multiple: true, initial: [COMPANIES[0] as ComboboxOption] },
   play: async ({ canvasElement }) => {

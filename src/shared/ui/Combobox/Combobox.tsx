@@ -1,5 +1,5 @@
 import { useCombobox, useMultipleSelection } from 'downshift';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import styles from './Combobox.module.css';
@@ -18,7 +18,10 @@ export interface ComboboxProps {
   readonly label: string;
   /** The hits for the current search (the server's first page). */
   readonly items: readonly ComboboxOption[];
-  /** The chosen options, shown as removable tags; at most one unless `multiple`. */
+  /**
+   * The chosen options: with `multiple`, removable tags; otherwise at most one, shown as text in the
+   * box like a select's (typing replaces it while searching), with a button that clears it.
+   */
   readonly selected: readonly ComboboxOption[];
   readonly onChange: (selected: ComboboxOption[]) => void;
   /** Called with the typed text 300 ms after the last key (and with `''` when the list opens). */
@@ -58,6 +61,12 @@ export function Combobox({
 }: ComboboxProps) {
   const { t } = useTranslation();
   const [inputValue, setInputValue] = useState('');
+  // A single picker shows its value as the box's text, except while it has the focus: then the box
+  // holds the search (empty at first, the value as its placeholder), so typing never mixes with the value.
+  const [typing, setTyping] = useState(false);
+  const single = !multiple;
+  const current = single ? selected[0] : undefined;
+  const shownText = single && !typing ? (current?.label ?? '') : inputValue;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -78,7 +87,7 @@ export function Combobox({
       items: [...items],
       itemToString: (item) => item?.label ?? '',
       itemToKey: (item) => item?.value,
-      inputValue,
+      inputValue: shownText,
       selectedItem: null,
       isItemDisabled: (item) => !multiple && selectedValues.has(item.value),
       stateReducer: (state, { changes, type }) => {
@@ -93,7 +102,7 @@ export function Combobox({
             return changes;
         }
       },
-      onStateChange: ({ type, selectedItem, inputValue: text }) => {
+      onStateChange: ({ type, selectedItem }) => {
         switch (type) {
           case useCombobox.stateChangeTypes.InputKeyDownEnter:
           case useCombobox.stateChangeTypes.ItemClick:
@@ -105,11 +114,8 @@ export function Combobox({
             setInputValue('');
             search('');
             break;
-          case useCombobox.stateChangeTypes.InputChange:
-            setInputValue(text ?? '');
-            search(text ?? '');
-            break;
           case useCombobox.stateChangeTypes.InputBlur:
+            setTyping(false);
             setInputValue('');
             break;
           default:
@@ -132,7 +138,7 @@ export function Combobox({
         {label}
       </label>
       <div className={`${styles.control} ${error ? styles.invalid : ''} ${disabled ? styles.disabled : ''}`}>
-        {selected.map((option, index) => (
+        {(multiple ? selected : []).map((option, index) => (
           <span key={option.value} className={styles.tag} {...getSelectedItemProps({ selectedItem: option, index })}>
             <span className={styles.tagText} title={option.label}>
               {option.label}
@@ -154,7 +160,7 @@ export function Combobox({
         {/* In single mode picking again replaces the value. */}
         <input
             className={styles.input}
-            placeholder={selected.length === 0 ? (placeholder ?? t('ui.select.typeToSearch')) : undefined}
+            placeholder={single && current ? current.label : selected.length === 0 ? (placeholder ?? t('ui.select.typeToSearch')) : undefined}
             disabled={disabled}
             aria-invalid={error ? true : undefined}
             {...getInputProps(
@@ -162,10 +168,38 @@ export function Combobox({
                 preventKeyAction: isOpen,
                 ...(inputId ? { id: inputId } : {}),
                 ...(name ? { name } : {}),
-                ...(onBlur ? { onBlur } : {}),
+                // The typed text is kept in the input's own change event, not in downshift's state
+                // callback after it: a controlled input whose value lags a keystroke loses the next one.
+                onChange: (event: ChangeEvent<HTMLInputElement>) => {
+                  const text = event.currentTarget.value;
+                  setTyping(true);
+                  setInputValue(text);
+                  search(text);
+                },
+                onBlur: () => {
+                  // Leaving a single picker shows its value again, whatever was typed.
+                  setTyping(false);
+                  setInputValue('');
+                  onBlur?.();
+                },
+                ...(single ? { onFocus: () => setTyping(true) } : {}),
               }),
             )}
           />
+        {current ? (
+          <button
+            type="button"
+            className={styles.remove}
+            disabled={disabled}
+            aria-label={t('ui.select.remove', { label: current.label })}
+            onClick={() => {
+              setTyping(false);
+              onChange([]);
+            }}
+          >
+            ×
+          </button>
+        ) : null}
         <button
           type="button"
           className={styles.toggle}
