@@ -18,9 +18,7 @@ export default {
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: { '^.+\\.(t|j)sx?$|^.+\\.mjs$': ['@swc/jest', swcOptions] },
   // These packages ship ESM only.
-  transformIgnorePatterns: [
-    '/node_modules/(?!(rettime|until-async|@open-draft|jose|storybook|@storybook|msw-storybook-addon)/)',
-  ],
+  transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async|@open-draft|jose|storybook|@storybook|msw-storybook-addon)/)'],
   moduleNameMapper: {
     '\\.css$': 'identity-obj-proxy',
     '^@/(.*)$': '<rootDir>/src/$1',

@@ -9,12 +9,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginRoutePreload } from './build/routePreload.ts';
 
 /** Settings the web app reads; every one is defined (empty when unset) so `shared/config` can name what is missing. */
-const PUBLIC_KEYS = [
-  'APP_PUBLIC_BACKEND_URL',
-  'APP_PUBLIC_JWT_PUBLIC_KEY',
-  'APP_PUBLIC_SENTRY_DSN',
-  'APP_PUBLIC_API_MOCKING',
-] as const;
+const PUBLIC_KEYS = ['APP_PUBLIC_BACKEND_URL', 'APP_PUBLIC_JWT_PUBLIC_KEY', 'APP_PUBLIC_SENTRY_DSN', 'APP_PUBLIC_API_MOCKING'] as const;
 
 /** Leaves MSW's service worker (copied from public/) out of a build that does not mock the API. */
 const withoutMockWorker = (): RsbuildPlugin => ({
@@ -102,9 +97,7 @@ export default defineConfig(({ envMode }) => {
   // Storybook renders with the browser tests' settings (.env.test): its stories need a backend URL and key.
   const mode = process.env.STORYBOOK === 'true' ? 'test' : envMode;
   const { rawPublicVars } = loadEnv({ mode, prefixes: ['APP_PUBLIC_'] });
-  const define = Object.fromEntries(
-    PUBLIC_KEYS.map((key) => [`import.meta.env.${key}`, JSON.stringify(rawPublicVars[key] ?? '')]),
-  );
+  const define = Object.fromEntries(PUBLIC_KEYS.map((key) => [`import.meta.env.${key}`, JSON.stringify(rawPublicVars[key] ?? '')]));
   // Lets the browser drop translations cached by an older build (see shared/i18n).
   const buildId = Date.now().toString(36);
   define['import.meta.env.APP_BUILD_ID'] = JSON.stringify(buildId);

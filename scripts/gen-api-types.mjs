@@ -8,15 +8,12 @@ import { join, resolve } from 'node:path';
 
 const SOURCE = resolve('server/openapi.json');
 const TARGET = resolve('src/shared/api/generated/openapi.ts');
-const HEADER =
-  '// Generated from server/openapi.json by `npm run api:types`. Do not edit: change the server and regenerate.\n';
+const HEADER = '// Generated from server/openapi.json by `npm run api:types`. Do not edit: change the server and regenerate.\n';
 
 const generate = (outFile) => {
-  execFileSync(
-    process.execPath,
-    [resolve('node_modules/openapi-typescript/bin/cli.js'), SOURCE, '--output', outFile, '--immutable'],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  execFileSync(process.execPath, [resolve('node_modules/openapi-typescript/bin/cli.js'), SOURCE, '--output', outFile, '--immutable'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   writeFileSync(outFile, HEADER + readFileSync(outFile, 'utf8'));
 };
 

@@ -82,7 +82,10 @@ async function measure(page, url, label, formFactor) {
   if (runtimeError) console.log(`${label} ${formFactor}: ${runtimeError.code} ${runtimeError.message}`);
   if (OUT) {
     reportCount += 1;
-    writeFileSync(join(OUT, `${String(reportCount).padStart(2, '0')}-${label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${formFactor}.json`), JSON.stringify(lhr));
+    writeFileSync(
+      join(OUT, `${String(reportCount).padStart(2, '0')}-${label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${formFactor}.json`),
+      JSON.stringify(lhr),
+    );
   }
   // A failed run's figures are left out of the medians.
   const figure = (audit) => (runtimeError ? null : (audits[audit].numericValue ?? null));
@@ -111,7 +114,9 @@ const median = (values) => {
 const medianRow = (rows) => ({
   page: rows[0].page,
   form: rows[0].form,
-  ...Object.fromEntries(['performance', 'accessibility', 'LCP', 'TBT', 'CLS', 'bytes'].map((key) => [key, median(rows.map((row) => row[key]))])),
+  ...Object.fromEntries(
+    ['performance', 'accessibility', 'LCP', 'TBT', 'CLS', 'bytes'].map((key) => [key, median(rows.map((row) => row[key]))]),
+  ),
 });
 
 let browser;
@@ -120,10 +125,19 @@ try {
   browser = await puppeteer.launch({
     executablePath: CHROME,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const page = await browser.newPage();
-  console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on ${CHROME}, ${ORIGIN}${RUNS > 1 ? `, ${RUNS} runs` : ''}`);
+  console.log(
+    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on ${CHROME}, ${ORIGIN}${RUNS > 1 ? `, ${RUNS} runs` : ''}`,
+  );
   const rows = [];
   for (let run = 0; run < RUNS; run += 1) {
     for (const formFactor of ['mobile', 'desktop']) rows.push(await measure(page, `${ORIGIN}/auth/login`, '/auth/login', formFactor));

@@ -25,7 +25,11 @@ const fmt = (kb) => `${kb.toFixed(1).padStart(7)} kB`;
 const sum = (items) => items.reduce((total, item) => total + item.kb, 0);
 const kindOf = (path) => (/\.js$/.test(path) ? 'js' : /\.css$/.test(path) ? 'css' : /\.json$/.test(path) ? 'json' : 'other');
 
-const initial = [...html.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map(([, path]) => ({ path, kind: kindOf(path), kb: gzipKb(fileOf(path)) }));
+const initial = [...html.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map(([, path]) => ({
+  path,
+  kind: kindOf(path),
+  kb: gzipKb(fileOf(path)),
+}));
 
 const walk = (folder) =>
   readdirSync(folder).flatMap((name) => {
@@ -44,7 +48,11 @@ const all = everything.reduce((total, file) => total + gzipKb(file), 0);
  */
 function preloadsAt(pathname, session = null) {
   const stored = new Map();
-  if (session) stored.set('persist:timberlog', JSON.stringify({ session: JSON.stringify(session), preferences: JSON.stringify({ locale: 'en', theme: null }) }));
+  if (session)
+    stored.set(
+      'persist:timberlog',
+      JSON.stringify({ session: JSON.stringify(session), preferences: JSON.stringify({ locale: 'en', theme: null }) }),
+    );
   const links = [];
   const element = () => {
     const attributes = {};
@@ -94,7 +102,14 @@ async function browserLoad(pathname, { accessToken = null, email = '', waitFor }
   const { chromium } = await import('playwright');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const loaded = new Map();
   try {
@@ -104,7 +119,18 @@ async function browserLoad(pathname, { accessToken = null, email = '', waitFor }
       if (API.test(url.href)) {
         if (url.pathname.startsWith('/api/user/me')) {
           const stamp = '2026-01-05T08:00:00Z';
-          return route.fulfill({ json: { email, name: 'Mari Maasikas', isActive: true, isStaff: false, dateJoined: stamp, lastLogin: null, createdAt: stamp, lastModifiedAt: stamp } });
+          return route.fulfill({
+            json: {
+              email,
+              name: 'Mari Maasikas',
+              isActive: true,
+              isStaff: false,
+              dateJoined: stamp,
+              lastLogin: null,
+              createdAt: stamp,
+              lastModifiedAt: stamp,
+            },
+          });
         }
         return route.fulfill({ json: { count: 0, next: null, previous: null, results: [] } });
       }
@@ -114,7 +140,13 @@ async function browserLoad(pathname, { accessToken = null, email = '', waitFor }
       if (!isFile && /\.\w+$/.test(url.pathname)) return route.fulfill({ status: 404 });
       const path = isFile ? file : join(dir, 'index.html');
       if (isFile) loaded.set(url.pathname, { path: url.pathname, kind: kindOf(url.pathname), kb: gzipKb(path) });
-      const type = path.endsWith('.js') ? 'text/javascript' : path.endsWith('.css') ? 'text/css' : path.endsWith('.json') ? 'application/json' : 'text/html';
+      const type = path.endsWith('.js')
+        ? 'text/javascript'
+        : path.endsWith('.css')
+          ? 'text/css'
+          : path.endsWith('.json')
+            ? 'application/json'
+            : 'text/html';
       return route.fulfill({ body: readFileSync(path), contentType: type });
     });
     if (accessToken) {
@@ -163,7 +195,9 @@ try {
   if (extra.length === 0 && missing.length === 0) {
     console.log(`/auth/login in Chromium: the same ${fetched.length} files, ${sum(fetched).toFixed(1)} kB`);
   } else {
-    console.log(`/auth/login in Chromium: ${sum(fetched).toFixed(1)} kB; fetched beyond the build's list: ${extra.join(', ') || 'none'}; not fetched: ${missing.join(', ') || 'none'}`);
+    console.log(
+      `/auth/login in Chromium: ${sum(fetched).toFixed(1)} kB; fetched beyond the build's list: ${extra.join(', ') || 'none'}; not fetched: ${missing.join(', ') || 'none'}`,
+    );
     over.push('/auth/login in Chromium does not fetch what the build says it does');
   }
 } catch (error) {

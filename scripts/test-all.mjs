@@ -5,9 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 
 const env = { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
 
-const serverScripts = existsSync('server/package.json')
-  ? (JSON.parse(readFileSync('server/package.json', 'utf8')).scripts ?? {})
-  : {};
+const serverScripts = existsSync('server/package.json') ? (JSON.parse(readFileSync('server/package.json', 'utf8')).scripts ?? {}) : {};
 
 /** kind: 'check' counts as one passed or failed; 'tests' reads its runner's counts. */
 const steps = [

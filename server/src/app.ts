@@ -109,7 +109,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       const field = findNul(part);
       if (field) throw fieldError(field, 'field.nullChar');
     }
-    const schema = request.routeOptions.schema?.querystring as { properties?: Record<string, { type?: string; [COMMA_SEPARATED]?: boolean }> } | undefined;
+    const schema = request.routeOptions.schema?.querystring as
+      | { properties?: Record<string, { type?: string; [COMMA_SEPARATED]?: boolean }> }
+      | undefined;
     const query = request.query as Record<string, unknown> | undefined;
     if (!schema?.properties || !query) return;
     for (const [key, prop] of Object.entries(schema.properties)) {
@@ -132,7 +134,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Answers up to 256 kB (a list page of 100 waybills is about 60 kB) are compressed in one
   // synchronous call: a stream through the thread pool cost a millisecond per answer, more than
   // compressing it (the plugin's default switches to the stream at 8 kB on two cores).
-  await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, syncThreshold: 256 * 1024, encodings: ['br', 'gzip'] });
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    syncThreshold: 256 * 1024,
+    encodings: ['br', 'gzip'],
+  });
 
   // Authentication before parsing and validation, closed unless a route is listed public.
   registerAccessControl(app);
@@ -146,7 +154,22 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     maxAge: 3600,
   });
 
-  for (const s of [DetailError, FieldErrorsSchema, StatusOk, TokenPairSchema, SessionSchema, User, UserPage, ...referenceSchemas, ...waybillSchemas, ...worklogSchemas, ...invoiceSchemas, ...exportSchemas, ...summarySchemas, ...historySchemas]) {
+  for (const s of [
+    DetailError,
+    FieldErrorsSchema,
+    StatusOk,
+    TokenPairSchema,
+    SessionSchema,
+    User,
+    UserPage,
+    ...referenceSchemas,
+    ...waybillSchemas,
+    ...worklogSchemas,
+    ...invoiceSchemas,
+    ...exportSchemas,
+    ...summarySchemas,
+    ...historySchemas,
+  ]) {
     app.addSchema(s);
   }
 
@@ -187,9 +210,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => method !== request.method && app.findRoute({ method, url }));
+    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter(
+      (method) => method !== request.method && app.findRoute({ method, url }),
+    );
     if (allowed.length > 0 && url.startsWith('/api/')) {
-      reply.status(405).header('Allow', allowed.join(', ')).send(new ApiError(405, { key: 'methodNotAllowed', params: { method: request.method } }).body(request.locale ?? 'en'));
+      reply
+        .status(405)
+        .header('Allow', allowed.join(', '))
+        .send(new ApiError(405, { key: 'methodNotAllowed', params: { method: request.method } }).body(request.locale ?? 'en'));
       return;
     }
     reply.status(404).send(new ApiError(404, { key: 'notFound' }).body(request.locale ?? 'en'));

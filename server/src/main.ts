@@ -18,7 +18,9 @@ const log = pino({ level: process.env.LOG_LEVEL || 'info', transport: undefined 
 /** Builds the web app (root `npm run build`) when dist/ is missing or was built for another key or URL. */
 function buildWebIfNeeded(publicKeyPem: string, backendUrl: string, distDir: string): void {
   if (process.env.SKIP_WEB_BUILD === '1' || process.env.WEB_DIST_DIR) {
-    log.info(`Serving the web app as built in ${distDir} (no build: ${process.env.SKIP_WEB_BUILD === '1' ? 'SKIP_WEB_BUILD=1' : 'WEB_DIST_DIR is set'}).`);
+    log.info(
+      `Serving the web app as built in ${distDir} (no build: ${process.env.SKIP_WEB_BUILD === '1' ? 'SKIP_WEB_BUILD=1' : 'WEB_DIST_DIR is set'}).`,
+    );
     return;
   }
   const rootPkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
@@ -82,7 +84,9 @@ async function main() {
       const t = Date.now();
       const counts = await seed(ctx.db);
       for (const number of counts.pendingInvoices) await ctx.jobs.sendInvoiceSync(number);
-      log.info(`Seeded demo data in ${Date.now() - t} ms: ${counts.waybills} waybills, ${counts.worklogs} worklogs, ${counts.invoices} invoices.`);
+      log.info(
+        `Seeded demo data in ${Date.now() - t} ms: ${counts.waybills} waybills, ${counts.worklogs} worklogs, ${counts.invoices} invoices.`,
+      );
     });
   }
   const app = await buildApp(ctx, {
@@ -91,7 +95,11 @@ async function main() {
       level: config.logLevel,
       serializers: {
         // Download links carry a signed token in the query: keep it out of the logs.
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]+/, '$1[redacted]'), remoteAddress: req.ip }),
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url.replace(/([?&]token=)[^&]+/, '$1[redacted]'),
+          remoteAddress: req.ip,
+        }),
       },
     },
   });

@@ -21,7 +21,12 @@ export async function purgeExpired(ctx: AppContext): Promise<void> {
   await ctx.db.deleteFrom('emailVerificationTokens').where('expiresAt', '<', now).execute();
   // Sign-ups never confirmed expire: nobody can hold an address (or a demo account's) for long.
   const signupCutoff = new Date(Date.now() - ctx.config.unverifiedSignupDays * 86400_000).toISOString();
-  await ctx.db.deleteFrom('users').where('emailVerifiedAt', 'is', null).where('isActive', '=', false).where('createdAt', '<', signupCutoff).execute();
+  await ctx.db
+    .deleteFrom('users')
+    .where('emailVerifiedAt', 'is', null)
+    .where('isActive', '=', false)
+    .where('createdAt', '<', signupCutoff)
+    .execute();
   await purgeRateLimits(ctx.db, ctx.config);
   await purgeOldReports(ctx);
   await failAbandonedExports(ctx);
@@ -33,12 +38,16 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   // Several export workers, so one user's long report does not hold up everyone's. pg-boss 10 has
   // no concurrency option: each work() call is one worker, polling and running one job at a time.
   for (let i = 0; i < ctx.config.exportWorkers; i++) {
-    await ctx.jobs.boss.work<{ id: string }>(QUEUES.exportReport, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]) => {
-      if (!job) return;
-      // The queue gives an attempt up at its expiry (and retries it): stop writing then too.
-      const signal = AbortSignal.timeout(Number(job.expireInSeconds) * 1000);
-      await runExport(ctx, REPORTS, job.data.id, { signal, final: job.retryCount >= job.retryLimit, attempt: job.retryCount });
-    });
+    await ctx.jobs.boss.work<{ id: string }>(
+      QUEUES.exportReport,
+      { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
+      async ([job]) => {
+        if (!job) return;
+        // The queue gives an attempt up at its expiry (and retries it): stop writing then too.
+        const signal = AbortSignal.timeout(Number(job.expireInSeconds) * 1000);
+        await runExport(ctx, REPORTS, job.data.id, { signal, final: job.retryCount >= job.retryLimit, attempt: job.retryCount });
+      },
+    );
   }
   void purgeExpired(ctx).catch((err: unknown) => ctx.log.error({ err }, 'purge failed'));
   const timer = setInterval(() => void purgeExpired(ctx).catch(() => undefined), 3600_000);

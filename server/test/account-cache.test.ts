@@ -32,7 +32,7 @@ async function account(email: string): Promise<string> {
 }
 
 describe('accounts kept by the server', () => {
-  test('a deactivation made elsewhere refuses the account\'s token once announced, and the copy is not used again', async () => {
+  test("a deactivation made elsewhere refuses the account's token once announced, and the copy is not used again", async () => {
     const email = 'cached-elsewhere@example.com';
     const token = await account(email);
     assert.equal((await me(token)).status, 200);
@@ -77,9 +77,15 @@ describe('accounts kept by the server', () => {
     const email = 'cached-deaf@example.com';
     const token = await account(email);
     // Cut the listening connection; the server reconnects within a second or so.
-    const cut = await other.query(`SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE query = 'LISTEN ${USERS_CHANNEL}' AND datname = current_database()`);
+    const cut = await other.query(
+      `SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE query = 'LISTEN ${USERS_CHANNEL}' AND datname = current_database()`,
+    );
     assert.ok(cut.rows.length >= 1, 'the listening connection was found');
-    await waitFor(async () => s.ctx.accounts.get('nobody') === undefined && !(s.ctx.accounts as unknown as { listening: boolean }).listening, 5000, 'the listener to notice');
+    await waitFor(
+      async () => s.ctx.accounts.get('nobody') === undefined && !(s.ctx.accounts as unknown as { listening: boolean }).listening,
+      5000,
+      'the listener to notice',
+    );
     assert.equal((await me(token)).status, 200);
     assert.equal(s.ctx.accounts.get(email), undefined, 'nothing is kept while deaf');
     await other.query('UPDATE users SET is_active = false WHERE email = $1', [email]);

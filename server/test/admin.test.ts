@@ -13,9 +13,22 @@ after(async () => {
 });
 
 test('assortment types and assortments: create, edit, delete; a referenced one cannot be deleted', async () => {
-  const type = await s.req('POST', '/api/admin/assortment-types/', { token, body: { name: 'Veneer logs', description: 'Birch logs for plywood mills.' } });
+  const type = await s.req('POST', '/api/admin/assortment-types/', {
+    token,
+    body: { name: 'Veneer logs', description: 'Birch logs for plywood mills.' },
+  });
   assert.equal(type.status, 201, type.text);
-  const a = await s.req('POST', '/api/admin/assortments/', { token, body: { code: 'KS-VIN-26', name: 'Birch veneer log 26+ cm', assortmentType: type.body.id, species: 'birch', unit: 'm3', unitPrice: '96.00' } });
+  const a = await s.req('POST', '/api/admin/assortments/', {
+    token,
+    body: {
+      code: 'KS-VIN-26',
+      name: 'Birch veneer log 26+ cm',
+      assortmentType: type.body.id,
+      species: 'birch',
+      unit: 'm3',
+      unitPrice: '96.00',
+    },
+  });
   assert.equal(a.status, 201, a.text);
   assert.equal(a.body.assortmentTypeName, 'Veneer logs');
   const patched = await s.req('PATCH', '/api/admin/assortments/KS-VIN-26/', { token, body: { unitPrice: '98.50', isActive: false } });
@@ -37,15 +50,24 @@ test('companies: 8-digit registry code, duplicates refused, referenced company k
   const bad = await s.req('POST', '/api/admin/companies/', { token, body: { registryCode: '123', name: 'Short Code OÜ' } });
   assert.equal(bad.status, 400);
   assert.ok(bad.body.registryCode);
-  const ok = await s.req('POST', '/api/admin/companies/', { token, body: { registryCode: '16543210', name: 'Uus Saeveski OÜ', isInvoiceCustomer: true, email: 'arved@uus.ee' } });
+  const ok = await s.req('POST', '/api/admin/companies/', {
+    token,
+    body: { registryCode: '16543210', name: 'Uus Saeveski OÜ', isInvoiceCustomer: true, email: 'arved@uus.ee' },
+  });
   assert.equal(ok.status, 201, ok.text);
   assert.equal(ok.body.hasWorklogs, false);
   const dup = await s.req('POST', '/api/admin/companies/', { token, body: { registryCode: '16543210', name: 'Again' } });
   assert.equal(dup.status, 400);
   assert.ok(dup.body.registryCode);
-  const w = await s.req('POST', '/api/admin/warehouses/', { token, body: { name: 'Uus ladu', company: '16543210', originCode: 'UUS-01', destinationCode: 'D-UUS-01' } });
+  const w = await s.req('POST', '/api/admin/warehouses/', {
+    token,
+    body: { name: 'Uus ladu', company: '16543210', originCode: 'UUS-01', destinationCode: 'D-UUS-01' },
+  });
   assert.equal(w.status, 201, w.text);
-  const taken = await s.req('POST', '/api/admin/warehouses/', { token, body: { name: 'Teine', company: '16543210', originCode: 'UUS-01' } });
+  const taken = await s.req('POST', '/api/admin/warehouses/', {
+    token,
+    body: { name: 'Teine', company: '16543210', originCode: 'UUS-01' },
+  });
   assert.equal(taken.status, 400);
   assert.ok(taken.body.originCode);
   const refused = await s.req('DELETE', '/api/admin/companies/16543210/', { token });
@@ -76,7 +98,11 @@ test('a warehouse code used by waybills cannot be changed', async () => {
   assert.equal(r.status, 400);
   assert.match(r.body.originCode[0], /^Cannot delete: referred to by \d+ waybills\.$/);
   // In Estonian, wholly: the count's noun too.
-  const et = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { originCode: 'CHANGED-1' }, headers: { 'accept-language': 'et' } });
+  const et = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, {
+    token,
+    body: { originCode: 'CHANGED-1' },
+    headers: { 'accept-language': 'et' },
+  });
   assert.match(et.body.originCode[0], /^Ei saa kustutada: sellele viitavad \d+ veoselehte\.$/);
   const rename = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { name: 'Renamed storage' } });
   assert.equal(rename.status, 200);
@@ -101,7 +127,11 @@ test('a name of only spaces is blank, on every resource that has a name', async 
 
 test('a bad value of a field that may be null is answered in words', async () => {
   const wh = (await s.req('GET', '/api/warehouses/?pageSize=1', { token })).body.results[0];
-  const r = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { originCode: 'A B', destinationCode: 5 }, headers: { 'accept-language': 'et' } });
+  const r = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, {
+    token,
+    body: { originCode: 'A B', destinationCode: 5 },
+    headers: { 'accept-language': 'et' },
+  });
   assert.equal(r.status, 400);
   assert.deepEqual(r.body, { originCode: ['Sisesta väärtus õiges vormingus.'], destinationCode: ['Sisesta tekst.'] });
 });

@@ -46,10 +46,21 @@ describe('sign-ups and the production start', () => {
       assert.equal(loadConfig().unverifiedSignupDays, 7);
       assert.equal((await signup('fresh.signup@example.com')).status, 201);
       assert.equal((await signup('confirmed.signup@example.com')).status, 201);
-      await empty.ctx.db.updateTable('users').set({ emailVerifiedAt: new Date() }).where('email', '=', 'confirmed.signup@example.com').execute();
-      await empty.ctx.db.insertInto('users').values({ email: 'paused@example.com', name: 'Paused', passwordHash: 'x', isActive: false }).execute();
+      await empty.ctx.db
+        .updateTable('users')
+        .set({ emailVerifiedAt: new Date() })
+        .where('email', '=', 'confirmed.signup@example.com')
+        .execute();
+      await empty.ctx.db
+        .insertInto('users')
+        .values({ email: 'paused@example.com', name: 'Paused', passwordHash: 'x', isActive: false })
+        .execute();
       const eightDaysAgo = new Date(Date.now() - 8 * 86400_000);
-      await empty.ctx.db.updateTable('users').set({ createdAt: eightDaysAgo }).where('email', 'in', [email, 'confirmed.signup@example.com', 'paused@example.com']).execute();
+      await empty.ctx.db
+        .updateTable('users')
+        .set({ createdAt: eightDaysAgo })
+        .where('email', 'in', [email, 'confirmed.signup@example.com', 'paused@example.com'])
+        .execute();
       await purgeExpired({ ...empty.ctx, config: { ...empty.ctx.config, unverifiedSignupDays: 10 } });
       assert.equal((await empty.ctx.db.selectFrom('users').select('email').execute()).length, 4, 'not yet past a 10-day setting');
       await purgeExpired(empty.ctx);
@@ -93,7 +104,11 @@ describe('reset links', () => {
     // A change of the own password ends it.
     const beforeOwnChange = await resetLink(email);
     const { access } = await s.login(email, 'Uus-parool-2026');
-    assert.equal((await s.req('PATCH', '/api/user/me', { token: access, body: { password: 'Teine-parool-2026', currentPassword: 'Uus-parool-2026' } })).status, 200);
+    assert.equal(
+      (await s.req('PATCH', '/api/user/me', { token: access, body: { password: 'Teine-parool-2026', currentPassword: 'Uus-parool-2026' } }))
+        .status,
+      200,
+    );
     await refused(beforeOwnChange);
     // Staff setting a password ends it.
     const beforeStaffChange = await resetLink(email);
@@ -108,29 +123,50 @@ describe('reset links', () => {
     await s.ctx.db.updateTable('users').set({ passwordHash: 'changed elsewhere' }).where('email', '=', email).execute();
     await refused(beforeSql);
     // In Estonian too.
-    const et = await s.req('POST', '/api/user/forgot_password/token', { body: { token: beforeSql, password: 'Kolmas-parool-2026' }, headers: { 'accept-language': 'et' } });
+    const et = await s.req('POST', '/api/user/forgot_password/token', {
+      body: { token: beforeSql, password: 'Kolmas-parool-2026' },
+      headers: { 'accept-language': 'et' },
+    });
     assert.equal(et.status, 400);
     assert.match(et.body.token[0], /vigane, juba kasutatud või aegunud/);
   });
 });
 
 describe('password policy', () => {
-  const createStaff = (email: string, password: string) => spawnSync(process.execPath, ['--import', 'tsx', 'src/scripts/create-staff.ts', email, 'Uus Juhataja'], {
-    cwd: serverDir, encoding: 'utf8', timeout: 60_000,
-    env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', DATABASE_URL: s.dbUrl, STAFF_PASSWORD: password, LOG_LEVEL: 'error' },
-  });
+  const createStaff = (email: string, password: string) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/scripts/create-staff.ts', email, 'Uus Juhataja'], {
+      cwd: serverDir,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: {
+        PATH: process.env.PATH!,
+        HOME: process.env.HOME ?? '/tmp',
+        DATABASE_URL: s.dbUrl,
+        STAFF_PASSWORD: password,
+        LOG_LEVEL: 'error',
+      },
+    });
 
   test('finding 4: create-staff refuses Password123 like every other path that sets a password', async () => {
     const weak = createStaff('new.admin@example.com', 'Password123');
     assert.equal(weak.status, 2, weak.stdout + weak.stderr);
     assert.match(weak.stdout + weak.stderr, /too common or too easy to guess/);
-    assert.equal(await s.ctx.db.selectFrom('users').select('email').where('email', '=', 'new.admin@example.com').executeTakeFirst(), undefined);
+    assert.equal(
+      await s.ctx.db.selectFrom('users').select('email').where('email', '=', 'new.admin@example.com').executeTakeFirst(),
+      undefined,
+    );
     // The API's paths refuse it the same way.
     const staff = await s.staff();
-    const created = await s.req('POST', '/api/user/', { token: staff, body: { email: 'new.admin@example.com', name: 'Uus', password: 'Password123' } });
+    const created = await s.req('POST', '/api/user/', {
+      token: staff,
+      body: { email: 'new.admin@example.com', name: 'Uus', password: 'Password123' },
+    });
     assert.equal(created.status, 400);
     assert.match(created.body.password[0], /too common/);
-    const signup = await s.req('POST', '/api/user/signup', { body: { email: 'new.admin@example.com', name: 'Uus', password: 'Password123' }, headers: { 'accept-language': 'et' } });
+    const signup = await s.req('POST', '/api/user/signup', {
+      body: { email: 'new.admin@example.com', name: 'Uus', password: 'Password123' },
+      headers: { 'accept-language': 'et' },
+    });
     assert.equal(signup.status, 400);
     assert.match(signup.body.password[0], /liiga levinud/);
     const staffSet = await s.req('PATCH', `/api/user/${DEMO_USERS.user.email}/`, { token: staff, body: { password: 'Password123' } });
@@ -173,9 +209,9 @@ describe('sessions', () => {
       assert.equal(winners.length, 1, answers.map((r) => r.status).join(','));
       assert.equal(answers.filter((r) => r.status === 401).length, 1);
       const winner = winners[0]!.body;
-      assert.equal((await me(winner.access)).status, 401, 'the winner\'s access token is refused');
+      assert.equal((await me(winner.access)).status, 401, "the winner's access token is refused");
       assert.equal((await me(pair.access)).status, 401);
-      assert.equal((await refresh(winner.refresh)).status, 401, 'the winner\'s refresh token is refused');
+      assert.equal((await refresh(winner.refresh)).status, 401, "the winner's refresh token is refused");
     }
   });
 
@@ -206,7 +242,15 @@ describe('sessions', () => {
 
     // Ended by a password change.
     const changed = await s.login(email, DEMO_USERS.user.password);
-    assert.equal((await s.req('PUT', '/api/user/me', { token: changed.access, body: { name: DEMO_USERS.user.name, password: 'Palgivedu-2026-uus', currentPassword: DEMO_USERS.user.password } })).status, 200);
+    assert.equal(
+      (
+        await s.req('PUT', '/api/user/me', {
+          token: changed.access,
+          body: { name: DEMO_USERS.user.name, password: 'Palgivedu-2026-uus', currentPassword: DEMO_USERS.user.password },
+        })
+      ).status,
+      200,
+    );
     assert.equal(await verify(changed.access), 401);
     assert.equal(await verify(changed.refresh), 401);
     const r = await s.req('POST', '/api/auth/token/verify/', { body: { token: changed.access }, headers: { 'accept-language': 'et' } });

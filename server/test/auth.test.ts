@@ -40,7 +40,10 @@ describe('tokens', () => {
   });
 
   test('401 is translated by Accept-Language', async () => {
-    const r = await s.req('POST', '/api/auth/token/', { body: { email: 'x@example.com', password: 'nope-nope-1' }, headers: { 'accept-language': 'et-EE,et;q=0.9' } });
+    const r = await s.req('POST', '/api/auth/token/', {
+      body: { email: 'x@example.com', password: 'nope-nope-1' },
+      headers: { 'accept-language': 'et-EE,et;q=0.9' },
+    });
     assert.equal(r.status, 401);
     assert.match(r.body.detail, /aktiivset kontot/);
   });
@@ -96,7 +99,8 @@ describe('tokens', () => {
 
   test('sign-in is rate limited per account with Retry-After, counted in PostgreSQL', async () => {
     const email = 'mari.mets@timberlog.ee';
-    for (let i = 0; i < 3; i++) assert.equal((await s.req('POST', '/api/auth/token/', { body: { email, password: `wrong-${i}-password` } })).status, 401);
+    for (let i = 0; i < 3; i++)
+      assert.equal((await s.req('POST', '/api/auth/token/', { body: { email, password: `wrong-${i}-password` } })).status, 401);
     const r = await s.req('POST', '/api/auth/token/', { body: { email, password: 'Vahetus-2026-kontor' } });
     assert.equal(r.status, 429);
     assert.ok(Number(r.headers.get('retry-after')) > 0);
@@ -132,14 +136,19 @@ describe('sign-up and password reset', () => {
     assert.match(short.body.password[0], /at least 10/);
     const numeric = await s.req('POST', '/api/user/signup', { body: { email: 'a2@example.com', name: 'A', password: '12345678901' } });
     assert.ok(numeric.body.password.some((m: string) => /numeric/.test(m)));
-    const same = await s.req('POST', '/api/user/signup', { body: { email: 'a3longname@example.com', name: 'A', password: 'a3longname@example.com' } });
+    const same = await s.req('POST', '/api/user/signup', {
+      body: { email: 'a3longname@example.com', name: 'A', password: 'a3longname@example.com' },
+    });
     assert.ok(same.body.password.some((m: string) => /similar/.test(m)));
   });
 
   // The reset mail is written by a job: wait for it, then take the newest reset link to `email`.
   const outboxLink = async (email: string): Promise<string> => {
     await accountMailDone(s, email);
-    const text = outboxMails(s, email).filter((m) => m.includes('reset-password?token=')).pop() ?? '';
+    const text =
+      outboxMails(s, email)
+        .filter((m) => m.includes('reset-password?token='))
+        .pop() ?? '';
     const m = text.match(/reset-password\?token=([A-Za-z0-9_-]+)/);
     assert.ok(m, 'mail has a reset link');
     return m[1]!;
@@ -159,7 +168,10 @@ describe('sign-up and password reset', () => {
     assert.equal(r.status, 200);
     const token = await outboxLink('jaan.jogi@timberlog.ee');
     const stored = await s.ctx.db.selectFrom('passwordResetTokens').select('tokenHash').execute();
-    assert.ok(stored.every((x) => x.tokenHash !== token), 'the token itself is not stored');
+    assert.ok(
+      stored.every((x) => x.tokenHash !== token),
+      'the token itself is not stored',
+    );
     const weak = await s.req('POST', '/api/user/forgot_password/token', { body: { token, password: '123' } });
     assert.equal(weak.status, 400);
     assert.ok(weak.body.password);
@@ -176,7 +188,11 @@ describe('sign-up and password reset', () => {
   test('an expired reset token is refused', async () => {
     await s.req('POST', '/api/user/forgot_password', { body: { email: 'piret.parn@timberlog.ee' } });
     const token = await outboxLink('piret.parn@timberlog.ee');
-    await s.ctx.db.updateTable('passwordResetTokens').set({ expiresAt: new Date(Date.now() - 1000) }).where('userEmail', '=', 'piret.parn@timberlog.ee').execute();
+    await s.ctx.db
+      .updateTable('passwordResetTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('userEmail', '=', 'piret.parn@timberlog.ee')
+      .execute();
     const r = await s.req('POST', '/api/user/forgot_password/token', { body: { token, password: 'Uus-parool-2026' } });
     assert.equal(r.status, 400);
     assert.ok(r.body.token);
@@ -184,7 +200,8 @@ describe('sign-up and password reset', () => {
 
   test('forgot password is rate limited per account', async () => {
     let last = 0;
-    for (let i = 0; i < 4; i++) last = (await s.req('POST', '/api/user/forgot_password', { body: { email: 'riina.rebane@timberlog.ee' } })).status;
+    for (let i = 0; i < 4; i++)
+      last = (await s.req('POST', '/api/user/forgot_password', { body: { email: 'riina.rebane@timberlog.ee' } })).status;
     assert.equal(last, 429);
   });
 });
@@ -194,7 +211,11 @@ describe('expiry and per-address limits', () => {
     const { SignJWT } = await import('jose');
     const now = Math.floor(Date.now() / 1000);
     const expired = await new SignJWT({ token_type: 'access', user_id: DEMO_USERS.user.email, is_staff: false })
-      .setProtectedHeader({ alg: 'RS256' }).setIssuedAt(now - 600).setExpirationTime(now - 300).setJti('x-expired').sign(s.ctx.keys.privateKey);
+      .setProtectedHeader({ alg: 'RS256' })
+      .setIssuedAt(now - 600)
+      .setExpirationTime(now - 300)
+      .setJti('x-expired')
+      .sign(s.ctx.keys.privateKey);
     const r = await s.req('GET', '/api/user/me', { token: expired });
     assert.equal(r.status, 401);
     assert.equal(r.body.code, 'token_not_valid');
@@ -206,7 +227,10 @@ describe('expiry and per-address limits', () => {
       for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {
         assert.equal((await other.req('POST', '/api/auth/token/', { body: { email, password: 'wrong-password-1' } })).status, 401);
       }
-      const r = await other.req('POST', '/api/auth/token/', { body: { email: DEMO_USERS.user.email, password: DEMO_USERS.user.password }, headers: { 'accept-language': 'et' } });
+      const r = await other.req('POST', '/api/auth/token/', {
+        body: { email: DEMO_USERS.user.email, password: DEMO_USERS.user.password },
+        headers: { 'accept-language': 'et' },
+      });
       assert.equal(r.status, 429);
       assert.match(r.body.detail, /Liiga palju katseid/);
       assert.ok(Number(r.headers.get('retry-after')) > 0);

@@ -21,36 +21,152 @@ interface Endpoint {
   partial?: boolean;
 }
 
-const draftWaybill = async (s: TestServer) => `/api/waybills/${(await s.ctx.db.selectFrom('waybills').select('number').where('status', '=', 'draft').orderBy('number').executeTakeFirstOrThrow()).number}/`;
-const aWorklog = async (s: TestServer) => `/api/worklogs/${(await s.ctx.db.selectFrom('worklogs').select('number').orderBy('number').executeTakeFirstOrThrow()).number}/`;
-const worklog = { timestamp: '2026-11-10T07:30:00Z', action: 'loading', warehouse: 2, workerName: 'Test Worker', assortment: 'KU-PP', quantity: '10.000', waybill: null, durationMinutes: 30, notes: 'x' };
+const draftWaybill = async (s: TestServer) =>
+  `/api/waybills/${(await s.ctx.db.selectFrom('waybills').select('number').where('status', '=', 'draft').orderBy('number').executeTakeFirstOrThrow()).number}/`;
+const aWorklog = async (s: TestServer) =>
+  `/api/worklogs/${(await s.ctx.db.selectFrom('worklogs').select('number').orderBy('number').executeTakeFirstOrThrow()).number}/`;
+const worklog = {
+  timestamp: '2026-11-10T07:30:00Z',
+  action: 'loading',
+  warehouse: 2,
+  workerName: 'Test Worker',
+  assortment: 'KU-PP',
+  quantity: '10.000',
+  waybill: null,
+  durationMinutes: 30,
+  notes: 'x',
+};
 const user = { email: 'fresh@example.com', name: 'Fresh User', password: 'Fresh-password-1' };
 
 const endpoints: Endpoint[] = [
-  { method: 'POST', path: () => '/api/auth/token/', valid: () => ({ email: DEMO_USERS.user.email, password: 'x-wrong-password' }), as: 'anon' },
+  {
+    method: 'POST',
+    path: () => '/api/auth/token/',
+    valid: () => ({ email: DEMO_USERS.user.email, password: 'x-wrong-password' }),
+    as: 'anon',
+  },
   { method: 'POST', path: () => '/api/auth/token/refresh/', valid: () => ({ refresh: 'x' }), as: 'anon' },
   { method: 'POST', path: () => '/api/auth/token/verify/', valid: () => ({ token: 'x' }), as: 'anon' },
   { method: 'POST', path: () => '/api/auth/session', valid: () => ({ refresh: 'x' }), as: 'anon' },
   { method: 'POST', path: () => '/api/user/signup', valid: () => user, as: 'anon' },
   { method: 'POST', path: () => '/api/user/forgot_password', valid: () => ({ email: 'nobody@example.com' }), as: 'anon' },
-  { method: 'POST', path: () => '/api/user/forgot_password/token', valid: () => ({ token: 'abc', password: 'Fresh-password-1' }), as: 'anon' },
+  {
+    method: 'POST',
+    path: () => '/api/user/forgot_password/token',
+    valid: () => ({ token: 'abc', password: 'Fresh-password-1' }),
+    as: 'anon',
+  },
   { method: 'POST', path: () => '/api/user/', valid: () => user, as: 'staff', optional: ['isActive', 'isStaff'] },
-  { method: 'PUT', path: () => `/api/user/${DEMO_USERS.inactive.email}/`, valid: () => ({ name: 'X', isActive: false, isStaff: false }), as: 'staff' },
-  { method: 'PATCH', path: () => `/api/user/${DEMO_USERS.inactive.email}/`, valid: () => ({ name: 'X', isActive: false, isStaff: false }), as: 'staff', partial: true },
+  {
+    method: 'PUT',
+    path: () => `/api/user/${DEMO_USERS.inactive.email}/`,
+    valid: () => ({ name: 'X', isActive: false, isStaff: false }),
+    as: 'staff',
+  },
+  {
+    method: 'PATCH',
+    path: () => `/api/user/${DEMO_USERS.inactive.email}/`,
+    valid: () => ({ name: 'X', isActive: false, isStaff: false }),
+    as: 'staff',
+    partial: true,
+  },
   { method: 'PUT', path: () => '/api/user/me', valid: () => ({ name: 'X' }), as: 'user' },
   { method: 'PATCH', path: () => '/api/user/me', valid: () => ({ name: 'X', password: 'Fresh-password-1' }), as: 'user', partial: true },
-  { method: 'POST', path: () => '/api/waybills/', valid: waybillInput, as: 'user', optional: ['notes', 'destinationCompany'], dates: ['transportDate'] },
-  { method: 'PUT', path: draftWaybill, valid: waybillInput, as: 'user', optional: ['notes', 'destinationCompany'], dates: ['transportDate'] },
-  { method: 'PATCH', path: draftWaybill, valid: async (s) => ({ ...(await waybillInput(s)), status: 'confirmed' }), as: 'user', partial: true, enums: ['status'], dates: ['transportDate'] },
-  { method: 'POST', path: () => '/api/worklogs/', valid: () => worklog, as: 'user', optional: ['assortment', 'quantity', 'waybill', 'notes'], nullable: ['assortment', 'quantity', 'waybill'], enums: ['action'], dates: ['timestamp'] },
-  { method: 'PUT', path: aWorklog, valid: () => worklog, as: 'user', optional: ['assortment', 'quantity', 'waybill', 'notes'], nullable: ['assortment', 'quantity', 'waybill'], enums: ['action'], dates: ['timestamp'] },
-  { method: 'PATCH', path: aWorklog, valid: () => worklog, as: 'user', partial: true, nullable: ['assortment', 'quantity', 'waybill'], enums: ['action'], dates: ['timestamp'] },
-  { method: 'POST', path: () => '/api/invoices/', valid: () => ({ waybills: ['W-0000-000001'], issueDate: '2026-11-01', dueDate: '2026-11-15' }), as: 'user', optional: ['issueDate', 'dueDate'], dates: ['issueDate', 'dueDate'] },
+  {
+    method: 'POST',
+    path: () => '/api/waybills/',
+    valid: waybillInput,
+    as: 'user',
+    optional: ['notes', 'destinationCompany'],
+    dates: ['transportDate'],
+  },
+  {
+    method: 'PUT',
+    path: draftWaybill,
+    valid: waybillInput,
+    as: 'user',
+    optional: ['notes', 'destinationCompany'],
+    dates: ['transportDate'],
+  },
+  {
+    method: 'PATCH',
+    path: draftWaybill,
+    valid: async (s) => ({ ...(await waybillInput(s)), status: 'confirmed' }),
+    as: 'user',
+    partial: true,
+    enums: ['status'],
+    dates: ['transportDate'],
+  },
+  {
+    method: 'POST',
+    path: () => '/api/worklogs/',
+    valid: () => worklog,
+    as: 'user',
+    optional: ['assortment', 'quantity', 'waybill', 'notes'],
+    nullable: ['assortment', 'quantity', 'waybill'],
+    enums: ['action'],
+    dates: ['timestamp'],
+  },
+  {
+    method: 'PUT',
+    path: aWorklog,
+    valid: () => worklog,
+    as: 'user',
+    optional: ['assortment', 'quantity', 'waybill', 'notes'],
+    nullable: ['assortment', 'quantity', 'waybill'],
+    enums: ['action'],
+    dates: ['timestamp'],
+  },
+  {
+    method: 'PATCH',
+    path: aWorklog,
+    valid: () => worklog,
+    as: 'user',
+    partial: true,
+    nullable: ['assortment', 'quantity', 'waybill'],
+    enums: ['action'],
+    dates: ['timestamp'],
+  },
+  {
+    method: 'POST',
+    path: () => '/api/invoices/',
+    valid: () => ({ waybills: ['W-0000-000001'], issueDate: '2026-11-01', dueDate: '2026-11-15' }),
+    as: 'user',
+    optional: ['issueDate', 'dueDate'],
+    dates: ['issueDate', 'dueDate'],
+  },
   { method: 'POST', path: () => '/api/waybills/waybill_report/', valid: () => ({ format: 'xlsx' }), as: 'user', enums: ['format'] },
   { method: 'POST', path: () => '/api/worklogs/worklog_report/', valid: () => ({ format: 'csv' }), as: 'user', enums: ['format'] },
-  { method: 'POST', path: () => '/api/admin/companies/', valid: () => ({ registryCode: '17654321', name: 'Bad Input OÜ', vatNumber: 'EE1', address: 'x', email: 'a@b.ee', isInvoiceCustomer: true }), as: 'staff', optional: ['vatNumber', 'address', 'email', 'isInvoiceCustomer'] },
-  { method: 'POST', path: () => '/api/admin/assortments/', valid: () => ({ code: 'BAD-1', name: 'Bad', assortmentType: 1, species: 'pine', unit: 'm3', unitPrice: '1.00', isActive: true }), as: 'staff', optional: ['isActive'], enums: ['species', 'unit'] },
-  { method: 'PATCH', path: () => '/api/admin/warehouses/1/', valid: () => ({ name: 'W', company: '12345678', originCode: 'X-1', destinationCode: 'Y-1', address: 'a' }), as: 'staff', partial: true, nullable: ['originCode', 'destinationCode'] },
+  {
+    method: 'POST',
+    path: () => '/api/admin/companies/',
+    valid: () => ({
+      registryCode: '17654321',
+      name: 'Bad Input OÜ',
+      vatNumber: 'EE1',
+      address: 'x',
+      email: 'a@b.ee',
+      isInvoiceCustomer: true,
+    }),
+    as: 'staff',
+    optional: ['vatNumber', 'address', 'email', 'isInvoiceCustomer'],
+  },
+  {
+    method: 'POST',
+    path: () => '/api/admin/assortments/',
+    valid: () => ({ code: 'BAD-1', name: 'Bad', assortmentType: 1, species: 'pine', unit: 'm3', unitPrice: '1.00', isActive: true }),
+    as: 'staff',
+    optional: ['isActive'],
+    enums: ['species', 'unit'],
+  },
+  {
+    method: 'PATCH',
+    path: () => '/api/admin/warehouses/1/',
+    valid: () => ({ name: 'W', company: '12345678', originCode: 'X-1', destinationCode: 'Y-1', address: 'a' }),
+    as: 'staff',
+    partial: true,
+    nullable: ['originCode', 'destinationCode'],
+  },
 ];
 
 let s: TestServer;
@@ -83,11 +199,14 @@ describe('bad input answers 400 and changes nothing', () => {
           delete rest[field];
           cases.push({ name: `${field}: missing`, body: rest, field });
         }
-        if (typeof valid[field] === 'number') cases.push({ name: `${field}: numeric string`, body: { ...valid, [field]: String(valid[field]) }, field });
+        if (typeof valid[field] === 'number')
+          cases.push({ name: `${field}: numeric string`, body: { ...valid, [field]: String(valid[field]) }, field });
         if (typeof valid[field] === 'boolean') cases.push({ name: `${field}: "true" string`, body: { ...valid, [field]: 'true' }, field });
-        if (typeof valid[field] === 'string' && !(ep.enums ?? []).includes(field)) cases.push({ name: `${field}: number`, body: { ...valid, [field]: 42 }, field });
+        if (typeof valid[field] === 'string' && !(ep.enums ?? []).includes(field))
+          cases.push({ name: `${field}: number`, body: { ...valid, [field]: 42 }, field });
       }
-      for (const field of ep.enums ?? []) cases.push({ name: `${field}: unknown value`, body: { ...valid, [field]: 'no-such-value' }, field });
+      for (const field of ep.enums ?? [])
+        cases.push({ name: `${field}: unknown value`, body: { ...valid, [field]: 'no-such-value' }, field });
       for (const field of ep.dates ?? []) {
         cases.push({ name: `${field}: not a date`, body: { ...valid, [field]: 'yesterday' }, field });
         cases.push({ name: `${field}: impossible date`, body: { ...valid, [field]: '2026-02-30' }, field });
@@ -100,7 +219,10 @@ describe('bad input answers 400 and changes nothing', () => {
           const message = r.body.detail ?? r.body.nonFieldErrors?.[0];
           assert.ok(typeof message === 'string' && message.length > 0, `${c.name}: message`);
         } else if (c.field) {
-          assert.ok(Array.isArray(r.body[c.field]) && typeof r.body[c.field][0] === 'string', `${ep.method} ${path} ${c.name}: names the field, got ${r.text.slice(0, 300)}`);
+          assert.ok(
+            Array.isArray(r.body[c.field]) && typeof r.body[c.field][0] === 'string',
+            `${ep.method} ${path} ${c.name}: names the field, got ${r.text.slice(0, 300)}`,
+          );
           assert.ok(!/[A-Z][a-z]+ a /.test(r.body[c.field][0]) || true);
         }
       }
@@ -110,7 +232,11 @@ describe('bad input answers 400 and changes nothing', () => {
 
   test('messages are translated', async () => {
     const en = await s.req('POST', '/api/worklogs/', { token: await s.user(), body: { ...worklog, durationMinutes: 5000 } });
-    const et = await s.req('POST', '/api/worklogs/', { token: await s.user(), body: { ...worklog, durationMinutes: 5000 }, headers: { 'accept-language': 'et' } });
+    const et = await s.req('POST', '/api/worklogs/', {
+      token: await s.user(),
+      body: { ...worklog, durationMinutes: 5000 },
+      headers: { 'accept-language': 'et' },
+    });
     assert.equal(en.body.durationMinutes[0], 'Ensure this value is less than or equal to 1440.');
     assert.equal(et.body.durationMinutes[0], 'Väärtus võib olla kuni 1440.');
     const json = await s.req('POST', '/api/worklogs/', { token: await s.user(), raw: '{oops' });
@@ -128,7 +254,12 @@ describe('bad input answers 400 and changes nothing', () => {
       ['POST', '/api/waybills/', { ...base, quantity: '1000000' }, 'quantity'],
       ['POST', '/api/worklogs/', { ...worklog, timestamp: '0000-01-01T00:00:00Z' }, 'timestamp'],
       ['POST', '/api/worklogs/', { ...worklog, timestamp: '2026-02-30T10:00:00Z' }, 'timestamp'],
-      ['POST', '/api/admin/assortments/', { code: 'BIG-1', name: 'Big', assortmentType: 1, species: 'pine', unit: 'm3', unitPrice: '1000000.00' }, 'unitPrice'],
+      [
+        'POST',
+        '/api/admin/assortments/',
+        { code: 'BIG-1', name: 'Big', assortmentType: 1, species: 'pine', unit: 'm3', unitPrice: '1000000.00' },
+        'unitPrice',
+      ],
     ];
     for (const [method, path, body, field] of cases) {
       const r = await s.req(method, path, { token: path.startsWith('/api/admin') ? await s.staff() : token, body });
@@ -146,7 +277,10 @@ describe('bad input answers 400 and changes nothing', () => {
   test('the largest accepted quantities and prices still make a valid invoice', async () => {
     const token = await s.user();
     const staff = await s.staff();
-    assert.equal((await s.req('PATCH', '/api/admin/assortments/KU-PALK-18/', { token: staff, body: { unitPrice: '999999.99' } })).status, 200);
+    assert.equal(
+      (await s.req('PATCH', '/api/admin/assortments/KU-PALK-18/', { token: staff, body: { unitPrice: '999999.99' } })).status,
+      200,
+    );
     const numbers: string[] = [];
     for (let i = 0; i < 3; i++) {
       // One load is the most a waybill holds (LOAD_LIMITS): the assortment is in m³.

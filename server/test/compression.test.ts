@@ -41,7 +41,11 @@ const decode = (r: Raw): string => {
   return r.body.toString('utf8');
 };
 
-const varies = (r: Raw) => (r.headers.vary ?? '').toLowerCase().split(/\s*,\s*/).includes('accept-encoding');
+const varies = (r: Raw) =>
+  (r.headers.vary ?? '')
+    .toLowerCase()
+    .split(/\s*,\s*/)
+    .includes('accept-encoding');
 
 const APP_JS = `console.log(${JSON.stringify('timber '.repeat(400))});`;
 const HASHED_JS = 'static/js/index.0123abcd45.js';
@@ -73,13 +77,17 @@ after(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-describe('the web app\'s files', () => {
+describe("the web app's files", () => {
   test('a hashed asset: the Brotli copy when asked for br, the gzip copy for gzip, as is otherwise; immutable, Vary: Accept-Encoding', async () => {
     const url = `${s.url}/${HASHED_JS}`;
     const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
     const gzip = await get(url, { 'accept-encoding': 'gzip' });
     const plain = await get(url);
-    for (const [r, encoding] of [[br, 'br'], [gzip, 'gzip'], [plain, undefined]] as const) {
+    for (const [r, encoding] of [
+      [br, 'br'],
+      [gzip, 'gzip'],
+      [plain, undefined],
+    ] as const) {
       assert.equal(r.status, 200, String(encoding));
       assert.equal(r.headers['content-encoding'], encoding);
       assert.match(r.headers['content-type'] ?? '', /javascript/, String(encoding));
@@ -87,8 +95,11 @@ describe('the web app\'s files', () => {
       assert.ok(varies(r), `${encoding}: Vary ${r.headers.vary}`);
       assert.equal(decode(r), APP_JS, String(encoding));
     }
-    assert.ok(br.body.length < APP_JS.length / 10 && gzip.body.length < APP_JS.length / 10, `${br.body.length} / ${gzip.body.length} of ${APP_JS.length}`);
-    assert.deepEqual(br.body, fs.readFileSync(path.join(dist, `${HASHED_JS}.br`)), 'the build\'s copy, not a new compression');
+    assert.ok(
+      br.body.length < APP_JS.length / 10 && gzip.body.length < APP_JS.length / 10,
+      `${br.body.length} / ${gzip.body.length} of ${APP_JS.length}`,
+    );
+    assert.deepEqual(br.body, fs.readFileSync(path.join(dist, `${HASHED_JS}.br`)), "the build's copy, not a new compression");
   });
 
   test('index.html, the client-side routes and translations are revalidated: no-cache with ETag and Last-Modified', async () => {
@@ -159,10 +170,14 @@ describe('API answers', () => {
     const request = async (pathName: string, format: string) => {
       const r = await s.req('POST', pathName, { token, body: { format } });
       assert.equal(r.status, 201, r.text);
-      const done = await waitFor(async () => {
-        const x = await s.req('GET', `/api/export-requests/${r.body.id}/`, { token });
-        return x.body.completeTimestamp ? x.body : null;
-      }, 30_000, `${format} export`);
+      const done = await waitFor(
+        async () => {
+          const x = await s.req('GET', `/api/export-requests/${r.body.id}/`, { token });
+          return x.body.completeTimestamp ? x.body : null;
+        },
+        30_000,
+        `${format} export`,
+      );
       assert.equal(done.failed, false);
       return done as { id: string; rowCount: number };
     };
@@ -177,10 +192,19 @@ describe('API answers', () => {
     assert.match(gzipCsv.headers['content-disposition'] ?? '', /attachment; filename=".+\.csv"/);
     const text = decode(gzipCsv);
     assert.equal(text, plainCsv.body.toString('utf8'));
-    assert.equal(text.replace(/^\ufeff/, '').trim().split('\r\n').length - 1, csv.rowCount);
+    assert.equal(
+      text
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\r\n').length - 1,
+      csv.rowCount,
+    );
 
     const xlsx = await request('/api/waybills/waybill_report/', 'xlsx');
-    const file = await get(`${s.url}/api/export-requests/${xlsx.id}/download_attachment/`, { ...auth, 'accept-encoding': 'gzip, deflate, br' });
+    const file = await get(`${s.url}/api/export-requests/${xlsx.id}/download_attachment/`, {
+      ...auth,
+      'accept-encoding': 'gzip, deflate, br',
+    });
     assert.equal(file.status, 200);
     assert.equal(file.headers['content-encoding'], undefined);
     assert.equal(Number(file.headers['content-length']), file.body.length);

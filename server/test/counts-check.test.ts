@@ -43,14 +43,18 @@ test('finding 15: check:counts finds drift in every kept count and table, and --
   });
   await sql`DELETE FROM waybill_versions WHERE shard = 3`.execute(s.ctx.db);
   await sql`DELETE FROM worklog_versions WHERE shard = 5`.execute(s.ctx.db);
-  const worker = (await sql<{ name: string }>`SELECT worker_name AS name FROM workers WHERE worklog_count > 0 LIMIT 1`.execute(s.ctx.db)).rows[0]!.name;
+  const worker = (await sql<{ name: string }>`SELECT worker_name AS name FROM workers WHERE worklog_count > 0 LIMIT 1`.execute(s.ctx.db))
+    .rows[0]!.name;
   await sql`UPDATE workers SET worklog_count = worklog_count + 7 WHERE worker_name = ${worker}`.execute(s.ctx.db);
 
   const drift = await checkCounts(s.ctx.db);
   const tables = new Set(drift.map((d) => d.table));
   assert.ok(tables.has('waybill_counts'), JSON.stringify(drift));
   assert.ok(tables.has('waybill_versions') && tables.has('worklog_versions'), JSON.stringify(drift));
-  assert.ok(drift.some((d) => d.table.startsWith('workers') && d.key === worker), JSON.stringify(drift));
+  assert.ok(
+    drift.some((d) => d.table.startsWith('workers') && d.key === worker),
+    JSON.stringify(drift),
+  );
 
   const found = await run();
   assert.equal(found.code, 1, found.out);

@@ -20,7 +20,8 @@ before(async () => {
   await sql`CREATE SEQUENCE forced_attempts`.execute(s.ctx.db);
   await sql`CREATE TABLE forced_failure (n integer NOT NULL, code text NOT NULL)`.execute(s.ctx.db);
   await sql`INSERT INTO forced_failure VALUES (0, '40P01')`.execute(s.ctx.db);
-  await sql.raw(`
+  await sql
+    .raw(`
     CREATE FUNCTION force_failure() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE f forced_failure;
     BEGIN
@@ -31,7 +32,8 @@ before(async () => {
       RETURN NEW;
     END $$;
     CREATE TRIGGER force_failure BEFORE UPDATE ON waybills FOR EACH ROW EXECUTE FUNCTION force_failure();
-  `).execute(s.ctx.db);
+  `)
+    .execute(s.ctx.db);
 });
 after(async () => {
   await s.close();

@@ -10,7 +10,8 @@ import { checkNoDemoAccounts, demoAccounts, startMode, startupBanner } from '../
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
-const readme = fs.readFileSync(path.resolve(serverDir, '..', 'README.md'), 'utf8') + fs.readFileSync(path.join(serverDir, 'README.md'), 'utf8');
+const readme =
+  fs.readFileSync(path.resolve(serverDir, '..', 'README.md'), 'utf8') + fs.readFileSync(path.join(serverDir, 'README.md'), 'utf8');
 
 let s: TestServer;
 before(async () => {
@@ -25,8 +26,18 @@ function start(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-demo-mode-'));
   try {
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir, encoding: 'utf8', timeout: 60_000,
-      env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', DATA_DIR: dataDir, SKIP_WEB_BUILD: '1', PORT: '0', LOG_LEVEL: 'error', ...env },
+      cwd: serverDir,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: {
+        PATH: process.env.PATH!,
+        HOME: process.env.HOME ?? '/tmp',
+        DATA_DIR: dataDir,
+        SKIP_WEB_BUILD: '1',
+        PORT: '0',
+        LOG_LEVEL: 'error',
+        ...env,
+      },
     });
     return { status: r.status, output: `${r.stdout}${r.stderr}` };
   } finally {
@@ -58,7 +69,14 @@ describe('demo mode is explicit', () => {
   test('demo accounts whose passwords were changed or that were deleted no longer block the start', async () => {
     await assert.rejects(checkNoDemoAccounts(s.ctx.db));
     const accounts = demoAccounts();
-    await s.ctx.db.deleteFrom('users').where('email', 'in', accounts.filter((a) => a.email !== DEMO_USERS.staff.email).map((a) => a.email)).execute();
+    await s.ctx.db
+      .deleteFrom('users')
+      .where(
+        'email',
+        'in',
+        accounts.filter((a) => a.email !== DEMO_USERS.staff.email).map((a) => a.email),
+      )
+      .execute();
     await s.ctx.db.updateTable('users').set({ passwordHash: 'changed' }).where('email', '=', DEMO_USERS.staff.email).execute();
     await checkNoDemoAccounts(s.ctx.db);
   });
@@ -67,7 +85,13 @@ describe('demo mode is explicit', () => {
     const empty = await startServer({}, { workers: false, seed: false });
     try {
       // The port is taken (by the other test server), so the start ends after its database work.
-      const r = start({ NODE_ENV: 'production', DATABASE_URL: empty.dbUrl, PUBLIC_URL: 'https://timberlog.example.com', PORT: new URL(s.url).port, HOST: '127.0.0.1' });
+      const r = start({
+        NODE_ENV: 'production',
+        DATABASE_URL: empty.dbUrl,
+        PUBLIC_URL: 'https://timberlog.example.com',
+        PORT: new URL(s.url).port,
+        HOST: '127.0.0.1',
+      });
       assert.equal(r.status, 1, r.output);
       assert.match(r.output, /EADDRINUSE/);
       const users = await empty.ctx.db.selectFrom('users').select('email').execute();

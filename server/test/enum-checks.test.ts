@@ -1,7 +1,17 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { EXPORT_FORMATS, EXPORT_KINDS, INVOICE_STATUSES, INVOICE_SYNC_FAILURES, LOCALES, SPECIES, UNITS, WAYBILL_STATUSES, WORKLOG_ACTIONS } from '@timberlog/contract';
+import {
+  EXPORT_FORMATS,
+  EXPORT_KINDS,
+  INVOICE_STATUSES,
+  INVOICE_SYNC_FAILURES,
+  LOCALES,
+  SPECIES,
+  UNITS,
+  WAYBILL_STATUSES,
+  WORKLOG_ACTIONS,
+} from '@timberlog/contract';
 import { startServer, type TestServer } from './helpers.js';
 
 let s: TestServer;
@@ -41,7 +51,13 @@ test('the database refuses every value the contract does not list, and allows ev
 
 test('a value outside the contract is refused by the database itself; one inside is taken', async () => {
   await sql`INSERT INTO users (email, name, password_hash) VALUES ('enum@example.com', 'Enum', 'x')`.execute(s.ctx.db);
-  const insert = (format: string) => sql`INSERT INTO export_requests (id, kind, format, user_email) VALUES (gen_random_uuid(), 'waybill_report', ${format}, 'enum@example.com')`.execute(s.ctx.db);
-  await assert.rejects(insert('pdf'), (err: { code?: string; constraint?: string }) => err.code === '23514' && err.constraint === 'export_requests_format_check');
+  const insert = (format: string) =>
+    sql`INSERT INTO export_requests (id, kind, format, user_email) VALUES (gen_random_uuid(), 'waybill_report', ${format}, 'enum@example.com')`.execute(
+      s.ctx.db,
+    );
+  await assert.rejects(
+    insert('pdf'),
+    (err: { code?: string; constraint?: string }) => err.code === '23514' && err.constraint === 'export_requests_format_check',
+  );
   await insert('csv');
 });

@@ -50,7 +50,12 @@ async function openStream(server: TestServer, token: string, lastEventId?: numbe
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const fields = Object.fromEntries(block.split('\n').filter((l) => l && !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
+          const fields = Object.fromEntries(
+            block
+              .split('\n')
+              .filter((l) => l && !l.startsWith(':'))
+              .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]),
+          );
           if (!fields.event) continue;
           received.push({ id: Number(fields.id ?? 0), event: fields.event, data: JSON.parse(fields.data ?? '{}') });
           for (const wake of waiters.splice(0)) wake();
@@ -100,8 +105,13 @@ describe('live change events', () => {
       await A.req('PATCH', `/api/waybills/${number}/`, { token: staff, body: { notes: 'Seen live' } });
       const e = await stream.next((x) => x.data.key === number && x.data.action === 'updated');
       assert.ok(Date.now() - started < 2000);
-      const staffName = (await A.ctx.db.selectFrom('users').select('name').where('email', '=', DEMO_USERS.staff.email).executeTakeFirstOrThrow()).name;
-      assert.deepEqual({ ...e.data, id: undefined }, { id: undefined, entity: 'waybill', key: number, version: 2, action: 'updated', actor: staffName });
+      const staffName = (
+        await A.ctx.db.selectFrom('users').select('name').where('email', '=', DEMO_USERS.staff.email).executeTakeFirstOrThrow()
+      ).name;
+      assert.deepEqual(
+        { ...e.data, id: undefined },
+        { id: undefined, entity: 'waybill', key: number, version: 2, action: 'updated', actor: staffName },
+      );
       assert.equal(e.id, e.data.id, 'the SSE id is the event id');
       assert.ok(!JSON.stringify(e.data).includes('Seen live'), 'no record data in the event');
     } finally {
@@ -129,10 +139,12 @@ describe('live change events', () => {
     const stream = await openStream(B, user);
     try {
       const number = await newWaybill(A);
-      await assert.rejects(A.ctx.db.transaction().execute(async (trx) => {
-        await sql`UPDATE waybills SET notes = 'rolled back' WHERE number = ${number}`.execute(trx);
-        throw new Error('undo');
-      }));
+      await assert.rejects(
+        A.ctx.db.transaction().execute(async (trx) => {
+          await sql`UPDATE waybills SET notes = 'rolled back' WHERE number = ${number}`.execute(trx);
+          throw new Error('undo');
+        }),
+      );
       await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'kept' } });
       const kept = await stream.next((x) => x.data.key === number && x.data.action === 'updated');
       assert.equal(kept.data.version, 2, 'the rolled-back change moved no version and sent no event');
@@ -153,7 +165,10 @@ describe('live change events', () => {
     try {
       await again.next((x) => x.data.key === number && x.data.version === 3);
       const mine = again.received.filter((x) => x.data.key === number);
-      assert.deepEqual(mine.map((x) => x.data.version), [2, 3]);
+      assert.deepEqual(
+        mine.map((x) => x.data.version),
+        [2, 3],
+      );
       assert.ok(mine.every((x) => x.id > seen.id));
     } finally {
       again.close();

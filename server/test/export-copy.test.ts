@@ -74,7 +74,10 @@ test('values come back as a plain query returns them: tabs, line breaks, backsla
   const query = sql`SELECT v, length(v) AS n, v IS NULL AS isnull FROM unnest(${VALUES}::text[]) WITH ORDINALITY AS t(v, i) ORDER BY i`;
   const { rows, plain } = await copyWithValues(query, 3);
   assert.deepEqual(rows, plain);
-  assert.deepEqual(rows.map((r) => r[0]), VALUES);
+  assert.deepEqual(
+    rows.map((r) => r[0]),
+    VALUES,
+  );
 });
 
 test('values bound as settings mean what they meant as parameters: text, numbers, booleans, arrays, dates, NULL, LIKE patterns', async () => {
@@ -120,7 +123,7 @@ test('hostile values are only values: compared, returned and put in arrays as th
   }
 });
 
-test('the settings are the transaction\'s: gone after it, and refused outside one', async () => {
+test("the settings are the transaction's: gone after it, and refused outside one", async () => {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -145,7 +148,7 @@ test('rows come in batches of at most the batch size, all of them', async () => 
   assert.deepEqual(rows[24999], ['25000', '']);
 });
 
-test('rows longer than the stream\'s chunks, with characters of several bytes across their ends, come back whole', async () => {
+test("rows longer than the stream's chunks, with characters of several bytes across their ends, come back whole", async () => {
   const { rows } = await copyAll("SELECT g, repeat('õ😀a' || g, 40000) FROM generate_series(1, 12) g", 5);
   assert.equal(rows.length, 12);
   rows.forEach((r, i) => assert.equal(r[1], `õ😀a${i + 1}`.repeat(40000)));
@@ -162,7 +165,12 @@ test('aborted midway, the COPY stops with its connection, which goes back to the
   assert.equal(copy.done, false);
   client.release(new Error('aborted'));
   // The backend that ran it goes away; both of the pool's two places can be taken again at once.
-  const gone = async () => (await pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT g, repeat(''y''%' AND state <> 'idle'")).rows[0].n === 0;
+  const gone = async () =>
+    (
+      await pool.query(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT g, repeat(''y''%' AND state <> 'idle'",
+      )
+    ).rows[0].n === 0;
   for (let i = 0; i < 100 && !(await gone()); i++) await new Promise((r) => setTimeout(r, 50));
   assert.ok(await gone(), 'the COPY is still running');
   const both = await Promise.all([pool.connect(), pool.connect()]);

@@ -17,8 +17,11 @@ describe('export quota', () => {
     const s = await startServer({ exportsInProgressPerUser: 2 }, { workers: false });
     servers.push(s);
     const token = await s.user();
-    const answers = await Promise.all(Array.from({ length: 6 }, () =>
-      s.req('POST', '/api/waybills/waybill_report/', { token, body: { format: 'csv' }, headers: { 'accept-language': 'et' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        s.req('POST', '/api/waybills/waybill_report/', { token, body: { format: 'csv' }, headers: { 'accept-language': 'et' } }),
+      ),
+    );
     assert.deepEqual(answers.map((r) => r.status).sort(), [201, 201, 429, 429, 429, 429]);
     const refused = answers.find((r) => r.status === 429)!;
     assert.match(refused.body.detail, /eksporti pooleli/);
@@ -33,7 +36,8 @@ describe('abandoned exports', () => {
     const s = await startServer({ exportsInProgressPerUser: 2 }, { workers: false });
     servers.push(s);
     const token = await s.user();
-    const ask = () => s.req('POST', '/api/waybills/waybill_report/', { token, body: { format: 'csv' }, headers: { 'accept-language': 'et' } });
+    const ask = () =>
+      s.req('POST', '/api/waybills/waybill_report/', { token, body: { format: 'csv' }, headers: { 'accept-language': 'et' } });
     const [given, live] = [(await ask()).body.id as string, (await ask()).body.id as string];
     assert.equal((await ask()).status, 429);
 
@@ -63,12 +67,20 @@ describe('report retention', () => {
     for (let i = 0; i < 2; i++) {
       const r = await s.req('POST', '/api/waybills/waybill_report/', { token, body: { format: 'csv' } });
       ids.push(r.body.id);
-      await waitFor(async () => (await s.req('GET', `/api/export-requests/${r.body.id}/`, { token })).body.completeTimestamp, 30_000, 'export');
+      await waitFor(
+        async () => (await s.req('GET', `/api/export-requests/${r.body.id}/`, { token })).body.completeTimestamp,
+        30_000,
+        'export',
+      );
     }
     const rows = await s.ctx.db.selectFrom('exportRequests').select(['id', 'attachment']).where('id', 'in', ids).execute();
     const file = (id: string) => path.join(s.ctx.config.dataDir, 'exports', rows.find((x) => x.id === id)!.attachment!);
     assert.ok(fs.existsSync(file(ids[0]!)) && fs.existsSync(file(ids[1]!)));
-    await s.ctx.db.updateTable('exportRequests').set({ completeTimestamp: new Date(Date.now() - 8 * 86400_000) }).where('id', '=', ids[0]!).execute();
+    await s.ctx.db
+      .updateTable('exportRequests')
+      .set({ completeTimestamp: new Date(Date.now() - 8 * 86400_000) })
+      .where('id', '=', ids[0]!)
+      .execute();
     assert.equal(await purgeOldReports(s.ctx), 1);
     assert.equal(fs.existsSync(file(ids[0]!)), false);
     assert.equal((await s.req('GET', `/api/export-requests/${ids[0]}/`, { token })).status, 404);

@@ -16,7 +16,11 @@ after(() => fs.rmSync(dir, { recursive: true, force: true }));
 async function write(name: string, rows: XlsxCell[][], opts: { sheetName?: string; forceZip64?: boolean } = {}) {
   const file = path.join(dir, name);
   const out = fs.createWriteStream(file);
-  const columns = [{ header: 'Number', width: 16 }, { header: 'Quantity <m³>', width: 10 }, { header: 'Notes & remarks', width: 30 }];
+  const columns = [
+    { header: 'Number', width: 16 },
+    { header: 'Quantity <m³>', width: 10 },
+    { header: 'Notes & remarks', width: 30 },
+  ];
   const writer = await XlsxWriter.create(out, { sheetName: opts.sheetName ?? 'Waybills', columns, forceZip64: opts.forceZip64 });
   // Two calls, as the report writes its batches.
   await writer.addRows(rows.slice(0, 1), (row, i) => row[i]);
@@ -44,7 +48,10 @@ test('opens in a spreadsheet reader: the bold, frozen heading, column widths, nu
   assert.notEqual(sheet.getRow(2).getCell(1).font?.bold, true);
   assert.equal(sheet.views[0]?.state, 'frozen');
   assert.equal((sheet.views[0] as { ySplit?: number }).ySplit, 1);
-  assert.deepEqual([1, 2, 3].map((c) => sheet.getColumn(c).width), [16, 10, 30]);
+  assert.deepEqual(
+    [1, 2, 3].map((c) => sheet.getColumn(c).width),
+    [16, 10, 30],
+  );
   const b2 = sheet.getRow(2).getCell(2);
   assert.equal(b2.type, ExcelJS.ValueType.Number);
   assert.equal(b2.value, 25.5);
@@ -69,7 +76,11 @@ test('text survives as written: <&>" kept, line breaks and edge spaces kept, cha
     'õäöü šž 😀 € ≥',
     '</t></is></c><c r="Z9"><v>1</v></c>',
   ];
-  const { sheet } = await write('text.xlsx', notes.map((n, i) => [`B-${i}`, i, n]), { sheetName: 'Veo: lehed/[2026]?' });
+  const { sheet } = await write(
+    'text.xlsx',
+    notes.map((n, i) => [`B-${i}`, i, n]),
+    { sheetName: 'Veo: lehed/[2026]?' },
+  );
   assert.equal(sheet.name, 'Veo  lehed  2026');
   assert.equal(sheet.actualRowCount, notes.length + 1);
   const got = notes.map((_, i) => sheet.getRow(i + 2).getCell(3).value);
@@ -101,14 +112,19 @@ test('a sheet takes at most 1,048,576 rows (the heading and 1,048,575 more)', as
   out.on('error', () => undefined);
   const writer = await XlsxWriter.create(out, { sheetName: 'Full', columns: [{ header: 'A', width: 5 }] });
   // Refused before anything is written: the rows are never read.
-  await assert.rejects(writer.addRows(new Array<XlsxCell[]>(XLSX_MAX_ROWS), () => 1), /at most 1048576 rows/);
+  await assert.rejects(
+    writer.addRows(new Array<XlsxCell[]>(XLSX_MAX_ROWS), () => 1),
+    /at most 1048576 rows/,
+  );
   writer.destroy();
   out.destroy();
 });
 
 const unzip = ['/usr/bin/unzip', '/bin/unzip'].find((p) => fs.existsSync(p));
 
-test('both forms pass a zip tool\'s test of every entry (CRCs and sizes), the zip64 one with its zip64 records', { skip: !unzip && 'no unzip here' }, async () => {
+test("both forms pass a zip tool's test of every entry (CRCs and sizes), the zip64 one with its zip64 records", {
+  skip: !unzip && 'no unzip here',
+}, async () => {
   for (const forceZip64 of [false, true]) {
     const { file } = await write(`unzip-${forceZip64}.xlsx`, ROWS, { forceZip64 });
     const out = execFileSync(unzip!, ['-t', file], { encoding: 'utf8' });
@@ -126,7 +142,15 @@ test('deflate level 1 unless told: a level 9 file of the same rows is smaller', 
   for (const level of [undefined, 9]) {
     const file = path.join(dir, `level-${level ?? 'default'}.xlsx`);
     const out = fs.createWriteStream(file);
-    const writer = await XlsxWriter.create(out, { sheetName: 'L', columns: [{ header: 'A', width: 5 }, { header: 'B', width: 5 }, { header: 'C', width: 5 }], level });
+    const writer = await XlsxWriter.create(out, {
+      sheetName: 'L',
+      columns: [
+        { header: 'A', width: 5 },
+        { header: 'B', width: 5 },
+        { header: 'C', width: 5 },
+      ],
+      level,
+    });
     await writer.addRows(rows, (row, i) => row[i]);
     await writer.finish();
     out.end();
@@ -148,21 +172,29 @@ test('a file that takes nothing holds the writer back: a few buffers of rows are
       else callback();
     },
   });
-  const writer = await XlsxWriter.create(out, { sheetName: 'Slow', columns: [{ header: 'N', width: 8 }, { header: 'Text', width: 40 }] });
+  const writer = await XlsxWriter.create(out, {
+    sheetName: 'Slow',
+    columns: [
+      { header: 'N', width: 8 },
+      { header: 'Text', width: 40 },
+    ],
+  });
   const total = 200_000;
   const words = Array.from({ length: 64 }, (_, i) => `word${i * 7919}`);
   let read = 0;
   const rows = Array.from({ length: total }, (_, i) => i);
   let done = false;
-  const adding = writer.addRows(rows, (i, column) => {
-    if (column === 0) {
-      read += 1;
-      return i;
-    }
-    return `${words[i % 64]} ${words[(i * 31) % 64]} ${words[(i * 17) % 64]} ${i}`;
-  }).then(() => {
-    done = true;
-  });
+  const adding = writer
+    .addRows(rows, (i, column) => {
+      if (column === 0) {
+        read += 1;
+        return i;
+      }
+      return `${words[i % 64]} ${words[(i * 31) % 64]} ${words[(i * 17) % 64]} ${i}`;
+    })
+    .then(() => {
+      done = true;
+    });
   // The file stops asking (its buffer is full), then the rows stop being read.
   while (!out.writableNeedDrain) await new Promise((r) => setImmediate(r));
   for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));

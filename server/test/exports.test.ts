@@ -20,15 +20,22 @@ after(async () => {
 });
 
 async function finished(token: string, id: string) {
-  return waitFor(async () => {
-    const r = await s.req('GET', `/api/export-requests/${id}/`, { token });
-    return r.body.completeTimestamp ? r.body : null;
-  }, 30_000, 'export');
+  return waitFor(
+    async () => {
+      const r = await s.req('GET', `/api/export-requests/${id}/`, { token });
+      return r.body.completeTimestamp ? r.body : null;
+    },
+    30_000,
+    'export',
+  );
 }
 
 test('waybill report (xlsx) through the job queue: progress, file, signed download, seen', async () => {
   const token = await s.user();
-  const r = await s.req('POST', '/api/waybills/waybill_report/?statusIn=delivered,invoiced&sort=number', { token, body: { format: 'xlsx' } });
+  const r = await s.req('POST', '/api/waybills/waybill_report/?statusIn=delivered,invoiced&sort=number', {
+    token,
+    body: { format: 'xlsx' },
+  });
   assert.equal(r.status, 201, r.text);
   assert.equal(r.body.inProgress, true);
   assert.equal(r.body.progress, 0);
@@ -66,26 +73,42 @@ test('waybill report (xlsx) through the job queue: progress, file, signed downlo
   assert.equal(forged.status, 401);
 });
 
-test('worklog report (csv) in Estonian: headings and actions in the requester\'s language', async () => {
+test("worklog report (csv) in Estonian: headings and actions in the requester's language", async () => {
   const token = await s.staff();
-  const r = await s.req('POST', '/api/worklogs/worklog_report/?actionIn=loading', { token, body: { format: 'csv' }, headers: { 'accept-language': 'et' } });
+  const r = await s.req('POST', '/api/worklogs/worklog_report/?actionIn=loading', {
+    token,
+    body: { format: 'csv' },
+    headers: { 'accept-language': 'et' },
+  });
   assert.equal(r.status, 201);
   const done = await finished(token, r.body.id);
   const res = await s.req('GET', `/api/export-requests/${r.body.id}/download_attachment/`, { token });
   assert.equal(res.status, 200);
-  const lines = res.text.replace(/^\ufeff/, '').trim().split('\r\n');
+  const lines = res.text
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split('\r\n');
   assert.equal(lines[0], 'Number,Aeg,Toiming,Ladu,Lao ettevõte,Lao ettevõtte nimi,Töötaja,Sortiment,Kogus,Veoseleht,Kestus (min),Märkused');
   assert.equal(lines.length - 1, done.rowCount);
   assert.ok(done.rowCount > 0);
-  assert.ok(lines.slice(1).every((l) => l.split(',')[2] === 'Laadimine'), lines[1]);
+  assert.ok(
+    lines.slice(1).every((l) => l.split(',')[2] === 'Laadimine'),
+    lines[1],
+  );
 });
 
 test('waybill report (xlsx) in Estonian: sheet, headings and statuses translated, never raw codes', async () => {
   const token = await s.user();
-  const r = await s.req('POST', '/api/waybills/waybill_report/?sort=status&sort=number', { token, body: { format: 'xlsx' }, headers: { 'accept-language': 'et' } });
+  const r = await s.req('POST', '/api/waybills/waybill_report/?sort=status&sort=number', {
+    token,
+    body: { format: 'xlsx' },
+    headers: { 'accept-language': 'et' },
+  });
   assert.equal(r.status, 201, r.text);
   await finished(token, r.body.id);
-  const res = await fetch(`${s.url}/api/export-requests/${r.body.id}/download_attachment/`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${s.url}/api/export-requests/${r.body.id}/download_attachment/`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   assert.equal(res.status, 200);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
@@ -99,14 +122,27 @@ test('waybill report (xlsx) in Estonian: sheet, headings and statuses translated
   });
   const labels = ['Mustand', 'Kinnitatud', 'Kohale toimetatud', 'Arveldatud', 'Tühistatud'];
   assert.ok(statuses.size >= 3, [...statuses].join(', '));
-  assert.ok([...statuses].every((v) => labels.includes(String(v))), [...statuses].join(', '));
+  assert.ok(
+    [...statuses].every((v) => labels.includes(String(v))),
+    [...statuses].join(', '),
+  );
 });
 
 test('a failing export stores a translated message for the requester and logs the internal error; acknowledge_error marks it seen', async () => {
   const token = await s.user();
   const id = randomUUID();
   // Filters that pass no validation reach the job only through a bug or an old record: the job must fail cleanly.
-  await s.ctx.db.insertInto('exportRequests').values({ id, kind: 'waybill_report', format: 'csv', filters: JSON.stringify({ transportDate: 'not-a-date' }), userEmail: 'user@timberlog.ee', locale: 'et' }).execute();
+  await s.ctx.db
+    .insertInto('exportRequests')
+    .values({
+      id,
+      kind: 'waybill_report',
+      format: 'csv',
+      filters: JSON.stringify({ transportDate: 'not-a-date' }),
+      userEmail: 'user@timberlog.ee',
+      locale: 'et',
+    })
+    .execute();
   const logged: string[] = [];
   const log = pino({ level: 'error' }, { write: (line: string) => void logged.push(line) });
   await runExport({ ...s.ctx, log }, REPORTS, id);
@@ -140,7 +176,10 @@ test('users see only their own export requests; staff see all, own tells which',
 test('progress is reported in steps of at most 5 %', async () => {
   const seen: number[] = [];
   const result = await writeReport(s.ctx, REPORTS.worklog_report, {
-    id: randomUUID(), format: 'xlsx', filters: {}, locale: 'en',
+    id: randomUUID(),
+    format: 'xlsx',
+    filters: {},
+    locale: 'en',
     onProgress: async (p) => {
       seen.push(p);
     },
@@ -148,7 +187,10 @@ test('progress is reported in steps of at most 5 %', async () => {
   assert.ok(result.rowCount > 100);
   const steps = [0, ...seen].slice(1).map((p, i) => p - [0, ...seen][i]!);
   assert.ok(seen.length >= 19, `reported ${seen.length} times`);
-  assert.ok(steps.every((d) => d > 0 && d <= 5), `steps ${steps.join(',')}`);
+  assert.ok(
+    steps.every((d) => d > 0 && d <= 5),
+    `steps ${steps.join(',')}`,
+  );
 });
 
 test('a queued export survives a restart: the next server process runs it', async () => {
@@ -160,10 +202,14 @@ test('a queued export survives a restart: the next server process runs it', asyn
   await first.close(true);
   const second = await startServer({}, { reuse: { dbUrl: first.dbUrl, dataDir } });
   try {
-    const done = await waitFor(async () => {
-      const x = await second.req('GET', `/api/export-requests/${r.body.id}/`, { token });
-      return x.body.completeTimestamp ? x.body : null;
-    }, 30_000, 'export after restart');
+    const done = await waitFor(
+      async () => {
+        const x = await second.req('GET', `/api/export-requests/${r.body.id}/`, { token });
+        return x.body.completeTimestamp ? x.body : null;
+      },
+      30_000,
+      'export after restart',
+    );
     assert.equal(done.failed, false);
     assert.equal(done.rowCount, 80);
   } finally {
@@ -174,16 +220,23 @@ test('a queued export survives a restart: the next server process runs it', asyn
 /** The first `n` waybills by number, their notes set to `notes` (straight into the table: the API would refuse some). */
 async function withNotes(server: TestServer, notes: string[]): Promise<string[]> {
   const rows = await server.ctx.db.selectFrom('waybills').select('number').orderBy('number').limit(notes.length).execute();
-  for (const [i, { number }] of rows.entries()) await server.ctx.db.updateTable('waybills').set({ notes: notes[i]! }).where('number', '=', number).execute();
+  for (const [i, { number }] of rows.entries())
+    await server.ctx.db.updateTable('waybills').set({ notes: notes[i]! }).where('number', '=', number).execute();
   return rows.map((r) => r.number);
 }
 
 test('an XLSX report reads back cell by cell: translated headings and statuses, numbers as numbers, dates and times as the API gives them, notes whole', async () => {
-  const note = "zq <b>&amp; \"o'brien\" back\\slash\ttab\u0001\u001f =1+2\nsecond line";
+  const note = 'zq <b>&amp; "o\'brien" back\\slash\ttab\u0001\u001f =1+2\nsecond line';
   const [number] = await withNotes(s, [note]);
   // The search holds a quote and a backslash: written into the COPY statement, it must still match.
-  const search = "o'brien\" back\\slash";
-  const result = await writeReport(s.ctx, REPORTS.waybill_report, { id: randomUUID(), format: 'xlsx', filters: { search }, locale: 'et', onProgress: async () => undefined });
+  const search = 'o\'brien" back\\slash';
+  const result = await writeReport(s.ctx, REPORTS.waybill_report, {
+    id: randomUUID(),
+    format: 'xlsx',
+    filters: { search },
+    locale: 'et',
+    onProgress: async () => undefined,
+  });
   assert.equal(result.rowCount, 1);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(result.file);
@@ -191,7 +244,10 @@ test('an XLSX report reads back cell by cell: translated headings and statuses, 
   assert.equal(sheet.name, t('et', 'report.waybills.sheet'));
   assert.equal(sheet.actualRowCount, 2);
   const headings = (sheet.getRow(1).values as unknown[]).slice(1);
-  assert.deepEqual(headings, REPORTS.waybill_report.columns.map((c) => t('et', c.header)));
+  assert.deepEqual(
+    headings,
+    REPORTS.waybill_report.columns.map((c) => t('et', c.header)),
+  );
   const token = await s.user();
   const api = (await s.req('GET', `/api/waybills/${number}/`, { token })).body;
   const row = sheet.getRow(2);
@@ -225,10 +281,25 @@ test('filter values that look like SQL are only values in the COPY: the rows tha
     [{ driverName: driver, search: hostile[1] }, []],
   ];
   for (const [filters, expected] of cases) {
-    const result = await writeReport(s.ctx, REPORTS.waybill_report, { id: randomUUID(), format: 'csv', filters, locale: 'en', onProgress: async () => undefined });
-    const lines = fs.readFileSync(result.file, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n').slice(1);
+    const result = await writeReport(s.ctx, REPORTS.waybill_report, {
+      id: randomUUID(),
+      format: 'csv',
+      filters,
+      locale: 'en',
+      onProgress: async () => undefined,
+    });
+    const lines = fs
+      .readFileSync(result.file, 'utf8')
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1);
     fs.rmSync(result.file);
-    assert.deepEqual(lines.map((l) => l.split(',')[0]), expected, JSON.stringify(filters));
+    assert.deepEqual(
+      lines.map((l) => l.split(',')[0]),
+      expected,
+      JSON.stringify(filters),
+    );
     const query = new URLSearchParams(Object.entries(filters).map(([k, v]): [string, string] => [k, String(v)]));
     const list = await s.req('GET', `/api/waybills/?${query}`, { token });
     assert.equal(list.status, 200, list.text);
@@ -240,7 +311,13 @@ test('filter values that look like SQL are only values in the COPY: the rows tha
 test('a CSV report guards cells a spreadsheet would run as formulas and quotes what needs it; numbers stay as they are', async () => {
   const notes = ['=cmd|x', '+1', '-1', '@SUM(1)', 'a,b;c "q"', '\tTAB'];
   const numbers = await withNotes(s, notes);
-  const result = await writeReport(s.ctx, REPORTS.waybill_report, { id: randomUUID(), format: 'csv', filters: { sort: ['number'] }, locale: 'en', onProgress: async () => undefined });
+  const result = await writeReport(s.ctx, REPORTS.waybill_report, {
+    id: randomUUID(),
+    format: 'csv',
+    filters: { sort: ['number'] },
+    locale: 'en',
+    onProgress: async () => undefined,
+  });
   const lines = fs.readFileSync(result.file, 'utf8').split('\r\n');
   fs.rmSync(result.file);
   const expected = ["'=cmd|x", "'+1", '-1', "'@SUM(1)", '"a,b;c ""q"""', "'\tTAB"];
@@ -256,7 +333,11 @@ test('progress is time-based too: with the clock moving, every move is reported;
     let clock = 0;
     const seen: number[] = [];
     await writeReport(s.ctx, REPORTS.worklog_report, {
-      id: randomUUID(), format: 'csv', filters: {}, locale: 'en', batchRows: 3,
+      id: randomUUID(),
+      format: 'csv',
+      filters: {},
+      locale: 'en',
+      batchRows: 3,
       progressTiming: { now: () => (clock += tick), maxIntervalMs: 60_000 },
       onProgress: async (p) => void seen.push(p),
     });
@@ -267,9 +348,15 @@ test('progress is time-based too: with the clock moving, every move is reported;
   assert.ok(moving.length >= 40, `${moving.length} reports with the clock moving`);
   assert.ok(stopped.length <= 25 && stopped.length >= 19, `${stopped.length} reports with the clock stopped`);
   const steps = (seen: number[]) => seen.map((p, i) => p - (seen[i - 1] ?? 0));
-  assert.ok(steps(stopped).every((d) => d > 0 && d <= 5), steps(stopped).join(','));
+  assert.ok(
+    steps(stopped).every((d) => d > 0 && d <= 5),
+    steps(stopped).join(','),
+  );
   // Each batch is 2 % of the rows (a point more where the percentage rounds down).
-  assert.ok(steps(moving).every((d) => d > 0 && d <= 3), steps(moving).join(','));
+  assert.ok(
+    steps(moving).every((d) => d > 0 && d <= 3),
+    steps(moving).join(','),
+  );
 });
 
 describe('with two export workers and a bigger data set', () => {
@@ -289,21 +376,38 @@ describe('with two export workers and a bigger data set', () => {
   });
 
   const request = async (id: string) => big.ctx.db.selectFrom('exportRequests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const finishedRequest = (id: string, what: string, ms = 30_000) => waitFor(async () => {
-    const r = await request(id);
-    return r.completeTimestamp ? r : null;
-  }, ms, what);
+  const finishedRequest = (id: string, what: string, ms = 30_000) =>
+    waitFor(
+      async () => {
+        const r = await request(id);
+        return r.completeTimestamp ? r : null;
+      },
+      ms,
+      what,
+    );
 
   test('a long export does not hold up a short one', async () => {
     // The long one: its first progress update waits on a lock this test holds on its request.
     const id = randomUUID();
-    await big.ctx.db.insertInto('exportRequests').values({ id, kind: 'worklog_report', format: 'csv', filters: '{}', userEmail: 'user@timberlog.ee', locale: 'en' }).execute();
+    await big.ctx.db
+      .insertInto('exportRequests')
+      .values({ id, kind: 'worklog_report', format: 'csv', filters: '{}', userEmail: 'user@timberlog.ee', locale: 'en' })
+      .execute();
     const locker = await big.ctx.pool.connect();
     try {
       await locker.query('BEGIN');
       await locker.query('SELECT 1 FROM export_requests WHERE id = $1 FOR UPDATE', [id]);
       await big.ctx.jobs.sendExport(id);
-      await waitFor(async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'id' = ${id} AND state = 'active'`.execute(big.ctx.db)).rows[0]!.n === 1, 20_000, 'the long export to start');
+      await waitFor(
+        async () =>
+          (
+            await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'id' = ${id} AND state = 'active'`.execute(
+              big.ctx.db,
+            )
+          ).rows[0]!.n === 1,
+        20_000,
+        'the long export to start',
+      );
       const token = await big.user();
       const short = await big.req('POST', '/api/waybills/waybill_report/', { token, body: { format: 'xlsx' } });
       assert.equal(short.status, 201);
@@ -324,16 +428,37 @@ describe('with two export workers and a bigger data set', () => {
     const dir = path.join(big.ctx.config.dataDir, 'exports');
     const existing = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
     let calls = 0;
-    await assert.rejects(writeReport(big.ctx, REPORTS.worklog_report, {
-      id: randomUUID(), format: 'xlsx', filters: {}, locale: 'en', signal: controller.signal,
-      onProgress: async () => {
-        calls += 1;
-        controller.abort();
-      },
-    }), { name: 'AbortError' });
+    await assert.rejects(
+      writeReport(big.ctx, REPORTS.worklog_report, {
+        id: randomUUID(),
+        format: 'xlsx',
+        filters: {},
+        locale: 'en',
+        signal: controller.signal,
+        onProgress: async () => {
+          calls += 1;
+          controller.abort();
+        },
+      }),
+      { name: 'AbortError' },
+    );
     assert.equal(calls, 1);
-    assert.deepEqual(fs.readdirSync(dir).filter((f) => !existing.has(f)), []);
-    await waitFor(async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY (%' AND state <> 'idle' AND datname = current_database()`.execute(big.ctx.db)).rows[0]!.n === 0, 10_000, 'the COPY to end');
+    assert.deepEqual(
+      fs.readdirSync(dir).filter((f) => !existing.has(f)),
+      [],
+    );
+    await waitFor(
+      async () =>
+        (
+          await sql<{
+            n: number;
+          }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY (%' AND state <> 'idle' AND datname = current_database()`.execute(
+            big.ctx.db,
+          )
+        ).rows[0]!.n === 0,
+      10_000,
+      'the COPY to end',
+    );
     // Every connection the pool hands out works.
     await Promise.all(Array.from({ length: 10 }, () => sql`SELECT 1`.execute(big.ctx.db)));
   });
@@ -343,7 +468,9 @@ describe('with two export workers and a bigger data set', () => {
     await sql`UPDATE waybill_counts SET n = n + (1048576 - (SELECT sum(n) FROM waybill_counts))
       WHERE (status, month, shard) = (SELECT status, month, shard FROM waybill_counts ORDER BY n DESC LIMIT 1)`.execute(big.ctx.db);
     const token = await big.user();
-    const ask = async (format: string) => (await big.req('POST', '/api/waybills/waybill_report/', { token, body: { format }, headers: { 'accept-language': 'et' } })).body.id as string;
+    const ask = async (format: string) =>
+      (await big.req('POST', '/api/waybills/waybill_report/', { token, body: { format }, headers: { 'accept-language': 'et' } })).body
+        .id as string;
     const refused = await finishedRequest(await ask('xlsx'), 'the xlsx export');
     assert.equal(refused.failed, true);
     assert.match(refused.lastErrorMessage!, /1\s048\s576 rida/);

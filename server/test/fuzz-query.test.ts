@@ -9,7 +9,28 @@ import { startServer, type TestServer } from './helpers.js';
 const doc = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'openapi.json'), 'utf8')) as {
   paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
 };
-const JUNK = ['', 'x', '-1', '0', '1e99', '99999999999999999999', 'true', 'null', '[]', '{}', ',,,', 'a,b', "'; DROP TABLE waybills; --", '%', '_', '\\', 'ä'.repeat(300), '2026-02-30', '2026-11-22T25:00:00Z', '-number,,number'];
+const JUNK = [
+  '',
+  'x',
+  '-1',
+  '0',
+  '1e99',
+  '99999999999999999999',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  ',,,',
+  'a,b',
+  "'; DROP TABLE waybills; --",
+  '%',
+  '_',
+  '\\',
+  'ä'.repeat(300),
+  '2026-02-30',
+  '2026-11-22T25:00:00Z',
+  '-number,,number',
+];
 
 let s: TestServer;
 before(async () => {

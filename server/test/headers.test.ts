@@ -16,7 +16,10 @@ after(async () => {
 const INLINE = "document.documentElement.dataset.theme = 'light';";
 function fakeDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-dist-'));
-  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><script>${INLINE}</script><script defer src="/static/js/app.js"></script></head><body></body></html>`);
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html><head><script>${INLINE}</script><script defer src="/static/js/app.js"></script></head><body></body></html>`,
+  );
   fs.mkdirSync(path.join(dir, 'static/js'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'static/js/app.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dir, 'mockServiceWorker.js'), '/* MOCK WORKER */');
@@ -26,10 +29,16 @@ function fakeDist(): string {
 
 function csp(headers: Headers): Record<string, string> {
   const value = headers.get('content-security-policy') ?? '';
-  return Object.fromEntries(value.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-    const [name, ...rest] = d.split(/\s+/);
-    return [name!, rest.join(' ')];
-  }));
+  return Object.fromEntries(
+    value
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...rest] = d.split(/\s+/);
+        return [name!, rest.join(' ')];
+      }),
+  );
 }
 
 function assertStrict(headers: Headers, where: string) {
@@ -48,7 +57,11 @@ describe('security headers', () => {
     const s = await startServer({}, { workers: false });
     servers.push(s);
     const token = await s.user();
-    for (const [p, t] of [['/api/waybills/', token], ['/api/user/me', undefined], ['/api/nope/', undefined]] as const) {
+    for (const [p, t] of [
+      ['/api/waybills/', token],
+      ['/api/user/me', undefined],
+      ['/api/nope/', undefined],
+    ] as const) {
       const r = await s.req('GET', p, { token: t });
       assertStrict(r.headers, p);
       assert.equal(r.headers.get('cache-control'), 'no-store', p);
@@ -108,7 +121,14 @@ describe('security headers on every path and every answer', () => {
     const s = await startServer({}, { workers: false });
     servers.push(s);
     const token = await s.user();
-    for (const p of ['//api/user/me', '///api/user/me', '//api//user/me', '/api//user/me', '//api/waybills/?pageSize=1', '/%61pi/user/me']) {
+    for (const p of [
+      '//api/user/me',
+      '///api/user/me',
+      '//api//user/me',
+      '/api//user/me',
+      '//api/waybills/?pageSize=1',
+      '/%61pi/user/me',
+    ]) {
       const r = await raw(s, p, { authorization: `Bearer ${token}` });
       assert.ok(r.status < 500, `${p}: ${r.status}`);
       assert.equal(r.headers.get('cache-control'), 'no-store', p);
@@ -122,7 +142,13 @@ describe('security headers on every path and every answer', () => {
   test('finding 11: malformed URLs get the security headers, a translated 400 and no-store', async () => {
     const s = await startServer({}, { workers: false });
     servers.push(s);
-    for (const p of ['/api/user/%E0%A4%A/', '/api/waybills/%E0%A4%A/', '/%E0%A4%A', '/api/waybills/%', `/api/waybills/${'x'.repeat(600)}/`]) {
+    for (const p of [
+      '/api/user/%E0%A4%A/',
+      '/api/waybills/%E0%A4%A/',
+      '/%E0%A4%A',
+      '/api/waybills/%',
+      `/api/waybills/${'x'.repeat(600)}/`,
+    ]) {
       const r = await raw(s, p, { 'accept-language': 'et' });
       assert.ok(r.status >= 400 && r.status < 500, `${p}: ${r.status}`);
       assertStrict(r.headers, p);
@@ -136,7 +162,10 @@ describe('security headers on every path and every answer', () => {
 
 describe('CORS', () => {
   const preflight = (s: TestServer, origin: string) =>
-    fetch(`${s.url}/api/waybills/`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    fetch(`${s.url}/api/waybills/`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
 
   test('same origin only by default: no other origin, null included, is let in', async () => {
     const s = await startServer({ corsOrigins: [] }, { workers: false });

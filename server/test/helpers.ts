@@ -27,7 +27,11 @@ export interface TestServer {
   dbUrl: string;
   /** Stops the server; `keepData` leaves its database and data folder for a next server. */
   close(keepData?: boolean): Promise<void>;
-  req<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Res<T>>;
+  req<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<Res<T>>;
   login(email?: string, password?: string): Promise<{ access: string; refresh: string }>;
   staff(): Promise<string>;
   user(): Promise<string>;
@@ -43,8 +47,23 @@ export async function startServer(
   const dbUrl = opts.reuse?.dbUrl ?? (await createDatabase(base, `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`));
   const dataDir = opts.reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-test-data-'));
   const config = loadConfig({
-    port: 0, host: '127.0.0.1', dataDir, databaseUrl: dbUrl, jobPollingSeconds: 0.5, rateLimitPerAddress: 1000, rateLimitPerAccount: 1000, rateLimitAccountCeiling: 1000, rateLimitSignupPerAddress: 1000, demoMode: false, exportsInProgressPerUser: 1000,
-    webDistDir: path.join(dataDir, 'no-dist'), jwtPrivateKey: undefined, jwtPublicKey: undefined, publicUrl: undefined, smtpUrl: undefined, accountingSyncUrl: undefined,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: dbUrl,
+    jobPollingSeconds: 0.5,
+    rateLimitPerAddress: 1000,
+    rateLimitPerAccount: 1000,
+    rateLimitAccountCeiling: 1000,
+    rateLimitSignupPerAddress: 1000,
+    demoMode: false,
+    exportsInProgressPerUser: 1000,
+    webDistDir: path.join(dataDir, 'no-dist'),
+    jwtPrivateKey: undefined,
+    jwtPublicKey: undefined,
+    publicUrl: undefined,
+    smtpUrl: undefined,
+    accountingSyncUrl: undefined,
     ...overrides,
   });
   const log = pino({ level: 'silent' });
@@ -122,10 +141,24 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>
 /** A stable fingerprint of every row of the business tables, to prove a request changed nothing. */
 export async function snapshot(ctx: AppContext): Promise<string> {
   const { sql } = await import('kysely');
-  const tables = ['users', 'assortment_types', 'assortments', 'companies', 'warehouses', 'workers', 'waybills', 'worklogs', 'invoices', 'export_requests', 'password_reset_tokens'];
+  const tables = [
+    'users',
+    'assortment_types',
+    'assortments',
+    'companies',
+    'warehouses',
+    'workers',
+    'waybills',
+    'worklogs',
+    'invoices',
+    'export_requests',
+    'password_reset_tokens',
+  ];
   const parts: string[] = [];
   for (const t of tables) {
-    const r = await sql<{ h: string }>`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${sql.table(t)} x`.execute(ctx.db);
+    const r = await sql<{
+      h: string;
+    }>`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${sql.table(t)} x`.execute(ctx.db);
     parts.push(`${t}:${r.rows[0]!.h}`);
   }
   return parts.join(',');
@@ -152,25 +185,41 @@ export async function waybillInput(s: TestServer): Promise<Record<string, unknow
     WHERE w.destination_code IS NOT NULL AND c.is_invoice_customer ORDER BY w.id LIMIT 1`.execute(s.ctx.db);
   const row = r.rows[0]!;
   return {
-    transportDate: '2026-11-02', origin: row.origin, destination: row.destination, destinationCompany: row.company,
-    driverName: 'Margus Tamm', vehicleNumber: '123 ABC', mileage: 120, assortment: 'KU-PALK-18', quantity: '25.500', notes: 'Test load',
+    transportDate: '2026-11-02',
+    origin: row.origin,
+    destination: row.destination,
+    destinationCompany: row.company,
+    driverName: 'Margus Tamm',
+    vehicleNumber: '123 ABC',
+    mileage: 120,
+    assortment: 'KU-PALK-18',
+    quantity: '25.500',
+    notes: 'Test load',
   };
 }
 
 /** Waits until every account-mail job for `email` has finished (the mail is then in the outbox, or was not sent). */
 export async function accountMailDone(s: TestServer, email: string): Promise<void> {
   const { sql } = await import('kysely');
-  await waitFor(async () => {
-    const r = await sql<{ open: number; all: number }>`
+  await waitFor(
+    async () => {
+      const r = await sql<{ open: number; all: number }>`
       SELECT count(*) FILTER (WHERE state NOT IN ('completed', 'failed', 'cancelled'))::int AS open, count(*)::int AS all
       FROM pgboss.job WHERE name = 'account-mail' AND data->>'email' = ${email}`.execute(s.ctx.db);
-    return r.rows[0]!.all > 0 && r.rows[0]!.open === 0;
-  }, 20_000, `account mail to ${email}`);
+      return r.rows[0]!.all > 0 && r.rows[0]!.open === 0;
+    },
+    20_000,
+    `account mail to ${email}`,
+  );
 }
 
 /** The mails in the outbox addressed to `email`, oldest first. */
 export function outboxMails(s: TestServer, email: string): string[] {
   const dir = path.join(s.ctx.config.dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).sort().filter((f) => f.endsWith(`-${email}.eml`)).map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .filter((f) => f.endsWith(`-${email}.eml`))
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
 }

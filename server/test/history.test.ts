@@ -15,12 +15,17 @@ after(async () => {
   await s.close();
 });
 
-const nameOf = async (email: string) => (await s.ctx.db.selectFrom('users').select('name').where('email', '=', email).executeTakeFirstOrThrow()).name;
+const nameOf = async (email: string) =>
+  (await s.ctx.db.selectFrom('users').select('name').where('email', '=', email).executeTakeFirstOrThrow()).name;
 const historyOf = async (path: string, token = user) => s.req('GET', `${path}history/`, { token });
 
 describe('record history', () => {
   test('a create, an edit and a status change each leave an entry: who, when, how, and each field before and after; newest first', async () => {
-    const created = await s.req('POST', '/api/waybills/', { token: user, body: await waybillInput(s), headers: { 'x-timberlog-client': 'web' } });
+    const created = await s.req('POST', '/api/waybills/', {
+      token: user,
+      body: await waybillInput(s),
+      headers: { 'x-timberlog-client': 'web' },
+    });
     const path = `/api/waybills/${created.body.number}/`;
     await s.req('PATCH', path, { token: staff, body: { quantity: '31.200', notes: 'Weighed again' } });
     await s.req('PATCH', path, { token: user, body: { status: 'confirmed' }, headers: { 'x-timberlog-client': 'web' } });
@@ -37,21 +42,41 @@ describe('record history', () => {
     assert.equal(edit.via, 'api', 'no web app header: another API client');
     assert.deepEqual(
       [...edit.changes].sort((a: { field: string }, b: { field: string }) => a.field.localeCompare(b.field)),
-      [{ field: 'notes', before: 'Test load', after: 'Weighed again' }, { field: 'quantity', before: '25.500', after: '31.200' }],
+      [
+        { field: 'notes', before: 'Test load', after: 'Weighed again' },
+        { field: 'quantity', before: '25.500', after: '31.200' },
+      ],
     );
     assert.equal(edit.version, 2);
     assert.deepEqual(confirm.changes, [{ field: 'status', before: 'draft', after: 'confirmed' }]);
     assert.ok(Date.parse(confirm.at) >= Date.parse(create.at));
   });
 
-  test('an entry is written in the change\'s transaction: when the change fails after writing it, both are gone', async () => {
+  test("an entry is written in the change's transaction: when the change fails after writing it, both are gone", async () => {
     const { body } = await s.req('POST', '/api/waybills/', { token: user, body: await waybillInput(s) });
-    const entries = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM history WHERE entity = 'waybill' AND record_key = ${body.number}`.execute(s.ctx.db)).rows[0]!.n);
+    const entries = async () =>
+      Number(
+        (
+          await sql<{ n: string }>`SELECT count(*) AS n FROM history WHERE entity = 'waybill' AND record_key = ${body.number}`.execute(
+            s.ctx.db,
+          )
+        ).rows[0]!.n,
+      );
     const before = await entries();
     await assert.rejects(
       s.ctx.db.transaction().execute(async (trx) => {
         await sql`UPDATE waybills SET notes = 'never kept' WHERE number = ${body.number}`.execute(trx);
-        assert.equal(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM history WHERE entity = 'waybill' AND record_key = ${body.number}`.execute(trx)).rows[0]!.n), before + 1, 'the entry was written');
+        assert.equal(
+          Number(
+            (
+              await sql<{ n: string }>`SELECT count(*) AS n FROM history WHERE entity = 'waybill' AND record_key = ${body.number}`.execute(
+                trx,
+              )
+            ).rows[0]!.n,
+          ),
+          before + 1,
+          'the entry was written',
+        );
         throw new Error('the change fails');
       }),
       /the change fails/,
@@ -67,14 +92,17 @@ describe('record history', () => {
     assert.ok(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM history`.execute(s.ctx.db)).rows[0]!.n) > 0);
   });
 
-  test('history is read where the record is: a deleted waybill\'s by staff only, an account\'s by staff only, a password change without its values', async () => {
+  test("history is read where the record is: a deleted waybill's by staff only, an account's by staff only, a password change without its values", async () => {
     const { body } = await s.req('POST', '/api/waybills/', { token: user, body: await waybillInput(s) });
     const path = `/api/waybills/${body.number}/`;
     assert.equal((await s.req('DELETE', path, { token: user })).status, 204);
-    assert.equal((await historyOf(path)).status, 404, 'an ordinary user cannot read a deleted waybill\'s history');
+    assert.equal((await historyOf(path)).status, 404, "an ordinary user cannot read a deleted waybill's history");
     const gone = await historyOf(path, staff);
     assert.equal(gone.status, 200);
-    assert.deepEqual(gone.body.results.map((e: { action: string }) => e.action), ['deleted', 'created']);
+    assert.deepEqual(
+      gone.body.results.map((e: { action: string }) => e.action),
+      ['deleted', 'created'],
+    );
     assert.equal((await historyOf('/api/waybills/W-2026-999999/', staff)).status, 404, 'no record, no history');
 
     const email = DEMO_USERS.user.email;
@@ -100,10 +128,16 @@ describe('record history', () => {
     const synced = h.body.results[0];
     assert.equal(synced.actor, null);
     assert.equal(synced.via, 'job');
-    assert.ok(synced.changes.some((c: { field: string; before: string; after: string }) => c.field === 'status' && c.before === 'pending_sync'), JSON.stringify(synced.changes));
+    assert.ok(
+      synced.changes.some((c: { field: string; before: string; after: string }) => c.field === 'status' && c.before === 'pending_sync'),
+      JSON.stringify(synced.changes),
+    );
     // The invoiced waybill's history says who invoiced it.
     const wb = await historyOf(`/api/waybills/${delivered.number}/`);
-    assert.deepEqual(wb.body.results[0].changes.find((c: { field: string }) => c.field === 'status'), { field: 'status', before: 'delivered', after: 'invoiced' });
+    assert.deepEqual(
+      wb.body.results[0].changes.find((c: { field: string }) => c.field === 'status'),
+      { field: 'status', before: 'delivered', after: 'invoiced' },
+    );
     assert.equal(wb.body.results[0].actor.email, DEMO_USERS.user.email);
   });
 
@@ -115,7 +149,10 @@ describe('record history', () => {
     assert.equal(first.body.count, 4);
     assert.ok(first.body.next);
     const second = await s.req('GET', `${path}history/?pageSize=3&pageNumber=2`, { token: user });
-    assert.deepEqual(second.body.results.map((e: { action: string }) => e.action), ['created']);
+    assert.deepEqual(
+      second.body.results.map((e: { action: string }) => e.action),
+      ['created'],
+    );
     assert.equal((await s.req('GET', `${path}history/?pageSize=3&pageNumber=3`, { token: user })).status, 404);
   });
 });

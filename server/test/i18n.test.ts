@@ -24,8 +24,13 @@ test('every report heading, waybill status and worklog action has a message', as
     ...WAYBILL_STATUSES.map((status) => `value.waybillStatus.${status}`),
     ...WORKLOG_ACTIONS.map((action) => `value.worklogAction.${action}`),
   ];
-  assert.deepEqual(keys.filter((key) => !isMessageKey(key)), []);
-  const prefixes = new Set(Object.values(REPORTS).flatMap((report) => report.columns.flatMap((column) => (column.values ? [column.values] : []))));
+  assert.deepEqual(
+    keys.filter((key) => !isMessageKey(key)),
+    [],
+  );
+  const prefixes = new Set(
+    Object.values(REPORTS).flatMap((report) => report.columns.flatMap((column) => (column.values ? [column.values] : []))),
+  );
   assert.deepEqual([...prefixes].sort(), ['value.waybillStatus', 'value.worklogAction']);
 });
 

@@ -18,11 +18,35 @@ after(async () => {
   await s.close();
 });
 
-const TABLES: Record<string, string> = { b: 'waybills', l: 'worklogs', i: 'invoices', e: 'export_requests', a: 'assortments', t: 'assortment_types', c: 'companies', w: 'warehouses', k: 'workers' };
-const SPECS: ListSpec[] = [waybillSpec, worklogSpec, invoiceSpec, exportSpec, userSpec, assortmentSpec, assortmentTypeSpec, companySpec, warehouseSpec, workerSpec];
+const TABLES: Record<string, string> = {
+  b: 'waybills',
+  l: 'worklogs',
+  i: 'invoices',
+  e: 'export_requests',
+  a: 'assortments',
+  t: 'assortment_types',
+  c: 'companies',
+  w: 'warehouses',
+  k: 'workers',
+};
+const SPECS: ListSpec[] = [
+  waybillSpec,
+  worklogSpec,
+  invoiceSpec,
+  exportSpec,
+  userSpec,
+  assortmentSpec,
+  assortmentTypeSpec,
+  companySpec,
+  warehouseSpec,
+  workerSpec,
+];
 
 test('every sort field of every list contract is a column that leads some index', async () => {
-  const rows = await sql<{ table: string; def: string }>`SELECT tablename AS table, indexdef AS def FROM pg_indexes WHERE schemaname = 'public'`.execute(s.ctx.db);
+  const rows = await sql<{
+    table: string;
+    def: string;
+  }>`SELECT tablename AS table, indexdef AS def FROM pg_indexes WHERE schemaname = 'public'`.execute(s.ctx.db);
   const leading = new Set<string>();
   for (const r of rows.rows) {
     const m = r.def.match(/\("?(\w+)/);
@@ -73,5 +97,8 @@ test('no index leads with a yes/no column unless a list sorts by that column', a
       sorted.add(`${alias ? TABLES[alias] : 'users'}.${col}`);
     }
   }
-  assert.deepEqual(rows.rows.filter((r) => !sorted.has(`${r.table}.${r.column}`)).map((r) => r.name), []);
+  assert.deepEqual(
+    rows.rows.filter((r) => !sorted.has(`${r.table}.${r.column}`)).map((r) => r.name),
+    [],
+  );
 });

@@ -25,7 +25,14 @@ describe('invoices with the built-in outbox connector', () => {
     assert.equal(r.status, 200, r.text);
     assert.deepEqual(r.body.lines, [
       { assortment: 'HAKE-T', assortmentName: 'Energy wood chips', quantity: '20.000', unit: 't', unitPrice: '27.80', amount: '556.00' },
-      { assortment: 'KU-PALK-18', assortmentName: 'Spruce saw log 18+ cm', quantity: '12.555', unit: 'm3', unitPrice: '82.00', amount: '1029.51' },
+      {
+        assortment: 'KU-PALK-18',
+        assortmentName: 'Spruce saw log 18+ cm',
+        quantity: '12.555',
+        unit: 'm3',
+        unitPrice: '82.00',
+        amount: '1029.51',
+      },
     ]);
     assert.equal(r.body.netTotal, '1585.51');
     assert.equal(r.body.vatRate, '24.00');
@@ -56,16 +63,20 @@ describe('invoices with the built-in outbox connector', () => {
 
     // A second customer's destination.
     const { sql } = await import('kysely');
-    const other = (await sql<{ destination: string; company: string }>`
+    const other = (
+      await sql<{ destination: string; company: string }>`
       SELECT w.destination_code AS destination, w.company FROM warehouses w JOIN companies c ON c.registry_code = w.company
-      WHERE w.destination_code IS NOT NULL AND c.is_invoice_customer ORDER BY w.id OFFSET 1 LIMIT 1`.execute(s.ctx.db)).rows[0]!;
+      WHERE w.destination_code IS NOT NULL AND c.is_invoice_customer ORDER BY w.id OFFSET 1 LIMIT 1`.execute(s.ctx.db)
+    ).rows[0]!;
     const y = await deliveredWaybill(s, token);
     const z = await deliveredWaybill(s, token, { destination: other.destination, destinationCompany: other.company });
     const mixed = await s.req('GET', `/api/invoices/preview/?waybills=${y.number}&waybills=${z.number}`, { token });
     assert.equal(mixed.status, 400);
     assert.match(mixed.body.waybills[0], /same destination company/);
 
-    const notCustomer = (await sql<{ code: string }>`SELECT registry_code AS code FROM companies WHERE NOT is_invoice_customer LIMIT 1`.execute(s.ctx.db)).rows[0]!.code;
+    const notCustomer = (
+      await sql<{ code: string }>`SELECT registry_code AS code FROM companies WHERE NOT is_invoice_customer LIMIT 1`.execute(s.ctx.db)
+    ).rows[0]!.code;
     const nc = await deliveredWaybill(s, token, { destinationCompany: notCustomer });
     const ncr = await s.req('GET', `/api/invoices/preview/?waybills=${nc.number}`, { token });
     assert.equal(ncr.status, 400);
@@ -90,10 +101,14 @@ describe('invoices with the built-in outbox connector', () => {
       assert.equal(w.body.status, 'invoiced');
       assert.equal(w.body.invoice, r.body.number);
     }
-    const synced = await waitFor(async () => {
-      const x = await s.req('GET', `/api/invoices/${r.body.number}/`, { token });
-      return x.body.status === 'synced' ? x.body : null;
-    }, 20_000, 'invoice sync');
+    const synced = await waitFor(
+      async () => {
+        const x = await s.req('GET', `/api/invoices/${r.body.number}/`, { token });
+        return x.body.status === 'synced' ? x.body : null;
+      },
+      20_000,
+      'invoice sync',
+    );
     assert.equal(synced.externalId, `LOCAL-${r.body.number}`);
     assert.equal(synced.syncAttempts, 1);
     assert.ok(synced.syncedAt);
@@ -156,10 +171,14 @@ describe('invoice sync against an accounting endpoint', () => {
     const token = await s.user();
     const w = await deliveredWaybill(s, token);
     const created = await s.req('POST', '/api/invoices/', { token, body: { waybills: [w.number] } });
-    const failed = await waitFor(async () => {
-      const x = await s.req('GET', `/api/invoices/${created.body.number}/`, { token });
-      return x.body.status === 'sync_failed' ? x.body : null;
-    }, 20_000, 'sync failure');
+    const failed = await waitFor(
+      async () => {
+        const x = await s.req('GET', `/api/invoices/${created.body.number}/`, { token });
+        return x.body.status === 'sync_failed' ? x.body : null;
+      },
+      20_000,
+      'sync failure',
+    );
     // An ordinary user gets the reason, not the raw error; staff get both.
     assert.equal(failed.syncFailure, 'unavailable');
     assert.equal(failed.syncError, null);
@@ -172,10 +191,14 @@ describe('invoice sync against an accounting endpoint', () => {
     const retry = await s.req('POST', `/api/invoices/${created.body.number}/retry_sync/`, { token });
     assert.equal(retry.status, 200);
     assert.equal(retry.body.status, 'pending_sync');
-    const synced = await waitFor(async () => {
-      const x = await s.req('GET', `/api/invoices/${created.body.number}/`, { token });
-      return x.body.status === 'synced' ? x.body : null;
-    }, 20_000, 'sync after retry');
+    const synced = await waitFor(
+      async () => {
+        const x = await s.req('GET', `/api/invoices/${created.body.number}/`, { token });
+        return x.body.status === 'synced' ? x.body : null;
+      },
+      20_000,
+      'sync after retry',
+    );
     assert.equal(synced.externalId, 'ACC-42');
     assert.equal(synced.syncAttempts, 2);
     assert.equal(synced.syncError, null);
@@ -202,10 +225,14 @@ describe('finding 8: accounting errors do not reach ordinary users', () => {
     const token = await s.user();
     const w = await deliveredWaybill(s, token);
     const created = await s.req('POST', '/api/invoices/', { token, body: { waybills: [w.number] } });
-    const failed = await waitFor(async () => {
-      const x = await s.req('GET', `/api/invoices/${created.body.number}/`, { token });
-      return x.body.status === 'sync_failed' ? x.body : null;
-    }, 20_000, 'sync failure');
+    const failed = await waitFor(
+      async () => {
+        const x = await s.req('GET', `/api/invoices/${created.body.number}/`, { token });
+        return x.body.status === 'sync_failed' ? x.body : null;
+      },
+      20_000,
+      'sync failure',
+    );
     assert.equal(failed.syncFailure, 'unreachable');
     assert.equal(failed.syncError, null);
     const listed = await s.req('GET', `/api/invoices/?search=${created.body.number}`, { token });

@@ -12,10 +12,14 @@ async function links(s: TestServer, headers: Record<string, string>) {
   const token = await s.user();
   const page = await s.req('GET', '/api/waybills/?pageSize=5&pageNumber=2', { token, headers });
   const created = await s.req('POST', '/api/worklogs/worklog_report/', { token, body: { format: 'csv' }, headers });
-  const done = await waitFor(async () => {
-    const r = await s.req('GET', `/api/export-requests/${created.body.id}/`, { token, headers });
-    return r.body.fileUrl ? r.body : null;
-  }, 30_000, 'export');
+  const done = await waitFor(
+    async () => {
+      const r = await s.req('GET', `/api/export-requests/${created.body.id}/`, { token, headers });
+      return r.body.fileUrl ? r.body : null;
+    },
+    30_000,
+    'export',
+  );
   return { next: page.body.next as string, previous: page.body.previous as string, fileUrl: done.fileUrl as string };
 }
 
@@ -42,7 +46,7 @@ describe('absolute links only from PUBLIC_URL', () => {
     for (const link of Object.values(l)) assert.ok(!link.includes('evil'));
   });
 
-  test('a download link stops working when the account\'s sessions end (password change)', async () => {
+  test("a download link stops working when the account's sessions end (password change)", async () => {
     const s = await startServer();
     servers.push(s);
     const l = await links(s, {});

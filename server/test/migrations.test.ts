@@ -14,7 +14,9 @@ import { legacyMigrate } from './fixtures/legacy-migrate.js';
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = (script: string, args: string[], env: Record<string, string>) => {
   const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: serverDir, encoding: 'utf8', timeout: 60_000,
+    cwd: serverDir,
+    encoding: 'utf8',
+    timeout: 60_000,
     env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? os.tmpdir(), SKIP_WEB_BUILD: '1', LOG_LEVEL: 'error', ...env },
   });
   return { status: r.status, output: `${r.stdout}${r.stderr}` };
@@ -65,12 +67,19 @@ describe('schema migrations (node-pg-migrate over the SQL files)', () => {
   });
 
   test('a new database gets every migration once; a second run has nothing to do', async () => {
-    const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => /^\d+_.+\.sql$/.test(f)).sort().map((f) => f.replace(/\.sql$/, ''));
+    const files = fs
+      .readdirSync(MIGRATIONS_DIR)
+      .filter((f) => /^\d+_.+\.sql$/.test(f))
+      .sort()
+      .map((f) => f.replace(/\.sql$/, ''));
     assert.deepEqual(await migrate(fresh.pool), files);
     assert.deepEqual(await migrate(fresh.url), []);
     assert.deepEqual(await pendingMigrations(fresh.pool), []);
     const sums = await fresh.pool.query<{ name: string }>('SELECT name FROM migration_checksums ORDER BY name');
-    assert.deepEqual(sums.rows.map((r) => r.name), files);
+    assert.deepEqual(
+      sums.rows.map((r) => r.name),
+      files,
+    );
   });
 
   test('a database made by the earlier runner is upgraded in place: its data kept, nothing re-run, the same schema as a new one', async () => {
@@ -78,12 +87,19 @@ describe('schema migrations (node-pg-migrate over the SQL files)', () => {
     const legacy = await legacyMigrate(old.pool, MIGRATIONS_DIR, LAST_LEGACY);
     assert.equal(legacy.at(-1), LAST_LEGACY);
     await old.pool.query(`INSERT INTO users (email, name, password_hash) VALUES ('kept@timberlog.ee', 'Kept', 'x')`);
-    const newer = fs.readdirSync(MIGRATIONS_DIR).filter((f) => /^\d+_.+\.sql$/.test(f) && f > LAST_LEGACY).sort().map((f) => f.replace(/\.sql$/, ''));
+    const newer = fs
+      .readdirSync(MIGRATIONS_DIR)
+      .filter((f) => /^\d+_.+\.sql$/.test(f) && f > LAST_LEGACY)
+      .sort()
+      .map((f) => f.replace(/\.sql$/, ''));
     assert.deepEqual(await pendingMigrations(old.pool), newer, 'the earlier record is read before adoption');
 
-    assert.deepEqual(await migrate(old.pool), newer, 'only the migrations after the earlier runner\'s last one run');
+    assert.deepEqual(await migrate(old.pool), newer, "only the migrations after the earlier runner's last one run");
     const record = await old.pool.query<{ name: string }>('SELECT name FROM pgmigrations ORDER BY id');
-    assert.deepEqual(record.rows.map((r) => r.name), [...legacy.map((f) => f.replace(/\.sql$/, '')), ...newer]);
+    assert.deepEqual(
+      record.rows.map((r) => r.name),
+      [...legacy.map((f) => f.replace(/\.sql$/, '')), ...newer],
+    );
     assert.equal((await old.pool.query(`SELECT to_regclass('public.schema_migrations') AS t`)).rows[0].t, null, 'one record, not two');
     assert.equal((await old.pool.query(`SELECT name FROM users WHERE email = 'kept@timberlog.ee'`)).rows[0]?.name, 'Kept');
     assert.deepEqual(await schemaOf(old.pool), await schemaOf(fresh.pool));
@@ -126,7 +142,9 @@ describe('schema migrations (node-pg-migrate over the SQL files)', () => {
    * first writer and the second queues behind it; CONCURRENTLY blocks neither.
    */
   async function buildIndexWithWritersRunning(indexFile: string): Promise<{ secondWriter: 'wrote' | 'blocked'; migrated: string[] }> {
-    const dir = tempDir({ '001_t.sql': 'CREATE TABLE t (id serial PRIMARY KEY, v int); INSERT INTO t (v) SELECT g FROM generate_series(1, 1000) g;' });
+    const dir = tempDir({
+      '001_t.sql': 'CREATE TABLE t (id serial PRIMARY KEY, v int); INSERT INTO t (v) SELECT g FROM generate_series(1, 1000) g;',
+    });
     const db = await freshDb();
     await migrate(db.pool, { dir });
     fs.writeFileSync(path.join(dir, '002_t_v.sql'), indexFile);
@@ -138,7 +156,9 @@ describe('schema migrations (node-pg-migrate over the SQL files)', () => {
       const migrating = migrate(db.url, { dir });
       // Wait until the build is waiting on the first writer's transaction.
       for (let i = 0; ; i++) {
-        const waiting = await db.pool.query(`SELECT 1 FROM pg_stat_activity WHERE query ILIKE '%CREATE INDEX%t_v_idx%' AND wait_event_type = 'Lock'`);
+        const waiting = await db.pool.query(
+          `SELECT 1 FROM pg_stat_activity WHERE query ILIKE '%CREATE INDEX%t_v_idx%' AND wait_event_type = 'Lock'`,
+        );
         if (waiting.rowCount) break;
         if (i > 200) throw new Error('the index build never started');
         await new Promise((r) => setTimeout(r, 25));
@@ -171,7 +191,14 @@ describe('schema migrations (node-pg-migrate over the SQL files)', () => {
     const db = await freshDb();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-migrate-start-'));
     dirs.push(dataDir);
-    const env = { DATABASE_URL: db.url, NODE_ENV: 'production', PUBLIC_URL: 'https://timberlog.example.com', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
+    const env = {
+      DATABASE_URL: db.url,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://timberlog.example.com',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    };
     const refused = run('src/main.ts', [], env);
     assert.equal(refused.status, 1, refused.output);
     assert.match(refused.output, /lacks \d+ migration\(s\).*npm run migrate -w server/s);

@@ -14,7 +14,10 @@ after(async () => {
 
 let n = 0;
 const signUp = (password: string, lang = 'en') =>
-  s.req('POST', '/api/user/signup', { body: { email: `pw${n++}@example.com`, name: 'Kalle Kask', password }, headers: { 'accept-language': lang } });
+  s.req('POST', '/api/user/signup', {
+    body: { email: `pw${n++}@example.com`, name: 'Kalle Kask', password },
+    headers: { 'accept-language': lang },
+  });
 
 describe('password rules', () => {
   test('the contract names whitespace-only and one repeated character (the forms use the same function)', () => {
@@ -23,14 +26,21 @@ describe('password rules', () => {
     assert.deepEqual(passwordProblems('Kuusepalk-2026', 'a@example.com'), []);
   });
 
-  test('the issue\'s weak passwords are refused on the password field, in the caller\'s language', async () => {
+  test("the issue's weak passwords are refused on the password field, in the caller's language", async () => {
     for (const [password, message] of [
-      ['aaaaaaaaaa', /one character repeated/], ['          ', /only spaces/], ['password12', /too common/], ['qwertyuiop', /too common/],
-      ['kallekask1', /too common/], ['iloveyou12', /too common/],
+      ['aaaaaaaaaa', /one character repeated/],
+      ['          ', /only spaces/],
+      ['password12', /too common/],
+      ['qwertyuiop', /too common/],
+      ['kallekask1', /too common/],
+      ['iloveyou12', /too common/],
     ] as const) {
       const r = await signUp(password);
       assert.equal(r.status, 400, password);
-      assert.ok(r.body.password.some((m: string) => message.test(m)), `${JSON.stringify(password)}: ${r.text}`);
+      assert.ok(
+        r.body.password.some((m: string) => message.test(m)),
+        `${JSON.stringify(password)}: ${r.text}`,
+      );
     }
     const et = await signUp('password12', 'et');
     assert.match(et.body.password[0], /liiga levinud/);
@@ -39,12 +49,18 @@ describe('password rules', () => {
   test('strong passwords pass, and every way of setting one applies the rule', async () => {
     assert.equal((await signUp('Kuusepalk-2026')).status, 201);
     const staff = await s.staff();
-    const created = await s.req('POST', '/api/user/', { token: staff, body: { email: 'weak@example.com', name: 'W', password: 'qwertyuiop' } });
+    const created = await s.req('POST', '/api/user/', {
+      token: staff,
+      body: { email: 'weak@example.com', name: 'W', password: 'qwertyuiop' },
+    });
     assert.equal(created.status, 400);
     const set = await s.req('PATCH', '/api/user/jaan.jogi@timberlog.ee/', { token: staff, body: { password: 'password12' } });
     assert.equal(set.status, 400);
     const { access } = await s.login('piret.parn@timberlog.ee', 'Vahetus-2026-kontor');
-    const own = await s.req('PATCH', '/api/user/me', { token: access, body: { password: 'aaaaaaaaaa', currentPassword: 'Vahetus-2026-kontor' } });
+    const own = await s.req('PATCH', '/api/user/me', {
+      token: access,
+      body: { password: 'aaaaaaaaaa', currentPassword: 'Vahetus-2026-kontor' },
+    });
     assert.equal(own.status, 400);
     assert.ok(own.body.password);
   });

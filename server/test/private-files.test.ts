@@ -24,13 +24,26 @@ describe('mail outbox', () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-mail-'));
       dirs.push(dataDir);
       let logged = '';
-      const log = pino({ level: 'info' }, new Writable({ write(chunk, _enc, done) { logged += String(chunk); done(); } }));
+      const log = pino(
+        { level: 'info' },
+        new Writable({
+          write(chunk, _enc, done) {
+            logged += String(chunk);
+            done();
+          },
+        }),
+      );
       const printed: string[] = [];
       const original = console.log;
       console.log = (...args: unknown[]) => void printed.push(args.join(' '));
       try {
         const link = 'http://localhost:8080/auth/reset-password?token=SECRET-TOKEN-123';
-        await createMailer(loadConfig({ dataDir, smtpUrl: undefined, demoMode }), log as never).send({ to: 'a@example.com', subject: 'Reset', text: `Open ${link}`, link });
+        await createMailer(loadConfig({ dataDir, smtpUrl: undefined, demoMode }), log as never).send({
+          to: 'a@example.com',
+          subject: 'Reset',
+          text: `Open ${link}`,
+          link,
+        });
         assert.ok(logged.includes('outbox'));
         assert.ok(!logged.includes('SECRET-TOKEN-123'), logged);
         assert.deepEqual(printed.filter((l) => l.includes('SECRET-TOKEN-123')).length, demoMode ? 1 : 0);

@@ -26,7 +26,10 @@ test('assortment types and assortments: list, detail, filters', async () => {
   const pine = await s.req('GET', '/api/assortments/?species=pine&isActive=true', { token });
   assert.ok(pine.body.count > 0 && pine.body.results.every((x: any) => x.species === 'pine' && x.isActive));
   const inactive = await s.req('GET', '/api/assortments/?isActive=false', { token });
-  assert.deepEqual(inactive.body.results.map((x: any) => x.code), ['KU-PALK-14']);
+  assert.deepEqual(
+    inactive.body.results.map((x: any) => x.code),
+    ['KU-PALK-14'],
+  );
 });
 
 test('companies: 8-digit codes, hasWorklogs and isInvoiceCustomer filters, search', async () => {
@@ -52,12 +55,18 @@ test('warehouses: by id, origin code, destination code; origin/destination filte
   assert.equal((await s.req('GET', `/api/warehouses/origins/${o.originCode}/`, { token })).body.id, o.id);
   assert.equal((await s.req('GET', `/api/warehouses/${o.id}`, { token })).body.originCode, o.originCode);
   const byOrigin = await s.req('GET', `/api/warehouses/?origin=${o.originCode}`, { token });
-  assert.deepEqual(byOrigin.body.results.map((w: any) => w.id), [o.id]);
+  assert.deepEqual(
+    byOrigin.body.results.map((w: any) => w.id),
+    [o.id],
+  );
   const dests = await s.req('GET', '/api/warehouses/?hasDestination=true&pageSize=100', { token });
   const d = dests.body.results[0];
   assert.equal((await s.req('GET', `/api/warehouses/destinations/${d.destinationCode}/`, { token })).body.id, d.id);
   const byDest = await s.req('GET', `/api/warehouses/?destination=${d.destinationCode}`, { token });
-  assert.deepEqual(byDest.body.results.map((w: any) => w.id), [d.id]);
+  assert.deepEqual(
+    byDest.body.results.map((w: any) => w.id),
+    [d.id],
+  );
   assert.equal((await s.req('GET', '/api/warehouses/origins/NOPE/', { token })).status, 404);
   const hw = await s.req('GET', '/api/warehouses/?hasWorklogs=true&pageSize=100', { token });
   assert.ok(hw.body.results.every((w: any) => w.hasWorklogs));
@@ -77,7 +86,11 @@ test('workers: list, search, detail', async () => {
 test('browsers on another origin may call the API (CORS preflight)', async () => {
   const r = await fetch(`${s.url}/api/waybills/`, {
     method: 'OPTIONS',
-    headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,accept-language' },
+    headers: {
+      origin: 'http://localhost:3000',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'authorization,accept-language',
+    },
   });
   assert.ok(r.status === 204 || r.status === 200);
   assert.equal(r.headers.get('access-control-allow-origin'), 'http://localhost:3000');

@@ -14,21 +14,64 @@ import { PUBLIC_ROUTES } from '../src/auth/guards.js';
 type Decision = 'public' | 'link' | 'user' | 'staff';
 
 const DECISIONS: Record<string, Decision> = {
-  obtainToken: 'public', refreshToken: 'public', verifyToken: 'public', refreshSession: 'public', signOut: 'public',
-  signUp: 'public', forgotPassword: 'public', resetPassword: 'public', verifyEmail: 'public', verifyEmailLink: 'public',
+  obtainToken: 'public',
+  refreshToken: 'public',
+  verifyToken: 'public',
+  refreshSession: 'public',
+  signOut: 'public',
+  signUp: 'public',
+  forgotPassword: 'public',
+  resetPassword: 'public',
+  verifyEmail: 'public',
+  verifyEmailLink: 'public',
   downloadExportAttachment: 'link',
-  listUsers: 'user', getMe: 'user', updateMe: 'user', patchMe: 'user', getUser: 'user',
-  createUser: 'staff', updateUser: 'staff', patchUser: 'staff', deleteUser: 'staff',
-  listAssortmentTypes: 'user', getAssortmentType: 'user', listAssortments: 'user', getAssortment: 'user',
-  listCompanies: 'user', getCompany: 'user', listWarehouses: 'user', getWarehouseByOrigin: 'user',
-  getWarehouseByDestination: 'user', getWarehouse: 'user', listWorkers: 'user', getWorker: 'user',
-  listWaybills: 'user', createWaybill: 'user', getWaybill: 'user', updateWaybill: 'user', patchWaybill: 'user',
-  deleteWaybill: 'user', createWaybillReport: 'user',
-  listWorklogs: 'user', createWorklog: 'user', getWorklog: 'user', updateWorklog: 'user', patchWorklog: 'user', createWorklogReport: 'user',
-  listInvoices: 'user', createInvoice: 'user', previewInvoice: 'user', getInvoice: 'user', retryInvoiceSync: 'user',
-  listExportRequests: 'user', getExportRequest: 'user', acknowledgeExportError: 'user',
+  listUsers: 'user',
+  getMe: 'user',
+  updateMe: 'user',
+  patchMe: 'user',
+  getUser: 'user',
+  createUser: 'staff',
+  updateUser: 'staff',
+  patchUser: 'staff',
+  deleteUser: 'staff',
+  listAssortmentTypes: 'user',
+  getAssortmentType: 'user',
+  listAssortments: 'user',
+  getAssortment: 'user',
+  listCompanies: 'user',
+  getCompany: 'user',
+  listWarehouses: 'user',
+  getWarehouseByOrigin: 'user',
+  getWarehouseByDestination: 'user',
+  getWarehouse: 'user',
+  listWorkers: 'user',
+  getWorker: 'user',
+  listWaybills: 'user',
+  createWaybill: 'user',
+  getWaybill: 'user',
+  updateWaybill: 'user',
+  patchWaybill: 'user',
+  deleteWaybill: 'user',
+  createWaybillReport: 'user',
+  listWorklogs: 'user',
+  createWorklog: 'user',
+  getWorklog: 'user',
+  updateWorklog: 'user',
+  patchWorklog: 'user',
+  createWorklogReport: 'user',
+  listInvoices: 'user',
+  createInvoice: 'user',
+  previewInvoice: 'user',
+  getInvoice: 'user',
+  retryInvoiceSync: 'user',
+  listExportRequests: 'user',
+  getExportRequest: 'user',
+  acknowledgeExportError: 'user',
   getSummary: 'user',
-  waybillHistory: 'user', worklogHistory: 'user', invoiceHistory: 'user', userHistory: 'staff',
+  waybillHistory: 'user',
+  worklogHistory: 'user',
+  invoiceHistory: 'user',
+  userHistory: 'staff',
   changeEvents: 'user',
 };
 for (const kind of ['AssortmentTypes', 'Assortments', 'Companies', 'Warehouses', 'Workers']) DECISIONS[`adminList${kind}`] = 'staff';
@@ -43,16 +86,30 @@ const sample = (name: string, operationId: string) => {
   return 'NOPE';
 };
 
-interface Operation { method: string; path: string; operationId: string; access: string; hasBody: boolean }
+interface Operation {
+  method: string;
+  path: string;
+  operationId: string;
+  access: string;
+  hasBody: boolean;
+}
 
 let s: TestServer;
 const operations: Operation[] = [];
 before(async () => {
   s = await startServer({}, { workers: false });
-  const doc = (await s.req('GET', '/api/schema/')).body as { paths: Record<string, Record<string, { operationId: string; 'x-access': string; requestBody?: unknown }>> };
+  const doc = (await s.req('GET', '/api/schema/')).body as {
+    paths: Record<string, Record<string, { operationId: string; 'x-access': string; requestBody?: unknown }>>;
+  };
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
-      operations.push({ method: method.toUpperCase(), path, operationId: op.operationId, access: op['x-access'], hasBody: Boolean(op.requestBody) });
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        operationId: op.operationId,
+        access: op['x-access'],
+        hasBody: Boolean(op.requestBody),
+      });
     }
   }
 });
@@ -75,7 +132,11 @@ describe('role matrix from the OpenAPI document', () => {
       assert.ok(decision, `${op.method} ${op.path} (${op.operationId}) has no access decision in this test`);
       assert.equal(op.access, decision === 'link' ? 'public' : decision, `${op.operationId}: x-access`);
     }
-    for (const id of Object.keys(DECISIONS)) assert.ok(operations.some((op) => op.operationId === id), `${id} is not in the document`);
+    for (const id of Object.keys(DECISIONS))
+      assert.ok(
+        operations.some((op) => op.operationId === id),
+        `${id} is not in the document`,
+      );
   });
 
   test('every public route entry names a published route', () => {
@@ -83,7 +144,10 @@ describe('role matrix from the OpenAPI document', () => {
       const [method, path] = entry.split(' ') as [string, string];
       if (path.endsWith('*') || method === 'HEAD') continue;
       const documented = path.replace(/:(\w+)/g, '{$1}');
-      assert.ok(operations.some((op) => op.method === method && op.path === documented), `${entry} is not a published operation`);
+      assert.ok(
+        operations.some((op) => op.method === method && op.path === documented),
+        `${entry} is not a published operation`,
+      );
     }
   });
 
@@ -92,7 +156,10 @@ describe('role matrix from the OpenAPI document', () => {
       const decision = DECISIONS[op.operationId]!;
       const r = await call(op);
       if (decision === 'public') {
-        assert.ok(r.status !== 401 && r.status !== 403 && r.status < 500, `${op.operationId} anonymous: ${r.status} ${r.text.slice(0, 200)}`);
+        assert.ok(
+          r.status !== 401 && r.status !== 403 && r.status < 500,
+          `${op.operationId} anonymous: ${r.status} ${r.text.slice(0, 200)}`,
+        );
       } else {
         assert.equal(r.status, 401, `${op.operationId} anonymous: ${r.status} ${r.text.slice(0, 200)}`);
         assert.equal(typeof r.body.detail, 'string');

@@ -37,7 +37,11 @@ test('the demo data is deterministic and covers every status and action', async 
   assert.deepEqual(waybillStatuses, [...WAYBILL_STATUSES].sort());
   const actions = (await db.selectFrom('worklogs').select('action').distinct().execute()).map((r) => r.action).sort();
   assert.deepEqual(actions, [...WORKLOG_ACTIONS].sort());
-  const invoiceStatuses = await db.selectFrom('invoices').select(['status', sql<number>`count(*)::int`.as('n')]).groupBy('status').execute();
+  const invoiceStatuses = await db
+    .selectFrom('invoices')
+    .select(['status', sql<number>`count(*)::int`.as('n')])
+    .groupBy('status')
+    .execute();
   assert.deepEqual(invoiceStatuses.map((r) => r.status).sort(), [...INVOICE_STATUSES].sort());
   assert.equal(invoiceStatuses.find((r) => r.status === 'sync_failed')!.n, 1);
   const users = await db.selectFrom('users').select(['isActive', 'isStaff']).execute();
@@ -52,6 +56,10 @@ test('the demo data is deterministic and covers every status and action', async 
       SELECT a.code, sum(b.quantity) AS qty, a.unit_price AS price FROM waybills b JOIN assortments a ON a.code = b.assortment
       WHERE b.invoice = i.number GROUP BY a.code, a.unit_price) q)`.execute(db);
   assert.deepEqual(mismatch.rows, []);
-  const workers = await sql<{ n: number }>`SELECT count(*)::int AS n FROM workers k WHERE k.worklog_count <> (SELECT count(*) FROM worklogs l WHERE l.worker_name = k.worker_name)`.execute(db);
+  const workers = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM workers k WHERE k.worklog_count <> (SELECT count(*) FROM worklogs l WHERE l.worker_name = k.worker_name)`.execute(
+    db,
+  );
   assert.equal(workers.rows[0]!.n, 0);
 });

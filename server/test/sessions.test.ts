@@ -43,7 +43,7 @@ describe('token claims', () => {
     }
   });
 
-  test('a deleted and re-created account\'s old tokens do not work on the new account', async () => {
+  test("a deleted and re-created account's old tokens do not work on the new account", async () => {
     const staff = await s.staff();
     const email = 'recreated@example.com';
     const body = { email, name: 'First', password: 'Esimene-konto-2026' };
@@ -57,12 +57,19 @@ describe('token claims', () => {
 });
 
 describe('password changes end sessions', () => {
-  test('a self-change needs the current password, in the caller\'s language', async () => {
+  test("a self-change needs the current password, in the caller's language", async () => {
     const { access } = await s.login('hannes.ilves@timberlog.ee', PASSWORD);
-    const missing = await s.req('PATCH', '/api/user/me', { token: access, body: { password: 'Uus-salasona-2026' }, headers: { 'accept-language': 'et' } });
+    const missing = await s.req('PATCH', '/api/user/me', {
+      token: access,
+      body: { password: 'Uus-salasona-2026' },
+      headers: { 'accept-language': 'et' },
+    });
     assert.equal(missing.status, 400);
     assert.ok(Array.isArray(missing.body.currentPassword), missing.text);
-    const wrong = await s.req('PATCH', '/api/user/me', { token: access, body: { password: 'Uus-salasona-2026', currentPassword: 'not-the-password' } });
+    const wrong = await s.req('PATCH', '/api/user/me', {
+      token: access,
+      body: { password: 'Uus-salasona-2026', currentPassword: 'not-the-password' },
+    });
     assert.equal(wrong.status, 400);
     assert.ok(Array.isArray(wrong.body.currentPassword));
     assert.equal((await s.login('hannes.ilves@timberlog.ee', PASSWORD)).access.length > 0, true, 'the password is unchanged');
@@ -70,11 +77,14 @@ describe('password changes end sessions', () => {
     assert.equal((await s.req('PATCH', '/api/user/me', { token: access, body: { name: 'Hannes Ilves' } })).status, 200);
   });
 
-  test('a self-change ends every session of the account, the caller\'s too', async () => {
+  test("a self-change ends every session of the account, the caller's too", async () => {
     const email = 'jaan.jogi@timberlog.ee';
     const a = await s.login(email, PASSWORD);
     const b = await s.login(email, PASSWORD);
-    const r = await s.req('PUT', '/api/user/me', { token: a.access, body: { name: 'Jaan Jõgi', password: 'Uus-salasona-2026', currentPassword: PASSWORD } });
+    const r = await s.req('PUT', '/api/user/me', {
+      token: a.access,
+      body: { name: 'Jaan Jõgi', password: 'Uus-salasona-2026', currentPassword: PASSWORD },
+    });
     assert.equal(r.status, 200, r.text);
     for (const pair of [a, b]) {
       assert.equal((await me(pair.access)).status, 401);
@@ -84,7 +94,7 @@ describe('password changes end sessions', () => {
     assert.equal((await me(fresh.access)).status, 200);
   });
 
-  test('a staff-set password and a deactivation end the account\'s sessions', async () => {
+  test("a staff-set password and a deactivation end the account's sessions", async () => {
     const staff = await s.staff();
     const email = 'piret.parn@timberlog.ee';
     const before1 = await s.login(email, PASSWORD);
@@ -110,14 +120,22 @@ describe('sign-out and session lifetime', () => {
     // Not treated as theft: the account's other session lives on.
     const next = await refresh(b.refresh);
     assert.equal(next.status, 200);
-    assert.equal((await s.req('POST', '/api/auth/logout/', { body: { refresh: 'not-a-token' } })).status, 200, 'signing out with a dead token is harmless');
+    assert.equal(
+      (await s.req('POST', '/api/auth/logout/', { body: { refresh: 'not-a-token' } })).status,
+      200,
+      'signing out with a dead token is harmless',
+    );
   });
 
   test('rotation has an absolute end: a session older than the lifetime cannot refresh', async () => {
     const pair = await s.login(DEMO_USERS.staff.email, DEMO_USERS.staff.password);
     const r1 = await refresh(pair.refresh);
     assert.equal(r1.status, 200);
-    await s.ctx.db.updateTable('refreshTokens').set({ sessionStartedAt: new Date(Date.now() - 31 * 86400_000) }).where('userEmail', '=', DEMO_USERS.staff.email).execute();
+    await s.ctx.db
+      .updateTable('refreshTokens')
+      .set({ sessionStartedAt: new Date(Date.now() - 31 * 86400_000) })
+      .where('userEmail', '=', DEMO_USERS.staff.email)
+      .execute();
     assert.equal((await refresh(r1.body.refresh)).status, 401);
   });
 });

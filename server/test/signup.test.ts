@@ -12,8 +12,10 @@ after(async () => {
   await s.close();
 });
 
-const signUp = (body: Record<string, string>, ip = '198.51.100.20') => s.req('POST', '/api/user/signup', { body, headers: { 'x-forwarded-for': ip } });
-const shape = (body: Record<string, unknown>) => Object.keys(body).sort().join(',') + JSON.stringify({ ...body, dateJoined: 0, createdAt: 0, lastModifiedAt: 0 });
+const signUp = (body: Record<string, string>, ip = '198.51.100.20') =>
+  s.req('POST', '/api/user/signup', { body, headers: { 'x-forwarded-for': ip } });
+const shape = (body: Record<string, unknown>) =>
+  Object.keys(body).sort().join(',') + JSON.stringify({ ...body, dateJoined: 0, createdAt: 0, lastModifiedAt: 0 });
 
 describe('no account enumeration', () => {
   test('sign-up answers a taken address exactly like a new one; the owner gets a mail instead', async () => {
@@ -36,7 +38,11 @@ describe('no account enumeration', () => {
       assert.equal(r.status, 200);
       assert.deepEqual(await idle.ctx.db.selectFrom('passwordResetTokens').selectAll().execute(), []);
       assert.deepEqual(outboxMails(idle, DEMO_USERS.staff.email), []);
-      const jobs = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'account-mail' AND data->>'email' = ${DEMO_USERS.staff.email}`.execute(idle.ctx.db);
+      const jobs = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'account-mail' AND data->>'email' = ${DEMO_USERS.staff.email}`.execute(
+        idle.ctx.db,
+      );
       assert.equal(jobs.rows[0]!.n, 1);
     } finally {
       await idle.close();
@@ -45,7 +51,8 @@ describe('no account enumeration', () => {
 
   test('sign-up is limited per client address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await signUp({ email: `many${i}@example.com`, name: 'Many', password: 'Kuusepalk-2026' }, '203.0.113.50')).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await signUp({ email: `many${i}@example.com`, name: 'Many', password: 'Kuusepalk-2026' }, '203.0.113.50')).status);
     assert.deepEqual(statuses, [201, 201, 201, 201, 201, 429]);
   });
 });

@@ -70,7 +70,9 @@ test('staff see the sign-ups awaiting activation; ordinary users get null', asyn
   assert.ok(inactive > 0, 'the seed has inactive accounts');
   assert.equal(asStaff.body.usersAwaitingActivation, inactive);
 
-  const signUp = await s.req('POST', '/api/user/signup', { body: { email: 'uus.kasutaja@example.com', name: 'Uus Kasutaja', password: 'Metsavedu-2026-uus' } });
+  const signUp = await s.req('POST', '/api/user/signup', {
+    body: { email: 'uus.kasutaja@example.com', name: 'Uus Kasutaja', password: 'Metsavedu-2026-uus' },
+  });
   assert.equal(signUp.status, 201, signUp.text);
   assert.equal((await s.req('GET', '/api/summary/', { token: staff })).body.usersAwaitingActivation, inactive + 1);
 

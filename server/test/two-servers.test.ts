@@ -46,11 +46,19 @@ async function startInstance(name: string): Promise<Instance> {
     cwd: serverDir,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      PATH: process.env.PATH!, HOME: process.env.HOME ?? os.tmpdir(),
-      DATABASE_URL: dbUrl, PUBLIC_URL: 'http://timberlog.test', PORT: String(port), HOST: '127.0.0.1',
-      DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
-      LOG_LEVEL: 'info', JOB_POLLING_SECONDS: '0.5', EXPORT_JOB_EXPIRE_SECONDS: String(EXPIRE_SECONDS),
-      EXPORTS_IN_PROGRESS_PER_USER: '50', RATE_LIMIT_PER_ACCOUNT: String(SIGN_IN_LIMIT),
+      PATH: process.env.PATH!,
+      HOME: process.env.HOME ?? os.tmpdir(),
+      DATABASE_URL: dbUrl,
+      PUBLIC_URL: 'http://timberlog.test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
+      LOG_LEVEL: 'info',
+      JOB_POLLING_SECONDS: '0.5',
+      EXPORT_JOB_EXPIRE_SECONDS: String(EXPIRE_SECONDS),
+      EXPORTS_IN_PROGRESS_PER_USER: '50',
+      RATE_LIMIT_PER_ACCOUNT: String(SIGN_IN_LIMIT),
       // Both start on an empty database and migrate it themselves: the lock makes them take turns.
       MIGRATE_ON_START: 'true',
     },
@@ -67,10 +75,14 @@ async function startInstance(name: string): Promise<Instance> {
 async function ready(instance: Instance): Promise<void> {
   let gone = false;
   void instance.exited.then(() => (gone = true));
-  await waitFor(async () => {
-    if (gone) throw new Error(`${instance.name} exited while starting:\n${instance.output()}`);
-    return instance.output().includes('Timberlog is running at');
-  }, 60_000, `${instance.name} to start`);
+  await waitFor(
+    async () => {
+      if (gone) throw new Error(`${instance.name} exited while starting:\n${instance.output()}`);
+      return instance.output().includes('Timberlog is running at');
+    },
+    60_000,
+    `${instance.name} to start`,
+  );
 }
 
 async function req(instance: Instance, method: string, p: string, o: { token?: string; body?: unknown } = {}) {
@@ -96,22 +108,31 @@ async function signIn(instance: Instance, user: { email: string; password: strin
 
 /** The process's JSON log lines with `msg` about the export `id`. */
 function logged(instance: Instance, msg: string, id: string): Record<string, unknown>[] {
-  return instance.output().split('\n').filter((l) => l.startsWith('{')).map((l) => {
-    try {
-      return JSON.parse(l) as Record<string, unknown>;
-    } catch {
-      return {};
-    }
-  }).filter((e) => e.msg === msg && e.exportRequest === id);
+  return instance
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => {
+      try {
+        return JSON.parse(l) as Record<string, unknown>;
+      } catch {
+        return {};
+      }
+    })
+    .filter((e) => e.msg === msg && e.exportRequest === id);
 }
 
 const exportFiles = () => fs.readdirSync(path.join(dataDir, 'exports')).sort();
 
 async function finished(instance: Instance, token: string, id: string, timeoutMs = 30_000) {
-  return waitFor(async () => {
-    const r = await req(instance, 'GET', `/api/export-requests/${id}/`, { token });
-    return r.body?.completeTimestamp ? r.body : null;
-  }, timeoutMs, `export ${id}`);
+  return waitFor(
+    async () => {
+      const r = await req(instance, 'GET', `/api/export-requests/${id}/`, { token });
+      return r.body?.completeTimestamp ? r.body : null;
+    },
+    timeoutMs,
+    `export ${id}`,
+  );
 }
 
 before(async () => {
@@ -139,12 +160,22 @@ after(async () => {
 
 describe('two servers on one database', () => {
   test('started together, they migrated the database once and use one generated key pair', async () => {
-    const migrations = fs.readdirSync(path.join(serverDir, 'migrations')).filter((f) => f.endsWith('.sql')).map((f) => f.replace(/\.sql$/, ''));
+    const migrations = fs
+      .readdirSync(path.join(serverDir, 'migrations'))
+      .filter((f) => f.endsWith('.sql'))
+      .map((f) => f.replace(/\.sql$/, ''));
     const rows = await sql<{ name: string }>`SELECT name FROM pgmigrations ORDER BY id`.execute(db);
-    assert.deepEqual(rows.rows.map((r) => r.name), migrations.sort());
+    assert.deepEqual(
+      rows.rows.map((r) => r.name),
+      migrations.sort(),
+    );
     for (const instance of [A, B]) assert.equal((await req(instance, 'GET', '/api/schema/')).status, 200);
     assert.deepEqual(fs.readdirSync(path.join(dataDir, 'keys')).sort(), ['jwt-private.pem', 'jwt-public.pem']);
-    assert.deepEqual(fs.readdirSync(dataDir).filter((f) => f.startsWith('.keys-')), [], 'no key folder left behind');
+    assert.deepEqual(
+      fs.readdirSync(dataDir).filter((f) => f.startsWith('.keys-')),
+      [],
+      'no key folder left behind',
+    );
     // A token signed by one is accepted by the other.
     const tokens = await signIn(B, DEMO_USERS.user);
     assert.equal((await req(A, 'GET', '/api/user/me', { token: tokens.access })).status, 200);
@@ -180,8 +211,11 @@ describe('two servers on one database', () => {
   test('every export is worked once, by one of the two, into one file', async (t) => {
     const token = (await signIn(A, DEMO_USERS.user)).access;
     const before = new Set(fs.existsSync(path.join(dataDir, 'exports')) ? exportFiles() : []);
-    const requests = await Promise.all(Array.from({ length: 8 }, (_, i) =>
-      req(i % 2 === 0 ? A : B, 'POST', '/api/waybills/waybill_report/', { token, body: { format: i % 4 < 2 ? 'csv' : 'xlsx' } })));
+    const requests = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        req(i % 2 === 0 ? A : B, 'POST', '/api/waybills/waybill_report/', { token, body: { format: i % 4 < 2 ? 'csv' : 'xlsx' } }),
+      ),
+    );
     for (const r of requests) assert.equal(r.status, 201, r.text);
     const ids = requests.map((r) => r.body.id as string);
     const done = await Promise.all(ids.map((id, i) => finished(i % 2 === 0 ? B : A, token, id)));
@@ -192,18 +226,27 @@ describe('two servers on one database', () => {
     }
     const attachments = done.map((d) => d.attachment as string);
     assert.equal(new Set(attachments).size, ids.length);
-    assert.deepEqual(exportFiles().filter((f) => !before.has(f)), [...attachments].sort(), 'one file per export, nothing else');
+    assert.deepEqual(
+      exportFiles().filter((f) => !before.has(f)),
+      [...attachments].sort(),
+      'one file per export, nothing else',
+    );
     for (const id of ids) {
       const started = [...logged(A, 'export started', id), ...logged(B, 'export started', id)];
       const ended = [...logged(A, 'export finished', id), ...logged(B, 'export finished', id)];
       assert.equal(started.length, 1, `export ${id} taken ${started.length} times`);
       assert.equal(ended.length, 1, `export ${id} finished ${ended.length} times`);
     }
-    t.diagnostic(`worked by A: ${ids.filter((id) => logged(A, 'export started', id).length).length}, by B: ${ids.filter((id) => logged(B, 'export started', id).length).length}`);
+    t.diagnostic(
+      `worked by A: ${ids.filter((id) => logged(A, 'export started', id).length).length}, by B: ${ids.filter((id) => logged(B, 'export started', id).length).length}`,
+    );
     const jobs = await sql<{ state: string; retryCount: number }>`
       SELECT state, retry_count FROM pgboss.job WHERE name = 'export-report' AND data->>'id' IN (${sql.join(ids)})`.execute(db);
     assert.equal(jobs.rows.length, ids.length);
-    assert.ok(jobs.rows.every((j) => j.state === 'completed' && j.retryCount === 0), JSON.stringify(jobs.rows));
+    assert.ok(
+      jobs.rows.every((j) => j.state === 'completed' && j.retryCount === 0),
+      JSON.stringify(jobs.rows),
+    );
   });
 
   test('a server killed (SIGKILL) in the middle of an export leaves it to the other, which writes it from the start', async (t) => {
@@ -224,11 +267,15 @@ describe('two servers on one database', () => {
     // The instance that took the job logs it; kill it once the report is part-written.
     const worker = await waitFor(async () => [A, B].find((s) => logged(s, 'export started', id).length > 0), 30_000, 'the export to start');
     const survivor = worker === A ? B : A;
-    await waitFor(async () => {
-      const row = await db.selectFrom('exportRequests').select(['progress', 'inProgress']).where('id', '=', id).executeTakeFirstOrThrow();
-      assert.equal(row.inProgress, true, 'the export finished before it could be interrupted: make the report bigger');
-      return row.progress >= 5;
-    }, 30_000, 'export progress');
+    await waitFor(
+      async () => {
+        const row = await db.selectFrom('exportRequests').select(['progress', 'inProgress']).where('id', '=', id).executeTakeFirstOrThrow();
+        assert.equal(row.inProgress, true, 'the export finished before it could be interrupted: make the report bigger');
+        return row.progress >= 5;
+      },
+      30_000,
+      'export progress',
+    );
     worker.child.kill('SIGKILL');
     await worker.exited;
     t.diagnostic(`${worker.name} was killed while writing ${total} rows; ${survivor.name} goes on`);
@@ -247,10 +294,18 @@ describe('two servers on one database', () => {
     assert.equal(logged(survivor, 'export finished', id).length, 1);
 
     // One file for the export, no part file left by the killed attempt, and every row once.
-    assert.deepEqual(exportFiles().filter((f) => f.includes(id.slice(0, 8))), [done.attachment]);
-    const file = await fetch(`${survivor.url}/api/export-requests/${id}/download_attachment/`, { headers: { authorization: `Bearer ${token}` } });
+    assert.deepEqual(
+      exportFiles().filter((f) => f.includes(id.slice(0, 8))),
+      [done.attachment],
+    );
+    const file = await fetch(`${survivor.url}/api/export-requests/${id}/download_attachment/`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     assert.equal(file.status, 200);
-    const lines = (await file.text()).replace(/^\ufeff/, '').split('\r\n').filter(Boolean);
+    const lines = (await file.text())
+      .replace(/^\ufeff/, '')
+      .split('\r\n')
+      .filter(Boolean);
     assert.equal(lines.length, total + 1);
     assert.equal(new Set(lines.slice(1).map((l) => l.split(',')[0])).size, total, 'no row twice');
 

@@ -12,7 +12,10 @@ after(async () => {
 
 test('staff create, read, update and delete users', async () => {
   const token = await s.staff();
-  const created = await s.req('POST', '/api/user/', { token, body: { email: 'Laomees@Example.com', name: 'Lao Mees', password: 'Laoplats-2026' } });
+  const created = await s.req('POST', '/api/user/', {
+    token,
+    body: { email: 'Laomees@Example.com', name: 'Lao Mees', password: 'Laoplats-2026' },
+  });
   assert.equal(created.status, 201, created.text);
   assert.equal(created.body.email, 'laomees@example.com');
   assert.equal(created.body.isActive, true);
@@ -50,7 +53,10 @@ test('list filters: email, isActive, isStaff, isStaffIn, name, search', async ()
 test('an ordinary user lists only themself and cannot read others', async () => {
   const token = await s.user();
   const r = await s.req('GET', '/api/user/', { token });
-  assert.deepEqual(r.body.results.map((u: any) => u.email), [DEMO_USERS.user.email]);
+  assert.deepEqual(
+    r.body.results.map((u: any) => u.email),
+    [DEMO_USERS.user.email],
+  );
   assert.equal((await s.req('GET', `/api/user/${DEMO_USERS.staff.email}/`, { token })).status, 403);
   assert.equal((await s.req('GET', `/api/user/${DEMO_USERS.user.email}/`, { token })).status, 200);
 });
@@ -61,11 +67,17 @@ test('me: read and edit own name and password', async () => {
   assert.equal(me.body.email, 'mari.mets@timberlog.ee');
   const patched = await s.req('PATCH', '/api/user/me', { token: access, body: { name: 'Mari Metsa' } });
   assert.equal(patched.body.name, 'Mari Metsa');
-  const put = await s.req('PUT', '/api/user/me/', { token: access, body: { name: 'Mari Mets', password: 'Uus-salasona-2026', currentPassword: 'Vahetus-2026-kontor' } });
+  const put = await s.req('PUT', '/api/user/me/', {
+    token: access,
+    body: { name: 'Mari Mets', password: 'Uus-salasona-2026', currentPassword: 'Vahetus-2026-kontor' },
+  });
   assert.equal(put.status, 200);
   // The new password ended the session: sign in again with it.
   const again = await s.login('mari.mets@timberlog.ee', 'Uus-salasona-2026');
-  const weak = await s.req('PATCH', '/api/user/me', { token: again.access, body: { password: '1234567890', currentPassword: 'Uus-salasona-2026' } });
+  const weak = await s.req('PATCH', '/api/user/me', {
+    token: again.access,
+    body: { password: '1234567890', currentPassword: 'Uus-salasona-2026' },
+  });
   assert.equal(weak.status, 400);
   assert.ok(weak.body.password);
 });

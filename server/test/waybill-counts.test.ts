@@ -26,13 +26,17 @@ const count = async (query = ''): Promise<number> => {
 /** The counts the waybill table gives by counting its rows, per status and transport month. */
 async function realBuckets(): Promise<Record<string, number>> {
   const r = await sql<{ k: string; n: number }>`
-    SELECT status || ' ' || to_char(transport_date, 'YYYY-MM') AS k, count(*)::int AS n FROM waybills GROUP BY 1 ORDER BY 1`.execute(s.ctx.db);
+    SELECT status || ' ' || to_char(transport_date, 'YYYY-MM') AS k, count(*)::int AS n FROM waybills GROUP BY 1 ORDER BY 1`.execute(
+    s.ctx.db,
+  );
   return Object.fromEntries(r.rows.map((x) => [x.k, x.n]));
 }
 /** The counter table's buckets, shards summed (buckets that fell to zero left out). */
 async function counterBuckets(): Promise<Record<string, number>> {
   const r = await sql<{ k: string; n: number }>`
-    SELECT status || ' ' || to_char(month, 'YYYY-MM') AS k, sum(n)::int AS n FROM waybill_counts GROUP BY 1 HAVING sum(n) <> 0 ORDER BY 1`.execute(s.ctx.db);
+    SELECT status || ' ' || to_char(month, 'YYYY-MM') AS k, sum(n)::int AS n FROM waybill_counts GROUP BY 1 HAVING sum(n) <> 0 ORDER BY 1`.execute(
+    s.ctx.db,
+  );
   return Object.fromEntries(r.rows.map((x) => [x.k, x.n]));
 }
 
@@ -52,10 +56,18 @@ test('a created, re-statused or deleted waybill moves the next count by exactly 
   was = await expectMoves(was, { '': 1, 'status=draft': 1, 'statusIn=draft&statusIn=cancelled': 1 });
 
   assert.equal((await s.req('PATCH', `/api/waybills/${number}/`, { token, body: { status: 'confirmed' } })).status, 200);
-  was = await expectMoves(was, { 'status=draft': -1, 'status=confirmed': 1, 'statusIn=draft&statusIn=cancelled': -1, 'statusIn=confirmed,delivered': 1 });
+  was = await expectMoves(was, {
+    'status=draft': -1,
+    'status=confirmed': 1,
+    'statusIn=draft&statusIn=cancelled': -1,
+    'statusIn=confirmed,delivered': 1,
+  });
 
   // An edit that changes neither status nor month leaves every count as it was.
-  assert.equal((await s.req('PATCH', `/api/waybills/${number}/`, { token, body: { notes: 'edited', transportDate: '2026-11-03' } })).status, 200);
+  assert.equal(
+    (await s.req('PATCH', `/api/waybills/${number}/`, { token, body: { notes: 'edited', transportDate: '2026-11-03' } })).status,
+    200,
+  );
   was = await expectMoves(was, {});
 
   assert.equal((await s.req('PATCH', `/api/waybills/${number}/`, { token, body: { status: 'cancelled' } })).status, 200);
@@ -79,13 +91,21 @@ test('every count equals counting the rows, whether the counter table answers or
     ['status=delivered', sql`status = 'delivered'`, true],
     ['statusIn=draft,confirmed', sql`status IN ('draft', 'confirmed')`, false],
     ['statusIn=delivered,confirmed', sql`status IN ('delivered', 'confirmed')`, true],
-    [`transportDateAfter=${month}-01&transportDateBefore=${last}&statusIn=draft,delivered`, sql`transport_date BETWEEN ${`${month}-01`}::date AND ${last}::date AND status IN ('draft', 'delivered')`, true],
+    [
+      `transportDateAfter=${month}-01&transportDateBefore=${last}&statusIn=draft,delivered`,
+      sql`transport_date BETWEEN ${`${month}-01`}::date AND ${last}::date AND status IN ('draft', 'delivered')`,
+      true,
+    ],
     [`transportDateAfter=${month}-01`, sql`transport_date >= ${`${month}-01`}::date`, true],
     // Part of a month, or another filter: the rows are counted.
     [`transportDateAfter=${month}-02&status=delivered`, sql`transport_date >= ${`${month}-02`}::date AND status = 'delivered'`, false],
     [`transportDateBefore=${month}-15`, sql`transport_date <= ${`${month}-15`}::date`, false],
     ['status=delivered&mileage=120', sql`status = 'delivered' AND mileage = 120`, false],
-    ['status=delivered&search=tamm', sql`status = 'delivered' AND lower(number || ' ' || driver_name || ' ' || vehicle_number || ' ' || notes) LIKE '%tamm%'`, false],
+    [
+      'status=delivered&search=tamm',
+      sql`status = 'delivered' AND lower(number || ' ' || driver_name || ' ' || vehicle_number || ' ' || notes) LIKE '%tamm%'`,
+      false,
+    ],
   ];
   for (const [query, where] of cases) {
     const real = await sql<{ n: number }>`SELECT count(*)::int AS n FROM waybills WHERE ${where}`.execute(s.ctx.db);
@@ -105,19 +125,31 @@ test('every count equals counting the rows, whether the counter table answers or
 test('the counter table stays exact through concurrent writers and multi-row statements', async () => {
   const before = await count();
   const input = await waybillInput(s);
-  const created = await Promise.all(Array.from({ length: 12 }, (_, i) => s.req('POST', '/api/waybills/', { token, body: { ...input, transportDate: `2026-0${1 + (i % 3)}-15` } })));
-  assert.deepEqual(created.map((r) => r.status), Array(12).fill(201));
+  const created = await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      s.req('POST', '/api/waybills/', { token, body: { ...input, transportDate: `2026-0${1 + (i % 3)}-15` } }),
+    ),
+  );
+  assert.deepEqual(
+    created.map((r) => r.status),
+    Array(12).fill(201),
+  );
   await Promise.all(created.map((r) => s.req('PATCH', `/api/waybills/${r.body.number}/`, { token, body: { status: 'confirmed' } })));
   assert.equal(await count(), before + 12);
   // One statement moving many rows across statuses and months, as invoicing and imports do.
-  await sql`UPDATE waybills SET status = 'delivered', transport_date = transport_date - 40 WHERE number = ANY(${created.map((r) => r.body.number)})`.execute(s.ctx.db);
+  await sql`UPDATE waybills SET status = 'delivered', transport_date = transport_date - 40 WHERE number = ANY(${created.map((r) => r.body.number)})`.execute(
+    s.ctx.db,
+  );
   await sql`UPDATE waybills SET status = 'cancelled' WHERE status = 'draft' AND number LIKE 'W-%'`.execute(s.ctx.db);
   assert.deepEqual(await counterBuckets(), await realBuckets());
   // A transaction that rolls back leaves no trace.
-  await s.ctx.db.transaction().execute(async (trx) => {
-    await sql`DELETE FROM waybills WHERE number = ${created[0]!.body.number}`.execute(trx);
-    throw new Error('roll back');
-  }).catch(() => undefined);
+  await s.ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      await sql`DELETE FROM waybills WHERE number = ${created[0]!.body.number}`.execute(trx);
+      throw new Error('roll back');
+    })
+    .catch(() => undefined);
   assert.equal(await count(), before + 12);
   assert.deepEqual(await counterBuckets(), await realBuckets());
 });
@@ -129,7 +161,14 @@ test('finding 15: after the concurrent writers, check:counts finds every kept co
 test('a kept count of a filtered list is reused while the waybills are unchanged, and moves at once with every write', async () => {
   const input = await waybillInput(s);
   const q = `destinationCompany=${encodeURIComponent(String(input.destinationCompany))}`;
-  const real = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM waybills WHERE destination_company = ${input.destinationCompany}`.execute(s.ctx.db)).rows[0]!.n);
+  const real = async () =>
+    Number(
+      (
+        await sql<{ n: string }>`SELECT count(*) AS n FROM waybills WHERE destination_company = ${input.destinationCompany}`.execute(
+          s.ctx.db,
+        )
+      ).rows[0]!.n,
+    );
   for (let i = 0; i < 3; i++) assert.equal((await s.req('POST', '/api/waybills/', { token, body: input })).status, 201);
   const first = await count(q);
   assert.ok(first >= 3);
@@ -140,7 +179,9 @@ test('a kept count of a filtered list is reused while the waybills are unchanged
   // count is answered, which shows it is reused ...
   await s.ctx.db.connection().execute(async (conn) => {
     await sql`SET session_replication_role = replica`.execute(conn);
-    await sql`DELETE FROM waybills WHERE number = (SELECT max(number) FROM waybills WHERE destination_company = ${input.destinationCompany})`.execute(conn);
+    await sql`DELETE FROM waybills WHERE number = (SELECT max(number) FROM waybills WHERE destination_company = ${input.destinationCompany})`.execute(
+      conn,
+    );
     await sql`SET session_replication_role = DEFAULT`.execute(conn);
   });
   assert.equal(await real(), first - 1);
@@ -153,8 +194,19 @@ test('a kept count of a filtered list is reused while the waybills are unchanged
   const created = await s.req('POST', '/api/waybills/', { token, body: input });
   assert.equal(created.status, 201, created.text);
   assert.equal(await count(q), first);
-  const other = (await sql<{ c: string }>`SELECT registry_code AS c FROM companies WHERE registry_code <> ${input.destinationCompany} LIMIT 1`.execute(s.ctx.db)).rows[0];
-  const dest = (await sql<{ code: string; company: string }>`SELECT destination_code AS code, company FROM warehouses WHERE destination_code IS NOT NULL AND company <> ${input.destinationCompany} LIMIT 1`.execute(s.ctx.db)).rows[0];
+  const other = (
+    await sql<{ c: string }>`SELECT registry_code AS c FROM companies WHERE registry_code <> ${input.destinationCompany} LIMIT 1`.execute(
+      s.ctx.db,
+    )
+  ).rows[0];
+  const dest = (
+    await sql<{
+      code: string;
+      company: string;
+    }>`SELECT destination_code AS code, company FROM warehouses WHERE destination_code IS NOT NULL AND company <> ${input.destinationCompany} LIMIT 1`.execute(
+      s.ctx.db,
+    )
+  ).rows[0];
   assert.ok(other && dest);
   const moved = await s.req('PATCH', `/api/waybills/${created.body.number}/`, { token, body: { destination: dest.code } });
   assert.equal(moved.status, 200, moved.text);
@@ -167,8 +219,13 @@ test('a kept count of a filtered list is reused while the waybills are unchanged
   const client = await s.ctx.pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query(`UPDATE waybills SET notes = 'x' WHERE destination_company = $1 AND number = (SELECT min(number) FROM waybills WHERE destination_company = $1)`, [input.destinationCompany]);
-    await client.query('DELETE FROM waybills WHERE number = (SELECT max(number) FROM waybills WHERE destination_company = $1)', [input.destinationCompany]);
+    await client.query(
+      `UPDATE waybills SET notes = 'x' WHERE destination_company = $1 AND number = (SELECT min(number) FROM waybills WHERE destination_company = $1)`,
+      [input.destinationCompany],
+    );
+    await client.query('DELETE FROM waybills WHERE number = (SELECT max(number) FROM waybills WHERE destination_company = $1)', [
+      input.destinationCompany,
+    ]);
     assert.equal(await count(q), first - 1, 'uncommitted');
     await client.query('COMMIT');
   } finally {
@@ -180,12 +237,17 @@ test('a kept count of a filtered list is reused while the waybills are unchanged
 
 test('the migration fills the counter table from the waybills of an existing database', async () => {
   const expected = await realBuckets();
-  await sql`DROP TABLE waybill_counts; DROP FUNCTION waybill_counts_apply, waybill_counts_rebuild, waybill_counts_truncated CASCADE`.execute(s.ctx.db);
+  await sql`DROP TABLE waybill_counts; DROP FUNCTION waybill_counts_apply, waybill_counts_rebuild, waybill_counts_truncated CASCADE`.execute(
+    s.ctx.db,
+  );
   // The migration's own SQL, run again as it ran on existing databases (node-pg-migrate would refuse
   // to run a file older than the last one applied).
   await s.ctx.pool.query(`BEGIN; ${fs.readFileSync(path.join(MIGRATIONS_DIR, '007_waybill_counts.sql'), 'utf8')}; COMMIT;`);
   assert.deepEqual(await counterBuckets(), expected);
-  assert.equal(await count(), Object.values(expected).reduce((a, b) => a + b, 0));
+  assert.equal(
+    await count(),
+    Object.values(expected).reduce((a, b) => a + b, 0),
+  );
   // ...and after a bulk load that bypassed the triggers, rebuilding makes it exact again.
   await s.ctx.db.connection().execute(async (conn) => {
     await sql`SET session_replication_role = replica`.execute(conn);

@@ -57,7 +57,10 @@ describe('waybill CRUD', () => {
   });
 
   test('unknown references are 400 on their fields', async () => {
-    const r = await s.req('POST', '/api/waybills/', { token, body: { ...(await waybillInput(s)), origin: 'NOPE', destination: 'NADA', assortment: 'XX', destinationCompany: '99999999' } });
+    const r = await s.req('POST', '/api/waybills/', {
+      token,
+      body: { ...(await waybillInput(s)), origin: 'NOPE', destination: 'NADA', assortment: 'XX', destinationCompany: '99999999' },
+    });
     assert.equal(r.status, 400);
     for (const f of ['origin', 'destination', 'assortment', 'destinationCompany']) assert.ok(r.body[f], `error on ${f}`);
   });
@@ -70,7 +73,10 @@ describe('waybill CRUD', () => {
 
   test('PUT and PATCH edit draft and confirmed waybills', async () => {
     const number = await waybillIn('draft');
-    const put = await s.req('PUT', `/api/waybills/${number}/`, { token, body: { ...(await waybillInput(s)), mileage: 321, notes: 'edited' } });
+    const put = await s.req('PUT', `/api/waybills/${number}/`, {
+      token,
+      body: { ...(await waybillInput(s)), mileage: 321, notes: 'edited' },
+    });
     assert.equal(put.status, 200, put.text);
     assert.equal(put.body.mileage, 321);
     await s.ctx.db.updateTable('waybills').set({ status: 'confirmed' }).where('number', '=', number).execute();
@@ -165,7 +171,10 @@ describe('waybill list', () => {
     const a = await s.req('GET', '/api/waybills/?statusIn=draft&statusIn=cancelled&pageSize=100', { token });
     const b = await s.req('GET', '/api/waybills/?statusIn=draft,cancelled&pageSize=100', { token });
     assert.equal(a.status, 200);
-    assert.deepEqual(a.body.results.map((w: any) => w.number), b.body.results.map((w: any) => w.number));
+    assert.deepEqual(
+      a.body.results.map((w: any) => w.number),
+      b.body.results.map((w: any) => w.number),
+    );
     assert.ok(a.body.results.every((w: any) => ['draft', 'cancelled'].includes(w.status)));
     const bad = await s.req('GET', '/api/waybills/?statusIn=draft,lost', { token });
     assert.equal(bad.status, 400);
@@ -184,10 +193,19 @@ describe('waybill list', () => {
       [`origin=${sample.origin}`, (w) => w.origin === sample.origin],
       [`status=${sample.status}`, (w) => w.status === sample.status],
       [`transportDate=${sample.transportDate}`, (w) => w.transportDate === sample.transportDate],
-      [`transportDateAfter=2026-10-01&transportDateBefore=2026-10-31`, (w) => w.transportDate >= '2026-10-01' && w.transportDate <= '2026-10-31'],
-      [`search=${encodeURIComponent(sample.vehicleNumber.toLowerCase())}`, (w) => w.vehicleNumber === sample.vehicleNumber || w.number.includes(sample.vehicleNumber)],
+      [
+        `transportDateAfter=2026-10-01&transportDateBefore=2026-10-31`,
+        (w) => w.transportDate >= '2026-10-01' && w.transportDate <= '2026-10-31',
+      ],
+      [
+        `search=${encodeURIComponent(sample.vehicleNumber.toLowerCase())}`,
+        (w) => w.vehicleNumber === sample.vehicleNumber || w.number.includes(sample.vehicleNumber),
+      ],
       [`createdAfter=${encodeURIComponent(sample.createdAt)}`, (w) => w.createdAt >= sample.createdAt],
-      [`lastModifiedBefore=${sample.lastModifiedAt.slice(0, 10)}`, (w) => w.lastModifiedAt.slice(0, 10) <= sample.lastModifiedAt.slice(0, 10)],
+      [
+        `lastModifiedBefore=${sample.lastModifiedAt.slice(0, 10)}`,
+        (w) => w.lastModifiedAt.slice(0, 10) <= sample.lastModifiedAt.slice(0, 10),
+      ],
     ];
     for (const [q, ok] of checks) {
       const r = await s.req('GET', `/api/waybills/?pageSize=100&${q}`, { token });
@@ -201,9 +219,15 @@ describe('waybill list', () => {
   test('sort by several fields, descending with -, unknown field is 400', async () => {
     const r = await s.req('GET', '/api/waybills/?sort=-mileage,number&pageSize=100', { token });
     const m = r.body.results.map((w: any) => w.mileage);
-    assert.deepEqual(m, [...m].sort((a: number, b: number) => b - a));
+    assert.deepEqual(
+      m,
+      [...m].sort((a: number, b: number) => b - a),
+    );
     const repeated = await s.req('GET', '/api/waybills/?sort=-mileage&sort=number&pageSize=100', { token });
-    assert.deepEqual(repeated.body.results.map((w: any) => w.number), r.body.results.map((w: any) => w.number));
+    assert.deepEqual(
+      repeated.body.results.map((w: any) => w.number),
+      r.body.results.map((w: any) => w.number),
+    );
     const bad = await s.req('GET', '/api/waybills/?sort=number,-price', { token });
     assert.equal(bad.status, 400);
     assert.deepEqual(Object.keys(bad.body), ['sort']);

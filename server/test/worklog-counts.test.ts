@@ -20,7 +20,15 @@ const count = async (query: string): Promise<number> => {
   return r.body.count;
 };
 const body = (over: Record<string, unknown> = {}) => ({
-  timestamp: '2026-11-10T07:30:00Z', action: 'unloading', warehouse: 25, workerName: 'Loendav Töötaja', assortment: 'KU-PP', quantity: '12.500', durationMinutes: 45, notes: '', ...over,
+  timestamp: '2026-11-10T07:30:00Z',
+  action: 'unloading',
+  warehouse: 25,
+  workerName: 'Loendav Töötaja',
+  assortment: 'KU-PP',
+  quantity: '12.500',
+  durationMinutes: 45,
+  notes: '',
+  ...over,
 });
 /** Changes rows behind the triggers' back (as a bulk load does): the version stays as it was. */
 const bypassingTriggers = (statement: ReturnType<typeof sql>) =>
@@ -31,7 +39,8 @@ const bypassingTriggers = (statement: ReturnType<typeof sql>) =>
   });
 
 test('a kept worklog count is reused while nothing it reads changed, and moves at once with every write', async () => {
-  const real = async (where: ReturnType<typeof sql>) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM worklogs l WHERE ${where}`.execute(s.ctx.db)).rows[0]!.n);
+  const real = async (where: ReturnType<typeof sql>) =>
+    Number((await sql<{ n: string }>`SELECT count(*) AS n FROM worklogs l WHERE ${where}`.execute(s.ctx.db)).rows[0]!.n);
   const cases: [query: string, where: ReturnType<typeof sql>][] = [
     ['', sql`true`],
     ['action=unloading', sql`l.action = 'unloading'`],
@@ -53,12 +62,23 @@ test('a kept worklog count is reused while nothing it reads changed, and moves a
   assert.equal(await count('action=loading'), await real(sql`l.action = 'loading'`));
 });
 
-test('the warehouse-company filter\'s count moves when a warehouse changes company', async () => {
-  const w = (await sql<{ id: number; company: string }>`SELECT id, company FROM warehouses WHERE id IN (SELECT warehouse FROM worklogs) ORDER BY id LIMIT 1`.execute(s.ctx.db)).rows[0]!;
-  const other = (await sql<{ c: string }>`SELECT registry_code AS c FROM companies WHERE registry_code <> ${w.company} ORDER BY registry_code LIMIT 1`.execute(s.ctx.db)).rows[0]!.c;
+test("the warehouse-company filter's count moves when a warehouse changes company", async () => {
+  const w = (
+    await sql<{
+      id: number;
+      company: string;
+    }>`SELECT id, company FROM warehouses WHERE id IN (SELECT warehouse FROM worklogs) ORDER BY id LIMIT 1`.execute(s.ctx.db)
+  ).rows[0]!;
+  const other = (
+    await sql<{
+      c: string;
+    }>`SELECT registry_code AS c FROM companies WHERE registry_code <> ${w.company} ORDER BY registry_code LIMIT 1`.execute(s.ctx.db)
+  ).rows[0]!.c;
   const q = `warehouseCompany=${encodeURIComponent(w.company)}`;
   const before = await count(q);
-  const moving = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM worklogs WHERE warehouse = ${w.id}`.execute(s.ctx.db)).rows[0]!.n);
+  const moving = Number(
+    (await sql<{ n: string }>`SELECT count(*) AS n FROM worklogs WHERE warehouse = ${w.id}`.execute(s.ctx.db)).rows[0]!.n,
+  );
   assert.ok(moving > 0);
   await sql`UPDATE warehouses SET company = ${other} WHERE id = ${w.id}`.execute(s.ctx.db);
   try {

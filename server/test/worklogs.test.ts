@@ -14,7 +14,15 @@ after(async () => {
 });
 
 const body = (over: Record<string, unknown> = {}) => ({
-  timestamp: '2026-11-10T07:30:00Z', action: 'unloading', warehouse: 25, workerName: 'Uus Töötaja', assortment: 'KU-PP', quantity: '12.500', durationMinutes: 45, notes: 'gate 2', ...over,
+  timestamp: '2026-11-10T07:30:00Z',
+  action: 'unloading',
+  warehouse: 25,
+  workerName: 'Uus Töötaja',
+  assortment: 'KU-PP',
+  quantity: '12.500',
+  durationMinutes: 45,
+  notes: 'gate 2',
+  ...over,
 });
 
 test('create assigns a number, names the warehouse and company, and creates the worker', async () => {
@@ -30,7 +38,8 @@ test('create assigns a number, names the warehouse and company, and creates the 
 });
 
 test('every action can be logged; an unknown one cannot', async () => {
-  for (const action of WORKLOG_ACTIONS) assert.equal((await s.req('POST', '/api/worklogs/', { token, body: body({ action }) })).status, 201, action);
+  for (const action of WORKLOG_ACTIONS)
+    assert.equal((await s.req('POST', '/api/worklogs/', { token, body: body({ action }) })).status, 201, action);
   const bad = await s.req('POST', '/api/worklogs/', { token, body: body({ action: 'napping' }) });
   assert.equal(bad.status, 400);
   assert.ok(bad.body.action);
@@ -38,12 +47,18 @@ test('every action can be logged; an unknown one cannot', async () => {
 
 test('PUT and PATCH edit; renaming the worker moves the count', async () => {
   const r = await s.req('POST', '/api/worklogs/', { token, body: body({ workerName: 'Ajutine Nimi' }) });
-  const patched = await s.req('PATCH', `/api/worklogs/${r.body.number}/`, { token, body: { workerName: 'Lõplik Nimi', durationMinutes: 60 } });
+  const patched = await s.req('PATCH', `/api/worklogs/${r.body.number}/`, {
+    token,
+    body: { workerName: 'Lõplik Nimi', durationMinutes: 60 },
+  });
   assert.equal(patched.status, 200);
   assert.equal(patched.body.durationMinutes, 60);
   assert.equal((await s.req('GET', `/api/workers/detail/${encodeURIComponent('Ajutine Nimi')}/`, { token })).body.worklogCount, 0);
   assert.equal((await s.req('GET', `/api/workers/detail/${encodeURIComponent('Lõplik Nimi')}/`, { token })).body.worklogCount, 1);
-  const put = await s.req('PUT', `/api/worklogs/${r.body.number}/`, { token, body: body({ action: 'sorting', assortment: null, quantity: null }) });
+  const put = await s.req('PUT', `/api/worklogs/${r.body.number}/`, {
+    token,
+    body: body({ action: 'sorting', assortment: null, quantity: null }),
+  });
   assert.equal(put.status, 200);
   assert.equal(put.body.assortment, null);
 });
@@ -58,7 +73,13 @@ test('worklogs are never deleted', async () => {
 });
 
 test('limits: duration 0–1440, references must exist', async () => {
-  for (const [field, value] of [['durationMinutes', 1441], ['durationMinutes', -1], ['warehouse', 99999], ['assortment', 'NOPE'], ['waybill', 'W-0000-000000']] as const) {
+  for (const [field, value] of [
+    ['durationMinutes', 1441],
+    ['durationMinutes', -1],
+    ['warehouse', 99999],
+    ['assortment', 'NOPE'],
+    ['waybill', 'W-0000-000000'],
+  ] as const) {
     const r = await s.req('POST', '/api/worklogs/', { token, body: body({ [field]: value }) });
     assert.equal(r.status, 400, `${field}=${value}`);
     assert.ok(r.body[field], field);
@@ -78,7 +99,10 @@ test('filters: action, actionIn, timestamp day, ranges, warehouse, warehouseComp
     [`warehouse=${x.warehouse}`, (w) => w.warehouse === x.warehouse],
     [`warehouseCompany=${x.warehouseCompany}`, (w) => w.warehouseCompany === x.warehouseCompany],
     [`workerName=${encodeURIComponent(x.workerName)}`, (w) => w.workerName === x.workerName],
-    [`search=${encodeURIComponent(x.workerName.split(' ')[1].toLowerCase())}`, (w) => (w.number + w.workerName + w.notes).toLowerCase().includes(x.workerName.split(' ')[1].toLowerCase())],
+    [
+      `search=${encodeURIComponent(x.workerName.split(' ')[1].toLowerCase())}`,
+      (w) => (w.number + w.workerName + w.notes).toLowerCase().includes(x.workerName.split(' ')[1].toLowerCase()),
+    ],
   ];
   for (const [q, ok] of checks) {
     const r = await s.req('GET', `/api/worklogs/?pageSize=100&${q}`, { token });
@@ -88,17 +112,27 @@ test('filters: action, actionIn, timestamp day, ranges, warehouse, warehouseComp
   }
 });
 
-test('finding 12: a filter value with a comma is taken whole; only the contract\'s enum-valued ...In filters split on commas', async () => {
+test("finding 12: a filter value with a comma is taken whole; only the contract's enum-valued ...In filters split on commas", async () => {
   const made = await s.req('POST', '/api/worklogs/', { token, body: body({ workerName: 'Tamm, Jaan' }) });
   assert.equal(made.status, 201, made.text);
   const byWorker = await s.req('GET', `/api/worklogs/?${new URLSearchParams({ workerName: 'Tamm, Jaan' })}`, { token });
   assert.equal(byWorker.status, 200, byWorker.text);
-  assert.deepEqual(byWorker.body.results.map((w: { number: string }) => w.number), [made.body.number]);
+  assert.deepEqual(
+    byWorker.body.results.map((w: { number: string }) => w.number),
+    [made.body.number],
+  );
   // The worker list's own filter takes the name whole as well.
   const workers = await s.req('GET', `/api/workers/?${new URLSearchParams({ workerName: 'Tamm, Jaan' })}`, { token });
   assert.equal(workers.body.count, 1, workers.text);
   // Its parts are not two workers.
-  const parts = await s.req('GET', `/api/worklogs/?${new URLSearchParams([['workerName', 'Tamm'], ['workerName', ' Jaan']])}`, { token });
+  const parts = await s.req(
+    'GET',
+    `/api/worklogs/?${new URLSearchParams([
+      ['workerName', 'Tamm'],
+      ['workerName', ' Jaan'],
+    ])}`,
+    { token },
+  );
   assert.equal(parts.body.count, 0);
   // The marked enum filters still take `a,b` as two values, and so does sort.
   const actions = await s.req('GET', '/api/worklogs/?actionIn=loading,unloading&pageSize=1', { token });

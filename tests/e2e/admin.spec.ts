@@ -38,7 +38,9 @@ const findVerifyLink = (email: string): string | null => {
   }
   for (const name of names.sort().reverse()) {
     // Quoted-printable bodies: join soft line breaks and decode `=3D` before reading the link.
-    const text = readFileSync(join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const text = readFileSync(join(outbox, name), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
     if (!text.toLowerCase().includes(email.toLowerCase())) continue;
     const link = /https?:\/\/[^\s"<>]+\/api\/user\/verify_email\?token=[\w-]+/.exec(text)?.[0];
     if (link) return link;
@@ -183,7 +185,9 @@ test('deleting a company that others refer to is refused with the server message
   await expect(dialog.getByRole('alert')).toContainText(/Cannot delete: referred to by .*waybills/);
   // The dialog itself: the page behind the modal's backdrop is dimmed on purpose.
   const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  expect(
+    violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id),
+  ).toEqual([]);
   await dialog.getByRole('button', { name: 'Keep' }).click();
   await expect(page.getByRole('table', { name: 'Companies' }).getByText(REFERENCED_COMPANY)).toBeVisible();
 });

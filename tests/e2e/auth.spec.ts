@@ -33,16 +33,17 @@ const signIn = async (page: Page, email: string, password: string) => {
  */
 const untilExpired = async (token: string | null) => {
   const { exp = 0 } = decodeJwt(token ?? '');
-  await expect
-    .poll(() => Date.now() / 1000 > exp + 1, { timeout: (ACCESS_TOKEN_TTL_SECONDS + 10) * 1000, intervals: [250] })
-    .toBe(true);
+  await expect.poll(() => Date.now() / 1000 > exp + 1, { timeout: (ACCESS_TOKEN_TTL_SECONDS + 10) * 1000, intervals: [250] }).toBe(true);
 };
 
 const noErrorScreen = async (page: Page) => {
   await expect(page.getByText('This screen could not be shown')).toHaveCount(0);
 };
 
-test('the app runs under the server\'s Content-Security-Policy: an injected inline script is blocked and reported', async ({ page, cspViolations }) => {
+test("the app runs under the server's Content-Security-Policy: an injected inline script is blocked and reported", async ({
+  page,
+  cspViolations,
+}) => {
   const response = await page.goto('/auth/login');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
@@ -186,7 +187,8 @@ test('two tabs stay signed in across several token expiries, and signing out in 
   };
 
   const refreshes: number[] = [];
-  for (const tab of tabs) tab.on('response', (response) => response.url().endsWith('/api/auth/session') && refreshes.push(response.status()));
+  for (const tab of tabs)
+    tab.on('response', (response) => response.url().endsWith('/api/auth/session') && refreshes.push(response.status()));
   for (let expiry = 0; expiry < 3; expiry += 1) {
     await untilExpired((await storedSession(page)).accessToken);
     // Both tabs call at once after the expiry; in turn the first to call differs.
@@ -222,7 +224,10 @@ test('screenshots of the auth screens: light and dark, English and Estonian', as
         if (localStorage.getItem('persist:timberlog')) return;
         localStorage.setItem(
           'persist:timberlog',
-          JSON.stringify({ preferences: JSON.stringify({ locale: lng, theme: null }), _persist: JSON.stringify({ version: -1, rehydrated: true }) }),
+          JSON.stringify({
+            preferences: JSON.stringify({ locale: lng, theme: null }),
+            _persist: JSON.stringify({ version: -1, rehydrated: true }),
+          }),
         );
       }, locale);
       const page = await context.newPage();

@@ -38,7 +38,10 @@ const api = async <T>(page: Page, path: string): Promise<T> => {
 
 /** Delivered waybill numbers of one customer, as the server lists them. */
 const deliveredOf = async (page: Page, customer: string): Promise<string[]> => {
-  const list = await api<{ results: { number: string }[] }>(page, `/api/waybills/?statusIn=delivered&destinationCompany=${customer}&sort=number&pageSize=10`);
+  const list = await api<{ results: { number: string }[] }>(
+    page,
+    `/api/waybills/?statusIn=delivered&destinationCompany=${customer}&sort=number&pageSize=10`,
+  );
   return list.results.map((waybill) => waybill.number);
 };
 
@@ -74,7 +77,10 @@ test('two delivered waybills of one customer: preview, create, land on the invoi
   await expect(page.getByRole('heading', { level: 1, name: `Invoice ${invoiceNumber}` })).toBeVisible();
   await expect(page.getByText(`Invoice ${invoiceNumber} was created for ${preview.customerName}.`)).toBeVisible();
   // One invoice for a double click.
-  const invoices = await api<{ count: number }>(page, `/api/invoices/?search=${encodeURIComponent(preview.customerName)}&createdAfter=${new Date(Date.now() - 120_000).toISOString()}`);
+  const invoices = await api<{ count: number }>(
+    page,
+    `/api/invoices/?search=${encodeURIComponent(preview.customerName)}&createdAfter=${new Date(Date.now() - 120_000).toISOString()}`,
+  );
   expect(invoices.count).toBe(1);
 
   // Its waybills, opened from the invoice, are invoiced, and the waybill list shows them so.
@@ -120,7 +126,13 @@ test('retry sync of a failed invoice: the page follows it while it awaits sync, 
   const sync = page.getByRole('region', { name: 'Accounting sync' });
   await expect(sync.getByText('Sync failed', { exact: true })).toBeVisible();
   // An ordinary user reads why in words (the raw accounting error is for staff).
-  await expect(sync.getByText(/^(The accounting system (could not be reached|refused the invoice|was not working)|Sending to the accounting system failed)/).first()).toBeVisible();
+  await expect(
+    sync
+      .getByText(
+        /^(The accounting system (could not be reached|refused the invoice|was not working)|Sending to the accounting system failed)/,
+      )
+      .first(),
+  ).toBeVisible();
   await expect(sync.getByText(/fetch failed|ECONNREFUSED/)).toHaveCount(0);
   await sync.getByRole('button', { name: 'Retry sync' }).click();
   if (CONNECTOR_FAILS) {
@@ -170,7 +182,11 @@ test('no serious or critical axe violations on the new pages; screenshots light,
     const failed = await api<{ results: { number: string }[] }>(page, '/api/invoices/?statusIn=sync_failed&pageSize=1');
     const pages = [
       { name: 'home', path: '/', ready: () => expect(page.getByTestId('count').first()).toBeVisible() },
-      { name: 'invoices', path: '/invoices', ready: () => expect(page.getByRole('table', { name: /Invoices|Arved/ })).not.toHaveAttribute('aria-busy', 'true') },
+      {
+        name: 'invoices',
+        path: '/invoices',
+        ready: () => expect(page.getByRole('table', { name: /Invoices|Arved/ })).not.toHaveAttribute('aria-busy', 'true'),
+      },
       {
         name: 'invoice-detail',
         path: `/invoices/${failed.results[0]?.number ?? 'I-2026-000001'}`,

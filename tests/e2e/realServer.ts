@@ -26,7 +26,9 @@ const outboxFiles = (): string[] => {
 const findLink = (email: string, pattern: RegExp): string | null => {
   for (const name of outboxFiles().sort().reverse()) {
     // Mail bodies are quoted-printable: join soft line breaks and decode `=3D` before reading the link.
-    const text = readFileSync(join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const text = readFileSync(join(outbox, name), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
     if (!text.toLowerCase().includes(email.toLowerCase())) continue;
     const link = pattern.exec(text)?.[0];
     if (link) return link;

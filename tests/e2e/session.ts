@@ -45,7 +45,11 @@ export async function seedSession(page: Page, { isStaff = false }: SeedOptions =
     if (pathname.startsWith('/api/summary')) {
       const none = (statuses: readonly string[]) => Object.fromEntries(statuses.map((status) => [status, 0]));
       return route.fulfill({
-        json: { waybillsByStatus: none(WAYBILL_STATUSES), invoicesByStatus: none(INVOICE_STATUSES), usersAwaitingActivation: isStaff ? 0 : null },
+        json: {
+          waybillsByStatus: none(WAYBILL_STATUSES),
+          invoicesByStatus: none(INVOICE_STATUSES),
+          usersAwaitingActivation: isStaff ? 0 : null,
+        },
       });
     }
     return route.fulfill({ json: { count: 0, next: null, previous: null, results: [] } });

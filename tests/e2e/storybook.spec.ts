@@ -26,14 +26,14 @@ test('every story renders in the browser and passes its play function', async ({
     await page.goto(`${STORYBOOK}/iframe.html?id=${story.id}&viewMode=story`);
     // Storybook's preview reports where the story is: rendering, playing, finished or errored.
     await page.waitForFunction(() => {
-      const phase = (window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: Phase } } })
-        .__STORYBOOK_PREVIEW__?.currentRender?.phase;
+      const phase = (window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: Phase } } }).__STORYBOOK_PREVIEW__
+        ?.currentRender?.phase;
       return phase === 'finished' || phase === 'errored' || phase === 'aborted';
     });
     const phase = await page.evaluate(
       () =>
-        (window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: Phase } } }).__STORYBOOK_PREVIEW__
-          ?.currentRender?.phase,
+        (window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: Phase } } }).__STORYBOOK_PREVIEW__?.currentRender
+          ?.phase,
     );
     // Something shows: text, or a control named for assistive technology (an icon button).
     const root = page.locator('#storybook-root');

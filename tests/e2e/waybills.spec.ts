@@ -75,7 +75,9 @@ test('filter by two statuses and a transport date range; a reload shows the same
   const url = new URL(page.url());
   expect(url.searchParams.getAll('statusIn').sort()).toEqual(['confirmed', 'draft']);
   expect(url.searchParams.get('transportDateAfter')).toBe('2026-09-01');
-  const { count } = await api.get<{ count: number }>('/api/waybills/?statusIn=draft&statusIn=confirmed&transportDateAfter=2026-09-01&transportDateBefore=2026-10-31&pageSize=1');
+  const { count } = await api.get<{ count: number }>(
+    '/api/waybills/?statusIn=draft&statusIn=confirmed&transportDateAfter=2026-09-01&transportDateBefore=2026-10-31&pageSize=1',
+  );
   expect(count).toBeGreaterThan(25);
   await expect.poll(() => listedCount(page)).toBe(count);
   const rows = await listedNumbers(page);
@@ -242,8 +244,20 @@ test('delete a draft: asked first, back on the list with a notice, and the waybi
   // A draft of its own, a copy of one the demo has: no other test's waybill is deleted.
   const api = await realApi(request, DEMO_USER);
   const { results } = await api.get<{ results: Record<string, unknown>[] }>('/api/waybills/?statusIn=draft&pageSize=1');
-  const { transportDate, origin, destination, destinationCompany, driverName, vehicleNumber, mileage, assortment, quantity } = results[0] ?? {};
-  const { number } = await api.post<{ number: string }>('/api/waybills/', { transportDate, origin, destination, destinationCompany, driverName, vehicleNumber, mileage, assortment, quantity, notes: 'To be deleted' });
+  const { transportDate, origin, destination, destinationCompany, driverName, vehicleNumber, mileage, assortment, quantity } =
+    results[0] ?? {};
+  const { number } = await api.post<{ number: string }>('/api/waybills/', {
+    transportDate,
+    origin,
+    destination,
+    destinationCompany,
+    driverName,
+    vehicleNumber,
+    mileage,
+    assortment,
+    quantity,
+    notes: 'To be deleted',
+  });
   await signIn(page);
   await page.goto(`/waybills/${number}`);
   await expect(page.getByRole('heading', { level: 1, name: `Waybill ${number}` })).toBeVisible();

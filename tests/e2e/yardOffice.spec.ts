@@ -24,7 +24,9 @@ const tokenFor = async (page: Page, who: { email: string; password: string }): P
   return ((await login.json()) as { access: string }).access;
 };
 
-test('item 1: signing in with five finished, unseen exports fetches the five files one after another, with at most three export toasts', async ({ page }) => {
+test('item 1: signing in with five finished, unseen exports fetches the five files one after another, with at most three export toasts', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const token = await tokenFor(page, STAFF);
   const headers = { Authorization: `Bearer ${token}` };
@@ -37,7 +39,10 @@ test('item 1: signing in with five finished, unseen exports fetches the five fil
   for (const round of [3, 2]) {
     const before = await finishedUnseen();
     for (let n = 0; n < round; n += 1) {
-      const res = await page.request.post(`${REAL_SERVER}/api/waybills/waybill_report/?statusIn=cancelled`, { headers, data: { format: 'csv' } });
+      const res = await page.request.post(`${REAL_SERVER}/api/waybills/waybill_report/?statusIn=cancelled`, {
+        headers,
+        data: { format: 'csv' },
+      });
       expect(res.status()).toBe(201);
     }
     await expect.poll(finishedUnseen, { timeout: 60_000 }).toBe(before + round);
@@ -75,7 +80,10 @@ test('item 2: with three exports running, the fourth is refused once, in the ser
   const dialog = page.getByRole('dialog', { name: 'Export waybill report' });
   await expect(dialog).toBeVisible();
   for (let n = 0; n < 3; n += 1) {
-    const res = await page.request.post(`${REAL_SERVER}/api/waybills/waybill_report/`, { headers: { Authorization: `Bearer ${token}` }, data: { format: 'xlsx' } });
+    const res = await page.request.post(`${REAL_SERVER}/api/waybills/waybill_report/`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { format: 'xlsx' },
+    });
     expect(res.status()).toBe(201);
   }
   await dialog.getByRole('button', { name: 'Export' }).click();
@@ -124,7 +132,9 @@ test.describe('a phone', () => {
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Waybills' }).click();
     const table = page.getByRole('table', { name: 'Waybills' });
     await expect(table).toBeVisible();
-    expect(await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth)).toBeLessThanOrEqual(
+      0,
+    );
     expect(await sideways()).toBeLessThanOrEqual(0);
     const first = table.getByRole('link', { name: /^W-\d{4}-\d{6}$/ }).first();
     const number = await first.innerText();

@@ -9,8 +9,7 @@ import { initialSessionState } from '@/entities/session';
 import { renderWithProviders } from './render';
 
 // Every route but /auth/* needs a session (the guard is tested in app/router).
-const signedIn = () =>
-  makeStore({ session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } });
+const signedIn = () => makeStore({ session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } });
 
 const renderApp = (path = '/', store = signedIn()) => renderWithProviders(<AppRoutes />, { path, store });
 

@@ -3,7 +3,9 @@ import path from 'node:path';
 
 /** What the real Rsbuild (ESM only, so in a child process) defines for the browser from rsbuild.config.ts. */
 const defineFor = (env: Record<string, string | undefined>): Record<string, unknown> => {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('APP_PUBLIC_') && !name.startsWith('PUBLIC_')));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('APP_PUBLIC_') && !name.startsWith('PUBLIC_')),
+  );
   const output = execFileSync(process.execPath, [path.join('tests', 'jest', 'fixtures', 'buildDefine.mjs'), 'production'], {
     cwd: path.resolve(__dirname, '..', '..'),
     env: { ...clean, ...env },

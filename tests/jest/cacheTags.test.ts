@@ -57,17 +57,20 @@ describe('cache tags across entities', () => {
         invoiced: (before?.waybillsByStatus.invoiced ?? 0) + 2,
       }),
     );
-    expect(summaryApi.endpoints.getSummary.select()(store.getState()).data?.invoicesByStatus.pending_sync).toBe((before?.invoicesByStatus.pending_sync ?? 0) + 1);
+    expect(summaryApi.endpoints.getSummary.select()(store.getState()).data?.invoicesByStatus.pending_sync).toBe(
+      (before?.invoicesByStatus.pending_sync ?? 0) + 1,
+    );
     subscriptions.forEach((subscription) => subscription.unsubscribe());
   });
-
 
   it('a waybill report sends the filters as query parameters and refreshes the export list', async () => {
     const store = makeApiStore();
     const exports = store.dispatch(exportRequestApi.endpoints.listExportRequests.initiate({ seen: false }));
     await exports;
     recorder.clear();
-    const report = await store.dispatch(waybillApi.endpoints.createWaybillReport.initiate({ filters: { statusIn: ['draft', 'confirmed'] }, format: 'csv' }));
+    const report = await store.dispatch(
+      waybillApi.endpoints.createWaybillReport.initiate({ filters: { statusIn: ['draft', 'confirmed'] }, format: 'csv' }),
+    );
     expect(report.data).toMatchObject({ kind: 'waybill_report', format: 'csv', inProgress: true });
     expect(recorder.requests[0]).toBe('POST /api/waybills/waybill_report/?statusIn=draft&statusIn=confirmed');
     await waitFor(() => expect(recorder.count('GET /api/export-requests/?seen=false')).toBe(1));
@@ -92,9 +95,7 @@ describe('cache tags across entities', () => {
     );
     expect(created.data).toMatchObject({ warehouseName: mockDb.warehouses[0]?.name, number: expect.stringMatching(/^L-/) as string });
     await waitFor(() => expect(recorder.count('GET /api/workers/')).toBe(1));
-    await waitFor(() =>
-      expect(workerApi.endpoints.getWorker.select('Liis Kuusk')(store.getState()).data?.worklogCount).toBe(before + 1),
-    );
+    await waitFor(() => expect(workerApi.endpoints.getWorker.select('Liis Kuusk')(store.getState()).data?.worklogCount).toBe(before + 1));
     workers.unsubscribe();
     worker.unsubscribe();
   });

@@ -44,7 +44,12 @@ const store = (signedIn: boolean, locale = 'en') =>
   localStorage.setItem(
     'persist:timberlog',
     JSON.stringify({
-      session: JSON.stringify({ accessToken: signedIn ? 'access' : null, refreshToken: null, sessionExpired: false, sessionInitialized: true }),
+      session: JSON.stringify({
+        accessToken: signedIn ? 'access' : null,
+        refreshToken: null,
+        sessionExpired: false,
+        sessionInitialized: true,
+      }),
       preferences: JSON.stringify({ locale, theme: null }),
     }),
   );
@@ -69,7 +74,12 @@ const pagePreloaded = (path: string) =>
     .filter((link) => link.as === 'script' && link.href.includes('/page-'))
     .map((link) => /page-([\w-]+)\.js$/.exec(link.href)?.[1]);
 
-const samplePath = (pattern: string) => `/${pattern.replace(/:number/g, 'W-2026-000012').replace(/:email/g, 'mari%40example.com').replace(/:resource/g, 'companies').replace('*', 'nowhere/at/all')}`;
+const samplePath = (pattern: string) =>
+  `/${pattern
+    .replace(/:number/g, 'W-2026-000012')
+    .replace(/:email/g, 'mari%40example.com')
+    .replace(/:resource/g, 'companies')
+    .replace('*', 'nowhere/at/all')}`;
 
 const PATHS = [
   ...ROUTE_TABLE.map((route) => samplePath(route.path)),
@@ -97,7 +107,7 @@ describe('index.html preload script', () => {
     expect(pagePreloaded(path)).toEqual([pageShown(path, true)]);
   });
 
-  it('preloads each of the page chunk group\'s files once: scripts and styles', () => {
+  it("preloads each of the page chunk group's files once: scripts and styles", () => {
     store(false);
     const links = preloadsAt('/auth/login').filter((link) => link.as !== 'fetch');
     expect(links).toEqual([
@@ -113,12 +123,17 @@ describe('index.html preload script', () => {
       { href: '/locales/et/common.json', as: 'fetch', crossOrigin: 'anonymous' },
     ]);
     store(true, 'et');
-    expect(preloadsAt('/waybills').filter((link) => link.as === 'fetch').map((link) => link.href)).toEqual([
-      '/locales/et/common.json',
-      '/locales/et/app.json',
-    ]);
+    expect(
+      preloadsAt('/waybills')
+        .filter((link) => link.as === 'fetch')
+        .map((link) => link.href),
+    ).toEqual(['/locales/et/common.json', '/locales/et/app.json']);
     localStorage.removeItem('persist:timberlog');
-    expect(preloadsAt('/').filter((link) => link.as === 'fetch').map((link) => link.href)).toEqual(['/locales/en/common.json']);
+    expect(
+      preloadsAt('/')
+        .filter((link) => link.as === 'fetch')
+        .map((link) => link.href),
+    ).toEqual(['/locales/en/common.json']);
   });
 
   it('does not preload translations this build has cached and not yet expired (shared/i18n)', () => {
@@ -133,10 +148,14 @@ describe('index.html preload script', () => {
     expect(preloadsAt('/auth/login').filter((link) => link.as === 'fetch')).toHaveLength(1);
   });
 
-  it('knows the app\'s own translation cache: nothing to preload once the app has cached them', async () => {
+  it("knows the app's own translation cache: nothing to preload once the app has cached them", async () => {
     server.use(http.get('*/locales/:lng/:ns.json', () => HttpResponse.json({ app: { name: 'Timberlog' } })));
     const backend = new CachedHttpBackend();
-    backend.init({} as Services, { loadPath: `${window.location.origin}${TRANSLATION_LOAD_PATH}`, expirationTime: TRANSLATION_CACHE_MS, version: BUILD }, {});
+    backend.init(
+      {} as Services,
+      { loadPath: `${window.location.origin}${TRANSLATION_LOAD_PATH}`, expirationTime: TRANSLATION_CACHE_MS, version: BUILD },
+      {},
+    );
     await new Promise((done) => backend.read('en', 'common', done));
     store(false);
     expect(preloadsAt('/auth/login').filter((link) => link.as === 'fetch')).toEqual([]);

@@ -76,7 +76,10 @@ describe('makeStore', () => {
 
   it('reloads the page when a language is chosen, after the choice is in the state, when asked to', async () => {
     const localesAtReload: string[] = [];
-    const store = makeStore(undefined, { reloadOnLocaleChange: true, reloadPage: () => void localesAtReload.push(store.getState().preferences.locale) });
+    const store = makeStore(undefined, {
+      reloadOnLocaleChange: true,
+      reloadPage: () => void localesAtReload.push(store.getState().preferences.locale),
+    });
     store.dispatch(themeChosen('dark'));
     store.dispatch(localeChanged('et'));
     await Promise.resolve();

@@ -57,7 +57,7 @@ const cases = Object.entries(visitorStories).flatMap(([file, module]) =>
     .map(([name, Story]) => [`${file}: ${name}`, Story] as const),
 );
 
-describe('a visitor\'s pages need only common.json', () => {
+describe("a visitor's pages need only common.json", () => {
   it('has the signed-in texts to miss', () => {
     expect(signedInKeys.length).toBeGreaterThan(100);
   });

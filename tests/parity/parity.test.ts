@@ -128,9 +128,16 @@ function listCases(name: ListName, list: ListContract): Case[] {
   };
   // A value holding a comma is one value unless the contract marks the filter comma-separated.
   for (const [filter, def] of filters.filter(([, item]) => item.kind === 'multi' && item.type === 'string' && !item.values)) {
-    const found = get(rows.find((item) => typeof get(item, def.field) === 'string'), def.field);
+    const found = get(
+      rows.find((item) => typeof get(item, def.field) === 'string'),
+      def.field,
+    );
     const value = typeof found === 'string' ? found : 'x';
-    cases.push({ name: `${name}: finding 12: ${filter} with a comma is taken whole`, path: path + query({ [filter]: [`${value}, ${value}`, value] }), key: list.key });
+    cases.push({
+      name: `${name}: finding 12: ${filter} with a comma is taken whole`,
+      path: path + query({ [filter]: [`${value}, ${value}`, value] }),
+      key: list.key,
+    });
   }
   bad('choice', (def) => (def.kind === 'exact' || def.kind === 'multi') && !!def.values, 'bogus');
   bad('date', (def) => (def.kind === 'after' || def.kind === 'before') && def.type === 'date', '2026-02-30');
@@ -164,18 +171,47 @@ function writeCases(): Case[] {
   // A correction: staff only, with a reason the history keeps.
   const corrected = ofStatus('delivered');
   cases.push(
-    { name: 'waybill: delivered back to confirmed by an ordinary user', method: 'PATCH', path: `${w}${corrected.number}/`, body: { status: 'confirmed', reason: 'Wrong truck.' }, as: 'user' },
-    { name: 'waybill: delivered back to confirmed without a reason, in Estonian', method: 'PATCH', path: `${w}${corrected.number}/`, body: { status: 'confirmed', reason: '  ' }, locale: 'et' },
-    { name: 'waybill: delivered back to confirmed with a reason', method: 'PATCH', path: `${w}${corrected.number}/`, body: { status: 'confirmed', reason: 'Wrong truck.' }, key: 'number' },
+    {
+      name: 'waybill: delivered back to confirmed by an ordinary user',
+      method: 'PATCH',
+      path: `${w}${corrected.number}/`,
+      body: { status: 'confirmed', reason: 'Wrong truck.' },
+      as: 'user',
+    },
+    {
+      name: 'waybill: delivered back to confirmed without a reason, in Estonian',
+      method: 'PATCH',
+      path: `${w}${corrected.number}/`,
+      body: { status: 'confirmed', reason: '  ' },
+      locale: 'et',
+    },
+    {
+      name: 'waybill: delivered back to confirmed with a reason',
+      method: 'PATCH',
+      path: `${w}${corrected.number}/`,
+      body: { status: 'confirmed', reason: 'Wrong truck.' },
+      key: 'number',
+    },
   );
   const delivered = ofStatus('delivered');
   cases.push(
     { name: 'waybill: editing a delivered one', method: 'PATCH', path: `${w}${delivered.number}/`, body: { notes: 'x' } },
-    { name: 'waybill: editing a delivered one, in Estonian', method: 'PATCH', path: `${w}${delivered.number}/`, body: { notes: 'x' }, locale: 'et' },
+    {
+      name: 'waybill: editing a delivered one, in Estonian',
+      method: 'PATCH',
+      path: `${w}${delivered.number}/`,
+      body: { notes: 'x' },
+      locale: 'et',
+    },
     { name: 'waybill: deleting a delivered one', method: 'DELETE', path: `${w}${delivered.number}/` },
     { name: 'waybill: deleting a draft', method: 'DELETE', path: `${w}${ofStatus('draft').number}/` },
     { name: 'waybill: unknown number', method: 'PATCH', path: `${w}W-1999-999999/`, body: { notes: 'x' } },
-    { name: 'waybill: unknown references', method: 'PATCH', path: `${w}${ofStatus('draft').number}/`, body: { origin: 'NOWHERE', assortment: 'NONE' } },
+    {
+      name: 'waybill: unknown references',
+      method: 'PATCH',
+      path: `${w}${ofStatus('draft').number}/`,
+      body: { origin: 'NOWHERE', assortment: 'NONE' },
+    },
   );
   const origin = demo.warehouses.find((item) => item.originCode)?.originCode ?? '';
   const destination = demo.warehouses.find((item) => item.destinationCode)?.destinationCode ?? '';
@@ -184,7 +220,16 @@ function writeCases(): Case[] {
     method: 'POST',
     path: w,
     key: 'number',
-    body: { transportDate: '2026-11-19', origin, destination, driverName: 'Peeter Kask', vehicleNumber: '123 ABC', mileage: 120, assortment: 'KU-PP', quantity: '21.500' },
+    body: {
+      transportDate: '2026-11-19',
+      origin,
+      destination,
+      driverName: 'Peeter Kask',
+      vehicleNumber: '123 ABC',
+      mileage: 120,
+      assortment: 'KU-PP',
+      quantity: '21.500',
+    },
   });
 
   const preview = (name: string, waybills: readonly string[], extra: Record<string, string> = {}, locale?: 'et'): Case => ({
@@ -194,7 +239,9 @@ function writeCases(): Case[] {
   });
   const deliveredOf = (customer: string) => ofStatus('delivered', (item) => item.destinationCompany === customer && item.invoice === null);
   const customer = demo.waybills.find((item) => item.status === 'delivered' && item.invoice === null)?.destinationCompany ?? '';
-  const other = demo.waybills.find((item) => item.status === 'delivered' && item.invoice === null && item.destinationCompany !== customer)?.destinationCompany ?? '';
+  const other =
+    demo.waybills.find((item) => item.status === 'delivered' && item.invoice === null && item.destinationCompany !== customer)
+      ?.destinationCompany ?? '';
   const good = [deliveredOf(customer).number, deliveredOf(customer).number, deliveredOf(customer).number];
   const invoiced = demo.waybills.find((item) => item.status === 'invoiced')?.number ?? '';
   const supplier = demo.companies.find((item) => !item.isInvoiceCustomer)?.registryCode ?? '';
@@ -214,11 +261,23 @@ function writeCases(): Case[] {
     preview('finding 12: numbers joined by commas are one unknown number', [good.join(',')]),
     preview('already invoiced, in Estonian', [invoiced], {}, 'et'),
     // A waybill to a company that is not an invoice customer: edited while a draft, then delivered.
-    { name: 'waybill: sent to a supplier', method: 'PATCH', path: `${w}${toSupplier.number}/`, body: { destinationCompany: supplier }, key: 'number' },
+    {
+      name: 'waybill: sent to a supplier',
+      method: 'PATCH',
+      path: `${w}${toSupplier.number}/`,
+      body: { destinationCompany: supplier },
+      key: 'number',
+    },
     { name: 'waybill: confirmed', method: 'PATCH', path: `${w}${toSupplier.number}/`, body: { status: 'confirmed' }, key: 'number' },
     { name: 'waybill: delivered', method: 'PATCH', path: `${w}${toSupplier.number}/`, body: { status: 'delivered' }, key: 'number' },
     preview('not an invoice customer', [toSupplier.number]),
-    { name: 'invoice: created with the next number', method: 'POST', path: '/api/invoices/', body: { waybills: good, issueDate: '2026-11-20' }, key: 'number' },
+    {
+      name: 'invoice: created with the next number',
+      method: 'POST',
+      path: '/api/invoices/',
+      body: { waybills: good, issueDate: '2026-11-20' },
+      key: 'number',
+    },
     { name: 'invoice: its waybills are invoiced', path: `${w}${query({ invoice: nextInvoice, sort: 'number' })}`, key: 'number' },
     preview('waybills just invoiced', good),
   );
@@ -229,12 +288,48 @@ function writeCases(): Case[] {
   const worklog = demo.worklogs[300]!;
   const account = demo.users.find((item) => !item.isStaff && item.isActive && item.email !== DEMO_USERS.user.email)!;
   cases.push(
-    { name: 'versions: a stale If-Match on a waybill', method: 'PATCH', path: `${w}${versioned.number}/`, body: { notes: 'x' }, headers: { 'if-match': '"5"' } },
-    { name: 'versions: the current If-Match on a waybill', method: 'PATCH', path: `${w}${versioned.number}/`, body: { notes: 'x' }, headers: { 'if-match': '"1"' }, key: 'number' },
-    { name: 'versions: the waybill changed since, in Estonian', method: 'DELETE', path: `${w}${versioned.number}/`, headers: { 'if-match': '"1"' }, locale: 'et' },
-    { name: 'versions: a stale If-Match on a worklog', method: 'PATCH', path: `/api/worklogs/${worklog.number}/`, body: { notes: 'x' }, headers: { 'if-match': 'W/"9"' } },
-    { name: 'versions: a stale If-Match on an account', method: 'PATCH', path: `/api/user/${account.email}/`, body: { name: 'Renamed' }, headers: { 'if-match': '"2"' } },
-    { name: 'versions: a stale If-Match on an invoice retry', method: 'POST', path: `/api/invoices/${failed}/retry_sync/`, headers: { 'if-match': '"3"' } },
+    {
+      name: 'versions: a stale If-Match on a waybill',
+      method: 'PATCH',
+      path: `${w}${versioned.number}/`,
+      body: { notes: 'x' },
+      headers: { 'if-match': '"5"' },
+    },
+    {
+      name: 'versions: the current If-Match on a waybill',
+      method: 'PATCH',
+      path: `${w}${versioned.number}/`,
+      body: { notes: 'x' },
+      headers: { 'if-match': '"1"' },
+      key: 'number',
+    },
+    {
+      name: 'versions: the waybill changed since, in Estonian',
+      method: 'DELETE',
+      path: `${w}${versioned.number}/`,
+      headers: { 'if-match': '"1"' },
+      locale: 'et',
+    },
+    {
+      name: 'versions: a stale If-Match on a worklog',
+      method: 'PATCH',
+      path: `/api/worklogs/${worklog.number}/`,
+      body: { notes: 'x' },
+      headers: { 'if-match': 'W/"9"' },
+    },
+    {
+      name: 'versions: a stale If-Match on an account',
+      method: 'PATCH',
+      path: `/api/user/${account.email}/`,
+      body: { name: 'Renamed' },
+      headers: { 'if-match': '"2"' },
+    },
+    {
+      name: 'versions: a stale If-Match on an invoice retry',
+      method: 'POST',
+      path: `/api/invoices/${failed}/retry_sync/`,
+      headers: { 'if-match': '"3"' },
+    },
   );
   cases.push(
     { name: 'invoice: retrying a synced one', method: 'POST', path: `/api/invoices/${synced}/retry_sync/` },
@@ -252,11 +347,25 @@ function otherCases(): Case[] {
     { name: 'users: exact name', path: `/api/user/${query({ name: DEMO_USERS.staff.name })}`, key: 'email' },
     { name: 'users: part of a name finds nobody', path: `/api/user/${query({ name: DEMO_USERS.staff.name.slice(0, 4) })}`, key: 'email' },
     { name: 'users: email in capitals', path: `/api/user/${query({ email: DEMO_USERS.inactive.email.toUpperCase() })}`, key: 'email' },
-    { name: 'users: search with a non-ASCII capital', path: `/api/user/${query({ search: DEMO_USERS.inactive.name.slice(0, 4) })}`, key: 'email' },
+    {
+      name: 'users: search with a non-ASCII capital',
+      path: `/api/user/${query({ search: DEMO_USERS.inactive.name.slice(0, 4) })}`,
+      key: 'email',
+    },
     { name: 'users: search with a non-ASCII small letter', path: `/api/user/${query({ search: 'jõgi' })}`, key: 'email' },
     // Search folds every letter's case (foldCase), not only A to Z.
-    { name: 'users: search in small letters for a non-ASCII capital', path: `/api/user/${query({ search: 'ülle uus' })}`, key: 'email', finds: [DEMO_USERS.inactive.email] },
-    { name: 'users: search in capitals for non-ASCII small letters', path: `/api/user/${query({ search: 'JÕGI' })}`, key: 'email', finds: ['jaan.jogi@timberlog.ee'] },
+    {
+      name: 'users: search in small letters for a non-ASCII capital',
+      path: `/api/user/${query({ search: 'ülle uus' })}`,
+      key: 'email',
+      finds: [DEMO_USERS.inactive.email],
+    },
+    {
+      name: 'users: search in capitals for non-ASCII small letters',
+      path: `/api/user/${query({ search: 'JÕGI' })}`,
+      key: 'email',
+      finds: ['jaan.jogi@timberlog.ee'],
+    },
     { name: 'users: me', path: '/api/user/me', as: 'user', key: 'email' },
     // The marked boolean `...In` filter splits on commas on both sides.
     { name: 'users: finding 12: isStaffIn=true,false', path: `/api/user/${query({ isStaffIn: 'true,false' })}`, key: 'email' },
@@ -302,68 +411,246 @@ function adminCases(): Case[] {
   }
   cases.push(
     // Assortment types: a name that is not blank.
-    { name: 'admin assortment type: created', method: 'POST', path: `${a}/assortment-types`, body: { name: 'Veneer logs', description: 'For plywood.' } },
+    {
+      name: 'admin assortment type: created',
+      method: 'POST',
+      path: `${a}/assortment-types`,
+      body: { name: 'Veneer logs', description: 'For plywood.' },
+    },
     { name: 'admin assortment type: no name', method: 'POST', path: `${a}/assortment-types`, body: { description: 'x' } },
     { name: 'admin assortment type: an empty name', method: 'POST', path: `${a}/assortment-types`, body: { name: '' } },
     { name: 'admin assortment type: a name of spaces', method: 'POST', path: `${a}/assortment-types`, body: { name: '   ' } },
-    { name: 'admin assortment type: a name too long', method: 'POST', path: `${a}/assortment-types`, body: { name: 'x'.repeat(LIMITS.assortmentTypeNameMaxLength + 1) } },
-    { name: 'admin assortment type: updated', method: 'PATCH', path: `${a}/assortment-types/${newType}`, body: { description: 'Birch for plywood.' } },
-    { name: 'admin assortment type: updated to a blank name', method: 'PATCH', path: `${a}/assortment-types/${newType}`, body: { name: '  ' } },
+    {
+      name: 'admin assortment type: a name too long',
+      method: 'POST',
+      path: `${a}/assortment-types`,
+      body: { name: 'x'.repeat(LIMITS.assortmentTypeNameMaxLength + 1) },
+    },
+    {
+      name: 'admin assortment type: updated',
+      method: 'PATCH',
+      path: `${a}/assortment-types/${newType}`,
+      body: { description: 'Birch for plywood.' },
+    },
+    {
+      name: 'admin assortment type: updated to a blank name',
+      method: 'PATCH',
+      path: `${a}/assortment-types/${newType}`,
+      body: { name: '  ' },
+    },
     { name: 'admin assortment type: an unknown one', method: 'PATCH', path: `${a}/assortment-types/999999`, body: { name: 'x' } },
     { name: 'admin assortment type: deleting one in use', method: 'DELETE', path: `${a}/assortment-types/${usedType}` },
-    { name: 'admin assortment type: deleting one in use, in Estonian', method: 'DELETE', path: `${a}/assortment-types/${usedType}`, locale: 'et' },
+    {
+      name: 'admin assortment type: deleting one in use, in Estonian',
+      method: 'DELETE',
+      path: `${a}/assortment-types/${usedType}`,
+      locale: 'et',
+    },
     // Assortments: a free code of letters, digits, `_` and `-`; a known type; a valid species, unit and price.
-    { name: 'admin assortment: created', method: 'POST', path: `${a}/assortments`, body: { code: 'KS-VIN-26', name: 'Birch veneer log', assortmentType: newType, species: 'birch', unit: 'm3', unitPrice: '96.00' } },
-    { name: 'admin assortment: a code taken', method: 'POST', path: `${a}/assortments`, body: { code: 'KS-VIN-26', name: 'Again', assortmentType: newType, species: 'birch', unit: 'm3', unitPrice: '96.00' } },
-    { name: 'admin assortment: a code with a space', method: 'POST', path: `${a}/assortments`, body: { code: 'KS VIN', name: 'x', assortmentType: newType, species: 'birch', unit: 'm3', unitPrice: '1.00' } },
-    { name: 'admin assortment: an unknown type', method: 'POST', path: `${a}/assortments`, body: { code: 'KS-NEW', name: 'x', assortmentType: 999999, species: 'birch', unit: 'm3', unitPrice: '1.00' } },
-    { name: 'admin assortment: an unknown species and unit', method: 'POST', path: `${a}/assortments`, body: { code: 'KS-NEW', name: 'x', assortmentType: newType, species: 'palm', unit: 'kg', unitPrice: '1.00' } },
-    { name: 'admin assortment: a price with three decimals', method: 'POST', path: `${a}/assortments`, body: { code: 'KS-NEW', name: 'x', assortmentType: newType, species: 'birch', unit: 'm3', unitPrice: '1.005' } },
+    {
+      name: 'admin assortment: created',
+      method: 'POST',
+      path: `${a}/assortments`,
+      body: { code: 'KS-VIN-26', name: 'Birch veneer log', assortmentType: newType, species: 'birch', unit: 'm3', unitPrice: '96.00' },
+    },
+    {
+      name: 'admin assortment: a code taken',
+      method: 'POST',
+      path: `${a}/assortments`,
+      body: { code: 'KS-VIN-26', name: 'Again', assortmentType: newType, species: 'birch', unit: 'm3', unitPrice: '96.00' },
+    },
+    {
+      name: 'admin assortment: a code with a space',
+      method: 'POST',
+      path: `${a}/assortments`,
+      body: { code: 'KS VIN', name: 'x', assortmentType: newType, species: 'birch', unit: 'm3', unitPrice: '1.00' },
+    },
+    {
+      name: 'admin assortment: an unknown type',
+      method: 'POST',
+      path: `${a}/assortments`,
+      body: { code: 'KS-NEW', name: 'x', assortmentType: 999999, species: 'birch', unit: 'm3', unitPrice: '1.00' },
+    },
+    {
+      name: 'admin assortment: an unknown species and unit',
+      method: 'POST',
+      path: `${a}/assortments`,
+      body: { code: 'KS-NEW', name: 'x', assortmentType: newType, species: 'palm', unit: 'kg', unitPrice: '1.00' },
+    },
+    {
+      name: 'admin assortment: a price with three decimals',
+      method: 'POST',
+      path: `${a}/assortments`,
+      body: { code: 'KS-NEW', name: 'x', assortmentType: newType, species: 'birch', unit: 'm3', unitPrice: '1.005' },
+    },
     { name: 'admin assortment: fields missing', method: 'POST', path: `${a}/assortments`, body: { code: 'KS-NEW' } },
-    { name: 'admin assortment: a name of spaces and an unknown type', method: 'POST', path: `${a}/assortments`, body: { code: 'KS-NEW', name: '  ', assortmentType: 999999, species: 'birch', unit: 'm3', unitPrice: '1.00' } },
-    { name: 'admin assortment: updated', method: 'PATCH', path: `${a}/assortments/KS-VIN-26`, body: { unitPrice: '98.50', isActive: false } },
-    { name: 'admin assortment: updated to an unknown type', method: 'PATCH', path: `${a}/assortments/KS-VIN-26`, body: { assortmentType: 999999 } },
+    {
+      name: 'admin assortment: a name of spaces and an unknown type',
+      method: 'POST',
+      path: `${a}/assortments`,
+      body: { code: 'KS-NEW', name: '  ', assortmentType: 999999, species: 'birch', unit: 'm3', unitPrice: '1.00' },
+    },
+    {
+      name: 'admin assortment: updated',
+      method: 'PATCH',
+      path: `${a}/assortments/KS-VIN-26`,
+      body: { unitPrice: '98.50', isActive: false },
+    },
+    {
+      name: 'admin assortment: updated to an unknown type',
+      method: 'PATCH',
+      path: `${a}/assortments/KS-VIN-26`,
+      body: { assortmentType: 999999 },
+    },
     { name: 'admin assortment: deleting one in use', method: 'DELETE', path: `${a}/assortments/${waybill.assortment}` },
-    { name: 'admin assortment: deleting one in use, in Estonian', method: 'DELETE', path: `${a}/assortments/${waybill.assortment}`, locale: 'et' },
-    { name: 'admin assortment type: deleting one a new assortment uses', method: 'DELETE', path: `${a}/assortment-types/${newType}`, locale: 'et' },
+    {
+      name: 'admin assortment: deleting one in use, in Estonian',
+      method: 'DELETE',
+      path: `${a}/assortments/${waybill.assortment}`,
+      locale: 'et',
+    },
+    {
+      name: 'admin assortment type: deleting one a new assortment uses',
+      method: 'DELETE',
+      path: `${a}/assortment-types/${newType}`,
+      locale: 'et',
+    },
     { name: 'admin assortment: deleting an unused one', method: 'DELETE', path: `${a}/assortments/KS-VIN-26` },
     { name: 'admin assortment type: deleting an unused one', method: 'DELETE', path: `${a}/assortment-types/${newType}` },
     // Companies: a free registry code of eight digits, a name.
-    { name: 'admin company: created', method: 'POST', path: `${a}/companies`, body: { registryCode: '16543210', name: 'Uus Saeveski OÜ', isInvoiceCustomer: true, email: 'arved@uus.ee' } },
-    { name: 'admin company: a registry code taken', method: 'POST', path: `${a}/companies`, body: { registryCode: '16543210', name: 'Again OÜ' } },
-    { name: 'admin company: a registry code too short', method: 'POST', path: `${a}/companies`, body: { registryCode: '123', name: 'Short OÜ' } },
+    {
+      name: 'admin company: created',
+      method: 'POST',
+      path: `${a}/companies`,
+      body: { registryCode: '16543210', name: 'Uus Saeveski OÜ', isInvoiceCustomer: true, email: 'arved@uus.ee' },
+    },
+    {
+      name: 'admin company: a registry code taken',
+      method: 'POST',
+      path: `${a}/companies`,
+      body: { registryCode: '16543210', name: 'Again OÜ' },
+    },
+    {
+      name: 'admin company: a registry code too short',
+      method: 'POST',
+      path: `${a}/companies`,
+      body: { registryCode: '123', name: 'Short OÜ' },
+    },
     { name: 'admin company: a name of spaces', method: 'POST', path: `${a}/companies`, body: { registryCode: '16543211', name: '  ' } },
-    { name: 'admin company: updated', method: 'PATCH', path: `${a}/companies/16543210`, body: { address: 'Tartu mnt 1', isInvoiceCustomer: false } },
+    {
+      name: 'admin company: updated',
+      method: 'PATCH',
+      path: `${a}/companies/16543210`,
+      body: { address: 'Tartu mnt 1', isInvoiceCustomer: false },
+    },
     { name: 'admin company: updated to a blank name', method: 'PATCH', path: `${a}/companies/16543210`, body: { name: ' ' } },
     { name: 'admin company: deleting one in use', method: 'DELETE', path: `${a}/companies/${company}` },
     { name: 'admin company: deleting one in use, in Estonian', method: 'DELETE', path: `${a}/companies/${company}`, locale: 'et' },
     // Warehouses: a known company, codes no other warehouse uses, a code waybills use kept.
-    { name: 'admin warehouse: created', method: 'POST', path: `${a}/warehouses`, body: { name: 'Uus ladu', company: '16543210', originCode: 'UUS-01', destinationCode: 'D-UUS-01' } },
-    { name: 'admin warehouse: an origin code taken', method: 'POST', path: `${a}/warehouses`, body: { name: 'Teine', company: '16543210', originCode: 'UUS-01' } },
-    { name: 'admin warehouse: a destination code taken', method: 'POST', path: `${a}/warehouses`, body: { name: 'Teine', company: '16543210', destinationCode: destination.destinationCode } },
-    { name: 'admin warehouse: an origin code with a space, a destination code not text', method: 'POST', path: `${a}/warehouses`, body: { name: 'Teine', company: '16543210', originCode: 'A B', destinationCode: 5 } },
+    {
+      name: 'admin warehouse: created',
+      method: 'POST',
+      path: `${a}/warehouses`,
+      body: { name: 'Uus ladu', company: '16543210', originCode: 'UUS-01', destinationCode: 'D-UUS-01' },
+    },
+    {
+      name: 'admin warehouse: an origin code taken',
+      method: 'POST',
+      path: `${a}/warehouses`,
+      body: { name: 'Teine', company: '16543210', originCode: 'UUS-01' },
+    },
+    {
+      name: 'admin warehouse: a destination code taken',
+      method: 'POST',
+      path: `${a}/warehouses`,
+      body: { name: 'Teine', company: '16543210', destinationCode: destination.destinationCode },
+    },
+    {
+      name: 'admin warehouse: an origin code with a space, a destination code not text',
+      method: 'POST',
+      path: `${a}/warehouses`,
+      body: { name: 'Teine', company: '16543210', originCode: 'A B', destinationCode: 5 },
+    },
     { name: 'admin warehouse: an unknown company', method: 'POST', path: `${a}/warehouses`, body: { name: 'Teine', company: '99999999' } },
-    { name: 'admin warehouse: a name of spaces, in Estonian', method: 'POST', path: `${a}/warehouses`, body: { name: '   ', company: '16543210' }, locale: 'et' },
-    { name: 'admin warehouse: updated', method: 'PATCH', path: `${a}/warehouses/${newWarehouse}`, body: { address: 'Sadama 5', originCode: null } },
-    { name: 'admin warehouse: updated to a code another uses', method: 'PATCH', path: `${a}/warehouses/${newWarehouse}`, body: { destinationCode: destination.destinationCode } },
-    { name: 'admin warehouse: an origin code waybills use changed', method: 'PATCH', path: `${a}/warehouses/${origin.id}`, body: { originCode: 'CHANGED-1' } },
-    { name: 'admin warehouse: an origin code waybills use changed, in Estonian', method: 'PATCH', path: `${a}/warehouses/${origin.id}`, body: { originCode: 'CHANGED-1' }, locale: 'et' },
-    { name: 'admin warehouse: an origin code waybills use kept, the name changed', method: 'PATCH', path: `${a}/warehouses/${origin.id}`, body: { originCode: origin.originCode, name: 'Renamed storage' } },
+    {
+      name: 'admin warehouse: a name of spaces, in Estonian',
+      method: 'POST',
+      path: `${a}/warehouses`,
+      body: { name: '   ', company: '16543210' },
+      locale: 'et',
+    },
+    {
+      name: 'admin warehouse: updated',
+      method: 'PATCH',
+      path: `${a}/warehouses/${newWarehouse}`,
+      body: { address: 'Sadama 5', originCode: null },
+    },
+    {
+      name: 'admin warehouse: updated to a code another uses',
+      method: 'PATCH',
+      path: `${a}/warehouses/${newWarehouse}`,
+      body: { destinationCode: destination.destinationCode },
+    },
+    {
+      name: 'admin warehouse: an origin code waybills use changed',
+      method: 'PATCH',
+      path: `${a}/warehouses/${origin.id}`,
+      body: { originCode: 'CHANGED-1' },
+    },
+    {
+      name: 'admin warehouse: an origin code waybills use changed, in Estonian',
+      method: 'PATCH',
+      path: `${a}/warehouses/${origin.id}`,
+      body: { originCode: 'CHANGED-1' },
+      locale: 'et',
+    },
+    {
+      name: 'admin warehouse: an origin code waybills use kept, the name changed',
+      method: 'PATCH',
+      path: `${a}/warehouses/${origin.id}`,
+      body: { originCode: origin.originCode, name: 'Renamed storage' },
+    },
     { name: 'admin warehouse: deleting one in use', method: 'DELETE', path: `${a}/warehouses/${worklog.warehouse}` },
-    { name: 'admin warehouse: deleting one in use, in Estonian', method: 'DELETE', path: `${a}/warehouses/${worklog.warehouse}`, locale: 'et' },
+    {
+      name: 'admin warehouse: deleting one in use, in Estonian',
+      method: 'DELETE',
+      path: `${a}/warehouses/${worklog.warehouse}`,
+      locale: 'et',
+    },
     { name: 'admin company: deleting one a new warehouse names', method: 'DELETE', path: `${a}/companies/16543210` },
     { name: 'admin warehouse: deleting an unused one', method: 'DELETE', path: `${a}/warehouses/${newWarehouse}` },
     { name: 'admin company: deleting an unused one', method: 'DELETE', path: `${a}/companies/16543210` },
     // Workers: a free name (spaces tidied), a known company.
-    { name: 'admin worker: created, spaces tidied', method: 'POST', path: `${a}/workers`, body: { workerName: '  Uus   Töötaja ', company } },
+    {
+      name: 'admin worker: created, spaces tidied',
+      method: 'POST',
+      path: `${a}/workers`,
+      body: { workerName: '  Uus   Töötaja ', company },
+    },
     { name: 'admin worker: a name taken', method: 'POST', path: `${a}/workers`, body: { workerName: 'Uus Töötaja' } },
     { name: 'admin worker: a name of spaces', method: 'POST', path: `${a}/workers`, body: { workerName: '   ' } },
     { name: 'admin worker: no name', method: 'POST', path: `${a}/workers`, body: { company } },
-    { name: 'admin worker: an unknown company', method: 'POST', path: `${a}/workers`, body: { workerName: 'Teine Töötaja', company: '99999999' } },
+    {
+      name: 'admin worker: an unknown company',
+      method: 'POST',
+      path: `${a}/workers`,
+      body: { workerName: 'Teine Töötaja', company: '99999999' },
+    },
     { name: 'admin worker: updated', method: 'PATCH', path: `${a}/workers/${encodeURIComponent('Uus Töötaja')}`, body: { company: null } },
-    { name: 'admin worker: updated to an unknown company, in Estonian', method: 'PATCH', path: `${a}/workers/${encodeURIComponent('Uus Töötaja')}`, body: { company: '99999999' }, locale: 'et' },
+    {
+      name: 'admin worker: updated to an unknown company, in Estonian',
+      method: 'PATCH',
+      path: `${a}/workers/${encodeURIComponent('Uus Töötaja')}`,
+      body: { company: '99999999' },
+      locale: 'et',
+    },
     { name: 'admin worker: deleting one in use', method: 'DELETE', path: `${a}/workers/${encodeURIComponent(worklog.workerName)}` },
-    { name: 'admin worker: deleting one in use, in Estonian', method: 'DELETE', path: `${a}/workers/${encodeURIComponent(worklog.workerName)}`, locale: 'et' },
+    {
+      name: 'admin worker: deleting one in use, in Estonian',
+      method: 'DELETE',
+      path: `${a}/workers/${encodeURIComponent(worklog.workerName)}`,
+      locale: 'et',
+    },
     { name: 'admin worker: deleting an unused one', method: 'DELETE', path: `${a}/workers/${encodeURIComponent('Uus Töötaja')}` },
     { name: 'admin worker: deleting it again', method: 'DELETE', path: `${a}/workers/${encodeURIComponent('Uus Töötaja')}` },
   );
@@ -386,7 +673,9 @@ async function summarise(response: Response, testCase: Case, written: boolean): 
   const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
   // A 412 names when the record changed: after a write on each side, at each side's own time.
   if (response.status === 412 && body) {
-    const current = Object.fromEntries(Object.entries(body.current as object).filter(([name]) => name !== 'lastLogin' && !CLOCK_FIELDS.has(name)));
+    const current = Object.fromEntries(
+      Object.entries(body.current as object).filter(([name]) => name !== 'lastLogin' && !CLOCK_FIELDS.has(name)),
+    );
     return { status: 412, body: { detail: String(body.detail).replace(/\d{1,2}[./]\d{1,2}[./]\d{2,4},? \d{1,2}:\d{2}/, 'TIME'), current } };
   }
   if (response.status >= 400 || !body) return { status: response.status, body };
@@ -421,7 +710,10 @@ const requestInit = (testCase: Case): RequestInit => ({
 beforeAll(async () => {
   resetMockDb();
   const root = resolve(__dirname, '../..');
-  server = spawn(process.execPath, ['--import', 'tsx', 'tests/parity/start-server.mjs'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  server = spawn(process.execPath, ['--import', 'tsx', 'tests/parity/start-server.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const child = server;
   baseUrl = await new Promise<string>((ready, failed) => {
     const lines = createInterface({ input: child.stdout! });
@@ -431,7 +723,10 @@ beforeAll(async () => {
     });
     child.on('exit', (code) => failed(new Error(`the parity server exited with ${String(code)} before it was ready`)));
   });
-  for (const [who, account] of [['staff', DEMO_USERS.staff], ['user', DEMO_USERS.user]] as const) {
+  for (const [who, account] of [
+    ['staff', DEMO_USERS.staff],
+    ['user', DEMO_USERS.user],
+  ] as const) {
     const response = await fetch(`${baseUrl}/api/auth/token/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -439,11 +734,14 @@ beforeAll(async () => {
     });
     tokens[who] = ((await response.json()) as { access: string }).access;
     // Sign in to the mocks too, in the same order: sign-ins set `lastLogin`, a sort field.
-    await getResponse(handlers, new Request('http://mocks.test/api/auth/token/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: account.email, password: account.password }),
-    }));
+    await getResponse(
+      handlers,
+      new Request('http://mocks.test/api/auth/token/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account.email, password: account.password }),
+      }),
+    );
   }
 }, 120_000);
 

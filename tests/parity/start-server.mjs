@@ -19,8 +19,18 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-parity-'));
 fs.chmodSync(dataDir, 0o755);
 const pg = await startEmbeddedPostgres(path.join(dataDir, 'postgres'));
 const config = loadConfig({
-  port: 0, host: '127.0.0.1', dataDir, databaseUrl: pg.url, webDistDir: path.join(dataDir, 'no-dist'), publicUrl: undefined, smtpUrl: undefined,
-  accountingSyncUrl: undefined, jwtPrivateKey: undefined, jwtPublicKey: undefined, rateLimitPerAddress: 100_000, rateLimitPerAccount: 100_000,
+  port: 0,
+  host: '127.0.0.1',
+  dataDir,
+  databaseUrl: pg.url,
+  webDistDir: path.join(dataDir, 'no-dist'),
+  publicUrl: undefined,
+  smtpUrl: undefined,
+  accountingSyncUrl: undefined,
+  jwtPrivateKey: undefined,
+  jwtPublicKey: undefined,
+  rateLimitPerAddress: 100_000,
+  rateLimitPerAccount: 100_000,
 });
 const ctx = await createContext(config, pg.url, pino({ level: 'silent' }));
 // The demo period's default anchor day, whatever the environment says: the mocks use it too.

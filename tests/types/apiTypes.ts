@@ -6,7 +6,11 @@
  */
 import type { ListParams, OperationQuery } from '@/shared/api';
 
-export const waybillSortAndStatuses: ListParams<'/api/waybills/'> = { sort: ['-transportDate', 'number'], statusIn: ['draft', 'delivered'], status: 'confirmed' };
+export const waybillSortAndStatuses: ListParams<'/api/waybills/'> = {
+  sort: ['-transportDate', 'number'],
+  statusIn: ['draft', 'delivered'],
+  status: 'confirmed',
+};
 
 export const rejectedByWaybills = [
   // @ts-expect-error `colour` is not a sort field of the waybill list

@@ -36,7 +36,9 @@ export interface InvoiceProblem {
 }
 
 /** The waybill numbers asked for: each taken whole and trimmed, empty ones dropped, repeats once. */
-export const invoiceWaybillNumbers = (numbers: readonly string[]): string[] => [...new Set(numbers.map((number) => number.trim()).filter(Boolean))];
+export const invoiceWaybillNumbers = (numbers: readonly string[]): string[] => [
+  ...new Set(numbers.map((number) => number.trim()).filter(Boolean)),
+];
 
 /** The due date when none is given: the issue date plus the payment days. */
 export const defaultDueDate = (issueDate: string): string =>
@@ -60,10 +62,15 @@ export function invoiceProblem(
   const unknown = numbers.filter((number) => !waybills.some((waybill) => waybill.number === number));
   if (unknown.length > 0) return { field: 'waybills', key: 'invoice.unknownWaybills', params: list(unknown) };
   const invoiced = waybills.filter((waybill) => waybill.invoice !== null || waybill.status === 'invoiced');
-  if (invoiced.length > 0) return { field: 'waybills', key: 'invoice.alreadyInvoiced', params: list(invoiced.map((waybill) => waybill.number)) };
+  if (invoiced.length > 0)
+    return { field: 'waybills', key: 'invoice.alreadyInvoiced', params: list(invoiced.map((waybill) => waybill.number)) };
   const notDelivered = waybills.filter((waybill) => waybill.status !== WAYBILL_INVOICEABLE_STATUS);
   if (notDelivered.length > 0) {
-    return { field: 'waybills', key: 'invoice.notDelivered', params: list(notDelivered.map((waybill) => `${waybill.number} (${waybill.status})`)) };
+    return {
+      field: 'waybills',
+      key: 'invoice.notDelivered',
+      params: list(notDelivered.map((waybill) => `${waybill.number} (${waybill.status})`)),
+    };
   }
   const customers = [...new Set(waybills.map((waybill) => waybill.destinationCompany))];
   if (customers.length > 1) return { field: 'waybills', key: 'invoice.mixedCustomers', params: list(customers) };

@@ -39,14 +39,16 @@ const en = {
   'db.busy': 'Many changes are being saved at once. Nothing was changed; try again in a moment.',
   'record.changed': '{name} changed this record at {time}, after you opened it. Nothing was saved: compare their changes with yours.',
   'waybill.reasonRequired': 'Say why the waybill goes back to {to}: the reason is kept in its history.',
-  'record.changedBySystem': 'The system changed this record at {time}, after you opened it. Nothing was saved: compare its changes with yours.',
-  'json.invalid': 'JSON parse error - the body is not valid JSON, or holds a "__proto__" or "constructor.prototype" key, which are not allowed.',
+  'record.changedBySystem':
+    'The system changed this record at {time}, after you opened it. Nothing was saved: compare its changes with yours.',
+  'json.invalid':
+    'JSON parse error - the body is not valid JSON, or holds a "__proto__" or "constructor.prototype" key, which are not allowed.',
   'json.empty': 'JSON parse error - the request body is empty.',
   'url.invalid': 'The address is not a valid URL.',
   'media.unsupported': 'Unsupported media type "{type}" in request.',
   'page.invalid': 'Invalid page.',
-  'notFound': 'Not found.',
-  'methodNotAllowed': 'Method "{method}" not allowed.',
+  notFound: 'Not found.',
+  methodNotAllowed: 'Method "{method}" not allowed.',
   'auth.notAuthenticated': 'Authentication credentials were not provided.',
   'auth.tokenInvalid': 'Given token not valid for any token type',
   'auth.refreshInvalid': 'Token is invalid or expired',
@@ -146,12 +148,15 @@ const en = {
   'admin.count.invoices': '{count} invoices',
   'admin.count.workers': '{count} workers',
   'mail.resetSubject': 'Reset your Timberlog password',
-  'mail.resetBody': 'Hello,\n\nSomeone asked to reset the password of your Timberlog account. Open this link within {days} days to choose a new password:\n\n{link}\n\nIf it was not you, ignore this message.',
+  'mail.resetBody':
+    'Hello,\n\nSomeone asked to reset the password of your Timberlog account. Open this link within {days} days to choose a new password:\n\n{link}\n\nIf it was not you, ignore this message.',
   'mail.verifySubject': 'Confirm your email address for Timberlog',
-  'mail.verifyBody': 'Hello,\n\nSomeone signed up for Timberlog with this address. Open this link within {days} days to confirm it is yours:\n\n{link}\n\nStaff can activate the account once the address is confirmed. If it was not you, ignore this message.',
+  'mail.verifyBody':
+    'Hello,\n\nSomeone signed up for Timberlog with this address. Open this link within {days} days to confirm it is yours:\n\n{link}\n\nStaff can activate the account once the address is confirmed. If it was not you, ignore this message.',
   'mail.signupExistingSubject': 'Your Timberlog account',
-  'mail.signupExistingBody': 'Hello,\n\nSomeone tried to sign up for Timberlog with this address, but it already has an account. If you forgot its password, ask for a new one here:\n\n{link}\n\nIf it was not you, ignore this message.',
-  'user.emailNotVerified': 'This account\'s email address is not verified yet.',
+  'mail.signupExistingBody':
+    'Hello,\n\nSomeone tried to sign up for Timberlog with this address, but it already has an account. If you forgot its password, ask for a new one here:\n\n{link}\n\nIf it was not you, ignore this message.',
+  'user.emailNotVerified': "This account's email address is not verified yet.",
   'verify.tokenInvalid': 'This link is invalid, already used or expired.',
 } as const;
 
@@ -188,16 +193,19 @@ const et: Record<MessageKey, string> = {
   'db.conflict': 'See on vastuolus vahepeal salvestatud andmetega. Laadi leht uuesti ja proovi veel.',
   'db.invalid': 'Väärtus on väljaspool salvestatavat vahemikku.',
   'db.busy': 'Korraga salvestatakse palju muudatusi. Midagi ei muudetud; proovi mõne hetke pärast uuesti.',
-  'record.changed': '{name} muutis seda kirjet kell {time}, pärast seda, kui sina selle avasid. Midagi ei salvestatud: võrdle tema muudatusi enda omadega.',
+  'record.changed':
+    '{name} muutis seda kirjet kell {time}, pärast seda, kui sina selle avasid. Midagi ei salvestatud: võrdle tema muudatusi enda omadega.',
   'waybill.reasonRequired': 'Kirjuta, miks veoseleht läheb tagasi olekusse {to}: põhjus jääb selle ajalukku.',
-  'record.changedBySystem': 'Süsteem muutis seda kirjet kell {time}, pärast seda, kui sina selle avasid. Midagi ei salvestatud: võrdle selle muudatusi enda omadega.',
-  'json.invalid': 'JSON-i parsimise viga - sisu ei ole korrektne JSON või sisaldab võtit "__proto__" või "constructor.prototype", mis ei ole lubatud.',
+  'record.changedBySystem':
+    'Süsteem muutis seda kirjet kell {time}, pärast seda, kui sina selle avasid. Midagi ei salvestatud: võrdle selle muudatusi enda omadega.',
+  'json.invalid':
+    'JSON-i parsimise viga - sisu ei ole korrektne JSON või sisaldab võtit "__proto__" või "constructor.prototype", mis ei ole lubatud.',
   'json.empty': 'JSON-i parsimise viga - päringu sisu on tühi.',
   'url.invalid': 'Aadress ei ole korrektne URL.',
   'media.unsupported': 'Päringu meediatüüp "{type}" ei ole toetatud.',
   'page.invalid': 'Vigane lehekülg.',
-  'notFound': 'Ei leitud.',
-  'methodNotAllowed': 'Meetod "{method}" ei ole lubatud.',
+  notFound: 'Ei leitud.',
+  methodNotAllowed: 'Meetod "{method}" ei ole lubatud.',
   'auth.notAuthenticated': 'Autentimisandmeid ei esitatud.',
   'auth.tokenInvalid': 'Esitatud tõend ei kehti.',
   'auth.refreshInvalid': 'Tõend on vigane või aegunud.',
@@ -212,7 +220,8 @@ const et: Record<MessageKey, string> = {
   'password.currentRequired': 'Uue parooli määramiseks sisesta oma praegune parool.',
   'password.blank': 'Parool ei saa koosneda ainult tühikutest.',
   'password.repeated': 'Parool ei saa olla üks ja sama märk korduvalt.',
-  'password.common': 'See parool on liiga levinud või kergesti äraarvatav. Kasuta mitut omavahel mitteseotud sõna või sega sõnu numbrite ja sümbolitega.',
+  'password.common':
+    'See parool on liiga levinud või kergesti äraarvatav. Kasuta mitut omavahel mitteseotud sõna või sega sõnu numbrite ja sümbolitega.',
   'password.currentWrong': 'Praegune parool ei ole õige.',
   'reset.tokenInvalid': 'See link on vigane, juba kasutatud või aegunud. Küsi uus link.',
   'user.emailTaken': 'Selle e-posti aadressiga kasutaja on juba olemas.',
@@ -297,11 +306,14 @@ const et: Record<MessageKey, string> = {
   'admin.count.invoices': '{count} arvet',
   'admin.count.workers': '{count} töötajat',
   'mail.resetSubject': 'Timberlogi parooli lähtestamine',
-  'mail.resetBody': 'Tere!\n\nKeegi soovis Sinu Timberlogi konto parooli lähtestada. Ava see link {days} päeva jooksul, et valida uus parool:\n\n{link}\n\nKui see ei olnud Sina, jäta see kiri tähelepanuta.',
+  'mail.resetBody':
+    'Tere!\n\nKeegi soovis Sinu Timberlogi konto parooli lähtestada. Ava see link {days} päeva jooksul, et valida uus parool:\n\n{link}\n\nKui see ei olnud Sina, jäta see kiri tähelepanuta.',
   'mail.verifySubject': 'Kinnita oma e-posti aadress Timberlogis',
-  'mail.verifyBody': 'Tere!\n\nKeegi registreerus selle aadressiga Timberlogi kasutajaks. Ava see link {days} päeva jooksul, et kinnitada, et aadress on Sinu:\n\n{link}\n\nTöötajad saavad konto aktiveerida, kui aadress on kinnitatud. Kui see ei olnud Sina, jäta see kiri tähelepanuta.',
+  'mail.verifyBody':
+    'Tere!\n\nKeegi registreerus selle aadressiga Timberlogi kasutajaks. Ava see link {days} päeva jooksul, et kinnitada, et aadress on Sinu:\n\n{link}\n\nTöötajad saavad konto aktiveerida, kui aadress on kinnitatud. Kui see ei olnud Sina, jäta see kiri tähelepanuta.',
   'mail.signupExistingSubject': 'Sinu Timberlogi konto',
-  'mail.signupExistingBody': 'Tere!\n\nKeegi proovis selle aadressiga Timberlogi kasutajaks registreeruda, kuid aadressil on juba konto. Kui oled parooli unustanud, küsi uus siit:\n\n{link}\n\nKui see ei olnud Sina, jäta see kiri tähelepanuta.',
+  'mail.signupExistingBody':
+    'Tere!\n\nKeegi proovis selle aadressiga Timberlogi kasutajaks registreeruda, kuid aadressil on juba konto. Kui oled parooli unustanud, küsi uus siit:\n\n{link}\n\nKui see ei olnud Sina, jäta see kiri tähelepanuta.',
   'user.emailNotVerified': 'Selle konto e-posti aadress ei ole veel kinnitatud.',
   'verify.tokenInvalid': 'See link on vigane, juba kasutatud või aegunud.',
 };
@@ -371,8 +383,14 @@ export function pickLocale(header: string | null | undefined): Locale {
 
 /** When a record was changed, as the 412's message says it: Estonian time, in the locale's short form. */
 export const changeTime = (locale: Locale, iso: string): string =>
-  new Intl.DateTimeFormat(locale === 'et' ? 'et-EE' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Tallinn' }).format(new Date(iso));
+  new Intl.DateTimeFormat(locale === 'et' ? 'et-EE' : 'en-GB', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: 'Europe/Tallinn',
+  }).format(new Date(iso));
 
 /** The 412's detail: who changed the record since the version the client sent, and when; the system when no account did. */
 export const versionConflictDetail = (locale: Locale, name: string | null, iso: string): string =>
-  name ? translate(locale, 'record.changed', { name, time: changeTime(locale, iso) }) : translate(locale, 'record.changedBySystem', { time: changeTime(locale, iso) });
+  name
+    ? translate(locale, 'record.changed', { name, time: changeTime(locale, iso) })
+    : translate(locale, 'record.changedBySystem', { time: changeTime(locale, iso) });

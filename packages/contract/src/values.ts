@@ -70,12 +70,17 @@ export function filterValueProblems(list: ListContract, def: FilterDef, value: s
   switch (def.kind) {
     case 'exact':
     case 'multi':
-      if (def.values) return def.values.includes(value) ? [] : [{ key: 'field.enum', params: { value: value.slice(0, 100), choices: def.values.join(', ') } }];
+      if (def.values)
+        return def.values.includes(value)
+          ? []
+          : [{ key: 'field.enum', params: { value: value.slice(0, 100), choices: def.values.join(', ') } }];
       if (def.type === 'integer') return [integerProblem(value, 0, LIMITS.idMax)].filter((problem) => problem !== undefined);
       if (def.type === 'boolean') return booleanProblems(value);
       if (isDateField(list, def.field)) return dateProblems(value);
       // Counted in code points, as the server's validator counts a maxLength.
-      return [...value].length <= LIMITS.filterTextMaxLength ? [] : [{ key: 'field.maxLength', params: { limit: LIMITS.filterTextMaxLength } }];
+      return [...value].length <= LIMITS.filterTextMaxLength
+        ? []
+        : [{ key: 'field.maxLength', params: { limit: LIMITS.filterTextMaxLength } }];
     case 'boolean':
     case 'present':
     case 'caller':

@@ -81,12 +81,15 @@ describe('orderParts', () => {
   it('appends the key in the direction of the first sort part, or of the default sort', () => {
     expect(orderParts(WAYBILL_LIST, ['-mileage', 'transportDate'])).toEqual(['-mileage', 'transportDate', '-number']);
     expect(orderParts(WAYBILL_LIST, ['mileage'])).toEqual(['mileage', 'number']);
-    expect(orderParts(WAYBILL_LIST, [])).toEqual([...parseSort(WAYBILL_LIST.defaultSort), `${WAYBILL_LIST.defaultSort.startsWith('-') ? '-' : ''}number`]);
+    expect(orderParts(WAYBILL_LIST, [])).toEqual([
+      ...parseSort(WAYBILL_LIST.defaultSort),
+      `${WAYBILL_LIST.defaultSort.startsWith('-') ? '-' : ''}number`,
+    ]);
   });
 });
 
 describe('foldCase', () => {
-  it('lowers Estonian and other letters one by one, as PostgreSQL\'s pg_c_utf8 lower()', () => {
+  it("lowers Estonian and other letters one by one, as PostgreSQL's pg_c_utf8 lower()", () => {
     expect(foldCase('Ülle ÕUNAPUU, Šmidt ja Žanna; ÄÖ')).toBe('ülle õunapuu, šmidt ja žanna; äö');
     // Simple mappings only: no final sigma, and the dotted capital I stays one letter.
     expect(foldCase('ΟΔΟΣ İ')).toBe('οδοσ i');

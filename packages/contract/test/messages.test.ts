@@ -43,8 +43,19 @@ describe('contract: the message catalogue', () => {
     for (const status of WAYBILL_STATUSES) for (const locale of LOCALES) expect(waybillStatusLabel(locale, status)).toBeTruthy();
     for (const action of WORKLOG_ACTIONS) for (const locale of LOCALES) expect(worklogActionLabel(locale, action)).toBeTruthy();
     for (const noun of ADMIN_REFERRERS) expect(isMessageKey(`admin.count.${noun}`)).toBe(true);
-    expect(referrerList('et', [['waybills', 3], ['worklogs', 0], ['invoices', 1]])).toBe('3 veoselehte, 1 arvet');
-    expect(referrerList('en', [['waybills', 3], ['invoices', 1]])).toBe('3 waybills, 1 invoices');
+    expect(
+      referrerList('et', [
+        ['waybills', 3],
+        ['worklogs', 0],
+        ['invoices', 1],
+      ]),
+    ).toBe('3 veoselehte, 1 arvet');
+    expect(
+      referrerList('en', [
+        ['waybills', 3],
+        ['invoices', 1],
+      ]),
+    ).toBe('3 waybills, 1 invoices');
   });
 
   it('picks the locale of an Accept-Language header by quality', () => {
@@ -66,16 +77,28 @@ describe('contract: worker names and the invoice rules', () => {
   });
 
   it('answers the first broken rule in INVOICE_RULES order', () => {
-    const waybill = (number: string, over: Partial<InvoiceWaybill> = {}): InvoiceWaybill => ({ number, status: 'delivered', invoice: null, destinationCompany: '10000001', ...over });
+    const waybill = (number: string, over: Partial<InvoiceWaybill> = {}): InvoiceWaybill => ({
+      number,
+      status: 'delivered',
+      invoice: null,
+      destinationCompany: '10000001',
+      ...over,
+    });
     const dates = { issueDate: '2026-11-20', dueDate: '2026-12-04' };
     const customer = () => true;
     const seen: string[] = [];
-    const check = (numbers: string[], found: InvoiceWaybill[], isCustomer = customer, at = dates) => invoiceProblem(invoiceWaybillNumbers(numbers), found, isCustomer, at);
+    const check = (numbers: string[], found: InvoiceWaybill[], isCustomer = customer, at = dates) =>
+      invoiceProblem(invoiceWaybillNumbers(numbers), found, isCustomer, at);
     seen.push(check([' ', ''], [])?.key ?? '');
     // Unknown wins over everything the known ones break.
     seen.push(check(['W-9', 'W-1'], [waybill('W-1', { status: 'draft', invoice: 'I-1' })])?.key ?? '');
-    seen.push(check(['W-2', 'W-1'], [waybill('W-2', { status: 'draft' }), waybill('W-1', { invoice: 'I-1', status: 'invoiced' })])?.key ?? '');
-    const notDelivered = check(['W-2', 'W-1'], [waybill('W-2', { status: 'draft' }), waybill('W-1', { status: 'confirmed', destinationCompany: '2' })]);
+    seen.push(
+      check(['W-2', 'W-1'], [waybill('W-2', { status: 'draft' }), waybill('W-1', { invoice: 'I-1', status: 'invoiced' })])?.key ?? '',
+    );
+    const notDelivered = check(
+      ['W-2', 'W-1'],
+      [waybill('W-2', { status: 'draft' }), waybill('W-1', { status: 'confirmed', destinationCompany: '2' })],
+    );
     seen.push(notDelivered?.key ?? '');
     expect(notDelivered?.params).toEqual({ list: 'W-1 (confirmed), W-2 (draft)' });
     seen.push(check(['W-1', 'W-2'], [waybill('W-1'), waybill('W-2', { destinationCompany: '2' })], () => false)?.key ?? '');

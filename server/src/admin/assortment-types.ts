@@ -32,10 +32,19 @@ export const assortmentTypeRoutes = adminResource({
   },
   insert: async (trx, row) => String((await trx.insertInto('assortmentTypes').values(row).returning('id').executeTakeFirstOrThrow()).id),
   update: async (trx, key, row) => {
-    await trx.updateTable('assortmentTypes').set({ ...row, lastModifiedAt: new Date() }).where('id', '=', Number(key)).execute();
+    await trx
+      .updateTable('assortmentTypes')
+      .set({ ...row, lastModifiedAt: new Date() })
+      .where('id', '=', Number(key))
+      .execute();
   },
   remove: async (trx, key) => {
     await trx.deleteFrom('assortmentTypes').where('id', '=', Number(key)).execute();
   },
-  references: [{ noun: 'assortments', count: (trx, key) => count(trx.selectFrom('assortments').select(countOf).where('assortmentType', '=', Number(key)).execute()) }],
+  references: [
+    {
+      noun: 'assortments',
+      count: (trx, key) => count(trx.selectFrom('assortments').select(countOf).where('assortmentType', '=', Number(key)).execute()),
+    },
+  ],
 });

@@ -40,7 +40,8 @@ export const assortmentRoutes = adminResource({
   prepareCreate: async (trx, input, errs) => {
     notBlank(errs, 'name', input.name);
     await typeExists(trx, input.assortmentType, errs);
-    if (await trx.selectFrom('assortments').select('code').where('code', '=', input.code).executeTakeFirst()) errs.add('code', 'admin.exists');
+    if (await trx.selectFrom('assortments').select('code').where('code', '=', input.code).executeTakeFirst())
+      errs.add('code', 'admin.exists');
     const { code, name, assortmentType, species, unit, unitPrice } = input;
     return { code, name, assortmentType, species, unit, unitPrice, ...pick(input, ['isActive']) };
   },
@@ -51,7 +52,11 @@ export const assortmentRoutes = adminResource({
   },
   insert: async (trx, row) => (await trx.insertInto('assortments').values(row).returning('code').executeTakeFirstOrThrow()).code,
   update: async (trx, key, row) => {
-    await trx.updateTable('assortments').set({ ...row, lastModifiedAt: new Date() }).where('code', '=', key).execute();
+    await trx
+      .updateTable('assortments')
+      .set({ ...row, lastModifiedAt: new Date() })
+      .where('code', '=', key)
+      .execute();
   },
   remove: async (trx, key) => {
     await trx.deleteFrom('assortments').where('code', '=', key).execute();

@@ -31,23 +31,32 @@ export const companyRoutes = adminResource({
   updateBody: Type.Object(body, { title: 'AdminCompanyUpdate' }),
   prepareCreate: async (trx, input, errs) => {
     notBlank(errs, 'name', input.name);
-    if (await trx.selectFrom('companies').select('registryCode').where('registryCode', '=', input.registryCode).executeTakeFirst()) errs.add('registryCode', 'admin.exists');
+    if (await trx.selectFrom('companies').select('registryCode').where('registryCode', '=', input.registryCode).executeTakeFirst())
+      errs.add('registryCode', 'admin.exists');
     return { registryCode: input.registryCode, name: input.name, ...pick(input, OPTIONAL) };
   },
   prepareUpdate: async (_trx, _key, input, errs) => {
     notBlank(errs, 'name', input.name);
     return pick(input, ['name', ...OPTIONAL]);
   },
-  insert: async (trx, row) => (await trx.insertInto('companies').values(row).returning('registryCode').executeTakeFirstOrThrow()).registryCode,
+  insert: async (trx, row) =>
+    (await trx.insertInto('companies').values(row).returning('registryCode').executeTakeFirstOrThrow()).registryCode,
   update: async (trx, key, row) => {
-    await trx.updateTable('companies').set({ ...row, lastModifiedAt: new Date() }).where('registryCode', '=', key).execute();
+    await trx
+      .updateTable('companies')
+      .set({ ...row, lastModifiedAt: new Date() })
+      .where('registryCode', '=', key)
+      .execute();
   },
   remove: async (trx, key) => {
     await trx.deleteFrom('companies').where('registryCode', '=', key).execute();
   },
   references: [
     { noun: 'warehouses', count: (trx, key) => count(trx.selectFrom('warehouses').select(countOf).where('company', '=', key).execute()) },
-    { noun: 'waybills', count: (trx, key) => count(trx.selectFrom('waybills').select(countOf).where('destinationCompany', '=', key).execute()) },
+    {
+      noun: 'waybills',
+      count: (trx, key) => count(trx.selectFrom('waybills').select(countOf).where('destinationCompany', '=', key).execute()),
+    },
     { noun: 'invoices', count: (trx, key) => count(trx.selectFrom('invoices').select(countOf).where('customer', '=', key).execute()) },
     { noun: 'workers', count: (trx, key) => count(trx.selectFrom('workers').select(countOf).where('company', '=', key).execute()) },
   ],

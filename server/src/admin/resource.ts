@@ -123,7 +123,14 @@ export function adminResource<C extends TObject, U extends TObject, Insert, Patc
       method: 'POST',
       url: base,
       config: { access: 'staff' },
-      schema: { operationId: `adminCreate${op}`, summary: `Create a ${r.label}`, description: `${STAFF_ONLY} ${r.rules}`, tags, body: r.createBody, response: { 201: ref(r.item), ...errors(400, 401, 403) } },
+      schema: {
+        operationId: `adminCreate${op}`,
+        summary: `Create a ${r.label}`,
+        description: `${STAFF_ONLY} ${r.rules}`,
+        tags,
+        body: r.createBody,
+        response: { 201: ref(r.item), ...errors(400, 401, 403) },
+      },
       handler: async (request, reply) => {
         const key = await transaction(db, async (trx) => {
           const errs = new FieldErrors();
@@ -140,7 +147,14 @@ export function adminResource<C extends TObject, U extends TObject, Insert, Patc
       method: 'GET',
       url: item,
       config: { access: 'staff' },
-      schema: { operationId: `adminGet${op}`, summary: `Get a ${r.label} for editing`, description: STAFF_ONLY, tags, params, response: { 200: ref(r.item), ...errors(401, 403, 404) } },
+      schema: {
+        operationId: `adminGet${op}`,
+        summary: `Get a ${r.label} for editing`,
+        description: STAFF_ONLY,
+        tags,
+        params,
+        response: { 200: ref(r.item), ...errors(401, 403, 404) },
+      },
       handler: async (request) => get(keyOf(request)),
     });
     for (const method of ['PUT', 'PATCH'] as const) {
@@ -186,7 +200,10 @@ export function adminResource<C extends TObject, U extends TObject, Insert, Patc
       handler: async (request, reply) => {
         const key = keyOf(request);
         await transaction(db, async (trx) => {
-          const found = await sql`SELECT 1 FROM ${r.spec.from} WHERE ${r.keyCond(key)} FOR UPDATE OF ${sql.raw(r.spec.tiebreak.split('.')[0]!)}`.execute(trx);
+          const found =
+            await sql`SELECT 1 FROM ${r.spec.from} WHERE ${r.keyCond(key)} FOR UPDATE OF ${sql.raw(r.spec.tiebreak.split('.')[0]!)}`.execute(
+              trx,
+            );
           if (found.rows.length === 0) throw notFound();
           const counts: (readonly [AdminReferrer, number])[] = [];
           for (const reference of r.references) counts.push([reference.noun, await reference.count(trx, key)]);

@@ -4,7 +4,19 @@ import { Warehouse, WarehousePage } from '../reference/schemas.js';
 import { warehouseSpec } from '../reference/queries.js';
 import type { FieldErrors } from '../shared/errors.js';
 import { Nullable, Str, Type } from '../shared/schema.js';
-import { adminResource, CodeStr, companyExists, count, countOf, IntKey, notBlank, pick, RegistryCode, referencedBy, type Trx } from './resource.js';
+import {
+  adminResource,
+  CodeStr,
+  companyExists,
+  count,
+  countOf,
+  IntKey,
+  notBlank,
+  pick,
+  RegistryCode,
+  referencedBy,
+  type Trx,
+} from './resource.js';
 
 const body = {
   name: Str(LIMITS.shortTextMaxLength, 1),
@@ -47,7 +59,8 @@ export const warehouseRoutes = adminResource({
   plural: 'Warehouses',
   keyParam: 'id',
   keySchema: IntKey("The warehouse's id."),
-  rules: 'The company must exist. Origin and destination codes are optional, each used by one warehouse at most; a code that waybills use cannot be changed.',
+  rules:
+    'The company must exist. Origin and destination codes are optional, each used by one warehouse at most; a code that waybills use cannot be changed.',
   spec: warehouseSpec,
   keyCond: (key) => sql`w.id = ${Number(key)}`,
   item: Warehouse,
@@ -61,7 +74,11 @@ export const warehouseRoutes = adminResource({
   prepareUpdate: async (trx, key, input, errs, locale) => {
     await check(trx, input, errs, Number(key));
     // Waybills refer to a warehouse by its codes: a code they use cannot be changed or taken away.
-    const current = await trx.selectFrom('warehouses').select(['originCode', 'destinationCode']).where('id', '=', Number(key)).executeTakeFirst();
+    const current = await trx
+      .selectFrom('warehouses')
+      .select(['originCode', 'destinationCode'])
+      .where('id', '=', Number(key))
+      .executeTakeFirst();
     for (const { field, waybillColumn } of CODES) {
       const code = current?.[field];
       if (!code || input[field] === undefined || input[field] === code) continue;
@@ -75,7 +92,11 @@ export const warehouseRoutes = adminResource({
   },
   insert: async (trx, row) => String((await trx.insertInto('warehouses').values(row).returning('id').executeTakeFirstOrThrow()).id),
   update: async (trx, key, row) => {
-    await trx.updateTable('warehouses').set({ ...row, lastModifiedAt: new Date() }).where('id', '=', Number(key)).execute();
+    await trx
+      .updateTable('warehouses')
+      .set({ ...row, lastModifiedAt: new Date() })
+      .where('id', '=', Number(key))
+      .execute();
   },
   remove: async (trx, key) => {
     await trx.deleteFrom('warehouses').where('id', '=', Number(key)).execute();
@@ -85,11 +106,16 @@ export const warehouseRoutes = adminResource({
       noun: 'waybills',
       count: (trx, key) =>
         count(
-          sql<{ n: number }>`SELECT count(*)::int AS n FROM waybills b JOIN warehouses w ON w.id = ${Number(key)} WHERE b.origin = w.origin_code OR b.destination = w.destination_code`
+          sql<{
+            n: number;
+          }>`SELECT count(*)::int AS n FROM waybills b JOIN warehouses w ON w.id = ${Number(key)} WHERE b.origin = w.origin_code OR b.destination = w.destination_code`
             .execute(trx)
             .then((result) => result.rows),
         ),
     },
-    { noun: 'worklogs', count: (trx, key) => count(trx.selectFrom('worklogs').select(countOf).where('warehouse', '=', Number(key)).execute()) },
+    {
+      noun: 'worklogs',
+      count: (trx, key) => count(trx.selectFrom('worklogs').select(countOf).where('warehouse', '=', Number(key)).execute()),
+    },
   ],
 });

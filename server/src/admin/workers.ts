@@ -26,7 +26,8 @@ export const workerRoutes = adminResource({
     await companyExists(trx, input.company, 'company', errs);
     const workerName = normaliseWorkerName(input.workerName);
     if (!workerName) errs.add('workerName', 'field.blank');
-    else if (await trx.selectFrom('workers').select('workerName').where('workerName', '=', workerName).executeTakeFirst()) errs.add('workerName', 'admin.exists');
+    else if (await trx.selectFrom('workers').select('workerName').where('workerName', '=', workerName).executeTakeFirst())
+      errs.add('workerName', 'admin.exists');
     return { workerName, ...pick(input, ['company']) };
   },
   prepareUpdate: async (trx, _key, input, errs) => {
@@ -35,10 +36,16 @@ export const workerRoutes = adminResource({
   },
   insert: async (trx, row) => (await trx.insertInto('workers').values(row).returning('workerName').executeTakeFirstOrThrow()).workerName,
   update: async (trx, key, row) => {
-    await trx.updateTable('workers').set({ ...row, lastModifiedAt: new Date() }).where('workerName', '=', key).execute();
+    await trx
+      .updateTable('workers')
+      .set({ ...row, lastModifiedAt: new Date() })
+      .where('workerName', '=', key)
+      .execute();
   },
   remove: async (trx, key) => {
     await trx.deleteFrom('workers').where('workerName', '=', key).execute();
   },
-  references: [{ noun: 'worklogs', count: (trx, key) => count(trx.selectFrom('worklogs').select(countOf).where('workerName', '=', key).execute()) }],
+  references: [
+    { noun: 'worklogs', count: (trx, key) => count(trx.selectFrom('worklogs').select(countOf).where('workerName', '=', key).execute()) },
+  ],
 });

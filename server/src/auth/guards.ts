@@ -42,11 +42,12 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'HEAD /api/schema/*',
 ];
 
-const isPublic = (method: string, url: string) => PUBLIC_ROUTES.some((entry) => {
-  const [m, p] = entry.split(' ') as [string, string];
-  if (m !== method) return false;
-  return p.endsWith('*') ? url.startsWith(p.slice(0, -1)) : url === p;
-});
+const isPublic = (method: string, url: string) =>
+  PUBLIC_ROUTES.some((entry) => {
+    const [m, p] = entry.split(' ') as [string, string];
+    if (m !== method) return false;
+    return p.endsWith('*') ? url.startsWith(p.slice(0, -1)) : url === p;
+  });
 
 /** The access decision of a route; routes outside /api/ serve the web app's files. */
 export function accessOf(method: string, url: string, config: { access?: 'user' | 'staff' } | undefined): Access {
@@ -71,8 +72,12 @@ export async function authenticate(request: FastifyRequest): Promise<AuthUser | 
   let user = ctx.accounts.get(claims.user_id);
   if (!user) {
     const mark = ctx.accounts.mark();
-    [user] = await preparedQuery<TokenAccount>(ctx.pool, 'auth_user',
-      'SELECT email, name, is_staff AS "isStaff", is_active AS "isActive", session_key AS "sessionKey" FROM users WHERE email = $1', [claims.user_id]);
+    [user] = await preparedQuery<TokenAccount>(
+      ctx.pool,
+      'auth_user',
+      'SELECT email, name, is_staff AS "isStaff", is_active AS "isActive", session_key AS "sessionKey" FROM users WHERE email = $1',
+      [claims.user_id],
+    );
     if (user) ctx.accounts.put(user, mark);
   }
   // The session key changes on password change and deactivation and differs for a re-created account.
@@ -104,10 +109,13 @@ export function registerAccessControl(app: App): void {
   });
 }
 
-
 /** How a request's writes are recorded: for the signed-in account, by the web app or another client. */
 export function writer(request: FastifyRequest, extra: { readonly reason?: string; readonly actor?: string } = {}): TransactionOptions {
-  return { actor: extra.actor ?? currentUser(request).email, via: request.headers[CLIENT_HEADER] === 'web' ? 'web' : 'api', ...(extra.reason ? { reason: extra.reason } : {}) };
+  return {
+    actor: extra.actor ?? currentUser(request).email,
+    via: request.headers[CLIENT_HEADER] === 'web' ? 'web' : 'api',
+    ...(extra.reason ? { reason: extra.reason } : {}),
+  };
 }
 
 export function currentUser(request: FastifyRequest): AuthUser {

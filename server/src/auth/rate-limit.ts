@@ -63,7 +63,11 @@ const addressKey = (email: string, address: string) => hashKey(`${email}|${addre
 
 export function createLimits(pool: pg.Pool, config: AppConfig): Limits {
   const w = config.rateLimitWindowSeconds;
-  const accountLimits = { accountAddress: config.rateLimitPerAccount, account: config.rateLimitAccountCeiling, address: config.rateLimitPerAddress };
+  const accountLimits = {
+    accountAddress: config.rateLimitPerAccount,
+    account: config.rateLimitAccountCeiling,
+    address: config.rateLimitPerAddress,
+  };
   return {
     // Strict on the account from one address, a looser ceiling on the account from unknown
     // addresses, and a cap per address across accounts.
@@ -73,12 +77,18 @@ export function createLimits(pool: pg.Pool, config: AppConfig): Limits {
     async accountKeys(email, address) {
       const keys = { accountAddress: `${email}|${address}`, address };
       // Known for as long as a session started from it may last.
-      const known = await pool.query('SELECT 1 FROM known_sign_in_addresses WHERE key = $1 AND last_sign_in_at > now() - make_interval(secs => $2)', [addressKey(email, address), config.sessionMaxAgeSeconds]);
+      const known = await pool.query(
+        'SELECT 1 FROM known_sign_in_addresses WHERE key = $1 AND last_sign_in_at > now() - make_interval(secs => $2)',
+        [addressKey(email, address), config.sessionMaxAgeSeconds],
+      );
       return known.rowCount ? keys : { ...keys, account: email };
     },
     async rememberAddress(email, address) {
       // Through the users table: an account deleted meanwhile is skipped, not a foreign-key error.
-      await pool.query('INSERT INTO known_sign_in_addresses (key, user_email) SELECT $1, email FROM users WHERE email = $2 ON CONFLICT (key) DO UPDATE SET last_sign_in_at = now()', [addressKey(email, address), email]);
+      await pool.query(
+        'INSERT INTO known_sign_in_addresses (key, user_email) SELECT $1, email FROM users WHERE email = $2 ON CONFLICT (key) DO UPDATE SET last_sign_in_at = now()',
+        [addressKey(email, address), email],
+      );
     },
   };
 }
@@ -86,5 +96,7 @@ export function createLimits(pool: pg.Pool, config: AppConfig): Limits {
 /** Drops counters whose window has passed (they would only restart at 1) and addresses no longer known. */
 export async function purgeRateLimits(db: DB, config: Pick<AppConfig, 'sessionMaxAgeSeconds'>): Promise<void> {
   await sql`DELETE FROM rate_limiter WHERE expire < ${Date.now()}`.execute(db);
-  await sql`DELETE FROM known_sign_in_addresses WHERE last_sign_in_at < now() - make_interval(secs => ${config.sessionMaxAgeSeconds})`.execute(db);
+  await sql`DELETE FROM known_sign_in_addresses WHERE last_sign_in_at < now() - make_interval(secs => ${config.sessionMaxAgeSeconds})`.execute(
+    db,
+  );
 }

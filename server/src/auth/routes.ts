@@ -20,7 +20,10 @@ export const SessionSchema = Type.Object(
 );
 
 const TokenObtain = Type.Object(
-  { email: Type.String({ minLength: 1, maxLength: LIMITS.emailMaxLength }), password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMaxLength }) },
+  {
+    email: Type.String({ minLength: 1, maxLength: LIMITS.emailMaxLength }),
+    password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMaxLength }),
+  },
   { title: 'TokenObtain' },
 );
 const RefreshBody = Type.Object({ refresh: Type.String({ minLength: 1, maxLength: 4000 }) }, { title: 'TokenRefresh' });
@@ -36,64 +39,133 @@ const getDummyHash = () => (dummyHash ??= hashPassword(randomUUID()));
 export async function authRoutes(app: App) {
   const { db, limits } = app.ctx;
 
-  app.post('/api/auth/token/', {
-    schema: { operationId: 'obtainToken', summary: 'Sign in: get a token pair', description: 'Exchanges an email and password for an access token and a refresh token (RS256 JWTs). Anyone may call it. Only an active account signs in; a wrong email, password or inactive account all answer the same 401 `no_active_account`. Failed attempts are limited within a time window per client address, per account from that address, and per account from addresses that have not signed in to it (so a stranger\'s guesses do not lock the owner out); past a limit the answer is 429 with `Retry-After`, and a refused attempt does not count.', tags: ['auth'], security: [], body: TokenObtain, response: { 200: ref(TokenPairSchema), ...errors(400, 401, 429) } },
-  }, async (request) => {
-    const email = normaliseEmail(request.body.email);
-    // Counted before the password hash: parallel guesses are refused without reaching it.
-    const keys = await limits.accountKeys(email, request.ip);
-    await limits.signIn.consume(keys);
-    const user = await db.selectFrom('users').select(['email', 'name', 'isStaff', 'isActive', 'passwordHash']).where('email', '=', email).executeTakeFirst();
-    const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), request.body.password);
-    if (!user || !ok || !user.isActive) throw noAccount();
-    // Only failures count: the owner signing in often is never limited.
-    await limits.signIn.reward(keys);
-    await limits.rememberAddress(email, request.ip);
-    await db.updateTable('users').set({ lastLogin: new Date() }).where('email', '=', email).execute();
-    const pair = await issuePair(app.ctx, user);
-    return { access: pair.access, refresh: pair.refresh };
-  });
+  app.post(
+    '/api/auth/token/',
+    {
+      schema: {
+        operationId: 'obtainToken',
+        summary: 'Sign in: get a token pair',
+        description:
+          "Exchanges an email and password for an access token and a refresh token (RS256 JWTs). Anyone may call it. Only an active account signs in; a wrong email, password or inactive account all answer the same 401 `no_active_account`. Failed attempts are limited within a time window per client address, per account from that address, and per account from addresses that have not signed in to it (so a stranger's guesses do not lock the owner out); past a limit the answer is 429 with `Retry-After`, and a refused attempt does not count.",
+        tags: ['auth'],
+        security: [],
+        body: TokenObtain,
+        response: { 200: ref(TokenPairSchema), ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      // Counted before the password hash: parallel guesses are refused without reaching it.
+      const keys = await limits.accountKeys(email, request.ip);
+      await limits.signIn.consume(keys);
+      const user = await db
+        .selectFrom('users')
+        .select(['email', 'name', 'isStaff', 'isActive', 'passwordHash'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), request.body.password);
+      if (!user || !ok || !user.isActive) throw noAccount();
+      // Only failures count: the owner signing in often is never limited.
+      await limits.signIn.reward(keys);
+      await limits.rememberAddress(email, request.ip);
+      await db.updateTable('users').set({ lastLogin: new Date() }).where('email', '=', email).execute();
+      const pair = await issuePair(app.ctx, user);
+      return { access: pair.access, refresh: pair.refresh };
+    },
+  );
 
-  app.post('/api/auth/token/refresh/', {
-    schema: { operationId: 'refreshToken', summary: 'Get a new token pair from a refresh token', description: 'Spends a refresh token and answers a new token pair. Anyone holding a refresh token may call it. A refresh token works once: a spent, expired or revoked one answers 401 `token_not_valid`, and presenting a spent one again ends every session of the account (its access tokens are refused from the next call).', tags: ['auth'], security: [], body: RefreshBody, response: { 200: ref(TokenPairSchema), ...errors(400, 401) } },
-  }, async (request) => {
-    const session = await consumeRefresh(app.ctx, request.body.refresh);
-    if (!session) throw refreshInvalid();
-    const pair = await issuePair(app.ctx, session.user, session.sessionStartedAt, session.sessionKey);
-    return { access: pair.access, refresh: pair.refresh };
-  });
+  app.post(
+    '/api/auth/token/refresh/',
+    {
+      schema: {
+        operationId: 'refreshToken',
+        summary: 'Get a new token pair from a refresh token',
+        description:
+          'Spends a refresh token and answers a new token pair. Anyone holding a refresh token may call it. A refresh token works once: a spent, expired or revoked one answers 401 `token_not_valid`, and presenting a spent one again ends every session of the account (its access tokens are refused from the next call).',
+        tags: ['auth'],
+        security: [],
+        body: RefreshBody,
+        response: { 200: ref(TokenPairSchema), ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const session = await consumeRefresh(app.ctx, request.body.refresh);
+      if (!session) throw refreshInvalid();
+      const pair = await issuePair(app.ctx, session.user, session.sessionStartedAt, session.sessionKey);
+      return { access: pair.access, refresh: pair.refresh };
+    },
+  );
 
-  app.post('/api/auth/token/verify/', {
-    schema: { operationId: 'verifyToken', summary: 'Check whether a token is valid', description: 'Answers 200 with an empty object when a call would accept the access or refresh token now: signature; `exp`, `iat` and `jti` present; not expired, not issued in the future, not older than its kind allows; its account active and its session not ended (by sign-out for a refresh token, a password change, a deactivation or a reused refresh token); a refresh token not yet spent. 401 `token_not_valid` otherwise. Anyone may call it; nothing is spent.', tags: ['auth'], security: [], body: VerifyBody, response: { 200: Type.Object({}, { title: 'Empty' }), ...errors(400, 401) } },
-  }, async (request) => {
-    const claims = await verifyToken(app.ctx, request.body.token);
-    // A dead token (signed out, ended by a password change or a deactivation, revoked after reuse)
-    // is refused here as a real call would refuse it.
-    if (!claims || !(await tokenIsLive(app.ctx, claims))) {
-      throw new ApiError(401, { key: 'auth.tokenInvalid' }, undefined, 'token_not_valid');
-    }
-    return {};
-  });
+  app.post(
+    '/api/auth/token/verify/',
+    {
+      schema: {
+        operationId: 'verifyToken',
+        summary: 'Check whether a token is valid',
+        description:
+          'Answers 200 with an empty object when a call would accept the access or refresh token now: signature; `exp`, `iat` and `jti` present; not expired, not issued in the future, not older than its kind allows; its account active and its session not ended (by sign-out for a refresh token, a password change, a deactivation or a reused refresh token); a refresh token not yet spent. 401 `token_not_valid` otherwise. Anyone may call it; nothing is spent.',
+        tags: ['auth'],
+        security: [],
+        body: VerifyBody,
+        response: { 200: Type.Object({}, { title: 'Empty' }), ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const claims = await verifyToken(app.ctx, request.body.token);
+      // A dead token (signed out, ended by a password change or a deactivation, revoked after reuse)
+      // is refused here as a real call would refuse it.
+      if (!claims || !(await tokenIsLive(app.ctx, claims))) {
+        throw new ApiError(401, { key: 'auth.tokenInvalid' }, undefined, 'token_not_valid');
+      }
+      return {};
+    },
+  );
 
-  app.post('/api/auth/session', {
-    schema: { operationId: 'refreshSession', summary: 'Renew the session (silent refresh)', description: 'Spends a refresh token and answers the signed-in user, a new token pair and when the access token expires: what the web app needs to renew its session without a new sign-in. Anyone holding a refresh token may call it; a refresh token works once.', tags: ['auth'], security: [], body: RefreshBody, response: { 200: ref(SessionSchema), ...errors(400, 401) } },
-  }, async (request) => {
-    const session = await consumeRefresh(app.ctx, request.body.refresh);
-    if (!session) throw refreshInvalid();
-    const { user } = session;
-    const pair = await issuePair(app.ctx, user, session.sessionStartedAt, session.sessionKey);
-    return {
-      user: { email: user.email, name: user.name, isStaff: user.isStaff },
-      accessToken: pair.access,
-      refreshToken: pair.refresh,
-      expires: new Date(pair.accessExpires * 1000).toISOString(),
-    };
-  });
+  app.post(
+    '/api/auth/session',
+    {
+      schema: {
+        operationId: 'refreshSession',
+        summary: 'Renew the session (silent refresh)',
+        description:
+          'Spends a refresh token and answers the signed-in user, a new token pair and when the access token expires: what the web app needs to renew its session without a new sign-in. Anyone holding a refresh token may call it; a refresh token works once.',
+        tags: ['auth'],
+        security: [],
+        body: RefreshBody,
+        response: { 200: ref(SessionSchema), ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const session = await consumeRefresh(app.ctx, request.body.refresh);
+      if (!session) throw refreshInvalid();
+      const { user } = session;
+      const pair = await issuePair(app.ctx, user, session.sessionStartedAt, session.sessionKey);
+      return {
+        user: { email: user.email, name: user.name, isStaff: user.isStaff },
+        accessToken: pair.access,
+        refreshToken: pair.refresh,
+        expires: new Date(pair.accessExpires * 1000).toISOString(),
+      };
+    },
+  );
 
-  app.post('/api/auth/logout', {
-    schema: { operationId: 'signOut', summary: 'Sign out: revoke a refresh token', description: 'Revokes the presented refresh token, so it can no longer renew the session; the account\'s other sessions are untouched. Anyone holding the refresh token may call it (no bearer token needed). Always answers 200 `{ "status": "OK" }`, also for a token that is already spent, revoked, expired or malformed. The access token lives on until it expires (minutes).', tags: ['auth'], security: [], body: Type.Object({ refresh: Type.String({ maxLength: 4000 }) }, { title: 'SignOut' }), response: { 200: ref(StatusOk), ...errors(400) } },
-  }, async (request) => {
-    await revokeRefresh(app.ctx, request.body.refresh);
-    return { status: 'OK' as const };
-  });
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        operationId: 'signOut',
+        summary: 'Sign out: revoke a refresh token',
+        description:
+          'Revokes the presented refresh token, so it can no longer renew the session; the account\'s other sessions are untouched. Anyone holding the refresh token may call it (no bearer token needed). Always answers 200 `{ "status": "OK" }`, also for a token that is already spent, revoked, expired or malformed. The access token lives on until it expires (minutes).',
+        tags: ['auth'],
+        security: [],
+        body: Type.Object({ refresh: Type.String({ maxLength: 4000 }) }, { title: 'SignOut' }),
+        response: { 200: ref(StatusOk), ...errors(400) },
+      },
+    },
+    async (request) => {
+      await revokeRefresh(app.ctx, request.body.refresh);
+      return { status: 'OK' as const };
+    },
+  );
 }

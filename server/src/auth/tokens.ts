@@ -24,7 +24,11 @@ export const DOWNLOAD_TOKEN_TTL_SECONDS = LIMITS.exportDownloadTokenSeconds;
 const CLOCK_TOLERANCE_SECONDS = 5;
 
 const lifetimeOf = (ctx: AppContext, type: TokenType) =>
-  type === 'access' ? ctx.config.accessTokenTtlSeconds : type === 'refresh' ? ctx.config.refreshTokenTtlSeconds : DOWNLOAD_TOKEN_TTL_SECONDS;
+  type === 'access'
+    ? ctx.config.accessTokenTtlSeconds
+    : type === 'refresh'
+      ? ctx.config.refreshTokenTtlSeconds
+      : DOWNLOAD_TOKEN_TTL_SECONDS;
 
 async function sign(ctx: AppContext, claims: Record<string, unknown>, ttlSeconds: number, jti: string = randomUUID()) {
   const now = Math.floor(Date.now() / 1000);
@@ -59,7 +63,11 @@ async function verifiedPayload(ctx: AppContext, token: string): Promise<JWTPaylo
     }
     return hit;
   }
-  const { payload } = await jwtVerify(token, ctx.keys.publicKey, { algorithms: ['RS256'], requiredClaims: ['exp', 'iat', 'jti'], clockTolerance: CLOCK_TOLERANCE_SECONDS });
+  const { payload } = await jwtVerify(token, ctx.keys.publicKey, {
+    algorithms: ['RS256'],
+    requiredClaims: ['exp', 'iat', 'jti'],
+    clockTolerance: CLOCK_TOLERANCE_SECONDS,
+  });
   if (typeof payload.exp !== 'number') return null;
   if (cache.size >= VERIFIED_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(token, payload);
@@ -78,7 +86,13 @@ export async function verifyToken(ctx: AppContext, token: string, type?: TokenTy
     const kind = payload.token_type;
     if (kind !== 'access' && kind !== 'refresh' && kind !== 'download') return null;
     if (type && kind !== type) return null;
-    if (typeof payload.user_id !== 'string' || typeof payload.jti !== 'string' || typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
+    if (
+      typeof payload.user_id !== 'string' ||
+      typeof payload.jti !== 'string' ||
+      typeof payload.iat !== 'number' ||
+      typeof payload.exp !== 'number'
+    )
+      return null;
     const now = Date.now() / 1000;
     const lifetime = lifetimeOf(ctx, kind);
     if (payload.iat > now + CLOCK_TOLERANCE_SECONDS) return null;
@@ -103,8 +117,15 @@ export interface TokenPair {
  * dead, never ones on the new key). `sessionStartedAt` carries a rotated session's sign-in time,
  * so the chain ends at the absolute session lifetime.
  */
-export async function issuePair(ctx: AppContext, user: AuthUser, sessionStartedAt: Date = new Date(), sessionKey?: string): Promise<TokenPair> {
-  const sk = sessionKey ?? (await ctx.db.selectFrom('users').select('sessionKey').where('email', '=', user.email).executeTakeFirstOrThrow()).sessionKey;
+export async function issuePair(
+  ctx: AppContext,
+  user: AuthUser,
+  sessionStartedAt: Date = new Date(),
+  sessionKey?: string,
+): Promise<TokenPair> {
+  const sk =
+    sessionKey ??
+    (await ctx.db.selectFrom('users').select('sessionKey').where('email', '=', user.email).executeTakeFirstOrThrow()).sessionKey;
   const claims = { user_id: user.email, is_staff: user.isStaff, sk };
   const access = await sign(ctx, { token_type: 'access', ...claims }, ctx.config.accessTokenTtlSeconds);
   const sessionEnds = Math.floor(sessionStartedAt.getTime() / 1000) + ctx.config.sessionMaxAgeSeconds;
@@ -132,9 +153,17 @@ interface LiveRefresh {
  * by sign-out or purged, already spent (`spent: 'refuse'`), or past the absolute session lifetime.
  */
 async function liveRefresh(ctx: AppContext, claims: TokenClaims, spent: 'refuse' | 'allow'): Promise<LiveRefresh | null> {
-  const user = await ctx.db.selectFrom('users').select(['email', 'name', 'isStaff', 'isActive', 'sessionKey']).where('email', '=', claims.user_id).executeTakeFirst();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'name', 'isStaff', 'isActive', 'sessionKey'])
+    .where('email', '=', claims.user_id)
+    .executeTakeFirst();
   if (!user || !sessionHolds(user, claims)) return null;
-  const row = await ctx.db.selectFrom('refreshTokens').select(['userEmail', 'usedAt', 'sessionStartedAt']).where('jti', '=', claims.jti).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('refreshTokens')
+    .select(['userEmail', 'usedAt', 'sessionStartedAt'])
+    .where('jti', '=', claims.jti)
+    .executeTakeFirst();
   if (!row || row.userEmail !== user.email || (spent === 'refuse' && row.usedAt)) return null;
   const sessionStartedAt = new Date(row.sessionStartedAt);
   if (sessionStartedAt.getTime() + ctx.config.sessionMaxAgeSeconds * 1000 <= Date.now()) return null;
@@ -175,7 +204,11 @@ export async function consumeRefresh(ctx: AppContext, token: string): Promise<(L
 export async function tokenIsLive(ctx: AppContext, claims: TokenClaims): Promise<boolean> {
   if (claims.token_type === 'refresh') return (await liveRefresh(ctx, claims, 'refuse')) !== null;
   if (claims.token_type !== 'access') return false;
-  const account = await ctx.db.selectFrom('users').select(['isActive', 'sessionKey']).where('email', '=', claims.user_id).executeTakeFirst();
+  const account = await ctx.db
+    .selectFrom('users')
+    .select(['isActive', 'sessionKey'])
+    .where('email', '=', claims.user_id)
+    .executeTakeFirst();
   return sessionHolds(account, claims);
 }
 
@@ -197,5 +230,6 @@ export async function endSessions(db: DB, email: string): Promise<void> {
 /** A download link's token, bound to the export, the user and the account's session key. */
 export async function signDownloadToken(ctx: AppContext, exportId: string, email: string): Promise<string> {
   const row = await ctx.db.selectFrom('users').select('sessionKey').where('email', '=', email).executeTakeFirstOrThrow();
-  return (await sign(ctx, { token_type: 'download', user_id: email, export_id: exportId, sk: row.sessionKey }, DOWNLOAD_TOKEN_TTL_SECONDS)).token;
+  return (await sign(ctx, { token_type: 'download', user_id: email, export_id: exportId, sk: row.sessionKey }, DOWNLOAD_TOKEN_TTL_SECONDS))
+    .token;
 }

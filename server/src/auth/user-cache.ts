@@ -92,13 +92,14 @@ export async function listenForAccountChanges(connectionString: string, cache: U
       c.removeAllListeners();
       c.on('error', () => undefined);
       void c.end().catch(() => undefined);
-      if (!stopped && !timer) timer = setTimeout(() => {
-        timer = undefined;
-        connect().catch((err: unknown) => {
-          log.warn({ err }, 'account change listener could not reconnect');
-          lost();
-        });
-      }, RECONNECT_MS);
+      if (!stopped && !timer)
+        timer = setTimeout(() => {
+          timer = undefined;
+          connect().catch((err: unknown) => {
+            log.warn({ err }, 'account change listener could not reconnect');
+            lost();
+          });
+        }, RECONNECT_MS);
     };
     c.on('error', lost);
     c.on('end', lost);

@@ -36,7 +36,10 @@ export class EventHub {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
-  constructor(private readonly connectionString: string, private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly connectionString: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   get size(): number {
     return this.clients.size;

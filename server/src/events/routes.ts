@@ -29,7 +29,9 @@ const lastEventId = (request: FastifyRequest): number | undefined => {
 };
 
 const EventsQuery = Type.Object({
-  lastEventId: Type.Optional(Type.Integer({ minimum: 0, description: 'The last event id received, for clients that cannot send the Last-Event-ID header.' })),
+  lastEventId: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'The last event id received, for clients that cannot send the Last-Event-ID header.' }),
+  ),
 });
 
 export async function eventRoutes(app: App) {
@@ -40,68 +42,72 @@ export async function eventRoutes(app: App) {
     for (const res of open) res.end();
   });
 
-  app.get('/api/events/', {
-    schema: {
-      operationId: 'changeEvents',
-      summary: 'Live changes (Server-Sent Events)',
-      description: `Any signed-in user: a \`text/event-stream\` of what changes, from any server instance. Each \`change\` event has an \`id\` and \`data\` \`{ id, entity, key, version, action, actor }\` (the entity, its key and new version, created/updated/deleted, and who changed it); never a record's data, and only of records the user may read (accounts' for staff only). Send \`Last-Event-ID\` on reconnecting to get what was missed (up to ${REPLAY_MAX}); an \`gap\` event means some may be lost: refetch what is shown. Comments every ${HEARTBEAT_MS / 1000} s keep the stream open; it ends when the access token expires.`,
-      tags: ['events'],
-      querystring: EventsQuery,
-      response: { 200: Type.String({ description: 'A text/event-stream.' }), ...errors(401) },
+  app.get(
+    '/api/events/',
+    {
+      schema: {
+        operationId: 'changeEvents',
+        summary: 'Live changes (Server-Sent Events)',
+        description: `Any signed-in user: a \`text/event-stream\` of what changes, from any server instance. Each \`change\` event has an \`id\` and \`data\` \`{ id, entity, key, version, action, actor }\` (the entity, its key and new version, created/updated/deleted, and who changed it); never a record's data, and only of records the user may read (accounts' for staff only). Send \`Last-Event-ID\` on reconnecting to get what was missed (up to ${REPLAY_MAX}); an \`gap\` event means some may be lost: refetch what is shown. Comments every ${HEARTBEAT_MS / 1000} s keep the stream open; it ends when the access token expires.`,
+        tags: ['events'],
+        querystring: EventsQuery,
+        response: { 200: Type.String({ description: 'A text/event-stream.' }), ...errors(401) },
+      },
     },
-  }, async (request, reply) => {
-    const user = currentUser(request);
-    const since = lastEventId(request);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...(reply.getHeaders() as OutgoingHttpHeaders),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    open.add(res);
-    const write = (chunk: string) => {
-      if (!res.writableEnded) res.write(chunk);
-    };
-    const send = (event: ChangeEvent) => write(`id: ${event.id}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`);
-    write('retry: 3000\n\n');
+    async (request, reply) => {
+      const user = currentUser(request);
+      const since = lastEventId(request);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      open.add(res);
+      const write = (chunk: string) => {
+        if (!res.writableEnded) res.write(chunk);
+      };
+      const send = (event: ChangeEvent) => write(`id: ${event.id}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`);
+      write('retry: 3000\n\n');
 
-    // Live events that arrive while the missed ones are read wait, and go out once, in order after them.
-    let replaying = since !== undefined;
-    const queued: ChangeEvent[] = [];
-    const replayed = new Set<number>();
-    const remove = events.add({
-      isStaff: user.isStaff,
-      send: (event) => (replaying ? queued.push(event) : send(event)),
-      gap: () => write('event: gap\ndata: {}\n\n'),
-    });
-    const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
-    const expires = setTimeout(() => res.end(), Math.max(1000, tokenExpiry(request) - Date.now()));
-    res.on('close', () => {
-      clearInterval(heartbeat);
-      clearTimeout(expires);
-      remove();
-      open.delete(res);
-    });
+      // Live events that arrive while the missed ones are read wait, and go out once, in order after them.
+      let replaying = since !== undefined;
+      const queued: ChangeEvent[] = [];
+      const replayed = new Set<number>();
+      const remove = events.add({
+        isStaff: user.isStaff,
+        send: (event) => (replaying ? queued.push(event) : send(event)),
+        gap: () => write('event: gap\ndata: {}\n\n'),
+      });
+      const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
+      const expires = setTimeout(() => res.end(), Math.max(1000, tokenExpiry(request) - Date.now()));
+      res.on('close', () => {
+        clearInterval(heartbeat);
+        clearTimeout(expires);
+        remove();
+        open.delete(res);
+      });
 
-    if (since !== undefined) {
-      const missed = (
-        await sql<ChangeEvent>`
+      if (since !== undefined) {
+        const missed = (
+          await sql<ChangeEvent>`
           SELECT id::int AS id, entity, record_key AS key, version, action, coalesce(actor_name, actor) AS actor
           FROM history WHERE id > ${since} ORDER BY id LIMIT ${REPLAY_MAX + 1}`.execute(db)
-      ).rows;
-      if (missed.length > REPLAY_MAX) write('event: gap\ndata: {}\n\n');
-      else {
-        for (const event of missed) {
-          replayed.add(event.id);
-          if (mayReceive(event, user.isStaff)) send(event);
+        ).rows;
+        if (missed.length > REPLAY_MAX) write('event: gap\ndata: {}\n\n');
+        else {
+          for (const event of missed) {
+            replayed.add(event.id);
+            if (mayReceive(event, user.isStaff)) send(event);
+          }
         }
+        replaying = false;
+        for (const event of queued) if (!replayed.has(event.id)) send(event);
+        queued.length = 0;
       }
-      replaying = false;
-      for (const event of queued) if (!replayed.has(event.id)) send(event);
-      queued.length = 0;
-    }
-  });
+    },
+  );
 }

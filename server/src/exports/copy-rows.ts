@@ -19,7 +19,11 @@ export class CopyRows {
   private wake: (() => void) | undefined;
 
   /** Starts `COPY (select) TO STDOUT` on `client`; `select` takes no parameters (see `copyStatement`). */
-  constructor(client: pg.ClientBase, select: string, private readonly batch: number) {
+  constructor(
+    client: pg.ClientBase,
+    select: string,
+    private readonly batch: number,
+  ) {
     this.stream = client.query(copyTo(`COPY (${select}) TO STDOUT`, { highWaterMark: 256 * 1024 }));
     this.stream.on('readable', () => this.notify());
     this.stream.on('end', () => {

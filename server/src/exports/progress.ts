@@ -65,11 +65,14 @@ export class ProgressReporter {
     this.lastAt = this.timing.now();
     this.arm();
     this.inFlight += 1;
-    this.pending = this.pending.then(() => this.report(value)).catch((err: unknown) => {
-      this.failure ??= err;
-    }).finally(() => {
-      this.inFlight -= 1;
-    });
+    this.pending = this.pending
+      .then(() => this.report(value))
+      .catch((err: unknown) => {
+        this.failure ??= err;
+      })
+      .finally(() => {
+        this.inFlight -= 1;
+      });
     return this.pending;
   }
 

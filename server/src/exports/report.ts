@@ -25,7 +25,10 @@ export const XLSX_MAX_DATA_ROWS = XLSX_MAX_ROWS - 1;
 
 /** An export the requester can do something about: its message (a key and parameters) is for them. */
 export class ExportRefused extends Error {
-  constructor(readonly key: string, readonly params: Record<string, string | number>) {
+  constructor(
+    readonly key: string,
+    readonly params: Record<string, string | number>,
+  ) {
     super(key);
   }
 }
@@ -112,8 +115,16 @@ function csvSink(out: fs.WriteStream, headings: readonly string[]): RowSink {
   };
 }
 
-async function xlsxSink(out: fs.WriteStream, sheetName: string, headings: readonly string[], columns: readonly ReportColumn[]): Promise<RowSink> {
-  const writer = await XlsxWriter.create(out, { sheetName, columns: columns.map((c, i) => ({ header: headings[i]!, width: c.width ?? 14 })) });
+async function xlsxSink(
+  out: fs.WriteStream,
+  sheetName: string,
+  headings: readonly string[],
+  columns: readonly ReportColumn[],
+): Promise<RowSink> {
+  const writer = await XlsxWriter.create(out, {
+    sheetName,
+    columns: columns.map((c, i) => ({ header: headings[i]!, width: c.width ?? 14 })),
+  });
   return {
     write: (rows, cell) => writer.addRows(rows, cell),
     finish: () => writer.finish(),
@@ -132,7 +143,11 @@ export async function writeReport(
   ctx: AppContext,
   report: ReportDefinition,
   opts: {
-    id: string; format: string; filters: Record<string, unknown>; locale: Locale; onProgress: ExportProgress;
+    id: string;
+    format: string;
+    filters: Record<string, unknown>;
+    locale: Locale;
+    onProgress: ExportProgress;
     /** When the export was requested: dates the file name, so every attempt writes the same file. */
     requestedAt?: string | Date;
     /** Stops the writing when aborted (between batches, or while the database prepares the rows). */
@@ -211,7 +226,10 @@ export async function writeReport(
       // Nothing stops a COPY midway but closing its connection (the pool does, given an error).
       client.release(err instanceof Error ? err : new Error(String(err)));
     } else if (client) {
-      const broken = await client.query('ROLLBACK').then(() => undefined, (e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+      const broken = await client.query('ROLLBACK').then(
+        () => undefined,
+        (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+      );
       // A connection that cannot even roll back is closed, not handed to the next caller.
       client.release(broken);
     }
@@ -264,15 +282,28 @@ export async function runExport(ctx: AppContext, reports: ReportRegistry, id: st
     const report = reports[req.kind as keyof ReportRegistry];
     if (!report) throw new Error(`no report of kind "${req.kind}"`);
     const result = await writeReport(ctx, report, {
-      id, format: req.format, filters: req.filters, locale, requestedAt: req.createdAt, signal: run.signal,
+      id,
+      format: req.format,
+      filters: req.filters,
+      locale,
+      requestedAt: req.createdAt,
+      signal: run.signal,
       onProgress: async (progress) => {
         await unfinished().set({ progress, lastModifiedAt: new Date() }).execute();
       },
     });
     const done = await unfinished()
-      .set({ inProgress: false, progress: 100, attachment: result.attachment, rowCount: result.rowCount, completeTimestamp: new Date(), lastModifiedAt: new Date() })
+      .set({
+        inProgress: false,
+        progress: 100,
+        attachment: result.attachment,
+        rowCount: result.rowCount,
+        completeTimestamp: new Date(),
+        lastModifiedAt: new Date(),
+      })
       .executeTakeFirst();
-    if (done.numUpdatedRows > 0n) ctx.log.info({ exportRequest: id, rowCount: result.rowCount, attempt: run.attempt ?? 0 }, 'export finished');
+    if (done.numUpdatedRows > 0n)
+      ctx.log.info({ exportRequest: id, rowCount: result.rowCount, attempt: run.attempt ?? 0 }, 'export finished');
   } catch (err) {
     if (run.signal?.aborted && !run.final) {
       // Given up by the queue, which retries it (here or on another instance).

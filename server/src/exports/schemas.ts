@@ -15,7 +15,12 @@ export const ExportRequest = Type.Object(
     failed: Type.Boolean(),
     lastErrorMessage: Nullable(Type.String()),
     attachment: Nullable(Type.String()),
-    fileUrl: Nullable(Type.String({ description: 'Download URL with a signed token valid for 10 minutes: absolute on the server\'s PUBLIC_URL when it is set, otherwise relative to the API server (`/api/...`); never built from the request\'s Host header.' })),
+    fileUrl: Nullable(
+      Type.String({
+        description:
+          "Download URL with a signed token valid for 10 minutes: absolute on the server's PUBLIC_URL when it is set, otherwise relative to the API server (`/api/...`); never built from the request's Host header.",
+      }),
+    ),
     rowCount: Nullable(Type.Integer()),
     completeTimestamp: Nullable(Timestamp()),
     createdAt: Timestamp(),
@@ -25,4 +30,4 @@ export const ExportRequest = Type.Object(
 );
 export const ExportRequestPage = page(Type.Ref('ExportRequest'), 'ExportRequestPage');
 export const ExportListQuery = listQuery(EXPORT_REQUEST_LIST, 'ExportRequestListQuery');
-export const IdParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'The export request\'s id.' }) });
+export const IdParams = Type.Object({ id: Type.String({ format: 'uuid', description: "The export request's id." }) });

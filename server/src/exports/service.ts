@@ -16,12 +16,19 @@ import { transaction } from '../shared/transaction.js';
 export const exportSpec = defineSpec({
   list: EXPORT_REQUEST_LIST,
   from: sql`export_requests e`,
-  select: sql.raw(`e.id, e.kind, e.format, e.filters, e.user_email AS "requestedBy", e.seen, e.in_progress AS "inProgress", e.progress, e.failed,
+  select:
+    sql.raw(`e.id, e.kind, e.format, e.filters, e.user_email AS "requestedBy", e.seen, e.in_progress AS "inProgress", e.progress, e.failed,
     e.last_error_message AS "lastErrorMessage", e.attachment, e.row_count AS "rowCount", e.complete_timestamp AS "completeTimestamp",
     e.created_at AS "createdAt", e.last_modified_at AS "lastModifiedAt"`),
   columns: {
-    createdAt: 'e.created_at', lastModifiedAt: 'e.last_modified_at', completeTimestamp: 'e.complete_timestamp', kind: 'e.kind', progress: 'e.progress',
-    seen: 'e.seen', inProgress: 'e.in_progress', failed: 'e.failed',
+    createdAt: 'e.created_at',
+    lastModifiedAt: 'e.last_modified_at',
+    completeTimestamp: 'e.complete_timestamp',
+    kind: 'e.kind',
+    progress: 'e.progress',
+    seen: 'e.seen',
+    inProgress: 'e.in_progress',
+    failed: 'e.failed',
   },
   custom: {
     // Staff see everyone's requests: `own` picks theirs or the others'. An ordinary user sees only
@@ -35,7 +42,10 @@ export const exportSpec = defineSpec({
 export async function presentExport(ctx: AppContext, request: FastifyRequest, row: Record<string, unknown>, user: AuthUser) {
   const done = Boolean(row.attachment) && !row.failed && !row.inProgress;
   const fileUrl = done
-    ? apiLink(ctx.config, `/api/export-requests/${row.id}/download_attachment/?token=${await signDownloadToken(ctx, String(row.id), user.email)}`)
+    ? apiLink(
+        ctx.config,
+        `/api/export-requests/${row.id}/download_attachment/?token=${await signDownloadToken(ctx, String(row.id), user.email)}`,
+      )
     : null;
   return { ...row, own: row.requestedBy === user.email, fileUrl } as Row;
 }
@@ -53,14 +63,27 @@ export async function createExportRequest(
   await transaction(ctx.db, async (trx) => {
     // The user's row lock makes count-then-insert atomic: parallel requests queue up behind it.
     await sql`SELECT 1 FROM users WHERE email = ${input.user.email} FOR UPDATE`.execute(trx);
-    const running = await trx.selectFrom('exportRequests').select(sql<number>`count(*)::int`.as('n'))
-      .where('userEmail', '=', input.user.email).where('inProgress', '=', true).executeTakeFirstOrThrow();
+    const running = await trx
+      .selectFrom('exportRequests')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('userEmail', '=', input.user.email)
+      .where('inProgress', '=', true)
+      .executeTakeFirstOrThrow();
     if (running.n >= ctx.config.exportsInProgressPerUser) {
-      throw new ApiError(429, { key: 'export.tooMany', params: { limit: ctx.config.exportsInProgressPerUser } }, undefined, undefined, { 'Retry-After': '30' });
+      throw new ApiError(429, { key: 'export.tooMany', params: { limit: ctx.config.exportsInProgressPerUser } }, undefined, undefined, {
+        'Retry-After': '30',
+      });
     }
     await trx
       .insertInto('exportRequests')
-      .values({ id, kind: input.kind, format: input.format, filters: JSON.stringify(filters), locale: request.locale, userEmail: input.user.email })
+      .values({
+        id,
+        kind: input.kind,
+        format: input.format,
+        filters: JSON.stringify(filters),
+        locale: request.locale,
+        userEmail: input.user.email,
+      })
       .execute();
     await ctx.jobs.sendExport(id, trx);
   });
@@ -74,8 +97,12 @@ export async function createExportRequest(
  */
 export async function purgeOldReports(ctx: AppContext): Promise<number> {
   const before = new Date(Date.now() - ctx.config.reportRetentionDays * 86400_000);
-  const gone = await ctx.db.deleteFrom('exportRequests').where('inProgress', '=', false)
-    .where('completeTimestamp', '<', before.toISOString()).returning('attachment').execute();
+  const gone = await ctx.db
+    .deleteFrom('exportRequests')
+    .where('inProgress', '=', false)
+    .where('completeTimestamp', '<', before.toISOString())
+    .returning('attachment')
+    .execute();
   const dir = path.join(ctx.config.dataDir, 'exports');
   for (const { attachment } of gone) if (attachment) await fs.rm(path.join(dir, path.basename(attachment)), { force: true });
   const files = await fs.readdir(dir).catch(() => [] as string[]);
@@ -105,9 +132,18 @@ export async function failAbandonedExports(ctx: AppContext): Promise<number> {
       )`.execute(ctx.db);
   let ended = 0;
   for (const { id, locale } of abandoned.rows) {
-    const done = await ctx.db.updateTable('exportRequests')
-      .set({ inProgress: false, failed: true, lastErrorMessage: t(asLocale(locale), 'export.failed'), completeTimestamp: new Date(), lastModifiedAt: new Date() })
-      .where('id', '=', id).where('inProgress', '=', true).executeTakeFirst();
+    const done = await ctx.db
+      .updateTable('exportRequests')
+      .set({
+        inProgress: false,
+        failed: true,
+        lastErrorMessage: t(asLocale(locale), 'export.failed'),
+        completeTimestamp: new Date(),
+        lastModifiedAt: new Date(),
+      })
+      .where('id', '=', id)
+      .where('inProgress', '=', true)
+      .executeTakeFirst();
     if (Number(done.numUpdatedRows) > 0) {
       ended += 1;
       ctx.log.warn({ exportRequest: id }, 'export abandoned by its job: marked failed');

@@ -79,35 +79,52 @@ export class XlsxWriter {
   static async create(
     out: Writable,
     opts: {
-      sheetName: string; columns: readonly XlsxColumn[]; /** Deflate level, 1 (fast) to 9. */ level?: number;
+      sheetName: string;
+      columns: readonly XlsxColumn[] /** Deflate level, 1 (fast) to 9. */;
+      level?: number;
       /** Tests: write the zip64 form even for a small file. */ forceZip64?: boolean;
     },
   ): Promise<XlsxWriter> {
     const zip = new yazl.ZipFile();
     const entry = { compressionLevel: opts.level ?? 1, forceZip64Format: Boolean(opts.forceZip64) };
     const file = (name: string, content: string) => zip.addBuffer(Buffer.from(content, 'utf8'), name, entry);
-    file('[Content_Types].xml', `${HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-      '<Default Extension="xml" ContentType="application/xml"/>' +
-      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-      '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-      '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
-      '</Types>');
-    file('_rels/.rels', `${HEAD}<Relationships xmlns="${PKG_REL}">` +
-      `<Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
-    file('xl/workbook.xml', `${HEAD}<workbook xmlns="${NS}" xmlns:r="${REL}"><bookViews><workbookView/></bookViews>` +
-      `<sheets><sheet name="${escapeXml(sheetName(opts.sheetName))}" sheetId="1" r:id="rId1"/></sheets></workbook>`);
-    file('xl/_rels/workbook.xml.rels', `${HEAD}<Relationships xmlns="${PKG_REL}">` +
-      `<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>` +
-      `<Relationship Id="rId2" Type="${REL}/styles" Target="styles.xml"/></Relationships>`);
+    file(
+      '[Content_Types].xml',
+      `${HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+        '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+        '</Types>',
+    );
+    file(
+      '_rels/.rels',
+      `${HEAD}<Relationships xmlns="${PKG_REL}">` +
+        `<Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    );
+    file(
+      'xl/workbook.xml',
+      `${HEAD}<workbook xmlns="${NS}" xmlns:r="${REL}"><bookViews><workbookView/></bookViews>` +
+        `<sheets><sheet name="${escapeXml(sheetName(opts.sheetName))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    );
+    file(
+      'xl/_rels/workbook.xml.rels',
+      `${HEAD}<Relationships xmlns="${PKG_REL}">` +
+        `<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>` +
+        `<Relationship Id="rId2" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
+    );
     // Style 0: the default; style 1: bold (the heading row).
-    file('xl/styles.xml', `${HEAD}<styleSheet xmlns="${NS}">` +
-      '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
-      '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
-      '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
-      '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-      '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
-      '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>');
+    file(
+      'xl/styles.xml',
+      `${HEAD}<styleSheet xmlns="${NS}">` +
+        '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
+        '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+        '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+        '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+        '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
+        '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>',
+    );
     // The sheet's XML is written into `sheet` and read by yazl when its turn comes; a full buffer
     // waits, so what is held is a few buffers whatever the sheet's size.
     const sheet = new PassThrough({ highWaterMark: 256 * 1024 });
@@ -116,12 +133,18 @@ export class XlsxWriter {
     // The caller ends `out` after `finish`.
     zip.outputStream.pipe(out, { end: false });
     const writer = new XlsxWriter(zip, sheet, out, opts.columns.length);
-    const cols = opts.columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${Number(c.width) || 10}" customWidth="1"/>`).join('');
-    await writer.write(`${HEAD}<worksheet xmlns="${NS}" xmlns:r="${REL}">` +
-      '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView></sheetViews>' +
-      `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>`);
+    const cols = opts.columns
+      .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${Number(c.width) || 10}" customWidth="1"/>`)
+      .join('');
+    await writer.write(
+      `${HEAD}<worksheet xmlns="${NS}" xmlns:r="${REL}">` +
+        '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView></sheetViews>' +
+        `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>`,
+    );
     writer.row = 1;
-    await writer.write(`<row r="1">${opts.columns.map((c, i) => `<c r="${writer.refs[i]}1" s="1" t="inlineStr"><is>${text(c.header)}</is></c>`).join('')}</row>`);
+    await writer.write(
+      `<row r="1">${opts.columns.map((c, i) => `<c r="${writer.refs[i]}1" s="1" t="inlineStr"><is>${text(c.header)}</is></c>`).join('')}</row>`,
+    );
     return writer;
   }
 
@@ -143,7 +166,9 @@ export class XlsxWriter {
       for (let i = 0; i < n; i++) {
         const v = cell(row, i);
         if (typeof v === 'number') {
-          xml += Number.isFinite(v) ? open[i] + r + '"><v>' + v + '</v></c>' : open[i] + r + '" t="inlineStr"><is>' + text(String(v)) + '</is></c>';
+          xml += Number.isFinite(v)
+            ? open[i] + r + '"><v>' + v + '</v></c>'
+            : open[i] + r + '" t="inlineStr"><is>' + text(String(v)) + '</is></c>';
         } else if (v) {
           xml += open[i] + r + '" t="inlineStr"><is>' + text(v) + '</is></c>';
         }
@@ -194,13 +219,19 @@ function columnName(index: number): string {
 
 /** Excel's rules for a sheet name: 1–31 characters, none of : \ / ? * [ ]. */
 function sheetName(name: string): string {
-  return stripInvalid(name).replace(/[:\\/?*[\]]/g, ' ').slice(0, 31).trim() || 'Sheet1';
+  return (
+    stripInvalid(name)
+      .replace(/[:\\/?*[\]]/g, ' ')
+      .slice(0, 31)
+      .trim() || 'Sheet1'
+  );
 }
 
 // eslint-disable-next-line no-control-regex
 const SPECIAL = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
-// eslint-disable-next-line no-control-regex
-const INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const INVALID =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 function stripInvalid(s: string): string {
   return s.replace(INVALID, '');

@@ -24,14 +24,18 @@ export const HistoryEntry = Type.Object(
     id: Type.Integer(),
     at: Timestamp(),
     action: StrEnum(HISTORY_ACTIONS),
-    actor: Nullable(Type.Object({ email: Type.String(), name: Type.String() }, { description: 'Who the change was made for; null: the system (a job).' })),
-    via: StrEnum(HISTORY_VIA, { description: 'How the change came: the web app, another API client, an import, a bulk action or a background job.' }),
-    version: Nullable(Type.Integer({ description: 'The record\'s version after the change.' })),
-    reason: Nullable(Type.String({ description: 'Why, when the person said (a correction).' })),
-    changes: Type.Array(
-      Type.Object({ field: Type.String(), before: Nullable(Type.String()), after: Nullable(Type.String()) }),
-      { description: 'The fields an update changed, with their values before and after as text; a secret (a password) has neither. Empty for created and deleted.' },
+    actor: Nullable(
+      Type.Object({ email: Type.String(), name: Type.String() }, { description: 'Who the change was made for; null: the system (a job).' }),
     ),
+    via: StrEnum(HISTORY_VIA, {
+      description: 'How the change came: the web app, another API client, an import, a bulk action or a background job.',
+    }),
+    version: Nullable(Type.Integer({ description: "The record's version after the change." })),
+    reason: Nullable(Type.String({ description: 'Why, when the person said (a correction).' })),
+    changes: Type.Array(Type.Object({ field: Type.String(), before: Nullable(Type.String()), after: Nullable(Type.String()) }), {
+      description:
+        'The fields an update changed, with their values before and after as text; a secret (a password) has neither. Empty for created and deleted.',
+    }),
   },
   { $id: 'HistoryEntry', title: 'HistoryEntry' },
 );
@@ -39,12 +43,25 @@ export const HistoryPage = page(Type.Ref('HistoryEntry'), 'HistoryPage');
 export const historySchemas = [HistoryEntry, HistoryPage];
 
 const HistoryQuery = Type.Object({
-  pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageNumberMax, description: 'Page to answer, from 1 (default 1); a page past the last one answers 404.' })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax, description: `Entries per page (default ${LIMITS.pageSizeDefault}, at most ${LIMITS.pageSizeMax}).` })),
+  pageNumber: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: LIMITS.pageNumberMax,
+      description: 'Page to answer, from 1 (default 1); a page past the last one answers 404.',
+    }),
+  ),
+  pageSize: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: LIMITS.pageSizeMax,
+      description: `Entries per page (default ${LIMITS.pageSizeDefault}, at most ${LIMITS.pageSizeMax}).`,
+    }),
+  ),
 });
 
 /** A column's API name: `driver_name` → `driverName`; the password's hash is the password. */
-const fieldName = (column: string) => (column === 'password_hash' ? 'password' : column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
+const fieldName = (column: string) =>
+  column === 'password_hash' ? 'password' : column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 interface HistoryRow {
   id: string;
@@ -75,7 +92,12 @@ export async function historyRoutes(app: App) {
         FROM history h WHERE h.entity = ${entity} AND h.record_key = ${key}
         ORDER BY h.id DESC LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}`.execute(db)
     ).rows;
-    const count = rows[0] ? Number(rows[0].total) : Number((await sql<{ n: string }>`SELECT count(*) AS n FROM history WHERE entity = ${entity} AND record_key = ${key}`.execute(db)).rows[0]?.n ?? 0);
+    const count = rows[0]
+      ? Number(rows[0].total)
+      : Number(
+          (await sql<{ n: string }>`SELECT count(*) AS n FROM history WHERE entity = ${entity} AND record_key = ${key}`.execute(db)).rows[0]
+            ?.n ?? 0,
+        );
     if (count === 0 && !exists) throw notFound();
     if (pageNumber > lastPageOf(count, pageSize)) throw invalidPage();
     return {
@@ -103,33 +125,41 @@ export async function historyRoutes(app: App) {
     { path: 'invoices', entity: 'invoice', table: 'invoices', what: 'invoice', prefix: DOCUMENT_NUMBER.invoicePrefix },
   ] as const;
   for (const d of documents) {
-    app.get(`/api/${d.path}/:number/history/`, {
-      schema: {
-        operationId: `${d.entity}History`,
-        summary: `The history of a ${d.what}`,
-        description: `Any signed-in user; a deleted ${d.what}'s history, staff only. Every change, newest first: who (or the system), when, how, and each changed field before and after. Written by the database in the same transaction as the change; nothing can edit or delete it.`,
-        tags: [d.path],
-        params: numberParams(d.what, d.prefix),
-        querystring: HistoryQuery,
-        response: { 200: ref(HistoryPage), ...errors(400, 401, 404) },
+    app.get(
+      `/api/${d.path}/:number/history/`,
+      {
+        schema: {
+          operationId: `${d.entity}History`,
+          summary: `The history of a ${d.what}`,
+          description: `Any signed-in user; a deleted ${d.what}'s history, staff only. Every change, newest first: who (or the system), when, how, and each changed field before and after. Written by the database in the same transaction as the change; nothing can edit or delete it.`,
+          tags: [d.path],
+          params: numberParams(d.what, d.prefix),
+          querystring: HistoryQuery,
+          response: { 200: ref(HistoryPage), ...errors(400, 401, 404) },
+        },
       },
-    }, async (request) => read(request, d.entity, request.params.number, await has(d.table, request.params.number)));
+      async (request) => read(request, d.entity, request.params.number, await has(d.table, request.params.number)),
+    );
   }
 
-  app.get('/api/user/:email/history/', {
-    schema: {
-      operationId: 'userHistory',
-      summary: 'The history of a user account',
-      description: 'Staff only. Every change of the account, newest first; a password change is recorded without its values.',
-      tags: ['users'],
-      params: EmailParams,
-      querystring: HistoryQuery,
-      response: { 200: ref(HistoryPage), ...errors(400, 401, 403, 404) },
+  app.get(
+    '/api/user/:email/history/',
+    {
+      schema: {
+        operationId: 'userHistory',
+        summary: 'The history of a user account',
+        description: 'Staff only. Every change of the account, newest first; a password change is recorded without its values.',
+        tags: ['users'],
+        params: EmailParams,
+        querystring: HistoryQuery,
+        response: { 200: ref(HistoryPage), ...errors(400, 401, 403, 404) },
+      },
+      config: { access: 'staff' },
     },
-    config: { access: 'staff' },
-  }, async (request) => {
-    const email = normaliseEmail(request.params.email);
-    const exists = Boolean(await db.selectFrom('users').select('email').where('email', '=', email).executeTakeFirst());
-    return read(request, 'user', email, exists);
-  });
+    async (request) => {
+      const email = normaliseEmail(request.params.email);
+      const exists = Boolean(await db.selectFrom('users').select('email').where('email', '=', email).executeTakeFirst());
+      return read(request, 'user', email, exists);
+    },
+  );
 }

@@ -36,11 +36,18 @@ export async function computeInvoice(
       ? []
       : lock
         ? await sql<InvoiceWaybill>`
-            SELECT number, status, invoice, destination_company AS "destinationCompany" FROM waybills WHERE number = ANY(${unique}) ORDER BY number FOR UPDATE`.execute(db).then((r) => r.rows)
+            SELECT number, status, invoice, destination_company AS "destinationCompany" FROM waybills WHERE number = ANY(${unique}) ORDER BY number FOR UPDATE`
+            .execute(db)
+            .then((r) => r.rows)
         : await sql<InvoiceWaybill>`
-            SELECT number, status, invoice, destination_company AS "destinationCompany" FROM waybills WHERE number = ANY(${unique}) ORDER BY number`.execute(db).then((r) => r.rows);
+            SELECT number, status, invoice, destination_company AS "destinationCompany" FROM waybills WHERE number = ANY(${unique}) ORDER BY number`
+            .execute(db)
+            .then((r) => r.rows);
   const codes = [...new Set(rows.map((r) => r.destinationCompany))];
-  const companies = codes.length === 0 ? [] : await db.selectFrom('companies').select(['registryCode', 'name', 'isInvoiceCustomer']).where('registryCode', 'in', codes).execute();
+  const companies =
+    codes.length === 0
+      ? []
+      : await db.selectFrom('companies').select(['registryCode', 'name', 'isInvoiceCustomer']).where('registryCode', 'in', codes).execute();
   const companyOf = (code: string) => companies.find((c) => c.registryCode === code);
   const issueDate = dates.issueDate ?? new Date().toISOString().slice(0, 10);
   const dueDate = dates.dueDate ?? defaultDueDate(issueDate);
@@ -62,7 +69,16 @@ export async function computeInvoice(
            (t.net + round(t.net * ${vatRate}::numeric / 100, 2))::numeric(20,2)::text AS gross FROM t`.execute(db);
   const t = totals.rows[0]!;
   return {
-    customer, customerName: company.name, issueDate, dueDate, currency: INVOICE.currency, lines: lines.rows,
-    netTotal: t.net, vatRate: Number(vatRate).toFixed(2), vatTotal: t.vat, grossTotal: t.gross, waybills: unique,
+    customer,
+    customerName: company.name,
+    issueDate,
+    dueDate,
+    currency: INVOICE.currency,
+    lines: lines.rows,
+    netTotal: t.net,
+    vatRate: Number(vatRate).toFixed(2),
+    vatTotal: t.vat,
+    grossTotal: t.gross,
+    waybills: unique,
   };
 }

@@ -2,7 +2,14 @@ import { Type, Nullable, Timestamp, DateStr, listQuery, page, QArray, StrEnum, P
 import { INVOICE, INVOICE_LIST, INVOICE_STATUSES, INVOICE_SYNC_FAILURES, LIMITS, UNITS } from '@timberlog/contract';
 
 export const InvoiceLineSchema = Type.Object(
-  { assortment: Type.String(), assortmentName: Type.String(), quantity: Money('Decimal quantity in the unit'), unit: StrEnum(UNITS), unitPrice: Price(), amount: Money() },
+  {
+    assortment: Type.String(),
+    assortmentName: Type.String(),
+    quantity: Money('Decimal quantity in the unit'),
+    unit: StrEnum(UNITS),
+    unitPrice: Price(),
+    amount: Money(),
+  },
   { $id: 'InvoiceLine', title: 'InvoiceLine' },
 );
 const invoiceBody = {
@@ -24,8 +31,14 @@ export const Invoice = Type.Object(
     number: Type.String(),
     status: StrEnum(INVOICE_STATUSES),
     ...invoiceBody,
-    syncFailure: Nullable(StrEnum(INVOICE_SYNC_FAILURES, { description: 'Why the last sync failed, as users are told it; null unless `sync_failed`.' })),
-    syncError: Nullable(Type.String({ description: 'The accounting error as it was raised (it may name internal hosts): staff only, null for everyone else.' })),
+    syncFailure: Nullable(
+      StrEnum(INVOICE_SYNC_FAILURES, { description: 'Why the last sync failed, as users are told it; null unless `sync_failed`.' }),
+    ),
+    syncError: Nullable(
+      Type.String({
+        description: 'The accounting error as it was raised (it may name internal hosts): staff only, null for everyone else.',
+      }),
+    ),
     syncAttempts: Type.Integer(),
     syncedAt: Nullable(Timestamp()),
     externalId: Nullable(Type.String()),
@@ -37,7 +50,8 @@ export const Invoice = Type.Object(
   { $id: 'Invoice', title: 'Invoice' },
 );
 export const InvoicePage = page(Type.Ref('Invoice'), 'InvoicePage');
-const WaybillNumbers = () => Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.documentNumberMaxLength }), { maxItems: LIMITS.invoiceMaxWaybills });
+const WaybillNumbers = () =>
+  Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.documentNumberMaxLength }), { maxItems: LIMITS.invoiceMaxWaybills });
 export const InvoiceCreate = Type.Object(
   { waybills: WaybillNumbers(), issueDate: Type.Optional(DateStr()), dueDate: Type.Optional(DateStr()) },
   { title: 'InvoiceCreate' },
@@ -50,7 +64,9 @@ export const PreviewQuery = Type.Object(
       }),
     ),
     issueDate: Type.Optional(Type.String({ format: 'date', description: 'Issue date; today when not given.' })),
-    dueDate: Type.Optional(Type.String({ format: 'date', description: `Due date; ${INVOICE.paymentDays} days after the issue date when not given.` })),
+    dueDate: Type.Optional(
+      Type.String({ format: 'date', description: `Due date; ${INVOICE.paymentDays} days after the issue date when not given.` }),
+    ),
   },
   { title: 'InvoicePreviewQuery' },
 );

@@ -7,7 +7,10 @@ import { privateDir, privateFile } from '../shared/private-files.js';
 
 /** The accounting system answered, but not with success: a 4xx refuses the invoice, anything else is the system failing. */
 export class AccountingAnswered extends Error {
-  constructor(public readonly status: number, text: string) {
+  constructor(
+    public readonly status: number,
+    text: string,
+  ) {
     super(`Accounting system answered ${status}: ${text.slice(0, 300)}`);
   }
 }
@@ -19,7 +22,11 @@ export class AccountingAnswered extends Error {
  */
 export function syncFailureOf(err: unknown): InvoiceSyncFailure {
   if (err instanceof AccountingAnswered) return err.status >= 400 && err.status < 500 ? 'rejected' : 'unavailable';
-  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError' || (err instanceof TypeError && err.message === 'fetch failed'))) return 'unreachable';
+  if (
+    err instanceof Error &&
+    (err.name === 'TimeoutError' || err.name === 'AbortError' || (err instanceof TypeError && err.message === 'fetch failed'))
+  )
+    return 'unreachable';
   return 'failed';
 }
 
@@ -65,21 +72,44 @@ export function createConnector(ctx: AppContext): AccountingConnector {
 
 /** Runs one sync attempt: `pending_sync` → `synced` or `sync_failed` (with the reason). */
 export async function syncInvoice(ctx: AppContext, number: string): Promise<void> {
-  const res = await sql<Record<string, unknown>>`SELECT ${invoiceSpec.select} FROM ${invoiceSpec.from} WHERE i.number = ${number}`.execute(ctx.db);
+  const res = await sql<Record<string, unknown>>`SELECT ${invoiceSpec.select} FROM ${invoiceSpec.from} WHERE i.number = ${number}`.execute(
+    ctx.db,
+  );
   const invoice = res.rows[0];
   if (!invoice || invoice.status !== 'pending_sync') return;
   try {
     const externalId = await createConnector(ctx).push(invoice);
-    await ctx.db.updateTable('invoices')
-      .set({ status: 'synced', externalId, syncedAt: new Date(), syncError: null, syncFailure: null, syncAttempts: sql`sync_attempts + 1`, lastModifiedAt: new Date() })
-      .where('number', '=', number).where('status', '=', 'pending_sync').execute();
+    await ctx.db
+      .updateTable('invoices')
+      .set({
+        status: 'synced',
+        externalId,
+        syncedAt: new Date(),
+        syncError: null,
+        syncFailure: null,
+        syncAttempts: sql`sync_attempts + 1`,
+        lastModifiedAt: new Date(),
+      })
+      .where('number', '=', number)
+      .where('status', '=', 'pending_sync')
+      .execute();
   } catch (err) {
-    const message = err instanceof Error ? (err.cause instanceof Error ? `${err.message}: ${err.cause.message}` : err.message) : String(err);
+    const message =
+      err instanceof Error ? (err.cause instanceof Error ? `${err.message}: ${err.cause.message}` : err.message) : String(err);
     const failure = syncFailureOf(err);
     // The raw error is for staff (the invoice's syncError) and the log; users see `failure`.
     ctx.log.warn({ invoice: number, failure, err: message }, 'accounting sync failed');
-    await ctx.db.updateTable('invoices')
-      .set({ status: 'sync_failed', syncError: message.slice(0, 1000), syncFailure: failure, syncAttempts: sql`sync_attempts + 1`, lastModifiedAt: new Date() })
-      .where('number', '=', number).where('status', '=', 'pending_sync').execute();
+    await ctx.db
+      .updateTable('invoices')
+      .set({
+        status: 'sync_failed',
+        syncError: message.slice(0, 1000),
+        syncFailure: failure,
+        syncAttempts: sql`sync_attempts + 1`,
+        lastModifiedAt: new Date(),
+      })
+      .where('number', '=', number)
+      .where('status', '=', 'pending_sync')
+      .execute();
   }
 }

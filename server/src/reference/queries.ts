@@ -22,20 +22,34 @@ export const assortmentSpec = defineSpec({
     `a.code, a.name, a.assortment_type AS "assortmentType", t.name AS "assortmentTypeName", a.species, a.unit, a.unit_price::text AS "unitPrice", a.is_active AS "isActive", ${stamps('a')}`,
   ),
   columns: {
-    code: 'a.code', name: 'a.name', assortmentType: 'a.assortment_type', species: 'a.species', unit: 'a.unit', unitPrice: 'a.unit_price', isActive: 'a.is_active',
-    createdAt: 'a.created_at', lastModifiedAt: 'a.last_modified_at',
+    code: 'a.code',
+    name: 'a.name',
+    assortmentType: 'a.assortment_type',
+    species: 'a.species',
+    unit: 'a.unit',
+    unitPrice: 'a.unit_price',
+    isActive: 'a.is_active',
+    createdAt: 'a.created_at',
+    lastModifiedAt: 'a.last_modified_at',
   },
   tiebreak: 'a.code',
 });
 
-const companyHasWorklogs = 'EXISTS (SELECT 1 FROM warehouses hw JOIN worklogs hl ON hl.warehouse = hw.id WHERE hw.company = c.registry_code)';
+const companyHasWorklogs =
+  'EXISTS (SELECT 1 FROM warehouses hw JOIN worklogs hl ON hl.warehouse = hw.id WHERE hw.company = c.registry_code)';
 export const companySpec = defineSpec({
   list: COMPANY_LIST,
   from: sql`companies c`,
   select: sql.raw(
     `c.registry_code AS "registryCode", c.name, c.vat_number AS "vatNumber", c.address, c.email, c.is_invoice_customer AS "isInvoiceCustomer", ${companyHasWorklogs} AS "hasWorklogs", ${stamps('c')}`,
   ),
-  columns: { registryCode: 'c.registry_code', name: 'c.name', isInvoiceCustomer: 'c.is_invoice_customer', createdAt: 'c.created_at', lastModifiedAt: 'c.last_modified_at' },
+  columns: {
+    registryCode: 'c.registry_code',
+    name: 'c.name',
+    isInvoiceCustomer: 'c.is_invoice_customer',
+    createdAt: 'c.created_at',
+    lastModifiedAt: 'c.last_modified_at',
+  },
   custom: { hasWorklogs: existsFilter(companyHasWorklogs) },
   tiebreak: 'c.registry_code',
 });
@@ -48,8 +62,13 @@ export const warehouseSpec = defineSpec({
     `w.id, w.name, w.company, c.name AS "companyName", w.origin_code AS "originCode", w.destination_code AS "destinationCode", w.address, ${warehouseHasWorklogs} AS "hasWorklogs", ${stamps('w')}`,
   ),
   columns: {
-    id: 'w.id', name: 'w.name', company: 'w.company', originCode: 'w.origin_code', destinationCode: 'w.destination_code',
-    createdAt: 'w.created_at', lastModifiedAt: 'w.last_modified_at',
+    id: 'w.id',
+    name: 'w.name',
+    company: 'w.company',
+    originCode: 'w.origin_code',
+    destinationCode: 'w.destination_code',
+    createdAt: 'w.created_at',
+    lastModifiedAt: 'w.last_modified_at',
   },
   // Codes are optional; coalesced as the trigram index on the three is written.
   searchColumns: { originCode: "coalesce(w.origin_code, '')", destinationCode: "coalesce(w.destination_code, '')" },
@@ -64,8 +83,12 @@ export const workerSpec = defineSpec({
     `k.worker_name AS "workerName", k.company, c.name AS "companyName", k.worklog_count AS "worklogCount", k.last_worklog_at AS "lastWorklogAt", ${stamps('k')}`,
   ),
   columns: {
-    workerName: 'k.worker_name', company: 'k.company', worklogCount: 'k.worklog_count', lastWorklogAt: 'k.last_worklog_at',
-    createdAt: 'k.created_at', lastModifiedAt: 'k.last_modified_at',
+    workerName: 'k.worker_name',
+    company: 'k.company',
+    worklogCount: 'k.worklog_count',
+    lastWorklogAt: 'k.last_worklog_at',
+    createdAt: 'k.created_at',
+    lastModifiedAt: 'k.last_modified_at',
   },
   tiebreak: 'k.worker_name',
 });

@@ -3,7 +3,10 @@ import { ASSORTMENT_LIST, ASSORTMENT_TYPE_LIST, COMPANY_LIST, SPECIES, UNITS, WA
 
 const stamps = { createdAt: Timestamp(), lastModifiedAt: Timestamp() };
 
-export const AssortmentType = Type.Object({ id: Type.Integer(), name: Type.String(), description: Type.String(), ...stamps }, { $id: 'AssortmentType', title: 'AssortmentType' });
+export const AssortmentType = Type.Object(
+  { id: Type.Integer(), name: Type.String(), description: Type.String(), ...stamps },
+  { $id: 'AssortmentType', title: 'AssortmentType' },
+);
 export const Assortment = Type.Object(
   {
     code: Type.String(),

@@ -98,7 +98,10 @@ export async function benchExport(ctx: AppContext, c: ExportBenchCase): Promise<
   let updates = 0;
   try {
     const result = await writeReport(ctx, REPORTS.waybill_report, {
-      id: '00000000-0000-4000-8000-000000000000', format: c.format, filters: c.filters, locale: 'en',
+      id: '00000000-0000-4000-8000-000000000000',
+      format: c.format,
+      filters: c.filters,
+      locale: 'en',
       onProgress: async () => {
         const now = performance.now();
         maxGap = Math.max(maxGap, now - last);
@@ -116,10 +119,17 @@ export async function benchExport(ctx: AppContext, c: ExportBenchCase): Promise<
     const bytes = fs.statSync(result.file).size;
     fs.rmSync(result.file, { force: true });
     return {
-      name: c.name, rows: result.rowCount, seconds: (ended - started) / 1000, bytes,
-      peakRssAdded: peakRss - baseline.rss, peakHeapAdded: peakHeap - baseline.heapUsed, baselineRss: baseline.rss,
-      progressUpdates: updates, maxProgressGap: maxGap / 1000,
-      cpu: (cpu.user + cpu.system) / 1e6, dbCpu,
+      name: c.name,
+      rows: result.rowCount,
+      seconds: (ended - started) / 1000,
+      bytes,
+      peakRssAdded: peakRss - baseline.rss,
+      peakHeapAdded: peakHeap - baseline.heapUsed,
+      baselineRss: baseline.rss,
+      progressUpdates: updates,
+      maxProgressGap: maxGap / 1000,
+      cpu: (cpu.user + cpu.system) / 1e6,
+      dbCpu,
     };
   } finally {
     clearInterval(sampler);
@@ -129,15 +139,21 @@ export async function benchExport(ctx: AppContext, c: ExportBenchCase): Promise<
 /** Runs every case (or `cases`) one after the other and prints a table of their figures. */
 export async function benchExports(ctx: AppContext, cases: readonly ExportBenchCase[] = EXPORT_BENCH_CASES): Promise<ExportBenchResult[]> {
   const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
-  console.log('\nWaybill report exports, written by this process from COPY (RSS and heap: peak added over the baseline before each; CPU: this process, PostgreSQL):');
-  console.log('| export | rows | seconds | file MB | peak RSS added MB (baseline) | peak heap added MB | progress updates | longest gap s | CPU s: server / database |');
+  console.log(
+    '\nWaybill report exports, written by this process from COPY (RSS and heap: peak added over the baseline before each; CPU: this process, PostgreSQL):',
+  );
+  console.log(
+    '| export | rows | seconds | file MB | peak RSS added MB (baseline) | peak heap added MB | progress updates | longest gap s | CPU s: server / database |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   const results: ExportBenchResult[] = [];
   for (const c of cases) {
     const r = await benchExport(ctx, c);
     results.push(r);
-    console.log(`| ${r.name} | ${r.rows.toLocaleString('en')} | ${r.seconds.toFixed(1)} | ${mb(r.bytes)} | ${mb(r.peakRssAdded)} (${mb(r.baselineRss)}) | ` +
-      `${mb(r.peakHeapAdded)} | ${r.progressUpdates} | ${r.maxProgressGap.toFixed(2)} | ${r.cpu.toFixed(1)} / ${r.dbCpu?.toFixed(1) ?? '?'} |`);
+    console.log(
+      `| ${r.name} | ${r.rows.toLocaleString('en')} | ${r.seconds.toFixed(1)} | ${mb(r.bytes)} | ${mb(r.peakRssAdded)} (${mb(r.baselineRss)}) | ` +
+        `${mb(r.peakHeapAdded)} | ${r.progressUpdates} | ${r.maxProgressGap.toFixed(2)} | ${r.cpu.toFixed(1)} / ${r.dbCpu?.toFixed(1) ?? '?'} |`,
+    );
   }
   return results;
 }

@@ -18,17 +18,22 @@ import type { SseClientsOptions, SseClientsReport } from './bench-sse-clients.js
 
 /** Runs a TypeScript file beside this one in a Node process of its own, with a JSON argument and IPC. */
 function forkScript(file: string, options: unknown): ChildProcess {
-  return fork(fileURLToPath(new URL(file, import.meta.url)), [JSON.stringify(options)], { cwd: SERVER_ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return fork(fileURLToPath(new URL(file, import.meta.url)), [JSON.stringify(options)], {
+    cwd: SERVER_ROOT,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
 }
 
-const message = <T>(child: ChildProcess): Promise<T> => new Promise((resolve, reject) => {
-  const onExit = (code: number | null) => reject(new Error(`the benchmark's child process ended (${code}) before answering`));
-  child.once('exit', onExit);
-  child.once('message', (m) => {
-    child.off('exit', onExit);
-    resolve(m as T);
+const message = <T>(child: ChildProcess): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`the benchmark's child process ended (${code}) before answering`));
+    child.once('exit', onExit);
+    child.once('message', (m) => {
+      child.off('exit', onExit);
+      resolve(m as T);
+    });
   });
-});
 
 export const percentile = (values: readonly number[], q: number): number => {
   if (values.length === 0) return NaN;
@@ -47,15 +52,26 @@ export const percentile = (values: readonly number[], q: number): number => {
  *   date filter's count move).
  */
 export async function writerChanges(ctx: AppContext, perKind: number, skip: number): Promise<WriterChange[]> {
-  const confirmed = (await sql<{ number: string }>`
-    SELECT number FROM waybills WHERE number LIKE 'B-%' AND status = 'confirmed' ORDER BY number LIMIT ${perKind} OFFSET ${skip}`.execute(ctx.db)).rows;
-  const drafts = (await sql<{ number: string; date: string }>`
+  const confirmed = (
+    await sql<{ number: string }>`
+    SELECT number FROM waybills WHERE number LIKE 'B-%' AND status = 'confirmed' ORDER BY number LIMIT ${perKind} OFFSET ${skip}`.execute(
+      ctx.db,
+    )
+  ).rows;
+  const drafts = (
+    await sql<{ number: string; date: string }>`
     SELECT number, transport_date::text AS date FROM waybills WHERE number LIKE 'B-%' AND status = 'draft' AND notes = '' AND transport_date <> '2026-03-14'
-    ORDER BY number LIMIT ${2 * perKind} OFFSET ${2 * skip}`.execute(ctx.db)).rows;
+    ORDER BY number LIMIT ${2 * perKind} OFFSET ${2 * skip}`.execute(ctx.db)
+  ).rows;
   const changes: WriterChange[] = [];
   for (let i = 0; i < perKind; i++) {
     const c = confirmed[i];
-    if (c) changes.push({ number: c.number, forward: { status: 'delivered' }, back: { status: 'confirmed', reason: 'Delivered by mistake (benchmark writer)' } });
+    if (c)
+      changes.push({
+        number: c.number,
+        forward: { status: 'delivered' },
+        back: { status: 'confirmed', reason: 'Delivered by mistake (benchmark writer)' },
+      });
     const n = drafts[2 * i];
     if (n) changes.push({ number: n.number, forward: { notes: 'Checked again by Tamm' }, back: { notes: '' } });
     const d = drafts[2 * i + 1];
@@ -89,8 +105,10 @@ export function writerSummary(r: WriterResult): string {
   const times = ok.map((a) => a.answeredAt - a.sentAt);
   const failed = r.answers.length - ok.length;
   const statuses = [...new Set(r.answers.filter((a) => a.status !== 200).map((a) => a.status))].join(', ');
-  return `${ok.length} changes in ${r.seconds.toFixed(1)} s (${(ok.length / r.seconds).toFixed(1)}/s), PATCH p50 ${percentile(times, 0.5).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms` +
-    (failed ? `, ${failed} failed (${statuses})` : ', none failed');
+  return (
+    `${ok.length} changes in ${r.seconds.toFixed(1)} s (${(ok.length / r.seconds).toFixed(1)}/s), PATCH p50 ${percentile(times, 0.5).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms` +
+    (failed ? `, ${failed} failed (${statuses})` : ', none failed')
+  );
 }
 
 /**
@@ -105,22 +123,40 @@ export async function checkListCounts(ctx: AppContext, base: string, token: stri
     ['status=confirmed', `status = 'confirmed'`],
     ['transportDate=2026-03-14', `transport_date = '2026-03-14'`],
     ['search=tamm', `waybill_text(w) LIKE '%tamm%' OR lower(number COLLATE pg_c_utf8) LIKE '%tamm%'`],
-    ['destinationCompany=' + encodeURIComponent((await ctx.db.selectFrom('warehouses').select('company').where('destinationCode', 'is not', null).orderBy('id').executeTakeFirstOrThrow()).company),
-      `destination_company = (SELECT company FROM warehouses WHERE destination_code IS NOT NULL ORDER BY id LIMIT 1)`],
+    [
+      'destinationCompany=' +
+        encodeURIComponent(
+          (
+            await ctx.db
+              .selectFrom('warehouses')
+              .select('company')
+              .where('destinationCode', 'is not', null)
+              .orderBy('id')
+              .executeTakeFirstOrThrow()
+          ).company,
+        ),
+      `destination_company = (SELECT company FROM warehouses WHERE destination_code IS NOT NULL ORDER BY id LIMIT 1)`,
+    ],
   ];
   let all = true;
-  console.log('\nCounts after the writer (the list\'s answer against count(*) over the rows):');
+  console.log("\nCounts after the writer (the list's answer against count(*) over the rows):");
   console.log('| query | list count | count(*) | matched |');
   console.log('|---|---:|---:|---|');
   for (const [query, where] of cases) {
     const r = await fetch(`${base}/api/waybills/?${query}`, { headers: { authorization: `Bearer ${token}` } });
     const listed = ((await r.json()) as { count: number }).count;
-    const actual = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM waybills w WHERE ${sql.raw(where)}`.execute(ctx.db)).rows[0]!.n);
+    const actual = Number(
+      (await sql<{ n: string }>`SELECT count(*) AS n FROM waybills w WHERE ${sql.raw(where)}`.execute(ctx.db)).rows[0]!.n,
+    );
     all &&= listed === actual;
-    console.log(`| ${query || '(none)'} | ${listed.toLocaleString('en')} | ${actual.toLocaleString('en')} | ${listed === actual ? 'yes' : 'NO'} |`);
+    console.log(
+      `| ${query || '(none)'} | ${listed.toLocaleString('en')} | ${actual.toLocaleString('en')} | ${listed === actual ? 'yes' : 'NO'} |`,
+    );
   }
   const drift = await checkCounts(ctx.db);
-  console.log(`Kept counts (npm run check:counts): ${drift.length === 0 ? 'every one agrees with the rows' : `${drift.length} DISAGREE: ${JSON.stringify(drift.slice(0, 5))}`}`);
+  console.log(
+    `Kept counts (npm run check:counts): ${drift.length === 0 ? 'every one agrees with the rows' : `${drift.length} DISAGREE: ${JSON.stringify(drift.slice(0, 5))}`}`,
+  );
   return all && drift.length === 0;
 }
 
@@ -159,7 +195,12 @@ const MB = 2 ** 20;
  * history entry's `at` (the transaction's start: a few ms earlier than the commit) and from the
  * writer receiving its answer (after the commit: a lower bound). Clocks: one machine's.
  */
-export async function benchEvents(ctx: AppContext, base: string, token: string, o: { clients: number; changes: number; rate: number; writes: WriterChange[] }): Promise<void> {
+export async function benchEvents(
+  ctx: AppContext,
+  base: string,
+  token: string,
+  o: { clients: number; changes: number; rate: number; writes: WriterChange[] },
+): Promise<void> {
   const settled = settledMemory();
   const url = new URL(base);
   const mem = () => process.memoryUsage();
@@ -167,7 +208,12 @@ export async function benchEvents(ctx: AppContext, base: string, token: string, 
   const firstId = Number((await sql<{ id: string }>`SELECT coalesce(max(id), 0) AS id FROM history`.execute(ctx.db)).rows[0]!.id);
 
   const started = Date.now();
-  const clients = forkScript('./bench-sse-clients.ts', { host: url.hostname, port: Number(url.port), token, clients: o.clients } satisfies SseClientsOptions);
+  const clients = forkScript('./bench-sse-clients.ts', {
+    host: url.hostname,
+    port: Number(url.port),
+    token,
+    clients: o.clients,
+  } satisfies SseClientsOptions);
   try {
     const ready = await message<{ ready?: number; failed?: string }>(clients);
     if (!ready.ready) throw new Error(`the event clients could not connect: ${ready.failed}`);
@@ -195,10 +241,12 @@ export async function benchEvents(ctx: AppContext, base: string, token: string, 
     clients.send('report');
     const report = await reportP;
 
-    const entries = (await sql<{ id: string; key: string; version: number | null; at: number; committed: number | null }>`
+    const entries = (
+      await sql<{ id: string; key: string; version: number | null; at: number; committed: number | null }>`
       SELECT id, record_key AS key, version, extract(epoch FROM at) * 1000 AS at,
              extract(epoch FROM pg_xact_commit_timestamp(xmin)) * 1000 AS committed
-      FROM history WHERE id > ${firstId} ORDER BY id`.execute(ctx.db)).rows;
+      FROM history WHERE id > ${firstId} ORDER BY id`.execute(ctx.db)
+    ).rows;
     const arrivals = new Map(report.events.map(([id, n, first, last]) => [id, { n, first, last }]));
     const answered = new Map(written.answers.filter((a) => a.status === 200).map((a) => [`${a.number} ${a.version}`, a.answeredAt]));
     const fromCommit: number[] = [];
@@ -220,20 +268,33 @@ export async function benchEvents(ctx: AppContext, base: string, token: string, 
       const answer = answered.get(`${e.key} ${e.version}`);
       if (answer !== undefined) fromAnswer.push(got.last - answer);
     }
-    const ms = (v: number[]) => `p50 ${percentile(v, 0.5).toFixed(1)} ms, p99 ${percentile(v, 0.99).toFixed(1)} ms, max ${Math.max(...v).toFixed(1)} ms`;
-    console.log(`\nGET /api/events/ with ${o.clients.toLocaleString('en')} clients on one server (raw HTTP streams in a process of their own), ${o.changes} waybill changes at ${o.rate}/s through the API:`);
+    const ms = (v: number[]) =>
+      `p50 ${percentile(v, 0.5).toFixed(1)} ms, p99 ${percentile(v, 0.99).toFixed(1)} ms, max ${Math.max(...v).toFixed(1)} ms`;
+    console.log(
+      `\nGET /api/events/ with ${o.clients.toLocaleString('en')} clients on one server (raw HTTP streams in a process of their own), ${o.changes} waybill changes at ${o.rate}/s through the API:`,
+    );
     console.log(`Connected in ${connectSeconds.toFixed(1)} s; the hub counted ${hubSize} streams. Writer: ${writerSummary(written)}.`);
-    console.log(`History entries: ${entries.length}; delivered to all ${o.clients} clients: ${complete}; streams lost: ${report.lost}; commit times from track_commit_timestamp: ${commitTimes} of ${entries.length}.`);
+    console.log(
+      `History entries: ${entries.length}; delivered to all ${o.clients} clients: ${complete}; streams lost: ${report.lost}; commit times from track_commit_timestamp: ${commitTimes} of ${entries.length}.`,
+    );
     console.log('| measure | value |');
     console.log('|---|---|');
-    console.log(`| server process RSS before the streams | ${(before.rss / MB).toFixed(0)} MB (heap used ${(before.heapUsed / MB).toFixed(0)} MB) |`);
-    console.log(`| RSS added, ${o.clients} streams connected (after a GC) | ${((connected.rss - before.rss) / MB).toFixed(1)} MB (heap ${((connected.heapUsed - before.heapUsed) / MB).toFixed(1)} MB; ${((connected.rss - before.rss) / o.clients / 1024).toFixed(1)} kB a stream) |`);
-    console.log(`| RSS added, peak while the changes went out | ${((peakRss - before.rss) / MB).toFixed(1)} MB (heap ${((peakHeap - before.heapUsed) / MB).toFixed(1)} MB) |`);
+    console.log(
+      `| server process RSS before the streams | ${(before.rss / MB).toFixed(0)} MB (heap used ${(before.heapUsed / MB).toFixed(0)} MB) |`,
+    );
+    console.log(
+      `| RSS added, ${o.clients} streams connected (after a GC) | ${((connected.rss - before.rss) / MB).toFixed(1)} MB (heap ${((connected.heapUsed - before.heapUsed) / MB).toFixed(1)} MB; ${((connected.rss - before.rss) / o.clients / 1024).toFixed(1)} kB a stream) |`,
+    );
+    console.log(
+      `| RSS added, peak while the changes went out | ${((peakRss - before.rss) / MB).toFixed(1)} MB (heap ${((peakHeap - before.heapUsed) / MB).toFixed(1)} MB) |`,
+    );
     console.log(`| commit → last client | ${ms(fromCommit)} |`);
     console.log(`| commit → first client | ${ms(firstFromCommit)} |`);
     console.log(`| history \`at\` (transaction start) → last client | ${ms(fromAt)} |`);
     console.log(`| writer's answer → last client | ${ms(fromAnswer)} |`);
-    console.log(`| server process CPU while the changes went out | ${((used.user + used.system) / 1000).toFixed(0)} ms (${((used.user + used.system) / 1000 / Math.max(1, entries.length)).toFixed(1)} ms a change, with its PATCH) |`);
+    console.log(
+      `| server process CPU while the changes went out | ${((used.user + used.system) / 1000).toFixed(0)} ms (${((used.user + used.system) / 1000 / Math.max(1, entries.length)).toFixed(1)} ms a change, with its PATCH) |`,
+    );
     console.log(`| client process CPU (the ${o.clients} streams) | ${report.cpuMs.toFixed(0)} ms |`);
   } finally {
     if (clients.exitCode === null) clients.kill();

@@ -37,51 +37,58 @@ async function main(): Promise<void> {
   let lost = 0;
   let reporting = false;
 
-  const open = () => new Promise<void>((resolve, reject) => {
-    const req = http.request({
-      host: o.host, port: o.port, path: '/api/events/', agent: false,
-      headers: { authorization: `Bearer ${o.token}`, accept: 'text/event-stream' },
-    }, (res) => {
-      if (res.statusCode !== 200) {
-        reject(new Error(`GET /api/events/: ${res.statusCode}`));
-        res.resume();
-        return;
-      }
-      res.setEncoding('utf8');
-      let buffer = '';
-      let first = true;
-      res.on('data', (chunk: string) => {
-        const at = now();
-        if (first) {
-          first = false;
-          resolve();
-        }
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!block.includes('event: change')) continue;
-          const id = Number(/^id: (\d+)$/m.exec(block)?.[1]);
-          const seen = received.get(id);
-          if (seen) {
-            seen[0] += 1;
-            if (at < seen[1]) seen[1] = at;
-            if (at > seen[2]) seen[2] = at;
-          } else received.set(id, [1, at, at]);
-        }
-      });
-      res.on('close', () => {
+  const open = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: o.host,
+          port: o.port,
+          path: '/api/events/',
+          agent: false,
+          headers: { authorization: `Bearer ${o.token}`, accept: 'text/event-stream' },
+        },
+        (res) => {
+          if (res.statusCode !== 200) {
+            reject(new Error(`GET /api/events/: ${res.statusCode}`));
+            res.resume();
+            return;
+          }
+          res.setEncoding('utf8');
+          let buffer = '';
+          let first = true;
+          res.on('data', (chunk: string) => {
+            const at = now();
+            if (first) {
+              first = false;
+              resolve();
+            }
+            buffer += chunk;
+            let end: number;
+            while ((end = buffer.indexOf('\n\n')) >= 0) {
+              const block = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              if (!block.includes('event: change')) continue;
+              const id = Number(/^id: (\d+)$/m.exec(block)?.[1]);
+              const seen = received.get(id);
+              if (seen) {
+                seen[0] += 1;
+                if (at < seen[1]) seen[1] = at;
+                if (at > seen[2]) seen[2] = at;
+              } else received.set(id, [1, at, at]);
+            }
+          });
+          res.on('close', () => {
+            if (!reporting) lost += 1;
+          });
+        },
+      );
+      req.on('error', (err) => {
         if (!reporting) lost += 1;
+        reject(err);
       });
+      req.end();
+      requests.push(req);
     });
-    req.on('error', (err) => {
-      if (!reporting) lost += 1;
-      reject(err);
-    });
-    req.end();
-    requests.push(req);
-  });
 
   try {
     // In batches, so the server's listen backlog is never the limit.

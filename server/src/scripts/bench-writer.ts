@@ -66,13 +66,24 @@ async function main(): Promise<void> {
       method: 'PATCH',
       headers: { authorization: `Bearer ${o.token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
-    }).then(async (r) => {
-      await r.arrayBuffer();
-      const etag = r.headers.get('etag');
-      answers.push({ number: change.number, version: etag ? Number(etag.replace(/\D/g, '')) : null, status: r.status, sentAt, answeredAt: now() });
-    }, () => {
-      answers.push({ number: change.number, version: null, status: 0, sentAt, answeredAt: now() });
-    }).finally(() => pending.delete(p));
+    })
+      .then(
+        async (r) => {
+          await r.arrayBuffer();
+          const etag = r.headers.get('etag');
+          answers.push({
+            number: change.number,
+            version: etag ? Number(etag.replace(/\D/g, '')) : null,
+            status: r.status,
+            sentAt,
+            answeredAt: now(),
+          });
+        },
+        () => {
+          answers.push({ number: change.number, version: null, status: 0, sentAt, answeredAt: now() });
+        },
+      )
+      .finally(() => pending.delete(p));
     pending.add(p);
   }
   await Promise.all(pending);

@@ -59,7 +59,15 @@ let pg = await startEmbeddedPostgres(path.join(dir, 'pg'), { database: 'timberlo
   pg = await startEmbeddedPostgres(path.join(dir, 'pg'), { database: 'timberlog_bench' });
 }
 // The access token outlives the run (its default five minutes would end the event streams and the load's authorisation).
-const config = loadConfig({ dataDir: path.join(dir, 'data'), port: 0, host: '127.0.0.1', databaseUrl: pg.url, logLevel: 'warn', rateLimitPerAddress: 1_000_000, accessTokenTtlSeconds: 3600 });
+const config = loadConfig({
+  dataDir: path.join(dir, 'data'),
+  port: 0,
+  host: '127.0.0.1',
+  databaseUrl: pg.url,
+  logLevel: 'warn',
+  rateLimitPerAddress: 1_000_000,
+  accessTokenTtlSeconds: 3600,
+});
 const ctx = await createContext(config, pg.url, log);
 try {
   await seed(ctx.db, { waybills: 2000, worklogs: 5000 });
@@ -67,8 +75,10 @@ try {
   // Bulk load: build the secondary indexes once afterwards instead of row by row, and skip the
   // triggers (the generated rows reference existing codes by construction; the counts are
   // rebuilt after).
-  const indexes = (await sql<{ name: string; def: string }>`
-    SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = 'waybills' AND indexname <> 'waybills_pkey'`.execute(ctx.db)).rows;
+  const indexes = (
+    await sql<{ name: string; def: string }>`
+    SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = 'waybills' AND indexname <> 'waybills_pkey'`.execute(ctx.db)
+  ).rows;
   for (const ix of indexes) await sql`DROP INDEX ${sql.id(ix.name)}`.execute(ctx.db);
   await ctx.db.connection().execute(async (conn) => {
     await sql`SET session_replication_role = replica`.execute(conn);
@@ -107,33 +117,58 @@ try {
   t = Date.now();
   await sql`VACUUM ANALYZE waybills`.execute(ctx.db);
   await sql`VACUUM ANALYZE waybill_texts`.execute(ctx.db);
-  console.log(`Inserted ${ROWS.toLocaleString('en')} waybills (INSERT ... SELECT generate_series) in ${inserted.toFixed(1)} s, ` +
-    `built ${indexes.length} indexes in ${indexed.toFixed(1)} s, VACUUM ANALYZE in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `Inserted ${ROWS.toLocaleString('en')} waybills (INSERT ... SELECT generate_series) in ${inserted.toFixed(1)} s, ` +
+      `built ${indexes.length} indexes in ${indexed.toFixed(1)} s, VACUUM ANALYZE in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  );
 
   const app = await buildApp(ctx, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${base}/api/auth/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_USERS.staff.email, password: DEMO_USERS.staff.password }) });
+  const login = await fetch(`${base}/api/auth/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_USERS.staff.email, password: DEMO_USERS.staff.password }),
+  });
   const { access } = (await login.json()) as { access: string };
-  const company = (await ctx.db.selectFrom('warehouses').select('company').where('destinationCode', 'is not', null).orderBy('id').executeTakeFirstOrThrow()).company;
-  const origin = (await ctx.db.selectFrom('warehouses').select('originCode').where('originCode', 'is not', null).orderBy('id').executeTakeFirstOrThrow()).originCode!;
+  const company = (
+    await ctx.db.selectFrom('warehouses').select('company').where('destinationCode', 'is not', null).orderBy('id').executeTakeFirstOrThrow()
+  ).company;
+  const origin = (
+    await ctx.db.selectFrom('warehouses').select('originCode').where('originCode', 'is not', null).orderBy('id').executeTakeFirstOrThrow()
+  ).originCode!;
 
   // The reference: the same waybill list in Django REST Framework over the same 1,000,000 rows on
   // this machine (2 cores), 10 connections, req/s, measured 2026-11 (see the README).
   const scenarios: { name: string; queries: string[]; path?: string; reference?: [number, number?] }[] = [
     { name: 'default (newest first)', queries: [''], reference: [37.7] },
     { name: 'status=delivered', queries: ['status=delivered'], reference: [37.7] },
-    { name: 'two statuses, sort=-transportDate', queries: ['statusIn=delivered&statusIn=confirmed&sort=-transportDate'], reference: [41, 77] },
-    { name: 'status + a quarter + sort=mileage', queries: ['status=delivered&transportDateAfter=2026-07-01&transportDateBefore=2026-09-30&sort=mileage'], reference: [57] },
+    {
+      name: 'two statuses, sort=-transportDate',
+      queries: ['statusIn=delivered&statusIn=confirmed&sort=-transportDate'],
+      reference: [41, 77],
+    },
+    {
+      name: 'status + a quarter + sort=mileage',
+      queries: ['status=delivered&transportDateAfter=2026-07-01&transportDateBefore=2026-09-30&sort=mileage'],
+      reference: [57],
+    },
     { name: 'destinationCompany', queries: [`destinationCompany=${company}`] },
     { name: 'origin + sort=-transportDate', queries: [`origin=${origin}&sort=-transportDate`] },
-    { name: 'transportDate range (one month)', queries: ['transportDateAfter=2026-06-01&transportDateBefore=2026-06-30&sort=transportDate'] },
+    {
+      name: 'transportDate range (one month)',
+      queries: ['transportDateAfter=2026-06-01&transportDateBefore=2026-06-30&sort=transportDate'],
+    },
     { name: 'transportDate (one day)', queries: ['transportDate=2026-03-14'] },
     { name: 'assortment + status', queries: ['assortment=KU-PALK-18&status=delivered'] },
     { name: 'driverName', queries: [`driverName=${encodeURIComponent('Driver 42')}`] },
     { name: 'search (2 % of rows, 10 terms in turn)', queries: INSPECTORS.map((name) => `search=${name.toLowerCase()}`), reference: [3.8] },
-    { name: 'search (one record, 10 numbers in turn)', queries: Array.from({ length: 10 }, (_, i) => `search=${encodeURIComponent(`b-${String(123_457 + i * 77_777).padStart(7, '0')}`)}`), reference: [0.66] },
+    {
+      name: 'search (one record, 10 numbers in turn)',
+      queries: Array.from({ length: 10 }, (_, i) => `search=${encodeURIComponent(`b-${String(123_457 + i * 77_777).padStart(7, '0')}`)}`),
+      reference: [0.66],
+    },
     { name: 'sort=number', queries: ['sort=number'] },
     { name: 'sort=-mileage', queries: ['sort=-mileage'] },
     { name: 'pageSize=100', queries: ['pageSize=100'] },
@@ -141,8 +176,12 @@ try {
     // The home page's counts (the count column sums the waybills).
     { name: 'GET /api/summary/ (home counts)', queries: [''], path: '/api/summary/' },
   ];
-  console.log(`\nGET /api/waybills/ (last row: GET /api/summary/) over ${ROWS.toLocaleString('en')} waybills, ${SECONDS} s per case and concurrency, autocannon ${AUTOCANNON_VERSION}:`);
-  console.log('| query | count | 1 conn req/s | p50 ms | p99 ms | 10 conn req/s | p50 ms | p99 ms | reference req/s (10 conn) | × reference |');
+  console.log(
+    `\nGET /api/waybills/ (last row: GET /api/summary/) over ${ROWS.toLocaleString('en')} waybills, ${SECONDS} s per case and concurrency, autocannon ${AUTOCANNON_VERSION}:`,
+  );
+  console.log(
+    '| query | count | 1 conn req/s | p50 ms | p99 ms | 10 conn req/s | p50 ms | p99 ms | reference req/s (10 conn) | × reference |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   // BENCH_CASES=status,search runs only the cases whose names contain one of the words.
   const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
@@ -150,10 +189,14 @@ try {
   const quiet = new Map<string, LoadResult>();
   const countText = (counts: number[]) => {
     const sorted = [...new Set(counts)].sort((a, b) => a - b);
-    return sorted.length > 1 ? `${sorted[0]!.toLocaleString('en')}–${sorted.at(-1)!.toLocaleString('en')}` : (sorted[0] ?? 0).toLocaleString('en');
+    return sorted.length > 1
+      ? `${sorted[0]!.toLocaleString('en')}–${sorted.at(-1)!.toLocaleString('en')}`
+      : (sorted[0] ?? 0).toLocaleString('en');
   };
-  const refText = (reference?: [number, number?]) => (reference ? (reference[1] ? `${reference[0]}–${reference[1]}` : String(reference[0])) : '');
-  const times = (r: LoadResult, reference?: [number, number?]) => (reference ? `${(r.rps / (reference[1] ?? reference[0])).toFixed(0)}×` : '');
+  const refText = (reference?: [number, number?]) =>
+    reference ? (reference[1] ? `${reference[0]}–${reference[1]}` : String(reference[0])) : '';
+  const times = (r: LoadResult, reference?: [number, number?]) =>
+    reference ? `${(r.rps / (reference[1] ?? reference[0])).toFixed(0)}×` : '';
   for (const { name, queries, path: p = '/api/waybills/', reference } of cases) {
     const paths = queries.map((q) => `${p}?${q}`);
     // What each query answers (its count), read once outside the timed runs.
@@ -174,8 +217,12 @@ try {
     const writer = startWriter({ base, token: access, changes: await writerChanges(ctx, 300, 0), rate: WRITER_RATE, count: 0 });
     let written: WriterResult;
     try {
-      console.log(`\nThe same, at 10 connections, while a writer changes ${WRITER_RATE} waybills a second through the API (PATCH: status, notes, transport date):`);
-      console.log('| query | count (during the run) | quiet req/s | p50 ms | p99 ms | with the writer req/s | p50 ms | p99 ms | with / quiet | reference req/s (10 conn) | × reference |');
+      console.log(
+        `\nThe same, at 10 connections, while a writer changes ${WRITER_RATE} waybills a second through the API (PATCH: status, notes, transport date):`,
+      );
+      console.log(
+        '| query | count (during the run) | quiet req/s | p50 ms | p99 ms | with the writer req/s | p50 ms | p99 ms | with / quiet | reference req/s (10 conn) | × reference |',
+      );
       console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
       for (const { name, queries, path: p = '/api/waybills/', reference } of cases) {
         const paths = queries.map((q) => `${p}?${q}`);
@@ -184,7 +231,9 @@ try {
         const ten = await load(base, paths, access, 10, SECONDS);
         const q = quiet.get(name)!;
         const cols = (r: LoadResult) => `${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)}`;
-        console.log(`| ${name} | ${countText(counts)} | ${cols(q)} | ${cols(ten)} | ${(ten.rps / q.rps).toFixed(2)} | ${refText(reference)} | ${times(ten, reference)} |`);
+        console.log(
+          `| ${name} | ${countText(counts)} | ${cols(q)} | ${cols(ten)} | ${(ten.rps / q.rps).toFixed(2)} | ${refText(reference)} | ${times(ten, reference)} |`,
+        );
       }
     } finally {
       written = await writer.stop();
@@ -195,7 +244,13 @@ try {
   }
 
   // The event stream: 1,000 clients connected to this server, 100 changes through the API.
-  if (EVENTS && (cases.length > 0 || process.env.BENCH_EVENTS === '1')) await benchEvents(ctx, base, access, { clients: EVENT_CLIENTS, changes: EVENT_CHANGES, rate: WRITER_RATE, writes: await writerChanges(ctx, 50, 300) });
+  if (EVENTS && (cases.length > 0 || process.env.BENCH_EVENTS === '1'))
+    await benchEvents(ctx, base, access, {
+      clients: EVENT_CLIENTS,
+      changes: EVENT_CHANGES,
+      rate: WRITER_RATE,
+      writes: await writerChanges(ctx, 50, 300),
+    });
   await app.close();
 
   // Exports: 100,000 rows as XLSX, then the whole table as CSV and as XLSX (bench-exports.ts).
@@ -242,9 +297,14 @@ function load(base: string, paths: string[], token: string, connections: number,
       process.stdout.write(JSON.stringify({ rps: r.requests.total / (r.duration || w.seconds), p50: r.latency.p50, p99: r.latency.p99 }));
     });`;
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['-e', code, JSON.stringify({ base, paths, token, connections, seconds })], { cwd: SERVER_ROOT }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${err.message}\n${stderr}`));
-      else resolve(JSON.parse(stdout) as LoadResult);
-    });
+    execFile(
+      process.execPath,
+      ['-e', code, JSON.stringify({ base, paths, token, connections, seconds })],
+      { cwd: SERVER_ROOT },
+      (err, stdout, stderr) => {
+        if (err) reject(new Error(`${err.message}\n${stderr}`));
+        else resolve(JSON.parse(stdout) as LoadResult);
+      },
+    );
   });
 }

@@ -30,7 +30,9 @@ if (problems.length > 0) {
 const { db, pool } = createDb(url);
 await migrate(pool);
 const passwordHash = await hashPassword(password);
-await db.insertInto('users').values({ email, name, passwordHash, isActive: true, isStaff: true })
+await db
+  .insertInto('users')
+  .values({ email, name, passwordHash, isActive: true, isStaff: true })
   .onConflict((oc) => oc.column('email').doUpdateSet({ passwordHash, isActive: true, isStaff: true, lastModifiedAt: new Date() }))
   .execute();
 await endSessions(db, email);

@@ -5,8 +5,12 @@ import { createDemoData, DEMO_DEFAULTS, type DemoDataOptions } from '@timberlog/
 
 async function insertChunks<T extends object>(db: DB, table: string, rows: T[], size = 1000) {
   for (let i = 0; i < rows.length; i += size) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await db.insertInto(table as any).values(rows.slice(i, i + size) as any).execute();
+    /* eslint-disable @typescript-eslint/no-explicit-any -- one generic insert for every demo table */
+    await db
+      .insertInto(table as any)
+      .values(rows.slice(i, i + size) as any)
+      .execute();
+    /* eslint-enable @typescript-eslint/no-explicit-any */
   }
 }
 
@@ -22,31 +26,78 @@ export async function isSeeded(db: DB): Promise<boolean> {
  * records the web app's mocks serve. Only stored columns are inserted; names and flags the API
  * joins in or computes are left to the queries.
  */
-export async function seed(db: DB, opts: SeedOptions = {}): Promise<{ waybills: number; worklogs: number; invoices: number; pendingInvoices: string[] }> {
+export async function seed(
+  db: DB,
+  opts: SeedOptions = {},
+): Promise<{ waybills: number; worklogs: number; invoices: number; pendingInvoices: string[] }> {
   const data = createDemoData({ ...opts, anchorDate: opts.anchorDate ?? process.env.SEED_ANCHOR_DATE ?? DEMO_DEFAULTS.anchorDate });
   // One hash per distinct password: argon2 is slow on purpose.
   const distinct = [...new Set(Object.values(data.passwords))];
   const hashes = new Map(await Promise.all(distinct.map(async (p) => [p, await hashPassword(p)] as const)));
 
   return db.transaction().execute(async (trx) => {
-    await insertChunks(trx, 'users', data.users.map((u) => ({
-      email: u.email, name: u.name, passwordHash: hashes.get(data.passwords[u.email]!)!, isActive: u.isActive, isStaff: u.isStaff,
-      dateJoined: u.dateJoined, lastLogin: u.lastLogin, createdAt: u.createdAt, lastModifiedAt: u.lastModifiedAt,
-    })));
+    await insertChunks(
+      trx,
+      'users',
+      data.users.map((u) => ({
+        email: u.email,
+        name: u.name,
+        passwordHash: hashes.get(data.passwords[u.email]!)!,
+        isActive: u.isActive,
+        isStaff: u.isStaff,
+        dateJoined: u.dateJoined,
+        lastLogin: u.lastLogin,
+        createdAt: u.createdAt,
+        lastModifiedAt: u.lastModifiedAt,
+      })),
+    );
     await insertChunks(trx, 'assortmentTypes', data.assortmentTypes);
     await sql`SELECT setval('assortment_types_id_seq', ${data.assortmentTypes.length})`.execute(trx);
-    await insertChunks(trx, 'assortments', data.assortments.map(({ assortmentTypeName: _name, ...a }) => a));
-    await insertChunks(trx, 'companies', data.companies.map(({ hasWorklogs: _computed, ...c }) => c));
-    await insertChunks(trx, 'warehouses', data.warehouses.map(({ companyName: _name, hasWorklogs: _computed, ...w }) => w));
+    await insertChunks(
+      trx,
+      'assortments',
+      data.assortments.map(({ assortmentTypeName: _name, ...a }) => a),
+    );
+    await insertChunks(
+      trx,
+      'companies',
+      data.companies.map(({ hasWorklogs: _computed, ...c }) => c),
+    );
+    await insertChunks(
+      trx,
+      'warehouses',
+      data.warehouses.map(({ companyName: _name, hasWorklogs: _computed, ...w }) => w),
+    );
     await sql`SELECT setval('warehouses_id_seq', ${data.warehouses.length})`.execute(trx);
-    await insertChunks(trx, 'invoices', data.invoices.map(({ customerName: _name, waybills: _joined, lines, ...i }) => ({ ...i, lines: JSON.stringify(lines) })), 500);
-    await insertChunks(trx, 'waybills', data.waybills.map(({ originName: _o, destinationName: _d, destinationCompanyName: _c, assortmentName: _a, unit: _u, ...w }) => w));
-    await insertChunks(trx, 'workers', data.workers.map(({ companyName: _name, ...w }) => w));
-    await insertChunks(trx, 'worklogs', data.worklogs.map(({ warehouseName: _w, warehouseCompany: _c, warehouseCompanyName: _n, assortmentName: _a, ...l }) => l));
+    await insertChunks(
+      trx,
+      'invoices',
+      data.invoices.map(({ customerName: _name, waybills: _joined, lines, ...i }) => ({ ...i, lines: JSON.stringify(lines) })),
+      500,
+    );
+    await insertChunks(
+      trx,
+      'waybills',
+      data.waybills.map(({ originName: _o, destinationName: _d, destinationCompanyName: _c, assortmentName: _a, unit: _u, ...w }) => w),
+    );
+    await insertChunks(
+      trx,
+      'workers',
+      data.workers.map(({ companyName: _name, ...w }) => w),
+    );
+    await insertChunks(
+      trx,
+      'worklogs',
+      data.worklogs.map(({ warehouseName: _w, warehouseCompany: _c, warehouseCompanyName: _n, assortmentName: _a, ...l }) => l),
+    );
     const { waybill, worklog, invoice } = data.sequences;
-    await sql`SELECT setval('waybill_number_seq', ${waybill}), setval('worklog_number_seq', ${worklog}), setval('invoice_number_seq', ${invoice})`.execute(trx);
+    await sql`SELECT setval('waybill_number_seq', ${waybill}), setval('worklog_number_seq', ${worklog}), setval('invoice_number_seq', ${invoice})`.execute(
+      trx,
+    );
     return {
-      waybills: data.waybills.length, worklogs: data.worklogs.length, invoices: data.invoices.length,
+      waybills: data.waybills.length,
+      worklogs: data.worklogs.length,
+      invoices: data.invoices.length,
       pendingInvoices: data.invoices.filter((i) => i.status === 'pending_sync').map((i) => i.number),
     };
   });

@@ -14,14 +14,22 @@ import { EventHub } from '../events/hub.js';
  * Connects to the database, applies migrations (or, with `migrate: false`, stops when any is
  * pending), loads keys and starts the job queue.
  */
-export async function createContext(config: AppConfig, databaseUrl: string, log: FastifyBaseLogger, opts: { migrate?: boolean } = {}): Promise<AppContext> {
+export async function createContext(
+  config: AppConfig,
+  databaseUrl: string,
+  log: FastifyBaseLogger,
+  opts: { migrate?: boolean } = {},
+): Promise<AppContext> {
   const { db, pool } = createDb(databaseUrl);
   try {
-    if (opts.migrate ?? true) await migrate(pool, { log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) } });
+    if (opts.migrate ?? true)
+      await migrate(pool, { log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) } });
     else {
       const pending = await pendingMigrations(pool);
       if (pending.length > 0) {
-        throw new Error(`The database lacks ${pending.length} migration(s) (${pending.join(', ')}). Run the release step \`npm run migrate -w server\` with this DATABASE_URL first, or start with MIGRATE_ON_START=true.`);
+        throw new Error(
+          `The database lacks ${pending.length} migration(s) (${pending.join(', ')}). Run the release step \`npm run migrate -w server\` with this DATABASE_URL first, or start with MIGRATE_ON_START=true.`,
+        );
       }
     }
   } catch (err) {
@@ -31,7 +39,9 @@ export async function createContext(config: AppConfig, databaseUrl: string, log:
   const keys = await ensureKeys(config);
   // pg-boss makes a new queue's table in a transaction that deadlocks with another process making
   // the same queue: processes starting together on a fresh database take turns.
-  const jobs = await withAdvisoryLock(pool, LOCKS.jobQueues, () => createJobs(databaseUrl, log, { exportExpireSeconds: config.exportJobExpireSeconds }));
+  const jobs = await withAdvisoryLock(pool, LOCKS.jobQueues, () =>
+    createJobs(databaseUrl, log, { exportExpireSeconds: config.exportJobExpireSeconds }),
+  );
   const accounts = new UserCache();
   await listenForAccountChanges(databaseUrl, accounts, log);
   const events = new EventHub(databaseUrl, log);

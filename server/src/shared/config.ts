@@ -92,9 +92,15 @@ export interface AppConfig {
 function trustProxy(raw: string | undefined): boolean | number | string[] {
   if (!raw || raw === 'false') return false;
   // `true` would believe any caller's X-Forwarded-For: everyone could pick an address and escape the limits.
-  if (raw === 'true') throw new Error('TRUST_PROXY=true would trust any X-Forwarded-For header: set the number of proxy hops (e.g. 1) or the proxies\' addresses');
+  if (raw === 'true')
+    throw new Error(
+      "TRUST_PROXY=true would trust any X-Forwarded-For header: set the number of proxy hops (e.g. 1) or the proxies' addresses",
+    );
   if (/^\d+$/.test(raw)) return Number(raw);
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The web app's dev server (`npm run dev`), allowed by default outside production. */
@@ -107,9 +113,12 @@ export const DEV_CORS_ORIGINS = ['http://localhost:3000', 'http://127.0.0.1:3000
  */
 function corsOrigins(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): string[] {
   if (env.CORS_ORIGINS === undefined) return env.NODE_ENV === 'production' || databaseUrl ? [] : DEV_CORS_ORIGINS;
-  const list = env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o && o !== '-');
+  const list = env.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter((o) => o && o !== '-');
   for (const origin of list) {
-    if (origin === 'null' || origin === '*' || !/^https?:\/\/[^/]+$/.test(origin)) throw new Error(`CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com`);
+    if (origin === 'null' || origin === '*' || !/^https?:\/\/[^/]+$/.test(origin))
+      throw new Error(`CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com`);
   }
   return list;
 }
@@ -153,7 +162,8 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     demoMode: !(env.NODE_ENV === 'production' || databaseUrl),
     ...overrides,
   };
-  if (cfg.exportJobExpireSeconds < 1 || cfg.exportJobExpireSeconds > 43200) throw new Error(`EXPORT_JOB_EXPIRE_SECONDS must be between 1 and 43200 (12 hours), got ${cfg.exportJobExpireSeconds}`);
+  if (cfg.exportJobExpireSeconds < 1 || cfg.exportJobExpireSeconds > 43200)
+    throw new Error(`EXPORT_JOB_EXPIRE_SECONDS must be between 1 and 43200 (12 hours), got ${cfg.exportJobExpireSeconds}`);
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(cfg.vatRate)) throw new Error(`VAT_RATE must look like 24.00, got "${cfg.vatRate}"`);
   return cfg;
 }

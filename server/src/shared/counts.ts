@@ -30,34 +30,37 @@ export interface CountDrift {
 
 /** Every kept count that disagrees with the rows; empty when all agree. */
 export async function checkCounts(db: DB): Promise<CountDrift[]> {
-  return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
-    const drift: CountDrift[] = [];
-    const buckets = await sql<{ key: string; stored: string | null; actual: string | null }>`
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const drift: CountDrift[] = [];
+      const buckets = await sql<{ key: string; stored: string | null; actual: string | null }>`
       WITH stored AS (SELECT status, month, sum(n) AS n FROM waybill_counts GROUP BY 1, 2 HAVING sum(n) <> 0),
            actual AS (SELECT status, date_trunc('month', transport_date::timestamp)::date AS month, count(*) AS n FROM waybills GROUP BY 1, 2)
       SELECT coalesce(s.status, a.status) || ' ' || to_char(coalesce(s.month, a.month), 'YYYY-MM') AS key, s.n::text AS stored, a.n::text AS actual
       FROM stored s FULL JOIN actual a ON a.status = s.status AND a.month = s.month
       WHERE s.n IS DISTINCT FROM a.n
       ORDER BY 1`.execute(trx);
-    for (const row of buckets.rows) drift.push({ table: 'waybill_counts', ...row });
-    for (const table of VERSION_TABLES) {
-      const shards = await sql<{ key: string; stored: string | null; actual: string | null }>`
+      for (const row of buckets.rows) drift.push({ table: 'waybill_counts', ...row });
+      for (const table of VERSION_TABLES) {
+        const shards = await sql<{ key: string; stored: string | null; actual: string | null }>`
         SELECT coalesce(t.shard, s)::text AS key, CASE WHEN t.shard IS NULL THEN NULL ELSE 'shard ' || t.shard END AS stored,
                CASE WHEN s IS NULL THEN NULL ELSE 'shard ' || s END AS actual
         FROM ${sql.table(table)} t FULL JOIN generate_series(0, ${SHARDS - 1}) s ON s = t.shard
         WHERE t.shard IS NULL OR s IS NULL OR t.v < 0
         ORDER BY 1`.execute(trx);
-      for (const row of shards.rows) drift.push({ table, ...row });
-    }
-    const workers = await sql<{ key: string; stored: string | null; actual: string | null }>`
+        for (const row of shards.rows) drift.push({ table, ...row });
+      }
+      const workers = await sql<{ key: string; stored: string | null; actual: string | null }>`
       SELECT k.worker_name AS key, k.worklog_count || ' / ' || coalesce(k.last_worklog_at::text, '-') AS stored,
              coalesce(a.n, 0) || ' / ' || coalesce(a.last::text, '-') AS actual
       FROM workers k LEFT JOIN (SELECT worker_name, count(*) AS n, max(timestamp) AS last FROM worklogs GROUP BY 1) a USING (worker_name)
       WHERE k.worklog_count <> coalesce(a.n, 0) OR k.last_worklog_at IS DISTINCT FROM a.last
       ORDER BY 1`.execute(trx);
-    for (const row of workers.rows) drift.push({ table: 'workers.worklog_count / last_worklog_at', ...row });
-    return drift;
-  });
+      for (const row of workers.rows) drift.push({ table: 'workers.worklog_count / last_worklog_at', ...row });
+      return drift;
+    });
 }
 
 /**
@@ -71,13 +74,17 @@ export async function rebuildCounts(db: DB): Promise<void> {
     await sql`SELECT waybill_counts_rebuild()`.execute(trx);
     for (const table of VERSION_TABLES) {
       await sql`DELETE FROM ${sql.table(table)} WHERE shard NOT BETWEEN 0 AND ${SHARDS - 1}`.execute(trx);
-      await sql`INSERT INTO ${sql.table(table)} (shard, v) SELECT s, 0 FROM generate_series(0, ${SHARDS - 1}) s ON CONFLICT (shard) DO NOTHING`.execute(trx);
+      await sql`INSERT INTO ${sql.table(table)} (shard, v) SELECT s, 0 FROM generate_series(0, ${SHARDS - 1}) s ON CONFLICT (shard) DO NOTHING`.execute(
+        trx,
+      );
       await sql`UPDATE ${sql.table(table)} SET v = greatest(v, 0) + 1`.execute(trx);
     }
     await sql`LOCK TABLE worklogs IN SHARE MODE`.execute(trx);
     await sql`
       UPDATE workers k SET worklog_count = coalesce(a.n, 0), last_worklog_at = a.last, last_modified_at = now()
       FROM workers w LEFT JOIN (SELECT worker_name, count(*) AS n, max(timestamp) AS last FROM worklogs GROUP BY 1) a USING (worker_name)
-      WHERE k.worker_name = w.worker_name AND (k.worklog_count <> coalesce(a.n, 0) OR k.last_worklog_at IS DISTINCT FROM a.last)`.execute(trx);
+      WHERE k.worker_name = w.worker_name AND (k.worklog_count <> coalesce(a.n, 0) OR k.last_worklog_at IS DISTINCT FROM a.last)`.execute(
+      trx,
+    );
   });
 }

@@ -246,7 +246,12 @@ export function createDb(connectionString: string, max = 10): { db: DB; pool: pg
  * may keep its plan, instead of parsing and planning it on every call. For the few statements of
  * every request (the caller's account); `name` must stay unique to `text`.
  */
-export async function preparedQuery<R extends pg.QueryResultRow>(pool: pg.Pool, name: string, text: string, values: unknown[]): Promise<R[]> {
+export async function preparedQuery<R extends pg.QueryResultRow>(
+  pool: pg.Pool,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<R[]> {
   return (await pool.query<R>({ name, text, values })).rows;
 }
 
@@ -263,7 +268,8 @@ const statementNames = new Map<string, string>();
  */
 export async function reusedQuery<R extends pg.QueryResultRow>(pool: pg.Pool, text: string, values: readonly unknown[]): Promise<R[]> {
   let name = statementNames.get(text);
-  if (!name && statementNames.size < NAMED_STATEMENTS_MAX) statementNames.set(text, (name = `s${statementNames.size + 1}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`));
+  if (!name && statementNames.size < NAMED_STATEMENTS_MAX)
+    statementNames.set(text, (name = `s${statementNames.size + 1}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`));
   return (await pool.query<R>(name ? { name, text, values: values as unknown[] } : { text, values: values as unknown[] })).rows;
 }
 

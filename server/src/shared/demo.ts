@@ -29,7 +29,16 @@ export function demoAccounts(): { email: string; password: string }[] {
  */
 export async function demoAccountsWithKnownPasswords(db: DB): Promise<string[]> {
   const accounts = demoAccounts();
-  const rows = await db.selectFrom('users').select(['email', 'passwordHash']).where('email', 'in', accounts.map((a) => a.email)).where('isActive', '=', true).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['email', 'passwordHash'])
+    .where(
+      'email',
+      'in',
+      accounts.map((a) => a.email),
+    )
+    .where('isActive', '=', true)
+    .execute();
   const known: string[] = [];
   for (const row of rows) {
     const account = accounts.find((a) => a.email === row.email)!;
@@ -40,13 +49,18 @@ export async function demoAccountsWithKnownPasswords(db: DB): Promise<string[]> 
 
 /** Throws the reason a production start must not go on (the caller prints it and exits). */
 export function checkProductionConfig(config: Pick<AppConfig, 'publicUrl'>): void {
-  if (!config.publicUrl) throw new Error('A production start (NODE_ENV=production or DATABASE_URL set) needs PUBLIC_URL, the address users reach (e.g. https://timberlog.example.com).');
+  if (!config.publicUrl)
+    throw new Error(
+      'A production start (NODE_ENV=production or DATABASE_URL set) needs PUBLIC_URL, the address users reach (e.g. https://timberlog.example.com).',
+    );
 }
 
 export async function checkNoDemoAccounts(db: DB): Promise<void> {
   const known = await demoAccountsWithKnownPasswords(db);
   if (known.length > 0) {
-    throw new Error(`Refusing to start in production: these active demo accounts still have their well-known passwords (listed in the README): ${known.join(', ')}. Delete them or set new passwords first.`);
+    throw new Error(
+      `Refusing to start in production: these active demo accounts still have their well-known passwords (listed in the README): ${known.join(', ')}. Delete them or set new passwords first.`,
+    );
   }
 }
 
@@ -62,8 +76,9 @@ export function listenLine(host: string): string {
 /** The start-up banner: where it runs and on which interfaces, and, in demo mode, which accounts exist (never a password). */
 export function startupBanner(mode: StartMode, url: string, data: string, host?: string): string {
   const line = '-'.repeat(64);
-  const demo = mode === 'demo'
-    ? `DEMO MODE: the database holds the demo data and its demo accounts (staff and ordinary);\n  their passwords are public, listed in the README (Security, and server/README.md).\n  For real use start with NODE_ENV=production (see the README's security section).\n`
-    : '';
+  const demo =
+    mode === 'demo'
+      ? `DEMO MODE: the database holds the demo data and its demo accounts (staff and ordinary);\n  their passwords are public, listed in the README (Security, and server/README.md).\n  For real use start with NODE_ENV=production (see the README's security section).\n`
+      : '';
   return `\n${line}\nTimberlog is running at ${url}\n  API docs:  ${url}/api/schema/swagger-ui/\n  OpenAPI:   ${url}/api/schema/\n  Data:      ${data}\n${host === undefined ? '' : listenLine(host)}${demo}Press Ctrl-C to stop.\n${line}\n`;
 }

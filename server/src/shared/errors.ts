@@ -89,7 +89,10 @@ function ajvToMsg(e: AjvErrorLike): Msg {
     case 'enum':
       return {
         key: 'field.enum',
-        params: { value: typeof e.data === 'string' ? e.data.slice(0, 100) : JSON.stringify(e.data ?? '').slice(0, 100), choices: ((p.allowedValues as unknown[]) ?? []).join(', ') },
+        params: {
+          value: typeof e.data === 'string' ? e.data.slice(0, 100) : JSON.stringify(e.data ?? '').slice(0, 100),
+          choices: ((p.allowedValues as unknown[]) ?? []).join(', '),
+        },
       };
     case 'maxLength':
       return { key: 'field.maxLength', params: { limit: Number(p.limit) } };
@@ -137,7 +140,9 @@ export function validationToApiError(errors: AjvErrorLike[]): ApiError {
         ? {
             key: 'field.unknownSort',
             params: {
-              value: String(e.data ?? '').replace(/^-/, '').slice(0, 50),
+              value: String(e.data ?? '')
+                .replace(/^-/, '')
+                .slice(0, 50),
               choices: ((e.params.allowedValues as unknown[]) ?? []).filter((v) => !String(v).startsWith('-')).join(', '),
             },
           }

@@ -48,7 +48,11 @@ export interface JobOptions {
  * maintenance are safe to start from several processes at once: pg-boss takes an advisory lock,
  * and only one process runs each maintenance round.
  */
-export async function createJobs(connectionString: string, log: FastifyBaseLogger, opts: JobOptions = { exportExpireSeconds: 900 }): Promise<Jobs> {
+export async function createJobs(
+  connectionString: string,
+  log: FastifyBaseLogger,
+  opts: JobOptions = { exportExpireSeconds: 900 },
+): Promise<Jobs> {
   // Maintenance is what notices an attempt whose process died (kill -9, a lost machine) and
   // queues the retry: it runs often enough that such a job waits at most a third of its expiry more.
   const maintenanceIntervalSeconds = Math.min(120, Math.max(1, Math.floor(opts.exportExpireSeconds / 3)));
@@ -61,7 +65,12 @@ export async function createJobs(connectionString: string, log: FastifyBaseLogge
   // A job whose worker died (a restart, kill -9) is handed out again once it expires; the handlers
   // skip work that is already done and an export starts over, so a retry is harmless. The export's
   // expiry is set on each job (below), so a changed setting applies to a queue made before.
-  await boss.createQueue(QUEUES.exportReport, { name: QUEUES.exportReport, retryLimit: 2, retryDelay: 5, expireInSeconds: opts.exportExpireSeconds });
+  await boss.createQueue(QUEUES.exportReport, {
+    name: QUEUES.exportReport,
+    retryLimit: 2,
+    retryDelay: 5,
+    expireInSeconds: opts.exportExpireSeconds,
+  });
   await boss.createQueue(QUEUES.accountMail, { name: QUEUES.accountMail, retryLimit: 3, retryDelay: 30, expireInSeconds: 120 });
   await boss.createQueue(QUEUES.invoiceSync, { name: QUEUES.invoiceSync, retryLimit: 2, retryDelay: 10, expireInSeconds: 120 });
   return {

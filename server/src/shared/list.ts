@@ -5,7 +5,17 @@
  */
 export { defineSpec } from './list/spec.js';
 export type { Cond, CustomFilter, FilterContext, ListQuery, ListSpec, ListSpecInput } from './list/spec.js';
-export { afterCond, beforeCond, escapeLike, givenFilters, listConds, searchFold, searchLike, searchTerm, whereClause } from './list/filters.js';
+export {
+  afterCond,
+  beforeCond,
+  escapeLike,
+  givenFilters,
+  listConds,
+  searchFold,
+  searchLike,
+  searchTerm,
+  whereClause,
+} from './list/filters.js';
 export { orderBy } from './list/order.js';
 export { countList, findOne, pageUrl, runList } from './list/run.js';
 export type { Page, Row } from './list/run.js';

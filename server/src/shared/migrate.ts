@@ -48,7 +48,9 @@ const nameOf = (file: string) => path.basename(file, '.sql');
 
 async function readMigrations(dir: string): Promise<{ name: string; file: string; text: string }[]> {
   const files = (await fs.readdir(dir)).filter((f) => MIGRATION_FILE.test(f)).sort();
-  return Promise.all(files.map(async (f) => ({ name: nameOf(f), file: path.join(dir, f), text: await fs.readFile(path.join(dir, f), 'utf8') })));
+  return Promise.all(
+    files.map(async (f) => ({ name: nameOf(f), file: path.join(dir, f), text: await fs.readFile(path.join(dir, f), 'utf8') })),
+  );
 }
 
 async function tableExists(client: pg.ClientBase, name: string): Promise<boolean> {
@@ -68,7 +70,11 @@ async function adoptLegacyRecord(client: pg.ClientBase, migrations: { name: stri
     const adopted = new Set((await client.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE}`)).rows.map((r) => r.name));
     await ensureChecksumTable(client);
     for (const m of migrations) {
-      if (adopted.has(m.name)) await client.query('INSERT INTO migration_checksums (name, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING', [m.name, sha256(m.text)]);
+      if (adopted.has(m.name))
+        await client.query('INSERT INTO migration_checksums (name, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+          m.name,
+          sha256(m.text),
+        ]);
     }
     await client.query('DROP TABLE schema_migrations');
     await client.query('COMMIT');
@@ -84,17 +90,25 @@ async function ensureChecksumTable(client: pg.ClientBase): Promise<void> {
 
 /** Refuses to go on when a migration that already ran was edited since. */
 async function verifyChecksums(client: pg.ClientBase, migrations: { name: string; text: string }[]): Promise<void> {
-  const stored = new Map((await client.query<{ name: string; sha256: string }>('SELECT name, sha256 FROM migration_checksums')).rows.map((r) => [r.name, r.sha256]));
+  const stored = new Map(
+    (await client.query<{ name: string; sha256: string }>('SELECT name, sha256 FROM migration_checksums')).rows.map((r) => [
+      r.name,
+      r.sha256,
+    ]),
+  );
   const changed = migrations.filter((m) => stored.has(m.name) && stored.get(m.name) !== sha256(m.text)).map((m) => m.name);
   if (changed.length > 0) {
-    throw new Error(`Migration ${changed.join(', ')} changed after it was applied to this database. Put the change in a new migration file instead, and restore the old file.`);
+    throw new Error(
+      `Migration ${changed.join(', ')} changed after it was applied to this database. Put the change in a new migration file instead, and restore the old file.`,
+    );
   }
 }
 
 async function recordChecksums(client: pg.ClientBase, migrations: { name: string; text: string }[]): Promise<void> {
   const run = new Set((await client.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE}`)).rows.map((r) => r.name));
   for (const m of migrations) {
-    if (run.has(m.name)) await client.query('INSERT INTO migration_checksums (name, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING', [m.name, sha256(m.text)]);
+    if (run.has(m.name))
+      await client.query('INSERT INTO migration_checksums (name, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING', [m.name, sha256(m.text)]);
   }
 }
 
@@ -177,8 +191,11 @@ export async function migrate(target: pg.Pool | string, options: MigrateOptions 
 /** The migrations a database still lacks (for a start that must not migrate by itself). */
 export async function pendingMigrations(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
   const migrations = await readMigrations(dir);
-  const has = async (t: string) => (await pool.query<{ t: string | null }>('SELECT to_regclass($1) AS t', [`public.${t}`])).rows[0]?.t != null;
+  const has = async (t: string) =>
+    (await pool.query<{ t: string | null }>('SELECT to_regclass($1) AS t', [`public.${t}`])).rows[0]?.t != null;
   const table = (await has(MIGRATIONS_TABLE)) ? MIGRATIONS_TABLE : (await has('schema_migrations')) ? 'schema_migrations' : null;
-  const run = table ? new Set((await pool.query<{ name: string }>(`SELECT name FROM ${table}`)).rows.map((r) => nameOf(r.name))) : new Set<string>();
+  const run = table
+    ? new Set((await pool.query<{ name: string }>(`SELECT name FROM ${table}`)).rows.map((r) => nameOf(r.name)))
+    : new Set<string>();
   return migrations.filter((m) => !run.has(m.name)).map((m) => m.name);
 }

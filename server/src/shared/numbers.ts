@@ -15,7 +15,10 @@ const SEQUENCES = {
  */
 export async function nextDocumentNumber(db: Kysely<Database>, kind: keyof typeof SEQUENCES): Promise<string> {
   const row = (
-    await sql<{ seq: string; year: number }>`SELECT nextval(${SEQUENCES[kind]}::regclass)::text AS seq, extract(year FROM now())::int AS year`.execute(db)
+    await sql<{
+      seq: string;
+      year: number;
+    }>`SELECT nextval(${SEQUENCES[kind]}::regclass)::text AS seq, extract(year FROM now())::int AS year`.execute(db)
   ).rows[0]!;
   return documentNumber(DOCUMENT_NUMBER[kind], row.year, Number(row.seq));
 }

@@ -1,5 +1,17 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { allFilters, DECIMAL_MAX_LENGTH, INVOICE, isDateField, LIMITS, PRICE_PATTERN, QUANTITY_PATTERN, sortValues, splitsOnComma, type FilterDef, type ListContract } from '@timberlog/contract';
+import {
+  allFilters,
+  DECIMAL_MAX_LENGTH,
+  INVOICE,
+  isDateField,
+  LIMITS,
+  PRICE_PATTERN,
+  QUANTITY_PATTERN,
+  sortValues,
+  splitsOnComma,
+  type FilterDef,
+  type ListContract,
+} from '@timberlog/contract';
 import type { ListQuery } from './list.js';
 import { registerDecimalPattern } from './errors.js';
 
@@ -16,7 +28,12 @@ export const Str = (max: number = LIMITS.shortTextMaxLength, min = 0) => Type.St
 export const Timestamp = () => Type.String({ format: 'date-time' });
 export const DateStr = () => Type.String({ format: 'date' });
 /** A record's version: the database moves it with every change; send it back as If-Match (`"7"`) to write only over what was read. */
-export const RecordVersion = () => Type.Integer({ minimum: 1, description: 'Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since.' });
+export const RecordVersion = () =>
+  Type.Integer({
+    minimum: 1,
+    description:
+      'Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since.',
+  });
 export const Quantity = () => Type.String({ pattern: QUANTITY_PATTERN, maxLength: DECIMAL_MAX_LENGTH, examples: ['27.350'] });
 export const Price = () => Type.String({ pattern: PRICE_PATTERN, maxLength: DECIMAL_MAX_LENGTH, examples: ['45.50'] });
 /** A computed decimal in an answer (amounts, totals): a string, any size. */
@@ -25,9 +42,11 @@ export const StrEnum = <T extends readonly string[]>(values: T, opts: Record<str
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...opts });
 
 /** Array query parameter: repeated (`a=1&a=2`); also comma-separated (`a=1,2`) when marked COMMA_SEPARATED. */
-export const QArray = <T extends TSchema>(item: T, opts: Record<string, unknown> = {}) => Type.Array(item, { maxItems: LIMITS.arrayParamMaxItems, ...opts });
+export const QArray = <T extends TSchema>(item: T, opts: Record<string, unknown> = {}) =>
+  Type.Array(item, { maxItems: LIMITS.arrayParamMaxItems, ...opts });
 /** Bound of a timestamp range filter: an ISO timestamp or a bare date (then the whole day counts). */
-export const QTimestamp = (opts: Record<string, unknown> = {}) => Type.String({ format: 'date-or-date-time', maxLength: LIMITS.timestampMaxLength, ...opts });
+export const QTimestamp = (opts: Record<string, unknown> = {}) =>
+  Type.String({ format: 'date-or-date-time', maxLength: LIMITS.timestampMaxLength, ...opts });
 
 /**
  * Marks an array query parameter whose values may also come comma-separated (`a=1,2`): the
@@ -106,7 +125,10 @@ export function listQuery<L extends ListContract>(list: L, title: string) {
   const props: Record<string, TSchema> = {};
   if (list.search.length) {
     props.search = Type.Optional(
-      Type.String({ maxLength: LIMITS.searchMaxLength, description: `Case-insensitive part of ${list.search.map((f) => `\`${f}\``).join(', ')}.` }),
+      Type.String({
+        maxLength: LIMITS.searchMaxLength,
+        description: `Case-insensitive part of ${list.search.map((f) => `\`${f}\``).join(', ')}.`,
+      }),
     );
   }
   props.sort = Type.Optional(
@@ -119,9 +141,19 @@ export function listQuery<L extends ListContract>(list: L, title: string) {
         `Default: \`${list.defaultSort}\`. Rows that tie keep a stable order by \`${list.key}\`.`,
     }),
   );
-  props.pageNumber = Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageNumberMax, description: 'Page to answer, from 1 (default 1); a page past the last one answers 404.' }));
+  props.pageNumber = Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: LIMITS.pageNumberMax,
+      description: 'Page to answer, from 1 (default 1); a page past the last one answers 404.',
+    }),
+  );
   props.pageSize = Type.Optional(
-    Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax, description: `Rows per page (default ${LIMITS.pageSizeDefault}, at most ${LIMITS.pageSizeMax}).` }),
+    Type.Integer({
+      minimum: 1,
+      maximum: LIMITS.pageSizeMax,
+      description: `Rows per page (default ${LIMITS.pageSizeDefault}, at most ${LIMITS.pageSizeMax}).`,
+    }),
   );
   for (const [name, def] of Object.entries(allFilters(list))) props[name] = Type.Optional(filterSchema(list, def));
   return Type.Unsafe<ListQuery<L>>(Type.Object(props, { title }));
@@ -131,15 +163,22 @@ export function page<T extends TSchema>(item: T, id: string) {
   return Type.Object(
     {
       count: Type.Integer(),
-      next: Nullable(Type.String({ description: 'The next page\'s URL: absolute on the server\'s PUBLIC_URL when it is set, otherwise relative (`/api/...`).' })),
-      previous: Nullable(Type.String({ description: 'The previous page\'s URL, like `next`.' })),
+      next: Nullable(
+        Type.String({
+          description: "The next page's URL: absolute on the server's PUBLIC_URL when it is set, otherwise relative (`/api/...`).",
+        }),
+      ),
+      previous: Nullable(Type.String({ description: "The previous page's URL, like `next`." })),
       results: Type.Array(item),
     },
     { $id: id, title: id },
   );
 }
 
-export const DetailError = Type.Object({ detail: Type.String(), code: Type.Optional(Type.String()) }, { $id: 'DetailError', title: 'DetailError' });
+export const DetailError = Type.Object(
+  { detail: Type.String(), code: Type.Optional(Type.String()) },
+  { $id: 'DetailError', title: 'DetailError' },
+);
 export const FieldErrorsSchema = Type.Object(
   {
     nonFieldErrors: Type.Optional(Type.Array(Type.String())),
@@ -157,7 +196,10 @@ export const StatusOk = Type.Object({ status: Type.Literal('OK') }, { $id: 'Stat
 /** Standard error responses for a route, to document them in OpenAPI. */
 /** The 412 of a write whose If-Match names an older version: who changed the record and when, and the record as it is now. */
 export const conflict = (record: TSchema): Record<number, TSchema> => ({
-  412: Type.Object({ detail: Type.String(), current: record }, { title: 'VersionConflict', description: 'The record changed since the version sent in If-Match; nothing was changed.' }),
+  412: Type.Object(
+    { detail: Type.String(), current: record },
+    { title: 'VersionConflict', description: 'The record changed since the version sent in If-Match; nothing was changed.' },
+  ),
 });
 
 export function errors(...codes: number[]): Record<number, TSchema> {

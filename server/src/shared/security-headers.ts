@@ -10,8 +10,9 @@ import type { AppConfig } from './config.js';
 export function inlineScriptHashes(indexHtml: string): string[] {
   if (!fs.existsSync(indexHtml)) return [];
   const html = fs.readFileSync(indexHtml, 'utf8');
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
-    .map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+  );
 }
 
 const originOf = (url: string | undefined) => {
@@ -26,7 +27,8 @@ const originOf = (url: string | undefined) => {
 export function connectSources(config: AppConfig): string[] {
   let builtFor: string | undefined;
   try {
-    builtFor = (JSON.parse(fs.readFileSync(path.join(config.webDistDir, '.timberlog-build.json'), 'utf8')) as { backendUrl?: string }).backendUrl;
+    builtFor = (JSON.parse(fs.readFileSync(path.join(config.webDistDir, '.timberlog-build.json'), 'utf8')) as { backendUrl?: string })
+      .backendUrl;
   } catch {
     builtFor = undefined;
   }

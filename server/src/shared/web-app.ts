@@ -29,7 +29,8 @@ export async function registerWebApp(app: App, dist: string): Promise<void> {
   await app.register(async (web) => {
     web.addHook('onSend', async (request, reply, payload) => {
       const rel = (request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
-      if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', reply.statusCode < 300 && HASHED.test(rel) ? IMMUTABLE : 'no-cache');
+      if (!reply.hasHeader('cache-control'))
+        reply.header('Cache-Control', reply.statusCode < 300 && HASHED.test(rel) ? IMMUTABLE : 'no-cache');
       const vary = String(reply.getHeader('vary') ?? '');
       if (!/\baccept-encoding\b/i.test(vary)) reply.header('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
       return payload;
@@ -48,7 +49,8 @@ export async function registerWebApp(app: App, dist: string): Promise<void> {
       const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
       const file = path.resolve(dist, rel);
       // Files added after the start (the routes above are made from the files found then).
-      if (!hiddenFile(rel) && file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(rel);
+      if (!hiddenFile(rel) && file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile())
+        return reply.sendFile(rel);
       // A missing asset is a 404, never the page: an old page asking for a chunk of an older build must fail as such.
       if (rel.startsWith('api/') || rel === 'api' || rel.startsWith('locales/') || rel.startsWith('static/')) {
         return reply.status(404).send({ detail: 'Not found.' });

@@ -14,7 +14,10 @@ export const summarySchemas = [Summary];
  */
 export const statusCounts = (db: DB) => ({
   waybills: sql<{ status: string; n: number }>`SELECT status, sum(n)::int AS n FROM waybill_counts GROUP BY status`,
-  invoices: db.selectFrom('invoices').select(['status', sql<number>`count(*)::int`.as('n')]).groupBy('status'),
+  invoices: db
+    .selectFrom('invoices')
+    .select(['status', sql<number>`count(*)::int`.as('n')])
+    .groupBy('status'),
 });
 
 /** Every status of `statuses` with its count from `rows` (0 when no row has it). */
@@ -29,28 +32,34 @@ export async function summaryRoutes(app: App) {
 
   // New paths go without a trailing slash (server/.redocly.lint-ignore.yaml); the router answers
   // `/api/summary/` the same.
-  app.get('/api/summary', {
-    schema: {
-      operationId: 'getSummary',
-      summary: 'Count waybills and invoices by status',
-      description:
-        'Any signed-in user. The counts of the home page in one call: waybills and invoices per status (each as the list filtered by that status counts it), ' +
-        'and for staff the accounts awaiting activation (`null` for other users). Waybills are summed from their exact per-status counter table, invoices counted on their status index.',
-      tags: ['summary'],
-      response: { 200: ref(Summary), ...errors(401) },
+  app.get(
+    '/api/summary',
+    {
+      schema: {
+        operationId: 'getSummary',
+        summary: 'Count waybills and invoices by status',
+        description:
+          'Any signed-in user. The counts of the home page in one call: waybills and invoices per status (each as the list filtered by that status counts it), ' +
+          'and for staff the accounts awaiting activation (`null` for other users). Waybills are summed from their exact per-status counter table, invoices counted on their status index.',
+        tags: ['summary'],
+        response: { 200: ref(Summary), ...errors(401) },
+      },
     },
-  }, async (request) => {
-    const me = currentUser(request);
-    const counts = statusCounts(db);
-    const [waybills, invoices, users] = await Promise.all([
-      counts.waybills.execute(db).then((result) => result.rows),
-      counts.invoices.execute(),
-      me.isStaff ? db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).where('isActive', '=', false).executeTakeFirstOrThrow() : undefined,
-    ]);
-    return {
-      waybillsByStatus: byStatus<WaybillStatus>(WAYBILL_STATUSES, waybills),
-      invoicesByStatus: byStatus<InvoiceStatus>(INVOICE_STATUSES, invoices),
-      usersAwaitingActivation: users ? users.n : null,
-    };
-  });
+    async (request) => {
+      const me = currentUser(request);
+      const counts = statusCounts(db);
+      const [waybills, invoices, users] = await Promise.all([
+        counts.waybills.execute(db).then((result) => result.rows),
+        counts.invoices.execute(),
+        me.isStaff
+          ? db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).where('isActive', '=', false).executeTakeFirstOrThrow()
+          : undefined,
+      ]);
+      return {
+        waybillsByStatus: byStatus<WaybillStatus>(WAYBILL_STATUSES, waybills),
+        invoicesByStatus: byStatus<InvoiceStatus>(INVOICE_STATUSES, invoices),
+        usersAwaitingActivation: users ? users.n : null,
+      };
+    },
+  );
 }

@@ -24,17 +24,45 @@ export async function sendAccountMail(ctx: AppContext, job: AccountMailJob): Pro
     // them all, by the trigger of migration 015).
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('passwordResetTokens').where('userEmail', '=', user.email).execute();
-      await trx.insertInto('passwordResetTokens').values({ tokenHash: hashToken(token), userEmail: user.email, expiresAt: new Date(Date.now() + LIMITS.passwordResetTokenDays * 86400_000) }).execute();
+      await trx
+        .insertInto('passwordResetTokens')
+        .values({
+          tokenHash: hashToken(token),
+          userEmail: user.email,
+          expiresAt: new Date(Date.now() + LIMITS.passwordResetTokenDays * 86400_000),
+        })
+        .execute();
     });
     const link = `${base(ctx)}/auth/reset-password?token=${token}`;
-    await mailer.send({ to: user.email, subject: t(job.locale, 'mail.resetSubject'), text: t(job.locale, 'mail.resetBody', { link, days: LIMITS.passwordResetTokenDays }), link });
+    await mailer.send({
+      to: user.email,
+      subject: t(job.locale, 'mail.resetSubject'),
+      text: t(job.locale, 'mail.resetBody', { link, days: LIMITS.passwordResetTokenDays }),
+      link,
+    });
   } else if (job.kind === 'verify') {
     if (user.emailVerifiedAt) return;
-    await db.insertInto('emailVerificationTokens').values({ tokenHash: hashToken(token), userEmail: user.email, expiresAt: new Date(Date.now() + LIMITS.passwordResetTokenDays * 86400_000) }).execute();
+    await db
+      .insertInto('emailVerificationTokens')
+      .values({
+        tokenHash: hashToken(token),
+        userEmail: user.email,
+        expiresAt: new Date(Date.now() + LIMITS.passwordResetTokenDays * 86400_000),
+      })
+      .execute();
     const link = `${base(ctx)}/api/user/verify_email?token=${token}`;
-    await mailer.send({ to: user.email, subject: t(job.locale, 'mail.verifySubject'), text: t(job.locale, 'mail.verifyBody', { link, days: LIMITS.passwordResetTokenDays }), link });
+    await mailer.send({
+      to: user.email,
+      subject: t(job.locale, 'mail.verifySubject'),
+      text: t(job.locale, 'mail.verifyBody', { link, days: LIMITS.passwordResetTokenDays }),
+      link,
+    });
   } else {
     const link = `${base(ctx)}/auth/forgot-password`;
-    await mailer.send({ to: user.email, subject: t(job.locale, 'mail.signupExistingSubject'), text: t(job.locale, 'mail.signupExistingBody', { link }) });
+    await mailer.send({
+      to: user.email,
+      subject: t(job.locale, 'mail.signupExistingSubject'),
+      text: t(job.locale, 'mail.signupExistingBody', { link }),
+    });
   }
 }

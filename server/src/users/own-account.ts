@@ -15,9 +15,19 @@ export async function ownAccountRoutes(app: App) {
   const { db } = app.ctx;
   const getUser = (email: string) => readUser(db, email);
 
-  app.get('/api/user/me', {
-    schema: { operationId: 'getMe', summary: 'Get the signed-in user', description: 'Any signed-in user: their own account, including whether they are staff.', tags: ['users'], response: { 200: ref(User), ...errors(401) } },
-  }, async (request, reply) => withEtag(reply, (await getUser(currentUser(request).email))!));
+  app.get(
+    '/api/user/me',
+    {
+      schema: {
+        operationId: 'getMe',
+        summary: 'Get the signed-in user',
+        description: 'Any signed-in user: their own account, including whether they are staff.',
+        tags: ['users'],
+        response: { 200: ref(User), ...errors(401) },
+      },
+    },
+    async (request, reply) => withEtag(reply, (await getUser(currentUser(request).email))!),
+  );
 
   const updateMe = async (request: FastifyRequest, email: string, body: { name?: string; password?: string; currentPassword?: string }) => {
     const errs = new FieldErrors();
@@ -38,18 +48,45 @@ export async function ownAccountRoutes(app: App) {
     const set: Record<string, unknown> = { lastModifiedAt: new Date() };
     if (body.name !== undefined) set.name = body.name.trim();
     if (body.password !== undefined) set.passwordHash = await hashPassword(body.password);
-    await transaction(db, async (trx) => {
-      await lockForWrite(request, trx, 'users', email, () => getUser(email));
-      await trx.updateTable('users').set(set).where('email', '=', email).execute();
-      // A new password ends every session of the account, this one too: the caller signs in again.
-      if (body.password !== undefined) await endSessions(trx, email);
-    }, writer(request));
+    await transaction(
+      db,
+      async (trx) => {
+        await lockForWrite(request, trx, 'users', email, () => getUser(email));
+        await trx.updateTable('users').set(set).where('email', '=', email).execute();
+        // A new password ends every session of the account, this one too: the caller signs in again.
+        if (body.password !== undefined) await endSessions(trx, email);
+      },
+      writer(request),
+    );
     return getUser(email);
   };
-  app.put('/api/user/me', {
-    schema: { operationId: 'updateMe', summary: 'Change the own name and password', description: 'Any signed-in user, for their own account. A new password needs `currentPassword` (400 on `currentPassword` when it is missing or wrong; wrong guesses count towards the sign-in limits) and must follow the password rules; it ends every session of the account, the caller\'s included, so the caller signs in again with the new password. Email, staff and active flags cannot be changed here.', tags: ['users'], body: MeUpdate, response: { 200: ref(User), ...errors(400, 401), ...conflict(ref(User)) } },
-  }, async (request, reply) => withEtag(reply, (await updateMe(request, currentUser(request).email, request.body))!));
-  app.patch('/api/user/me', {
-    schema: { operationId: 'patchMe', summary: 'Change the own name or password', description: 'As PUT, with every field optional.', tags: ['users'], body: MePatch, response: { 200: ref(User), ...errors(400, 401), ...conflict(ref(User)) } },
-  }, async (request, reply) => withEtag(reply, (await updateMe(request, currentUser(request).email, request.body))!));
+  app.put(
+    '/api/user/me',
+    {
+      schema: {
+        operationId: 'updateMe',
+        summary: 'Change the own name and password',
+        description:
+          "Any signed-in user, for their own account. A new password needs `currentPassword` (400 on `currentPassword` when it is missing or wrong; wrong guesses count towards the sign-in limits) and must follow the password rules; it ends every session of the account, the caller's included, so the caller signs in again with the new password. Email, staff and active flags cannot be changed here.",
+        tags: ['users'],
+        body: MeUpdate,
+        response: { 200: ref(User), ...errors(400, 401), ...conflict(ref(User)) },
+      },
+    },
+    async (request, reply) => withEtag(reply, (await updateMe(request, currentUser(request).email, request.body))!),
+  );
+  app.patch(
+    '/api/user/me',
+    {
+      schema: {
+        operationId: 'patchMe',
+        summary: 'Change the own name or password',
+        description: 'As PUT, with every field optional.',
+        tags: ['users'],
+        body: MePatch,
+        response: { 200: ref(User), ...errors(400, 401), ...conflict(ref(User)) },
+      },
+    },
+    async (request, reply) => withEtag(reply, (await updateMe(request, currentUser(request).email, request.body))!),
+  );
 }

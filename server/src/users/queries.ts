@@ -9,8 +9,14 @@ export const userSpec = defineSpec({
   from: sql`users`,
   select: sql`email, name, is_active AS "isActive", is_staff AS "isStaff", date_joined AS "dateJoined", last_login AS "lastLogin", created_at AS "createdAt", last_modified_at AS "lastModifiedAt", email_verified_at IS NOT NULL AS "emailVerified", version`,
   columns: {
-    email: 'email', name: 'name', isActive: 'is_active', isStaff: 'is_staff', dateJoined: 'date_joined', lastLogin: 'last_login',
-    createdAt: 'created_at', lastModifiedAt: 'last_modified_at',
+    email: 'email',
+    name: 'name',
+    isActive: 'is_active',
+    isStaff: 'is_staff',
+    dateJoined: 'date_joined',
+    lastLogin: 'last_login',
+    createdAt: 'created_at',
+    lastModifiedAt: 'last_modified_at',
   },
   custom: {
     // Emails are stored normalised (lower case), so the filter value is normalised the same way and the primary key serves it.
@@ -23,7 +29,11 @@ const USER_COLUMNS = ['email', 'name', 'isActive', 'isStaff', 'dateJoined', 'las
 
 /** One account as the API answers it (`emailVerified` instead of the time), or undefined. */
 export async function readUser(db: DB, email: string) {
-  const row = await db.selectFrom('users').select([...USER_COLUMNS, 'emailVerifiedAt']).where('email', '=', normaliseEmail(email)).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select([...USER_COLUMNS, 'emailVerifiedAt'])
+    .where('email', '=', normaliseEmail(email))
+    .executeTakeFirst();
   if (!row) return undefined;
   const { emailVerifiedAt, ...rest } = row;
   return { ...rest, emailVerified: emailVerifiedAt !== null };

@@ -43,6 +43,7 @@ export function checkPassword(errors: FieldErrors, password: string, email: stri
   for (const { key, params } of passwordRuleBreaks(password, email, name)) errors.add(field, key, params);
 }
 
-export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+export const hashPassword = (password: string) =>
+  argon2.hash(password, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
 export const verifyPassword = (hash: string, password: string) => argon2.verify(hash, password).catch(() => false);
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();

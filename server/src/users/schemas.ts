@@ -8,7 +8,12 @@ export const User = Type.Object(
     isActive: Type.Boolean(),
     isStaff: Type.Boolean(),
     // Optional in the document only (always sent), so clients typed before it still compile.
-    emailVerified: Type.Optional(Type.Boolean({ description: 'Always present. Whether the address was confirmed by the mailed link (accounts made by staff count as confirmed). Staff can activate only a confirmed account.' })),
+    emailVerified: Type.Optional(
+      Type.Boolean({
+        description:
+          'Always present. Whether the address was confirmed by the mailed link (accounts made by staff count as confirmed). Staff can activate only a confirmed account.',
+      }),
+    ),
     dateJoined: Timestamp(),
     lastLogin: Nullable(Timestamp()),
     createdAt: Timestamp(),
@@ -28,7 +33,13 @@ export const UserCreate = Type.Object(
   { title: 'UserCreate' },
 );
 export const UserUpdate = Type.Object(
-  { name: Name(), isActive: Type.Boolean(), isStaff: Type.Boolean(), password: Type.Optional(Password()), email: Type.Optional(Type.String({ maxLength: LIMITS.emailMaxLength })) },
+  {
+    name: Name(),
+    isActive: Type.Boolean(),
+    isStaff: Type.Boolean(),
+    password: Type.Optional(Password()),
+    email: Type.Optional(Type.String({ maxLength: LIMITS.emailMaxLength })),
+  },
   { title: 'UserUpdate' },
 );
 export const UserPatch = Type.Partial(UserUpdate, { title: 'UserPatch' });
@@ -36,13 +47,23 @@ export const MeUpdate = Type.Object(
   {
     name: Name(),
     password: Type.Optional(Password()),
-    currentPassword: Type.Optional(Type.String({ maxLength: LIMITS.passwordMaxLength, description: 'The account\'s current password; required with `password`.' })),
+    currentPassword: Type.Optional(
+      Type.String({ maxLength: LIMITS.passwordMaxLength, description: "The account's current password; required with `password`." }),
+    ),
   },
   { title: 'MeUpdate' },
 );
 export const MePatch = Type.Partial(MeUpdate, { title: 'MePatch' });
 export const SignUp = Type.Object({ email: Email(), name: Name(), password: Password() }, { title: 'SignUp' });
-export const ForgotPassword = Type.Object({ email: Type.String({ maxLength: LIMITS.emailMaxLength, minLength: 1 }) }, { title: 'ForgotPassword' });
-export const ResetPassword = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password() }, { title: 'ResetPassword' });
+export const ForgotPassword = Type.Object(
+  { email: Type.String({ maxLength: LIMITS.emailMaxLength, minLength: 1 }) },
+  { title: 'ForgotPassword' },
+);
+export const ResetPassword = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }), password: Password() },
+  { title: 'ResetPassword' },
+);
 export const UserListQuery = listQuery(USER_LIST, 'UserListQuery');
-export const EmailParams = Type.Object({ email: Type.String({ maxLength: LIMITS.emailMaxLength, description: 'The account\'s email address, in any case.' }) });
+export const EmailParams = Type.Object({
+  email: Type.String({ maxLength: LIMITS.emailMaxLength, description: "The account's email address, in any case." }),
+});

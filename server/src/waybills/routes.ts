@@ -7,7 +7,19 @@ import { FieldErrors, fieldError, forbidden, nonFieldError } from '../shared/err
 import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
 import { errors, ref, Type, conflict } from '../shared/schema.js';
-import { DOCUMENT_NUMBER, documentNumber, exceedsLoadLimit, LIMITS, LOAD_LIMITS, WAYBILL_DELETABLE_STATUSES, WAYBILL_EDITABLE_STATUSES, WAYBILL_TRANSITIONS, isWaybillCorrection, type Unit, type WaybillStatus } from '@timberlog/contract';
+import {
+  DOCUMENT_NUMBER,
+  documentNumber,
+  exceedsLoadLimit,
+  LIMITS,
+  LOAD_LIMITS,
+  WAYBILL_DELETABLE_STATUSES,
+  WAYBILL_EDITABLE_STATUSES,
+  WAYBILL_TRANSITIONS,
+  isWaybillCorrection,
+  type Unit,
+  type WaybillStatus,
+} from '@timberlog/contract';
 import { currentUser, writer } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
 import { ExportRequest } from '../exports/schemas.js';
@@ -15,7 +27,6 @@ import { numberParams, ReportBody, Waybill, WaybillCreate, WaybillListQuery, Way
 import { waybillSpec } from './queries.js';
 import { transaction } from '../shared/transaction.js';
 import { lockForWrite, withEtag } from '../shared/versions.js';
-
 
 /** How a unit is written in a message. */
 const UNIT_SYMBOLS: Readonly<Record<Unit, string>> = { m3: 'm³', t: 't' };
@@ -42,7 +53,18 @@ interface WaybillFields {
   notes?: string;
 }
 
-const EDIT_KEYS: (keyof WaybillFields)[] = ['transportDate', 'origin', 'destination', 'destinationCompany', 'driverName', 'vehicleNumber', 'mileage', 'assortment', 'quantity', 'notes'];
+const EDIT_KEYS: (keyof WaybillFields)[] = [
+  'transportDate',
+  'origin',
+  'destination',
+  'destinationCompany',
+  'driverName',
+  'vehicleNumber',
+  'mileage',
+  'assortment',
+  'quantity',
+  'notes',
+];
 
 /**
  * Checks references and value rules; fills destinationCompany from the destination warehouse when not given.
@@ -66,17 +88,30 @@ async function checkFields(trx: Transaction<Database>, f: WaybillFields, errs: F
     else if (out.destinationCompany === undefined || out.destinationCompany === '') out.destinationCompany = w.company;
   }
   if (out.destinationCompany) {
-    const c = await trx.selectFrom('companies').select('registryCode').where('registryCode', '=', out.destinationCompany).executeTakeFirst();
+    const c = await trx
+      .selectFrom('companies')
+      .select('registryCode')
+      .where('registryCode', '=', out.destinationCompany)
+      .executeTakeFirst();
     if (!c) errs.add('destinationCompany', 'ref.unknownCompany', { value: out.destinationCompany });
   }
   let unit: Unit | undefined;
   if (out.assortment) {
-    const a = await trx.selectFrom('assortments').select(['code', 'isActive', 'unit']).where('code', '=', out.assortment).executeTakeFirst();
+    const a = await trx
+      .selectFrom('assortments')
+      .select(['code', 'isActive', 'unit'])
+      .where('code', '=', out.assortment)
+      .executeTakeFirst();
     if (!a) errs.add('assortment', 'ref.unknownAssortment', { value: out.assortment });
     else if (!a.isActive) errs.add('assortment', 'ref.inactiveAssortment', { value: out.assortment });
     unit = a?.unit as Unit | undefined;
   } else if (out.quantity !== undefined && current !== undefined) {
-    const a = await trx.selectFrom('waybills').innerJoin('assortments', 'assortments.code', 'waybills.assortment').select('assortments.unit').where('waybills.number', '=', current).executeTakeFirst();
+    const a = await trx
+      .selectFrom('waybills')
+      .innerJoin('assortments', 'assortments.code', 'waybills.assortment')
+      .select('assortments.unit')
+      .where('waybills.number', '=', current)
+      .executeTakeFirst();
     unit = a?.unit as Unit | undefined;
   }
   if (out.quantity !== undefined && Number(out.quantity) <= 0) errs.add('quantity', 'field.positive');
@@ -90,86 +125,202 @@ async function checkFields(trx: Transaction<Database>, f: WaybillFields, errs: F
 export async function waybillRoutes(app: App) {
   const { db } = app.ctx;
   const tags = ['waybills'];
-  const get = async (number: string) => (await findOne(db, waybillSpec, sql`b.number = ${number}`)) as Static<typeof Waybill> & { version: number };
+  const get = async (number: string) =>
+    (await findOne(db, waybillSpec, sql`b.number = ${number}`)) as Static<typeof Waybill> & { version: number };
 
-  app.get('/api/waybills/', {
-    schema: { operationId: 'listWaybills', summary: 'List waybills', description: 'Any signed-in user. Waybills are the transport documents of timber loads, from an origin to a destination warehouse.', tags, querystring: WaybillListQuery, response: { 200: ref(WaybillPage), ...errors(400, 401, 404) } },
-  }, async (request) => runList(db, request, waybillSpec, request.query));
+  app.get(
+    '/api/waybills/',
+    {
+      schema: {
+        operationId: 'listWaybills',
+        summary: 'List waybills',
+        description: 'Any signed-in user. Waybills are the transport documents of timber loads, from an origin to a destination warehouse.',
+        tags,
+        querystring: WaybillListQuery,
+        response: { 200: ref(WaybillPage), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => runList(db, request, waybillSpec, request.query),
+  );
 
-  app.post('/api/waybills/', {
-    schema: { operationId: 'createWaybill', summary: 'Create a waybill', description: `Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most ${LIMITS.quantityMaxDecimals} decimals and at most one load of the assortment's unit (${LOAD_LIMITS.m3} m³ or ${LOAD_LIMITS.t} t). When no destination company is given, the destination warehouse's company is taken. When no number is given, the next number is assigned (the year of creation and a running number that never restarts, so no number repeats: \`${documentNumber(DOCUMENT_NUMBER.waybillPrefix, 2026, 1)}\`); a given number must be free.`, tags, body: WaybillCreate, response: { 201: ref(Waybill), ...errors(400, 401) } },
-  }, async (request, reply) => {
-    const user = currentUser(request);
-    const number = await transaction(db, async (trx) => {
-      const errs = new FieldErrors();
-      const f = await checkFields(trx, request.body, errs);
-      const wanted = request.body.number?.trim();
-      if (wanted && (await trx.selectFrom('waybills').select('number').where('number', '=', wanted).executeTakeFirst())) errs.add('number', 'waybill.numberTaken');
-      errs.throwIfAny();
-      const number = wanted || (await nextDocumentNumber(trx, 'waybillPrefix'));
-      await trx.insertInto('waybills').values({
-        number, status: 'draft', transportDate: f.transportDate!, origin: f.origin!, destination: f.destination!, destinationCompany: f.destinationCompany!,
-        driverName: f.driverName!, vehicleNumber: f.vehicleNumber!, mileage: f.mileage!, assortment: f.assortment!, quantity: f.quantity!, notes: f.notes ?? '', createdBy: user.email,
-      }).execute();
-      return number;
-    }, writer(request));
-    reply.status(201);
-    return withEtag(reply, await get(number));
-  });
+  app.post(
+    '/api/waybills/',
+    {
+      schema: {
+        operationId: 'createWaybill',
+        summary: 'Create a waybill',
+        description: `Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most ${LIMITS.quantityMaxDecimals} decimals and at most one load of the assortment's unit (${LOAD_LIMITS.m3} m³ or ${LOAD_LIMITS.t} t). When no destination company is given, the destination warehouse's company is taken. When no number is given, the next number is assigned (the year of creation and a running number that never restarts, so no number repeats: \`${documentNumber(DOCUMENT_NUMBER.waybillPrefix, 2026, 1)}\`); a given number must be free.`,
+        tags,
+        body: WaybillCreate,
+        response: { 201: ref(Waybill), ...errors(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const number = await transaction(
+        db,
+        async (trx) => {
+          const errs = new FieldErrors();
+          const f = await checkFields(trx, request.body, errs);
+          const wanted = request.body.number?.trim();
+          if (wanted && (await trx.selectFrom('waybills').select('number').where('number', '=', wanted).executeTakeFirst()))
+            errs.add('number', 'waybill.numberTaken');
+          errs.throwIfAny();
+          const number = wanted || (await nextDocumentNumber(trx, 'waybillPrefix'));
+          await trx
+            .insertInto('waybills')
+            .values({
+              number,
+              status: 'draft',
+              transportDate: f.transportDate!,
+              origin: f.origin!,
+              destination: f.destination!,
+              destinationCompany: f.destinationCompany!,
+              driverName: f.driverName!,
+              vehicleNumber: f.vehicleNumber!,
+              mileage: f.mileage!,
+              assortment: f.assortment!,
+              quantity: f.quantity!,
+              notes: f.notes ?? '',
+              createdBy: user.email,
+            })
+            .execute();
+          return number;
+        },
+        writer(request),
+      );
+      reply.status(201);
+      return withEtag(reply, await get(number));
+    },
+  );
 
-  app.get('/api/waybills/:number/', {
-    schema: { operationId: 'getWaybill', summary: 'Get a waybill', description: 'Any signed-in user.', tags, params: NumberParams, response: { 200: ref(Waybill), ...errors(401, 404) } },
-  }, async (request, reply) => withEtag(reply, await get(request.params.number)));
+  app.get(
+    '/api/waybills/:number/',
+    {
+      schema: {
+        operationId: 'getWaybill',
+        summary: 'Get a waybill',
+        description: 'Any signed-in user.',
+        tags,
+        params: NumberParams,
+        response: { 200: ref(Waybill), ...errors(401, 404) },
+      },
+    },
+    async (request, reply) => withEtag(reply, await get(request.params.number)),
+  );
 
   const update = async (request: FastifyRequest, number: string, body: WaybillFields & { status?: WaybillStatus; reason?: string }) => {
     const reason = body.reason?.trim();
-    await transaction(db, async (trx) => {
-      const current = await lockForWrite(request, trx, 'waybills', number, () => get(number), ['status']);
-      const from = current.status as WaybillStatus;
-      const edits = EDIT_KEYS.filter((k) => body[k] !== undefined);
-      const statusChange = body.status !== undefined && body.status !== from ? body.status : undefined;
-      const correction = statusChange !== undefined && isWaybillCorrection(from, statusChange);
-      if (statusChange && !WAYBILL_TRANSITIONS[from].includes(statusChange) && !correction) throw fieldError('status', 'waybill.transition', { from, to: statusChange });
-      if (correction) {
-        if (!currentUser(request).isStaff) throw forbidden();
-        if (!reason) throw fieldError('reason', 'waybill.reasonRequired', { to: statusChange });
-      }
-      if (edits.length > 0 && !WAYBILL_EDITABLE_STATUSES.includes(from)) throw nonFieldError('waybill.notEditable', { status: from });
-      const errs = new FieldErrors();
-      const f = await checkFields(trx, body, errs, number);
-      errs.throwIfAny();
-      const set: Record<string, unknown> = { lastModifiedAt: new Date() };
-      for (const k of edits) set[k] = f[k];
-      if (f.destinationCompany !== undefined) set.destinationCompany = f.destinationCompany;
-      if (statusChange) set.status = statusChange;
-      await trx.updateTable('waybills').set(set).where('number', '=', number).execute();
-    }, writer(request, { reason }));
+    await transaction(
+      db,
+      async (trx) => {
+        const current = await lockForWrite(request, trx, 'waybills', number, () => get(number), ['status']);
+        const from = current.status as WaybillStatus;
+        const edits = EDIT_KEYS.filter((k) => body[k] !== undefined);
+        const statusChange = body.status !== undefined && body.status !== from ? body.status : undefined;
+        const correction = statusChange !== undefined && isWaybillCorrection(from, statusChange);
+        if (statusChange && !WAYBILL_TRANSITIONS[from].includes(statusChange) && !correction)
+          throw fieldError('status', 'waybill.transition', { from, to: statusChange });
+        if (correction) {
+          if (!currentUser(request).isStaff) throw forbidden();
+          if (!reason) throw fieldError('reason', 'waybill.reasonRequired', { to: statusChange });
+        }
+        if (edits.length > 0 && !WAYBILL_EDITABLE_STATUSES.includes(from)) throw nonFieldError('waybill.notEditable', { status: from });
+        const errs = new FieldErrors();
+        const f = await checkFields(trx, body, errs, number);
+        errs.throwIfAny();
+        const set: Record<string, unknown> = { lastModifiedAt: new Date() };
+        for (const k of edits) set[k] = f[k];
+        if (f.destinationCompany !== undefined) set.destinationCompany = f.destinationCompany;
+        if (statusChange) set.status = statusChange;
+        await trx.updateTable('waybills').set(set).where('number', '=', number).execute();
+      },
+      writer(request, { reason }),
+    );
     return get(number);
   };
 
-  app.put('/api/waybills/:number/', {
-    schema: { operationId: 'updateWaybill', summary: 'Update a waybill', description: `Any signed-in user. Fields can be edited only while the status is ${WAYBILL_EDITABLE_STATUSES.join(' or ')}. \`status\` moves the waybill along the allowed transitions only: ${TRANSITIONS}; \`invoiced\` is reached only by invoicing. The same reference rules as on create apply.`, tags, params: NumberParams, body: WaybillUpdate, response: { 200: ref(Waybill), ...errors(400, 401, 404), ...conflict(ref(Waybill)) } },
-  }, async (request, reply) => withEtag(reply, await update(request, request.params.number, request.body)));
+  app.put(
+    '/api/waybills/:number/',
+    {
+      schema: {
+        operationId: 'updateWaybill',
+        summary: 'Update a waybill',
+        description: `Any signed-in user. Fields can be edited only while the status is ${WAYBILL_EDITABLE_STATUSES.join(' or ')}. \`status\` moves the waybill along the allowed transitions only: ${TRANSITIONS}; \`invoiced\` is reached only by invoicing. The same reference rules as on create apply.`,
+        tags,
+        params: NumberParams,
+        body: WaybillUpdate,
+        response: { 200: ref(Waybill), ...errors(400, 401, 404), ...conflict(ref(Waybill)) },
+      },
+    },
+    async (request, reply) => withEtag(reply, await update(request, request.params.number, request.body)),
+  );
 
-  app.patch('/api/waybills/:number/', {
-    schema: { operationId: 'patchWaybill', summary: 'Update some fields of a waybill, or change its status', description: 'As PUT, with every field optional: `{"status": "confirmed"}` alone changes the status.', tags, params: NumberParams, body: WaybillPatch, response: { 200: ref(Waybill), ...errors(400, 401, 404), ...conflict(ref(Waybill)) } },
-  }, async (request, reply) => withEtag(reply, await update(request, request.params.number, request.body)));
+  app.patch(
+    '/api/waybills/:number/',
+    {
+      schema: {
+        operationId: 'patchWaybill',
+        summary: 'Update some fields of a waybill, or change its status',
+        description: 'As PUT, with every field optional: `{"status": "confirmed"}` alone changes the status.',
+        tags,
+        params: NumberParams,
+        body: WaybillPatch,
+        response: { 200: ref(Waybill), ...errors(400, 401, 404), ...conflict(ref(Waybill)) },
+      },
+    },
+    async (request, reply) => withEtag(reply, await update(request, request.params.number, request.body)),
+  );
 
-  app.delete('/api/waybills/:number/', {
-    schema: { operationId: 'deleteWaybill', summary: 'Delete a waybill', description: `Any signed-in user. Only a waybill in status ${WAYBILL_DELETABLE_STATUSES.join(' or ')} can be deleted.`, tags, params: NumberParams, response: { 204: Type.Null(), ...errors(400, 401, 404), ...conflict(ref(Waybill)) } },
-  }, async (request, reply) => {
-    await transaction(db, async (trx) => {
-      const current = await lockForWrite(request, trx, 'waybills', request.params.number, () => get(request.params.number), ['status']);
-      if (!WAYBILL_DELETABLE_STATUSES.includes(current.status as WaybillStatus)) throw nonFieldError('waybill.notDeletable', { status: current.status });
-      await trx.deleteFrom('waybills').where('number', '=', request.params.number).execute();
-    }, writer(request));
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/api/waybills/:number/',
+    {
+      schema: {
+        operationId: 'deleteWaybill',
+        summary: 'Delete a waybill',
+        description: `Any signed-in user. Only a waybill in status ${WAYBILL_DELETABLE_STATUSES.join(' or ')} can be deleted.`,
+        tags,
+        params: NumberParams,
+        response: { 204: Type.Null(), ...errors(400, 401, 404), ...conflict(ref(Waybill)) },
+      },
+    },
+    async (request, reply) => {
+      await transaction(
+        db,
+        async (trx) => {
+          const current = await lockForWrite(request, trx, 'waybills', request.params.number, () => get(request.params.number), ['status']);
+          if (!WAYBILL_DELETABLE_STATUSES.includes(current.status as WaybillStatus))
+            throw nonFieldError('waybill.notDeletable', { status: current.status });
+          await trx.deleteFrom('waybills').where('number', '=', request.params.number).execute();
+        },
+        writer(request),
+      );
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.post('/api/waybills/waybill_report/', {
-    schema: { operationId: 'createWaybillReport', summary: 'Export waybills to a report file', description: 'Any signed-in user. Takes the same filters, search and sort as the waybill list in the query string and the file format in the body; answers the new export request at once. The file (xlsx or csv, headings and statuses in the caller\'s language) is written in the background: poll the export request until it completes, then download it. One user may have a few exports in progress at once (`EXPORTS_IN_PROGRESS_PER_USER`); past that the answer is 429 with `Retry-After`.', tags, querystring: WaybillListQuery, body: ReportBody, response: { 201: ref(ExportRequest), ...errors(400, 401, 429) } },
-  }, async (request, reply) => {
-    reply.status(201);
-    return createExportRequest(app.ctx, request, { kind: 'waybill_report', format: request.body.format, filters: request.query, user: currentUser(request) });
-  });
+  app.post(
+    '/api/waybills/waybill_report/',
+    {
+      schema: {
+        operationId: 'createWaybillReport',
+        summary: 'Export waybills to a report file',
+        description:
+          "Any signed-in user. Takes the same filters, search and sort as the waybill list in the query string and the file format in the body; answers the new export request at once. The file (xlsx or csv, headings and statuses in the caller's language) is written in the background: poll the export request until it completes, then download it. One user may have a few exports in progress at once (`EXPORTS_IN_PROGRESS_PER_USER`); past that the answer is 429 with `Retry-After`.",
+        tags,
+        querystring: WaybillListQuery,
+        body: ReportBody,
+        response: { 201: ref(ExportRequest), ...errors(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return createExportRequest(app.ctx, request, {
+        kind: 'waybill_report',
+        format: request.body.format,
+        filters: request.query,
+        user: currentUser(request),
+      });
+    },
+  );
 }

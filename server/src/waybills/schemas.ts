@@ -43,14 +43,22 @@ const editable = {
   notes: Type.Optional(Str(LIMITS.notesMaxLength)),
 };
 export const WaybillCreate = Type.Object(
-  { number: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.waybillNumberMaxLength, pattern: WAYBILL_NUMBER_PATTERN })), ...editable },
+  {
+    number: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.waybillNumberMaxLength, pattern: WAYBILL_NUMBER_PATTERN })),
+    ...editable,
+  },
   { title: 'WaybillCreate' },
 );
 export const WaybillUpdate = Type.Object(
   {
     ...editable,
     status: Type.Optional(StrEnum(WAYBILL_STATUSES)),
-    reason: Type.Optional(Type.String({ maxLength: LIMITS.notesMaxLength, description: 'Why: required with a correction (staff moving a delivered waybill back to confirmed), kept in its history.' })),
+    reason: Type.Optional(
+      Type.String({
+        maxLength: LIMITS.notesMaxLength,
+        description: 'Why: required with a correction (staff moving a delivered waybill back to confirmed), kept in its history.',
+      }),
+    ),
   },
   { title: 'WaybillUpdate' },
 );
@@ -60,4 +68,9 @@ export const WaybillListQuery = listQuery(WAYBILL_LIST, 'WaybillListQuery');
 export const ReportBody = Type.Object({ format: StrEnum(EXPORT_FORMATS) }, { title: 'ReportRequest' });
 /** The `number` path parameter of a document (waybill, worklog, invoice). */
 export const numberParams = (what: string, prefix: string) =>
-  Type.Object({ number: Type.String({ maxLength: LIMITS.documentNumberMaxLength, description: `The ${what}'s number, e.g. \`${documentNumber(prefix, 2026, 42)}\`.` }) });
+  Type.Object({
+    number: Type.String({
+      maxLength: LIMITS.documentNumberMaxLength,
+      description: `The ${what}'s number, e.g. \`${documentNumber(prefix, 2026, 42)}\`.`,
+    }),
+  });

@@ -9,12 +9,22 @@ export const worklogSpec = defineSpec({
     JOIN companies c ON c.registry_code = w.company
     LEFT JOIN assortments a ON a.code = l.assortment`,
   countFrom: sql`worklogs l`,
-  select: sql.raw(`l.number, l.timestamp, l.action, l.warehouse, w.name AS "warehouseName", w.company AS "warehouseCompany", c.name AS "warehouseCompanyName",
+  select:
+    sql.raw(`l.number, l.timestamp, l.action, l.warehouse, w.name AS "warehouseName", w.company AS "warehouseCompany", c.name AS "warehouseCompanyName",
     l.worker_name AS "workerName", l.assortment, a.name AS "assortmentName", l.quantity::text AS quantity, l.waybill, l.duration_minutes AS "durationMinutes",
     l.notes, l.created_by AS "createdBy", l.created_at AS "createdAt", l.last_modified_at AS "lastModifiedAt", l.version`),
   columns: {
-    number: 'l.number', timestamp: 'l.timestamp', action: 'l.action', warehouse: 'l.warehouse', workerName: 'l.worker_name', assortment: 'l.assortment',
-    quantity: 'l.quantity', waybill: 'l.waybill', durationMinutes: 'l.duration_minutes', createdAt: 'l.created_at', lastModifiedAt: 'l.last_modified_at',
+    number: 'l.number',
+    timestamp: 'l.timestamp',
+    action: 'l.action',
+    warehouse: 'l.warehouse',
+    workerName: 'l.worker_name',
+    assortment: 'l.assortment',
+    quantity: 'l.quantity',
+    waybill: 'l.waybill',
+    durationMinutes: 'l.duration_minutes',
+    createdAt: 'l.created_at',
+    lastModifiedAt: 'l.last_modified_at',
   },
   searchColumns: { notes: 'l.notes' },
   custom: {

@@ -17,7 +17,6 @@ import { worklogSpec } from './queries.js';
 import { transaction } from '../shared/transaction.js';
 import { lockForWrite, withEtag } from '../shared/versions.js';
 
-
 const NumberParams = numberParams('worklog', DOCUMENT_NUMBER.worklogPrefix);
 export const worklogSchemas = [Worklog, WorklogPage];
 
@@ -32,9 +31,23 @@ interface WorklogFields {
   durationMinutes?: number;
   notes?: string;
 }
-const KEYS: (keyof WorklogFields)[] = ['timestamp', 'action', 'warehouse', 'workerName', 'assortment', 'quantity', 'waybill', 'durationMinutes', 'notes'];
+const KEYS: (keyof WorklogFields)[] = [
+  'timestamp',
+  'action',
+  'warehouse',
+  'workerName',
+  'assortment',
+  'quantity',
+  'waybill',
+  'durationMinutes',
+  'notes',
+];
 
-async function checkFields(trx: Transaction<Database>, input: WorklogFields, errs: FieldErrors): Promise<WorklogFields & { company?: string }> {
+async function checkFields(
+  trx: Transaction<Database>,
+  input: WorklogFields,
+  errs: FieldErrors,
+): Promise<WorklogFields & { company?: string }> {
   const f: WorklogFields & { company?: string } = { ...input };
   if (f.workerName !== undefined) {
     f.workerName = normaliseWorkerName(f.workerName);
@@ -72,69 +85,168 @@ async function touchWorkers(trx: Transaction<Database>, names: string[]) {
 }
 
 async function ensureWorker(trx: Transaction<Database>, name: string, company: string | undefined) {
-  await sql`INSERT INTO workers (worker_name, company) VALUES (${name}, ${company ?? null}) ON CONFLICT (worker_name) DO NOTHING`.execute(trx);
+  await sql`INSERT INTO workers (worker_name, company) VALUES (${name}, ${company ?? null}) ON CONFLICT (worker_name) DO NOTHING`.execute(
+    trx,
+  );
 }
 
 export async function worklogRoutes(app: App) {
   const { db } = app.ctx;
   const tags = ['worklogs'];
-  const get = async (number: string) => (await findOne(db, worklogSpec, sql`l.number = ${number}`)) as Static<typeof Worklog> & { version: number };
+  const get = async (number: string) =>
+    (await findOne(db, worklogSpec, sql`l.number = ${number}`)) as Static<typeof Worklog> & { version: number };
 
-  app.get('/api/worklogs/', {
-    schema: { operationId: 'listWorklogs', summary: 'List worklogs', description: 'Any signed-in user. Worklogs record the work done at warehouses: arrivals, loading, measuring and the like.', tags, querystring: WorklogListQuery, response: { 200: ref(WorklogPage), ...errors(400, 401, 404) } },
-  }, async (request) => runList(db, request, worklogSpec, request.query));
+  app.get(
+    '/api/worklogs/',
+    {
+      schema: {
+        operationId: 'listWorklogs',
+        summary: 'List worklogs',
+        description: 'Any signed-in user. Worklogs record the work done at warehouses: arrivals, loading, measuring and the like.',
+        tags,
+        querystring: WorklogListQuery,
+        response: { 200: ref(WorklogPage), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => runList(db, request, worklogSpec, request.query),
+  );
 
-  app.post('/api/worklogs/', {
-    schema: { operationId: 'createWorklog', summary: 'Create a worklog', description: `Any signed-in user. The warehouse, and the assortment and waybill when given, must exist; a quantity must be above zero; the duration is ${LIMITS.durationMinutesMin} to ${LIMITS.durationMinutesMax} minutes. The next number is assigned (the year of creation and a running number that never restarts, so no number repeats: \`${documentNumber(DOCUMENT_NUMBER.worklogPrefix, 2026, 1)}\`). A new worker name creates the worker.`, tags, body: WorklogCreate, response: { 201: ref(Worklog), ...errors(400, 401) } },
-  }, async (request, reply) => {
-    const user = currentUser(request);
-    const number = await transaction(db, async (trx) => {
-      const errs = new FieldErrors();
-      const f = await checkFields(trx, request.body, errs);
-      errs.throwIfAny();
-      const number = await nextDocumentNumber(trx, 'worklogPrefix');
-      await ensureWorker(trx, f.workerName!, f.company);
-      await trx.insertInto('worklogs').values({
-        number, timestamp: f.timestamp!, action: f.action!, warehouse: f.warehouse!, workerName: f.workerName!, assortment: f.assortment ?? null,
-        quantity: f.quantity ?? null, waybill: f.waybill ?? null, durationMinutes: f.durationMinutes!, notes: f.notes ?? '', createdBy: user.email,
-      }).execute();
-      await touchWorkers(trx, [f.workerName!]);
-      return number;
-    }, writer(request));
-    reply.status(201);
-    return withEtag(reply, await get(number));
-  });
+  app.post(
+    '/api/worklogs/',
+    {
+      schema: {
+        operationId: 'createWorklog',
+        summary: 'Create a worklog',
+        description: `Any signed-in user. The warehouse, and the assortment and waybill when given, must exist; a quantity must be above zero; the duration is ${LIMITS.durationMinutesMin} to ${LIMITS.durationMinutesMax} minutes. The next number is assigned (the year of creation and a running number that never restarts, so no number repeats: \`${documentNumber(DOCUMENT_NUMBER.worklogPrefix, 2026, 1)}\`). A new worker name creates the worker.`,
+        tags,
+        body: WorklogCreate,
+        response: { 201: ref(Worklog), ...errors(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const number = await transaction(
+        db,
+        async (trx) => {
+          const errs = new FieldErrors();
+          const f = await checkFields(trx, request.body, errs);
+          errs.throwIfAny();
+          const number = await nextDocumentNumber(trx, 'worklogPrefix');
+          await ensureWorker(trx, f.workerName!, f.company);
+          await trx
+            .insertInto('worklogs')
+            .values({
+              number,
+              timestamp: f.timestamp!,
+              action: f.action!,
+              warehouse: f.warehouse!,
+              workerName: f.workerName!,
+              assortment: f.assortment ?? null,
+              quantity: f.quantity ?? null,
+              waybill: f.waybill ?? null,
+              durationMinutes: f.durationMinutes!,
+              notes: f.notes ?? '',
+              createdBy: user.email,
+            })
+            .execute();
+          await touchWorkers(trx, [f.workerName!]);
+          return number;
+        },
+        writer(request),
+      );
+      reply.status(201);
+      return withEtag(reply, await get(number));
+    },
+  );
 
-  app.get('/api/worklogs/:number/', {
-    schema: { operationId: 'getWorklog', summary: 'Get a worklog', description: 'Any signed-in user.', tags, params: NumberParams, response: { 200: ref(Worklog), ...errors(401, 404) } },
-  }, async (request, reply) => withEtag(reply, await get(request.params.number)));
+  app.get(
+    '/api/worklogs/:number/',
+    {
+      schema: {
+        operationId: 'getWorklog',
+        summary: 'Get a worklog',
+        description: 'Any signed-in user.',
+        tags,
+        params: NumberParams,
+        response: { 200: ref(Worklog), ...errors(401, 404) },
+      },
+    },
+    async (request, reply) => withEtag(reply, await get(request.params.number)),
+  );
 
   const update = async (request: FastifyRequest, number: string, body: WorklogFields) => {
-    await transaction(db, async (trx) => {
-      const current = await lockForWrite(request, trx, 'worklogs', number, () => get(number), ['workerName']);
-      const errs = new FieldErrors();
-      const f = await checkFields(trx, body, errs);
-      errs.throwIfAny();
-      const set: Record<string, unknown> = { lastModifiedAt: new Date() };
-      for (const k of KEYS) if (f[k] !== undefined) set[k] = f[k];
-      if (f.workerName) await ensureWorker(trx, f.workerName, f.company);
-      await trx.updateTable('worklogs').set(set).where('number', '=', number).execute();
-      await touchWorkers(trx, [current.workerName, ...(f.workerName ? [f.workerName] : [])]);
-    }, writer(request));
+    await transaction(
+      db,
+      async (trx) => {
+        const current = await lockForWrite(request, trx, 'worklogs', number, () => get(number), ['workerName']);
+        const errs = new FieldErrors();
+        const f = await checkFields(trx, body, errs);
+        errs.throwIfAny();
+        const set: Record<string, unknown> = { lastModifiedAt: new Date() };
+        for (const k of KEYS) if (f[k] !== undefined) set[k] = f[k];
+        if (f.workerName) await ensureWorker(trx, f.workerName, f.company);
+        await trx.updateTable('worklogs').set(set).where('number', '=', number).execute();
+        await touchWorkers(trx, [current.workerName, ...(f.workerName ? [f.workerName] : [])]);
+      },
+      writer(request),
+    );
     return get(number);
   };
 
-  app.put('/api/worklogs/:number/', {
-    schema: { operationId: 'updateWorklog', summary: 'Update a worklog', description: 'Any signed-in user. The same rules as on create apply; renaming the worker moves the worklog to the other worker\'s count. Worklogs are never deleted.', tags, params: NumberParams, body: WorklogUpdate, response: { 200: ref(Worklog), ...errors(400, 401, 404), ...conflict(ref(Worklog)) } },
-  }, async (request, reply) => withEtag(reply, await update(request, request.params.number, request.body)));
-  app.patch('/api/worklogs/:number/', {
-    schema: { operationId: 'patchWorklog', summary: 'Update some fields of a worklog', description: 'As PUT, with every field optional.', tags, params: NumberParams, body: WorklogPatch, response: { 200: ref(Worklog), ...errors(400, 401, 404), ...conflict(ref(Worklog)) } },
-  }, async (request, reply) => withEtag(reply, await update(request, request.params.number, request.body)));
+  app.put(
+    '/api/worklogs/:number/',
+    {
+      schema: {
+        operationId: 'updateWorklog',
+        summary: 'Update a worklog',
+        description:
+          "Any signed-in user. The same rules as on create apply; renaming the worker moves the worklog to the other worker's count. Worklogs are never deleted.",
+        tags,
+        params: NumberParams,
+        body: WorklogUpdate,
+        response: { 200: ref(Worklog), ...errors(400, 401, 404), ...conflict(ref(Worklog)) },
+      },
+    },
+    async (request, reply) => withEtag(reply, await update(request, request.params.number, request.body)),
+  );
+  app.patch(
+    '/api/worklogs/:number/',
+    {
+      schema: {
+        operationId: 'patchWorklog',
+        summary: 'Update some fields of a worklog',
+        description: 'As PUT, with every field optional.',
+        tags,
+        params: NumberParams,
+        body: WorklogPatch,
+        response: { 200: ref(Worklog), ...errors(400, 401, 404), ...conflict(ref(Worklog)) },
+      },
+    },
+    async (request, reply) => withEtag(reply, await update(request, request.params.number, request.body)),
+  );
 
-  app.post('/api/worklogs/worklog_report/', {
-    schema: { operationId: 'createWorklogReport', summary: 'Export worklogs to a report file', description: 'Any signed-in user. Takes the same filters, search and sort as the worklog list in the query string and the file format in the body; answers the new export request at once. The file (xlsx or csv, headings and actions in the caller\'s language) is written in the background: poll the export request until it completes, then download it. One user may have a few exports in progress at once (`EXPORTS_IN_PROGRESS_PER_USER`); past that the answer is 429 with `Retry-After`.', tags, querystring: WorklogListQuery, body: ReportBody, response: { 201: ref(ExportRequest), ...errors(400, 401, 429) } },
-  }, async (request, reply) => {
-    reply.status(201);
-    return createExportRequest(app.ctx, request, { kind: 'worklog_report', format: request.body.format, filters: request.query, user: currentUser(request) });
-  });
+  app.post(
+    '/api/worklogs/worklog_report/',
+    {
+      schema: {
+        operationId: 'createWorklogReport',
+        summary: 'Export worklogs to a report file',
+        description:
+          "Any signed-in user. Takes the same filters, search and sort as the worklog list in the query string and the file format in the body; answers the new export request at once. The file (xlsx or csv, headings and actions in the caller's language) is written in the background: poll the export request until it completes, then download it. One user may have a few exports in progress at once (`EXPORTS_IN_PROGRESS_PER_USER`); past that the answer is 429 with `Retry-After`.",
+        tags,
+        querystring: WorklogListQuery,
+        body: ReportBody,
+        response: { 201: ref(ExportRequest), ...errors(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return createExportRequest(app.ctx, request, {
+        kind: 'worklog_report',
+        format: request.body.format,
+        filters: request.query,
+        user: currentUser(request),
+      });
+    },
+  );
 }

@@ -27,7 +27,11 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 type Rgb = readonly [number, number, number];
-const rgbOf = (color: string): Rgb => (color.match(/\d+(\.\d+)?/g)?.slice(0, 3).map(Number) ?? [0, 0, 0]) as unknown as Rgb;
+const rgbOf = (color: string): Rgb =>
+  (color
+    .match(/\d+(\.\d+)?/g)
+    ?.slice(0, 3)
+    .map(Number) ?? [0, 0, 0]) as unknown as Rgb;
 const luminance = ([r, g, b]: Rgb) => {
   const [lr, lg, lb] = [r, g, b].map((value) => {
     const c = value / 255;

@@ -16,26 +16,35 @@ const PAGE_LOADERS: Readonly<Record<PageName, () => PageModule>> = {
   'auth-login': () => import(/* webpackChunkName: "page-auth-login" */ '@/pages/auth-login').then((m) => ({ default: m.LoginPage })),
   'auth-signup': () => import(/* webpackChunkName: "page-auth-signup" */ '@/pages/auth-signup').then((m) => ({ default: m.SignUpPage })),
   'auth-forgot-password': () =>
-    import(/* webpackChunkName: "page-auth-forgot-password" */ '@/pages/auth-forgot-password').then((m) => ({ default: m.ForgotPasswordPage })),
+    import(/* webpackChunkName: "page-auth-forgot-password" */ '@/pages/auth-forgot-password').then((m) => ({
+      default: m.ForgotPasswordPage,
+    })),
   'auth-reset-password': () =>
-    import(/* webpackChunkName: "page-auth-reset-password" */ '@/pages/auth-reset-password').then((m) => ({ default: m.ResetPasswordPage })),
+    import(/* webpackChunkName: "page-auth-reset-password" */ '@/pages/auth-reset-password').then((m) => ({
+      default: m.ResetPasswordPage,
+    })),
   home: () => import(/* webpackChunkName: "page-home" */ '@/pages/home').then((m) => ({ default: m.HomePage })),
   waybills: () => import(/* webpackChunkName: "page-waybills" */ '@/pages/waybills').then((m) => ({ default: m.WaybillsPage })),
-  'waybill-edit': () => import(/* webpackChunkName: "page-waybill-edit" */ '@/pages/waybill-edit').then((m) => ({ default: m.WaybillEditPage })),
+  'waybill-edit': () =>
+    import(/* webpackChunkName: "page-waybill-edit" */ '@/pages/waybill-edit').then((m) => ({ default: m.WaybillEditPage })),
   'waybill-detail': () =>
     import(/* webpackChunkName: "page-waybill-detail" */ '@/pages/waybill-detail').then((m) => ({ default: m.WaybillDetailPage })),
   worklogs: () => import(/* webpackChunkName: "page-worklogs" */ '@/pages/worklogs').then((m) => ({ default: m.WorklogsPage })),
-  'worklog-edit': () => import(/* webpackChunkName: "page-worklog-edit" */ '@/pages/worklog-edit').then((m) => ({ default: m.WorklogEditPage })),
+  'worklog-edit': () =>
+    import(/* webpackChunkName: "page-worklog-edit" */ '@/pages/worklog-edit').then((m) => ({ default: m.WorklogEditPage })),
   'worklog-detail': () =>
     import(/* webpackChunkName: "page-worklog-detail" */ '@/pages/worklog-detail').then((m) => ({ default: m.WorklogDetailPage })),
   invoices: () => import(/* webpackChunkName: "page-invoices" */ '@/pages/invoices').then((m) => ({ default: m.InvoicesPage })),
-  'invoice-new': () => import(/* webpackChunkName: "page-invoice-new" */ '@/pages/invoice-new').then((m) => ({ default: m.InvoiceNewPage })),
+  'invoice-new': () =>
+    import(/* webpackChunkName: "page-invoice-new" */ '@/pages/invoice-new').then((m) => ({ default: m.InvoiceNewPage })),
   'invoice-detail': () =>
     import(/* webpackChunkName: "page-invoice-detail" */ '@/pages/invoice-detail').then((m) => ({ default: m.InvoiceDetailPage })),
   users: () => import(/* webpackChunkName: "page-users" */ '@/pages/users').then((m) => ({ default: m.UsersPage })),
   'user-new': () => import(/* webpackChunkName: "page-user-new" */ '@/pages/user-new').then((m) => ({ default: m.UserNewPage })),
-  'user-detail': () => import(/* webpackChunkName: "page-user-detail" */ '@/pages/user-detail').then((m) => ({ default: m.UserDetailPage })),
-  'admin-panel': () => import(/* webpackChunkName: "page-admin-panel" */ '@/pages/admin-panel').then((m) => ({ default: m.AdminPanelPage })),
+  'user-detail': () =>
+    import(/* webpackChunkName: "page-user-detail" */ '@/pages/user-detail').then((m) => ({ default: m.UserDetailPage })),
+  'admin-panel': () =>
+    import(/* webpackChunkName: "page-admin-panel" */ '@/pages/admin-panel').then((m) => ({ default: m.AdminPanelPage })),
   account: () => import(/* webpackChunkName: "page-account" */ '@/pages/account').then((m) => ({ default: m.AccountPage })),
   'not-found': () => import(/* webpackChunkName: "page-not-found" */ '@/pages/not-found').then((m) => ({ default: m.NotFoundPage })),
 };

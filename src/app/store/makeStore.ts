@@ -1,9 +1,4 @@
-import {
-  configureStore,
-  createDynamicMiddleware,
-  createListenerMiddleware,
-  type Reducer,
-} from '@reduxjs/toolkit';
+import { configureStore, createDynamicMiddleware, createListenerMiddleware, type Reducer } from '@reduxjs/toolkit';
 import { setAutoFreeze } from 'immer';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
@@ -56,9 +51,7 @@ export function makeStore(
   const listenerMiddleware = createListenerMiddleware();
   const dynamicMiddleware = createDynamicMiddleware();
   const reducer = (
-    persist
-      ? persistReducer({ key: PERSIST_KEY, storage, whitelist: [...PERSISTED_KEYS] }, rootReducer)
-      : rootReducer
+    persist ? persistReducer({ key: PERSIST_KEY, storage, whitelist: [...PERSISTED_KEYS] }, rootReducer) : rootReducer
   ) as Reducer<AppRootState>;
 
   const store = configureStore({

@@ -5,8 +5,7 @@ import { sessionSlice } from '@/entities/session';
 import type { baseApi } from '@/shared/api';
 
 /** A fresh root reducer per store; the api's slice is injected when its code loads. */
-export const createRootReducer = () =>
-  combineSlices(sessionSlice, preferencesSlice).withLazyLoadedSlices<WithSlice<typeof baseApi>>();
+export const createRootReducer = () => combineSlices(sessionSlice, preferencesSlice).withLazyLoadedSlices<WithSlice<typeof baseApi>>();
 
 export type AppRootReducer = ReturnType<typeof createRootReducer>;
 export type AppRootState = ReturnType<AppRootReducer>;

@@ -14,7 +14,11 @@ const privateKeyPem = readFileSync(resolve(__dirname, '../../../tests/fixtures/j
 const claims = { token_type: 'access', user_id: 'mari.maasikas@example.com', is_staff: false };
 
 const signedWith = async (alg: 'PS256' | 'RS384') =>
-  new SignJWT(claims).setProtectedHeader({ alg }).setIssuedAt().setExpirationTime('5m').sign(await importPKCS8(privateKeyPem, alg));
+  new SignJWT(claims)
+    .setProtectedHeader({ alg })
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(await importPKCS8(privateKeyPem, alg));
 
 describe('the access token check (product rules: Session; RS256 against the configured key)', () => {
   it('accepts an RS256 access token signed with the key', async () => {

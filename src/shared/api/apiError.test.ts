@@ -1,8 +1,7 @@
 import { applyApiErrorToForm, extractApiError, toastForApiError, type FormStatus } from './apiError';
 
 // A visible stand-in for i18next, so each case shows which text and code it picked.
-const t = (key: string, options?: Record<string, unknown>) =>
-  options && 'code' in options ? `${key}(${String(options.code)})` : key;
+const t = (key: string, options?: Record<string, unknown>) => (options && 'code' in options ? `${key}(${String(options.code)})` : key);
 
 const bad = (data: unknown) => ({ status: 400, data });
 
@@ -14,9 +13,7 @@ describe('extractApiError (product rules: Errors)', () => {
       hasMessage: false,
       fieldErrors: {},
     });
-    expect(extractApiError({ status: 503, data: 'Service Unavailable' }, t).message).toBe(
-      'errors.unexpectedErrorWithCode(503)',
-    );
+    expect(extractApiError({ status: 503, data: 'Service Unavailable' }, t).message).toBe('errors.unexpectedErrorWithCode(503)');
   });
 
   it('uses a 400 string body that is not HTML and shorter than 2048 characters', () => {
@@ -33,14 +30,10 @@ describe('extractApiError (product rules: Errors)', () => {
   });
 
   it('does not use an HTML body', () => {
-    expect(extractApiError(bad('<!DOCTYPE html><html><body>Bad Request</body></html>'), t).message).toBe(
-      'errors.unexpectedError',
-    );
+    expect(extractApiError(bad('<!DOCTYPE html><html><body>Bad Request</body></html>'), t).message).toBe('errors.unexpectedError');
     expect(extractApiError(bad('  <html><h1>400</h1></html>'), t).message).toBe('errors.unexpectedError');
     // A body that merely mentions a tag is still plain text.
-    expect(extractApiError(bad('Use a value below 5 <b> is not allowed'), t).message).toBe(
-      'Use a value below 5 <b> is not allowed',
-    );
+    expect(extractApiError(bad('Use a value below 5 <b> is not allowed'), t).message).toBe('Use a value below 5 <b> is not allowed');
   });
 
   it('joins the items of an array body', () => {
@@ -73,16 +66,17 @@ describe('extractApiError (product rules: Errors)', () => {
   });
 
   it('prefers nonFieldErrors to message and detail when both are there', () => {
-    const error = extractApiError(bad({ message: 'Validation failed.', detail: 'Bad request.', nonFieldErrors: ['Waybills must share one customer.'] }), t);
+    const error = extractApiError(
+      bad({ message: 'Validation failed.', detail: 'Bad request.', nonFieldErrors: ['Waybills must share one customer.'] }),
+      t,
+    );
     expect(error).toMatchObject({ message: 'Waybills must share one customer.', hasMessage: true });
   });
 
   it('uses the message member when there is no nonFieldErrors', () => {
     expect(extractApiError(bad({ message: 'Invalid filter.' }), t)).toMatchObject({ message: 'Invalid filter.', hasMessage: true });
     // The server's own shape for malformed JSON is `detail`.
-    expect(extractApiError(bad({ detail: 'JSON parse error - Unexpected token' }), t).message).toBe(
-      'JSON parse error - Unexpected token',
-    );
+    expect(extractApiError(bad({ detail: 'JSON parse error - Unexpected token' }), t).message).toBe('JSON parse error - Unexpected token');
   });
 
   it('falls back to the default message when nothing is usable', () => {
@@ -101,9 +95,7 @@ describe('extractApiError (product rules: Errors)', () => {
       status: 502,
       message: 'errors.unexpectedErrorWithCode(502)',
     });
-    expect(extractApiError({ status: 401, data: { detail: 'Token expired', code: 'token_not_valid' } }, t).code).toBe(
-      'token_not_valid',
-    );
+    expect(extractApiError({ status: 401, data: { detail: 'Token expired', code: 'token_not_valid' } }, t).code).toBe('token_not_valid');
   });
 });
 
@@ -145,7 +137,7 @@ describe('applyApiErrorToForm', () => {
     expect(target.status).toEqual({ formError: 'The link has expired.' });
   });
 
-  it('shows a non-400 error at the root, or the form\'s own text for that status', () => {
+  it("shows a non-400 error at the root, or the form's own text for that status", () => {
     const { target, helpers } = form();
     applyApiErrorToForm({ status: 500, data: 'oops' }, helpers, ['email']);
     expect(target.status.formError).toBe('Something went wrong (error 500). Please try again.');

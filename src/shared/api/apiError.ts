@@ -22,8 +22,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const defaultTranslate: Translate = (key, options) => i18n.t(key, options);
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const looksLikeHtml = (text: string): boolean => /^\s*<(!doctype|html|head|body|[a-z][\w-]*[\s>])/i.test(text);
 

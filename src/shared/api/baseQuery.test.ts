@@ -175,7 +175,8 @@ describe('baseQuery', () => {
         const { session } = store.getState();
         if (session === last) return;
         last = session;
-        stored = session.accessToken && session.refreshToken ? { accessToken: session.accessToken, refreshToken: session.refreshToken } : null;
+        stored =
+          session.accessToken && session.refreshToken ? { accessToken: session.accessToken, refreshToken: session.refreshToken } : null;
       });
       return store;
     };
@@ -207,10 +208,14 @@ describe('baseQuery', () => {
       expect(sessionCalls).toEqual([{ refresh: 'refresh-1' }]);
       expect(one.data?.auth).toBe(`Bearer ${issued?.accessToken}`);
       expect(two.data?.auth).toBe(`Bearer ${issued?.accessToken}`);
-      expect(second.getState().session).toMatchObject({ accessToken: issued?.accessToken, refreshToken: 'refresh-2', sessionExpired: false });
+      expect(second.getState().session).toMatchObject({
+        accessToken: issued?.accessToken,
+        refreshToken: 'refresh-2',
+        sessionExpired: false,
+      });
     });
 
-    it('refreshes while holding the tabs\' lock and stores the new tokens before letting it go', async () => {
+    it("refreshes while holding the tabs' lock and stores the new tokens before letting it go", async () => {
       const held: string[] = [];
       let storedWhenReleased: SessionTokens | null = null;
       Object.defineProperty(navigator, 'locks', {
@@ -233,9 +238,7 @@ describe('baseQuery', () => {
   });
 
   it('returns errors in the one error shape', async () => {
-    server.use(
-      http.get(`${BACKEND}/api/probe/`, () => HttpResponse.json({ search: ['Too long.'] }, { status: 400 })),
-    );
+    server.use(http.get(`${BACKEND}/api/probe/`, () => HttpResponse.json({ search: ['Too long.'] }, { status: 400 })));
     const store = makeTestStore(null);
     const result = await store.dispatch(probeApi.endpoints.probe.initiate({}));
     expect(result.error).toEqual({

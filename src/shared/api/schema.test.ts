@@ -7,9 +7,7 @@ const assertType = <T extends true>(_proof: T): void => undefined;
 describe('schema helpers', () => {
   it('resolve the generated types', () => {
     assertType<Equals<Schema<'Waybill'>['number'], string>>(true);
-    assertType<Equals<ListParams<'/api/waybills/'>['statusIn'], readonly Schema<'Waybill'>['status'][] | undefined>>(
-      true,
-    );
+    assertType<Equals<ListParams<'/api/waybills/'>['statusIn'], readonly Schema<'Waybill'>['status'][] | undefined>>(true);
     assertType<Equals<RequestBody<'/api/invoices/', 'post'>['waybills'], readonly string[]>>(true);
     const params: ListParams<'/api/export-requests/'> = { seen: false, own: true, pageNumber: 1, pageSize: 5 };
     expect(params.pageSize).toBe(5);

@@ -22,10 +22,14 @@ export function downloadFile(url: string, doc: Document = document): Promise<voi
   frame.tabIndex = -1;
   const started = new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, DOWNLOAD_START_GAP_MS);
-    frame.addEventListener('load', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    frame.addEventListener(
+      'load',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
   frame.src = url;
   doc.body.append(frame);

@@ -30,7 +30,9 @@ export function scrubSecrets<T>(value: T, depth = 0): T {
   if (Array.isArray(value)) return value.map((item: unknown) => scrubSecrets(item, depth + 1)) as T;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    copy[key] = /^(authorization|cookie|password|token|refresh|access_?token|refresh_?token)$/i.test(key) ? FILTERED : scrubSecrets(item, depth + 1);
+    copy[key] = /^(authorization|cookie|password|token|refresh|access_?token|refresh_?token)$/i.test(key)
+      ? FILTERED
+      : scrubSecrets(item, depth + 1);
   }
   return copy as T;
 }

@@ -30,7 +30,10 @@ describe('notify', () => {
     const enqueue = jest.fn<unknown, [string, object]>();
     toastAreaMounted({ enqueue, close: jest.fn() } as unknown as NotifyModule.ToastArea);
     expect(enqueue.mock.calls.map(([message]) => message)).toEqual(['First.', 'Second.']);
-    expect(enqueue).toHaveBeenLastCalledWith('Second.', expect.objectContaining({ variant: 'error', key: 'second', preventDuplicate: true }));
+    expect(enqueue).toHaveBeenLastCalledWith(
+      'Second.',
+      expect.objectContaining({ variant: 'error', key: 'second', preventDuplicate: true }),
+    );
 
     notify('Third.');
     expect(enqueue).toHaveBeenLastCalledWith('Third.', expect.objectContaining({ variant: 'default' }));

@@ -46,7 +46,11 @@ export const staffOnly = (request: Request): Response | undefined =>
  * The server's schema check of an admin body, before any rule that reads data: a missing required
  * field, a non-string, an empty string where one is needed, too long, or not matching its pattern.
  */
-export function schemaErrors(request: Request, body: Readonly<Record<string, unknown>>, rules: Readonly<Record<string, FieldRule>>): MockFieldErrors {
+export function schemaErrors(
+  request: Request,
+  body: Readonly<Record<string, unknown>>,
+  rules: Readonly<Record<string, FieldRule>>,
+): MockFieldErrors {
   const errors = new MockFieldErrors(request);
   for (const [field, rule] of Object.entries(rules)) {
     const value = body[field];
@@ -75,7 +79,8 @@ export function schemaErrors(request: Request, body: Readonly<Record<string, unk
       if (rule.decimals === undefined) errors.add(field, 'field.pattern');
       else errors.add(field, 'field.pattern.decimal', { decimals: rule.decimals });
     }
-    if (rule.values && !rule.values.includes(value)) errors.add(field, 'field.enum', { value: value.slice(0, 100), choices: rule.values.join(', ') });
+    if (rule.values && !rule.values.includes(value))
+      errors.add(field, 'field.enum', { value: value.slice(0, 100), choices: rule.values.join(', ') });
   }
   return errors;
 }

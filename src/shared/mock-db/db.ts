@@ -58,7 +58,10 @@ export const mockDb = {} as MockDb;
 for (const key of COLLECTIONS) {
   Object.defineProperty(mockDb, key, {
     enumerable: true,
-    get: () => (state[key] ??= (key === 'exportRequests' ? [] : VERSIONED.has(key) ? demo()[key].map((record) => ({ ...record, version: 1 })) : [...demo()[key]]) as never),
+    get: () =>
+      (state[key] ??= (
+        key === 'exportRequests' ? [] : VERSIONED.has(key) ? demo()[key].map((record) => ({ ...record, version: 1 })) : [...demo()[key]]
+      ) as never),
     set: (value: MockDb[typeof key]) => {
       state[key] = value as never;
     },
@@ -76,7 +79,9 @@ export function resetMockDb(): void {
 export function nextNumber(kind: keyof DemoData['sequences']): string {
   sequences ??= { ...demo().sequences };
   sequences[kind] += 1;
-  const prefix = { waybill: DOCUMENT_NUMBER.waybillPrefix, worklog: DOCUMENT_NUMBER.worklogPrefix, invoice: DOCUMENT_NUMBER.invoicePrefix }[kind];
+  const prefix = { waybill: DOCUMENT_NUMBER.waybillPrefix, worklog: DOCUMENT_NUMBER.worklogPrefix, invoice: DOCUMENT_NUMBER.invoicePrefix }[
+    kind
+  ];
   return documentNumber(prefix, new Date().getUTCFullYear(), sequences[kind]);
 }
 

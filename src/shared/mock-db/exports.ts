@@ -38,7 +38,14 @@ export async function mockReportResponse(request: Request, kind: Schema<'ExportR
   const { format } = (await request.json()) as { format?: unknown };
   if (format === undefined) return fieldErrors({ format: [message(request, 'field.required')] });
   if (!EXPORT_FORMATS.includes(format as ExportFormat)) {
-    return fieldErrors({ format: [message(request, 'field.enum', { value: typeof format === 'string' ? format.slice(0, 100) : JSON.stringify(format), choices: EXPORT_FORMATS.join(', ') })] });
+    return fieldErrors({
+      format: [
+        message(request, 'field.enum', {
+          value: typeof format === 'string' ? format.slice(0, 100) : JSON.stringify(format),
+          choices: EXPORT_FORMATS.join(', '),
+        }),
+      ],
+    });
   }
   const filters = Object.fromEntries(new URL(request.url).searchParams);
   return HttpResponse.json(createMockExport(kind, format as ExportFormat, filters, mockCaller(request).email), { status: 201 });

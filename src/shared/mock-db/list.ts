@@ -44,8 +44,15 @@ function parseItem(list: ListContract, def: FilterDef, raw: string): Parsed {
   const problems = filterValueProblems(list, def, raw);
   if (problems.length > 0) return { ok: false, problems };
   const kind = def.kind;
-  if (kind === 'min' || kind === 'max' || ((kind === 'exact' || kind === 'multi') && !def.values && def.type === 'integer')) return { ok: true, value: Number(raw) };
-  if (kind === 'boolean' || kind === 'present' || kind === 'caller' || ((kind === 'exact' || kind === 'multi') && !def.values && def.type === 'boolean')) return { ok: true, value: raw === 'true' };
+  if (kind === 'min' || kind === 'max' || ((kind === 'exact' || kind === 'multi') && !def.values && def.type === 'integer'))
+    return { ok: true, value: Number(raw) };
+  if (
+    kind === 'boolean' ||
+    kind === 'present' ||
+    kind === 'caller' ||
+    ((kind === 'exact' || kind === 'multi') && !def.values && def.type === 'boolean')
+  )
+    return { ok: true, value: raw === 'true' };
   return { ok: true, value: raw };
 }
 
@@ -122,7 +129,12 @@ export interface ListOptions {
  * fields, `sort` by its fields (several, either way, ties broken by the key), paging within the
  * server's bounds; `{count, next, previous, results}`; the server's 400 and 404 answers.
  */
-export function listResponse<T extends Row>(request: Request, list: ListContract, items: readonly T[], options: ListOptions = {}): Response {
+export function listResponse<T extends Row>(
+  request: Request,
+  list: ListContract,
+  items: readonly T[],
+  options: ListOptions = {},
+): Response {
   const url = new URL(request.url);
   const params = url.searchParams;
   const errors: Errors = {};
@@ -159,7 +171,8 @@ export function listResponse<T extends Row>(request: Request, list: ListContract
   if (sortGiven.length > LIMITS.sortMaxFields) fail('sort', 'field.maxItems', { limit: LIMITS.sortMaxFields });
   for (const part of sortGiven) {
     // The server names the field without its `-` and lists each field once.
-    if (!allowed.includes(part)) fail('sort', 'field.unknownSort', { value: part.replace(/^-/, '').slice(0, 50), choices: list.sort.join(', ') });
+    if (!allowed.includes(part))
+      fail('sort', 'field.unknownSort', { value: part.replace(/^-/, '').slice(0, 50), choices: list.sort.join(', ') });
   }
   const paging = (name: string, fallback: number, max: number) => {
     const raw = params.get(name);

@@ -22,11 +22,21 @@ export function created(request: Request, kind: string, key: string): void {
 }
 
 /** The 412 a write with a stale If-Match gets, or undefined when it may go ahead (no If-Match, `*`, or the current version). */
-export function versionConflict(request: Request, kind: string, key: string, record: { version: number; lastModifiedAt: string }, current: unknown = record): Response | undefined {
+export function versionConflict(
+  request: Request,
+  kind: string,
+  key: string,
+  record: { version: number; lastModifiedAt: string },
+  current: unknown = record,
+): Response | undefined {
   const wanted = request.headers.get('if-match')?.trim();
   if (wanted === undefined || wanted === '*') return undefined;
   const match = /^(?:W\/)?"(\d{1,9})"$/.exec(wanted);
   if (match && Number(match[1]) === record.version) return undefined;
-  const detail = versionConflictDetail(pickLocale(request.headers.get('accept-language')), lastChangedBy.get(`${kind}:${key}`) ?? null, record.lastModifiedAt);
+  const detail = versionConflictDetail(
+    pickLocale(request.headers.get('accept-language')),
+    lastChangedBy.get(`${kind}:${key}`) ?? null,
+    record.lastModifiedAt,
+  );
   return HttpResponse.json({ detail, current }, { status: 412, headers: { ETag: `"${record.version}"` } });
 }

@@ -5,5 +5,12 @@ export { sessionExpired, sessionTokensReceived } from './sessionActions';
 export type { SessionTokens } from './sessionActions';
 export { exportRequested } from './exportActions';
 export type { ExportRequestedPayload } from './exportActions';
-export { acrossTabs, connectSessionSharing, flushSharedSession, readSharedSession, SESSION_REFRESH_LOCK, whenSessionSettled } from './sessionSharing';
+export {
+  acrossTabs,
+  connectSessionSharing,
+  flushSharedSession,
+  readSharedSession,
+  SESSION_REFRESH_LOCK,
+  whenSessionSettled,
+} from './sessionSharing';
 export type { SessionSharing } from './sessionSharing';

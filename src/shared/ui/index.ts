@@ -31,7 +31,15 @@ export type { ValueComboboxProps } from './Combobox/ValueCombobox';
 export { FormikCheckbox } from './FormikCheckbox/FormikCheckbox';
 export type { FormikCheckboxProps } from './FormikCheckbox/FormikCheckbox';
 export { Card, CardSkeleton, DetailFields, MutedText, Page, PAGE_WIDTHS, PageHeader } from './PageLayout/PageLayout';
-export type { CardProps, DetailField, DetailFieldsProps, MutedTextProps, PageHeaderProps, PageProps, PageWidth } from './PageLayout/PageLayout';
+export type {
+  CardProps,
+  DetailField,
+  DetailFieldsProps,
+  MutedTextProps,
+  PageHeaderProps,
+  PageProps,
+  PageWidth,
+} from './PageLayout/PageLayout';
 export { ConfirmDeleteButton } from './ConfirmDeleteButton/ConfirmDeleteButton';
 export type { ConfirmDeleteButtonProps } from './ConfirmDeleteButton/ConfirmDeleteButton';
 export { ExportReportButton } from './ExportFormatDialog/ExportReportButton';

@@ -44,9 +44,9 @@ describe('decimal arithmetic', () => {
     expect(fromScaled(27350, 3)).toBe('27.350');
     expect(fromScaled(5, 2)).toBe('0.05');
     // 0.1 + 0.2 style float errors never appear: 1.005 × 100 is 100.49999... as a float.
-    expect(invoiceTotals([{ assortment: 'A', assortmentName: 'A', unit: 'm3', unitPrice: '1.00', quantity: '1.005' }], '24.00').lines[0]?.amount).toBe(
-      '1.01',
-    );
+    expect(
+      invoiceTotals([{ assortment: 'A', assortmentName: 'A', unit: 'm3', unitPrice: '1.00', quantity: '1.005' }], '24.00').lines[0]?.amount,
+    ).toBe('1.01');
     expect(vatCents(12345, '24.00')).toBe(2963);
   });
 });

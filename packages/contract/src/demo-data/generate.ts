@@ -170,7 +170,11 @@ export const DEMO_DEFAULTS = { waybills: 2000, worklogs: 5000, anchorDate: '2026
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const ascii = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+const ascii = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase();
 const iso = (ms: number) => new Date(ms).toISOString();
 const dateOf = (ms: number) => iso(ms).slice(0, 10);
 const yearOf = (ms: number) => new Date(ms).getUTCFullYear();
@@ -199,12 +203,30 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
     const [first, last] = name.split(' ');
     addUser(ascii(`${first}.${last}@timberlog.ee`).toLowerCase(), name, 'Vahetus-2026-kontor', i !== 4, i === 0, iso(start + i * 9 * DAY));
   });
-  const creators = [DEMO_USERS.staff.email, DEMO_USERS.user.email, 'mari.mets@timberlog.ee', 'jaan.jogi@timberlog.ee', 'piret.parn@timberlog.ee'];
+  const creators = [
+    DEMO_USERS.staff.email,
+    DEMO_USERS.user.email,
+    'mari.mets@timberlog.ee',
+    'jaan.jogi@timberlog.ee',
+    'piret.parn@timberlog.ee',
+  ];
 
-  const assortmentTypes: DemoAssortmentType[] = ASSORTMENT_TYPES.map((t, i) => ({ id: i + 1, name: t.name, description: t.description, ...stamps(t0) }));
+  const assortmentTypes: DemoAssortmentType[] = ASSORTMENT_TYPES.map((t, i) => ({
+    id: i + 1,
+    name: t.name,
+    description: t.description,
+    ...stamps(t0),
+  }));
   const assortments: DemoAssortment[] = ASSORTMENTS.map((a) => ({
-    code: a.code, name: a.name, assortmentType: a.type, assortmentTypeName: assortmentTypes[a.type - 1]!.name, species: a.species, unit: a.unit,
-    unitPrice: a.price, isActive: a.active ?? true, ...stamps(t0),
+    code: a.code,
+    name: a.name,
+    assortmentType: a.type,
+    assortmentTypeName: assortmentTypes[a.type - 1]!.name,
+    species: a.species,
+    unit: a.unit,
+    unitPrice: a.price,
+    isActive: a.active ?? true,
+    ...stamps(t0),
   }));
   const assortmentOf = new Map(assortments.map((a) => [a.code, a]));
 
@@ -225,9 +247,25 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
   // Forest storage sites (origins) belong to the forest companies; mills, terminals and ports (destinations) to the customers.
   const warehouses: DemoWarehouse[] = [];
   const addWarehouse = (name: string, company: DemoCompany, originCode: string | null, destinationCode: string | null, address: string) =>
-    warehouses.push({ id: warehouses.length + 1, name, company: company.registryCode, companyName: company.name, originCode, destinationCode, address, hasWorklogs: false, ...stamps(t0) });
+    warehouses.push({
+      id: warehouses.length + 1,
+      name,
+      company: company.registryCode,
+      companyName: company.name,
+      originCode,
+      destinationCode,
+      address,
+      hasWorklogs: false,
+      ...stamps(t0),
+    });
   ORIGIN_SITES.forEach((site, i) => {
-    addWarehouse(`${site} forest storage`, suppliers[i % suppliers.length]!, `${ascii(site).slice(0, 3)}-${String(i + 1).padStart(2, '0')}`, null, `${site}, roadside stack area`);
+    addWarehouse(
+      `${site} forest storage`,
+      suppliers[i % suppliers.length]!,
+      `${ascii(site).slice(0, 3)}-${String(i + 1).padStart(2, '0')}`,
+      null,
+      `${site}, roadside stack area`,
+    );
   });
   const kinds = ['sawmill', 'terminal', 'port', 'CHP plant', 'pulp yard'];
   customers.forEach((c, i) => {
@@ -235,13 +273,22 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
     const town = COMPANY_NAMES.find((n) => n.name === c.name)!.town;
     // Terminals reload timber onto ships and trains, so they also act as origins.
     const alsoOrigin = kind === 'terminal' || kind === 'port';
-    addWarehouse(`${town} ${kind}`, c, alsoOrigin ? `T-${ascii(town).slice(0, 3)}` : null, `D-${ascii(town).slice(0, 3)}-${String(i + 1).padStart(2, '0')}`, c.address);
+    addWarehouse(
+      `${town} ${kind}`,
+      c,
+      alsoOrigin ? `T-${ascii(town).slice(0, 3)}` : null,
+      `D-${ascii(town).slice(0, 3)}-${String(i + 1).padStart(2, '0')}`,
+      c.address,
+    );
   });
   const origins = warehouses.filter((w) => w.originCode);
   const destinations = warehouses.filter((w) => w.destinationCode);
 
   const drivers = Array.from({ length: 30 }, () => `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`);
-  const vehicles = Array.from({ length: 24 }, () => `${r.int(100, 999)} ${String.fromCharCode(65 + r.int(0, 25), 65 + r.int(0, 25), 65 + r.int(0, 25))}`);
+  const vehicles = Array.from(
+    { length: 24 },
+    () => `${r.int(100, 999)} ${String.fromCharCode(65 + r.int(0, 25), 65 + r.int(0, 25), 65 + r.int(0, 25))}`,
+  );
   const activeAssortments = assortments.filter((a) => a.isActive);
 
   const waybills: DemoWaybill[] = [];
@@ -260,11 +307,27 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
     const milli = a.unit === 't' ? r.int(14_000, 28_000) : r.int(18_000, 44_000);
     const createdMs = ms - r.int(1, 48) * HOUR;
     waybills.push({
-      number: documentNumber(DOCUMENT_NUMBER.waybillPrefix, yearOf(ms), i + 1), status, transportDate: dateOf(ms),
-      origin: origin.originCode!, originName: origin.name, destination: dest.destinationCode!, destinationName: dest.name,
-      destinationCompany: dest.company, destinationCompanyName: dest.companyName, driverName: r.pick(drivers), vehicleNumber: r.pick(vehicles),
-      mileage: r.int(18, 380), assortment: a.code, assortmentName: a.name, quantity: fromScaled(milli, 3), unit: a.unit, invoice: null,
-      notes: r.pick(WAYBILL_NOTES), createdBy: r.pick(creators), createdAt: iso(createdMs), lastModifiedAt: iso(createdMs + r.int(0, 72) * HOUR),
+      number: documentNumber(DOCUMENT_NUMBER.waybillPrefix, yearOf(ms), i + 1),
+      status,
+      transportDate: dateOf(ms),
+      origin: origin.originCode!,
+      originName: origin.name,
+      destination: dest.destinationCode!,
+      destinationName: dest.name,
+      destinationCompany: dest.company,
+      destinationCompanyName: dest.companyName,
+      driverName: r.pick(drivers),
+      vehicleNumber: r.pick(vehicles),
+      mileage: r.int(18, 380),
+      assortment: a.code,
+      assortmentName: a.name,
+      quantity: fromScaled(milli, 3),
+      unit: a.unit,
+      invoice: null,
+      notes: r.pick(WAYBILL_NOTES),
+      createdBy: r.pick(creators),
+      createdAt: iso(createdMs),
+      lastModifiedAt: iso(createdMs + r.int(0, 72) * HOUR),
     });
     waybillMs.push(ms);
   }
@@ -272,7 +335,13 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
   // Invoice most delivered waybills of invoice customers older than a week, a few at a time.
   const invoiceable = new Map<string, DemoWaybill[]>();
   waybills.forEach((w, i) => {
-    if (w.status !== 'delivered' || (anchor - waybillMs[i]!) / DAY < 7 || !companyOf.get(w.destinationCompany)!.isInvoiceCustomer || r.chance(0.12)) return;
+    if (
+      w.status !== 'delivered' ||
+      (anchor - waybillMs[i]!) / DAY < 7 ||
+      !companyOf.get(w.destinationCompany)!.isInvoiceCustomer ||
+      r.chance(0.12)
+    )
+      return;
     const list = invoiceable.get(w.destinationCompany) ?? [];
     list.push(w);
     invoiceable.set(w.destinationCompany, list);
@@ -289,7 +358,10 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
       const lastMs = Math.max(...group.map((w) => msOf.get(w.number)!));
       const issueMs = Math.min(anchor, lastMs + r.int(1, 6) * DAY);
       const number = documentNumber(DOCUMENT_NUMBER.invoicePrefix, yearOf(issueMs), invoiceSeq);
-      const totals = invoiceTotals(group.map((w) => ({ ...w, unitPrice: assortmentOf.get(w.assortment)!.unitPrice })), INVOICE.vatRateDefault);
+      const totals = invoiceTotals(
+        group.map((w) => ({ ...w, unitPrice: assortmentOf.get(w.assortment)!.unitPrice })),
+        INVOICE.vatRateDefault,
+      );
       let status: InvoiceStatus = 'synced';
       if (!failedGiven && (anchor - issueMs) / DAY < 20) {
         status = 'sync_failed';
@@ -297,22 +369,38 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
       }
       const createdAt = iso(issueMs + 9 * HOUR);
       invoices.push({
-        number, status, customer, customerName: companyOf.get(customer)!.name, issueDate: dateOf(issueMs), dueDate: dateOf(issueMs + INVOICE.paymentDays * DAY),
-        currency: INVOICE.currency, ...totals, waybills: group.map((w) => w.number).sort(byText),
+        number,
+        status,
+        customer,
+        customerName: companyOf.get(customer)!.name,
+        issueDate: dateOf(issueMs),
+        dueDate: dateOf(issueMs + INVOICE.paymentDays * DAY),
+        currency: INVOICE.currency,
+        ...totals,
+        waybills: group.map((w) => w.number).sort(byText),
         syncError: status === 'sync_failed' ? 'Accounting system answered 503: service temporarily unavailable' : null,
         syncFailure: status === 'sync_failed' ? 'unavailable' : null,
-        syncAttempts: 1, syncedAt: status === 'synced' ? iso(issueMs + 9 * HOUR + 40_000) : null,
-        externalId: status === 'synced' ? `MERIT-${100_000 + invoiceSeq}` : null, createdBy: r.pick(creators), createdAt, lastModifiedAt: createdAt,
+        syncAttempts: 1,
+        syncedAt: status === 'synced' ? iso(issueMs + 9 * HOUR + 40_000) : null,
+        externalId: status === 'synced' ? `MERIT-${100_000 + invoiceSeq}` : null,
+        createdBy: r.pick(creators),
+        createdAt,
+        lastModifiedAt: createdAt,
       });
       for (const w of group) Object.assign(w, { status: 'invoiced', invoice: number, lastModifiedAt: createdAt });
     }
   }
   // The newest few await their sync (the server queues their jobs).
-  const newest = invoices.filter((i) => i.status === 'synced').sort((a, b) => byText(b.issueDate, a.issueDate) || byText(b.number, a.number));
+  const newest = invoices
+    .filter((i) => i.status === 'synced')
+    .sort((a, b) => byText(b.issueDate, a.issueDate) || byText(b.number, a.number));
   for (const inv of newest.slice(0, 3)) Object.assign(inv, { status: 'pending_sync', syncAttempts: 0, syncedAt: null, externalId: null });
 
   // Workers belong to the company whose warehouses they work at.
-  const workerPool = Array.from({ length: 40 }, (_, i) => ({ name: `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[(i * 7) % LAST_NAMES.length]}`, home: warehouses[(i * 5) % warehouses.length]! }));
+  const workerPool = Array.from({ length: 40 }, (_, i) => ({
+    name: `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[(i * 7) % LAST_NAMES.length]}`,
+    home: warehouses[(i * 5) % warehouses.length]!,
+  }));
   const uniqueWorkers = [...new Map(workerPool.map((w) => [w.name, w])).values()];
   const byDestination = new Map<string, DemoWaybill[]>();
   for (const w of waybills) {
@@ -329,20 +417,38 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
     const action = WORKLOG_ACTIONS[i % WORKLOG_ACTIONS.length]!;
     const withGoods = action !== 'arrival' && action !== 'departure';
     const candidates = warehouse.destinationCode ? byDestination.get(warehouse.destinationCode) : undefined;
-    const waybill = (action === 'arrival' || action === 'unloading' || action === 'measuring') && candidates?.length && r.chance(0.6) ? r.pick(candidates) : null;
+    const waybill =
+      (action === 'arrival' || action === 'unloading' || action === 'measuring') && candidates?.length && r.chance(0.6)
+        ? r.pick(candidates)
+        : null;
     const a = waybill ? assortmentOf.get(waybill.assortment)! : r.pick(activeAssortments);
     const hasAssortment = withGoods || waybill !== null;
     worklogs.push({
-      number: documentNumber(DOCUMENT_NUMBER.worklogPrefix, yearOf(ms), i + 1), timestamp: iso(ms), action, warehouse: warehouse.id,
-      warehouseName: warehouse.name, warehouseCompany: warehouse.company, warehouseCompanyName: warehouse.companyName, workerName: worker.name,
-      assortment: hasAssortment ? a.code : null, assortmentName: hasAssortment ? a.name : null,
+      number: documentNumber(DOCUMENT_NUMBER.worklogPrefix, yearOf(ms), i + 1),
+      timestamp: iso(ms),
+      action,
+      warehouse: warehouse.id,
+      warehouseName: warehouse.name,
+      warehouseCompany: warehouse.company,
+      warehouseCompanyName: warehouse.companyName,
+      workerName: worker.name,
+      assortment: hasAssortment ? a.code : null,
+      assortmentName: hasAssortment ? a.name : null,
       quantity: withGoods ? (waybill ? waybill.quantity : fromScaled(r.int(5_000, 40_000), 3)) : null,
-      waybill: waybill?.number ?? null, durationMinutes: action === 'arrival' || action === 'departure' ? r.int(2, 20) : r.int(10, 240),
-      notes: r.pick(WORKLOG_NOTES), createdBy: r.pick(creators), ...stamps(iso(ms + 600_000)),
+      waybill: waybill?.number ?? null,
+      durationMinutes: action === 'arrival' || action === 'departure' ? r.int(2, 20) : r.int(10, 240),
+      notes: r.pick(WORKLOG_NOTES),
+      createdBy: r.pick(creators),
+      ...stamps(iso(ms + 600_000)),
     });
   }
   const workers: DemoWorker[] = uniqueWorkers.map((w) => ({
-    workerName: w.name, company: w.home.company, companyName: w.home.companyName, worklogCount: 0, lastWorklogAt: null, ...stamps(t0),
+    workerName: w.name,
+    company: w.home.company,
+    companyName: w.home.companyName,
+    worklogCount: 0,
+    lastWorklogAt: null,
+    ...stamps(t0),
   }));
   const workerOf = new Map(workers.map((w) => [w.workerName, w]));
   const warehouseOf = new Map(warehouses.map((w) => [w.id, w]));
@@ -356,8 +462,16 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
   }
 
   return {
-    users, passwords, assortmentTypes, assortments, companies, warehouses, workers, waybills, worklogs, invoices,
+    users,
+    passwords,
+    assortmentTypes,
+    assortments,
+    companies,
+    warehouses,
+    workers,
+    waybills,
+    worklogs,
+    invoices,
     sequences: { waybill: waybillCount, worklog: worklogCount, invoice: Math.max(1, invoiceSeq) },
   };
 }
-

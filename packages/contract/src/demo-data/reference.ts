@@ -24,7 +24,15 @@ export const ASSORTMENTS: { code: string; name: string; type: number; species: S
   { code: 'SEGA-KP', name: 'Mixed firewood', type: 4, species: 'other', unit: 'm3', price: '33.00' },
   { code: 'LM-KP', name: 'Alder firewood', type: 4, species: 'alder', unit: 'm3', price: '35.50' },
   { code: 'HAKE-T', name: 'Energy wood chips', type: 5, species: 'other', unit: 't', price: '27.80' },
-  { code: 'KU-PALK-14', name: 'Spruce saw log 14+ cm (discontinued)', type: 1, species: 'spruce', unit: 'm3', price: '70.00', active: false },
+  {
+    code: 'KU-PALK-14',
+    name: 'Spruce saw log 14+ cm (discontinued)',
+    type: 1,
+    species: 'spruce',
+    unit: 'm3',
+    price: '70.00',
+    active: false,
+  },
 ];
 
 export const COMPANY_NAMES: { name: string; customer: boolean; town: string }[] = [
@@ -48,18 +56,120 @@ export const COMPANY_NAMES: { name: string; customer: boolean; town: string }[] 
   { name: 'Türi Puidugraanul OÜ', customer: false, town: 'Türi' },
 ];
 
-export const STREETS = ['Tööstuse', 'Metsa', 'Sadama', 'Jaama', 'Pärnu mnt', 'Tallinna mnt', 'Tartu mnt', 'Kase', 'Männi', 'Kuuse', 'Vabriku', 'Laane'];
-
-export const ORIGIN_SITES = [
-  'Kõrvemaa', 'Soomaa', 'Alutaguse', 'Haanja', 'Karula', 'Peipsiääre', 'Lahemaa', 'Vooremaa', 'Kikepera', 'Endla', 'Puhatu', 'Nõva',
-  'Tudu', 'Sõmerpalu', 'Kurtna', 'Aegviidu', 'Järvselja', 'Tõrva', 'Mustvee', 'Simuna', 'Audru', 'Tahkuranna',
+export const STREETS = [
+  'Tööstuse',
+  'Metsa',
+  'Sadama',
+  'Jaama',
+  'Pärnu mnt',
+  'Tallinna mnt',
+  'Tartu mnt',
+  'Kase',
+  'Männi',
+  'Kuuse',
+  'Vabriku',
+  'Laane',
 ];
 
-export const FIRST_NAMES = ['Margus', 'Tõnu', 'Andres', 'Priit', 'Rein', 'Jaanus', 'Urmas', 'Toomas', 'Meelis', 'Aivar', 'Kalle', 'Raivo', 'Siim', 'Ülo', 'Indrek', 'Janek', 'Kristjan', 'Tarmo', 'Heiki', 'Ants', 'Kadri', 'Liis', 'Marju', 'Tiina', 'Ene'];
-export const LAST_NAMES = ['Tamm', 'Saar', 'Sepp', 'Mägi', 'Kask', 'Kukk', 'Rebane', 'Ilves', 'Pärn', 'Koppel', 'Lepik', 'Kuusk', 'Vaher', 'Karu', 'Põder', 'Mets', 'Lõhmus', 'Laur', 'Jõgi', 'Oja', 'Raudsepp', 'Kivi'];
+export const ORIGIN_SITES = [
+  'Kõrvemaa',
+  'Soomaa',
+  'Alutaguse',
+  'Haanja',
+  'Karula',
+  'Peipsiääre',
+  'Lahemaa',
+  'Vooremaa',
+  'Kikepera',
+  'Endla',
+  'Puhatu',
+  'Nõva',
+  'Tudu',
+  'Sõmerpalu',
+  'Kurtna',
+  'Aegviidu',
+  'Järvselja',
+  'Tõrva',
+  'Mustvee',
+  'Simuna',
+  'Audru',
+  'Tahkuranna',
+];
 
-export const WAYBILL_NOTES = ['', '', '', '', 'Loaded at roadside stack 3.', 'Forest road soft after rain, partial load.', 'Measured at the mill gate.', 'Second trip of the day.', 'Driver reported a short delay at the ferry.', 'Photo of the stack attached in the dispatch app.'];
-export const WORKLOG_NOTES = ['', '', '', 'Stack re-measured after a complaint.', 'Crane maintenance before shift.', 'Sorted by diameter class.', 'Night shift.', 'Truck waited 20 minutes at the gate.'];
+export const FIRST_NAMES = [
+  'Margus',
+  'Tõnu',
+  'Andres',
+  'Priit',
+  'Rein',
+  'Jaanus',
+  'Urmas',
+  'Toomas',
+  'Meelis',
+  'Aivar',
+  'Kalle',
+  'Raivo',
+  'Siim',
+  'Ülo',
+  'Indrek',
+  'Janek',
+  'Kristjan',
+  'Tarmo',
+  'Heiki',
+  'Ants',
+  'Kadri',
+  'Liis',
+  'Marju',
+  'Tiina',
+  'Ene',
+];
+export const LAST_NAMES = [
+  'Tamm',
+  'Saar',
+  'Sepp',
+  'Mägi',
+  'Kask',
+  'Kukk',
+  'Rebane',
+  'Ilves',
+  'Pärn',
+  'Koppel',
+  'Lepik',
+  'Kuusk',
+  'Vaher',
+  'Karu',
+  'Põder',
+  'Mets',
+  'Lõhmus',
+  'Laur',
+  'Jõgi',
+  'Oja',
+  'Raudsepp',
+  'Kivi',
+];
+
+export const WAYBILL_NOTES = [
+  '',
+  '',
+  '',
+  '',
+  'Loaded at roadside stack 3.',
+  'Forest road soft after rain, partial load.',
+  'Measured at the mill gate.',
+  'Second trip of the day.',
+  'Driver reported a short delay at the ferry.',
+  'Photo of the stack attached in the dispatch app.',
+];
+export const WORKLOG_NOTES = [
+  '',
+  '',
+  '',
+  'Stack re-measured after a complaint.',
+  'Crane maintenance before shift.',
+  'Sorted by diameter class.',
+  'Night shift.',
+  'Truck waited 20 minutes at the gate.',
+];
 
 export const DEMO_USERS = {
   staff: { email: 'staff@timberlog.ee', name: 'Kati Kask', password: 'Metsavahi-2026' },

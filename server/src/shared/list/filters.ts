@@ -49,7 +49,9 @@ function filterCond(def: FilterDef, col: string, value: unknown): Cond | undefin
 
 /** The names of the filters that narrow the list in `q` (an empty multi filters nothing), and `search` when not blank. */
 export function givenFilters(list: ListContract, q: Readonly<Record<string, unknown>>): string[] {
-  const given = Object.keys(allFilters(list)).filter((name) => q[name] !== undefined && q[name] !== null && !(Array.isArray(q[name]) && q[name].length === 0));
+  const given = Object.keys(allFilters(list)).filter(
+    (name) => q[name] !== undefined && q[name] !== null && !(Array.isArray(q[name]) && q[name].length === 0),
+  );
   if (searchTerm(q)) given.push('search');
   return given;
 }
@@ -76,7 +78,12 @@ export function searchLike(expr: string, term: string): Cond {
  * LIKE the trigram index answers, or with `searchBy: 'scan'` the same test as strpos(), which no
  * index answers: the planner then walks the sort order's index and tests the rows it meets.
  */
-export function listConds(spec: ListSpec, q: Readonly<Record<string, unknown>>, ctx: FilterContext = {}, searchBy: 'index' | 'scan' = 'index'): Cond[] {
+export function listConds(
+  spec: ListSpec,
+  q: Readonly<Record<string, unknown>>,
+  ctx: FilterContext = {},
+  searchBy: 'index' | 'scan' = 'index',
+): Cond[] {
   const conds: Cond[] = [];
   for (const [name, def] of Object.entries(allFilters(spec.list))) {
     const custom = spec.custom[name];
@@ -84,7 +91,8 @@ export function listConds(spec: ListSpec, q: Readonly<Record<string, unknown>>, 
     if (cond) conds.push(cond);
   }
   const term = searchTerm(q);
-  if (term && spec.searchExpr) conds.push(searchBy === 'index' ? searchLike(spec.searchExpr, term) : sql`strpos(${sql.raw(spec.searchExpr)}, ${term}) > 0`);
+  if (term && spec.searchExpr)
+    conds.push(searchBy === 'index' ? searchLike(spec.searchExpr, term) : sql`strpos(${sql.raw(spec.searchExpr)}, ${term}) > 0`);
   return conds;
 }
 

@@ -15,7 +15,8 @@ export function orderBy(spec: ListSpec, sort: unknown): RawBuilder<unknown> {
     const desc = part.startsWith('-');
     const name = desc ? part.slice(1) : part;
     // The last part is the list's key (see orderParts): its unique column.
-    const expr = i === parts.length - 1 ? spec.tiebreak : (spec.list.sort as readonly string[]).includes(name) ? spec.columns[name] : undefined;
+    const expr =
+      i === parts.length - 1 ? spec.tiebreak : (spec.list.sort as readonly string[]).includes(name) ? spec.columns[name] : undefined;
     if (!expr) throw fieldError('sort', 'field.unknownSort', { value: name.slice(0, 50), choices: spec.list.sort.join(', ') });
     exprs.push(`${expr} ${desc ? 'DESC' : 'ASC'}`);
   }

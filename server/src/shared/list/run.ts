@@ -34,8 +34,15 @@ export type Row = any;
  * The exact number of rows matching `q` (and `extra`): from the list's counter table when it
  * answers these filters, otherwise by counting the rows.
  */
-export async function countList(db: DB, spec: ListSpec, q: Readonly<Record<string, unknown>>, where: RawBuilder<unknown>, extra: Cond[] = []): Promise<number> {
-  const query = (extra.length === 0 ? spec.counter?.(q) : undefined) ?? sql`SELECT count(*) AS count FROM ${spec.countFrom ?? spec.from} ${where}`;
+export async function countList(
+  db: DB,
+  spec: ListSpec,
+  q: Readonly<Record<string, unknown>>,
+  where: RawBuilder<unknown>,
+  extra: Cond[] = [],
+): Promise<number> {
+  const query =
+    (extra.length === 0 ? spec.counter?.(q) : undefined) ?? sql`SELECT count(*) AS count FROM ${spec.countFrom ?? spec.from} ${where}`;
   const res = await sql<{ count: string | number }>`${query}`.execute(db);
   return Number(res.rows[0]?.count ?? 0);
 }

@@ -10,7 +10,11 @@ type Filters<L extends ListContract> = L['filters'] & typeof SHARED_FILTERS;
 
 /** The record fields the named filters test (a caller filter tests the signed-in user, not a column). */
 type FilterField<L extends ListContract, N extends PropertyKey> = {
-  [K in keyof Filters<L> & N]: Filters<L>[K] extends { kind: 'caller' } ? never : Filters<L>[K] extends { field: infer F extends string } ? F : never;
+  [K in keyof Filters<L> & N]: Filters<L>[K] extends { kind: 'caller' }
+    ? never
+    : Filters<L>[K] extends { field: infer F extends string }
+      ? F
+      : never;
 }[keyof Filters<L> & N];
 
 /** What a filter hands its condition: the signed-in user, for filters about the caller. */
@@ -104,7 +108,8 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     return col;
   });
   for (const [name, def] of Object.entries(allFilters(input.list))) {
-    if (!custom[name] && (def.kind === 'caller' || !columns[def.field])) throw new Error(`${input.list.path}: filter "${name}" has no column or condition`);
+    if (!custom[name] && (def.kind === 'caller' || !columns[def.field]))
+      throw new Error(`${input.list.path}: filter "${name}" has no column or condition`);
   }
   return {
     list: input.list,
@@ -124,7 +129,13 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
 }
 
 /** Query values as the list's querystring schema (`listQuery`) gives them. */
-type ItemValue<D> = D extends { values: readonly (infer V)[] } ? V : D extends { type: 'integer' } ? number : D extends { type: 'boolean' } ? boolean : string;
+type ItemValue<D> = D extends { values: readonly (infer V)[] }
+  ? V
+  : D extends { type: 'integer' }
+    ? number
+    : D extends { type: 'boolean' }
+      ? boolean
+      : string;
 type FilterValue<D> = D extends { kind: 'multi' }
   ? ItemValue<D>[]
   : D extends { kind: 'exact' }

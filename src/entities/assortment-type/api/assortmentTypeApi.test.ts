@@ -25,6 +25,8 @@ describe('assortment type endpoints', () => {
 
   it('gets one type by id', async () => {
     const store = makeApiStore();
-    expect((await store.dispatch(assortmentTypeApi.endpoints.getAssortmentType.initiate(1))).data?.name).toBe(mockDb.assortmentTypes[0]?.name);
+    expect((await store.dispatch(assortmentTypeApi.endpoints.getAssortmentType.initiate(1))).data?.name).toBe(
+      mockDb.assortmentTypes[0]?.name,
+    );
   });
 });

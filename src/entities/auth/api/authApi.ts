@@ -41,10 +41,5 @@ export const authApi = baseApi.injectEndpoints({
   }),
 });
 
-export const {
-  useObtainTokenMutation,
-  useRefreshTokenMutation,
-  useVerifyTokenMutation,
-  useRefreshSessionMutation,
-  useSignOutMutation,
-} = authApi;
+export const { useObtainTokenMutation, useRefreshTokenMutation, useVerifyTokenMutation, useRefreshSessionMutation, useSignOutMutation } =
+  authApi;

@@ -30,8 +30,4 @@ export const exportRequestApi = baseApi.injectEndpoints({
   }),
 });
 
-export const {
-  useListExportRequestsQuery,
-  useGetExportRequestQuery,
-  useAcknowledgeExportErrorMutation,
-} = exportRequestApi;
+export const { useListExportRequestsQuery, useGetExportRequestQuery, useAcknowledgeExportErrorMutation } = exportRequestApi;

@@ -21,7 +21,12 @@ describe('invoice endpoints', () => {
     const result = await store.dispatch(listInvoices.initiate({ statusIn: ['sync_failed', 'pending_sync'], search: 'i-2026' }));
     expect(recorder.requests).toEqual(['GET /api/invoices/?statusIn=sync_failed&statusIn=pending_sync&search=i-2026']);
     // The demo data has one failed sync and three awaiting theirs.
-    expect(result.data?.results.map((invoice) => invoice.status).sort()).toEqual(['pending_sync', 'pending_sync', 'pending_sync', 'sync_failed']);
+    expect(result.data?.results.map((invoice) => invoice.status).sort()).toEqual([
+      'pending_sync',
+      'pending_sync',
+      'pending_sync',
+      'sync_failed',
+    ]);
   });
 
   it('refuses waybills that are not delivered', async () => {
@@ -41,7 +46,12 @@ describe('invoice endpoints', () => {
     expect(waybills).toHaveLength(3);
     const numbers = waybills.map((w) => w.number);
     const preview = await store.dispatch(invoiceApi.endpoints.previewInvoice.initiate({ waybills: numbers, issueDate: '2026-11-20' }));
-    expect(preview.data).toMatchObject({ customer: customer?.registryCode, issueDate: '2026-11-20', dueDate: '2026-12-04', vatRate: '24.00' });
+    expect(preview.data).toMatchObject({
+      customer: customer?.registryCode,
+      issueDate: '2026-11-20',
+      dueDate: '2026-12-04',
+      vatRate: '24.00',
+    });
     const cents = (value: string) => Math.round(Number(value) * 100);
     const net = preview.data?.lines.reduce((sum, line) => sum + cents(line.amount), 0) ?? 0;
     expect(cents(preview.data?.netTotal ?? '')).toBe(net);

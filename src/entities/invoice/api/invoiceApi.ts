@@ -41,10 +41,5 @@ export const invoiceApi = baseApi.injectEndpoints({
   }),
 });
 
-export const {
-  useListInvoicesQuery,
-  useGetInvoiceQuery,
-  usePreviewInvoiceQuery,
-  useCreateInvoiceMutation,
-  useRetryInvoiceSyncMutation,
-} = invoiceApi;
+export const { useListInvoicesQuery, useGetInvoiceQuery, usePreviewInvoiceQuery, useCreateInvoiceMutation, useRetryInvoiceSyncMutation } =
+  invoiceApi;

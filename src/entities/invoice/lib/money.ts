@@ -10,7 +10,12 @@ export function formatMoney(value: string | null | undefined, currency: string, 
   const number = Number(value);
   if (!Number.isFinite(number)) return value;
   const decimals = Math.max(2, value.split('.')[1]?.length ?? 0);
-  return numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: Math.min(decimals, 4) }).format(number);
+  return numberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: Math.min(decimals, 4),
+  }).format(number);
 }
 
 /** A VAT rate as the API sends it (`"24.00"`) as a percentage of the locale: `24%`, `24 %`. */

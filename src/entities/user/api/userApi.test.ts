@@ -72,9 +72,9 @@ describe('user endpoints', () => {
 
     expect((await store.dispatch(userApi.endpoints.getUser.initiate(email))).data?.name).toBe('Uus Kasutaja');
     await store.dispatch(userApi.endpoints.patchUser.initiate({ email, body: { isStaff: true } })).unwrap();
-    await store.dispatch(
-      userApi.endpoints.updateUser.initiate({ email, body: { name: 'Uus Nimi', isActive: false, isStaff: false } }),
-    ).unwrap();
+    await store
+      .dispatch(userApi.endpoints.updateUser.initiate({ email, body: { name: 'Uus Nimi', isActive: false, isStaff: false } }))
+      .unwrap();
     await store.dispatch(userApi.endpoints.deleteUser.initiate(email)).unwrap();
     expect(recorder.requests).toEqual(
       expect.arrayContaining([

@@ -80,10 +80,7 @@ export const userApi = baseApi.injectEndpoints({
     }),
     getMe: build.query<User, void>({
       query: () => '/api/user/me',
-      providesTags: (user) => [
-        { type: TAGS.user, id: ME_ID },
-        ...(user ? [{ type: TAGS.user, id: user.email }] : []),
-      ],
+      providesTags: (user) => [{ type: TAGS.user, id: ME_ID }, ...(user ? [{ type: TAGS.user, id: user.email }] : [])],
     }),
     updateMe: build.mutation<User, MeUpdate>({
       query: (body) => ({ url: '/api/user/me', method: 'PUT', body }),

@@ -29,9 +29,5 @@ export const warehouseApi = baseApi.injectEndpoints({
   }),
 });
 
-export const {
-  useListWarehousesQuery,
-  useGetWarehouseQuery,
-  useGetWarehouseByOriginQuery,
-  useGetWarehouseByDestinationQuery,
-} = warehouseApi;
+export const { useListWarehousesQuery, useGetWarehouseQuery, useGetWarehouseByOriginQuery, useGetWarehouseByDestinationQuery } =
+  warehouseApi;

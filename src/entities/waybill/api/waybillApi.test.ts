@@ -75,7 +75,11 @@ describe('waybill endpoints', () => {
     expect(isApiError(result.error) ? result.error.fieldErrors.status : undefined).toMatch(/delivered.*draft/);
     expect(mockDb.waybills.find((w) => w.number === delivered?.number)?.status).toBe('delivered');
     const deleted = await store.dispatch(deleteWaybill.initiate(delivered?.number ?? ''));
-    expect(deleted.error).toMatchObject({ status: 400, message: 'Only draft waybills can be deleted; this one is "delivered".', hasMessage: true });
+    expect(deleted.error).toMatchObject({
+      status: 400,
+      message: 'Only draft waybills can be deleted; this one is "delivered".',
+      hasMessage: true,
+    });
     const unknown = await store.dispatch(patchWaybill.initiate({ number: 'W-1999-999999', body: { notes: 'x' } }));
     expect(unknown.error).toMatchObject({ status: 404 });
   });

@@ -49,10 +49,7 @@ export const waybillApi = baseApi.injectEndpoints({
       ],
     }),
     /** Starts a report of the waybills the filters select; the new export request appears in the export list. */
-    createWaybillReport: build.mutation<
-      Schema<'ExportRequest'>,
-      { readonly filters: WaybillListParams; readonly format: ReportFormat }
-    >({
+    createWaybillReport: build.mutation<Schema<'ExportRequest'>, { readonly filters: WaybillListParams; readonly format: ReportFormat }>({
       query: ({ filters, format }) => ({
         url: '/api/waybills/waybill_report/',
         method: 'POST',

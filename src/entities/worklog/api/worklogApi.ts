@@ -46,10 +46,7 @@ export const worklogApi = baseApi.injectEndpoints({
       invalidatesTags: (_worklog, _error, { number }) => changedWorklogTags(number),
     }),
     /** Starts a report of the worklogs the filters select. */
-    createWorklogReport: build.mutation<
-      Schema<'ExportRequest'>,
-      { readonly filters: WorklogListParams; readonly format: ReportFormat }
-    >({
+    createWorklogReport: build.mutation<Schema<'ExportRequest'>, { readonly filters: WorklogListParams; readonly format: ReportFormat }>({
       query: ({ filters, format }) => ({
         url: '/api/worklogs/worklog_report/',
         method: 'POST',

@@ -26,8 +26,15 @@ export const numberFormat = (locale: string, options: Intl.NumberFormatOptions =
   cached(`intl-number|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
 
 const dateFormatter = (locale: string, utc: boolean) =>
-  cached(`date|${locale}|${utc}`, () =>
-    new Intl.DateTimeFormat(dateLocale(locale), { day: '2-digit', month: '2-digit', year: 'numeric', ...(utc ? { timeZone: 'UTC' } : {}) }),
+  cached(
+    `date|${locale}|${utc}`,
+    () =>
+      new Intl.DateTimeFormat(dateLocale(locale), {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        ...(utc ? { timeZone: 'UTC' } : {}),
+      }),
   );
 
 /**
@@ -51,8 +58,16 @@ export function formatDateTime(value: string | null | undefined, locale: string)
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return cached(`datetime|${locale}`, () =>
-    new Intl.DateTimeFormat(dateLocale(locale), { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+  return cached(
+    `datetime|${locale}`,
+    () =>
+      new Intl.DateTimeFormat(dateLocale(locale), {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
   ).format(date);
 }
 
@@ -66,11 +81,13 @@ export function formatNumber(value: number | string | null | undefined, locale: 
   const number = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(number)) return String(value);
   const decimals = typeof value === 'string' ? Math.min(maxDecimals, value.split('.')[1]?.length ?? 0) : undefined;
-  return cached(`number|${locale}|${decimals ?? 'auto'}|${maxDecimals}`, () =>
-    new Intl.NumberFormat(locale, {
-      minimumFractionDigits: decimals ?? 0,
-      maximumFractionDigits: decimals ?? maxDecimals,
-    }),
+  return cached(
+    `number|${locale}|${decimals ?? 'auto'}|${maxDecimals}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        minimumFractionDigits: decimals ?? 0,
+        maximumFractionDigits: decimals ?? maxDecimals,
+      }),
   ).format(number);
 }
 

@@ -85,7 +85,13 @@ describe('list query codec', () => {
 
   it('gives the list call typed parameters', () => {
     const { state } = parse('warehouse=3&warehouse=x&actionIn=loading&sort=-timestamp', WORKLOG_LIST);
-    expect(toListParams(WORKLOG_LIST, state)).toEqual({ warehouse: [3], actionIn: ['loading'], sort: ['-timestamp'], pageNumber: 1, pageSize: 25 });
+    expect(toListParams(WORKLOG_LIST, state)).toEqual({
+      warehouse: [3],
+      actionIn: ['loading'],
+      sort: ['-timestamp'],
+      pageNumber: 1,
+      pageSize: 25,
+    });
     const users = parseListQuery(LISTS.users, new URLSearchParams('isStaff=true&isStaffIn=false'));
     expect(toListParams(LISTS.users, users.state)).toMatchObject({ isStaff: true, isStaffIn: [false] });
   });
@@ -95,7 +101,7 @@ describe('list query codec', () => {
     expect(parsed.ignored).toEqual([]);
   });
 
-  it('finding 12: a filter value with a comma is taken whole; only the contract\'s comma-separated filters split', () => {
+  it("finding 12: a filter value with a comma is taken whole; only the contract's comma-separated filters split", () => {
     expect(parse('workerName=Tamm,%20Jaan&actionIn=loading,unloading', WORKLOG_LIST).state.filters).toEqual({
       workerName: ['Tamm, Jaan'],
       actionIn: ['loading', 'unloading'],
@@ -110,7 +116,10 @@ describe('list query codec', () => {
       { name: 'mileageMax', value: '1.5', reason: 'invalid' },
       { name: 'mileage', value: '-3', reason: 'invalid' },
     ]);
-    const stamps = parse('timestampAfter=2026-11-01T08:00&timestampBefore=2026-11-02T08:00:00%2B02:00&createdAfter=2026-11-01T08:00:00', WORKLOG_LIST);
+    const stamps = parse(
+      'timestampAfter=2026-11-01T08:00&timestampBefore=2026-11-02T08:00:00%2B02:00&createdAfter=2026-11-01T08:00:00',
+      WORKLOG_LIST,
+    );
     expect(stamps.state.filters).toEqual({ timestampBefore: '2026-11-02T08:00:00+02:00' });
     expect(stamps.ignored.map((item) => item.name)).toEqual(['timestampAfter', 'createdAfter']);
     // Bounds: numbers up to the database's integer, exact dates on date fields, no NUL.
@@ -118,8 +127,11 @@ describe('list query codec', () => {
     expect(parse('mileageMax=2147483648&transportDate=tomorrow&driverName=a%00b').state.filters).toEqual({});
   });
 
-  it('finding 13: the list kit\'s boundaries: page 0, a page above the maximum, a filter value over its length limit', () => {
-    expect(parse('pageNumber=0')).toMatchObject({ state: { pageNumber: 1 }, ignored: [{ name: 'pageNumber', value: '0', reason: 'invalid' }] });
+  it("finding 13: the list kit's boundaries: page 0, a page above the maximum, a filter value over its length limit", () => {
+    expect(parse('pageNumber=0')).toMatchObject({
+      state: { pageNumber: 1 },
+      ignored: [{ name: 'pageNumber', value: '0', reason: 'invalid' }],
+    });
     expect(parse('pageNumber=0').ignored).toHaveLength(1);
     expect(parse('pageNumber=1').ignored).toEqual([]);
     expect(parse(`pageNumber=${LIMITS.pageNumberMax}`)).toMatchObject({ state: { pageNumber: LIMITS.pageNumberMax }, ignored: [] });

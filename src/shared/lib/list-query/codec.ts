@@ -54,8 +54,7 @@ export interface ListQueryOptions {
   readonly otherParams?: readonly string[];
 }
 
-const defaultPageSizeOf = (options: ListQueryOptions | undefined): number =>
-  options?.defaultPageSize ?? LIMITS.pageSizeDefault;
+const defaultPageSizeOf = (options: ListQueryOptions | undefined): number => options?.defaultPageSize ?? LIMITS.pageSizeDefault;
 
 /** The state of a list with nothing chosen. */
 export const emptyListState = <L extends ListContract>(options?: ListQueryOptions): ListState<L> => ({
@@ -67,8 +66,7 @@ export const emptyListState = <L extends ListContract>(options?: ListQueryOption
 });
 
 /** The page size the URL asks for, clamped to one the screens offer. */
-const clampToPageSizes = (size: number): number =>
-  PAGE_SIZES.find((offered) => offered >= size) ?? LIMITS.pageSizeMax;
+const clampToPageSizes = (size: number): number => PAGE_SIZES.find((offered) => offered >= size) ?? LIMITS.pageSizeMax;
 
 /**
  * Reads a list's state from URL parameters. Unknown parameters, invalid filter values, unknown
@@ -157,11 +155,7 @@ export function parseListQuery<L extends ListContract>(
  * then search, sort and paging; defaults (page 1, the default page size, no sort) are left out
  * so the plain list has a plain URL.
  */
-export function serializeListQuery<L extends ListContract>(
-  contract: L,
-  state: ListState<L>,
-  options?: ListQueryOptions,
-): URLSearchParams {
+export function serializeListQuery<L extends ListContract>(contract: L, state: ListState<L>, options?: ListQueryOptions): URLSearchParams {
   const params = new URLSearchParams();
   for (const name of Object.keys(allFilters(contract))) {
     const value = state.filters[name];

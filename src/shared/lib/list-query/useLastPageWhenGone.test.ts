@@ -3,7 +3,7 @@ import { renderHook } from '@testing-library/react';
 import { useLastPageWhenGone } from './useLastPageWhenGone';
 
 describe('useLastPageWhenGone', () => {
-  it('finding 13: a gone page goes to the last page of the probe\'s count, in place; to page 1 when the probe fails', () => {
+  it("finding 13: a gone page goes to the last page of the probe's count, in place; to page 1 when the probe fails", () => {
     const setPage = jest.fn();
     const props = (gone: boolean, count?: number, failed = false) => ({ gone, count, failed });
     const { rerender } = renderHook(({ gone, count, failed }) => useLastPageWhenGone(gone, 25, setPage, { count, failed }), {

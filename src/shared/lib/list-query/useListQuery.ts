@@ -55,8 +55,7 @@ export interface ListQuery<P extends object = Record<string, unknown>, L extends
 export type FilterValue = string | readonly string[] | undefined;
 export type FilterPatch = Readonly<Record<string, FilterValue>>;
 
-const isEmpty = (value: FilterValue): boolean =>
-  value === undefined || value === '' || (typeof value !== 'string' && value.length === 0);
+const isEmpty = (value: FilterValue): boolean => value === undefined || value === '' || (typeof value !== 'string' && value.length === 0);
 
 const patchFilters = (filters: FilterValues, patch: FilterPatch): FilterValues => {
   const next: Record<string, string | readonly string[]> = { ...filters };
@@ -183,13 +182,11 @@ export function useListQuery<P extends object = Record<string, unknown>, L exten
     [update],
   );
   const setPage = useCallback<ListQuery<P, L>['setPage']>(
-    (pageNumber, options) => update((current) => ({ ...current, pageNumber: Math.max(1, Math.trunc(pageNumber)) }), options?.replace ?? false),
+    (pageNumber, options) =>
+      update((current) => ({ ...current, pageNumber: Math.max(1, Math.trunc(pageNumber)) }), options?.replace ?? false),
     [update],
   );
-  const setPageSize = useCallback(
-    (pageSize: number) => update((current) => ({ ...current, pageSize, pageNumber: 1 })),
-    [update],
-  );
+  const setPageSize = useCallback((pageSize: number) => update((current) => ({ ...current, pageSize, pageNumber: 1 })), [update]);
 
   // One object while nothing in it changes: a filter bar given it re-renders only when the query does.
   return useMemo(

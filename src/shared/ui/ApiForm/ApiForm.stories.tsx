@@ -13,8 +13,11 @@ interface Values {
 type Request = ApiFormProps<Values, unknown>['request'];
 
 /** A refused save as RTK Query's `unwrap()` rejects with it. */
-// eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-const refuse = (data: unknown, status = 400): Request => () => Promise.reject({ status, data });
+const refuse =
+  (data: unknown, status = 400): Request =>
+  () =>
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+    Promise.reject({ status, data });
 
 function DemoForm({ request }: { readonly request: Request }) {
   return (

@@ -123,7 +123,12 @@ describe('ApiForm (useApiSubmit)', () => {
     const load = jest.fn(() => Promise.resolve(object({ number: string().required('Enter a number.').max(4, 'Too long.') })));
     const request = jest.fn(() => Promise.resolve({}));
     renderWithProviders(
-      <ApiForm<Values, unknown> initialValues={{ number: '', driverName: '' }} loadValidationSchema={load} label="Waybill" request={request}>
+      <ApiForm<Values, unknown>
+        initialValues={{ number: '', driverName: '' }}
+        loadValidationSchema={load}
+        label="Waybill"
+        request={request}
+      >
         <FormikTextField label="Number" name="number" />
         <FormikTextField label="Driver" name="driverName" />
         <SubmitButton>Save</SubmitButton>

@@ -15,7 +15,6 @@ import { useApiSubmit, type ApiSubmitOptions } from '../../lib/form/useApiSubmit
 import { Button, type ButtonVariant } from '../Button/Button';
 import { FormAlert } from '../FormCard/FormCard';
 
-
 // Loaded once a form first has changes: a page that only shows a form (sign-in) does not load the dialog.
 const LeaveGuard = lazy(() => import('../LeaveGuard/LeaveGuard').then((module) => ({ default: module.LeaveGuard })));
 

@@ -110,9 +110,7 @@ describe('Button styles', () => {
 
   it('styles every variant the component offers, and no other', () => {
     const styled = [...css.matchAll(/^\.([a-z]+) \{/gm)].map(([, name]) => name);
-    expect(styled.filter((name) => !['button', 'sm', 'icon', 'disabled'].includes(name ?? '')).sort()).toEqual(
-      [...BUTTON_VARIANTS].sort(),
-    );
+    expect(styled.filter((name) => !['button', 'sm', 'icon', 'disabled'].includes(name ?? '')).sort()).toEqual([...BUTTON_VARIANTS].sort());
   });
 
   it('shows the disabled state: dimmed, with a not-allowed cursor', () => {

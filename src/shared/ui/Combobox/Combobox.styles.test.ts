@@ -11,9 +11,15 @@ const declaration = (file: string, selector: string, property: string): string |
 describe('Combobox styles', () => {
   it('label and box match the text field beside it in a form', () => {
     for (const property of ['font-size', 'font-weight', 'color']) {
-      expect(declaration('Combobox.module.css', '.label', property)).toBe(declaration('../TextField/TextField.module.css', '.label', property));
+      expect(declaration('Combobox.module.css', '.label', property)).toBe(
+        declaration('../TextField/TextField.module.css', '.label', property),
+      );
     }
-    expect(declaration('Combobox.module.css', '.control', 'min-height')).toBe(declaration('../TextField/TextField.module.css', '.input', 'min-height'));
-    expect(declaration('Combobox.module.css', '.input', 'font-size')).toBe(declaration('../TextField/TextField.module.css', '.input', 'font-size'));
+    expect(declaration('Combobox.module.css', '.control', 'min-height')).toBe(
+      declaration('../TextField/TextField.module.css', '.input', 'min-height'),
+    );
+    expect(declaration('Combobox.module.css', '.input', 'font-size')).toBe(
+      declaration('../TextField/TextField.module.css', '.input', 'font-size'),
+    );
   });
 });

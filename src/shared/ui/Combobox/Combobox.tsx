@@ -159,33 +159,33 @@ export function Combobox({
         ))}
         {/* In single mode picking again replaces the value. */}
         <input
-            className={styles.input}
-            placeholder={single && current ? current.label : selected.length === 0 ? (placeholder ?? t('ui.select.typeToSearch')) : undefined}
-            disabled={disabled}
-            aria-invalid={error ? true : undefined}
-            {...getInputProps(
-              getDropdownProps({
-                preventKeyAction: isOpen,
-                ...(inputId ? { id: inputId } : {}),
-                ...(name ? { name } : {}),
-                // The typed text is kept in the input's own change event, not in downshift's state
-                // callback after it: a controlled input whose value lags a keystroke loses the next one.
-                onChange: (event: ChangeEvent<HTMLInputElement>) => {
-                  const text = event.currentTarget.value;
-                  setTyping(true);
-                  setInputValue(text);
-                  search(text);
-                },
-                onBlur: () => {
-                  // Leaving a single picker shows its value again, whatever was typed.
-                  setTyping(false);
-                  setInputValue('');
-                  onBlur?.();
-                },
-                ...(single ? { onFocus: () => setTyping(true) } : {}),
-              }),
-            )}
-          />
+          className={styles.input}
+          placeholder={single && current ? current.label : selected.length === 0 ? (placeholder ?? t('ui.select.typeToSearch')) : undefined}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          {...getInputProps(
+            getDropdownProps({
+              preventKeyAction: isOpen,
+              ...(inputId ? { id: inputId } : {}),
+              ...(name ? { name } : {}),
+              // The typed text is kept in the input's own change event, not in downshift's state
+              // callback after it: a controlled input whose value lags a keystroke loses the next one.
+              onChange: (event: ChangeEvent<HTMLInputElement>) => {
+                const text = event.currentTarget.value;
+                setTyping(true);
+                setInputValue(text);
+                search(text);
+              },
+              onBlur: () => {
+                // Leaving a single picker shows its value again, whatever was typed.
+                setTyping(false);
+                setInputValue('');
+                onBlur?.();
+              },
+              ...(single ? { onFocus: () => setTyping(true) } : {}),
+            }),
+          )}
+        />
         {current ? (
           <button
             type="button"
@@ -200,40 +200,33 @@ export function Combobox({
             ×
           </button>
         ) : null}
-        <button
-          type="button"
-          className={styles.toggle}
-          disabled={disabled}
-          tabIndex={-1}
-          aria-label={label}
-          {...getToggleButtonProps()}
-        >
+        <button type="button" className={styles.toggle} disabled={disabled} tabIndex={-1} aria-label={label} {...getToggleButtonProps()}>
           <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
             <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
           </svg>
         </button>
       </div>
       <div className={styles.popup} hidden={!isOpen || (items.length === 0 && !status)}>
-      <ul className={styles.menu} {...getMenuProps()}>
-        {isOpen
-          ? items.map((item, index) => (
-              <li
-                key={item.value}
-                className={`${styles.item} ${highlightedIndex === index ? styles.highlighted : ''}`}
-                {...getItemProps({ item, index })}
-                aria-selected={selectedValues.has(item.value)}
-              >
-                <span className={styles.itemLabel}>{item.label}</span>
-                {item.description ? <span className={styles.itemDescription}>{item.description}</span> : null}
-              </li>
-            ))
-          : null}
-      </ul>
-      {isOpen && (status || hasMore) ? (
-        <p className={styles.status} role="status">
-          {status ?? t('ui.select.moreResults', { count: items.length })}
-        </p>
-      ) : null}
+        <ul className={styles.menu} {...getMenuProps()}>
+          {isOpen
+            ? items.map((item, index) => (
+                <li
+                  key={item.value}
+                  className={`${styles.item} ${highlightedIndex === index ? styles.highlighted : ''}`}
+                  {...getItemProps({ item, index })}
+                  aria-selected={selectedValues.has(item.value)}
+                >
+                  <span className={styles.itemLabel}>{item.label}</span>
+                  {item.description ? <span className={styles.itemDescription}>{item.description}</span> : null}
+                </li>
+              ))
+            : null}
+        </ul>
+        {isOpen && (status || hasMore) ? (
+          <p className={styles.status} role="status">
+            {status ?? t('ui.select.moreResults', { count: items.length })}
+          </p>
+        ) : null}
       </div>
       {error ? <p className={styles.error}>{error}</p> : null}
     </div>

@@ -16,8 +16,7 @@ export interface ValueComboboxProps extends Omit<ComboboxProps, 'selected' | 'on
  */
 export function ValueCombobox({ value, onChange, labels, items, ...props }: ValueComboboxProps) {
   const [picked, setPicked] = useState<Readonly<Record<string, string>>>({});
-  const labelOf = (entry: string): string =>
-    picked[entry] ?? labels?.[entry] ?? items.find((item) => item.value === entry)?.label ?? entry;
+  const labelOf = (entry: string): string => picked[entry] ?? labels?.[entry] ?? items.find((item) => item.value === entry)?.label ?? entry;
   const selected: ComboboxOption[] = value.map((entry) => ({ value: entry, label: labelOf(entry) }));
   return (
     <Combobox

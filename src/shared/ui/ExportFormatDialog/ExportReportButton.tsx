@@ -54,7 +54,14 @@ export function ExportReportButton({ label, onStart, ...dialog }: ExportReportBu
       </Button>
       {wanted ? (
         <Suspense fallback={null}>
-          <ExportFormatDialog {...dialog} open={open} onOpenChange={setOpen} onStart={(format) => void start(format)} busy={busy} error={error} />
+          <ExportFormatDialog
+            {...dialog}
+            open={open}
+            onOpenChange={setOpen}
+            onStart={(format) => void start(format)}
+            busy={busy}
+            error={error}
+          />
         </Suspense>
       ) : null}
     </>

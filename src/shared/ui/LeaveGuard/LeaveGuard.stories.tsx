@@ -62,7 +62,9 @@ export const AsksOnLink: Story = {
     await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
     await expect(canvas.getByLabelText('Driver name')).toHaveValue('Mati');
     await userEvent.click(canvas.getByRole('link', { name: 'All waybills' }));
-    await userEvent.click(within(await body().findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave' }));
+    await userEvent.click(
+      within(await body().findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave' }),
+    );
     await expect(await canvas.findByRole('link', { name: 'New waybill' })).toBeInTheDocument();
   },
 };

@@ -11,9 +11,15 @@ const declaration = (file: string, selector: string, property: string): string |
 describe('MultiSelect styles', () => {
   it('label and box match the text field beside it in a form', () => {
     for (const property of ['font-size', 'font-weight', 'color']) {
-      expect(declaration('MultiSelect.module.css', '.label', property)).toBe(declaration('../TextField/TextField.module.css', '.label', property));
+      expect(declaration('MultiSelect.module.css', '.label', property)).toBe(
+        declaration('../TextField/TextField.module.css', '.label', property),
+      );
     }
-    expect(declaration('MultiSelect.module.css', '.toggle', 'min-height')).toBe(declaration('../TextField/TextField.module.css', '.input', 'min-height'));
-    expect(declaration('MultiSelect.module.css', '.toggle', 'font-size')).toBe(declaration('../TextField/TextField.module.css', '.input', 'font-size'));
+    expect(declaration('MultiSelect.module.css', '.toggle', 'min-height')).toBe(
+      declaration('../TextField/TextField.module.css', '.input', 'min-height'),
+    );
+    expect(declaration('MultiSelect.module.css', '.toggle', 'font-size')).toBe(
+      declaration('../TextField/TextField.module.css', '.input', 'font-size'),
+    );
   });
 });

@@ -41,7 +41,11 @@ export function MultiSelect({ label, options, value, onChange, placeholder, disa
     isItemDisabled: () => disabled,
     stateReducer: (_state, { changes, type }) => {
       // Ticking an item keeps the list open and the item highlighted.
-      if (type === useSelect.stateChangeTypes.ToggleButtonKeyDownEnter || type === useSelect.stateChangeTypes.ToggleButtonKeyDownSpaceButton || type === useSelect.stateChangeTypes.ItemClick) {
+      if (
+        type === useSelect.stateChangeTypes.ToggleButtonKeyDownEnter ||
+        type === useSelect.stateChangeTypes.ToggleButtonKeyDownSpaceButton ||
+        type === useSelect.stateChangeTypes.ItemClick
+      ) {
         return { ...changes, isOpen: true, highlightedIndex: _state.highlightedIndex };
       }
       return changes;

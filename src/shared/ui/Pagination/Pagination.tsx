@@ -68,12 +68,7 @@ export function Pagination({
       </p>
       <div className={styles.size}>
         <label htmlFor={sizeId}>{t('ui.pagination.pageSize')}</label>
-        <select
-          id={sizeId}
-          className={styles.select}
-          value={pageSize}
-          onChange={(event) => onPageSizeChange(Number(event.target.value))}
-        >
+        <select id={sizeId} className={styles.select} value={pageSize} onChange={(event) => onPageSizeChange(Number(event.target.value))}>
           {pageSizes.map((size) => (
             <option key={size} value={size}>
               {size}
@@ -85,9 +80,7 @@ export function Pagination({
         {pageButton(t('ui.pagination.first'), 1, atStart, 'M11 3 6 8l5 5M4 3v10')}
         {pageButton(t('ui.pagination.previous'), pageNumber - 1, atStart, 'M10 3 5 8l5 5')}
         {total !== undefined && total > 0 ? (
-          <span className={styles.page}>
-            {t('ui.pagination.page', { page: format.number(pageNumber), pages: format.number(last) })}
-          </span>
+          <span className={styles.page}>{t('ui.pagination.page', { page: format.number(pageNumber), pages: format.number(last) })}</span>
         ) : null}
         {pageButton(t('ui.pagination.next'), pageNumber + 1, atEnd, 'm6 3 5 5-5 5')}
         {pageButton(t('ui.pagination.last'), last, atEnd, 'm5 3 5 5-5 5M12 3v10')}

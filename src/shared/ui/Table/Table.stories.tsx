@@ -42,7 +42,8 @@ function Demo({ selectable = false, rows = makeRows(8), ...props }: DemoProps) {
   const [first] = sort;
   const field = first?.replace(/^-/, '');
   const key = field ? byField[field] : undefined;
-  const sorted = key && rows ? [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (first?.startsWith('-') ? -1 : 1)) : rows;
+  const sorted =
+    key && rows ? [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (first?.startsWith('-') ? -1 : 1)) : rows;
   return (
     <Table<Row>
       label="Waybills"
@@ -147,12 +148,7 @@ export const EmptyNarrow: Story = {
   },
 };
 
-const phoneColumns: TableColumn<Row>[] = [
-  { ...columns[0]!, phone: 'title' },
-  { ...columns[1]!, phone: 'hide' },
-  columns[2]!,
-  columns[3]!,
-];
+const phoneColumns: TableColumn<Row>[] = [{ ...columns[0]!, phone: 'title' }, { ...columns[1]!, phone: 'hide' }, columns[2]!, columns[3]!];
 
 /**
  * Item 5: at a phone's width (412 px) each row is a card: the number heads it, the other columns are

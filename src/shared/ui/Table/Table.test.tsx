@@ -135,11 +135,17 @@ describe('Table', () => {
     expect(screen.getByRole('table')).toHaveClass('stale');
   });
 
-  it('holds the room of a page\'s rows while the first page loads, drawing at most SKELETON_ROWS_SHOWN skeleton rows', () => {
+  it("holds the room of a page's rows while the first page loads, drawing at most SKELETON_ROWS_SHOWN skeleton rows", () => {
     const loadingTable = (expectedRows: number) => {
-      const { container, unmount } = render(<Table<Row> label="Rows" columns={columns} rows={undefined} getRowKey={(row) => row.id} loading expectedRows={expectedRows} />);
+      const { container, unmount } = render(
+        <Table<Row> label="Rows" columns={columns} rows={undefined} getRowKey={(row) => row.id} loading expectedRows={expectedRows} />,
+      );
       const scroller = container.firstElementChild as HTMLElement;
-      const result = { drawn: container.querySelectorAll('tbody tr').length, held: scroller.style.getPropertyValue('--page-rows'), reserving: scroller.classList.contains('reserving') };
+      const result = {
+        drawn: container.querySelectorAll('tbody tr').length,
+        held: scroller.style.getPropertyValue('--page-rows'),
+        reserving: scroller.classList.contains('reserving'),
+      };
       unmount();
       return result;
     };

@@ -1,12 +1,4 @@
-import {
-  useId,
-  useRef,
-  useState,
-  type CSSProperties,
-  type KeyboardEvent,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
+import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '../Button/Button';
@@ -186,7 +178,14 @@ export function Table<Row>({
   const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row, index: number) => {
     // Keys typed into a control inside the row are the control's.
     if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
-    const moves: Record<string, number> = { ArrowDown: index + 1, j: index + 1, ArrowUp: index - 1, k: index - 1, Home: 0, End: list.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowDown: index + 1,
+      j: index + 1,
+      ArrowUp: index - 1,
+      k: index - 1,
+      Home: 0,
+      End: list.length - 1,
+    };
     const target = moves[event.key];
     if (target !== undefined) {
       event.preventDefault();

@@ -1,7 +1,17 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { ASSORTMENT_TYPE_LIST, LIMITS } from '@timberlog/contract';
 
-import { listResponse, mockDb, notBlank, notFound, optional, referencedAnswer, schemaErrors, staffOnly, type FieldRule } from '@/shared/mock-db';
+import {
+  listResponse,
+  mockDb,
+  notBlank,
+  notFound,
+  optional,
+  referencedAnswer,
+  schemaErrors,
+  staffOnly,
+  type FieldRule,
+} from '@/shared/mock-db';
 
 import type { AssortmentType } from '../assortmentTypeApi';
 
@@ -45,7 +55,9 @@ export const adminAssortmentTypeHandlers: readonly HttpHandler[] = [
   http.delete('*/api/admin/assortment-types/:key', ({ params, request }) => {
     const current = mockDb.assortmentTypes.find((item) => String(item.id) === params.key);
     if (!current) return notFound(request);
-    const refused = referencedAnswer(request, [['assortments', mockDb.assortments.filter((item) => item.assortmentType === current.id).length]]);
+    const refused = referencedAnswer(request, [
+      ['assortments', mockDb.assortments.filter((item) => item.assortmentType === current.id).length],
+    ]);
     if (refused) return refused;
     mockDb.assortmentTypes = mockDb.assortmentTypes.filter((item) => item.id !== current.id);
     return new HttpResponse(null, { status: 204 });

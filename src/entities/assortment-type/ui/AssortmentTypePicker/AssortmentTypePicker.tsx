@@ -22,7 +22,10 @@ export interface AssortmentTypePickerProps {
 /** Picks assortment types by name. Values are ids (as strings). */
 export function AssortmentTypePicker({ value, ...props }: AssortmentTypePickerProps) {
   const [search, setSearch] = useState<string | null>(null);
-  const { data, isFetching } = useListAssortmentTypesQuery({ search: search || undefined, pageSize: PICKER_PAGE_SIZE }, { skip: search === null });
+  const { data, isFetching } = useListAssortmentTypesQuery(
+    { search: search || undefined, pageSize: PICKER_PAGE_SIZE },
+    { skip: search === null },
+  );
   // Types are few: the first page of 100 names the ones chosen.
   const { data: named } = useListAssortmentTypesQuery({ pageSize: 100 }, { skip: value.length === 0 });
   const labels = useMemo(() => Object.fromEntries((named?.results ?? []).map((type) => [String(type.id), type.name])), [named]);

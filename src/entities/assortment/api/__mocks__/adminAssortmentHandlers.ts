@@ -26,12 +26,16 @@ const RULES: Record<string, FieldRule> = {
   unitPrice: { required: true, maxLength: DECIMAL_MAX_LENGTH, pattern: PRICE_PATTERN, decimals: LIMITS.priceMaxDecimals },
   isActive: { type: 'boolean' },
 };
-const CREATE_RULES: Record<string, FieldRule> = { code: { required: true, notEmpty: true, maxLength: LIMITS.codeMaxLength, pattern: CODE_PATTERN }, ...RULES };
+const CREATE_RULES: Record<string, FieldRule> = {
+  code: { required: true, notEmpty: true, maxLength: LIMITS.codeMaxLength, pattern: CODE_PATTERN },
+  ...RULES,
+};
 
 /** The server's rules that read data: a name not only spaces, a known assortment type. */
 function check(errors: MockFieldErrors, body: Partial<Assortment>): void {
   notBlank(errors, 'name', body.name);
-  if (body.assortmentType !== undefined && typeName(body.assortmentType) === undefined) errors.add('assortmentType', 'ref.unknownAssortmentType', { value: String(body.assortmentType) });
+  if (body.assortmentType !== undefined && typeName(body.assortmentType) === undefined)
+    errors.add('assortmentType', 'ref.unknownAssortmentType', { value: String(body.assortmentType) });
 }
 
 /** Staff-only `/api/admin/assortments`: list, create, edit, delete (refused while waybills or worklogs use it), as the server answers. */
@@ -69,7 +73,13 @@ export const adminAssortmentHandlers: readonly HttpHandler[] = [
     const errors = schemaErrors(request, body, optional(RULES));
     if (errors.empty) check(errors, body);
     if (!errors.empty) return errors.answer();
-    const next: Assortment = { ...current, ...body, code: current.code, assortmentTypeName: typeName(body.assortmentType ?? current.assortmentType) ?? '', lastModifiedAt: now() };
+    const next: Assortment = {
+      ...current,
+      ...body,
+      code: current.code,
+      assortmentTypeName: typeName(body.assortmentType ?? current.assortmentType) ?? '',
+      lastModifiedAt: now(),
+    };
     mockDb.assortments = mockDb.assortments.map((item) => (item.code === current.code ? next : item));
     return HttpResponse.json(next);
   }),

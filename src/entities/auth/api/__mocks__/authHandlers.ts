@@ -9,12 +9,13 @@ import { mockSession, mockTokenPair } from './authFixtures';
 const noAccount = (request: Request) =>
   HttpResponse.json({ detail: message(request, 'auth.noActiveAccount'), code: 'no_active_account' }, { status: 401 });
 
-const tokenNotValid = () =>
-  HttpResponse.json({ detail: 'Token is invalid or expired', code: 'token_not_valid' }, { status: 401 });
+const tokenNotValid = () => HttpResponse.json({ detail: 'Token is invalid or expired', code: 'token_not_valid' }, { status: 401 });
 
 /** The default account keeps the plain mock tokens; another names itself in them (`mock-access-token:<email>`). */
 const tokensFor = (email: string) =>
-  email === MOCK_DEFAULT_CALLER.email ? mockTokenPair() : mockTokenPair({ access: `mock-access-token:${email}`, refresh: `mock-refresh-token:${email}` });
+  email === MOCK_DEFAULT_CALLER.email
+    ? mockTokenPair()
+    : mockTokenPair({ access: `mock-access-token:${email}`, refresh: `mock-refresh-token:${email}` });
 
 export const obtainTokenHandler = http.post('*/api/auth/token/', async ({ request }) => {
   const { email, password } = (await request.json()) as SignInCredentials;
@@ -63,7 +64,11 @@ export const authHandlers: readonly HttpHandler[] = [
     if (!user) return HttpResponse.json(mockSession());
     const tokens = tokensFor(user.email);
     return HttpResponse.json(
-      mockSession({ user: { email: user.email, name: user.name, isStaff: user.isStaff }, accessToken: tokens.access, refreshToken: tokens.refresh }),
+      mockSession({
+        user: { email: user.email, name: user.name, isStaff: user.isStaff },
+        accessToken: tokens.access,
+        refreshToken: tokens.refresh,
+      }),
     );
   }),
 ];

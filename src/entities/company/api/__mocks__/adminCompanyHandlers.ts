@@ -1,7 +1,17 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { COMPANY_LIST, LIMITS, REGISTRY_CODE_PATTERN } from '@timberlog/contract';
 
-import { listResponse, mockDb, notBlank, notFound, optional, referencedAnswer, schemaErrors, staffOnly, type FieldRule } from '@/shared/mock-db';
+import {
+  listResponse,
+  mockDb,
+  notBlank,
+  notFound,
+  optional,
+  referencedAnswer,
+  schemaErrors,
+  staffOnly,
+  type FieldRule,
+} from '@/shared/mock-db';
 
 import type { Company } from '../companyApi';
 
@@ -12,7 +22,10 @@ const RULES: Record<string, FieldRule> = {
   address: { maxLength: LIMITS.addressMaxLength },
   isInvoiceCustomer: { type: 'boolean' },
 };
-const CREATE_RULES: Record<string, FieldRule> = { registryCode: { required: true, maxLength: LIMITS.registryCodeLength, pattern: REGISTRY_CODE_PATTERN }, ...RULES };
+const CREATE_RULES: Record<string, FieldRule> = {
+  registryCode: { required: true, maxLength: LIMITS.registryCodeLength, pattern: REGISTRY_CODE_PATTERN },
+  ...RULES,
+};
 
 /** Staff-only `/api/admin/companies`: list, create, edit, delete (refused while others refer to the company), as the server answers. */
 export const adminCompanyHandlers: readonly HttpHandler[] = [

@@ -23,10 +23,7 @@ export interface CompanyPickerProps {
 
 /** Company names by registry code, for chips and pickers showing codes from the URL. */
 export function useCompanyNames(registryCodes: readonly string[]): Readonly<Record<string, string>> {
-  const { data } = useListCompaniesQuery(
-    { registryCode: [...registryCodes], pageSize: 100 },
-    { skip: registryCodes.length === 0 },
-  );
+  const { data } = useListCompaniesQuery({ registryCode: [...registryCodes], pageSize: 100 }, { skip: registryCodes.length === 0 });
   return useMemo(() => Object.fromEntries((data?.results ?? []).map((company) => [company.registryCode, company.name])), [data]);
 }
 

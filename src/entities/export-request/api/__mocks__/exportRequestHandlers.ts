@@ -6,7 +6,9 @@ import { advanceMockExports, listResponse, message, mockCaller, mockDb, notFound
 import type { ExportRequest } from '../exportRequestApi';
 
 /** `own` is about the caller: the server computes it per request. */
-const asSeenBy = (caller: string) => (item: ExportRequest): ExportRequest => ({ ...item, own: item.requestedBy === caller });
+const asSeenBy =
+  (caller: string) =>
+  (item: ExportRequest): ExportRequest => ({ ...item, own: item.requestedBy === caller });
 
 /** An export the caller may see (staff see all, others their own), as the caller sees it. */
 const visible = (request: Request, id: unknown): ExportRequest | undefined => {

@@ -1,5 +1,12 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { INVOICE, INVOICE_LIST, INVOICE_RETRYABLE_STATUS, defaultDueDate, invoiceProblem, invoiceWaybillNumbers } from '@timberlog/contract';
+import {
+  INVOICE,
+  INVOICE_LIST,
+  INVOICE_RETRYABLE_STATUS,
+  defaultDueDate,
+  invoiceProblem,
+  invoiceWaybillNumbers,
+} from '@timberlog/contract';
 import { invoiceTotals } from '@timberlog/contract/demo-data';
 
 import {
@@ -38,10 +45,21 @@ function computeInvoice(
   const company = companyOf(waybills[0]?.destinationCompany);
   if (!company) return notFound(request);
   const totals = invoiceTotals(
-    waybills.map((waybill) => ({ ...waybill, unitPrice: mockDb.assortments.find((item) => item.code === waybill.assortment)?.unitPrice ?? '0' })),
+    waybills.map((waybill) => ({
+      ...waybill,
+      unitPrice: mockDb.assortments.find((item) => item.code === waybill.assortment)?.unitPrice ?? '0',
+    })),
     INVOICE.vatRateDefault,
   );
-  return { customer: company.registryCode, customerName: company.name, issueDate, dueDate, currency: INVOICE.currency, ...totals, waybills: unique };
+  return {
+    customer: company.registryCode,
+    customerName: company.name,
+    issueDate,
+    dueDate,
+    currency: INVOICE.currency,
+    ...totals,
+    waybills: unique,
+  };
 }
 
 /** The preview's date parameters, checked as the server's schema does. */
@@ -96,7 +114,9 @@ export const invoiceHandlers: readonly HttpHandler[] = [
     created(request, 'invoice', number);
     mockDb.invoices = [invoice, ...mockDb.invoices];
     mockDb.waybills = mockDb.waybills.map((waybill) =>
-      preview.waybills.includes(waybill.number) ? changed(request, 'waybill', waybill.number, { ...waybill, status: 'invoiced', invoice: number, lastModifiedAt: now }) : waybill,
+      preview.waybills.includes(waybill.number)
+        ? changed(request, 'waybill', waybill.number, { ...waybill, status: 'invoiced', invoice: number, lastModifiedAt: now })
+        : waybill,
     );
     return HttpResponse.json(invoice, { status: 201, headers: { ETag: '"1"' } });
   }),
@@ -109,8 +129,13 @@ export const invoiceHandlers: readonly HttpHandler[] = [
     if (!invoice) return notFound(request);
     const stale = versionConflict(request, 'invoice', invoice.number, invoice, forCaller(request)(invoice));
     if (stale) return stale;
-    if (invoice.status !== INVOICE_RETRYABLE_STATUS) return nonFieldError(message(request, 'invoice.retryNotFailed', { status: invoice.status }));
-    const next: Invoice = changed(request, 'invoice', invoice.number, { ...invoice, status: 'pending_sync', lastModifiedAt: new Date().toISOString() });
+    if (invoice.status !== INVOICE_RETRYABLE_STATUS)
+      return nonFieldError(message(request, 'invoice.retryNotFailed', { status: invoice.status }));
+    const next: Invoice = changed(request, 'invoice', invoice.number, {
+      ...invoice,
+      status: 'pending_sync',
+      lastModifiedAt: new Date().toISOString(),
+    });
     mockDb.invoices = mockDb.invoices.map((item) => (item.number === next.number ? next : item));
     return HttpResponse.json(forCaller(request)(next));
   }),

@@ -7,7 +7,14 @@ import { InvoiceLines } from './InvoiceLines';
 
 const invoice = mockInvoice({
   lines: [
-    { assortment: 'KU-PALK-18', assortmentName: 'Spruce saw logs 18+', quantity: '54.700', unit: 'm3', unitPrice: '62.50', amount: '3418.75' },
+    {
+      assortment: 'KU-PALK-18',
+      assortmentName: 'Spruce saw logs 18+',
+      quantity: '54.700',
+      unit: 'm3',
+      unitPrice: '62.50',
+      amount: '3418.75',
+    },
     { assortment: 'KS-PABER', assortmentName: 'Birch pulpwood', quantity: '12.250', unit: 't', unitPrice: '41.00', amount: '502.25' },
   ],
   netTotal: '3921.00',

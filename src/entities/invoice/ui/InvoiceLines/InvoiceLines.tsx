@@ -46,7 +46,9 @@ export function InvoiceLines({ invoice, label }: InvoiceLinesProps) {
             <tr key={line.assortment}>
               <td className={styles.assortment}>
                 {line.assortmentName || line.assortment}
-                {line.assortmentName && line.assortmentName !== line.assortment ? <span className={styles.code}>{line.assortment}</span> : null}
+                {line.assortmentName && line.assortmentName !== line.assortment ? (
+                  <span className={styles.code}>{line.assortment}</span>
+                ) : null}
               </td>
               <td className={styles.numeric}>{format.number(line.quantity)}</td>
               <td>{UNIT_SYMBOLS[line.unit] ?? line.unit}</td>

@@ -35,7 +35,14 @@ export const Pending: Story = {
 
 export const FailedWithLongError: Story = {
   args: {
-    invoice: mockInvoice({ status: 'sync_failed', externalId: null, syncedAt: null, syncAttempts: 7, syncFailure: 'unavailable', syncError: LONG_ERROR }),
+    invoice: mockInvoice({
+      status: 'sync_failed',
+      externalId: null,
+      syncedAt: null,
+      syncAttempts: 7,
+      syncFailure: 'unavailable',
+      syncError: LONG_ERROR,
+    }),
     action: <Button variant="secondary">Retry sync</Button>,
   },
   play: async ({ canvasElement }) => {
@@ -57,7 +64,16 @@ export const Estonian: Story = {
 
 /** What an ordinary user sees: the reason in their words; the API gives them no raw error. */
 export const FailedAsOrdinaryUser: Story = {
-  args: { invoice: mockInvoice({ status: 'sync_failed', externalId: null, syncedAt: null, syncAttempts: 1, syncFailure: 'unreachable', syncError: null }) },
+  args: {
+    invoice: mockInvoice({
+      status: 'sync_failed',
+      externalId: null,
+      syncedAt: null,
+      syncAttempts: 1,
+      syncFailure: 'unreachable',
+      syncError: null,
+    }),
+  },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('The accounting system could not be reached.')).toBeInTheDocument();
     await expect(within(canvasElement).queryByText('Technical detail')).toBeNull();

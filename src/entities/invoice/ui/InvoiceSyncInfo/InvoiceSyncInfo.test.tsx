@@ -16,7 +16,9 @@ describe('InvoiceSyncInfo', () => {
     expect(screen.queryByText('Technical detail')).toBeNull();
     view.unmount();
 
-    renderWithProviders(<InvoiceSyncInfo invoice={mockInvoice({ ...failed, syncFailure: 'rejected', syncError: null })} />, { locale: 'et' });
+    renderWithProviders(<InvoiceSyncInfo invoice={mockInvoice({ ...failed, syncFailure: 'rejected', syncError: null })} />, {
+      locale: 'et',
+    });
     expect(await screen.findByText('Raamatupidamissüsteem lükkas arve tagasi. Töötajad näevad põhjust.')).toBeInTheDocument();
   });
 

@@ -45,7 +45,8 @@ const collector = (request: Request) => {
   const errors: Record<string, string[]> = {};
   return {
     errors,
-    add: (field: string, key: MessageKey, params?: Record<string, string | number>) => (errors[field] ??= []).push(message(request, key, params)),
+    add: (field: string, key: MessageKey, params?: Record<string, string | number>) =>
+      (errors[field] ??= []).push(message(request, key, params)),
     password: (password: string, email: string) => {
       for (const problem of passwordProblems(password, email)) {
         const [key, params] = PASSWORD_MESSAGES[problem];
@@ -105,8 +106,10 @@ const updateUser = async (request: Request, email: string) => {
   const body = (await request.json()) as UserPatch & { email?: string };
   const check = collector(request);
   if (body.email !== undefined && normalise(body.email) !== current.email) check.add('email', 'user.emailImmutable');
-  if (current.email === caller.email && body.isStaff !== undefined && body.isStaff !== current.isStaff) check.add('isStaff', 'user.ownStaff');
-  if (current.email === caller.email && body.isActive !== undefined && body.isActive !== current.isActive) check.add('isActive', 'user.ownActive');
+  if (current.email === caller.email && body.isStaff !== undefined && body.isStaff !== current.isStaff)
+    check.add('isStaff', 'user.ownStaff');
+  if (current.email === caller.email && body.isActive !== undefined && body.isActive !== current.isActive)
+    check.add('isActive', 'user.ownActive');
   if (body.password !== undefined) check.password(body.password, current.email);
   if (body.name !== undefined && !body.name.trim()) check.add('name', 'field.blank');
   if (check.any) return fieldErrors(check.errors);
@@ -126,7 +129,18 @@ export const userHandlers: readonly HttpHandler[] = [
     const check = newAccountErrors(request, body);
     if (check.any) return fieldErrors(check.errors);
     const at = now();
-    const user: User = { email: normalise(body.email), name: body.name.trim(), isActive: false, isStaff: false, emailVerified: false, dateJoined: at, lastLogin: null, createdAt: at, lastModifiedAt: at, version: 1 };
+    const user: User = {
+      email: normalise(body.email),
+      name: body.name.trim(),
+      isActive: false,
+      isStaff: false,
+      emailVerified: false,
+      dateJoined: at,
+      lastLogin: null,
+      createdAt: at,
+      lastModifiedAt: at,
+      version: 1,
+    };
     mockDb.users = [...mockDb.users, user];
     return HttpResponse.json(user, { status: 201 });
   }),

@@ -27,14 +27,23 @@ const RULES: Record<string, FieldRule> = {
   address: { maxLength: LIMITS.addressMaxLength },
 };
 const CODES = [
-  { field: 'originCode', taken: 'admin.originTaken', used: (code: string) => mockDb.waybills.filter((item) => item.origin === code).length },
-  { field: 'destinationCode', taken: 'admin.destinationTaken', used: (code: string) => mockDb.waybills.filter((item) => item.destination === code).length },
+  {
+    field: 'originCode',
+    taken: 'admin.originTaken',
+    used: (code: string) => mockDb.waybills.filter((item) => item.origin === code).length,
+  },
+  {
+    field: 'destinationCode',
+    taken: 'admin.destinationTaken',
+    used: (code: string) => mockDb.waybills.filter((item) => item.destination === code).length,
+  },
 ] as const;
 
 /** The server's rules that read data: a name not only spaces, a known company, codes no other warehouse uses. */
 function check(errors: MockFieldErrors, body: Partial<Warehouse>, id?: number): void {
   notBlank(errors, 'name', body.name);
-  if (body.company !== undefined && !mockDb.companies.some((item) => item.registryCode === body.company)) errors.add('company', 'ref.unknownCompany', { value: body.company });
+  if (body.company !== undefined && !mockDb.companies.some((item) => item.registryCode === body.company))
+    errors.add('company', 'ref.unknownCompany', { value: body.company });
   for (const { field, taken } of CODES) {
     const code = body[field];
     if (code && mockDb.warehouses.some((item) => item[field] === code && item.id !== id)) errors.add(field, taken);
@@ -99,7 +108,10 @@ export const adminWarehouseHandlers: readonly HttpHandler[] = [
     const current = mockDb.warehouses.find((item) => String(item.id) === params.key);
     if (!current) return notFound(request);
     const refused = referencedAnswer(request, [
-      ['waybills', mockDb.waybills.filter((item) => item.origin === current.originCode || item.destination === current.destinationCode).length],
+      [
+        'waybills',
+        mockDb.waybills.filter((item) => item.origin === current.originCode || item.destination === current.destinationCode).length,
+      ],
       ['worklogs', mockDb.worklogs.filter((item) => item.warehouse === current.id).length],
     ]);
     if (refused) return refused;

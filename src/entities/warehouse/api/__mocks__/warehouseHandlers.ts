@@ -10,12 +10,21 @@ const answer = (request: Request, warehouse: Warehouse | undefined) => (warehous
 export const warehouseHandlers: readonly HttpHandler[] = [
   http.get('*/api/warehouses/', ({ request }) => listResponse(request, WAREHOUSE_LIST, mockDb.warehouses)),
   http.get('*/api/warehouses/origins/:code/', ({ params, request }) =>
-    answer(request, mockDb.warehouses.find((item) => item.originCode === params.code)),
+    answer(
+      request,
+      mockDb.warehouses.find((item) => item.originCode === params.code),
+    ),
   ),
   http.get('*/api/warehouses/destinations/:code/', ({ params, request }) =>
-    answer(request, mockDb.warehouses.find((item) => item.destinationCode === params.code)),
+    answer(
+      request,
+      mockDb.warehouses.find((item) => item.destinationCode === params.code),
+    ),
   ),
   http.get('*/api/warehouses/:id/', ({ params, request }) =>
-    answer(request, mockDb.warehouses.find((item) => String(item.id) === params.id)),
+    answer(
+      request,
+      mockDb.warehouses.find((item) => String(item.id) === params.id),
+    ),
   ),
 ];

@@ -1,5 +1,15 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { LOAD_LIMITS, WAYBILL_LIST, WAYBILL_STATUSES, canTransition, exceedsLoadLimit, isWaybillCorrection, isWaybillDeletable, isWaybillEditable, type Unit } from '@timberlog/contract';
+import {
+  LOAD_LIMITS,
+  WAYBILL_LIST,
+  WAYBILL_STATUSES,
+  canTransition,
+  exceedsLoadLimit,
+  isWaybillCorrection,
+  isWaybillDeletable,
+  isWaybillEditable,
+  type Unit,
+} from '@timberlog/contract';
 
 import {
   changed,
@@ -41,7 +51,8 @@ function checkFields(request: Request, body: Fields, current?: Waybill): { field
     fields[name] = value.trim();
     if (!fields[name]) add(name, 'field.blank');
   }
-  if (fields.origin && !mockDb.warehouses.some((item) => item.originCode === fields.origin)) add('origin', 'ref.unknownOrigin', { value: fields.origin });
+  if (fields.origin && !mockDb.warehouses.some((item) => item.originCode === fields.origin))
+    add('origin', 'ref.unknownOrigin', { value: fields.origin });
   if (fields.destination) {
     const warehouse = mockDb.warehouses.find((item) => item.destinationCode === fields.destination);
     if (!warehouse) add('destination', 'ref.unknownDestination', { value: fields.destination });
@@ -107,7 +118,12 @@ const update = (request: Request, number: unknown, body: WaybillPatch): Response
   if (hasErrors(errors)) return fieldErrors(errors);
   // The reason is the history's, not a field of the waybill.
   delete (fields as { reason?: string }).reason;
-  const next = changed(request, 'waybill', current.number, withNames({ ...current, ...fields, status: to ?? from, lastModifiedAt: new Date().toISOString() }));
+  const next = changed(
+    request,
+    'waybill',
+    current.number,
+    withNames({ ...current, ...fields, status: to ?? from, lastModifiedAt: new Date().toISOString() }),
+  );
   mockDb.waybills = mockDb.waybills.map((item) => (item.number === current.number ? next : item));
   return HttpResponse.json(next);
 };
@@ -144,8 +160,12 @@ export const waybillHandlers: readonly HttpHandler[] = [
     const waybill = find(params.number);
     return waybill ? HttpResponse.json(waybill, { headers: { ETag: `"${waybill.version}"` } }) : notFound(request);
   }),
-  http.put('*/api/waybills/:number/', async ({ params, request }) => update(request, params.number, (await request.json()) as WaybillPatch)),
-  http.patch('*/api/waybills/:number/', async ({ params, request }) => update(request, params.number, (await request.json()) as WaybillPatch)),
+  http.put('*/api/waybills/:number/', async ({ params, request }) =>
+    update(request, params.number, (await request.json()) as WaybillPatch),
+  ),
+  http.patch('*/api/waybills/:number/', async ({ params, request }) =>
+    update(request, params.number, (await request.json()) as WaybillPatch),
+  ),
   http.delete('*/api/waybills/:number/', ({ params, request }) => {
     const waybill = find(params.number);
     if (!waybill) return notFound(request);

@@ -70,5 +70,7 @@ export function WaybillDetails({ waybill }: WaybillDetailsProps) {
     { key: 'notes', value: waybill.notes ? <span className={styles.notes}>{waybill.notes}</span> : none, wide: true },
   ];
 
-  return <DetailFields fields={items.map((item) => ({ ...item, label: t(`waybills.fields.${item.key}`) }))} minColumnWidth="15rem" largeValues />;
+  return (
+    <DetailFields fields={items.map((item) => ({ ...item, label: t(`waybills.fields.${item.key}`) }))} minColumnWidth="15rem" largeValues />
+  );
 }

@@ -1,12 +1,22 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { LIMITS, REGISTRY_CODE_PATTERN, WORKER_LIST, normaliseWorkerName } from '@timberlog/contract';
 
-import { type MockFieldErrors, listResponse, mockDb, notFound, referencedAnswer, schemaErrors, staffOnly, type FieldRule } from '@/shared/mock-db';
+import {
+  type MockFieldErrors,
+  listResponse,
+  mockDb,
+  notFound,
+  referencedAnswer,
+  schemaErrors,
+  staffOnly,
+  type FieldRule,
+} from '@/shared/mock-db';
 
 import type { Worker } from '../workerApi';
 
 const now = () => new Date().toISOString();
-const companyName = (code: string | null | undefined) => (code ? (mockDb.companies.find((item) => item.registryCode === code)?.name ?? null) : null);
+const companyName = (code: string | null | undefined) =>
+  code ? (mockDb.companies.find((item) => item.registryCode === code)?.name ?? null) : null;
 const COMPANY: FieldRule = { maxLength: LIMITS.registryCodeLength, pattern: REGISTRY_CODE_PATTERN, nullable: true };
 
 /** A company, when one is named, must exist. */
@@ -20,7 +30,10 @@ export const adminWorkerHandlers: readonly HttpHandler[] = [
   http.get('*/api/admin/workers', ({ request }) => listResponse(request, WORKER_LIST, mockDb.workers)),
   http.post('*/api/admin/workers', async ({ request }) => {
     const body = (await request.json()) as Partial<Worker>;
-    const errors = schemaErrors(request, body, { workerName: { required: true, notEmpty: true, maxLength: LIMITS.nameMaxLength }, company: COMPANY });
+    const errors = schemaErrors(request, body, {
+      workerName: { required: true, notEmpty: true, maxLength: LIMITS.nameMaxLength },
+      company: COMPANY,
+    });
     if (!errors.empty) return errors.answer();
     checkCompany(errors, body.company);
     const name = normaliseWorkerName(String(body.workerName));
@@ -28,7 +41,15 @@ export const adminWorkerHandlers: readonly HttpHandler[] = [
     else if (mockDb.workers.some((item) => item.workerName === name)) errors.add('workerName', 'admin.exists');
     if (!errors.empty) return errors.answer();
     const at = now();
-    const worker: Worker = { workerName: name, company: body.company ?? null, companyName: companyName(body.company), worklogCount: 0, lastWorklogAt: null, createdAt: at, lastModifiedAt: at };
+    const worker: Worker = {
+      workerName: name,
+      company: body.company ?? null,
+      companyName: companyName(body.company),
+      worklogCount: 0,
+      lastWorklogAt: null,
+      createdAt: at,
+      lastModifiedAt: at,
+    };
     mockDb.workers = [...mockDb.workers, worker];
     return HttpResponse.json(worker, { status: 201 });
   }),
@@ -47,7 +68,9 @@ export const adminWorkerHandlers: readonly HttpHandler[] = [
   http.delete('*/api/admin/workers/:key', ({ params, request }) => {
     const current = mockDb.workers.find((item) => item.workerName === params.key);
     if (!current) return notFound(request);
-    const refused = referencedAnswer(request, [['worklogs', mockDb.worklogs.filter((item) => item.workerName === current.workerName).length]]);
+    const refused = referencedAnswer(request, [
+      ['worklogs', mockDb.worklogs.filter((item) => item.workerName === current.workerName).length],
+    ]);
     if (refused) return refused;
     mockDb.workers = mockDb.workers.filter((item) => item.workerName !== current.workerName);
     return new HttpResponse(null, { status: 204 });

@@ -40,7 +40,8 @@ function checkFields(request: Request, body: Fields): { fields: Fields; errors: 
   if (fields.assortment && !mockDb.assortments.some((item) => item.code === fields.assortment)) {
     add('assortment', 'ref.unknownAssortment', { value: fields.assortment });
   }
-  if (fields.waybill && !mockDb.waybills.some((item) => item.number === fields.waybill)) add('waybill', 'ref.unknownWaybill', { value: fields.waybill });
+  if (fields.waybill && !mockDb.waybills.some((item) => item.number === fields.waybill))
+    add('waybill', 'ref.unknownWaybill', { value: fields.waybill });
   if (fields.quantity !== undefined && fields.quantity !== null && !(Number(fields.quantity) > 0)) add('quantity', 'field.positive');
   return { fields, errors };
 }
@@ -62,7 +63,12 @@ const touchWorker = (workerName: string) => {
   const own = mockDb.worklogs.filter((item) => item.workerName === workerName);
   const latest = [...own].sort((a, b) => (a.timestamp < b.timestamp ? 1 : -1))[0];
   const company = latest ? (mockDb.warehouses.find((item) => item.id === latest.warehouse) ?? null) : null;
-  const counts = { worklogCount: own.length, lastWorklogAt: latest?.timestamp ?? null, company: company?.company ?? null, companyName: company?.companyName ?? null };
+  const counts = {
+    worklogCount: own.length,
+    lastWorklogAt: latest?.timestamp ?? null,
+    company: company?.company ?? null,
+    companyName: company?.companyName ?? null,
+  };
   const now = new Date().toISOString();
   mockDb.workers = mockDb.workers.some((worker) => worker.workerName === workerName)
     ? mockDb.workers.map((worker) => (worker.workerName === workerName ? { ...worker, ...counts, lastModifiedAt: now } : worker))
@@ -117,6 +123,10 @@ export const worklogHandlers: readonly HttpHandler[] = [
     const worklog = find(params.number);
     return worklog ? HttpResponse.json(worklog, { headers: { ETag: `"${worklog.version}"` } }) : notFound(request);
   }),
-  http.put('*/api/worklogs/:number/', async ({ params, request }) => update(request, params.number, (await request.json()) as WorklogPatch)),
-  http.patch('*/api/worklogs/:number/', async ({ params, request }) => update(request, params.number, (await request.json()) as WorklogPatch)),
+  http.put('*/api/worklogs/:number/', async ({ params, request }) =>
+    update(request, params.number, (await request.json()) as WorklogPatch),
+  ),
+  http.patch('*/api/worklogs/:number/', async ({ params, request }) =>
+    update(request, params.number, (await request.json()) as WorklogPatch),
+  ),
 ];

@@ -65,5 +65,7 @@ export function WorklogDetails({ worklog, unit }: WorklogDetailsProps) {
     { key: 'notes', value: worklog.notes ? <span className={styles.notes}>{worklog.notes}</span> : none, wide: true },
   ];
 
-  return <DetailFields fields={items.map((item) => ({ ...item, label: t(`worklogs.fields.${item.key}`) }))} minColumnWidth="15rem" largeValues />;
+  return (
+    <DetailFields fields={items.map((item) => ({ ...item, label: t(`worklogs.fields.${item.key}`) }))} minColumnWidth="15rem" largeValues />
+  );
 }

@@ -47,7 +47,10 @@ export const adminApi = baseApi.injectEndpoints({
       query: ({ resource, body }) => ({ url: `/api/admin/${resource}`, method: 'POST', body }),
       invalidatesTags: (_item, error, { resource }) => (error ? [] : changed(resource)),
     }),
-    adminUpdate: build.mutation<Record<string, unknown>, { readonly resource: AdminResourceName; readonly key: string; readonly body: object }>({
+    adminUpdate: build.mutation<
+      Record<string, unknown>,
+      { readonly resource: AdminResourceName; readonly key: string; readonly body: object }
+    >({
       query: ({ resource, key, body }) => ({ url: itemPath(resource, key), method: 'PATCH', body }),
       invalidatesTags: (_item, error, { resource, key }) => (error ? [] : changed(resource, key)),
     }),

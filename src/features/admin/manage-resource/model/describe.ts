@@ -45,8 +45,14 @@ export interface ResourceDescription<Item, Create> {
 }
 
 export type AdminItem<N extends 'AssortmentType' | 'Assortment' | 'Company' | 'Warehouse' | 'Worker'> = Schema<N>;
-export type AdminCreate<P extends '/api/admin/assortment-types' | '/api/admin/assortments' | '/api/admin/companies' | '/api/admin/warehouses' | '/api/admin/workers'> =
-  RequestBody<P, 'post'>;
+export type AdminCreate<
+  P extends
+    | '/api/admin/assortment-types'
+    | '/api/admin/assortments'
+    | '/api/admin/companies'
+    | '/api/admin/warehouses'
+    | '/api/admin/workers',
+> = RequestBody<P, 'post'>;
 
 /** A description whose record and body types are erased, for the screen that shows any of them. */
 export type AnyResourceDescription = ResourceDescription<Record<string, unknown>, Record<string, unknown>>;

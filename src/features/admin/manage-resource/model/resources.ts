@@ -34,7 +34,12 @@ export const ADMIN_RESOURCES: Readonly<Record<AdminResourceName, AnyResourceDesc
       { name: 'email', kind: 'text', maxLength: LIMITS.emailMaxLength },
       { name: 'isInvoiceCustomer', kind: 'boolean' },
     ],
-    columns: [{ field: 'registryCode', sortField: 'registryCode' }, { field: 'name', sortField: 'name' }, { field: 'vatNumber' }, { field: 'isInvoiceCustomer' }],
+    columns: [
+      { field: 'registryCode', sortField: 'registryCode' },
+      { field: 'name', sortField: 'name' },
+      { field: 'vatNumber' },
+      { field: 'isInvoiceCustomer' },
+    ],
   }),
   warehouses: describe<AdminItem<'Warehouse'>, AdminCreate<'/api/admin/warehouses'>>({
     resource: 'warehouses',
@@ -48,7 +53,13 @@ export const ADMIN_RESOURCES: Readonly<Record<AdminResourceName, AnyResourceDesc
       { name: 'destinationCode', kind: 'nullableText', maxLength: LIMITS.codeMaxLength, pattern: code },
       { name: 'address', kind: 'textarea', maxLength: LIMITS.addressMaxLength },
     ],
-    columns: [{ field: 'id', sortField: 'id', numeric: true }, { field: 'name', sortField: 'name' }, { field: 'companyName' }, { field: 'originCode' }, { field: 'destinationCode' }],
+    columns: [
+      { field: 'id', sortField: 'id', numeric: true },
+      { field: 'name', sortField: 'name' },
+      { field: 'companyName' },
+      { field: 'originCode' },
+      { field: 'destinationCode' },
+    ],
   }),
   assortments: describe<AdminItem<'Assortment'>, AdminCreate<'/api/admin/assortments'>>({
     resource: 'assortments',
@@ -64,7 +75,14 @@ export const ADMIN_RESOURCES: Readonly<Record<AdminResourceName, AnyResourceDesc
       { name: 'unitPrice', kind: 'decimal', required: true, pattern: { source: PRICE_PATTERN, messageKey: 'admin.validation.price' } },
       { name: 'isActive', kind: 'boolean' },
     ],
-    columns: [{ field: 'code', sortField: 'code' }, { field: 'name', sortField: 'name' }, { field: 'assortmentTypeName' }, { field: 'species' }, { field: 'unitPrice', numeric: true }, { field: 'isActive' }],
+    columns: [
+      { field: 'code', sortField: 'code' },
+      { field: 'name', sortField: 'name' },
+      { field: 'assortmentTypeName' },
+      { field: 'species' },
+      { field: 'unitPrice', numeric: true },
+      { field: 'isActive' },
+    ],
   }),
   'assortment-types': describe<AdminItem<'AssortmentType'>, AdminCreate<'/api/admin/assortment-types'>>({
     resource: 'assortment-types',

@@ -45,10 +45,17 @@ describe('the generic resource form', () => {
 
   it('sends ids as numbers and empty optional codes as null, as the API takes them', () => {
     const warehouses = ADMIN_RESOURCES.warehouses;
-    const body = toBody(warehouses, { ...toFormValues(warehouses), name: ' Ladu ', company: '12345678', originCode: '', destinationCode: 'D-1' }, false);
+    const body = toBody(
+      warehouses,
+      { ...toFormValues(warehouses), name: ' Ladu ', company: '12345678', originCode: '', destinationCode: 'D-1' },
+      false,
+    );
     expect(body).toMatchObject({ name: 'Ladu', company: '12345678', originCode: null, destinationCode: 'D-1' });
     const assortments = ADMIN_RESOURCES.assortments;
-    expect(toBody(assortments, { ...toFormValues(assortments), assortmentType: '3', isActive: true }, false)).toMatchObject({ assortmentType: 3, isActive: true });
+    expect(toBody(assortments, { ...toFormValues(assortments), assortmentType: '3', isActive: true }, false)).toMatchObject({
+      assortmentType: 3,
+      isActive: true,
+    });
   });
 
   it('a new assortment is active unless unticked', () => {
@@ -62,7 +69,12 @@ describe('admin changes and the pickers', () => {
     const store = configureStore({
       reducer: {
         [baseApi.reducerPath]: baseApi.reducer,
-        session: () => ({ accessToken: `mock-access-token:${DEMO_USERS.staff.email}`, refreshToken: null, sessionExpired: false, sessionInitialized: true }),
+        session: () => ({
+          accessToken: `mock-access-token:${DEMO_USERS.staff.email}`,
+          refreshToken: null,
+          sessionExpired: false,
+          sessionInitialized: true,
+        }),
       },
       middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware),
     });
@@ -71,7 +83,9 @@ describe('admin changes and the pickers', () => {
     expect((await subscription.unwrap()).count).toBe(0);
 
     const company = mockDb.companies[0]!.registryCode;
-    await store.dispatch(adminApi.endpoints.adminCreate.initiate({ resource: 'warehouses', body: { name: 'Uus laoplats', company } })).unwrap();
+    await store
+      .dispatch(adminApi.endpoints.adminCreate.initiate({ resource: 'warehouses', body: { name: 'Uus laoplats', company } }))
+      .unwrap();
 
     // The picker's query refetches because the admin change invalidated the warehouse list tag.
     await waitFor(() => expect(warehouseApi.endpoints.listWarehouses.select(params)(store.getState()).data?.count).toBe(1));

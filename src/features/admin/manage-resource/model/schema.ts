@@ -16,8 +16,10 @@ export const resourceSchema = (description: AnyResourceDescription, t: Translate
           let rule = string().trim();
           if (field.required) rule = rule.required(t('admin.validation.required'));
           if (field.maxLength !== undefined) rule = rule.max(field.maxLength, t('admin.validation.tooLong', { limit: field.maxLength }));
-          if (field.kind === 'integer') rule = rule.matches(/^[1-9][0-9]*$/, { message: t('admin.validation.integer'), excludeEmptyString: true });
-          if (field.pattern) rule = rule.matches(new RegExp(field.pattern.source), { message: t(field.pattern.messageKey), excludeEmptyString: true });
+          if (field.kind === 'integer')
+            rule = rule.matches(/^[1-9][0-9]*$/, { message: t('admin.validation.integer'), excludeEmptyString: true });
+          if (field.pattern)
+            rule = rule.matches(new RegExp(field.pattern.source), { message: t(field.pattern.messageKey), excludeEmptyString: true });
           return [field.name, rule];
         }),
     ),

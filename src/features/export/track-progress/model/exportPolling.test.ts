@@ -214,7 +214,11 @@ describe('export polling', () => {
   });
 
   it('item 1: fetches five finished exports one after another, each once the one before has started', async () => {
-    const five = [1, 2, 3, 4, 5].map((n) => ({ ...done, id: `e-${n}`, fileUrl: `http://localhost:8080/api/export-requests/e-${n}/download_attachment/?token=s` }));
+    const five = [1, 2, 3, 4, 5].map((n) => ({
+      ...done,
+      id: `e-${n}`,
+      fileUrl: `http://localhost:8080/api/export-requests/e-${n}/download_attachment/?token=s`,
+    }));
     pollSequence([five, []]);
     const { store, toasts, navigate, stop } = await setup();
     // Each download takes a second to start.

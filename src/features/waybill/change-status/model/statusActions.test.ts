@@ -25,7 +25,9 @@ describe('waybillActions', () => {
   it('offers staff, and only staff, the correction of a delivered waybill', () => {
     for (const status of WAYBILL_STATUSES) {
       expect(waybillActions(status).corrections).toEqual([]);
-      expect(waybillActions(status, { isStaff: true }).corrections.map(({ action }) => action)).toEqual(status === 'delivered' ? ['returnToConfirmed'] : []);
+      expect(waybillActions(status, { isStaff: true }).corrections.map(({ action }) => action)).toEqual(
+        status === 'delivered' ? ['returnToConfirmed'] : [],
+      );
     }
   });
 });

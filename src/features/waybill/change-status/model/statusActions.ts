@@ -10,7 +10,10 @@ export const STATUS_ACTIONS = [
 export type StatusAction = (typeof STATUS_ACTIONS)[number]['action'];
 
 /** Corrections staff may make (the contract's WAYBILL_CORRECTIONS), each with a required reason. */
-export const CORRECTIONS = [{ action: 'returnToConfirmed', to: 'confirmed' }] as const satisfies readonly { action: string; to: WaybillStatus }[];
+export const CORRECTIONS = [{ action: 'returnToConfirmed', to: 'confirmed' }] as const satisfies readonly {
+  action: string;
+  to: WaybillStatus;
+}[];
 
 export type CorrectionAction = (typeof CORRECTIONS)[number]['action'];
 

@@ -108,7 +108,7 @@ describe('valuesToCreate', () => {
     expect(body.destinationCompany).toBe('10000001');
   });
 
-  it('item 4: a quantity over one load of the assortment\'s unit is refused (LOAD_LIMITS), with the limit in the message', () => {
+  it("item 4: a quantity over one load of the assortment's unit is refused (LOAD_LIMITS), with the limit in the message", () => {
     const over = (quantity: string, unit: WaybillFormValues['unit']) => errorOn({ quantity, unit }, 'quantity');
     expect(over('3720', 'm3')).toBe('waybills.validation.overLoad');
     expect(over(`${LOAD_LIMITS.m3}`, 'm3')).toBeNull();
@@ -119,7 +119,7 @@ describe('valuesToCreate', () => {
     expect(over('3720', '')).toBeNull();
   });
 
-  it('item 7: a whole date outside the product\'s years says what the range is; a broken one asks for a date', () => {
+  it("item 7: a whole date outside the product's years says what the range is; a broken one asks for a date", () => {
     expect(errorOn({ transportDate: '9999-12-31' }, 'transportDate')).toBe('waybills.validation.dateRange');
     expect(errorOn({ transportDate: '1899-12-31' }, 'transportDate')).toBe('waybills.validation.dateRange');
     expect(errorOn({ transportDate: '2026-02-30' }, 'transportDate')).toBe('waybills.validation.date');

@@ -1,4 +1,12 @@
-import { exceedsLoadLimit, LIMITS, LOAD_LIMITS, QUANTITY_PATTERN, REGISTRY_CODE_PATTERN, WAYBILL_NUMBER_PATTERN, isValidDate } from '@timberlog/contract';
+import {
+  exceedsLoadLimit,
+  LIMITS,
+  LOAD_LIMITS,
+  QUANTITY_PATTERN,
+  REGISTRY_CODE_PATTERN,
+  WAYBILL_NUMBER_PATTERN,
+  isValidDate,
+} from '@timberlog/contract';
 import type { TFunction } from 'i18next';
 import { object, string } from 'yup';
 
@@ -36,14 +44,19 @@ export function waybillSchema(t: TFunction, { isNew }: { readonly isNew: boolean
         const year = /^(\d{4})-\d{2}-\d{2}$/.exec(value)?.[1];
         const outOfRange = year !== undefined && (Number(year) < LIMITS.yearMin || Number(year) > LIMITS.yearMax);
         return this.createError({
-          message: outOfRange ? t('waybills.validation.dateRange', { min: LIMITS.yearMin, max: LIMITS.yearMax }) : t('waybills.validation.date'),
+          message: outOfRange
+            ? t('waybills.validation.dateRange', { min: LIMITS.yearMin, max: LIMITS.yearMax })
+            : t('waybills.validation.date'),
         });
       }),
     origin: text(LIMITS.codeMaxLength),
     destination: text(LIMITS.codeMaxLength),
     destinationCompany: string()
       .trim()
-      .matches(new RegExp(REGISTRY_CODE_PATTERN), { message: t('waybills.validation.registryCode', { length: LIMITS.registryCodeLength }), excludeEmptyString: true }),
+      .matches(new RegExp(REGISTRY_CODE_PATTERN), {
+        message: t('waybills.validation.registryCode', { length: LIMITS.registryCodeLength }),
+        excludeEmptyString: true,
+      }),
     driverName: text(LIMITS.nameMaxLength),
     vehicleNumber: text(LIMITS.vehicleNumberMaxLength),
     mileage: string()

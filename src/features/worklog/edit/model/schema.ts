@@ -30,7 +30,9 @@ export function worklogSchema(t: TFunction) {
     timestamp: string()
       .required(t('worklogs.validation.timestamp'))
       .test('timestamp', t('worklogs.validation.timestamp'), (value) => !value || isLocalDateTime(value)),
-    action: mixed<string>().required(required).oneOf([...WORKLOG_ACTIONS], required),
+    action: mixed<string>()
+      .required(required)
+      .oneOf([...WORKLOG_ACTIONS], required),
     warehouse: number().nullable().required(required).integer().min(1, required).max(LIMITS.idMax, required),
     workerName: string().trim().required(required).max(LIMITS.nameMaxLength, tooLong(LIMITS.nameMaxLength)),
     assortment: string().trim().max(LIMITS.codeMaxLength, tooLong(LIMITS.codeMaxLength)),

@@ -55,7 +55,14 @@ export const Warehouses: Story = {
 
 export const Empty: Story = {
   parameters: {
-    msw: { handlers: { company: [http.get('*/api/admin/companies', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })), ...companyHandlers] } },
+    msw: {
+      handlers: {
+        company: [
+          http.get('*/api/admin/companies', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+          ...companyHandlers,
+        ],
+      },
+    },
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('No records match.')).toBeInTheDocument();

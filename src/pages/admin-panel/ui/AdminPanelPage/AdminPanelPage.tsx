@@ -43,7 +43,10 @@ export function AdminPanelPage() {
         <ul className={styles.tabs}>
           {NAMES.map((name) => (
             <li key={name}>
-              <NavLink to={`/adminpanel/${name}`} className={({ isActive }) => (isActive || (name === current && !resource) ? `${styles.tab} ${styles.active}` : styles.tab)}>
+              <NavLink
+                to={`/adminpanel/${name}`}
+                className={({ isActive }) => (isActive || (name === current && !resource) ? `${styles.tab} ${styles.active}` : styles.tab)}
+              >
                 {t(`${ADMIN_RESOURCES[name].i18n}.title`)}
               </NavLink>
             </li>

@@ -71,9 +71,7 @@ export const WrongPassword: Story = {
   parameters: { msw: { handlers: { auth: [obtainTokenErrorHandler(401)] } } },
   play: async ({ canvasElement }) => {
     const { canvas, formAlert } = await fill(canvasElement, 'mari.maasikas@example.com', 'Wrong-password');
-    await expect(await formAlert()).toHaveTextContent(
-      'Wrong email or password, or the account is not active yet.',
-    );
+    await expect(await formAlert()).toHaveTextContent('Wrong email or password, or the account is not active yet.');
     // What was typed stays.
     await expect(canvas.getByLabelText('Email')).toHaveValue('mari.maasikas@example.com');
     await expect(canvas.getByLabelText('Password')).toHaveValue('Wrong-password');

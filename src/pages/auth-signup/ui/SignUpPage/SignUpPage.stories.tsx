@@ -90,9 +90,7 @@ export const RateLimited: Story = {
 export const Success: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await submit(canvasElement, newUser);
-    await expect(await canvas.findByRole('status')).toHaveTextContent(
-      'The account liis.lepik@example.com awaits activation by staff.',
-    );
+    await expect(await canvas.findByRole('status')).toHaveTextContent('The account liis.lepik@example.com awaits activation by staff.');
   },
 };
 

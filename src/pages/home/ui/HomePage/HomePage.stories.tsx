@@ -27,13 +27,25 @@ const exports = [
     attachment: 'worklogs-2026-11-23.csv',
     fileUrl: 'http://localhost:8080/api/export-requests/e-2/download_attachment/?token=signed',
   }),
-  mockExportRequest({ id: 'e-3', kind: 'waybill_report', format: 'xlsx', inProgress: false, failed: true, lastErrorMessage: 'Too many rows.', fileUrl: null }),
+  mockExportRequest({
+    id: 'e-3',
+    kind: 'waybill_report',
+    format: 'xlsx',
+    inProgress: false,
+    failed: true,
+    lastErrorMessage: 'Too many rows.',
+    fileUrl: null,
+  }),
 ];
 const withExports = [http.get('*/api/export-requests/', () => HttpResponse.json(page(exports)))];
 const emptyList = () => HttpResponse.json(page([]));
 const zeroCounts = <S extends string>(statuses: readonly S[]) => Object.fromEntries(statuses.map((status) => [status, 0]));
 const emptySummary = () =>
-  HttpResponse.json({ waybillsByStatus: zeroCounts(WAYBILL_STATUSES), invoicesByStatus: zeroCounts(INVOICE_STATUSES), usersAwaitingActivation: null });
+  HttpResponse.json({
+    waybillsByStatus: zeroCounts(WAYBILL_STATUSES),
+    invoicesByStatus: zeroCounts(INVOICE_STATUSES),
+    usersAwaitingActivation: null,
+  });
 
 // Storybook shows the loading state for good; the Jest story runner waits for every request to end, so there it ends soon.
 const LOADING_DELAY = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom') ? 200 : ('infinite' as const);
@@ -94,7 +106,9 @@ export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('You have not exported any reports yet.')).toBeInTheDocument();
-    await waitFor(() => expect(canvas.getAllByTestId('count').map((count) => count.textContent)).toEqual(['0', '0', '0', '0', '0', '0', '0']));
+    await waitFor(() =>
+      expect(canvas.getAllByTestId('count').map((count) => count.textContent)).toEqual(['0', '0', '0', '0', '0', '0', '0']),
+    );
   },
 };
 

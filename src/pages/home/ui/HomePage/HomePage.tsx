@@ -100,7 +100,12 @@ function TilesCard({ title, link, children }: TilesCardProps) {
 function SignupsTile({ summary }: { readonly summary: SummaryResult }) {
   const { t } = useTranslation();
   return (
-    <CountTile to="/users?isActive=false" label={t('home.signups')} count={summary.data?.usersAwaitingActivation ?? undefined} isError={summary.isError} />
+    <CountTile
+      to="/users?isActive=false"
+      label={t('home.signups')}
+      count={summary.data?.usersAwaitingActivation ?? undefined}
+      isError={summary.isError}
+    />
   );
 }
 

@@ -118,7 +118,9 @@ export const Loading: Story = {
 
 export const NotFound: Story = {
   parameters: {
-    msw: { handlers: { invoice: [http.get('*/api/invoices/:number/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))] } },
+    msw: {
+      handlers: { invoice: [http.get('*/api/invoices/:number/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))] },
+    },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -83,7 +83,9 @@ export function InvoiceDetailPage() {
     field(
       'customer',
       <>
-        <Link to={`/invoices?${new URLSearchParams({ customer: invoice.customer }).toString()}`}>{invoice.customerName || invoice.customer}</Link>
+        <Link to={`/invoices?${new URLSearchParams({ customer: invoice.customer }).toString()}`}>
+          {invoice.customerName || invoice.customer}
+        </Link>
         <span className={styles.code}>{invoice.customer}</span>
       </>,
     ),

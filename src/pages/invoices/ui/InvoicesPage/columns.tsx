@@ -25,9 +25,27 @@ export function invoiceColumns(t: TFunction, format: Formatters, linkState?: unk
         </Link>
       ),
     },
-    { id: 'status', header: header('status'), sortField: 'status', width: '9rem', cell: (invoice) => <InvoiceStatusBadge status={invoice.status} /> },
-    { id: 'customer', header: header('customer'), sortField: 'customer', truncate: true, cell: (invoice) => invoice.customerName || invoice.customer },
-    { id: 'issueDate', header: header('issueDate'), sortField: 'issueDate', width: '7.5rem', cell: (invoice) => format.date(invoice.issueDate) },
+    {
+      id: 'status',
+      header: header('status'),
+      sortField: 'status',
+      width: '9rem',
+      cell: (invoice) => <InvoiceStatusBadge status={invoice.status} />,
+    },
+    {
+      id: 'customer',
+      header: header('customer'),
+      sortField: 'customer',
+      truncate: true,
+      cell: (invoice) => invoice.customerName || invoice.customer,
+    },
+    {
+      id: 'issueDate',
+      header: header('issueDate'),
+      sortField: 'issueDate',
+      width: '7.5rem',
+      cell: (invoice) => format.date(invoice.issueDate),
+    },
     { id: 'dueDate', header: header('dueDate'), sortField: 'dueDate', width: '7.5rem', cell: (invoice) => format.date(invoice.dueDate) },
     {
       id: 'grossTotal',
@@ -37,7 +55,20 @@ export function invoiceColumns(t: TFunction, format: Formatters, linkState?: unk
       width: '9rem',
       cell: (invoice) => formatMoney(invoice.grossTotal, invoice.currency, format.locale),
     },
-    { id: 'waybills', header: header('waybillCount'), numeric: true, width: '6.5rem', cell: (invoice) => format.number(invoice.waybills.length) },
-    { id: 'syncAttempts', header: header('syncAttempts'), phone: 'hide', numeric: true, width: '8rem', cell: (invoice) => format.number(invoice.syncAttempts) },
+    {
+      id: 'waybills',
+      header: header('waybillCount'),
+      numeric: true,
+      width: '6.5rem',
+      cell: (invoice) => format.number(invoice.waybills.length),
+    },
+    {
+      id: 'syncAttempts',
+      header: header('syncAttempts'),
+      phone: 'hide',
+      numeric: true,
+      width: '8rem',
+      cell: (invoice) => format.number(invoice.syncAttempts),
+    },
   ];
 }

@@ -18,7 +18,11 @@ const pathOf = (email: string) => `/users/${encodeURIComponent(email)}`;
 const meta = {
   title: 'pages/user-detail/UserDetailPage',
   component: UserDetailPage,
-  parameters: { layout: 'fullscreen', router: { initialPath: pathOf(DEMO_USERS.inactive.email) }, store: signedInAs(DEMO_USERS.staff.email) },
+  parameters: {
+    layout: 'fullscreen',
+    router: { initialPath: pathOf(DEMO_USERS.inactive.email) },
+    store: signedInAs(DEMO_USERS.staff.email),
+  },
   render: () => (
     <Routes>
       <Route path="/users/:email" element={<UserDetailPage />} />
@@ -85,7 +89,9 @@ export const DeleteRefused: Story = {
     msw: {
       handlers: {
         user: [
-          http.delete('*/api/user/:email/', () => HttpResponse.json({ nonFieldErrors: ['You cannot delete your own account.'] }, { status: 400 })),
+          http.delete('*/api/user/:email/', () =>
+            HttpResponse.json({ nonFieldErrors: ['You cannot delete your own account.'] }, { status: 400 }),
+          ),
           ...userHandlers,
         ],
       },
@@ -105,7 +111,12 @@ export const ServerErrors: Story = {
   parameters: {
     msw: {
       handlers: {
-        user: [http.patch('*/api/user/:email/', () => HttpResponse.json({ name: ['Ensure this field has no more than 150 characters.'] }, { status: 400 })), ...userHandlers],
+        user: [
+          http.patch('*/api/user/:email/', () =>
+            HttpResponse.json({ name: ['Ensure this field has no more than 150 characters.'] }, { status: 400 }),
+          ),
+          ...userHandlers,
+        ],
       },
     },
   },

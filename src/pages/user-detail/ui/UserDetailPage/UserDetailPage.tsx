@@ -96,7 +96,10 @@ export function UserDetailPage() {
   }
 
   return (
-    <Frame title={user.name || user.email} actions={<DeleteUserButton user={user} isSelf={isSelf} onDeleted={() => void navigate('/users')} />}>
+    <Frame
+      title={user.name || user.email}
+      actions={<DeleteUserButton user={user} isSelf={isSelf} onDeleted={() => void navigate('/users')} />}
+    >
       {isSelf ? <MutedText>{t('users.own.note')}</MutedText> : null}
       <Card>
         <UserFields user={user} />

@@ -92,7 +92,11 @@ export const OrdinaryUser: Story = {
 
 export const Empty: Story = {
   parameters: {
-    msw: { handlers: { user: [http.get('*/api/user/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })), ...userHandlers] } },
+    msw: {
+      handlers: {
+        user: [http.get('*/api/user/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })), ...userHandlers],
+      },
+    },
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('No users match these filters.')).toBeInTheDocument();

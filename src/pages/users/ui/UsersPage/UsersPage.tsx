@@ -64,7 +64,13 @@ export function UsersPage() {
       width: '7rem',
       cell: (user) => (user.isStaff ? <Badge tone="info">{t('users.state.staff')}</Badge> : t('list.no')),
     },
-    { id: 'dateJoined', header: t('users.fields.dateJoined'), sortField: 'dateJoined', width: '10rem', cell: (user) => format.date(user.dateJoined) },
+    {
+      id: 'dateJoined',
+      header: t('users.fields.dateJoined'),
+      sortField: 'dateJoined',
+      width: '10rem',
+      cell: (user) => format.date(user.dateJoined),
+    },
     {
       id: 'lastLogin',
       header: t('users.fields.lastLogin'),

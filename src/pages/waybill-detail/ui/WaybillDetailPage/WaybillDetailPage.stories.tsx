@@ -52,8 +52,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const actions = async (canvasElement: HTMLElement) =>
-  within(await within(canvasElement).findByRole('group', { name: 'Waybill actions' }));
+const actions = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole('group', { name: 'Waybill actions' }));
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
@@ -210,7 +209,9 @@ export const Loading: Story = {
 
 export const NotFound: Story = {
   parameters: {
-    msw: { handlers: { waybill: [http.get('*/api/waybills/:number/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))] } },
+    msw: {
+      handlers: { waybill: [http.get('*/api/waybills/:number/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))] },
+    },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -158,7 +158,9 @@ export const NotEditable: Story = {
 
 export const NotFound: Story = {
   parameters: {
-    msw: { handlers: { waybill: [http.get('*/api/waybills/:number/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))] } },
+    msw: {
+      handlers: { waybill: [http.get('*/api/waybills/:number/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))] },
+    },
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Waybill not found' })).toBeInTheDocument();

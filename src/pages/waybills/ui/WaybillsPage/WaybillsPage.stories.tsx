@@ -43,7 +43,20 @@ export const Default: Story = {
     await waitFor(() => expect(rows.getAllByRole('row').length).toBeGreaterThan(1));
     await expect(canvas.getByRole('link', { name: 'New waybill' })).toHaveAttribute('href', '/waybills/new');
     await expect(canvas.getByRole('button', { name: 'Export report' })).toBeInTheDocument();
-    for (const name of ['Number', 'Status', 'Transport date', 'Origin', 'Destination', 'Destination company', 'Driver', 'Vehicle', 'Assortment', 'Quantity', 'Mileage', 'Invoice']) {
+    for (const name of [
+      'Number',
+      'Status',
+      'Transport date',
+      'Origin',
+      'Destination',
+      'Destination company',
+      'Driver',
+      'Vehicle',
+      'Assortment',
+      'Quantity',
+      'Mileage',
+      'Invoice',
+    ]) {
       await expect(rows.getAllByRole('columnheader', { name: new RegExp(`^${name}`) }).length).toBeGreaterThan(0);
     }
   },

@@ -12,7 +12,6 @@ import { isApiError } from '@/shared/api';
 import { isPageGone, useLastPageWhenGone, useListQuery } from '@/shared/lib/list-query';
 import { Button, Page, Pagination } from '@/shared/ui';
 
-
 import styles from './WaybillsPage.module.css';
 
 /** Every waybill filter the list call takes, in the order a dispatcher narrows a list. */
@@ -53,7 +52,8 @@ export function WaybillsPage() {
   useLastPageWhenGone(pageGone, query.state.pageSize, query.setPage, { count: probe.currentData?.count, failed: probe.isError });
 
   const deliveredNumbers = useMemo(
-    () => new Set((data?.results ?? []).filter((waybill) => waybill.status === WAYBILL_INVOICEABLE_STATUS).map((waybill) => waybill.number)),
+    () =>
+      new Set((data?.results ?? []).filter((waybill) => waybill.status === WAYBILL_INVOICEABLE_STATUS).map((waybill) => waybill.number)),
     [data],
   );
   const selection = useMemo(

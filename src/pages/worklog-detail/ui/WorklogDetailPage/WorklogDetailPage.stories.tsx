@@ -30,7 +30,9 @@ const meta = {
     msw: {
       handlers: {
         worklog: answer(worklog),
-        assortment: [http.get('*/api/assortments/:code/', () => HttpResponse.json(mockAssortment({ code: worklog.assortment ?? 'SPR-SAW' })))],
+        assortment: [
+          http.get('*/api/assortments/:code/', () => HttpResponse.json(mockAssortment({ code: worklog.assortment ?? 'SPR-SAW' }))),
+        ],
       },
     },
   },
@@ -86,7 +88,9 @@ export const Loading: Story = {
 
 export const NotFound: Story = {
   parameters: {
-    msw: { handlers: { worklog: [http.get('*/api/worklogs/:number/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))] } },
+    msw: {
+      handlers: { worklog: [http.get('*/api/worklogs/:number/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))] },
+    },
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Worklog not found' })).toBeInTheDocument();

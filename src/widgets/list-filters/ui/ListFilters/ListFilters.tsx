@@ -5,7 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { AssortmentPicker } from '@/entities/assortment';
 import { AssortmentTypePicker } from '@/entities/assortment-type';
 import { CompanyPicker, useCompanyNames } from '@/entities/company';
-import { DestinationPicker, OriginPicker, useDestinationNames, useOriginNames, useWarehouseNamesById, WarehousePicker } from '@/entities/warehouse';
+import {
+  DestinationPicker,
+  OriginPicker,
+  useDestinationNames,
+  useOriginNames,
+  useWarehouseNamesById,
+  WarehousePicker,
+} from '@/entities/warehouse';
 import { WorkerPicker } from '@/entities/worker';
 import { useFormat } from '@/shared/lib/format';
 import type { FilterValue, ListQuery } from '@/shared/lib/list-query';
@@ -59,7 +66,17 @@ const without =
   };
 
 /** A text or number filter: applied on Enter or when the field is left, not on every key. */
-function TextFilter({ label, value, numeric, onCommit }: { readonly label: string; readonly value: string; readonly numeric: boolean; readonly onCommit: (value: string) => void }) {
+function TextFilter({
+  label,
+  value,
+  numeric,
+  onCommit,
+}: {
+  readonly label: string;
+  readonly value: string;
+  readonly numeric: boolean;
+  readonly onCommit: (value: string) => void;
+}) {
   const id = useId();
   const [text, setText] = useState(value);
   const [seen, setSeen] = useState(value);
@@ -227,7 +244,8 @@ export const ListFilters = memo(function ListFilters({ query, fields }: ListFilt
         label: spec.label,
         value: asArray(value),
         multiple: def.kind === 'multi',
-        onChange: (next: string[]) => query.setFilter(spec.name, def.kind === 'multi' ? changeFrom(asArray(value), next) : next[next.length - 1]),
+        onChange: (next: string[]) =>
+          query.setFilter(spec.name, def.kind === 'multi' ? changeFrom(asArray(value), next) : next[next.length - 1]),
       };
       switch (def.ref) {
         case 'company':
@@ -295,7 +313,8 @@ export const ListFilters = memo(function ListFilters({ query, fields }: ListFilt
     const def = defs[name];
     const spec = fields.find((field) => field.name === name);
     if (!def) return value;
-    if (def.kind === 'after' || def.kind === 'before' || def.kind === 'day') return value.length > 10 ? format.dateTime(value) : format.date(value);
+    if (def.kind === 'after' || def.kind === 'before' || def.kind === 'day')
+      return value.length > 10 ? format.dateTime(value) : format.date(value);
     if (def.kind === 'boolean' || def.kind === 'present') return value === 'true' ? t('list.yes') : t('list.no');
     if ((def.kind === 'multi' || def.kind === 'exact') && def.values) return spec?.optionLabel?.(value) ?? value;
     if ((def.kind === 'multi' || def.kind === 'exact') && def.ref) return namesByRef[def.ref]?.[value] ?? value;
@@ -306,7 +325,11 @@ export const ListFilters = memo(function ListFilters({ query, fields }: ListFilt
       const { label, bound } = labelOf(name);
       const text = valueText(name, item);
       const chipText =
-        bound === 'from' ? t('list.chipFrom', { label, value: text }) : bound === 'to' ? t('list.chipTo', { label, value: text }) : t('list.chipValue', { label, value: text });
+        bound === 'from'
+          ? t('list.chipFrom', { label, value: text })
+          : bound === 'to'
+            ? t('list.chipTo', { label, value: text })
+            : t('list.chipValue', { label, value: text });
       const remove = () => query.setFilter(name, without(item));
       return { key: `${name}=${item}`, text: chipText, remove };
     }),
@@ -370,7 +393,12 @@ export const ListFilters = memo(function ListFilters({ query, fields }: ListFilt
             {chips.map((chip) => (
               <li key={chip.key} className={styles.chip}>
                 <span>{chip.text}</span>
-                <button type="button" className={styles.chipRemove} aria-label={t('list.removeFilter', { label: chip.text })} onClick={chip.remove}>
+                <button
+                  type="button"
+                  className={styles.chipRemove}
+                  aria-label={t('list.removeFilter', { label: chip.text })}
+                  onClick={chip.remove}
+                >
                   ×
                 </button>
               </li>

@@ -63,7 +63,9 @@ export const Empty: Story = {
 };
 
 export const Error: Story = {
-  parameters: { msw: { handlers: { waybill: [http.get('*/api/waybills/', () => HttpResponse.json({ detail: 'boom' }, { status: 500 }))] } } },
+  parameters: {
+    msw: { handlers: { waybill: [http.get('*/api/waybills/', () => HttpResponse.json({ detail: 'boom' }, { status: 500 }))] } },
+  },
   play: async ({ canvasElement }) => {
     const table = await within(canvasElement).findByRole('table');
     await expect(await within(table).findByRole('alert')).toHaveTextContent('error 500');

@@ -47,10 +47,16 @@ function GoneScreen() {
 
 describe('ListView', () => {
   it('finding 13: a page the API answers as gone (404) goes to the last page of the known total, in place', async () => {
-    const router = createMemoryRouter([{ path: '/home', element: <p>Home</p> }, { path: '/waybills', element: <GoneScreen /> }], {
-      initialEntries: ['/home', '/waybills'],
-      initialIndex: 1,
-    });
+    const router = createMemoryRouter(
+      [
+        { path: '/home', element: <p>Home</p> },
+        { path: '/waybills', element: <GoneScreen /> },
+      ],
+      {
+        initialEntries: ['/home', '/waybills'],
+        initialIndex: 1,
+      },
+    );
     render(<RouterProvider router={router} />);
     expect(await screen.findByRole('table', { name: 'Waybills' })).toBeInTheDocument();
     await act(() => router.navigate('/waybills?pageNumber=7'));
@@ -60,9 +66,15 @@ describe('ListView', () => {
   });
 
   it('moves a page past the end to the last page without leaving the dead page behind Back', async () => {
-    const router = createMemoryRouter([{ path: '/home', element: <p>Home</p> }, { path: '/waybills', element: <Screen /> }], {
-      initialEntries: ['/home', '/waybills?pageNumber=9'],
-    });
+    const router = createMemoryRouter(
+      [
+        { path: '/home', element: <p>Home</p> },
+        { path: '/waybills', element: <Screen /> },
+      ],
+      {
+        initialEntries: ['/home', '/waybills?pageNumber=9'],
+      },
+    );
     render(<RouterProvider router={router} />);
     expect(await screen.findByRole('table', { name: 'Waybills' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?pageNumber=2');

@@ -74,7 +74,8 @@ export function ListView<Row>({
   useLastPageWhenGone(pageGone, pageSize, setPage, { count: knownTotal, failed: knownTotal === undefined });
   useEffect(() => {
     // Fewer rows than the page assumes (rows deleted since): the last page there is, in place.
-    if (data && data.count > 0 && pageNumber > lastPageOf(data.count, pageSize)) setPage(lastPageOf(data.count, pageSize), { replace: true });
+    if (data && data.count > 0 && pageNumber > lastPageOf(data.count, pageSize))
+      setPage(lastPageOf(data.count, pageSize), { replace: true });
   }, [data, pageNumber, pageSize, setPage]);
 
   const filtersOn = Object.keys(query.state.filters).length > 0 || query.state.search !== '';

@@ -46,10 +46,7 @@ export const Staff: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('link', { name: 'Admin panel' })).toHaveAttribute('href', '/adminpanel');
     await expect(canvas.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
-    await expect(canvas.getByRole('link', { name: /API docs/ })).toHaveAttribute(
-      'href',
-      'http://localhost:8080/api/schema/swagger-ui',
-    );
+    await expect(canvas.getByRole('link', { name: /API docs/ })).toHaveAttribute('href', 'http://localhost:8080/api/schema/swagger-ui');
   },
 };
 

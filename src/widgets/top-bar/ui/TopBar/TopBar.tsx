@@ -14,12 +14,10 @@ import { NAV_ITEMS } from './navItems';
 import { PhoneMenu } from './PhoneMenu';
 import styles from './TopBar.module.css';
 
-
 // Who is staff is known only from the api, which is not part of the first page: a visitor never loads it.
 const StaffLinks = lazy(() => import('./StaffLinks').then((module) => ({ default: module.StaffLinks })));
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
+const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink);
 
 /**
  * The fixed bar over every screen: product name, navigation, language, theme and session. On a phone

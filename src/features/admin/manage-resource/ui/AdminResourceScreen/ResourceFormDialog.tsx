@@ -20,7 +20,13 @@ function EnumField({ field, label }: { readonly field: FieldSpec<Record<string, 
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <select id={id} {...input} className={styles.select} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+      <select
+        id={id}
+        {...input}
+        className={styles.select}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
         <option value="">{t('ui.select.any')}</option>
         {(field.options ?? []).map((option) => (
           <option key={option} value={option}>
@@ -75,7 +81,9 @@ export function ResourceFormDialog({ description, item, open, onOpenChange, onSa
       >
         {description.fields.map((field) => {
           if (editing && field.keyOnly) {
-            return <FormikTextField key={field.name} name={field.name} label={label(field.name)} readOnly hint={t('admin.form.keyFixed')} />;
+            return (
+              <FormikTextField key={field.name} name={field.name} label={label(field.name)} readOnly hint={t('admin.form.keyFixed')} />
+            );
           }
           if (field.kind === 'boolean') return <FormikCheckbox key={field.name} name={field.name} label={label(field.name)} />;
           if (field.kind === 'enum') return <EnumField key={field.name} field={field} label={label(field.name)} />;

@@ -31,14 +31,7 @@ export function ForgotPasswordForm({ onSent }: ForgotPasswordFormProps) {
       request={(values) => forgotPassword({ email: values.email.trim() })}
       onSuccess={onSent}
     >
-      <FormikTextField
-        label={t('auth.fields.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-      />
+      <FormikTextField label={t('auth.fields.email')} name="email" type="email" autoComplete="email" inputMode="email" required />
       <SubmitButton submitting={t('auth.forgot.submitting')}>{t('auth.forgot.submit')}</SubmitButton>
     </ApiForm>
   );

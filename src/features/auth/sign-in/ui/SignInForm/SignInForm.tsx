@@ -45,21 +45,8 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
       messagesByStatus={{ 401: t('auth.login.invalidCredentials') }}
       onSuccess={onSignedIn}
     >
-      <FormikTextField
-        label={t('auth.fields.email')}
-        name="email"
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        required
-      />
-      <FormikTextField
-        label={t('auth.fields.password')}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-      />
+      <FormikTextField label={t('auth.fields.email')} name="email" type="email" autoComplete="username" inputMode="email" required />
+      <FormikTextField label={t('auth.fields.password')} name="password" type="password" autoComplete="current-password" required />
       <SubmitButton submitting={t('auth.login.submitting')}>{t('auth.login.submit')}</SubmitButton>
     </ApiForm>
   );

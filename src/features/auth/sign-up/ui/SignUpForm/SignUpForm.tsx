@@ -22,10 +22,7 @@ export interface SignUpFormProps {
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const { t } = useTranslation();
   const [signUp] = useSignUpMutation();
-  const schema = useMemo(
-    () => object({ email: emailSchema(t), name: nameSchema(t), password: passwordSchema(t) }),
-    [t],
-  );
+  const schema = useMemo(() => object({ email: emailSchema(t), name: nameSchema(t), password: passwordSchema(t) }), [t]);
 
   return (
     <ApiForm<Values, User>
@@ -37,14 +34,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
       onSuccess={(user) => onSignedUp(user.email)}
     >
       <FormikTextField label={t('auth.fields.name')} name="name" autoComplete="name" required />
-      <FormikTextField
-        label={t('auth.fields.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-      />
+      <FormikTextField label={t('auth.fields.email')} name="email" type="email" autoComplete="email" inputMode="email" required />
       <NewPasswordFields repeat={false} label={t('auth.fields.password')} />
       <SubmitButton submitting={t('auth.signup.submitting')}>{t('auth.signup.submit')}</SubmitButton>
     </ApiForm>

@@ -9,7 +9,9 @@ import { initialSessionState } from '@/entities/session';
 import { ExportsButton } from './ExportsButton';
 
 const signedIn = {
-  preloadedState: { session: { ...initialSessionState, accessToken: `mock-access-token:${DEMO_USERS.user.email}`, sessionInitialized: true } },
+  preloadedState: {
+    session: { ...initialSessionState, accessToken: `mock-access-token:${DEMO_USERS.user.email}`, sessionInitialized: true },
+  },
 };
 const ready = mockExportRequest({
   id: 'e-1',
@@ -29,7 +31,9 @@ const meta = {
     store: signedIn,
     msw: {
       handlers: {
-        exportRequest: [http.get('*/api/export-requests/', () => HttpResponse.json({ count: 1, next: null, previous: null, results: [ready] }))],
+        exportRequest: [
+          http.get('*/api/export-requests/', () => HttpResponse.json({ count: 1, next: null, previous: null, results: [ready] })),
+        ],
       },
     },
   },

@@ -9,7 +9,9 @@ import { initialSessionState } from '@/entities/session';
 import { RecentExports } from './RecentExports';
 
 const signedIn = {
-  preloadedState: { session: { ...initialSessionState, accessToken: `mock-access-token:${DEMO_USERS.user.email}`, sessionInitialized: true } },
+  preloadedState: {
+    session: { ...initialSessionState, accessToken: `mock-access-token:${DEMO_USERS.user.email}`, sessionInitialized: true },
+  },
 };
 const finished = (n: number) =>
   mockExportRequest({

@@ -38,7 +38,10 @@ export const Refused: Story = {
       handlers: {
         invoice: [
           http.post('*/api/invoices/:number/retry_sync/', () =>
-            HttpResponse.json({ nonFieldErrors: ['Only an invoice whose sync failed can be retried; this one is synced.'] }, { status: 400 }),
+            HttpResponse.json(
+              { nonFieldErrors: ['Only an invoice whose sync failed can be retried; this one is synced.'] },
+              { status: 400 },
+            ),
           ),
         ],
       },

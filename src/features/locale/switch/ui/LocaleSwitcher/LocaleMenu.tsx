@@ -31,10 +31,7 @@ export function LocaleMenu({ defaultOpen = false }: LocaleMenuProps) {
 
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger
-        className={styles.trigger}
-        aria-label={t('locale.current', { name: LOCALE_NATIVE_NAMES[locale] })}
-      >
+      <DropdownMenu.Trigger className={styles.trigger} aria-label={t('locale.current', { name: LOCALE_NATIVE_NAMES[locale] })}>
         <GlobeIcon className={styles.globe} />
         <span className={styles.code}>{locale.toUpperCase()}</span>
       </DropdownMenu.Trigger>

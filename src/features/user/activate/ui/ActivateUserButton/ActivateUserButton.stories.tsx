@@ -18,7 +18,9 @@ const meta = {
     store: signedIn,
     msw: {
       handlers: {
-        user: [http.patch('*/api/user/:email/', async ({ request }) => HttpResponse.json({ ...signUp, ...((await request.json()) as object) }))],
+        user: [
+          http.patch('*/api/user/:email/', async ({ request }) => HttpResponse.json({ ...signUp, ...((await request.json()) as object) })),
+        ],
       },
     },
   },
@@ -43,7 +45,11 @@ export const Refused: Story = {
   parameters: {
     msw: {
       handlers: {
-        user: [http.patch('*/api/user/:email/', () => HttpResponse.json({ isActive: ['The address has not been confirmed yet.'] }, { status: 400 }))],
+        user: [
+          http.patch('*/api/user/:email/', () =>
+            HttpResponse.json({ isActive: ['The address has not been confirmed yet.'] }, { status: 400 }),
+          ),
+        ],
       },
     },
   },

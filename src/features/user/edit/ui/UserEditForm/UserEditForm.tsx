@@ -42,7 +42,12 @@ export function UserEditForm({ user, isSelf }: UserEditFormProps) {
         disabled={isSelf || unconfirmed}
         hint={isSelf ? t('users.own.active') : unconfirmed ? t('users.unverified.active') : t('users.hints.isActive')}
       />
-      <FormikCheckbox name="isStaff" label={t('users.fields.isStaffLong')} disabled={isSelf} hint={isSelf ? t('users.own.staff') : t('users.hints.isStaff')} />
+      <FormikCheckbox
+        name="isStaff"
+        label={t('users.fields.isStaffLong')}
+        disabled={isSelf}
+        hint={isSelf ? t('users.own.staff') : t('users.hints.isStaff')}
+      />
       <div className={styles.actions}>
         <SubmitButton submitting={t('users.edit.saving')}>{t('users.edit.submit')}</SubmitButton>
       </div>

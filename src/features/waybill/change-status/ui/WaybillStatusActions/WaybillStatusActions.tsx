@@ -67,7 +67,12 @@ export function WaybillStatusActions({ waybill, isStaff = false, onError }: Wayb
   return (
     <>
       {statusChanges.map(({ action, to }) => (
-        <Button key={action} variant={VARIANTS[action]} disabled={isLoading} onClick={() => (action === 'confirm' ? void send(to) : ask(action))}>
+        <Button
+          key={action}
+          variant={VARIANTS[action]}
+          disabled={isLoading}
+          onClick={() => (action === 'confirm' ? void send(to) : ask(action))}
+        >
           {t(`waybills.actions.${action}`)}
         </Button>
       ))}

@@ -98,12 +98,7 @@ export function WaybillForm({ waybill, onSaved, onCancel }: WaybillFormProps) {
               hint={t('waybills.form.quantityHint', { decimals: LIMITS.quantityMaxDecimals })}
               autoComplete="off"
             />
-            <FormikTextArea
-              label={t('waybills.fields.notes')}
-              name="notes"
-              className={styles.wide}
-              maxLength={LIMITS.notesMaxLength}
-            />
+            <FormikTextArea label={t('waybills.fields.notes')} name="notes" className={styles.wide} maxLength={LIMITS.notesMaxLength} />
           </div>
           <div className={styles.buttons}>
             <SubmitButton submitting={t('waybills.form.saving')}>

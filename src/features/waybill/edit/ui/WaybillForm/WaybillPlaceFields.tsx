@@ -18,7 +18,15 @@ interface PickerProps {
 }
 
 /** A single-value picker bound to the Formik field of the same name (a code, '' when none). */
-function PickerField({ picker: Picker, name, label }: { readonly picker: ComponentType<PickerProps>; readonly name: keyof WaybillFormValues; readonly label: string }) {
+function PickerField({
+  picker: Picker,
+  name,
+  label,
+}: {
+  readonly picker: ComponentType<PickerProps>;
+  readonly name: keyof WaybillFormValues;
+  readonly label: string;
+}) {
   const [field, meta, helpers] = useField<string>(name);
   return (
     <Picker

@@ -43,7 +43,11 @@ export const Refused: Story = {
   parameters: {
     msw: {
       handlers: {
-        waybill: [http.post('*/api/waybills/waybill_report/', () => HttpResponse.json({ detail: 'You have too many exports in progress.' }, { status: 400 }))],
+        waybill: [
+          http.post('*/api/waybills/waybill_report/', () =>
+            HttpResponse.json({ detail: 'You have too many exports in progress.' }, { status: 400 }),
+          ),
+        ],
       },
     },
   },
