@@ -11,6 +11,7 @@ const serverScripts = existsSync('server/package.json') ? (JSON.parse(readFileSy
 const steps = [
   { name: 'web: type check', cmd: 'npm run typecheck', kind: 'check' },
   { name: 'web: lint', cmd: 'npm run lint', kind: 'check' },
+  { name: 'format (Biome)', cmd: 'npm run check:format', kind: 'check' },
   { name: 'web: steiger', cmd: 'npm run steiger', kind: 'check' },
   { name: 'web: API types up to date', cmd: 'npm run check:api-types', kind: 'check' },
   { name: 'web: jest', cmd: 'npx jest --maxWorkers=2 --ci', kind: 'tests', parse: 'jest' },
