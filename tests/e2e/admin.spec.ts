@@ -101,7 +101,8 @@ test('a sign-up waits under Awaiting activation; staff activate it; the person s
   const row = staff.getByRole('row').filter({ hasText: email });
   await expect(row).toBeVisible();
   expect(await seriousViolations(staff)).toEqual([]);
-  await row.click();
+  // The row also holds an Activate button (in its middle): open the account from its email.
+  await row.getByText(email).click();
   await expect(staff.getByRole('heading', { level: 1, name: 'Uus Metsamees' })).toBeVisible();
   expect(await seriousViolations(staff)).toEqual([]);
   await staff.getByRole('checkbox', { name: 'Active (can sign in)' }).check();
