@@ -55,11 +55,14 @@ export const userApi = baseApi.injectEndpoints({
      */
     activateUser: build.mutation<User, string>({
       query: (email) => ({ url: userPath(email), method: 'PATCH', body: { isActive: true } }),
-      invalidatesTags: (_user, _error, email) => [{ type: TAGS.user, id: email }],
+      // Nothing is invalidated: the lists provide the account's tag too, and fetching them again would
+      // drop the row from the "awaiting activation" view under the user's eyes. The answer is written
+      // into every cached copy instead.
       async onQueryStarted(email, api) {
         const { data: saved } = await api.queryFulfilled.catch(() => ({ data: null }));
         if (!saved) return;
         const { dispatch } = api;
+        dispatch(userApi.util.updateQueryData('getUser', email, () => saved));
         for (const { endpointName, originalArgs } of userApi.util.selectInvalidatedBy(api.getState(), [{ type: TAGS.user, id: LIST_ID }])) {
           if (endpointName !== 'listUsers') continue;
           dispatch(
