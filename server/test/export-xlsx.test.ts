@@ -8,6 +8,9 @@ import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { XLSX_MAX_ROWS, XlsxWriter, type XlsxCell } from '../src/exports/xlsx.js';
+import { useZlibCrc32 } from '../src/exports/yazl-crc.js';
+import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
 
 /** The streaming XLSX writer (and its zip) on its own: what a spreadsheet reader makes of its files. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-xlsx-'));
@@ -48,6 +51,8 @@ test('opens in a spreadsheet reader: the bold, frozen heading, column widths, nu
   assert.notEqual(sheet.getRow(2).getCell(1).font?.bold, true);
   assert.equal(sheet.views[0]?.state, 'frozen');
   assert.equal((sheet.views[0] as { ySplit?: number }).ySplit, 1);
+  // The autofilter spans the heading and every row.
+  assert.equal(sheet.autoFilter, 'A1:C4');
   assert.deepEqual(
     [1, 2, 3].map((c) => sheet.getColumn(c).width),
     [16, 10, 30],
@@ -65,6 +70,44 @@ test('opens in a spreadsheet reader: the bold, frozen heading, column widths, nu
   assert.equal(a4.type, ExcelJS.ValueType.String);
   assert.equal(a4.value, '=SUM(A1:A2)');
   assert.equal(sheet.getRow(4).getCell(2).value, -3);
+});
+
+test("a column's number format: date serials read back as dates, decimals keep their places; text in such a column stays text", async () => {
+  const file = path.join(dir, 'formats.xlsx');
+  const out = fs.createWriteStream(file);
+  const writer = await XlsxWriter.create(out, {
+    sheetName: 'Formats',
+    columns: [
+      { header: 'Date', width: 12, numberFormat: 'dd.mm.yyyy' },
+      { header: 'Time', width: 20, numberFormat: 'dd.mm.yyyy hh:mm:ss' },
+      { header: 'Quantity', width: 10, numberFormat: '0.000' },
+      { header: 'Plain', width: 10 },
+    ],
+  });
+  // 46342 is 2026-11-16; .5 its noon.
+  const rows: XlsxCell[][] = [
+    [46342, 46342.5, 12.5, 3],
+    ['not a date', null, 0.125, 4.5],
+  ];
+  await writer.addRows(rows, (row, i) => row[i]);
+  await writer.finish();
+  out.end();
+  await finished(out);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(fs.readFileSync(file) as never);
+  const sheet = workbook.worksheets[0]!;
+  const [date, time, quantity, plain] = [1, 2, 3, 4].map((c) => sheet.getRow(2).getCell(c));
+  assert.equal(date!.type, ExcelJS.ValueType.Date);
+  assert.equal((date!.value as Date).toISOString(), '2026-11-16T00:00:00.000Z');
+  assert.equal(date!.numFmt, 'dd.mm.yyyy');
+  assert.equal((time!.value as Date).toISOString(), '2026-11-16T12:00:00.000Z');
+  assert.equal(time!.numFmt, 'dd.mm.yyyy hh:mm:ss');
+  assert.equal(quantity!.type, ExcelJS.ValueType.Number);
+  assert.equal(quantity!.numFmt, '0.000');
+  assert.equal(plain!.numFmt, undefined);
+  assert.equal(sheet.getRow(3).getCell(1).value, 'not a date');
+  assert.equal(sheet.getRow(3).getCell(3).value, 0.125);
+  assert.equal(sheet.autoFilter, 'A1:D3');
 });
 
 test('text survives as written: <&>" kept, line breaks and edge spaces kept, characters XML 1.0 cannot carry dropped', async () => {
@@ -233,4 +276,23 @@ test('a file that fails (a full disk) fails the writing instead of leaving it wa
     await writer.finish();
   }, /no space left/);
   writer.destroy();
+});
+
+test("yazl's CRC-32 is zlib's, with the same values as its own JavaScript one, pieces continued as yazl continues them", () => {
+  const lib = createRequire(createRequire(import.meta.url).resolve('yazl'))('buffer-crc32') as {
+    unsigned: (buf: Buffer, previous?: number) => number;
+  };
+  const pieces = [randomBytes(1), randomBytes(65_536), Buffer.alloc(0), randomBytes(100_003), Buffer.from('õäöü šž', 'utf8')];
+  const crcs = () => {
+    let crc = 0;
+    return pieces.map((piece) => (crc = lib.unsigned(piece, crc)));
+  };
+  assert.equal(useZlibCrc32(false), false);
+  const own = lib.unsigned;
+  const js = crcs();
+  // Installed when xlsx.ts loads; put back here after the comparison.
+  assert.equal(useZlibCrc32(true), true);
+  assert.notEqual(lib.unsigned, own);
+  assert.deepEqual(crcs(), js);
+  assert.equal(lib.unsigned(Buffer.from('123456789')), 0xcbf43926);
 });

@@ -1,11 +1,20 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import yazl from 'yazl';
+import { useZlibCrc32 } from './yazl-crc.js';
+
+// yazl's CRC-32 from zlib (C) instead of JavaScript: see yazl-crc.ts.
+useZlibCrc32();
 
 export interface XlsxColumn {
   header: string;
   /** In characters, as spreadsheet programs measure column widths. */
   width: number;
+  /**
+   * The number format of the column's numeric cells (`0.000`, `dd.mm.yyyy`: a date is a number of
+   * days, its format makes it a date cell); none: General.
+   */
+  numberFormat?: string;
 }
 
 /** A cell: a number is a numeric cell, a string a text cell; null, undefined and '' leave it empty. */
@@ -25,7 +34,8 @@ const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /**
  * One-sheet XLSX written as a stream: the fixed parts first, then the sheet's rows as they come
- * (deflated as they go), with a bold, frozen heading row and column widths. Text is written as
+ * (deflated as they go), with a bold, frozen heading row with an autofilter, column widths and
+ * each column's number format (dates and times are numbers formatted as such). Text is written as
  * inline strings (`t="inlineStr"`): never a formula, and no shared-string table to hold in memory.
  * Characters XML 1.0 cannot carry (control characters, lone surrogates) are left out.
  *
@@ -34,15 +44,17 @@ const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
  * passes 4 GiB (a 1,048,575-row sheet of long notes can). Chosen over archiver (2026-11-25, 790 MB
  * of sheet XML at level 1 on this machine, load 4–5: ours 3.0 s CPU, archiver 8 about 4.0 s, yazl
  * about 5.0 s) for two packages instead of 45, plain Node streams (backpressure is `pipe`'s), and
- * a small, long-kept code base. Its cost is its CRC-32 in JavaScript on this thread (about 2.4 ns a
- * byte, archiver's 1.2, zlib's 0.2): about 2.5 s more CPU for the 1,000,000-row export
- * (server/README.md, "Benchmark").
+ * a small, long-kept code base. Its CRC-32 is zlib's (`yazl-crc.ts`): its own, in JavaScript on
+ * this thread (about 2.4 ns a byte against zlib's 0.2), cost about 2.5 s of CPU for the
+ * 1,000,000-row export (docs/benchmarks.md).
  */
 export class XlsxWriter {
   private row = 0;
   private readonly refs: string[];
   /** `<c r="A`, `<c r="B`, ...: each column's cell up to its row number. */
   private readonly open: string[];
+  /** Between a numeric cell's row number and its value: the column's style, if it has a number format. */
+  private readonly numeric: string[];
   private failed: Error | undefined;
   private done = false;
   /** Rejects when the archive or the file fails: every wait races it, so a failure never hangs a write. */
@@ -52,10 +64,12 @@ export class XlsxWriter {
     private readonly zip: yazl.ZipFile,
     private readonly sheet: PassThrough,
     private readonly out: Writable,
-    columns: number,
+    private readonly opts: XlsxOptions,
+    styles: readonly (number | undefined)[],
   ) {
-    this.refs = Array.from({ length: columns }, (_, i) => columnName(i));
+    this.refs = styles.map((_, i) => columnName(i));
     this.open = this.refs.map((ref) => `<c r="${ref}`);
+    this.numeric = styles.map((style) => (style === undefined ? '"><v>' : `" s="${style}"><v>`));
     let fail: (err: Error) => void = () => undefined;
     this.failure = new Promise<never>((_, reject) => (fail = reject));
     // Awaited by the next wait; until then a rejection must not count as unhandled.
@@ -76,18 +90,9 @@ export class XlsxWriter {
   }
 
   /** Starts the file on `out` and writes the heading row. */
-  static async create(
-    out: Writable,
-    opts: {
-      sheetName: string;
-      columns: readonly XlsxColumn[] /** Deflate level, 1 (fast) to 9. */;
-      level?: number;
-      /** Tests: write the zip64 form even for a small file. */ forceZip64?: boolean;
-    },
-  ): Promise<XlsxWriter> {
+  static async create(out: Writable, opts: XlsxOptions): Promise<XlsxWriter> {
     const zip = new yazl.ZipFile();
-    const entry = { compressionLevel: opts.level ?? 1, forceZip64Format: Boolean(opts.forceZip64) };
-    const file = (name: string, content: string) => zip.addBuffer(Buffer.from(content, 'utf8'), name, entry);
+    const file = (name: string, content: string) => zip.addBuffer(Buffer.from(content, 'utf8'), name, entryOptions(opts));
     file(
       '[Content_Types].xml',
       `${HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
@@ -104,35 +109,37 @@ export class XlsxWriter {
         `<Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
     );
     file(
-      'xl/workbook.xml',
-      `${HEAD}<workbook xmlns="${NS}" xmlns:r="${REL}"><bookViews><workbookView/></bookViews>` +
-        `<sheets><sheet name="${escapeXml(sheetName(opts.sheetName))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    );
-    file(
       'xl/_rels/workbook.xml.rels',
       `${HEAD}<Relationships xmlns="${PKG_REL}">` +
         `<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>` +
         `<Relationship Id="rId2" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
     );
-    // Style 0: the default; style 1: bold (the heading row).
+    // Style 0: the default; style 1: bold (the heading row); then one per number format (ids from
+    // 164, where custom formats start).
+    const formats = [...new Set(opts.columns.map((c) => c.numberFormat).filter((f): f is string => Boolean(f)))];
+    const styles = opts.columns.map((c) => (c.numberFormat ? 2 + formats.indexOf(c.numberFormat) : undefined));
+    const numFmts = formats.length
+      ? `<numFmts count="${formats.length}">${formats.map((f, i) => `<numFmt numFmtId="${164 + i}" formatCode="${escapeXml(f)}"/>`).join('')}</numFmts>`
+      : '';
+    const numXfs = formats.map((_, i) => `<xf numFmtId="${164 + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`);
     file(
       'xl/styles.xml',
-      `${HEAD}<styleSheet xmlns="${NS}">` +
+      `${HEAD}<styleSheet xmlns="${NS}">${numFmts}` +
         '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
         '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
         '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
         '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-        '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
+        `<cellXfs count="${2 + formats.length}"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>${numXfs.join('')}</cellXfs>` +
         '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>',
     );
     // The sheet's XML is written into `sheet` and read by yazl when its turn comes; a full buffer
     // waits, so what is held is a few buffers whatever the sheet's size.
     const sheet = new PassThrough({ highWaterMark: 256 * 1024 });
-    zip.addReadStream(sheet, 'xl/worksheets/sheet1.xml', entry);
-    zip.end({ forceZip64Format: Boolean(opts.forceZip64), comment: '' });
+    zip.addReadStream(sheet, 'xl/worksheets/sheet1.xml', entryOptions(opts));
+    // The workbook (which names the autofilter's range) and the archive's end follow the sheet.
     // The caller ends `out` after `finish`.
     zip.outputStream.pipe(out, { end: false });
-    const writer = new XlsxWriter(zip, sheet, out, opts.columns.length);
+    const writer = new XlsxWriter(zip, sheet, out, opts, styles);
     const cols = opts.columns
       .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${Number(c.width) || 10}" customWidth="1"/>`)
       .join('');
@@ -158,6 +165,7 @@ export class XlsxWriter {
     if (this.row + rows.length > XLSX_MAX_ROWS) throw new Error(`xlsx: a sheet holds at most ${XLSX_MAX_ROWS} rows`);
     // Each cell opens with its reference: the column's part once, the row's number once per row.
     const open = this.open;
+    const numeric = this.numeric;
     const n = open.length;
     let xml = '';
     for (const row of rows) {
@@ -167,7 +175,7 @@ export class XlsxWriter {
         const v = cell(row, i);
         if (typeof v === 'number') {
           xml += Number.isFinite(v)
-            ? open[i] + r + '"><v>' + v + '</v></c>'
+            ? open[i] + r + numeric[i] + v + '</v></c>'
             : open[i] + r + '" t="inlineStr"><is>' + text(String(v)) + '</is></c>';
         } else if (v) {
           xml += open[i] + r + '" t="inlineStr"><is>' + text(v) + '</is></c>';
@@ -195,8 +203,26 @@ export class XlsxWriter {
   /** Closes the sheet and the zip, resolving once all of it was handed to the file (the caller then ends it). */
   async finish(): Promise<void> {
     const outputDone = once(this.zip.outputStream, 'end');
-    await this.write('</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>');
+    // The autofilter over the heading and every row written.
+    const range = `A1:${this.refs[this.refs.length - 1] ?? 'A'}${this.row}`;
+    await this.write(
+      `</sheetData><autoFilter ref="${range}"/><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`,
+    );
     this.sheet.end();
+    const name = sheetName(this.opts.sheetName);
+    // Excel names an autofilter's range `_xlnm._FilterDatabase` (it writes one and reads it).
+    const absolute = range.replace(/([A-Z]+)(\d+)/g, '$$$1$$$2');
+    this.zip.addBuffer(
+      Buffer.from(
+        `${HEAD}<workbook xmlns="${NS}" xmlns:r="${REL}"><bookViews><workbookView/></bookViews>` +
+          `<sheets><sheet name="${escapeXml(name)}" sheetId="1" r:id="rId1"/></sheets>` +
+          `<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">${escapeXml(`'${name.replace(/'/g, "''")}'!${absolute}`)}</definedName></definedNames></workbook>`,
+        'utf8',
+      ),
+      'xl/workbook.xml',
+      entryOptions(this.opts),
+    );
+    this.zip.end({ forceZip64Format: Boolean(this.opts.forceZip64), comment: '' });
     await this.until(outputDone);
     this.done = true;
   }
@@ -208,6 +234,19 @@ export class XlsxWriter {
     this.sheet.destroy();
     output.destroy();
   }
+}
+
+export interface XlsxOptions {
+  sheetName: string;
+  columns: readonly XlsxColumn[];
+  /** Deflate level, 1 (fast) to 9. */
+  level?: number;
+  /** Tests: write the zip64 form even for a small file. */
+  forceZip64?: boolean;
+}
+
+function entryOptions(opts: XlsxOptions) {
+  return { compressionLevel: opts.level ?? 1, forceZip64Format: Boolean(opts.forceZip64) };
 }
 
 /** A, B, ... Z, AA, AB, ... */
