@@ -16,6 +16,21 @@ describe('extractApiError (product rules: Errors)', () => {
     expect(extractApiError({ status: 503, data: 'Service Unavailable' }, t).message).toBe('errors.unexpectedErrorWithCode(503)');
   });
 
+  it("gives a 412 the server's words (who changed the record, when) and the record as it is now", () => {
+    const current = { number: 'W-1', version: 4 };
+    expect(extractApiError({ status: 412, data: { detail: 'Changed by Mari Mets at 14:02.', current } }, t)).toEqual({
+      status: 412,
+      message: 'Changed by Mari Mets at 14:02.',
+      hasMessage: true,
+      fieldErrors: {},
+      current,
+    });
+    expect(extractApiError({ status: 412, data: {} }, t)).toMatchObject({
+      message: 'errors.unexpectedErrorWithCode(412)',
+      hasMessage: false,
+    });
+  });
+
   it('uses a 400 string body that is not HTML and shorter than 2048 characters', () => {
     expect(extractApiError(bad('The waybill is already invoiced.'), t)).toMatchObject({
       message: 'The waybill is already invoiced.',

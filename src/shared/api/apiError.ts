@@ -16,6 +16,8 @@ export interface ApiError {
   readonly fieldErrors: Readonly<Record<string, string>>;
   /** The server's machine-readable error code, e.g. `token_not_valid`. */
   readonly code?: string;
+  /** 412: the record as it is now, after someone else's change (the write was refused). */
+  readonly current?: unknown;
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -79,6 +81,18 @@ export function extractApiError(error: unknown, t: Translate = defaultTranslate)
           ? (textOf(data.detail) ?? textOf(data.message) ?? textOf(data.nonFieldErrors))
           : null;
     if (said) return { status, message: said, hasMessage: true, fieldErrors: {}, ...(code ? { code } : {}) };
+  }
+
+  // A write refused because someone changed the record since (412): who and when, and the record now.
+  if (status === 412 && isRecord(data)) {
+    const said = textOf(data.detail);
+    return {
+      status,
+      message: said ?? t('errors.unexpectedErrorWithCode', { code: status }),
+      hasMessage: said !== null,
+      fieldErrors: {},
+      ...(data.current !== undefined ? { current: data.current } : {}),
+    };
   }
 
   if (status !== 400) {

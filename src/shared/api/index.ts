@@ -8,3 +8,4 @@ export type { TagType } from './tags';
 export type { components, operations, paths } from './generated/openapi';
 export type { ListParams, OperationQuery, RequestBody, Schema } from './schema';
 export { pageTags } from './cacheTags';
+export { ifMatch, keepCurrentOnConflict } from './versions';

@@ -72,13 +72,13 @@ describe('invoice endpoints', () => {
     await Promise.all(subscriptions);
     recorder.clear();
 
-    const retried = await store.dispatch(retryInvoiceSync.initiate(failed.number));
+    const retried = await store.dispatch(retryInvoiceSync.initiate({ number: failed.number, version: failed.version }));
     expect(retried.data?.status).toBe('pending_sync');
     await waitFor(() => expect(recorder.count(`GET /api/invoices/${failed.number}/`)).toBe(1));
     expect(recorder.count(`GET /api/invoices/${synced.number}/`)).toBe(0);
     expect(getInvoice.select(failed.number)(store.getState()).data?.status).toBe('pending_sync');
 
-    const again = await store.dispatch(retryInvoiceSync.initiate(synced.number));
+    const again = await store.dispatch(retryInvoiceSync.initiate({ number: synced.number, version: synced.version }));
     expect(again.error).toMatchObject({ status: 400, hasMessage: true });
     subscriptions.forEach((subscription) => subscription.unsubscribe());
   });

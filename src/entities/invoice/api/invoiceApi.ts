@@ -1,4 +1,14 @@
-import { baseApi, LIST_ID, pageTags, TAGS, type ListParams, type RequestBody, type Schema } from '@/shared/api';
+import {
+  baseApi,
+  ifMatch,
+  keepCurrentOnConflict,
+  LIST_ID,
+  pageTags,
+  TAGS,
+  type ListParams,
+  type RequestBody,
+  type Schema,
+} from '@/shared/api';
 
 export type Invoice = Schema<'Invoice'>;
 export type InvoiceStatus = Invoice['status'];
@@ -34,9 +44,12 @@ export const invoiceApi = baseApi.injectEndpoints({
         ...waybills.map((number) => ({ type: TAGS.waybill, id: number })),
       ],
     }),
-    retryInvoiceSync: build.mutation<Invoice, string>({
-      query: (number) => ({ url: `${path(number)}retry_sync/`, method: 'POST' }),
-      invalidatesTags: (_invoice, _error, number) => [{ type: TAGS.invoice, id: number }],
+    retryInvoiceSync: build.mutation<Invoice, { readonly number: string; readonly version: number }>({
+      query: ({ number, version }) => ({ url: `${path(number)}retry_sync/`, method: 'POST', headers: ifMatch(version) }),
+      onQueryStarted: keepCurrentOnConflict<Invoice>((invoice, dispatch) => {
+        void dispatch(invoiceApi.util.upsertQueryData('getInvoice', invoice.number, invoice));
+      }),
+      invalidatesTags: (_invoice, _error, { number }) => [{ type: TAGS.invoice, id: number }],
     }),
   }),
 });

@@ -70,12 +70,21 @@ describe('user endpoints', () => {
     await store.dispatch(userApi.endpoints.createUser.initiate({ email, name: 'Uus Kasutaja', password: 'Kuusk-ja-Mand-7' })).unwrap();
     await waitFor(() => expect(recorder.count('GET /api/user/')).toBe(2));
 
-    expect((await store.dispatch(userApi.endpoints.getUser.initiate(email))).data?.name).toBe('Uus Kasutaja');
-    await store.dispatch(userApi.endpoints.patchUser.initiate({ email, body: { isStaff: true } })).unwrap();
-    await store
-      .dispatch(userApi.endpoints.updateUser.initiate({ email, body: { name: 'Uus Nimi', isActive: false, isStaff: false } }))
+    const read = (await store.dispatch(userApi.endpoints.getUser.initiate(email))).data;
+    expect(read?.name).toBe('Uus Kasutaja');
+    const patched = await store
+      .dispatch(userApi.endpoints.patchUser.initiate({ email, version: read?.version ?? 0, body: { isStaff: true } }))
       .unwrap();
-    await store.dispatch(userApi.endpoints.deleteUser.initiate(email)).unwrap();
+    const updated = await store
+      .dispatch(
+        userApi.endpoints.updateUser.initiate({
+          email,
+          version: patched.version,
+          body: { name: 'Uus Nimi', isActive: false, isStaff: false },
+        }),
+      )
+      .unwrap();
+    await store.dispatch(userApi.endpoints.deleteUser.initiate({ email, version: updated.version })).unwrap();
     expect(recorder.requests).toEqual(
       expect.arrayContaining([
         `POST /api/user/`,
@@ -98,7 +107,9 @@ describe('user endpoints', () => {
     );
     expect(refused.error).toMatchObject({ status: 403 });
     const staff = await makeStaffStore();
-    const own = await staff.dispatch(userApi.endpoints.patchUser.initiate({ email: DEMO_USERS.staff.email, body: { isStaff: false } }));
+    const own = await staff.dispatch(
+      userApi.endpoints.patchUser.initiate({ email: DEMO_USERS.staff.email, version: 1, body: { isStaff: false } }),
+    );
     expect(own.error).toMatchObject({ status: 400, fieldErrors: { isStaff: 'You cannot change your own staff status.' } });
   });
 

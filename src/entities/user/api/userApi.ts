@@ -1,4 +1,4 @@
-import { baseApi, LIST_ID, ME_ID, TAGS } from '@/shared/api';
+import { baseApi, ifMatch, keepCurrentOnConflict, LIST_ID, ME_ID, TAGS } from '@/shared/api';
 
 import type {
   ForgotPassword,
@@ -18,6 +18,11 @@ import type {
 const userPath = (email: string) => `/api/user/${encodeURIComponent(email)}/`;
 
 /** The user endpoints (product rules: The API's calls): accounts (staff), the own account, sign-up and password reset. */
+// A write refused because someone changed the account (412) shows it as it is now.
+const showCurrent = keepCurrentOnConflict<User>((user, dispatch) => {
+  void dispatch(userApi.util.upsertQueryData('getUser', user.email, user));
+});
+
 export const userApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listUsers: build.query<UserPage, UserListParams | void>({
@@ -35,15 +40,17 @@ export const userApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/api/user/', method: 'POST', body }),
       invalidatesTags: [{ type: TAGS.user, id: LIST_ID }],
     }),
-    updateUser: build.mutation<User, { readonly email: string; readonly body: UserUpdate }>({
-      query: ({ email, body }) => ({ url: userPath(email), method: 'PUT', body }),
+    updateUser: build.mutation<User, { readonly email: string; readonly version: number; readonly body: UserUpdate }>({
+      query: ({ email, version, body }) => ({ url: userPath(email), method: 'PUT', body, headers: ifMatch(version) }),
+      onQueryStarted: showCurrent,
       invalidatesTags: (_user, _error, { email }) => [
         { type: TAGS.user, id: email },
         { type: TAGS.user, id: LIST_ID },
       ],
     }),
-    patchUser: build.mutation<User, { readonly email: string; readonly body: UserPatch }>({
-      query: ({ email, body }) => ({ url: userPath(email), method: 'PATCH', body }),
+    patchUser: build.mutation<User, { readonly email: string; readonly version: number; readonly body: UserPatch }>({
+      query: ({ email, version, body }) => ({ url: userPath(email), method: 'PATCH', body, headers: ifMatch(version) }),
+      onQueryStarted: showCurrent,
       invalidatesTags: (_user, _error, { email }) => [
         { type: TAGS.user, id: email },
         { type: TAGS.user, id: LIST_ID },
@@ -53,12 +60,12 @@ export const userApi = baseApi.injectEndpoints({
      * Activates an account (staff). The lists that show it are patched in place, not fetched again:
      * a sign-up activated from the "awaiting activation" view stays on screen, saying it is active.
      */
-    activateUser: build.mutation<User, string>({
-      query: (email) => ({ url: userPath(email), method: 'PATCH', body: { isActive: true } }),
+    activateUser: build.mutation<User, { readonly email: string; readonly version: number }>({
+      query: ({ email, version }) => ({ url: userPath(email), method: 'PATCH', body: { isActive: true }, headers: ifMatch(version) }),
       // Nothing is invalidated: the lists provide the account's tag too, and fetching them again would
       // drop the row from the "awaiting activation" view under the user's eyes. The answer is written
       // into every cached copy instead.
-      async onQueryStarted(email, api) {
+      async onQueryStarted({ email }, api) {
         const { data: saved } = await api.queryFulfilled.catch(() => ({ data: null }));
         if (!saved) return;
         const { dispatch } = api;
@@ -74,9 +81,10 @@ export const userApi = baseApi.injectEndpoints({
         }
       },
     }),
-    deleteUser: build.mutation<void, string>({
-      query: (email) => ({ url: userPath(email), method: 'DELETE' }),
-      invalidatesTags: (_result, _error, email) => [
+    deleteUser: build.mutation<void, { readonly email: string; readonly version: number }>({
+      query: ({ email, version }) => ({ url: userPath(email), method: 'DELETE', headers: ifMatch(version) }),
+      onQueryStarted: showCurrent,
+      invalidatesTags: (_result, _error, { email }) => [
         { type: TAGS.user, id: email },
         { type: TAGS.user, id: LIST_ID },
       ],

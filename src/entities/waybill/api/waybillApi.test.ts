@@ -55,7 +55,9 @@ describe('waybill endpoints', () => {
     await Promise.all(subscriptions);
     recorder.clear();
 
-    const patched = await store.dispatch(patchWaybill.initiate({ number: draft.number, body: { status: 'confirmed' } }));
+    const patched = await store.dispatch(
+      patchWaybill.initiate({ number: draft.number, version: draft.version, body: { status: 'confirmed' } }),
+    );
     expect(patched.data?.status).toBe('confirmed');
 
     await waitFor(() => expect(recorder.count('GET /api/waybills/?statusIn=draft')).toBe(1));
@@ -69,19 +71,37 @@ describe('waybill endpoints', () => {
   it('applies the status rules in the server’s error shape', async () => {
     const store = makeApiStore();
     const delivered = mockDb.waybills.find((w) => w.status === 'delivered');
-    const result = await store.dispatch(patchWaybill.initiate({ number: delivered?.number ?? '', body: { status: 'draft' } }));
+    const result = await store.dispatch(
+      patchWaybill.initiate({ number: delivered?.number ?? '', version: delivered?.version ?? 0, body: { status: 'draft' } }),
+    );
     expect(result.error).toMatchObject({ status: 400 });
     // The refusal names both states, on the status field (not swallowed as a general message).
     expect(isApiError(result.error) ? result.error.fieldErrors.status : undefined).toMatch(/delivered.*draft/);
     expect(mockDb.waybills.find((w) => w.number === delivered?.number)?.status).toBe('delivered');
-    const deleted = await store.dispatch(deleteWaybill.initiate(delivered?.number ?? ''));
+    const deleted = await store.dispatch(deleteWaybill.initiate({ number: delivered?.number ?? '', version: delivered?.version ?? 0 }));
     expect(deleted.error).toMatchObject({
       status: 400,
       message: 'Only draft waybills can be deleted; this one is "delivered".',
       hasMessage: true,
     });
-    const unknown = await store.dispatch(patchWaybill.initiate({ number: 'W-1999-999999', body: { notes: 'x' } }));
+    const unknown = await store.dispatch(patchWaybill.initiate({ number: 'W-1999-999999', version: 1, body: { notes: 'x' } }));
     expect(unknown.error).toMatchObject({ status: 404 });
+  });
+
+  it('sends the version it read; a stale one is refused (412) and the waybill is shown as it is now', async () => {
+    const store = makeApiStore();
+    const draft = mockDb.waybills.find((w) => w.status === 'draft');
+    if (!draft) throw new Error('seed has a draft');
+    const subscription = store.dispatch(getWaybill.initiate(draft.number));
+    const seen = (await subscription).data?.version ?? 0;
+    // A colleague saves first.
+    const theirs = await store.dispatch(patchWaybill.initiate({ number: draft.number, version: seen, body: { notes: 'Their note' } }));
+    expect(theirs.data?.version).toBe(seen + 1);
+    const mine = await store.dispatch(patchWaybill.initiate({ number: draft.number, version: seen, body: { driverName: 'Mine' } }));
+    expect(mine.error).toMatchObject({ status: 412, hasMessage: true, current: { notes: 'Their note', version: seen + 1 } });
+    expect(mockDb.waybills.find((w) => w.number === draft.number)?.driverName).toBe(draft.driverName);
+    expect(getWaybill.select(draft.number)(store.getState()).data).toMatchObject({ notes: 'Their note', version: seen + 1 });
+    subscription.unsubscribe();
   });
 
   it('creating a waybill refetches the lists', async () => {

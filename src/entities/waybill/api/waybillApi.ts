@@ -1,4 +1,14 @@
-import { baseApi, LIST_ID, pageTags, TAGS, type ListParams, type RequestBody, type Schema } from '@/shared/api';
+import {
+  baseApi,
+  ifMatch,
+  keepCurrentOnConflict,
+  LIST_ID,
+  pageTags,
+  TAGS,
+  type ListParams,
+  type RequestBody,
+  type Schema,
+} from '@/shared/api';
 import { exportRequested } from '@/shared/model';
 
 export type Waybill = Schema<'Waybill'>;
@@ -11,6 +21,11 @@ export type WaybillPatch = RequestBody<'/api/waybills/{number}/', 'patch'>;
 export type ReportFormat = RequestBody<'/api/waybills/waybill_report/', 'post'>['format'];
 
 const path = (number: string) => `/api/waybills/${encodeURIComponent(number)}/`;
+
+// A write refused because someone changed the waybill (412) shows it as it is now.
+const showCurrent = keepCurrentOnConflict<Waybill>((waybill, dispatch) => {
+  void dispatch(waybillApi.util.upsertQueryData('getWaybill', waybill.number, waybill));
+});
 
 export const waybillApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -27,23 +42,26 @@ export const waybillApi = baseApi.injectEndpoints({
       invalidatesTags: [{ type: TAGS.waybill, id: LIST_ID }],
     }),
     // A change can move the waybill in or out of filtered lists, so the lists refresh too.
-    updateWaybill: build.mutation<Waybill, { readonly number: string; readonly body: WaybillUpdate }>({
-      query: ({ number, body }) => ({ url: path(number), method: 'PUT', body }),
+    updateWaybill: build.mutation<Waybill, { readonly number: string; readonly version: number; readonly body: WaybillUpdate }>({
+      query: ({ number, version, body }) => ({ url: path(number), method: 'PUT', body, headers: ifMatch(version) }),
+      onQueryStarted: showCurrent,
       invalidatesTags: (_waybill, _error, { number }) => [
         { type: TAGS.waybill, id: number },
         { type: TAGS.waybill, id: LIST_ID },
       ],
     }),
-    patchWaybill: build.mutation<Waybill, { readonly number: string; readonly body: WaybillPatch }>({
-      query: ({ number, body }) => ({ url: path(number), method: 'PATCH', body }),
+    patchWaybill: build.mutation<Waybill, { readonly number: string; readonly version: number; readonly body: WaybillPatch }>({
+      query: ({ number, version, body }) => ({ url: path(number), method: 'PATCH', body, headers: ifMatch(version) }),
+      onQueryStarted: showCurrent,
       invalidatesTags: (_waybill, _error, { number }) => [
         { type: TAGS.waybill, id: number },
         { type: TAGS.waybill, id: LIST_ID },
       ],
     }),
-    deleteWaybill: build.mutation<void, string>({
-      query: (number) => ({ url: path(number), method: 'DELETE' }),
-      invalidatesTags: (_result, _error, number) => [
+    deleteWaybill: build.mutation<void, { readonly number: string; readonly version: number }>({
+      query: ({ number, version }) => ({ url: path(number), method: 'DELETE', headers: ifMatch(version) }),
+      onQueryStarted: showCurrent,
+      invalidatesTags: (_result, _error, { number }) => [
         { type: TAGS.waybill, id: number },
         { type: TAGS.waybill, id: LIST_ID },
       ],

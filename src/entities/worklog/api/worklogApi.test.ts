@@ -53,7 +53,9 @@ describe('worklog endpoints', () => {
     const subscription = store.dispatch(worklogApi.endpoints.getWorklog.initiate(number));
     await subscription;
     recorder.clear();
-    await store.dispatch(worklogApi.endpoints.patchWorklog.initiate({ number, body: { notes: 'Checked' } }));
+    await store.dispatch(
+      worklogApi.endpoints.patchWorklog.initiate({ number, version: mockDb.worklogs[0]?.version ?? 0, body: { notes: 'Checked' } }),
+    );
     await waitFor(() => expect(worklogApi.endpoints.getWorklog.select(number)(store.getState()).data?.notes).toBe('Checked'));
     expect(recorder.requests).toEqual([`PATCH /api/worklogs/${number}/`, `GET /api/worklogs/${number}/`]);
     subscription.unsubscribe();

@@ -1,4 +1,14 @@
-import { baseApi, LIST_ID, pageTags, TAGS, type ListParams, type RequestBody, type Schema } from '@/shared/api';
+import {
+  baseApi,
+  ifMatch,
+  keepCurrentOnConflict,
+  LIST_ID,
+  pageTags,
+  TAGS,
+  type ListParams,
+  type RequestBody,
+  type Schema,
+} from '@/shared/api';
 import { exportRequested } from '@/shared/model';
 
 export type Worklog = Schema<'Worklog'>;
@@ -19,6 +29,11 @@ const changedWorklogTags = (number: string) => [
   { type: TAGS.worker, id: LIST_ID },
 ];
 
+// A write refused because someone changed the worklog (412) shows it as it is now.
+const showCurrent = keepCurrentOnConflict<Worklog>((worklog, dispatch) => {
+  void dispatch(worklogApi.util.upsertQueryData('getWorklog', worklog.number, worklog));
+});
+
 export const worklogApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listWorklogs: build.query<WorklogPage, WorklogListParams>({
@@ -37,12 +52,14 @@ export const worklogApi = baseApi.injectEndpoints({
         ...(worklog ? [{ type: TAGS.worker, id: worklog.workerName }] : []),
       ],
     }),
-    updateWorklog: build.mutation<Worklog, { readonly number: string; readonly body: WorklogUpdate }>({
-      query: ({ number, body }) => ({ url: path(number), method: 'PUT', body }),
+    updateWorklog: build.mutation<Worklog, { readonly number: string; readonly version: number; readonly body: WorklogUpdate }>({
+      query: ({ number, version, body }) => ({ url: path(number), method: 'PUT', body, headers: ifMatch(version) }),
+      onQueryStarted: showCurrent,
       invalidatesTags: (_worklog, _error, { number }) => changedWorklogTags(number),
     }),
-    patchWorklog: build.mutation<Worklog, { readonly number: string; readonly body: WorklogPatch }>({
-      query: ({ number, body }) => ({ url: path(number), method: 'PATCH', body }),
+    patchWorklog: build.mutation<Worklog, { readonly number: string; readonly version: number; readonly body: WorklogPatch }>({
+      query: ({ number, version, body }) => ({ url: path(number), method: 'PATCH', body, headers: ifMatch(version) }),
+      onQueryStarted: showCurrent,
       invalidatesTags: (_worklog, _error, { number }) => changedWorklogTags(number),
     }),
     /** Starts a report of the worklogs the filters select. */

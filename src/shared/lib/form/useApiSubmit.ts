@@ -1,7 +1,7 @@
 import type { FormikErrors, FormikHelpers, FormikValues } from 'formik';
 import { useTranslation } from 'react-i18next';
 
-import { applyApiErrorToForm, extractApiError, isApiError } from '../../api';
+import { applyApiErrorToForm, extractApiError, isApiError, type ApiError } from '../../api';
 
 /** What `request` may return: an RTK Query mutation call (unwrapped here) or a plain promise. */
 export type ApiCall<Result> = { unwrap: () => Promise<Result> } | Promise<Result>;
@@ -24,6 +24,11 @@ export interface ApiSubmitOptions<Values extends FormikValues, Result> {
    * keeps every value the user typed; an error thrown here is a bug, not shown as a server error.
    */
   readonly onSuccess?: (result: Result, values: Values, form: FormikHelpers<Values>) => void | Promise<void>;
+  /**
+   * The save was refused because someone changed the record since it was read (412, with the
+   * record as it is now in `error.current`). Without it a 412 shows as any other error.
+   */
+  readonly onConflict?: (error: ApiError, values: Values, form: FormikHelpers<Values>) => void;
 }
 
 const isUnwrappable = <Result>(call: ApiCall<Result>): call is { unwrap: () => Promise<Result> } =>
@@ -60,6 +65,7 @@ export function useApiSubmit<Values extends FormikValues, Result>({
   fields,
   messagesByStatus,
   onSuccess,
+  onConflict,
 }: ApiSubmitOptions<Values, Result>): (values: Values, form: FormikHelpers<Values>) => Promise<void> {
   const { t } = useTranslation();
 
@@ -74,6 +80,10 @@ export function useApiSubmit<Values extends FormikValues, Result>({
         setStatus: form.setStatus,
       };
       const extracted = isApiError(error) ? error : extractApiError(error);
+      if (extracted.status === 412 && extracted.current !== undefined && onConflict) {
+        onConflict(extracted, values, form);
+        return;
+      }
       applyApiErrorToForm(extracted, target, fields ?? Object.keys(values), {
         // A 429 that says why (and for how long) shows the server's words; one that does not, the general text.
         ...(extracted.status === 429 && extracted.hasMessage ? {} : { 429: t('errors.rateLimited') }),

@@ -76,7 +76,7 @@ describe('ApiForm (useApiSubmit)', () => {
     expect(screen.getByLabelText('Number')).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Number')).toHaveValue('W-1');
     expect(screen.getByLabelText('Driver')).toHaveValue('Jaan');
-    expect(request).toHaveBeenCalledWith({ number: 'W-1', driverName: 'Jaan' });
+    expect(request).toHaveBeenCalledWith({ number: 'W-1', driverName: 'Jaan' }, 0);
     expect(onSuccess).not.toHaveBeenCalled();
   });
 
@@ -145,7 +145,7 @@ describe('ApiForm (useApiSubmit)', () => {
     expect(await screen.findByText('Too long.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Number'), '{Backspace}');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(request).toHaveBeenCalledWith({ number: 'W-12', driverName: '' }));
+    await waitFor(() => expect(request).toHaveBeenCalledWith({ number: 'W-12', driverName: '' }, 0));
     expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -8,15 +8,18 @@ import {
   type FormikProps,
   type FormikValues,
 } from 'formik';
-import { lazy, Suspense, useCallback, useRef, type FocusEventHandler, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FocusEventHandler, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
-import type { FormStatus } from '../../api';
-import { useApiSubmit, type ApiSubmitOptions } from '../../lib/form/useApiSubmit';
+import type { ApiError, FormStatus } from '../../api';
+import { useApiSubmit, type ApiCall, type ApiSubmitOptions } from '../../lib/form/useApiSubmit';
 import { Button, type ButtonVariant } from '../Button/Button';
 import { FormAlert } from '../FormCard/FormCard';
 
 // Loaded once a form first has changes: a page that only shows a form (sign-in) does not load the dialog.
 const LeaveGuard = lazy(() => import('../LeaveGuard/LeaveGuard').then((module) => ({ default: module.LeaveGuard })));
+// Loaded when a save meets someone else's change.
+const ConflictView = lazy(() => import('../ConflictView/ConflictView').then((module) => ({ default: module.ConflictView })));
 
 /** The form's root messages from Formik's status: the error not about one field, or a success. */
 export function FormRootAlert() {
@@ -77,7 +80,30 @@ function useLazyValidation<Values extends FormikValues>(load: ValidationSchemaLo
   return load ? validate : undefined;
 }
 
-export interface ApiFormProps<Values extends FormikValues, Result> extends ApiSubmitOptions<Values, Result> {
+/**
+ * A form that edits a record with a version (docs/decisions/0009-record-versions.md): every save
+ * sends the version the values were read at, and a save refused because someone changed the
+ * record meanwhile (412) opens the conflict view instead of losing anything.
+ */
+export interface VersionedRecord<Values, Rec extends { readonly version: number } = { readonly version: number }> {
+  /** The record as the app has it now; when it moves on while the user edits, the form says so. */
+  readonly record: Rec;
+  /** The record's fields as the form's values (for the 412's current record too). */
+  toValues(record: Rec): Values;
+  /** The fields the conflict view compares, in order, with their labels. */
+  readonly labels: Readonly<Partial<Record<keyof Values & string, string>>>;
+  /** Shows a value in the conflict view (a code as its name); the value as text by default. */
+  readonly formatValue?: (field: keyof Values & string, value: unknown) => string;
+  /** Who changed the record last, when the app heard ("Mari Mets"): the notice names them. */
+  readonly changedBy?: string | null;
+}
+
+export interface ApiFormProps<Values extends FormikValues, Result>
+  extends Omit<ApiSubmitOptions<Values, Result>, 'request' | 'onConflict'> {
+  /** Sends the values; a versioned form passes the version they were read at (send it as If-Match). */
+  readonly request: (values: Values, version: number) => ApiCall<Result>;
+  /** The record the form edits, for versions and conflicts; without it the form creates something. */
+  readonly versioned?: VersionedRecord<Values>;
   readonly initialValues: Values;
   /** A yup schema (from the slice's `model/`). */
   readonly validationSchema?: unknown;
@@ -118,9 +144,38 @@ export function ApiForm<Values extends FormikValues, Result>({
   guardLeaving = true,
   leaveText,
   children,
+  request,
+  versioned,
+  onSuccess,
   ...submitOptions
 }: ApiFormProps<Values, Result>) {
-  const onSubmit = useApiSubmit(submitOptions);
+  // The version the form's starting values were read at: what every save sends as If-Match (the ref,
+  // so a save right after a conflict sends the new one; the state, for what the form shows).
+  const readAt = versioned?.record.version ?? 0;
+  const versionRef = useRef<number>(readAt);
+  const [version, setVersionState] = useState(readAt);
+  const setVersion = useCallback((next: number) => {
+    versionRef.current = next;
+    setVersionState(next);
+  }, []);
+  const [conflict, setConflict] = useState<Conflict<Values> | null>(null);
+  const onSubmit = useApiSubmit<Values, Result>({
+    ...submitOptions,
+    request: (values) => request(values, versionRef.current),
+    onSuccess: async (result, values, form) => {
+      const saved = (result as { version?: unknown } | undefined)?.version;
+      if (typeof saved === 'number') setVersion(saved);
+      await onSuccess?.(result, values, form);
+    },
+    onConflict: versioned
+      ? (error: ApiError) =>
+          setConflict({
+            detail: error.message,
+            theirs: versioned.toValues(error.current as { version: number }),
+            version: (error.current as { version: number }).version,
+          })
+      : undefined,
+  });
   const validate = useLazyValidation<Values>(loadValidationSchema);
   return (
     <Formik<Values> initialValues={initialValues} validationSchema={validationSchema} validate={validate} onSubmit={onSubmit}>
@@ -135,6 +190,20 @@ export function ApiForm<Values extends FormikValues, Result>({
           onSubmitCapture={() => formik.setStatus({})}
         >
           <FormRootAlert />
+          {versioned ? (
+            <Versions
+              versioned={versioned}
+              version={version}
+              setVersion={setVersion}
+              conflict={conflict}
+              onConflict={setConflict}
+              save={async (values) => {
+                formik.setSubmitting(true);
+                await onSubmit(values, formik);
+                formik.setSubmitting(false);
+              }}
+            />
+          ) : null}
           {/* While the save runs, its own way out (to the saved record) is no leaving. */}
           {guardLeaving && formik.dirty ? (
             <Suspense fallback={null}>
@@ -146,4 +215,115 @@ export function ApiForm<Values extends FormikValues, Result>({
       )}
     </Formik>
   );
+}
+
+interface Conflict<Values> {
+  /** What happened, in the server's words (who changed the record, when). */
+  readonly detail: string;
+  /** The record as it is now, as the form's values. */
+  readonly theirs: Values;
+  readonly version: number;
+}
+
+interface VersionsProps<Values extends FormikValues> {
+  readonly versioned: VersionedRecord<Values>;
+  /** The version the form's values were read at, and its setter (what the next save sends). */
+  readonly version: number;
+  readonly setVersion: (version: number) => void;
+  readonly conflict: Conflict<Values> | null;
+  readonly onConflict: (conflict: Conflict<Values> | null) => void;
+  readonly save: (values: Values) => Promise<void>;
+}
+
+const valueText = (value: unknown): string =>
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : JSON.stringify(value);
+
+/**
+ * Keeps a versioned form honest about the record: when the record moves on (someone saved it) and
+ * the user has not changed anything, the form shows the new values; with changes it says who
+ * changed the record and offers to compare. A refused save (412) shows the conflict view.
+ */
+function Versions<Values extends FormikValues>({ versioned, version, setVersion, conflict, onConflict, save }: VersionsProps<Values>) {
+  const { t } = useTranslation();
+  const formik = useFormikContext<Values>();
+  const { record, labels, formatValue, changedBy } = versioned;
+  const toValues = useCallback((rec: { readonly version: number }) => versioned.toValues(rec), [versioned]);
+  const recordVersion = record.version;
+  const { dirty, resetForm, isSubmitting } = formik;
+
+  // Nobody is editing: the form follows the record.
+  useEffect(() => {
+    if (recordVersion > version && !dirty && !conflict && !isSubmitting) {
+      setVersion(recordVersion);
+      resetForm({ values: toValues(record) });
+    }
+  }, [recordVersion, dirty, conflict, isSubmitting, record, toValues, resetForm, version, setVersion]);
+
+  if (conflict) {
+    const base = formik.initialValues;
+    const mine = formik.values;
+    const show = (field: keyof Values & string, value: unknown) => (formatValue ? formatValue(field, value) : valueText(value));
+    const fields = (Object.keys(labels) as (keyof Values & string)[])
+      .filter((name) => valueText(conflict.theirs[name]) !== valueText(base[name]) || valueText(mine[name]) !== valueText(base[name]))
+      .map((name) => ({
+        name,
+        label: labels[name] ?? name,
+        base: show(name, base[name]),
+        theirs: show(name, conflict.theirs[name]),
+        mine: show(name, mine[name]),
+      }));
+    return (
+      <Suspense fallback={null}>
+        <ConflictView
+          detail={conflict.detail}
+          fields={fields}
+          busy={formik.isSubmitting}
+          onTakeTheirs={() => {
+            setVersion(conflict.version);
+            onConflict(null);
+            resetForm({ values: conflict.theirs });
+          }}
+          onKeepMine={() => {
+            // The user's edits on top of the record as it is now: their other changes stay.
+            const merged = { ...conflict.theirs };
+            for (const name of Object.keys(mine) as (keyof Values)[]) {
+              if (valueText(mine[name]) !== valueText(base[name])) merged[name] = mine[name];
+            }
+            setVersion(conflict.version);
+            onConflict(null);
+            resetForm({ values: conflict.theirs });
+            void formik.setValues(merged, false).then(() => save(merged));
+          }}
+        />
+      </Suspense>
+    );
+  }
+
+  if (recordVersion > version && dirty) {
+    return (
+      <FormAlert tone="error">
+        {changedBy ? t('ui.conflict.changedBy', { name: changedBy }) : t('ui.conflict.changedBySomeone')}{' '}
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() =>
+            onConflict({
+              detail: changedBy ? t('ui.conflict.changedBy', { name: changedBy }) : t('ui.conflict.changedBySomeone'),
+              theirs: toValues(record),
+              version: recordVersion,
+            })
+          }
+        >
+          {t('ui.conflict.review')}
+        </Button>
+      </FormAlert>
+    );
+  }
+  return null;
 }

@@ -50,8 +50,9 @@ export function UsersPage() {
         // A sign-up that has not confirmed its address cannot be activated yet: say so where staff look.
         !user.isActive && user.emailVerified === false ? (
           <Badge tone="neutral">{t('users.unverified.badge')}</Badge>
-        ) : !user.isActive && isStaff ? (
-          // Staff activate a confirmed sign-up from its row (the result shows in place).
+        ) : (!user.isActive || awaiting) && isStaff ? (
+          // Staff activate a confirmed sign-up from its row (the result shows in place: in the
+          // "awaiting activation" view an active row is one just activated, and says so).
           <ActivateUserButton user={user} />
         ) : (
           <Badge tone={user.isActive ? 'success' : 'neutral'}>{t(user.isActive ? 'users.state.active' : 'users.state.inactive')}</Badge>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 
+import { DocumentActions } from '@/features/document-actions';
 import { DeleteWaybillButton } from '@/features/waybill/delete';
 import { WaybillStatusActions, waybillActions } from '@/features/waybill/change-status';
 import { useCurrentUser } from '@/entities/user';
@@ -27,7 +28,7 @@ export function WaybillDetailPage() {
   const navigate = useNavigate();
   const { data: waybill, error, isLoading, isFetching, refetch } = useGetWaybillQuery(number);
   const [actionError, setActionError] = useState<string | null>(null);
-  const showError = (failure: unknown) => setActionError(failure === null ? null : actionErrorText(failure));
+  const showError = (failure: unknown) => setActionError(failure === null ? null : actionErrorText(failure, t));
   const back = listLink(location.state);
 
   const header = { titleId: 'waybill-title', back: { to: back, label: t('waybills.detail.back') } };
@@ -85,6 +86,7 @@ export function WaybillDetailPage() {
         }
       />
       {actionError ? <FormAlert>{actionError}</FormAlert> : null}
+      <DocumentActions record="waybills" number={waybill.number} />
       <Card>
         <WaybillDetails waybill={waybill} />
       </Card>

@@ -13,7 +13,7 @@ const meta = {
   title: 'features/invoice/RetrySyncButton',
   component: RetrySyncButton,
   parameters: { store: signedIn },
-  args: { invoice: { number: NUMBER, status: 'sync_failed' }, onError: fn() },
+  args: { invoice: { number: NUMBER, status: 'sync_failed', version: 1 }, onError: fn() },
 } satisfies Meta<typeof RetrySyncButton>;
 
 export default meta;
@@ -56,7 +56,7 @@ export const Refused: Story = {
 
 /** Retry is allowed only after a failed sync: nothing is shown otherwise. */
 export const NotRetryable: Story = {
-  args: { invoice: { number: NUMBER, status: 'synced' } },
+  args: { invoice: { number: NUMBER, status: 'synced', version: 1 } },
   // The story says what it shows: the button itself renders nothing here.
   decorators: [
     (Story) => (

@@ -5,7 +5,7 @@ import { useRetryInvoiceSyncMutation, type Invoice } from '@/entities/invoice';
 import { Button } from '@/shared/ui';
 
 export interface RetrySyncButtonProps {
-  readonly invoice: Pick<Invoice, 'number' | 'status'>;
+  readonly invoice: Pick<Invoice, 'number' | 'status' | 'version'>;
   /** The refused or failed retry (the server's error), or null when a new one starts. */
   readonly onError: (error: unknown) => void;
 }
@@ -21,7 +21,7 @@ export function RetrySyncButton({ invoice, onError }: RetrySyncButtonProps) {
       disabled={isLoading}
       onClick={() => {
         onError(null);
-        retry(invoice.number)
+        retry({ number: invoice.number, version: invoice.version })
           .unwrap()
           .catch((error: unknown) => onError(error));
       }}

@@ -39,7 +39,7 @@ export function ActivateUserButton({ user }: ActivateUserButtonProps) {
         aria-label={t('users.activate.label', { email: user.email })}
         onClick={() => {
           setError(null);
-          activate(user.email)
+          activate({ email: user.email, version: user.version })
             .unwrap()
             .then(
               () => setDone(true),

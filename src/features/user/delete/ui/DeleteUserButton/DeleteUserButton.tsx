@@ -24,7 +24,7 @@ export function DeleteUserButton({ user, isSelf, onDeleted }: DeleteUserButtonPr
       description={t('users.deleteDialog.text')}
       confirmLabel={t('users.deleteDialog.confirm')}
       keepLabel={t('users.deleteDialog.keep')}
-      onDelete={() => deleteUser(user.email)}
+      onDelete={() => deleteUser({ email: user.email, version: user.version })}
       deletedMessage={t('users.deleted', { email: user.email })}
       onDeleted={onDeleted}
     />

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { usePatchUserMutation, type User } from '@/entities/user';
@@ -15,6 +15,8 @@ export interface UserEditFormProps {
   readonly isSelf: boolean;
 }
 
+const userToValues = (user: User): UserEditValues => ({ name: user.name, isActive: user.isActive, isStaff: user.isStaff });
+
 /** Staff edit an account's name, active flag and staff flag; one's own flags show disabled with the reason. */
 export function UserEditForm({ user, isSelf }: UserEditFormProps) {
   const { t } = useTranslation();
@@ -22,17 +24,22 @@ export function UserEditForm({ user, isSelf }: UserEditFormProps) {
   const schema = useMemo(() => userEditSchema(t), [t]);
   // The server activates only a confirmed address; an unconfirmed sign-up cannot be ticked active yet.
   const unconfirmed = user.emailVerified === false && !user.isActive;
+  const [initialValues] = useState(() => userToValues(user));
+  const labels = useMemo(
+    () => ({ name: t('users.fields.name'), isActive: t('users.fields.isActiveLong'), isStaff: t('users.fields.isStaffLong') }),
+    [t],
+  );
 
   return (
     <ApiForm<UserEditValues, User>
-      // A new record from the server (after a save elsewhere) starts the form over.
-      key={user.lastModifiedAt}
-      initialValues={{ name: user.name, isActive: user.isActive, isStaff: user.isStaff }}
+      initialValues={initialValues}
+      // A later copy of the account (someone saved it) is followed, or compared when the user has changes.
+      versioned={{ record: user, toValues: userToValues, labels }}
       validationSchema={schema}
       label={t('users.edit.title')}
       className={styles.form}
       fields={['name', 'isActive', 'isStaff']}
-      request={(values) => patchUser({ email: user.email, body: userEditBody(values, isSelf) })}
+      request={(values, version) => patchUser({ email: user.email, version, body: userEditBody(values, isSelf) })}
       onSuccess={(saved) => void notify(t('users.edit.saved', { email: saved.email }), { variant: 'success' })}
     >
       <FormikTextField label={t('users.fields.name')} name="name" autoComplete="off" required />

@@ -23,7 +23,8 @@ export function SetPasswordForm({ user }: SetPasswordFormProps) {
       label={t('users.password.title')}
       className={styles.form}
       fields={['password', 'passwordConfirm']}
-      request={(values) => patchUser({ email: user.email, body: { password: values.password } })}
+      // A new password does not depend on the account's other fields: the latest version known is sent.
+      request={(values) => patchUser({ email: user.email, version: user.version, body: { password: values.password } })}
       onSuccess={(_user, _values, form) => {
         // A saved password is not left in the fields; the confirmation replaces it.
         form.resetForm({ status: { formSuccess: t('users.password.saved') } });

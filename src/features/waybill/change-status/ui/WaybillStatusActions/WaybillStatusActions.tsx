@@ -19,8 +19,10 @@ export interface WaybillStatusActionsProps {
 const VARIANTS = { confirm: 'primary', deliver: 'safe', cancel: 'danger' } as const;
 
 /** The server's words for a refused change: its message, or its messages about the status (or reason) field. */
-const refusal = (error: unknown): string => {
+const refusal = (error: unknown, t: (key: string) => string): string => {
   const apiError = isApiError(error) ? error : extractApiError(error);
+  // Someone changed the waybill meanwhile: the page now shows it as it is; say so.
+  if (apiError.status === 412) return `${apiError.message} ${t('waybills.actions.changedMeanwhile')}`;
   const fieldMessages = Object.values(apiError.fieldErrors);
   return apiError.hasMessage || fieldMessages.length === 0 ? apiError.message : fieldMessages.join(' ');
 };
@@ -53,11 +55,11 @@ export function WaybillStatusActions({ waybill, isStaff = false, onError }: Wayb
     onError(null);
     setDialogError(null);
     try {
-      await patchWaybill({ number: waybill.number, body: { status: to, ...extra } }).unwrap();
+      await patchWaybill({ number: waybill.number, version: waybill.version, body: { status: to, ...extra } }).unwrap();
       setAsking(null);
       return true;
     } catch (error) {
-      if (asking) setDialogError(refusal(error));
+      if (asking) setDialogError(refusal(error, t));
       else onError(error);
       return false;
     }

@@ -20,7 +20,7 @@ export function DeleteWaybillButton({ waybill, onDeleted }: DeleteWaybillButtonP
       description={t('waybills.deleteDialog.text')}
       confirmLabel={t('waybills.deleteDialog.confirm')}
       keepLabel={t('waybills.deleteDialog.keep')}
-      onDelete={() => deleteWaybill(waybill.number)}
+      onDelete={() => deleteWaybill({ number: waybill.number, version: waybill.version })}
       deletedMessage={t('waybills.deleted', { number: waybill.number })}
       onDeleted={onDeleted}
     />

@@ -1,5 +1,5 @@
 import { LIMITS } from '@timberlog/contract';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useCreateWaybillMutation, useUpdateWaybillMutation, type Waybill } from '@/entities/waybill';
@@ -26,16 +26,23 @@ export interface WaybillFormProps {
   readonly onSaved: (waybill: Waybill) => void;
   /** The user leaves without saving (asked first when something changed). */
   readonly onCancel: () => void;
+  /** Who changed the waybill last, when the app heard it live: named if it changes while the user edits. */
+  readonly changedBy?: string | null;
 }
 
+/** The fields a conflict view compares, in the form's order. */
+const CONFLICT_FIELDS = WAYBILL_FORM_FIELDS.filter((field) => field !== 'number');
+
 /** Creates or edits a waybill, with the server's rules; a failed save keeps every value typed. */
-export function WaybillForm({ waybill, onSaved, onCancel }: WaybillFormProps) {
+export function WaybillForm({ waybill, onSaved, onCancel, changedBy }: WaybillFormProps) {
   const { t } = useTranslation();
   const isNew = waybill === undefined;
   const [createWaybill] = useCreateWaybillMutation();
   const [updateWaybill] = useUpdateWaybillMutation();
   const schema = useMemo(() => waybillSchema(t, { isNew }), [t, isNew]);
-  const initialValues = useMemo(() => (waybill ? waybillToValues(waybill) : emptyWaybillValues()), [waybill]);
+  // The values the form starts from; a later copy of the waybill (someone saved it) goes through `versioned`.
+  const [initialValues] = useState(() => (waybill ? waybillToValues(waybill) : emptyWaybillValues()));
+  const labels = useMemo(() => Object.fromEntries(CONFLICT_FIELDS.map((field) => [field, t(`waybills.fields.${field}`)])), [t]);
 
   return (
     <ApiForm<WaybillFormValues, Waybill>
@@ -45,8 +52,9 @@ export function WaybillForm({ waybill, onSaved, onCancel }: WaybillFormProps) {
       leaveText={t('waybills.form.leaveText')}
       className={styles.form}
       fields={WAYBILL_FORM_FIELDS}
-      request={(values) =>
-        waybill ? updateWaybill({ number: waybill.number, body: valuesToUpdate(values) }) : createWaybill(valuesToCreate(values))
+      versioned={waybill ? { record: waybill, toValues: waybillToValues, labels, changedBy } : undefined}
+      request={(values, version) =>
+        waybill ? updateWaybill({ number: waybill.number, version, body: valuesToUpdate(values) }) : createWaybill(valuesToCreate(values))
       }
       onSuccess={(saved, _values, form) => {
         // The saved values are the new starting point: nothing is left to lose.

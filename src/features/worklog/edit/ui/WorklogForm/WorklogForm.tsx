@@ -1,5 +1,5 @@
 import { LIMITS, WORKLOG_ACTIONS } from '@timberlog/contract';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useCreateWorklogMutation, useUpdateWorklogMutation, type Worklog } from '@/entities/worklog';
@@ -19,16 +19,20 @@ export interface WorklogFormProps {
   readonly onSaved: (worklog: Worklog) => void;
   /** The user leaves without saving (asked first when something changed). */
   readonly onCancel: () => void;
+  /** Who changed the worklog last, when the app heard it live: named if it changes while the user edits. */
+  readonly changedBy?: string | null;
 }
 
 /** Creates or edits a worklog with the server's rules; a failed save keeps every value typed. */
-export function WorklogForm({ worklog, onSaved, onCancel }: WorklogFormProps) {
+export function WorklogForm({ worklog, onSaved, onCancel, changedBy }: WorklogFormProps) {
   const { t } = useTranslation();
   const isNew = worklog === undefined;
   const [createWorklog] = useCreateWorklogMutation();
   const [updateWorklog] = useUpdateWorklogMutation();
   const schema = useMemo(() => worklogSchema(t), [t]);
-  const initialValues = useMemo(() => (worklog ? worklogToValues(worklog) : emptyWorklogValues()), [worklog]);
+  // The values the form starts from; a later copy of the worklog (someone saved it) goes through `versioned`.
+  const [initialValues] = useState(() => (worklog ? worklogToValues(worklog) : emptyWorklogValues()));
+  const labels = useMemo(() => Object.fromEntries(WORKLOG_FORM_FIELDS.map((field) => [field, t(`worklogs.fields.${field}`)])), [t]);
 
   return (
     <ApiForm<WorklogFormValues, Worklog>
@@ -38,8 +42,9 @@ export function WorklogForm({ worklog, onSaved, onCancel }: WorklogFormProps) {
       leaveText={t('worklogs.form.leaveText')}
       className={styles.form}
       fields={WORKLOG_FORM_FIELDS}
-      request={(values) =>
-        worklog ? updateWorklog({ number: worklog.number, body: valuesToBody(values) }) : createWorklog(valuesToBody(values))
+      versioned={worklog ? { record: worklog, toValues: worklogToValues, labels, changedBy } : undefined}
+      request={(values, version) =>
+        worklog ? updateWorklog({ number: worklog.number, version, body: valuesToBody(values) }) : createWorklog(valuesToBody(values))
       }
       onSuccess={(saved, _values, form) => {
         form.resetForm({ values: worklogToValues(saved) });
