@@ -107,6 +107,8 @@ export const SPECIES = ['spruce', 'pine', 'birch', 'aspen', 'alder', 'other'] as
 export type Species = (typeof SPECIES)[number];
 export const UNITS = ['m3', 't'] as const;
 export type Unit = (typeof UNITS)[number];
+/** How a unit is written for people (documents, messages, tables): m³ and t. */
+export const UNIT_SYMBOLS: Readonly<Record<Unit, string>> = { m3: 'm³', t: 't' };
 
 /**
  * The most one waybill's load may be, by the assortment's unit: a timber truck with its trailer

@@ -93,6 +93,8 @@ export interface CompaniesTable {
   vatNumber: Generated<string>;
   address: Generated<string>;
   email: Generated<string>;
+  /** The language documents and mail are sent to it in (migration 025); null: not known. */
+  language: Generated<string | null>;
   isInvoiceCustomer: Generated<boolean>;
   createdAt: Stamp;
   lastModifiedAt: Stamp;
@@ -149,6 +151,12 @@ export interface InvoicesTable {
   syncAttempts: Generated<number>;
   syncedAt: NullStamp;
   externalId: string | null;
+  /** The last successful sending to the customer, and the address (migration 025). */
+  sentAt: NullStamp;
+  sentTo: Generated<string | null>;
+  /** Why the last sending failed; null after a success. */
+  sendError: Generated<string | null>;
+  sendAttempts: Generated<number>;
   createdBy: string | null;
   createdAt: Stamp;
   lastModifiedAt: Stamp;
