@@ -10,6 +10,14 @@ export interface MailMessage {
   text: string;
   /** The mail's link; the demo mode prints it to the terminal (never to the log).  */
   link?: string;
+  /** Files sent with the mail (an invoice's PDF and e-invoice). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface Mailer {
@@ -22,16 +30,21 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(m) {
-        await transport.sendMail({ from: config.mailFrom, to: m.to, subject: m.subject, text: m.text });
+        await transport.sendMail({ from: config.mailFrom, to: m.to, subject: m.subject, text: m.text, attachments: m.attachments });
       },
     };
   }
   const dir = path.join(config.dataDir, 'outbox');
+  const outboxWriter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(m) {
       await privateDir(dir);
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);
-      const body = `From: ${config.mailFrom}\nTo: ${m.to}\nSubject: ${m.subject}\nDate: ${new Date().toUTCString()}\n\n${m.text}\n`;
+      // A mail with files is written whole (MIME, as SMTP would carry it), so its attachments can be opened.
+      const body = m.attachments?.length
+        ? ((await outboxWriter.sendMail({ from: config.mailFrom, to: m.to, subject: m.subject, text: m.text, attachments: m.attachments }))
+            .message as Buffer)
+        : `From: ${config.mailFrom}\nTo: ${m.to}\nSubject: ${m.subject}\nDate: ${new Date().toUTCString()}\n\n${m.text}\n`;
       await privateFile(file, body);
       // Links carry reset and confirmation tokens: the log names the file, never the link.
       log.info({ file }, 'mail written to the outbox');

@@ -10,7 +10,7 @@ export async function privateDir(dir: string): Promise<void> {
 }
 
 /** Creates (or empties) `file` with mode 0600 before anything is written to it. */
-export async function privateFile(file: string, content = ''): Promise<void> {
+export async function privateFile(file: string, content: string | Buffer = ''): Promise<void> {
   await fs.writeFile(file, content, { mode: 0o600 });
   await fs.chmod(file, 0o600);
 }
