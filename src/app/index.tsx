@@ -44,6 +44,7 @@ async function bootstrap(): Promise<void> {
   const store = makeStore(undefined, {
     persist: true,
     trackExports: true,
+    liveUpdates: true,
     reloadOnLocaleChange: true,
     // An expired session is signed out, or a language chosen: the state must be stored before the page reloads.
     reloadPage: async () => {

@@ -24,6 +24,11 @@ export interface MakeStoreOptions {
    * visitor never loads it). The app only: stories and tests start clean.
    */
   readonly trackExports?: boolean;
+  /**
+   * Keeps the server's event stream open while someone is signed in (features/live-updates): pages
+   * refresh themselves and lists say what changed. The app only: stories and tests start clean.
+   */
+  readonly liveUpdates?: boolean;
   /** Reloads the page (`reloadPage`) when the user chooses a language, so the page shows in it (product rules: Screens). */
   readonly reloadOnLocaleChange?: boolean;
 }
@@ -44,6 +49,7 @@ export function makeStore(
     persist = false,
     reloadPage = () => window.location.reload(),
     trackExports = false,
+    liveUpdates = false,
     reloadOnLocaleChange = false,
   }: MakeStoreOptions = {},
 ) {
@@ -78,6 +84,16 @@ export function makeStore(
     });
   };
 
+  let live = false;
+  const startLiveWhenSignedIn = () => {
+    if (!liveUpdates || live || !apiLoaded || !selectIsAuthenticated(store.getState())) return;
+    live = true;
+    // Not part of the first screen either; the stream itself follows sign-in and sign-out from then on.
+    whenIdle(() => {
+      void import('@/features/live-updates').then((module) => module.startLiveUpdates(store));
+    });
+  };
+
   // RTK Query loads with the first screen that needs it, not with the first page.
   onApiLoaded((api) => {
     rootReducer.inject({ reducerPath: api.reducerPath, reducer: api.reducer });
@@ -87,8 +103,10 @@ export function makeStore(
     api.setupListeners(store.dispatch);
     apiLoaded = true;
     trackExportsWhenSignedIn();
+    startLiveWhenSignedIn();
   });
   if (trackExports) listenerMiddleware.startListening({ actionCreator: sessionTokensReceived, effect: trackExportsWhenSignedIn });
+  if (liveUpdates) listenerMiddleware.startListening({ actionCreator: sessionTokensReceived, effect: startLiveWhenSignedIn });
   startSessionListeners(listenerMiddleware as Parameters<typeof startSessionListeners>[0], { reloadPage });
   if (reloadOnLocaleChange) {
     listenerMiddleware.startListening({ actionCreator: localeChanged, effect: async () => reloadPage() });

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
 import { ListView } from '@/widgets/list-view';
+import { ListChangesNotice } from '@/features/live-updates';
 import { useListInvoicesQuery, type Invoice, type InvoiceListParams } from '@/entities/invoice';
 import { useFormat } from '@/shared/lib/format';
 import { useListQuery } from '@/shared/lib/list-query';
@@ -40,6 +41,7 @@ export function InvoicesPage() {
         query={query}
         result={result}
         filterBar={<ListFilters query={query} fields={fields} />}
+        toolbar={<ListChangesNotice entity="invoice" since={result.startedTimeStamp} />}
         columns={columns}
         getRowKey={(invoice) => invoice.number}
         onRowOpen={(invoice) => void navigate(invoicePath(invoice.number), { state: linkState })}

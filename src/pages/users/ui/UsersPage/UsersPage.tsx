@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
 import { ListView } from '@/widgets/list-view';
+import { ListChangesNotice } from '@/features/live-updates';
 import { ActivateUserButton } from '@/features/user/activate';
 import { useCurrentUser, useListUsersQuery, type User, type UserListParams } from '@/entities/user';
 import { useFormat } from '@/shared/lib/format';
@@ -102,7 +103,7 @@ export function UsersPage() {
         query={query}
         result={result}
         filterBar={isStaff ? <ListFilters query={query} fields={fields} /> : null}
-        toolbar={isStaff ? null : <MutedText>{t('users.list.ownOnly')}</MutedText>}
+        toolbar={isStaff ? <ListChangesNotice entity="user" since={result.startedTimeStamp} /> : <MutedText>{t('users.list.ownOnly')}</MutedText>}
         columns={columns}
         getRowKey={(user) => user.email}
         onRowOpen={(user) => void navigate(userPath(user.email))}

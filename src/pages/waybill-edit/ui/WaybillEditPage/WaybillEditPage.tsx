@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 
+import { useLastChangedBy } from '@/features/live-updates';
 import { WaybillForm } from '@/features/waybill/edit';
 import { useGetWaybillQuery, type Waybill } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
@@ -55,6 +56,8 @@ function EditExisting({ number, onSaved }: { readonly number: string; readonly o
   const navigate = useNavigate();
   // A fresh copy: editing starts from what the server has now.
   const { data: waybill, error, isLoading, isFetching, refetch } = useGetWaybillQuery(number, { refetchOnMountOrArgChange: true });
+  // Who changed it while the user edits, as the live updates heard (the form names them).
+  const changedBy = useLastChangedBy('waybill', number);
   const title = t('waybills.form.editTitle', { number });
   const back = detailPath(number);
   const backLabel = t('waybills.form.backToWaybill');
@@ -96,7 +99,7 @@ function EditExisting({ number, onSaved }: { readonly number: string; readonly o
   return (
     <Frame title={title} back={back} backLabel={backLabel}>
       <Card>
-        <WaybillForm waybill={waybill} onSaved={onSaved} onCancel={() => void navigate(back)} />
+        <WaybillForm waybill={waybill} onSaved={onSaved} onCancel={() => void navigate(back)} changedBy={changedBy} />
       </Card>
     </Frame>
   );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
 import { ListPageHeader } from '@/widgets/list-view';
 import { WaybillTable } from '@/widgets/waybill-table';
+import { ListChangesNotice } from '@/features/live-updates';
 import { ExportWaybillReport } from '@/features/waybill/export-report';
 import { useListWaybillsQuery, type WaybillListParams } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
@@ -37,7 +38,7 @@ const EMPTY: readonly never[] = [];
 export function WaybillsPage() {
   const { t } = useTranslation();
   const query = useListQuery<WaybillListParams>(WAYBILL_LIST);
-  const { data: latestData, error, isFetching, refetch } = useListWaybillsQuery(query.params);
+  const { data: latestData, error, isFetching, refetch, startedTimeStamp } = useListWaybillsQuery(query.params);
   // A page of rows is a large update: the table takes it as a transition, rendered in slices, while
   // the store's own update (synchronous) leaves the memoised table as it was, still marked busy.
   const data = useDeferredValue(latestData);
@@ -84,6 +85,7 @@ export function WaybillsPage() {
         }
       />
       <ListFilters query={query} fields={fields} />
+      <ListChangesNotice entity="waybill" since={startedTimeStamp} />
       <WaybillTable
         rows={apiError && !pageGone ? EMPTY : data?.results}
         sort={query.state.sort}

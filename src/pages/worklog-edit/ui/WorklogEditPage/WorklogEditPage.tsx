@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 
+import { useLastChangedBy } from '@/features/live-updates';
 import { WorklogForm } from '@/features/worklog/edit';
 import { useGetWorklogQuery, type Worklog } from '@/entities/worklog';
 import { isApiError } from '@/shared/api';
@@ -53,6 +54,8 @@ function EditExisting({ number, onSaved }: { readonly number: string; readonly o
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: worklog, error, isLoading, isFetching, refetch } = useGetWorklogQuery(number, { refetchOnMountOrArgChange: true });
+  // Who changed it while the user edits, as the live updates heard (the form names them).
+  const changedBy = useLastChangedBy('worklog', number);
   const title = t('worklogs.form.editTitle', { number });
   const back = detailPath(number);
   const backLabel = t('worklogs.form.backToWorklog');
@@ -87,7 +90,7 @@ function EditExisting({ number, onSaved }: { readonly number: string; readonly o
   return (
     <Frame title={title} back={back} backLabel={backLabel}>
       <Card>
-        <WorklogForm worklog={worklog} onSaved={onSaved} onCancel={() => void navigate(back)} />
+        <WorklogForm worklog={worklog} onSaved={onSaved} onCancel={() => void navigate(back)} changedBy={changedBy} />
       </Card>
     </Frame>
   );

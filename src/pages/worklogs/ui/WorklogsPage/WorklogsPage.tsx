@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
 import { ListPageHeader } from '@/widgets/list-view';
+import { ListChangesNotice } from '@/features/live-updates';
 import { ExportWorklogReport } from '@/features/worklog/export-report';
 import { useListWorklogsQuery, type WorklogListParams } from '@/entities/worklog';
 import { isApiError } from '@/shared/api';
@@ -30,7 +31,7 @@ const filterFields = (t: TFunction): FilterFieldSpec[] => {
 export function WorklogsPage() {
   const { t } = useTranslation();
   const query = useListQuery<WorklogListParams>(WORKLOG_LIST);
-  const { data, error, isFetching, refetch } = useListWorklogsQuery(query.params);
+  const { data, error, isFetching, refetch, startedTimeStamp } = useListWorklogsQuery(query.params);
   const apiError = isApiError(error) ? error : null;
   const fields = useMemo(() => filterFields(t), [t]);
 
@@ -55,6 +56,7 @@ export function WorklogsPage() {
         }
       />
       <ListFilters query={query} fields={fields} />
+      <ListChangesNotice entity="worklog" since={startedTimeStamp} />
       <WorklogTable
         rows={apiError && !pageGone ? [] : data?.results}
         sort={query.state.sort}

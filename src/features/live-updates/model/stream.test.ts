@@ -1,0 +1,158 @@
+import { configureStore, createAction, createReducer } from '@reduxjs/toolkit';
+import { waitFor } from '@testing-library/react';
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
+import { http, HttpResponse } from 'msw';
+
+import { waybillApi } from '@/entities/waybill';
+import { baseApi } from '@/shared/api';
+import { mockDb, resetMockDb } from '@/shared/mock-db';
+
+import { recordRequests } from '../../../../tests/jest/apiStore';
+import { server } from '../../../../tests/jest/server';
+
+import { changedSince, forgetChanges, lastChangedBy } from './liveState';
+import { startLiveUpdates } from './stream';
+
+const tokenChanged = createAction<string | null>('test/tokenChanged');
+const staffToken = `mock-access-token:${DEMO_USERS.staff.email}`;
+
+interface TestSession {
+  accessToken: string | null;
+  refreshToken: null;
+  sessionExpired: boolean;
+  sessionInitialized: boolean;
+}
+const signedIn: TestSession = { accessToken: staffToken, refreshToken: null, sessionExpired: false, sessionInitialized: true };
+
+const makeStore = () =>
+  configureStore({
+    reducer: {
+      [baseApi.reducerPath]: baseApi.reducer,
+      session: createReducer(signedIn, (builder) =>
+        builder.addCase(tokenChanged, (state, { payload }) => ({ ...state, accessToken: payload })),
+      ),
+    },
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware),
+  });
+
+/** A stream that sends these SSE blocks and ends. */
+const sse = (...blocks: string[]) =>
+  new HttpResponse(
+    new ReadableStream({
+      start(controller) {
+        const encoder = new TextEncoder();
+        for (const block of blocks) controller.enqueue(encoder.encode(block));
+        controller.close();
+      },
+    }),
+    { headers: { 'content-type': 'text/event-stream' } },
+  );
+
+const change = (id: number, data: Record<string, unknown>) => `id: ${id}\nevent: change\ndata: ${JSON.stringify({ id, ...data })}\n\n`;
+
+describe('live updates (GET /api/events/)', () => {
+  let recorder: ReturnType<typeof recordRequests>;
+  let stop: (() => void) | null = null;
+  beforeEach(() => {
+    resetMockDb();
+    forgetChanges();
+    recorder = recordRequests();
+  });
+  afterEach(() => {
+    stop?.();
+    stop = null;
+    recorder.stop();
+  });
+
+  it('refreshes a shown record, tells its lists, names who changed it, and resumes with Last-Event-ID', async () => {
+    const store = makeStore();
+    const draft = mockDb.waybills.find((waybill) => waybill.status === 'draft');
+    if (!draft) throw new Error('seed has a draft');
+    const shown = store.dispatch(waybillApi.endpoints.getWaybill.initiate(draft.number));
+    await shown;
+    const connections: Request[] = [];
+    server.use(
+      http.get('*/api/events/', ({ request }) => {
+        connections.push(request);
+        if (connections.length === 1) {
+          return sse(
+            ': ping\n\n',
+            change(41, { entity: 'waybill', key: draft.number, version: draft.version + 1, action: 'updated', actor: 'Mari Mets' }),
+          );
+        }
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+
+    stop = startLiveUpdates(store, { wait: () => Promise.resolve() });
+
+    await waitFor(() => expect(recorder.count(`GET /api/waybills/${draft.number}/`)).toBe(2));
+    expect(lastChangedBy('waybill', draft.number)).toBe('Mari Mets');
+    expect(changedSince('waybill', 0)).toBe(1);
+    await waitFor(() => expect(connections).toHaveLength(2));
+    expect(connections[0]?.headers.get('authorization')).toBe(`Bearer ${staffToken}`);
+    expect(connections[0]?.headers.get('last-event-id')).toBeNull();
+    expect(connections[1]?.headers.get('last-event-id')).toBe('41');
+    shown.unsubscribe();
+  });
+
+  it('does not fetch again what the cache already has (the user’s own save), nor tell the lists', async () => {
+    const store = makeStore();
+    const draft = mockDb.waybills.find((waybill) => waybill.status === 'draft');
+    if (!draft) throw new Error('seed has a draft');
+    const shown = store.dispatch(waybillApi.endpoints.getWaybill.initiate(draft.number));
+    await shown;
+    let served = false;
+    server.use(
+      http.get('*/api/events/', () => {
+        if (served) return new Promise<Response>(() => undefined);
+        served = true;
+        return sse(change(7, { entity: 'waybill', key: draft.number, version: draft.version, action: 'updated', actor: 'Me' }));
+      }),
+    );
+    stop = startLiveUpdates(store, { wait: () => Promise.resolve() });
+    await waitFor(() => expect(served).toBe(true));
+    await new Promise((done) => setTimeout(done, 50));
+    expect(recorder.count(`GET /api/waybills/${draft.number}/`)).toBe(1);
+    expect(changedSince('waybill', 0)).toBe(0);
+    shown.unsubscribe();
+  });
+
+  it('after a gap it cannot fill, fetches again everything shown', async () => {
+    const store = makeStore();
+    const list = store.dispatch(waybillApi.endpoints.listWaybills.initiate({}));
+    await list;
+    let served = false;
+    server.use(
+      http.get('*/api/events/', () => {
+        if (served) return new Promise<Response>(() => undefined);
+        served = true;
+        return sse('event: gap\ndata: {}\n\n');
+      }),
+    );
+    stop = startLiveUpdates(store, { wait: () => Promise.resolve() });
+    await waitFor(() => expect(recorder.count('GET /api/waybills/')).toBe(2));
+    list.unsubscribe();
+  });
+
+  it('a refused token waits for the next one, and signing out stops the stream', async () => {
+    const store = makeStore();
+    const tokens: (string | null)[] = [];
+    server.use(
+      http.get('*/api/events/', ({ request }) => {
+        tokens.push(request.headers.get('authorization'));
+        if (tokens.length === 1) return HttpResponse.json({ detail: 'expired', code: 'token_not_valid' }, { status: 401 });
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    stop = startLiveUpdates(store, { wait: () => Promise.resolve() });
+    await waitFor(() => expect(tokens).toHaveLength(1));
+    await new Promise((done) => setTimeout(done, 50));
+    expect(tokens).toHaveLength(1);
+    store.dispatch(tokenChanged('mock-access-token:other@example.com'));
+    await waitFor(() => expect(tokens).toEqual([`Bearer ${staffToken}`, 'Bearer mock-access-token:other@example.com']));
+    store.dispatch(tokenChanged(null));
+    await new Promise((done) => setTimeout(done, 50));
+    expect(tokens).toHaveLength(2);
+  });
+});

@@ -1,0 +1,156 @@
+import { createParser } from 'eventsource-parser';
+
+import { baseApi, resolveApiUrl, TAGS } from '@/shared/api';
+
+import { applyChange, refetchEverything, type ChangeEvent } from './applyChange';
+import { forgetChanges } from './liveState';
+
+/** The stream's path (server: GET /api/events/, Server-Sent Events). */
+export const EVENTS_PATH = '/api/events/';
+/** Waits before reconnecting: doubles from the first to the last after each failure. */
+export const RECONNECT_DELAYS_MS = { first: 1000, max: 30_000 } as const;
+/** The home counts refresh at most this often while changes arrive. */
+const SUMMARY_DEBOUNCE_MS = 1000;
+
+interface SessionState {
+  readonly session: { readonly accessToken: string | null };
+}
+
+export interface LiveStore {
+  readonly getState: () => unknown;
+  readonly dispatch: (action: unknown) => unknown;
+  readonly subscribe: (listener: () => void) => () => void;
+}
+
+export interface LiveUpdatesOptions {
+  readonly fetch?: typeof fetch;
+  readonly wait?: (ms: number) => Promise<void>;
+}
+
+const tokenOf = (store: LiveStore) => (store.getState() as SessionState).session.accessToken;
+
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/**
+ * Keeps one event stream open while someone is signed in (one per tab) and follows its changes in
+ * the cache (`applyChange`). Reconnects with backoff, resuming with `Last-Event-ID`; when it cannot
+ * resume (the server says `gap`, or nothing was heard before a break) it fetches again what is
+ * shown. A refused token (401) waits for the app's next refresh of it. Gives a function that stops.
+ */
+export function startLiveUpdates(store: LiveStore, { fetch: doFetch = fetch, wait = sleep }: LiveUpdatesOptions = {}): () => void {
+  let stopped = false;
+  let controller: AbortController | null = null;
+  let running = false;
+  let lastEventId: number | undefined;
+  let connectedBefore = false;
+  let summaryTimer: ReturnType<typeof setTimeout> | null = null;
+
+  const refreshSummary = () => {
+    if (summaryTimer) return;
+    summaryTimer = setTimeout(() => {
+      summaryTimer = null;
+      const entries = baseApi.util.selectInvalidatedBy(store.getState() as never, [{ type: TAGS.waybill, id: 'LIST' }]);
+      const endpoints = baseApi.endpoints as unknown as Record<string, { initiate: (args: unknown, options: object) => unknown }>;
+      for (const { endpointName, originalArgs } of entries) {
+        if (endpointName === 'getSummary')
+          store.dispatch(endpoints[endpointName]?.initiate(originalArgs, { subscribe: false, forceRefetch: true }));
+      }
+    }, SUMMARY_DEBOUNCE_MS);
+  };
+
+  /** One connection: resolves when it ends (by the server, the network, or a stop). Returns whether it got through. */
+  const connect = async (token: string): Promise<'ended' | 'refused' | 'failed'> => {
+    controller = new AbortController();
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' };
+    if (lastEventId !== undefined) headers['Last-Event-ID'] = String(lastEventId);
+    let response: Response;
+    try {
+      response = await doFetch(resolveApiUrl(EVENTS_PATH), { headers, signal: controller.signal, cache: 'no-store' });
+    } catch {
+      return 'failed';
+    }
+    if (response.status === 401) return 'refused';
+    if (!response.ok || !response.body) return 'failed';
+
+    // Nothing heard before a break means nothing to resume from: what is shown may be stale.
+    if (connectedBefore && lastEventId === undefined) refetchEverything(store);
+    connectedBefore = true;
+
+    const parser = createParser({
+      onEvent: (message) => {
+        if (message.event === 'gap') {
+          refetchEverything(store);
+          return;
+        }
+        if (message.event !== 'change') return;
+        try {
+          const event = JSON.parse(message.data) as ChangeEvent;
+          lastEventId = event.id;
+          applyChange(store, event, refreshSummary);
+        } catch {
+          // A malformed event is skipped; the next one carries on.
+        }
+      },
+    });
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parser.feed(value);
+      }
+    } catch {
+      return 'failed';
+    }
+    return 'ended';
+  };
+
+  const run = async () => {
+    if (running) return;
+    running = true;
+    let delay: number = RECONNECT_DELAYS_MS.first;
+    try {
+      while (!stopped) {
+        const token = tokenOf(store);
+        if (!token) break;
+        const startedAt = Date.now();
+        const outcome = await connect(token);
+        if (stopped) break;
+        if (outcome === 'refused') {
+          // The token is stale: the app refreshes it with its next call; wait for a new one.
+          if (tokenOf(store) === token) break;
+          continue;
+        }
+        // A connection that lasted resets the backoff (the server ends streams when the token expires).
+        if (outcome === 'ended' && Date.now() - startedAt > 10_000) delay = RECONNECT_DELAYS_MS.first;
+        await wait(delay);
+        delay = Math.min(delay * 2, RECONNECT_DELAYS_MS.max);
+      }
+    } finally {
+      running = false;
+    }
+  };
+
+  // Signed in: connect; a new token after a refused one: connect again; signed out: stop and forget.
+  let token = tokenOf(store);
+  const unsubscribe = store.subscribe(() => {
+    const next = tokenOf(store);
+    if (next === token) return;
+    const signedOut = token !== null && next === null;
+    token = next;
+    if (signedOut) {
+      controller?.abort();
+      lastEventId = undefined;
+      connectedBefore = false;
+      forgetChanges();
+    } else if (next && !running) void run();
+  });
+  if (token) void run();
+
+  return () => {
+    stopped = true;
+    unsubscribe();
+    controller?.abort();
+    if (summaryTimer) clearTimeout(summaryTimer);
+  };
+}
