@@ -10,6 +10,7 @@ export const invoiceSpec = defineSpec({
     i.net_total::text AS "netTotal", i.vat_rate::text AS "vatRate", i.vat_total::text AS "vatTotal", i.gross_total::text AS "grossTotal",
     ARRAY(SELECT wb.number FROM waybills wb WHERE wb.invoice = i.number ORDER BY wb.number) AS waybills,
     i.sync_error AS "syncError", i.sync_failure AS "syncFailure", i.sync_attempts AS "syncAttempts", i.synced_at AS "syncedAt", i.external_id AS "externalId",
+    i.sent_at AS "sentAt", i.sent_to AS "sentTo",
     i.created_by AS "createdBy", i.created_at AS "createdAt", i.last_modified_at AS "lastModifiedAt", i.version`),
   columns: {
     number: 'i.number',

@@ -42,6 +42,10 @@ export const Invoice = Type.Object(
     syncAttempts: Type.Integer(),
     syncedAt: Nullable(Timestamp()),
     externalId: Nullable(Type.String()),
+    sentAt: Nullable(
+      Type.String({ format: 'date-time', description: 'When the invoice was last sent to its customer by mail; null: never.' }),
+    ),
+    sentTo: Nullable(Type.String({ description: 'The address it was last sent to.' })),
     createdBy: Nullable(Type.String()),
     createdAt: Timestamp(),
     lastModifiedAt: Timestamp(),

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 
+import { documentHandlers } from '@/features/document-actions/index.mocks';
 import { authHandlers } from '@/entities/auth/index.mocks';
 import { assortmentTypeHandlers } from '@/entities/assortment-type/index.mocks';
 import { assortmentHandlers } from '@/entities/assortment/index.mocks';
@@ -20,6 +21,7 @@ export const handlersByEntity: Readonly<Record<string, HttpHandler[]>> = {
   waybill: [...waybillHandlers],
   worklog: [...worklogHandlers],
   invoice: [...invoiceHandlers],
+  document: [...documentHandlers],
   exportRequest: [...exportRequestHandlers],
   summary: [...summaryHandlers],
   company: [...companyHandlers],

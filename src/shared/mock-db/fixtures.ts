@@ -14,6 +14,7 @@ export const mockAssortmentType = (overrides: Partial<Schema<'AssortmentType'>> 
   description: 'Logs for sawmills',
   createdAt: STAMP,
   lastModifiedAt: STAMP,
+  version: 1,
   ...overrides,
 });
 
@@ -28,6 +29,7 @@ export const mockAssortment = (overrides: Partial<Schema<'Assortment'>> = {}): S
   isActive: true,
   createdAt: STAMP,
   lastModifiedAt: STAMP,
+  version: 1,
   ...overrides,
 });
 
@@ -41,6 +43,7 @@ export const mockCompany = (overrides: Partial<Schema<'Company'>> = {}): Schema<
   hasWorklogs: true,
   createdAt: STAMP,
   lastModifiedAt: STAMP,
+  version: 1,
   ...overrides,
 });
 
@@ -55,6 +58,7 @@ export const mockWarehouse = (overrides: Partial<Schema<'Warehouse'>> = {}): Sch
   hasWorklogs: true,
   createdAt: STAMP,
   lastModifiedAt: STAMP,
+  version: 1,
   ...overrides,
 });
 
@@ -66,6 +70,7 @@ export const mockWorker = (overrides: Partial<Schema<'Worker'>> = {}): Schema<'W
   lastWorklogAt: STAMP,
   createdAt: STAMP,
   lastModifiedAt: STAMP,
+  version: 1,
   ...overrides,
 });
 
@@ -145,6 +150,8 @@ export const mockInvoice = (overrides: Partial<Schema<'Invoice'>> = {}): Schema<
   syncAttempts: 1,
   syncedAt: '2026-01-20T09:00:00.000Z',
   externalId: 'EXT-1',
+  sentAt: null,
+  sentTo: null,
   createdBy: DEMO_USERS.user.email,
   createdAt: '2026-01-20T08:00:00.000Z',
   lastModifiedAt: '2026-01-20T09:00:00.000Z',

@@ -138,6 +138,9 @@ export interface DemoInvoice extends Stamped {
   syncAttempts: number;
   syncedAt: string | null;
   externalId: string | null;
+  /** When it was last mailed to the customer, and where (none is, in the demo data). */
+  sentAt: string | null;
+  sentTo: string | null;
   createdBy: string | null;
 }
 
@@ -383,6 +386,8 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
         syncAttempts: 1,
         syncedAt: status === 'synced' ? iso(issueMs + 9 * HOUR + 40_000) : null,
         externalId: status === 'synced' ? `MERIT-${100_000 + invoiceSeq}` : null,
+        sentAt: null,
+        sentTo: null,
         createdBy: r.pick(creators),
         createdAt,
         lastModifiedAt: createdAt,

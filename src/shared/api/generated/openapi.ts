@@ -676,7 +676,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Invoice delivered waybills
-         * @description Any signed-in user. Every waybill must exist, be delivered and not yet invoiced, and all must go to one destination company that is an invoice customer. Lines are summed per assortment at its unit price, with VAT, in exact decimals. The due date defaults to 14 days after the issue date and must not be before it. The waybills become invoiced in the same transaction, and the invoice is queued for sync with the accounting system (`pending_sync`). The next number is assigned (the year of creation and a running number that never restarts, so no number repeats: `I-2026-000001`).
+         * @description Any signed-in user. Every waybill must exist, be delivered and not yet invoiced, and all must go to one destination company that is an invoice customer. Lines are summed per assortment at its unit price, with VAT, in exact decimals. The seller's settings must be set (400 otherwise). The due date defaults to 14 days after the issue date and must not be before it. The waybills become invoiced in the same transaction, and the invoice is queued for sync with the accounting system (`pending_sync`). The next number is assigned (the year of creation and a running number that never restarts, so no number repeats: `I-2026-000001`).
          */
         readonly post: operations["createInvoice"];
         readonly delete?: never;
@@ -739,6 +739,86 @@ export interface paths {
          * @description Any signed-in user. Only an invoice whose sync failed can be retried; it goes back to `pending_sync` and is queued again.
          */
         readonly post: operations["retryInvoiceSync"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/waybills/{number}/pdf/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The waybill as a printable document (PDF)
+         * @description Any signed-in user. The timber transport document that travels with the load: every field of the waybill, with room for the driver's and the receiver's signatures. In the language the request asks for (`Accept-Language`: en or et; en when neither).
+         */
+        readonly get: operations["waybillPdf"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/invoices/{number}/pdf/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The invoice as a printable document (PDF)
+         * @description Any signed-in user. What the VAT Act § 37 asks of an invoice: its number and dates, the seller (the server's settings) and the customer with their registry and VAT numbers and addresses, the lines per assortment with quantity, unit, unit price and amount, the totals without VAT, VAT per rate and with VAT, the bank account, and the waybills it covers. In the language the request asks for (`Accept-Language`: en or et; en when neither). 400 while the seller's settings are missing.
+         */
+        readonly get: operations["invoicePdf"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/invoices/{number}/einvoice/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The invoice as an EN 16931 e-invoice (UBL 2.1 XML)
+         * @description Any signed-in user. A UBL 2.1 `Invoice` following Peppol BIS Billing 3.0: the seller's and customer's registry codes (scheme 0191) and VAT numbers, one line per assortment, the VAT breakdown (standard rate, category S), and `PayableAmount` equal to the invoice's gross total, in the invoice's own decimals. 400 while the seller's settings are missing.
+         */
+        readonly get: operations["invoiceEinvoice"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/invoices/{number}/send/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Send the invoice to its customer
+         * @description Any signed-in user. Mails the invoice to the customer company's email address, with the PDF and the e-invoice (UBL XML) attached, in the customer's language (Estonian when it is not known). The sending and its result are written to the invoice (`sentAt`, `sentTo`) and so to its history. A customer without an email address: 400. An invoice sent before: 409 unless `force=true` confirms a second sending. The mail server refusing: 503, recorded in the history too.
+         */
+        readonly post: operations["sendInvoice"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -945,6 +1025,198 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/saved-views/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * List saved views
+         * @description Any signed-in user: the caller's own views and every shared one, by list and name.
+         */
+        readonly get: operations["listSavedViews"];
+        readonly put?: never;
+        /**
+         * Save a view of a list
+         * @description Any signed-in user; the view is theirs. `query` must be one the list takes (the contract's URL codec reads it; an unknown parameter or a value the list refuses is a 400 on `query`); it is kept as the codec writes it, without the page number. At most 50 views per user and list, their names different.
+         */
+        readonly post: operations["createSavedView"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/saved-views/{id}/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Get a saved view
+         * @description Any signed-in user, for their own views and shared ones; another user's private view is 404.
+         */
+        readonly get: operations["getSavedView"];
+        readonly put?: never;
+        readonly post?: never;
+        /**
+         * Delete a saved view
+         * @description The owner, or staff for a shared view. If-Match is honoured.
+         */
+        readonly delete: operations["deleteSavedView"];
+        readonly options?: never;
+        readonly head?: never;
+        /**
+         * Change a saved view
+         * @description The owner only (403 for a shared view of someone else). `isDefault: true` makes it their default of the list in the same transaction that unsets the one before. If-Match is honoured.
+         */
+        readonly patch: operations["patchSavedView"];
+        readonly trace?: never;
+    };
+    readonly "/api/waybills/totals/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Totals of the filtered waybills
+         * @description Any signed-in user. Takes the same query as the waybills list (its filters and search; sort and paging are read past) and answers the totals of every waybill it selects, summed by the database in one snapshot: exact under concurrent writes.
+         */
+        readonly get: operations["waybillTotals"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/worklogs/totals/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Totals of the filtered worklogs
+         * @description Any signed-in user. Takes the same query as the worklogs list (its filters and search; sort and paging are read past) and answers the totals of every worklog it selects, summed by the database in one snapshot: exact under concurrent writes.
+         */
+        readonly get: operations["worklogTotals"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/invoices/totals/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Totals of the filtered invoices
+         * @description Any signed-in user. Takes the same query as the invoices list (its filters and search; sort and paging are read past) and answers the totals of every invoice it selects, summed by the database in one snapshot: exact under concurrent writes.
+         */
+        readonly get: operations["invoiceTotals"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/waybills/bulk/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Confirm, deliver, cancel, delete or export many waybills
+         * @description Any signed-in user. Each waybill goes through the rules of its own call (PATCH of the status, DELETE, the caller's role) in a transaction of its own: a refused row never blocks the others, and every change is recorded in the waybill's history with `via: bulk` and the `reason`. `dryRun: true` answers what would happen to each row and changes nothing. Up to 10,000 waybills (400 above); more than 200 run as a background job: the answer is then 202 with the job to poll (GET /api/batch-jobs/{id}/), whose `result` is this call's answer. The export action starts one export of the rows that exist (the file as the list's export writes it).
+         */
+        readonly post: operations["bulkWaybills"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/waybills/import/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Import waybills from a CSV or XLSX file
+         * @description Any signed-in user. The body is the file itself (`text/csv` or `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`), at most 10 MB and 10,000 rows. The first row names the columns, in English or Estonian (the headings the waybill export writes; its other columns are read past): Transport date, Origin, Destination, Destination company (optional), Driver, Vehicle, Mileage (km), Assortment, Quantity, Notes (optional). CSV with `,` or `;`, a decimal point or comma, dates as 2026-11-23, 23.11.2026 or 23/11/2026, UTF-8 with or without a byte-order mark; formulas are refused. `dryRun=true` checks every row with the rules of creating a waybill and the reference data and writes nothing; the answer lists each problem by the row number the spreadsheet shows. `dryRun=false` creates every row as a draft in one transaction, or none when any row has a problem (400 with the same answer); each waybill's history says `import`, with the file's name as its reason. More than 200 rows are written by a background job (202 and the job to poll, whose result is this answer). File problems (empty, unreadable, a missing column, too many rows) are a 400 on `file`.
+         */
+        readonly post: operations["importWaybills"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/waybills/import/template/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A file to fill in for an import
+         * @description Any signed-in user. The heading row of an import, in the caller's language, as CSV or XLSX.
+         */
+        readonly get: operations["waybillImportTemplate"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/batch-jobs/{id}/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Get a background bulk action or import
+         * @description The user who asked for it. Poll it until `state` is done (the answer is in `result`) or failed; `progress` goes from 0 to 100.
+         */
+        readonly get: operations["getBatchJob"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/admin/assortment-types": {
         readonly parameters: {
             readonly query?: never;
@@ -983,13 +1255,13 @@ export interface paths {
         readonly get: operations["adminGetAssortmentType"];
         /**
          * Update a assortment type
-         * @description Staff only. The name must not be blank. The key cannot change.
+         * @description Staff only. The name must not be blank. The key cannot change. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
          */
         readonly put: operations["adminUpdateAssortmentType"];
         readonly post?: never;
         /**
          * Delete a assortment type
-         * @description Staff only. Refused while any of these refer to it: assortments.
+         * @description Staff only. Refused while any of these refer to it: assortments. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
          */
         readonly delete: operations["adminDeleteAssortmentType"];
         readonly options?: never;
@@ -999,6 +1271,26 @@ export interface paths {
          * @description As PUT, with every field optional.
          */
         readonly patch: operations["adminPatchAssortmentType"];
+        readonly trace?: never;
+    };
+    readonly "/api/admin/assortment-types/{id}/history": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The history of a assortment type
+         * @description Staff only. Every change, newest first: who (or the system), when, how, and each changed field before and after; a deleted assortment type's history stays readable. Written by the database in the same transaction as the change; nothing can edit or delete it.
+         */
+        readonly get: operations["adminAssortmentTypeHistory"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
         readonly trace?: never;
     };
     readonly "/api/admin/assortments": {
@@ -1039,13 +1331,13 @@ export interface paths {
         readonly get: operations["adminGetAssortment"];
         /**
          * Update a assortment
-         * @description Staff only. A new code must be free and made of letters, digits, `_` and `-`; the assortment type must exist. The key cannot change.
+         * @description Staff only. A new code must be free and made of letters, digits, `_` and `-`; the assortment type must exist. The key cannot change. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
          */
         readonly put: operations["adminUpdateAssortment"];
         readonly post?: never;
         /**
          * Delete a assortment
-         * @description Staff only. Refused while any of these refer to it: waybills, worklogs.
+         * @description Staff only. Refused while any of these refer to it: waybills, worklogs. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
          */
         readonly delete: operations["adminDeleteAssortment"];
         readonly options?: never;
@@ -1055,6 +1347,26 @@ export interface paths {
          * @description As PUT, with every field optional.
          */
         readonly patch: operations["adminPatchAssortment"];
+        readonly trace?: never;
+    };
+    readonly "/api/admin/assortments/{code}/history": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The history of a assortment
+         * @description Staff only. Every change, newest first: who (or the system), when, how, and each changed field before and after; a deleted assortment's history stays readable. Written by the database in the same transaction as the change; nothing can edit or delete it.
+         */
+        readonly get: operations["adminAssortmentHistory"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
         readonly trace?: never;
     };
     readonly "/api/admin/companies": {
@@ -1095,13 +1407,13 @@ export interface paths {
         readonly get: operations["adminGetCompany"];
         /**
          * Update a company
-         * @description Staff only. A new registry code must be free and have 8 digits. The key cannot change.
+         * @description Staff only. A new registry code must be free and have 8 digits. The key cannot change. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
          */
         readonly put: operations["adminUpdateCompany"];
         readonly post?: never;
         /**
          * Delete a company
-         * @description Staff only. Refused while any of these refer to it: warehouses, waybills, invoices, workers.
+         * @description Staff only. Refused while any of these refer to it: warehouses, waybills, invoices, workers. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
          */
         readonly delete: operations["adminDeleteCompany"];
         readonly options?: never;
@@ -1111,6 +1423,26 @@ export interface paths {
          * @description As PUT, with every field optional.
          */
         readonly patch: operations["adminPatchCompany"];
+        readonly trace?: never;
+    };
+    readonly "/api/admin/companies/{registryCode}/history": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The history of a company
+         * @description Staff only. Every change, newest first: who (or the system), when, how, and each changed field before and after; a deleted company's history stays readable. Written by the database in the same transaction as the change; nothing can edit or delete it.
+         */
+        readonly get: operations["adminCompanyHistory"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
         readonly trace?: never;
     };
     readonly "/api/admin/warehouses": {
@@ -1151,13 +1483,13 @@ export interface paths {
         readonly get: operations["adminGetWarehouse"];
         /**
          * Update a warehouse
-         * @description Staff only. The company must exist. Origin and destination codes are optional, each used by one warehouse at most; a code that waybills use cannot be changed. The key cannot change.
+         * @description Staff only. The company must exist. Origin and destination codes are optional, each used by one warehouse at most; a code that waybills use cannot be changed. The key cannot change. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
          */
         readonly put: operations["adminUpdateWarehouse"];
         readonly post?: never;
         /**
          * Delete a warehouse
-         * @description Staff only. Refused while any of these refer to it: waybills, worklogs.
+         * @description Staff only. Refused while any of these refer to it: waybills, worklogs. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
          */
         readonly delete: operations["adminDeleteWarehouse"];
         readonly options?: never;
@@ -1167,6 +1499,26 @@ export interface paths {
          * @description As PUT, with every field optional.
          */
         readonly patch: operations["adminPatchWarehouse"];
+        readonly trace?: never;
+    };
+    readonly "/api/admin/warehouses/{id}/history": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The history of a warehouse
+         * @description Staff only. Every change, newest first: who (or the system), when, how, and each changed field before and after; a deleted warehouse's history stays readable. Written by the database in the same transaction as the change; nothing can edit or delete it.
+         */
+        readonly get: operations["adminWarehouseHistory"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
         readonly trace?: never;
     };
     readonly "/api/admin/workers": {
@@ -1207,13 +1559,13 @@ export interface paths {
         readonly get: operations["adminGetWorker"];
         /**
          * Update a worker
-         * @description Staff only. A new name must be free (spaces are tidied); the company, when given, must exist. The key cannot change.
+         * @description Staff only. A new name must be free (spaces are tidied); the company, when given, must exist. The key cannot change. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
          */
         readonly put: operations["adminUpdateWorker"];
         readonly post?: never;
         /**
          * Delete a worker
-         * @description Staff only. Refused while any of these refer to it: worklogs.
+         * @description Staff only. Refused while any of these refer to it: worklogs. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
          */
         readonly delete: operations["adminDeleteWorker"];
         readonly options?: never;
@@ -1223,6 +1575,26 @@ export interface paths {
          * @description As PUT, with every field optional.
          */
         readonly patch: operations["adminPatchWorker"];
+        readonly trace?: never;
+    };
+    readonly "/api/admin/workers/{workerName}/history": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The history of a worker
+         * @description Staff only. Every change, newest first: who (or the system), when, how, and each changed field before and after; a deleted worker's history stays readable. Written by the database in the same transaction as the change; nothing can edit or delete it.
+         */
+        readonly get: operations["adminWorkerHistory"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
         readonly trace?: never;
     };
 }
@@ -1307,6 +1679,8 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            readonly version: number;
         };
         /** Assortment */
         readonly Assortment: {
@@ -1325,6 +1699,8 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            readonly version: number;
         };
         /** Company */
         readonly Company: {
@@ -1339,6 +1715,8 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            readonly version: number;
         };
         /** Warehouse */
         readonly Warehouse: {
@@ -1354,6 +1732,8 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            readonly version: number;
         };
         /** Worker */
         readonly Worker: {
@@ -1367,6 +1747,8 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            readonly version: number;
         };
         /** AssortmentTypePage */
         readonly AssortmentTypePage: {
@@ -1588,6 +1970,13 @@ export interface components {
             /** Format: date-time */
             readonly syncedAt: string | null;
             readonly externalId: string | null;
+            /**
+             * Format: date-time
+             * @description When the invoice was last sent to its customer by mail; null: never.
+             */
+            readonly sentAt: string | null;
+            /** @description The address it was last sent to. */
+            readonly sentTo: string | null;
             readonly createdBy: string | null;
             /** Format: date-time */
             readonly createdAt: string;
@@ -1706,6 +2095,178 @@ export interface components {
             /** @description The previous page's URL, like `next`. */
             readonly previous: string | null;
             readonly results: readonly components["schemas"]["HistoryEntry"][];
+        };
+        /** SavedView */
+        readonly SavedView: {
+            readonly id: number;
+            /** @enum {string} */
+            readonly list: "waybills" | "worklogs" | "invoices" | "users";
+            readonly name: string;
+            /** @description The list's URL query without `?` (`statusIn=confirmed&sort=-transportDate`), as the contract's codec writes it. */
+            readonly query: string;
+            /** @description Column ids of the list (the contract's LIST_COLUMNS), in the order shown. */
+            readonly columns: readonly string[];
+            /** @enum {string} */
+            readonly density: "comfortable" | "compact";
+            /** @description Shared views are listed for everyone; private ones for their owner only. */
+            readonly shared: boolean;
+            /** @description The owner's default view of the list: at most one per user and list. */
+            readonly isDefault: boolean;
+            readonly owner: {
+                readonly email: string;
+                readonly name: string;
+            };
+            /** @description Whether the caller owns the view (and may change it). */
+            readonly own: boolean;
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            readonly version: number;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: date-time */
+            readonly lastModifiedAt: string;
+        };
+        /** SavedViewList */
+        readonly SavedViewList: readonly components["schemas"]["SavedView"][];
+        /** WaybillTotals */
+        readonly WaybillTotals: {
+            /** @description How many waybills the query selects (the list's `count`). */
+            readonly count: number;
+            /** @description The quantity per unit: quantities of different units are never added together. */
+            readonly quantity: {
+                /**
+                 * @description The quantity in cubic metres (assortments measured in m³).
+                 * @example 1234.500
+                 */
+                readonly m3: string;
+                /**
+                 * @description The quantity in tonnes (assortments measured in t).
+                 * @example 1234.500
+                 */
+                readonly t: string;
+            };
+            /** @description The mileage of every selected waybill, in km. */
+            readonly mileage: number;
+        };
+        /** WorklogTotals */
+        readonly WorklogTotals: {
+            readonly count: number;
+            /** @description The quantity of the worklogs that have one per unit: quantities of different units are never added together. */
+            readonly quantity: {
+                /**
+                 * @description The quantity of the worklogs that have one in cubic metres (assortments measured in m³).
+                 * @example 1234.500
+                 */
+                readonly m3: string;
+                /**
+                 * @description The quantity of the worklogs that have one in tonnes (assortments measured in t).
+                 * @example 1234.500
+                 */
+                readonly t: string;
+            };
+            /** @description The duration of every selected worklog, in minutes. */
+            readonly durationMinutes: number;
+        };
+        /** InvoiceTotals */
+        readonly InvoiceTotals: {
+            readonly count: number;
+            /**
+             * @description Sum of the net totals, EUR.
+             * @example 1234.500
+             */
+            readonly netTotal: string;
+            /**
+             * @description Sum of the VAT, EUR.
+             * @example 1234.500
+             */
+            readonly vatTotal: string;
+            /**
+             * @description Sum of the gross totals, EUR.
+             * @example 1234.500
+             */
+            readonly grossTotal: string;
+        };
+        /** BulkRow */
+        readonly BulkRow: {
+            readonly number: string;
+            /**
+             * @description done (would be done, in a dry run), unchanged (already so: nothing written), refused (see message) or missing (no such waybill).
+             * @enum {string}
+             */
+            readonly outcome: "done" | "unchanged" | "refused" | "missing";
+            /**
+             * @description The status before.
+             * @enum {string|null}
+             */
+            readonly from: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled" | null;
+            /**
+             * @description The status after (null for a deletion or an export).
+             * @enum {string|null}
+             */
+            readonly to: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled" | null;
+            /** @description Why it was refused, in the caller's language: the single-record call's message. */
+            readonly message: string | null;
+        };
+        /** BulkResult */
+        readonly BulkResult: {
+            /** @enum {string} */
+            readonly action: "confirm" | "deliver" | "cancel" | "delete" | "export";
+            readonly dryRun: boolean;
+            readonly total: number;
+            readonly done: number;
+            readonly unchanged: number;
+            readonly refused: number;
+            readonly missing: number;
+            /** @description One per waybill, in the order given (by number, or in the list's order for filters). */
+            readonly rows: readonly components["schemas"]["BulkRow"][];
+            readonly exportRequest: components["schemas"]["ExportRequest"] | (never | null);
+        };
+        /** ImportError */
+        readonly ImportError: {
+            /** @description The row as the spreadsheet numbers it (the heading row is 1). */
+            readonly row: number;
+            /** @description The waybill field (`quantity`), or `row` for the row as a whole. */
+            readonly field: string;
+            /** @description In the caller's language. */
+            readonly message: string;
+        };
+        /** ImportResult */
+        readonly ImportResult: {
+            readonly dryRun: boolean;
+            /** @description The file's name, as the history keeps it. */
+            readonly file: string | null;
+            /** @description Data rows in the file (empty rows not counted). */
+            readonly rows: number;
+            /** @description Rows with no error. */
+            readonly valid: number;
+            readonly invalid: number;
+            /** @description Each problem of each row, in order (at most 1000). */
+            readonly errors: readonly components["schemas"]["ImportError"][];
+            /** @description Waybills created: every row, or none. */
+            readonly imported: number;
+            /** @description The numbers of the waybills created, in the rows' order. */
+            readonly numbers: readonly string[];
+        };
+        /** BatchJob */
+        readonly BatchJob: {
+            /** Format: uuid */
+            readonly id: string;
+            /** @enum {string} */
+            readonly kind: "bulk" | "import";
+            /**
+             * @description queued, running, then done (see `result`) or failed (see `error`).
+             * @enum {string}
+             */
+            readonly state: "queued" | "running" | "done" | "failed";
+            readonly progress: number;
+            /** @description Rows the job works on. */
+            readonly total: number;
+            readonly result: unknown | (never | null);
+            /** @description When failed: why, in the asker's language. */
+            readonly error: string | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: date-time */
+            readonly finishedAt: string | null;
         };
     };
     responses: never;
@@ -3368,6 +3929,8 @@ export interface operations {
                 readonly transportDateBefore?: string;
                 /** @description Rows whose `invoice` equals this value. */
                 readonly invoice?: string;
+                /** @description Rows whose `number` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
+                readonly number?: readonly string[];
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
                 /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
@@ -3783,6 +4346,8 @@ export interface operations {
                 readonly transportDateBefore?: string;
                 /** @description Rows whose `invoice` equals this value. */
                 readonly invoice?: string;
+                /** @description Rows whose `number` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
+                readonly number?: readonly string[];
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
                 /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
@@ -4538,6 +5103,218 @@ export interface operations {
             };
         };
     };
+    readonly waybillPdf: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The waybill's number, e.g. `W-2026-000042`. */
+                readonly number: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The document as an A4 PDF. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/pdf": string;
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly invoicePdf: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The invoice's number, e.g. `I-2026-000042`. */
+                readonly number: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The document as an A4 PDF. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/pdf": string;
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly invoiceEinvoice: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The invoice's number, e.g. `I-2026-000042`. */
+                readonly number: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The invoice as UBL 2.1 XML (Peppol BIS Billing 3.0). */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/xml": string;
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly sendInvoice: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Send again although the invoice was sent before (without it, a second sending answers 409). */
+                readonly force?: boolean;
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The invoice's number, e.g. `I-2026-000042`. */
+                readonly number: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
     readonly listExportRequests: {
         readonly parameters: {
             readonly query?: {
@@ -5054,6 +5831,741 @@ export interface operations {
             };
         };
     };
+    readonly listSavedViews: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Only the views of this list. */
+                readonly list?: "waybills" | "worklogs" | "invoices" | "users";
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["SavedViewList"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly createSavedView: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    /** @enum {string} */
+                    readonly list: "waybills" | "worklogs" | "invoices" | "users";
+                    readonly name: string;
+                    /** @description The list's URL query without `?` (`statusIn=confirmed&sort=-transportDate`), as the contract's codec writes it. */
+                    readonly query?: string;
+                    /** @description Column ids of the list, in order; when not given, the list's default columns. */
+                    readonly columns?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "assortment" | "quantity" | "driverName" | "destinationCompany" | "vehicleNumber" | "mileage" | "invoice" | "notes" | "createdBy" | "createdAt" | "lastModifiedAt" | "timestamp" | "action" | "warehouse" | "workerName" | "durationMinutes" | "warehouseCompany" | "waybill" | "customer" | "issueDate" | "dueDate" | "netTotal" | "grossTotal" | "vatTotal" | "waybills" | "syncedAt" | "email" | "name" | "isActive" | "isStaff" | "lastLogin" | "emailVerified" | "dateJoined")[];
+                    /** @enum {string} */
+                    readonly density?: "comfortable" | "compact";
+                    readonly shared?: boolean;
+                    /** @description Makes this the default view of the list for its owner; their earlier default stops being one. */
+                    readonly isDefault?: boolean;
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["SavedView"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly getSavedView: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The view's id. */
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["SavedView"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly deleteSavedView: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The view's id. */
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["SavedView"];
+                    };
+                };
+            };
+        };
+    };
+    readonly patchSavedView: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The view's id. */
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    readonly name?: string;
+                    /** @description The list's URL query without `?` (`statusIn=confirmed&sort=-transportDate`), as the contract's codec writes it. */
+                    readonly query?: string;
+                    /** @description Column ids of the list, in order; when not given, the list's default columns. */
+                    readonly columns?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "assortment" | "quantity" | "driverName" | "destinationCompany" | "vehicleNumber" | "mileage" | "invoice" | "notes" | "createdBy" | "createdAt" | "lastModifiedAt" | "timestamp" | "action" | "warehouse" | "workerName" | "durationMinutes" | "warehouseCompany" | "waybill" | "customer" | "issueDate" | "dueDate" | "netTotal" | "grossTotal" | "vatTotal" | "waybills" | "syncedAt" | "email" | "name" | "isActive" | "isStaff" | "lastLogin" | "emailVerified" | "dateJoined")[];
+                    /** @enum {string} */
+                    readonly density?: "comfortable" | "compact";
+                    readonly shared?: boolean;
+                    /** @description Makes this the default view of the list for its owner; their earlier default stops being one. */
+                    readonly isDefault?: boolean;
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["SavedView"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["SavedView"];
+                    };
+                };
+            };
+        };
+    };
+    readonly waybillTotals: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Case-insensitive part of `number`, `driverName`, `vehicleNumber`, `notes`. */
+                readonly search?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `-transportDate,-number`. Rows that tie keep a stable order by `number`. */
+                readonly sort?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "destinationCompany" | "driverName" | "vehicleNumber" | "mileage" | "assortment" | "quantity" | "invoice" | "createdAt" | "lastModifiedAt" | "-number" | "-status" | "-transportDate" | "-origin" | "-destination" | "-destinationCompany" | "-driverName" | "-vehicleNumber" | "-mileage" | "-assortment" | "-quantity" | "-invoice" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
+                readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
+                readonly pageSize?: number;
+                /** @description Rows whose `assortment` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
+                readonly assortment?: readonly string[];
+                /** @description Rows whose `destination` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
+                readonly destination?: readonly string[];
+                /** @description Rows whose `destinationCompany` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
+                readonly destinationCompany?: readonly string[];
+                /** @description Rows whose `driverName` equals this value. */
+                readonly driverName?: string;
+                /** @description Rows whose `mileage` equals this value. */
+                readonly mileage?: number;
+                /** @description Rows whose `mileage` is at least this number. */
+                readonly mileageMin?: number;
+                /** @description Rows whose `mileage` is at most this number. */
+                readonly mileageMax?: number;
+                /** @description Rows whose `origin` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
+                readonly origin?: readonly string[];
+                /** @description Rows whose `status` equals this value. */
+                readonly status?: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled";
+                /** @description Rows whose `status` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly statusIn?: readonly ("draft" | "confirmed" | "delivered" | "invoiced" | "cancelled")[];
+                /** @description Rows whose `transportDate` equals this value. */
+                readonly transportDate?: string;
+                /** @description Rows whose `transportDate` is on or after this date. */
+                readonly transportDateAfter?: string;
+                /** @description Rows whose `transportDate` is on or before this date. */
+                readonly transportDateBefore?: string;
+                /** @description Rows whose `invoice` equals this value. */
+                readonly invoice?: string;
+                /** @description Rows whose `number` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
+                readonly number?: readonly string[];
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["WaybillTotals"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly worklogTotals: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Case-insensitive part of `number`, `workerName`, `notes`. */
+                readonly search?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `-timestamp,-number`. Rows that tie keep a stable order by `number`. */
+                readonly sort?: readonly ("number" | "timestamp" | "action" | "warehouse" | "workerName" | "assortment" | "quantity" | "waybill" | "durationMinutes" | "createdAt" | "lastModifiedAt" | "-number" | "-timestamp" | "-action" | "-warehouse" | "-workerName" | "-assortment" | "-quantity" | "-waybill" | "-durationMinutes" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
+                readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
+                readonly pageSize?: number;
+                /** @description Rows whose `action` equals this value. */
+                readonly action?: "arrival" | "loading" | "unloading" | "measuring" | "sorting" | "departure";
+                /** @description Rows whose `action` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly actionIn?: readonly ("arrival" | "loading" | "unloading" | "measuring" | "sorting" | "departure")[];
+                /** @description Rows whose `timestamp` falls on this date (UTC). */
+                readonly timestamp?: string;
+                /** @description Rows whose `timestamp` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly timestampAfter?: string;
+                /** @description Rows whose `timestamp` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly timestampBefore?: string;
+                /** @description Rows whose `warehouse` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
+                readonly warehouse?: readonly number[];
+                /** @description Rows whose `warehouseCompany` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
+                readonly warehouseCompany?: readonly string[];
+                /** @description Rows whose `workerName` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
+                readonly workerName?: readonly string[];
+                /** @description Rows whose `waybill` equals this value. */
+                readonly waybill?: string;
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["WorklogTotals"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly invoiceTotals: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Case-insensitive part of `number`, `customerName`. */
+                readonly search?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `-createdAt`. Rows that tie keep a stable order by `number`. */
+                readonly sort?: readonly ("number" | "status" | "customer" | "issueDate" | "dueDate" | "grossTotal" | "netTotal" | "syncedAt" | "createdAt" | "lastModifiedAt" | "-number" | "-status" | "-customer" | "-issueDate" | "-dueDate" | "-grossTotal" | "-netTotal" | "-syncedAt" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
+                readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
+                readonly pageSize?: number;
+                /** @description Rows whose `status` equals this value. */
+                readonly status?: "pending_sync" | "synced" | "sync_failed";
+                /** @description Rows whose `status` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly statusIn?: readonly ("pending_sync" | "synced" | "sync_failed")[];
+                /** @description Rows whose `customer` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
+                readonly customer?: readonly string[];
+                /** @description Rows whose `issueDate` is on or after this date. */
+                readonly issueDateAfter?: string;
+                /** @description Rows whose `issueDate` is on or before this date. */
+                readonly issueDateBefore?: string;
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["InvoiceTotals"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly bulkWaybills: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    /** @enum {string} */
+                    readonly action: "confirm" | "deliver" | "cancel" | "delete" | "export";
+                    /** @description The waybills by number (a number given twice counts once). Give these or `filters`. */
+                    readonly numbers?: readonly string[];
+                    /** @description All waybills the list would show for this query (the waybill list's URL query without `?`: `statusIn=draft&origin=X`). Give this or `numbers`. */
+                    readonly filters?: string;
+                    /** @description true: answer what would happen to each row and change nothing. */
+                    readonly dryRun: boolean;
+                    /** @description Why, kept in each changed waybill's history (a correction needs one). */
+                    readonly reason?: string;
+                    /**
+                     * @description The export action's file format (xlsx when not given).
+                     * @enum {string}
+                     */
+                    readonly format?: "xlsx" | "csv";
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            /** @description Default Response */
+            readonly 202: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["BatchJob"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly importWaybills: {
+        readonly parameters: {
+            readonly query: {
+                /** @description true: check every row and write nothing. */
+                readonly dryRun: boolean;
+                /** @description The file's name, for the history (or a Content-Disposition header's filename). */
+                readonly filename?: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            /** @description Default Response */
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            /** @description Default Response */
+            readonly 202: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["BatchJob"];
+                };
+            };
+            /** @description Default Response */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ImportResult"] | components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 413: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 415: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly waybillImportTemplate: {
+        readonly parameters: {
+            readonly query: {
+                /** @description csv or xlsx. */
+                readonly format: "csv" | "xlsx";
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The heading row to fill in under. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    readonly "text/csv": string;
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly getBatchJob: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The batch job's id. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["BatchJob"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
     readonly adminListAssortmentTypes: {
         readonly parameters: {
             readonly query?: {
@@ -5297,6 +6809,18 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["AssortmentType"];
+                    };
+                };
+            };
         };
     };
     readonly adminDeleteAssortmentType: {
@@ -5354,6 +6878,18 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["AssortmentType"];
+                    };
+                };
+            };
         };
     };
     readonly adminPatchAssortmentType: {
@@ -5382,6 +6918,82 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["AssortmentType"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["AssortmentType"];
+                    };
+                };
+            };
+        };
+    };
+    readonly adminAssortmentTypeHistory: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
+                readonly pageNumber?: number;
+                /** @description Entries per page (default 25, at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The assortment type's id. */
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["HistoryPage"];
                 };
             };
             /** @description Validation errors: each key names a field of the request, each value lists its messages. */
@@ -5688,6 +7300,18 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Assortment"];
+                    };
+                };
+            };
         };
     };
     readonly adminDeleteAssortment: {
@@ -5745,6 +7369,18 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Assortment"];
+                    };
+                };
+            };
         };
     };
     readonly adminPatchAssortment: {
@@ -5781,6 +7417,82 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["Assortment"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Assortment"];
+                    };
+                };
+            };
+        };
+    };
+    readonly adminAssortmentHistory: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
+                readonly pageNumber?: number;
+                /** @description Entries per page (default 25, at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The assortment's code. */
+                readonly code: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["HistoryPage"];
                 };
             };
             /** @description Validation errors: each key names a field of the request, each value lists its messages. */
@@ -6075,6 +7787,18 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Company"];
+                    };
+                };
+            };
         };
     };
     readonly adminDeleteCompany: {
@@ -6132,6 +7856,18 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Company"];
+                    };
+                };
+            };
         };
     };
     readonly adminPatchCompany: {
@@ -6163,6 +7899,82 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["Company"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Company"];
+                    };
+                };
+            };
+        };
+    };
+    readonly adminCompanyHistory: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
+                readonly pageNumber?: number;
+                /** @description Entries per page (default 25, at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The company's registry code. */
+                readonly registryCode: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["HistoryPage"];
                 };
             };
             /** @description Validation errors: each key names a field of the request, each value lists its messages. */
@@ -6462,6 +8274,18 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Warehouse"];
+                    };
+                };
+            };
         };
     };
     readonly adminDeleteWarehouse: {
@@ -6519,6 +8343,18 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Warehouse"];
+                    };
+                };
+            };
         };
     };
     readonly adminPatchWarehouse: {
@@ -6550,6 +8386,82 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["Warehouse"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Warehouse"];
+                    };
+                };
+            };
+        };
+    };
+    readonly adminWarehouseHistory: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
+                readonly pageNumber?: number;
+                /** @description Entries per page (default 25, at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The warehouse's id. */
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["HistoryPage"];
                 };
             };
             /** @description Validation errors: each key names a field of the request, each value lists its messages. */
@@ -6834,6 +8746,18 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Worker"];
+                    };
+                };
+            };
         };
     };
     readonly adminDeleteWorker: {
@@ -6891,6 +8815,18 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Worker"];
+                    };
+                };
+            };
         };
     };
     readonly adminPatchWorker: {
@@ -6918,6 +8854,82 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["Worker"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Worker"];
+                    };
+                };
+            };
+        };
+    };
+    readonly adminWorkerHistory: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
+                readonly pageNumber?: number;
+                /** @description Entries per page (default 25, at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The worker's name. */
+                readonly workerName: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["HistoryPage"];
                 };
             };
             /** @description Validation errors: each key names a field of the request, each value lists its messages. */

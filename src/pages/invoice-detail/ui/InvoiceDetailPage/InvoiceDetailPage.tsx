@@ -2,6 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
 
+import { DocumentActions, SendInvoiceButton } from '@/features/document-actions';
 import { RetrySyncButton, useInvoiceSync } from '@/features/invoice/retry-sync';
 import { formatMoney, InvoiceLines, InvoiceStatusBadge, InvoiceSyncInfo, type Invoice } from '@/entities/invoice';
 import { extractApiError, isApiError } from '@/shared/api';
@@ -104,6 +105,9 @@ export function InvoiceDetailPage() {
         title={t('invoices.detail.title', { number: invoice.number })}
         badge={<InvoiceStatusBadge status={invoice.status} />}
       />
+      <DocumentActions record="invoices" number={invoice.number} einvoice>
+        <SendInvoiceButton invoice={invoice} />
+      </DocumentActions>
       <Card compact>
         <DetailFields fields={fields} />
       </Card>

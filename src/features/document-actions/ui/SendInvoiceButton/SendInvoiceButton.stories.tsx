@@ -1,0 +1,177 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { delay, http, HttpResponse } from 'msw';
+import { expect, userEvent, within } from 'storybook/test';
+
+import { initialSessionState } from '@/entities/session';
+import { mockDb, mockInvoice } from '@/shared/mock-db';
+
+import { SendInvoiceButton } from './SendInvoiceButton';
+
+const signedIn = { preloadedState: { session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } } };
+const first = mockDb.invoices[0];
+const NUMBER = first?.number ?? 'I-2026-000001';
+const invoice = { number: NUMBER, customerName: first?.customerName ?? 'Järva Saeveski AS', sentAt: null, sentTo: null };
+const sentBefore = { ...invoice, sentAt: '2026-11-20T09:14:00Z', sentTo: 'arved@jarva.ee' };
+
+const meta = {
+  title: 'features/document-actions/SendInvoiceButton',
+  component: SendInvoiceButton,
+  parameters: { store: signedIn },
+  args: { invoice },
+} satisfies Meta<typeof SendInvoiceButton>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Asks first, then sends; the dialog closes when the server has sent it. */
+export const FirstSend: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Send to customer' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await expect(dialog.getByRole('heading', { name: `Send invoice ${NUMBER} to the customer?` })).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
+    await expect(await within(canvasElement).findByRole('button', { name: 'Send to customer' })).toBeEnabled();
+  },
+};
+
+/** While the mail goes out, the dialog stays and its buttons wait. */
+export const Sending: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        document: [
+          http.post('*/api/invoices/:number/send/', () =>
+            delay(300).then(() =>
+              HttpResponse.json(mockInvoice({ number: NUMBER, sentAt: '2026-11-25T08:00:00Z', sentTo: 'arved@jarva.ee' })),
+            ),
+          ),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Send to customer' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
+    await expect(await dialog.findByRole('button', { name: 'Sending…' })).toBeDisabled();
+  },
+};
+
+/** Sent before: the page says when and where, and the dialog asks whether to send it a second time (force). */
+export const SentBeforeAsksFirst: Story = {
+  args: { invoice: sentBefore },
+  parameters: {
+    msw: {
+      handlers: {
+        document: [
+          http.post('*/api/invoices/:number/send/', ({ request }) =>
+            new URL(request.url).searchParams.get('force') === 'true'
+              ? HttpResponse.json(mockInvoice({ number: NUMBER, sentAt: '2026-11-25T08:00:00Z', sentTo: 'arved@jarva.ee' }))
+              : HttpResponse.json({ detail: 'This invoice was already sent.', code: 'already_sent' }, { status: 409 }),
+          ),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/Sent to arved@jarva\.ee/)).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Send to customer' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await expect(dialog.getByRole('heading', { name: `Send invoice ${NUMBER} again?` })).toBeInTheDocument();
+    await expect(dialog.getByText(/already sent to arved@jarva\.ee/)).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Send again' }));
+    await expect(dialog.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** Someone sent it while the page was open: the server's 409 turns the dialog into "send again". */
+export const SentMeanwhile: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        document: [
+          http.post('*/api/invoices/:number/send/', () =>
+            HttpResponse.json(
+              {
+                detail: `This invoice was already sent to arved@jarva.ee (20/11/2026, 11:14). Confirm to send it again.`,
+                code: 'already_sent',
+              },
+              { status: 409 },
+            ),
+          ),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Send to customer' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent('sent this invoice meanwhile');
+    await expect(dialog.getByRole('button', { name: 'Send again' })).toBeEnabled();
+  },
+};
+
+/** A customer without an email address: the server's refusal, in the dialog. */
+export const NoEmailRefused: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        document: [
+          http.post('*/api/invoices/:number/send/', () =>
+            HttpResponse.json(
+              { nonFieldErrors: ['The customer Järva Saeveski AS has no email address: add it to the company first.'] },
+              { status: 400 },
+            ),
+          ),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Send to customer' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent('has no email address');
+  },
+};
+
+/** The mail server did not take it (503): the dialog stays, saying so. */
+export const MailServerDown: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        document: [
+          http.post('*/api/invoices/:number/send/', () =>
+            HttpResponse.json(
+              { detail: 'The invoice could not be sent: the mail server did not take it. Try again later.' },
+              { status: 503 },
+            ),
+          ),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Send to customer' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent('mail server did not take');
+  },
+};
+
+export const Estonian: Story = {
+  args: { invoice: sentBefore },
+  globals: { locale: 'et' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Saada kliendile' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await expect(dialog.getByRole('heading', { name: `Kas saata arve ${NUMBER} uuesti?` })).toBeInTheDocument();
+    await expect(dialog.getByRole('button', { name: 'Saada uuesti' })).toBeInTheDocument();
+  },
+};
+
+export const Dark: Story = { args: { invoice: sentBefore }, globals: { theme: 'dark' } };
