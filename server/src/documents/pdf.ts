@@ -1,0 +1,421 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import {
+  documentDate,
+  documentDecimal,
+  documentMoney,
+  documentText,
+  UNIT_SYMBOLS,
+  waybillStatusLabel,
+  type DocumentTextKey,
+  type Locale,
+  type Unit,
+  type WaybillStatus,
+} from '@timberlog/contract';
+import { SERVER_ROOT, type SellerSettings } from '../shared/config.js';
+
+/**
+ * The printable documents: the waybill (the transport document that travels with the load) and the
+ * invoice (with what the VAT Act § 37 asks), as A4 PDFs with selectable text, drawn with pdfkit
+ * (docs/decisions/0011-pdf-documents.md). The font is DejaVu Sans, embedded as a subset, so every
+ * Estonian letter (õ ä ö ü š ž) shows and copies.
+ */
+
+const FONTS_DIR = path.join(SERVER_ROOT, 'assets', 'fonts');
+// Read once: each document embeds the subset of the glyphs it uses.
+const FONT_REGULAR = fs.readFileSync(path.join(FONTS_DIR, 'DejaVuSans.ttf'));
+const FONT_BOLD = fs.readFileSync(path.join(FONTS_DIR, 'DejaVuSans-Bold.ttf'));
+
+export interface WaybillDocument {
+  number: string;
+  status: WaybillStatus;
+  transportDate: string;
+  origin: string;
+  originName: string;
+  destination: string;
+  destinationName: string;
+  destinationCompany: string;
+  destinationCompanyName: string;
+  driverName: string;
+  vehicleNumber: string;
+  mileage: number;
+  assortment: string;
+  assortmentName: string;
+  quantity: string;
+  unit: Unit;
+  invoice: string | null;
+  notes: string;
+}
+
+export interface DocumentParty {
+  name: string;
+  registryCode: string;
+  vatNumber: string;
+  address: string;
+}
+
+export interface InvoiceDocument {
+  number: string;
+  issueDate: string;
+  dueDate: string;
+  currency: string;
+  lines: { assortment: string; assortmentName: string; quantity: string; unit: string; unitPrice: string; amount: string }[];
+  netTotal: string;
+  vatRate: string;
+  vatTotal: string;
+  grossTotal: string;
+  waybills: string[];
+  customer: DocumentParty;
+}
+
+const PAGE = { width: 595.28, height: 841.89, margin: 50 };
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+const INK = '#1a1a1a';
+const MUTED = '#5c5c5c';
+const RULE = '#b8b8b8';
+const SHADE = '#f0f0ec';
+
+type Doc = PDFKit.PDFDocument;
+
+function newDocument(locale: Locale, title: string, subject: string): Doc {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    bufferPages: true,
+    lang: locale === 'et' ? 'et-EE' : 'en-GB',
+    displayTitle: true,
+    info: { Title: title, Subject: subject, Creator: 'Timberlog', Producer: 'Timberlog' },
+  });
+  doc.registerFont('regular', FONT_REGULAR);
+  doc.registerFont('bold', FONT_BOLD);
+  doc.font('regular').fontSize(10).fillColor(INK);
+  return doc;
+}
+
+/** The whole document as one buffer. */
+function finish(doc: Doc, locale: Locale): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  // Page numbers at the foot of every page, once the number of pages is known.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('regular')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(documentText(locale, 'page', { page: i + 1, pages: range.count }), PAGE.margin, PAGE.height - 35, {
+        width: CONTENT_WIDTH,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return done;
+}
+
+/** The title row: the document's name and number, a line under them. */
+function header(doc: Doc, title: string, subtitle: string, number: string, numberLabel: string): void {
+  const top = PAGE.margin;
+  doc
+    .font('bold')
+    .fontSize(22)
+    .fillColor(INK)
+    .text(title, PAGE.margin, top, { width: CONTENT_WIDTH / 2 });
+  doc
+    .font('regular')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(subtitle, PAGE.margin, top + 28, { width: CONTENT_WIDTH / 2 });
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(numberLabel, PAGE.margin + CONTENT_WIDTH / 2, top + 2, { width: CONTENT_WIDTH / 2, align: 'right' });
+  doc
+    .font('bold')
+    .fontSize(16)
+    .fillColor(INK)
+    .text(number, PAGE.margin + CONTENT_WIDTH / 2, top + 14, { width: CONTENT_WIDTH / 2, align: 'right' });
+  const y = top + 50;
+  doc
+    .moveTo(PAGE.margin, y)
+    .lineTo(PAGE.width - PAGE.margin, y)
+    .lineWidth(1.2)
+    .strokeColor(INK)
+    .stroke();
+  doc.y = y + 14;
+}
+
+/** A labelled box of lines (a party, a place): label small and muted, the first line bold. */
+function block(doc: Doc, x: number, y: number, width: number, label: string, lines: string[]): number {
+  doc.font('regular').fontSize(8).fillColor(MUTED).text(label.toUpperCase(), x, y, { width, characterSpacing: 0.4 });
+  let cy = doc.y + 3;
+  lines.forEach((line, i) => {
+    doc
+      .font(i === 0 ? 'bold' : 'regular')
+      .fontSize(i === 0 ? 11 : 9.5)
+      .fillColor(INK)
+      .text(line, x, cy, { width });
+    cy = doc.y + 1;
+  });
+  return cy;
+}
+
+/** Rows of label and value in two columns of a table; a long value wraps within its cell. */
+function fieldTable(doc: Doc, rows: [string, string][], labelWidth = 150): void {
+  const x = PAGE.margin;
+  const valueWidth = CONTENT_WIDTH - labelWidth - 16;
+  for (const [i, [label, value]] of rows.entries()) {
+    doc.font('bold').fontSize(10);
+    const h = Math.max(doc.heightOfString(value || '–', { width: valueWidth }), 12) + 10;
+    if (doc.y + h > PAGE.height - PAGE.margin - 20) doc.addPage();
+    const y = doc.y;
+    if (i % 2 === 0) doc.rect(x, y, CONTENT_WIDTH, h).fill(SHADE);
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(label, x + 8, y + 6, { width: labelWidth - 8 });
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(value || '–', x + labelWidth + 8, y + 5, { width: valueWidth });
+    doc.y = y + h;
+  }
+  doc
+    .moveTo(x, doc.y)
+    .lineTo(x + CONTENT_WIDTH, doc.y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+}
+
+/** A VAT rate without needless zeros: `24.00` → `24`, `22.50` → `22.5`. */
+const rateText = (rate: string) => (rate.includes('.') ? rate.replace(/\.?0+$/, '') : rate);
+/** An IBAN in groups of four, as it is printed: `EE38 2200 2210 2014 5685`. */
+const ibanText = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
+
+const label = (locale: Locale, key: DocumentTextKey, params?: Record<string, string | number>) => documentText(locale, key, params);
+
+/** The waybill: every field, as the transport document that travels with the load, with room to sign. */
+export function waybillPdf(w: WaybillDocument, locale: Locale): Promise<Buffer> {
+  const t = (key: DocumentTextKey, params?: Record<string, string | number>) => label(locale, key, params);
+  const doc = newDocument(locale, `${t('waybillTitle')} ${w.number}`, t('waybillSubtitle'));
+  header(doc, t('waybillTitle'), t('waybillSubtitle'), w.number, t('number'));
+
+  // The route: where from, where to, who receives.
+  const top = doc.y;
+  const third = (CONTENT_WIDTH - 24) / 3;
+  const ends = [
+    block(doc, PAGE.margin, top, third, t('origin'), [w.originName, `${t('code')} ${w.origin}`]),
+    block(doc, PAGE.margin + third + 12, top, third, t('destination'), [w.destinationName, `${t('code')} ${w.destination}`]),
+    block(doc, PAGE.margin + 2 * (third + 12), top, third, t('receiver'), [
+      w.destinationCompanyName,
+      `${t('registryCode')} ${w.destinationCompany}`,
+    ]),
+  ];
+  doc.y = Math.max(...ends) + 16;
+
+  const rows: [string, string][] = [
+    [t('transportDate'), documentDate(locale, w.transportDate)],
+    [t('status'), waybillStatusLabel(locale, w.status)],
+    [t('driver'), w.driverName],
+    [t('vehicle'), w.vehicleNumber],
+    [t('assortment'), `${w.assortmentName} (${w.assortment})`],
+    [t('quantity'), `${documentDecimal(locale, w.quantity)} ${UNIT_SYMBOLS[w.unit]}`],
+    [t('mileage'), t('km', { value: documentDecimal(locale, String(w.mileage)) })],
+    [t('notes'), w.notes],
+  ];
+  if (w.invoice) rows.push([t('invoice'), w.invoice]);
+  fieldTable(doc, rows);
+
+  // Signatures: the driver's at loading, the receiver's at delivery.
+  let y = Math.max(doc.y + 60, 0);
+  if (y + 40 > PAGE.height - PAGE.margin - 20) {
+    doc.addPage();
+    y = PAGE.margin + 60;
+  }
+  const half = (CONTENT_WIDTH - 40) / 2;
+  for (const [i, text] of [t('driverSignature'), t('receiverSignature')].entries()) {
+    const x = PAGE.margin + i * (half + 40);
+    doc
+      .moveTo(x, y)
+      .lineTo(x + half, y)
+      .lineWidth(0.7)
+      .strokeColor(INK)
+      .stroke();
+    doc
+      .font('regular')
+      .fontSize(8.5)
+      .fillColor(MUTED)
+      .text(text, x, y + 4, { width: half });
+  }
+  return finish(doc, locale);
+}
+
+/** The invoice: seller and customer, dates, lines per assortment, totals with VAT, payment and the waybills covered. */
+export function invoicePdf(inv: InvoiceDocument, seller: SellerSettings, locale: Locale): Promise<Buffer> {
+  const t = (key: DocumentTextKey, params?: Record<string, string | number>) => label(locale, key, params);
+  const money = (v: string) => documentMoney(locale, v);
+  const doc = newDocument(locale, `${t('invoiceTitle')} ${inv.number}`, `${seller.name} – ${inv.customer.name}`);
+  header(doc, t('invoiceTitle'), seller.name, inv.number, t('number'));
+
+  const party = (p: DocumentParty) =>
+    [p.name, p.address, `${t('registryCode')} ${p.registryCode}`, p.vatNumber ? `${t('vatNumber')} ${p.vatNumber}` : ''].filter(Boolean);
+  const top = doc.y;
+  const colWidth = (CONTENT_WIDTH - 30) / 2;
+  const sellerEnd = block(doc, PAGE.margin, top, colWidth, t('seller'), [
+    ...party({ name: seller.name, address: seller.address, registryCode: seller.registryCode, vatNumber: seller.vatNumber }),
+    ...(seller.email ? [seller.email] : []),
+  ]);
+  const buyerEnd = block(doc, PAGE.margin + colWidth + 30, top, colWidth, t('buyer'), party(inv.customer));
+  doc.y = Math.max(sellerEnd, buyerEnd) + 14;
+
+  // Dates in a row of three boxes.
+  const metaTop = doc.y;
+  const metaWidth = (CONTENT_WIDTH - 20) / 3;
+  const meta: [string, string][] = [
+    [t('number'), inv.number],
+    [t('issueDate'), documentDate(locale, inv.issueDate)],
+    [t('dueDate'), documentDate(locale, inv.dueDate)],
+  ];
+  meta.forEach(([l, v], i) => {
+    const x = PAGE.margin + i * (metaWidth + 10);
+    doc.rect(x, metaTop, metaWidth, 36).fill(SHADE);
+    doc
+      .font('regular')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(l, x + 8, metaTop + 6, { width: metaWidth - 16 });
+    doc
+      .font('bold')
+      .fontSize(11)
+      .fillColor(INK)
+      .text(v, x + 8, metaTop + 17, { width: metaWidth - 16 });
+  });
+  doc.y = metaTop + 36 + 18;
+
+  // The lines: assortment, quantity, unit, unit price, amount.
+  const cols = [
+    { key: 'assortment' as const, width: 205, align: 'left' as const },
+    { key: 'quantity' as const, width: 80, align: 'right' as const },
+    { key: 'unit' as const, width: 40, align: 'left' as const },
+    { key: 'unitPrice' as const, width: 80, align: 'right' as const },
+    { key: 'amount' as const, width: CONTENT_WIDTH - 205 - 80 - 40 - 80, align: 'right' as const },
+  ];
+  const row = (cells: string[], bold: boolean, y: number) => {
+    let x = PAGE.margin;
+    let h = 0;
+    cells.forEach((cell, i) => {
+      const col = cols[i]!;
+      doc
+        .font(bold ? 'bold' : 'regular')
+        .fontSize(9.5)
+        .fillColor(bold ? MUTED : INK);
+      const opts = { width: col.width - 12, align: col.align };
+      doc.text(cell, x + 6, y, opts);
+      h = Math.max(h, doc.heightOfString(cell, opts));
+      x += col.width;
+    });
+    return y + h;
+  };
+  let y = doc.y;
+  const headEnd = row(
+    cols.map((c) => t(c.key)),
+    true,
+    y,
+  );
+  doc
+    .moveTo(PAGE.margin, headEnd + 4)
+    .lineTo(PAGE.margin + CONTENT_WIDTH, headEnd + 4)
+    .lineWidth(0.8)
+    .strokeColor(INK)
+    .stroke();
+  y = headEnd + 9;
+  for (const line of inv.lines) {
+    if (y > PAGE.height - PAGE.margin - 60) {
+      doc.addPage();
+      y = PAGE.margin;
+    }
+    const unit = UNIT_SYMBOLS[line.unit as Unit] ?? line.unit;
+    const end = row(
+      [
+        `${line.assortmentName} (${line.assortment})`,
+        documentDecimal(locale, line.quantity),
+        unit,
+        money(line.unitPrice),
+        money(line.amount),
+      ],
+      false,
+      y,
+    );
+    doc
+      .moveTo(PAGE.margin, end + 4)
+      .lineTo(PAGE.margin + CONTENT_WIDTH, end + 4)
+      .lineWidth(0.4)
+      .strokeColor(RULE)
+      .stroke();
+    y = end + 9;
+  }
+
+  // Totals, right-aligned under the amounts.
+  if (y > PAGE.height - PAGE.margin - 140) {
+    doc.addPage();
+    y = PAGE.margin;
+  }
+  y += 6;
+  const totalsX = PAGE.margin + CONTENT_WIDTH - 250;
+  const totals: [string, string, boolean][] = [
+    [t('netTotal'), money(inv.netTotal), false],
+    [t('vatTotal', { rate: documentDecimal(locale, rateText(inv.vatRate)) }), money(inv.vatTotal), false],
+    [t('grossTotal'), money(inv.grossTotal), true],
+  ];
+  for (const [l, v, strong] of totals) {
+    if (strong) {
+      doc.rect(totalsX, y - 4, 250, 24).fill(SHADE);
+      y += 2;
+    }
+    doc
+      .font(strong ? 'bold' : 'regular')
+      .fontSize(strong ? 11.5 : 10)
+      .fillColor(INK)
+      .text(l, totalsX + 8, y, { width: 140 });
+    doc.text(v, totalsX + 140, y, { width: 102, align: 'right' });
+    y += strong ? 26 : 18;
+  }
+
+  // Payment and the waybills the invoice covers.
+  doc.y = y + 14;
+  doc
+    .font('regular')
+    .fontSize(9.5)
+    .fillColor(INK)
+    .text(
+      t('paymentNote', { due: documentDate(locale, inv.dueDate), iban: ibanText(seller.iban), number: inv.number }),
+      PAGE.margin,
+      doc.y,
+      {
+        width: CONTENT_WIDTH,
+      },
+    );
+  doc.moveDown(0.4);
+  doc
+    .fillColor(MUTED)
+    .fontSize(9)
+    .text(`${t('bankAccount')}: ${ibanText(seller.iban)}${seller.bankName ? ` (${seller.bankName})` : ''}`, { width: CONTENT_WIDTH });
+  doc.moveDown(1.2);
+  doc.font('regular').fontSize(8).fillColor(MUTED).text(t('waybills').toUpperCase(), { width: CONTENT_WIDTH, characterSpacing: 0.4 });
+  doc.moveDown(0.2);
+  doc.font('regular').fontSize(9).fillColor(INK).text(inv.waybills.join(', '), { width: CONTENT_WIDTH });
+  return finish(doc, locale);
+}
