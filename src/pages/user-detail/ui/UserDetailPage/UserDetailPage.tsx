@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DeleteUserButton } from '@/features/user/delete';
 import { UserEditForm } from '@/features/user/edit';
 import { SetPasswordForm } from '@/features/user/set-password';
+import { RecordHistory } from '@/entities/history';
 import { useCurrentUser, useGetUserQuery, type User } from '@/entities/user';
 import { isApiError } from '@/shared/api';
 import { useFormat } from '@/shared/lib/format';
@@ -116,6 +117,19 @@ export function UserDetailPage() {
         ) : (
           <SetPasswordForm user={user} />
         )}
+      </Card>
+      <Card>
+        <RecordHistory
+          entity="user"
+          recordKey={user.email}
+          fields={{
+            name: { label: t('users.fields.name') },
+            email: { label: t('users.fields.email') },
+            isActive: { label: t('users.fields.isActive'), format: (value) => t(value === 'true' ? 'list.yes' : 'list.no') },
+            isStaff: { label: t('users.fields.isStaff'), format: (value) => t(value === 'true' ? 'list.yes' : 'list.no') },
+            password: { label: t('users.fields.password') },
+          }}
+        />
       </Card>
     </Frame>
   );

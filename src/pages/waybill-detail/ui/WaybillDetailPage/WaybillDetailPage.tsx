@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 
 import { DocumentActions } from '@/features/document-actions';
 import { DeleteWaybillButton } from '@/features/waybill/delete';
 import { WaybillStatusActions, waybillActions } from '@/features/waybill/change-status';
+import { RecordHistory, type HistoryField } from '@/entities/history';
 import { useCurrentUser } from '@/entities/user';
 import { useGetWaybillQuery, WaybillDetails, WaybillStatusBadge } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
+import { useFormat } from '@/shared/lib/format';
 import { Button, Card, CardSkeleton, FormAlert, MutedText, Page, PageHeader } from '@/shared/ui';
 
 import { actionErrorText } from '../../lib/actionErrorText';
@@ -30,6 +32,20 @@ export function WaybillDetailPage() {
   const [actionError, setActionError] = useState<string | null>(null);
   const showError = (failure: unknown) => setActionError(failure === null ? null : actionErrorText(failure, t));
   const back = listLink(location.state);
+  const format = useFormat();
+  const unit = waybill?.unit;
+  // The history's values as this page shows them: statuses translated, dates and quantities formatted.
+  const historyFields = useMemo<Record<string, HistoryField>>(() => {
+    const label = (field: string) => t(`waybills.fields.${field}`);
+    const plain = ['origin', 'destination', 'destinationCompany', 'driverName', 'vehicleNumber', 'assortment', 'invoice', 'notes'];
+    return {
+      ...Object.fromEntries(plain.map((field) => [field, { label: label(field) }])),
+      status: { label: label('status'), format: (value) => t(`entities.waybill.status.${value}`) },
+      transportDate: { label: label('transportDate'), format: (value) => format.date(value) },
+      quantity: { label: label('quantity'), format: (value) => format.quantity(value, unit) },
+      mileage: { label: label('mileage'), format: (value) => format.number(value) },
+    };
+  }, [t, format, unit]);
 
   const header = { titleId: 'waybill-title', back: { to: back, label: t('waybills.detail.back') } };
 
@@ -89,6 +105,9 @@ export function WaybillDetailPage() {
       <DocumentActions record="waybills" number={waybill.number} />
       <Card>
         <WaybillDetails waybill={waybill} />
+      </Card>
+      <Card>
+        <RecordHistory entity="waybill" recordKey={waybill.number} fields={historyFields} />
       </Card>
     </Page>
   );

@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 
 import { useGetAssortmentQuery } from '@/entities/assortment';
+import { RecordHistory, type HistoryField } from '@/entities/history';
 import { useGetWorklogQuery, WorklogDetails } from '@/entities/worklog';
 import { isApiError } from '@/shared/api';
+import { useFormat } from '@/shared/lib/format';
 import { Button, Card, CardSkeleton, FormAlert, MutedText, Page, PageHeader } from '@/shared/ui';
 
 /** Where "Back to worklogs" goes: the list view the user came from, if they came from one. */
@@ -69,6 +71,25 @@ export function WorklogDetailPage() {
       <Card>
         <WorklogDetails worklog={worklog} unit={assortment?.unit} />
       </Card>
+      <Card>
+        <WorklogHistory number={worklog.number} unit={assortment?.unit} />
+      </Card>
     </Page>
   );
+}
+
+/** The worklog's history, its values as the page shows them. */
+function WorklogHistory({ number, unit }: { readonly number: string; readonly unit: string | undefined }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const label = (field: string) => t(`worklogs.fields.${field}`);
+  const plain = ['warehouse', 'workerName', 'assortment', 'waybill', 'notes'];
+  const fields: Record<string, HistoryField> = {
+    ...Object.fromEntries(plain.map((field) => [field, { label: label(field) }])),
+    timestamp: { label: label('timestamp'), format: (value) => format.dateTime(value) },
+    action: { label: label('action'), format: (value) => t(`entities.worklog.action.${value}`) },
+    quantity: { label: label('quantity'), format: (value) => format.quantity(value, unit) },
+    durationMinutes: { label: label('durationMinutes'), format: (value) => format.number(value) },
+  };
+  return <RecordHistory entity="worklog" recordKey={number} fields={fields} />;
 }
