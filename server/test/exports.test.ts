@@ -73,7 +73,7 @@ test('waybill report (xlsx) through the job queue: progress, file, signed downlo
   assert.equal(forged.status, 401);
 });
 
-test("worklog report (csv) in Estonian: headings and actions in the requester's language", async () => {
+test("worklog report (csv) in Estonian: headings and actions in the requester's language, separated by semicolons", async () => {
   const token = await s.staff();
   const r = await s.req('POST', '/api/worklogs/worklog_report/?actionIn=loading', {
     token,
@@ -88,11 +88,11 @@ test("worklog report (csv) in Estonian: headings and actions in the requester's 
     .replace(/^\ufeff/, '')
     .trim()
     .split('\r\n');
-  assert.equal(lines[0], 'Number,Aeg,Toiming,Ladu,Lao ettevõte,Lao ettevõtte nimi,Töötaja,Sortiment,Kogus,Veoseleht,Kestus (min),Märkused');
+  assert.equal(lines[0], 'Number;Aeg;Toiming;Ladu;Lao ettevõte;Lao ettevõtte nimi;Töötaja;Sortiment;Kogus;Veoseleht;Kestus (min);Märkused');
   assert.equal(lines.length - 1, done.rowCount);
   assert.ok(done.rowCount > 0);
   assert.ok(
-    lines.slice(1).every((l) => l.split(',')[2] === 'Laadimine'),
+    lines.slice(1).every((l) => l.split(';')[2] === 'Laadimine'),
     lines[1],
   );
 });
@@ -225,7 +225,7 @@ async function withNotes(server: TestServer, notes: string[]): Promise<string[]>
   return rows.map((r) => r.number);
 }
 
-test('an XLSX report reads back cell by cell: translated headings and statuses, numbers as numbers, dates and times as the API gives them, notes whole', async () => {
+test('an XLSX report reads back cell by cell: translated headings and statuses, numbers as numbers, dates and times as date cells (in Tallinn time, to the second), notes whole', async () => {
   const note = 'zq <b>&amp; "o\'brien" back\\slash\ttab\u0001\u001f =1+2\nsecond line';
   const [number] = await withNotes(s, [note]);
   // The search holds a quote and a backslash: written into the COPY statement, it must still match.
@@ -254,8 +254,12 @@ test('an XLSX report reads back cell by cell: translated headings and statuses, 
   const cell = (key: string) => row.getCell(REPORTS.waybill_report.columns.findIndex((c) => c.key === key) + 1);
   assert.equal(cell('number').value, number);
   assert.equal(cell('status').value, t('et', `value.waybillStatus.${api.status}`));
-  assert.equal(cell('transportDate').value, api.transportDate);
-  assert.equal(cell('createdAt').value, api.createdAt);
+  // exceljs reads a date cell's wall-clock time as a UTC Date.
+  assert.equal((cell('transportDate').value as Date).toISOString().slice(0, 10), api.transportDate);
+  const created = new Date(api.createdAt);
+  created.setUTCMilliseconds(0);
+  const tallinn = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Tallinn', dateStyle: 'short', timeStyle: 'medium' });
+  assert.equal((cell('createdAt').value as Date).toISOString().slice(0, 19).replace('T', ' '), tallinn.format(created));
   for (const key of ['mileage', 'quantity']) {
     assert.equal(cell(key).type, ExcelJS.ValueType.Number, key);
     assert.equal(cell(key).value, Number(api[key]), key);

@@ -7,7 +7,13 @@ export interface ReportColumn {
   /** Message key of the column heading (the contract's catalogue). */
   header: ReportColumnKey;
   width?: number;
+  /**
+   * How the field is written: `number` (an integer) and `decimal` as numbers, `date` and
+   * `timestamp` as dates (timestamps in the export's time zone, to the second); otherwise text.
+   */
   kind?: 'number' | 'decimal' | 'date' | 'timestamp';
+  /** A decimal's places (its XLSX number format: 3 is `0.000`); 2 unless said. */
+  decimals?: number;
   /** Message key prefix that translates a coded value (`value.waybillStatus` + `.delivered`). */
   values?: ValueLabelPrefix;
 }

@@ -12,9 +12,10 @@ import type { Locale } from '@timberlog/contract';
 import { t } from '../shared/i18n.js';
 import type { ReportColumn, ReportDefinition, ReportRegistry } from './registry.js';
 import { privateDir, privateFile } from '../shared/private-files.js';
-import { XLSX_MAX_ROWS, XlsxWriter, type XlsxCell } from './xlsx.js';
+import { NumberText, XLSX_MAX_ROWS, XlsxWriter, type XlsxCell } from './xlsx.js';
 import { CopyRows, copyField, copyStatement } from './copy-rows.js';
 import { DEFAULT_PROGRESS_TIMING, ProgressReporter, type ProgressTiming } from './progress.js';
+import { LocalTime, parsePgDate, parsePgTimestamp, SERIAL_EPOCH_DAYS, spreadsheetSerial } from './local-time.js';
 
 /** Rows per batch (fewer when that would be more than 5 % of the report). */
 const FETCH_ROWS = 1000;
@@ -36,6 +37,35 @@ export class ExportRefused extends Error {
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 const QUOTED = /[",\n\r;]/;
 
+/**
+ * How a CSV file is written for the requester's language, so that their spreadsheet program splits
+ * it into columns and reads its numbers and dates: Estonian settings separate with `;` and write
+ * decimals with a comma (`12,500`) and dates day first (`15.11.2026 01:42:21`); English ones `,`, a
+ * decimal point and ISO dates (`2026-11-15 01:42:21`), which Excel reads as dates whatever the
+ * region. Both start with the UTF-8 byte-order mark.
+ */
+export interface CsvDialect {
+  separator: ',' | ';';
+  decimalComma: boolean;
+  /** A date from its ISO parts. */
+  date: (year: string, month: string, day: string) => string;
+}
+
+export const CSV_DIALECTS: Readonly<Record<Locale, CsvDialect>> = {
+  et: { separator: ';', decimalComma: true, date: (y, m, d) => `${d}.${m}.${y}` },
+  en: { separator: ',', decimalComma: false, date: (y, m, d) => `${y}-${m}-${d}` },
+};
+
+/** The XLSX number formats of dates and timestamps in each language (the cells are dates either way). */
+export const XLSX_DATE_FORMATS: Readonly<Record<Locale, { date: string; timestamp: string }>> = {
+  et: { date: 'dd.mm.yyyy', timestamp: 'dd.mm.yyyy hh:mm:ss' },
+  en: { date: 'dd/mm/yyyy', timestamp: 'dd/mm/yyyy hh:mm:ss' },
+};
+
+/** A decimal column's number format: `0.000` for three places. */
+const decimalFormat = (places: number) => (places > 0 ? `0.${'0'.repeat(places)}` : '0');
+
+/** Text for a CSV cell: guarded and quoted as needed. */
 function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';
   // A number that is not negative has no character below to guard or quote.
@@ -52,23 +82,88 @@ function fieldParser(oid: number): (text: string) => unknown {
   return pg.types.getTypeParser(oid, 'text');
 }
 
-/** How one column's field text becomes its cell: numbers as numbers, coded values translated. */
-function cellReader(col: ReportColumn, oid: number, locale: Locale): (text: string | null) => XlsxCell {
-  if (col.kind === 'number' || col.kind === 'decimal') return (v) => (v === null ? null : Number(v));
+/** Where the rows go and in what form: each column's cell for an XLSX sheet, or its text in a CSV line. */
+type Target = { format: 'xlsx' } | { format: 'csv'; dialect: CsvDialect };
+
+const pad2 = (n: number) => (n < 10 ? '0' : '') + n;
+
+/**
+ * How one column's field text (as COPY writes it) becomes its cell: for XLSX numbers as numbers,
+ * dates and timestamps as date serials (timestamps in the export's time zone, whole seconds),
+ * coded values translated; for CSV the field's final text in the dialect.
+ */
+function cellReader(col: ReportColumn, oid: number, locale: Locale, target: Target, local: LocalTime): (text: string | null) => XlsxCell {
+  const csv = target.format === 'csv' ? target.dialect : undefined;
+  if (col.kind === 'number' || col.kind === 'decimal') {
+    // A decimal's text (`12.500`) is the cell's value as it is; an integer is fast to write either way.
+    if (!csv && col.kind === 'decimal') return (v) => (v === null ? null : NUMERIC.test(v) ? new NumberText(v) : Number(v));
+    if (!csv) return (v) => (v === null ? null : Number(v));
+    // PostgreSQL's text keeps a numeric's decimals (`12.500`); only the separator changes.
+    if (csv.decimalComma) return (v) => (v === null ? '' : v.replace('.', ','));
+    return (v) => (v === null ? '' : v);
+  }
+  if (col.kind === 'date') {
+    if (!csv) {
+      return (v) => {
+        if (v === null) return null;
+        const ms = parsePgDate(v);
+        return Number.isNaN(ms) ? v : spreadsheetSerial(ms);
+      };
+    }
+    return (v) => (v === null ? '' : v.length === 10 ? csv.date(v.slice(0, 4), v.slice(5, 7), v.slice(8, 10)) : csvCell(v));
+  }
+  if (col.kind === 'timestamp') {
+    if (!csv) {
+      // The serial's text from the day's number and the second's fraction of a day (kept per second).
+      const fractions: string[] = [];
+      return (v) => {
+        if (v === null) return null;
+        const ms = parsePgTimestamp(v);
+        if (Number.isNaN(ms)) return v;
+        const wall = local.wallClock(ms);
+        const day = Math.floor(wall / 86_400_000);
+        // Before 1899-12-30 the serial is negative: "-5" and ".5" would not add up.
+        if (day + SERIAL_EPOCH_DAYS < 0) return spreadsheetSerial(wall);
+        const second = (wall - day * 86_400_000) / 1000;
+        let fraction = fractions[second];
+        if (fraction === undefined) fractions[second] = fraction = second === 0 ? '' : String(second / 86_400).slice(1);
+        return new NumberText(String(day + SERIAL_EPOCH_DAYS) + fraction);
+      };
+    }
+    // The day's text is made once per day.
+    const days = new Map<number, string>();
+    return (v) => {
+      if (v === null) return '';
+      const ms = parsePgTimestamp(v);
+      if (Number.isNaN(ms)) return csvCell(v);
+      const wall = local.wallClock(ms);
+      const day = Math.floor(wall / 86_400_000);
+      let date = days.get(day);
+      if (date === undefined) {
+        const iso = new Date(day * 86_400_000).toISOString();
+        if (days.size >= 10_000) days.clear();
+        days.set(day, (date = csv.date(iso.slice(0, 4), iso.slice(5, 7), iso.slice(8, 10))));
+      }
+      const seconds = (wall - day * 86_400_000) / 1000;
+      return `${date} ${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor(seconds / 60) % 60)}:${pad2(seconds % 60)}`;
+    };
+  }
   const parse = fieldParser(oid);
+  const out = csv ? csvCell : (s: string) => s;
   if (col.values) {
     const labels = new Map<string, string>();
     const prefix = col.values;
     return (v) => {
-      if (v === null) return null;
+      if (v === null) return csv ? '' : null;
       let label = labels.get(v);
-      if (label === undefined) labels.set(v, (label = t(locale, `${prefix}.${String(parse(v))}`)));
+      if (label === undefined) labels.set(v, (label = out(t(locale, `${prefix}.${String(parse(v))}`))));
       return label;
     };
   }
   return (v) => {
-    if (v === null) return null;
+    if (v === null) return csv ? '' : null;
     const value = parse(v);
+    if (csv) return csvCell(value);
     return typeof value === 'string' || typeof value === 'number' ? value : String(value);
   };
 }
@@ -89,10 +184,12 @@ interface RowSink {
   destroy(): void;
 }
 
-function csvSink(out: fs.WriteStream, headings: readonly string[]): RowSink {
+/** Writes CSV lines; each cell is its final text already (see `cellReader`). */
+function csvSink(out: fs.WriteStream, headings: readonly string[], dialect: CsvDialect): RowSink {
   const n = headings.length;
+  const sep = dialect.separator;
   // The byte-order mark lets spreadsheet programs read the file as UTF-8 (õ, ä, ö, ü).
-  let pending = '\ufeff' + headings.map(csvCell).join(',') + '\r\n';
+  let pending = '\ufeff' + headings.map(csvCell).join(sep) + '\r\n';
   const flush = async () => {
     const piece = pending;
     pending = '';
@@ -101,8 +198,8 @@ function csvSink(out: fs.WriteStream, headings: readonly string[]): RowSink {
   return {
     async write(rows, cell) {
       for (const row of rows) {
-        let line = csvCell(cell(row, 0));
-        for (let i = 1; i < n; i++) line += ',' + csvCell(cell(row, i));
+        let line = cell(row, 0) as string;
+        for (let i = 1; i < n; i++) line += sep + (cell(row, i) as string);
         pending += line + '\r\n';
         if (pending.length >= CSV_PIECE) await flush();
       }
@@ -120,10 +217,24 @@ async function xlsxSink(
   sheetName: string,
   headings: readonly string[],
   columns: readonly ReportColumn[],
+  locale: Locale,
 ): Promise<RowSink> {
+  const dates = XLSX_DATE_FORMATS[locale];
   const writer = await XlsxWriter.create(out, {
     sheetName,
-    columns: columns.map((c, i) => ({ header: headings[i]!, width: c.width ?? 14 })),
+    columns: columns.map((c, i) => ({
+      header: headings[i]!,
+      // Wide enough for the heading (bold, with the autofilter's button) and the column's dates.
+      width: Math.max(c.width ?? 14, Math.ceil(headings[i]!.length * 1.1) + 3, c.kind === 'timestamp' ? 20 : c.kind === 'date' ? 12 : 0),
+      numberFormat:
+        c.kind === 'date'
+          ? dates.date
+          : c.kind === 'timestamp'
+            ? dates.timestamp
+            : c.kind === 'decimal'
+              ? decimalFormat(c.decimals ?? 2)
+              : undefined,
+    })),
   });
   return {
     write: (rows, cell) => writer.addRows(rows, cell),
@@ -156,6 +267,8 @@ export async function writeReport(
     progressTiming?: Partial<ProgressTiming>;
     /** Rows per batch at most (tests). */
     batchRows?: number;
+    /** The time zone timestamps are written in (tests); the server's EXPORT_TIME_ZONE otherwise. */
+    timeZone?: string;
   },
 ): Promise<{ file: string; attachment: string; rowCount: number }> {
   const { spec, columns } = report;
@@ -190,7 +303,10 @@ export async function writeReport(
     // A write error (a full disk) fails the next wait for the stream, not the process.
     out.on('error', () => undefined);
     const headings = columns.map((c) => t(opts.locale, c.header));
-    sink = xlsx ? await xlsxSink(out, t(opts.locale, report.sheet), headings, columns) : csvSink(out, headings);
+    const target: Target = xlsx ? { format: 'xlsx' } : { format: 'csv', dialect: CSV_DIALECTS[opts.locale] };
+    sink = xlsx
+      ? await xlsxSink(out, t(opts.locale, report.sheet), headings, columns, opts.locale)
+      : csvSink(out, headings, target.format === 'csv' ? target.dialect : CSV_DIALECTS.en);
 
     // Each batch is at most 5 % of the rows, so progress can move in steps of 5 % or less.
     const batch = Math.max(1, Math.min(opts.batchRows ?? FETCH_ROWS, Math.floor(total / 20)));
@@ -202,7 +318,7 @@ export async function writeReport(
     const compiled = query.compile(ctx.db);
     // The select list's names and types (COPY sends none): where each column is and how to read it.
     const probe = await client.query({ text: `${compiled.sql} LIMIT 0`, values: compiled.parameters as unknown[], rowMode: 'array' });
-    const cell = cellsOf(report, probe.fields, opts.locale);
+    const cell = cellsOf(report, probe.fields, opts.locale, target, new LocalTime(opts.timeZone ?? ctx.config.exportTimeZone));
     copy = new CopyRows(client, await copyStatement(client, ctx.db, query), batch);
     for (;;) {
       const rows = await copy.next(opts.signal);
@@ -241,13 +357,19 @@ export async function writeReport(
   }
 }
 
-function cellsOf(report: ReportDefinition, fields: readonly { name: string; dataTypeID: number }[], locale: Locale): CellOf {
+function cellsOf(
+  report: ReportDefinition,
+  fields: readonly { name: string; dataTypeID: number }[],
+  locale: Locale,
+  target: Target,
+  local: LocalTime,
+): CellOf {
   const at = report.columns.map((c) => {
     const i = fields.findIndex((f) => f.name === c.key);
     if (i < 0) throw new Error(`report ${report.kind}: the query has no column "${c.key}"`);
     return i;
   });
-  const readers = report.columns.map((c, i) => cellReader(c, fields[at[i]!]!.dataTypeID, locale));
+  const readers = report.columns.map((c, i) => cellReader(c, fields[at[i]!]!.dataTypeID, locale, target, local));
   return (row, column) => readers[column]!(copyField(row[at[column]!]));
 }
 

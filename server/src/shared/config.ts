@@ -76,6 +76,8 @@ export interface AppConfig {
   exportJobExpireSeconds: number;
   /** Days a finished report's file (and its request) is kept. */
   reportRetentionDays: number;
+  /** The time zone (IANA name) report files write timestamps in (EXPORT_TIME_ZONE, default Europe/Tallinn). */
+  exportTimeZone: string;
   /** Days a sign-up whose address was never confirmed is kept before it is deleted (the address is free again). */
   unverifiedSignupDays: number;
   /** The one-command demo (embedded database, not NODE_ENV=production): prints mail links to the terminal. */
@@ -87,6 +89,16 @@ export interface AppConfig {
    * production `npm run migrate -w server` is the release step and a start on an older schema stops.
    */
   migrateOnStart: boolean;
+}
+
+/** EXPORT_TIME_ZONE: an IANA time zone name the runtime knows (Europe/Tallinn unless set). */
+function timeZone(raw: string | undefined): string {
+  const zone = raw?.trim() || 'Europe/Tallinn';
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    throw new Error(`EXPORT_TIME_ZONE must be a time zone name like Europe/Tallinn, got "${zone}"`);
+  }
 }
 
 function trustProxy(raw: string | undefined): boolean | number | string[] {
@@ -158,6 +170,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     exportWorkers: Math.max(1, int('EXPORT_WORKERS', 2)),
     exportJobExpireSeconds: int('EXPORT_JOB_EXPIRE_SECONDS', 900),
     reportRetentionDays: int('REPORT_RETENTION_DAYS', 7),
+    exportTimeZone: timeZone(env.EXPORT_TIME_ZONE),
     unverifiedSignupDays: int('UNVERIFIED_SIGNUP_DAYS', 7),
     demoMode: !(env.NODE_ENV === 'production' || databaseUrl),
     ...overrides,

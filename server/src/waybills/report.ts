@@ -21,7 +21,7 @@ export const waybillReport: ReportDefinition = {
     { key: 'mileage', header: 'report.column.mileage', width: 10, kind: 'number' },
     { key: 'assortment', header: 'report.column.assortment', width: 14 },
     { key: 'assortmentName', header: 'report.column.assortmentName', width: 24 },
-    { key: 'quantity', header: 'report.column.quantity', width: 10, kind: 'decimal' },
+    { key: 'quantity', header: 'report.column.quantity', width: 10, kind: 'decimal', decimals: 3 },
     { key: 'unit', header: 'report.column.unit', width: 6 },
     { key: 'invoice', header: 'report.column.invoice', width: 16 },
     { key: 'notes', header: 'report.column.notes', width: 30 },

@@ -15,7 +15,7 @@ export const worklogReport: ReportDefinition = {
     { key: 'warehouseCompanyName', header: 'report.column.warehouseCompanyName', width: 28 },
     { key: 'workerName', header: 'report.column.workerName', width: 20 },
     { key: 'assortment', header: 'report.column.assortment', width: 14 },
-    { key: 'quantity', header: 'report.column.quantity', width: 10, kind: 'decimal' },
+    { key: 'quantity', header: 'report.column.quantity', width: 10, kind: 'decimal', decimals: 3 },
     { key: 'waybill', header: 'report.column.waybill', width: 16 },
     { key: 'durationMinutes', header: 'report.column.durationMinutes', width: 10, kind: 'number' },
     { key: 'notes', header: 'report.column.notes', width: 30 },
