@@ -52,6 +52,10 @@ export const Idle: Story = {
     await expect(element).toHaveAccessibleDescription('The report holds the waybills the current filters select (1,234).');
     const asked = within(element);
     await expect(asked.getByRole('radio', { name: 'Excel (xlsx)' })).toBeChecked();
+    // The CSV choice says which form the file takes: the English one (commas, a decimal point).
+    await expect(asked.getByRole('radio', { name: 'CSV' })).toHaveAccessibleDescription(
+      'The CSV file is for English-language spreadsheet settings: columns separated by commas, a decimal point, dates as 2026-11-23.',
+    );
     await userEvent.click(asked.getByRole('radio', { name: 'CSV' }));
     await userEvent.click(asked.getByRole('button', { name: 'Export' }));
     await expect(args.onStart).toHaveBeenCalledWith('csv');
@@ -99,6 +103,10 @@ export const Estonian: Story = {
   play: async () => {
     const asked = await dialog();
     await expect(asked.getByRole('group', { name: 'Failivorming' })).toBeInTheDocument();
+    // In Estonian the CSV is written for Estonian settings: semicolons and a decimal comma.
+    await expect(asked.getByRole('radio', { name: 'CSV' })).toHaveAccessibleDescription(
+      'CSV-fail on eestikeelsete tabelarvutuse seadete jaoks: veerud eraldab semikoolon, kümnendkohad koma, kuupäevad kujul 23.11.2026.',
+    );
     await expect(asked.getByRole('button', { name: 'Ekspordi' })).toBeEnabled();
     await expect(asked.getByRole('button', { name: 'Loobu' })).toBeEnabled();
   },

@@ -1,5 +1,5 @@
 import { EXPORT_FORMATS, type ExportFormat } from '@timberlog/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useFormat } from '@/shared/lib/format';
@@ -25,11 +25,16 @@ export interface ExportFormatDialogProps {
   readonly error?: string | null;
 }
 
-/** "Export report": xlsx or csv, and a button to start it; the export tracking does the rest. */
+/**
+ * "Export report": xlsx or csv, and a button to start it; the export tracking does the rest. The
+ * server writes a CSV in the form of the request's language (et: `;` and a decimal comma; en: `,`
+ * and a decimal point), which the dialog says under the choices.
+ */
 export function ExportFormatDialog({ open, onOpenChange, title, describe, count, onStart, busy = false, error }: ExportFormatDialogProps) {
   const { t } = useTranslation();
   const formats = useFormat();
   const [format, setFormat] = useState<ExportFormat>('xlsx');
+  const dialectId = useId();
 
   return (
     <ConfirmDialog
@@ -46,10 +51,20 @@ export function ExportFormatDialog({ open, onOpenChange, title, describe, count,
         <legend className={styles.legend}>{t('ui.export.format')}</legend>
         {EXPORT_FORMATS.map((option) => (
           <label key={option} className={styles.option}>
-            <input type="radio" name="format" value={option} checked={format === option} onChange={() => setFormat(option)} />
+            <input
+              type="radio"
+              name="format"
+              value={option}
+              checked={format === option}
+              onChange={() => setFormat(option)}
+              aria-describedby={option === 'csv' ? dialectId : undefined}
+            />
             {t(`ui.export.${option}`)}
           </label>
         ))}
+        <p id={dialectId} className={styles.hint}>
+          {t('ui.export.csvDialect')}
+        </p>
       </fieldset>
     </ConfirmDialog>
   );
