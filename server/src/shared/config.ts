@@ -89,6 +89,74 @@ export interface AppConfig {
    * production `npm run migrate -w server` is the release step and a start on an older schema stops.
    */
   migrateOnStart: boolean;
+  /** The seller an invoice names (VAT Act § 37): the company running Timberlog. */
+  seller: SellerSettings;
+  /** What the accounting connector posts: our invoice JSON, or the EN 16931 e-invoice (UBL 2.1 XML). */
+  accountingSyncFormat: 'json' | 'ubl';
+}
+
+/** The seller's details on every invoice, from SELLER_* settings; empty when not set (outside the demo). */
+export interface SellerSettings {
+  name: string;
+  registryCode: string;
+  vatNumber: string;
+  /** Street and number, postal code and town, on one line: `Metsa tn 1, 10111 Tallinn`. */
+  address: string;
+  /** ISO 3166-1 alpha-2 country code of the address. */
+  country: string;
+  iban: string;
+  bankName: string;
+  email: string;
+}
+
+/** The settings an invoice cannot be made without, by the seller field they fill. */
+export const SELLER_REQUIRED = {
+  name: 'SELLER_NAME',
+  registryCode: 'SELLER_REGISTRY_CODE',
+  vatNumber: 'SELLER_VAT_NUMBER',
+  address: 'SELLER_ADDRESS',
+  iban: 'SELLER_IBAN',
+} as const satisfies Partial<Record<keyof SellerSettings, string>>;
+
+/** The demo's seller: made-up details of a timber trading company (the IBAN is a well-formed example). */
+export const DEMO_SELLER: SellerSettings = {
+  name: 'Timberlog Demo OÜ',
+  registryCode: '12345678',
+  vatNumber: 'EE123456789',
+  address: 'Metsa tn 1, 10111 Tallinn',
+  country: 'EE',
+  iban: 'EE382200221020145685',
+  bankName: 'Swedbank',
+  email: 'arved@timberlog.ee',
+};
+
+/** The names of the required seller settings that are empty: an invoice cannot be made while any is. */
+export const missingSellerSettings = (seller: SellerSettings): string[] =>
+  Object.entries(SELLER_REQUIRED)
+    .filter(([field]) => !seller[field as keyof typeof SELLER_REQUIRED].trim())
+    .map(([, name]) => name);
+
+function sellerSettings(env: NodeJS.ProcessEnv, demo: boolean): SellerSettings {
+  const base: SellerSettings = demo
+    ? DEMO_SELLER
+    : { name: '', registryCode: '', vatNumber: '', address: '', country: 'EE', iban: '', bankName: '', email: '' };
+  const val = (name: string, fallback: string) => env[name]?.trim() || fallback;
+  return {
+    name: val('SELLER_NAME', base.name),
+    registryCode: val('SELLER_REGISTRY_CODE', base.registryCode),
+    vatNumber: val('SELLER_VAT_NUMBER', base.vatNumber),
+    address: val('SELLER_ADDRESS', base.address),
+    country: val('SELLER_COUNTRY', base.country).toUpperCase(),
+    iban: val('SELLER_IBAN', base.iban).replace(/\s+/g, ''),
+    bankName: val('SELLER_BANK_NAME', base.bankName),
+    email: val('SELLER_EMAIL', base.email),
+  };
+}
+
+function syncFormat(raw: string | undefined): 'json' | 'ubl' {
+  if (!raw || raw === 'json') return 'json';
+  if (raw === 'ubl') return 'ubl';
+  throw new Error(`ACCOUNTING_SYNC_FORMAT must be json or ubl, got "${raw}"`);
 }
 
 /** EXPORT_TIME_ZONE: an IANA time zone name the runtime knows (Europe/Tallinn unless set). */
@@ -173,10 +241,14 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     exportTimeZone: timeZone(env.EXPORT_TIME_ZONE),
     unverifiedSignupDays: int('UNVERIFIED_SIGNUP_DAYS', 7),
     demoMode: !(env.NODE_ENV === 'production' || databaseUrl),
+    seller: sellerSettings(env, !(env.NODE_ENV === 'production' || databaseUrl)),
+    accountingSyncFormat: syncFormat(env.ACCOUNTING_SYNC_FORMAT),
     ...overrides,
   };
   if (cfg.exportJobExpireSeconds < 1 || cfg.exportJobExpireSeconds > 43200)
     throw new Error(`EXPORT_JOB_EXPIRE_SECONDS must be between 1 and 43200 (12 hours), got ${cfg.exportJobExpireSeconds}`);
+  if (!/^[A-Z]{2}$/.test(cfg.seller.country))
+    throw new Error(`SELLER_COUNTRY must be a two-letter country code like EE, got "${cfg.seller.country}"`);
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(cfg.vatRate)) throw new Error(`VAT_RATE must look like 24.00, got "${cfg.vatRate}"`);
   return cfg;
 }
