@@ -1,5 +1,6 @@
 import { createParser } from 'eventsource-parser';
 
+import { userApi } from '@/entities/user';
 import { baseApi, resolveApiUrl, TAGS } from '@/shared/api';
 
 import { applyChange, refetchEverything, type ChangeEvent } from './applyChange';
@@ -30,6 +31,20 @@ export interface LiveUpdatesOptions {
 const tokenOf = (store: LiveStore) => (store.getState() as SessionState).session.accessToken;
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/** When an access token expires (ms since the epoch), read from its claims; 0 when unreadable. */
+export function tokenExpiry(token: string): number {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof claims.exp === 'number' ? claims.exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** A token this close to its end is refreshed before the stream is opened with it. */
+const TOKEN_MARGIN_MS = 2000;
 
 /**
  * Keeps one event stream open while someone is signed in (one per tab) and follows its changes in
@@ -105,20 +120,35 @@ export function startLiveUpdates(store: LiveStore, { fetch: doFetch = fetch, wai
     return 'ended';
   };
 
+  /**
+   * The token to open the stream with: the stored one, or after the app's usual refresh when it is
+   * (about to be) expired. The stream has no calls of its own that would refresh it: an API call
+   * does (the signed-in user's own record, which every screen has anyway).
+   */
+  const freshToken = async (force = false): Promise<string | null> => {
+    const token = tokenOf(store);
+    const expiry = token ? tokenExpiry(token) : 0;
+    if (token && !force && (expiry === 0 || expiry - Date.now() > TOKEN_MARGIN_MS)) return token;
+    if (!token) return null;
+    await Promise.resolve(store.dispatch(userApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true })));
+    return tokenOf(store);
+  };
+
   const run = async () => {
     if (running) return;
     running = true;
     let delay: number = RECONNECT_DELAYS_MS.first;
     try {
       while (!stopped) {
-        const token = tokenOf(store);
-        if (!token) break;
+        const token = await freshToken();
+        if (!token || stopped) break;
         const startedAt = Date.now();
         const outcome = await connect(token);
         if (stopped) break;
         if (outcome === 'refused') {
-          // The token is stale: the app refreshes it with its next call; wait for a new one.
-          if (tokenOf(store) === token) break;
+          // The token was refused: refresh it once; if that gives nothing new, wait for the app's next one.
+          const renewed = await freshToken(true);
+          if (!renewed || renewed === token) break;
           continue;
         }
         // A connection that lasted resets the backoff (the server ends streams when the token expires).

@@ -223,6 +223,8 @@ interface Conflict<Values> {
   /** The record as it is now, as the form's values. */
   readonly theirs: Values;
   readonly version: number;
+  /** Heard before any save (the live updates), not refused by the server: say that nothing is saved yet. */
+  readonly beforeSave?: boolean;
 }
 
 interface VersionsProps<Values extends FormikValues> {
@@ -284,6 +286,7 @@ function Versions<Values extends FormikValues>({ versioned, version, setVersion,
           detail={conflict.detail}
           fields={fields}
           busy={formik.isSubmitting}
+          explain={conflict.beforeSave}
           onTakeTheirs={() => {
             setVersion(conflict.version);
             onConflict(null);
@@ -317,6 +320,7 @@ function Versions<Values extends FormikValues>({ versioned, version, setVersion,
               detail: changedBy ? t('ui.conflict.changedBy', { name: changedBy }) : t('ui.conflict.changedBySomeone'),
               theirs: toValues(record),
               version: recordVersion,
+              beforeSave: true,
             })
           }
         >

@@ -107,6 +107,7 @@ export const Conflict: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
     const view = await canvas.findByRole('alert');
     await expect(view).toHaveTextContent('Changed by Mari Mets at 14:02.');
+    await expect(view).not.toHaveTextContent('Your changes are not saved yet');
     const rows = within(view).getAllByRole('row');
     await expect(rows[1]).toHaveTextContent(/Driver name.*Jaan Tamm.*Peeter Puu/);
     await expect(rows[2]).toHaveTextContent(/Vehicle number.*456 DEF.*was 123 ABC/);
@@ -157,6 +158,8 @@ export const ChangedWhileEditing: Story = {
     await expect(canvas.getByLabelText('Driver name')).toHaveValue('Peeter Puu');
     await userEvent.click(within(notice).getByRole('button', { name: 'Compare changes' }));
     await expect(await canvas.findByRole('heading', { name: 'Someone else saved this record while you were editing' })).toBeVisible();
+    // Heard before any save: the view says nothing is saved yet (a refused save's message says so itself).
+    await expect(canvas.getByText(/Your changes are not saved yet/)).toBeVisible();
   },
 };
 

@@ -24,6 +24,8 @@ export interface ConflictViewProps {
   readonly onKeepMine: () => void;
   /** A save is under way. */
   readonly busy?: boolean;
+  /** Adds that nothing is saved yet (the server's 412 message says so itself). */
+  readonly explain?: boolean;
 }
 
 const shown = (value: string) => (value.trim() === '' ? '—' : value);
@@ -33,7 +35,7 @@ const shown = (value: string) => (value.trim() === '' ? '—' : value);
  * beside the user's, and two ways out. Nothing the user typed is lost: "Keep mine" saves the user's
  * edits on top of the other person's changes.
  */
-export function ConflictView({ detail, fields, onTakeTheirs, onKeepMine, busy = false }: ConflictViewProps) {
+export function ConflictView({ detail, fields, onTakeTheirs, onKeepMine, busy = false, explain = false }: ConflictViewProps) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   // Where the user's eyes and keyboard should go: the explanation.
@@ -45,7 +47,8 @@ export function ConflictView({ detail, fields, onTakeTheirs, onKeepMine, busy = 
         {t('ui.conflict.title')}
       </h2>
       <p className={styles.detail}>
-        {detail} {t('ui.conflict.explain')}
+        {detail}
+        {explain ? ` ${t('ui.conflict.explain')}` : null}
       </p>
       <div className={styles.scroll}>
         <table className={styles.table}>
