@@ -42,6 +42,20 @@ export const Staff: Story = {
   },
 };
 
+/** Item 9: the role and active filters speak the list's words (Staff / Ordinary, Active / Inactive), not true and false. */
+export const RoleFilter: Story = {
+  parameters: { router: { initialPath: '/users?isStaffIn=false&isActive=true' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(DEMO_USERS.user.email)).toBeInTheDocument();
+    const filters = canvas.getByRole('region', { name: 'Filters' });
+    await expect(filters).toHaveTextContent('Role: Ordinary');
+    await expect(filters).toHaveTextContent('Active: Active');
+    await expect(filters).not.toHaveTextContent(/true|false/);
+    await expect(within(filters).getByLabelText('Active')).toHaveDisplayValue('Active');
+  },
+};
+
 /** The saved view: sign-ups waiting for staff. */
 export const AwaitingActivation: Story = {
   play: async ({ canvasElement }) => {

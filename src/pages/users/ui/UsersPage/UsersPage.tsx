@@ -17,9 +17,17 @@ import { Badge, Button, MutedText, Page, type TableColumn } from '@/shared/ui';
 const filterFields = (t: TFunction): FilterFieldSpec[] => [
   { name: 'email', label: t('users.fields.email') },
   { name: 'name', label: t('users.fields.name') },
-  { name: 'isActive', label: t('users.fields.isActive') },
-  { name: 'isStaff', label: t('users.fields.isStaff') },
-  { name: 'isStaffIn', label: t('users.filters.isStaffIn') },
+  {
+    name: 'isActive',
+    label: t('users.fields.isActive'),
+    optionLabel: (value) => t(value === 'true' ? 'users.state.active' : 'users.state.inactive'),
+  },
+  // Staff or ordinary accounts, or both: the list's one role filter (`isStaff=` still works in a link).
+  {
+    name: 'isStaffIn',
+    label: t('users.filters.isStaffIn'),
+    optionLabel: (value) => t(value === 'true' ? 'users.state.staff' : 'users.state.ordinary'),
+  },
 ];
 
 const userPath = (email: string) => `/users/${encodeURIComponent(email)}`;
@@ -103,7 +111,9 @@ export function UsersPage() {
         query={query}
         result={result}
         filterBar={isStaff ? <ListFilters query={query} fields={fields} /> : null}
-        toolbar={isStaff ? <ListChangesNotice entity="user" since={result.startedTimeStamp} /> : <MutedText>{t('users.list.ownOnly')}</MutedText>}
+        toolbar={
+          isStaff ? <ListChangesNotice entity="user" since={result.startedTimeStamp} /> : <MutedText>{t('users.list.ownOnly')}</MutedText>
+        }
         columns={columns}
         getRowKey={(user) => user.email}
         onRowOpen={(user) => void navigate(userPath(user.email))}

@@ -43,6 +43,10 @@ const SHARED_RANGES = [
   { name: 'lastModifiedAfter', to: 'lastModifiedBefore', labelKey: 'list.shared.lastModified' },
 ] as const;
 
+/** The values a filter offers to pick from: its own list, or true and false for a boolean one. */
+const valuesOf = (def: FilterDef): readonly string[] | undefined =>
+  def.kind === 'multi' || def.kind === 'exact' ? (def.values ?? (def.type === 'boolean' ? ['true', 'false'] : undefined)) : undefined;
+
 const asArray = (value: FilterValue): readonly string[] => (value === undefined ? [] : typeof value === 'string' ? [value] : value);
 
 /**
@@ -227,8 +231,9 @@ export const ListFilters = memo(function ListFilters({ query, fields }: ListFilt
         </div>
       );
     }
-    if ((def.kind === 'multi' || def.kind === 'exact') && def.values) {
-      const options = def.values.map((option) => ({ value: option, label: spec.optionLabel?.(option) ?? option }));
+    const choices = valuesOf(def);
+    if ((def.kind === 'multi' || def.kind === 'exact') && choices) {
+      const options = choices.map((option) => ({ value: option, label: spec.optionLabel?.(option) ?? option }));
       return (
         <MultiSelect
           key={spec.name}
@@ -279,8 +284,8 @@ export const ListFilters = memo(function ListFilters({ query, fields }: ListFilt
             onChange={(event) => query.setFilter(spec.name, event.target.value || undefined)}
           >
             <option value="">{t('ui.select.any')}</option>
-            <option value="true">{t('list.yes')}</option>
-            <option value="false">{t('list.no')}</option>
+            <option value="true">{spec.optionLabel?.('true') ?? t('list.yes')}</option>
+            <option value="false">{spec.optionLabel?.('false') ?? t('list.no')}</option>
           </select>
         </div>
       );
@@ -315,8 +320,9 @@ export const ListFilters = memo(function ListFilters({ query, fields }: ListFilt
     if (!def) return value;
     if (def.kind === 'after' || def.kind === 'before' || def.kind === 'day')
       return value.length > 10 ? format.dateTime(value) : format.date(value);
-    if (def.kind === 'boolean' || def.kind === 'present') return value === 'true' ? t('list.yes') : t('list.no');
-    if ((def.kind === 'multi' || def.kind === 'exact') && def.values) return spec?.optionLabel?.(value) ?? value;
+    if (def.kind === 'boolean' || def.kind === 'present')
+      return spec?.optionLabel?.(value) ?? (value === 'true' ? t('list.yes') : t('list.no'));
+    if ((def.kind === 'multi' || def.kind === 'exact') && valuesOf(def)) return spec?.optionLabel?.(value) ?? value;
     if ((def.kind === 'multi' || def.kind === 'exact') && def.ref) return namesByRef[def.ref]?.[value] ?? value;
     return value;
   };
