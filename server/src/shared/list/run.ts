@@ -1,7 +1,9 @@
 /**
- * Running a list: counts (kept per filter with the table's version, docs/decisions/0002), the
- * page (with the two search plans of docs/decisions/0003) and its links.
+ * Running a list: counts (kept per filter with the table's version, recounted once per filter at a
+ * time, docs/decisions/0002), the page (with the two search plans of docs/decisions/0003) and its
+ * links.
  */
+import { performance } from 'node:perf_hooks';
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { lastPageOf, LIMITS } from '@timberlog/contract';
@@ -62,6 +64,53 @@ function keepCount(key: string, version: string, count: number): void {
   keptCounts.set(key, { version, count });
 }
 
+/** A count and the table's version it was counted at, read in one statement. */
+export interface Counted {
+  readonly version: string;
+  readonly count: number;
+}
+
+interface RecountSlot {
+  readonly running: Promise<Counted>;
+  /** When it was started (performance.now()): its statement, and so its snapshot, begins after. */
+  readonly startedAt: number;
+}
+/** The recount under way, per count key. */
+const recounts = new Map<string, RecountSlot>();
+/** How many recounts this process has run (the tests read it). */
+export const recountStats = { runs: 0 };
+
+/**
+ * The count of `key` for a request that asked at `askedAt` (performance.now()) and read its page
+ * at `version`: one recount statement at a time per key in this process, shared. A caller takes
+ * the count of a recount started after it asked (its snapshot holds every write committed before
+ * the request came), or of any recount counted at the caller's own version (the same rows as its
+ * page). So it shares the recount under way when that started after it asked; otherwise it waits
+ * for it, takes its count when the versions agree, and else shares the next one, which the first
+ * of those waiting starts when it ends. None under way: the caller starts one. Under a writer that
+ * moves the version ten times a second, concurrent requests for one filter then cost one count at
+ * a time instead of one each.
+ */
+export function sharedRecount(key: string, askedAt: number, version: string, recount: () => Promise<Counted>): Promise<Counted> {
+  const slot = recounts.get(key);
+  if (!slot) return startRecount(key, recount);
+  if (slot.startedAt >= askedAt) return slot.running;
+  // By the time these run, the one under way has left the map (its own handler was added first).
+  const again = () => sharedRecount(key, askedAt, version, recount);
+  return slot.running.then((counted) => (counted.version === version ? counted : again()), again);
+}
+
+function startRecount(key: string, recount: () => Promise<Counted>): Promise<Counted> {
+  recountStats.runs += 1;
+  const slot: RecountSlot = { running: Promise.resolve().then(recount), startedAt: performance.now() };
+  recounts.set(key, slot);
+  const done = () => {
+    if (recounts.get(key) === slot) recounts.delete(key);
+  };
+  slot.running.then(done, done);
+  return slot.running;
+}
+
 /**
  * One page of a list: the contract's filters, search and sort from the query, plus `extra`
  * conditions the route adds (who may see which rows). Counts, then reads the page; a page past
@@ -75,6 +124,8 @@ export async function runList<T = Row>(
   extra: Cond[] = [],
   map: (row: Record<string, unknown>) => T = (r) => r as T,
 ): Promise<Page<T>> {
+  // Before anything is read: a recount this request shares must have started after this.
+  const askedAt = performance.now();
   const all = [...listConds(spec, q, { user: request.user ?? undefined }), ...extra];
   const order = orderBy(spec, q.sort);
   const pageSize = typeof q.pageSize === 'number' ? q.pageSize : LIMITS.pageSizeDefault;
@@ -93,13 +144,16 @@ export async function runList<T = Row>(
   const counter = extra.length === 0 ? spec.counter?.(q) : undefined;
   let countQuery = counter ?? sql`SELECT count(*) AS count FROM ${spec.countFrom ?? spec.from} ${where}`;
   // A count the rows must be counted for is kept with the table's version (see ListSpec.version)
-  // and reused while the version is unchanged: the CASE runs the count only when it is not.
-  // Searches are always counted (each term is a count of its own).
+  // and reused while the version is unchanged: the page's statement answers it only when the
+  // version it reads is the one the count was counted at (the same rows); otherwise null, and the
+  // count comes from the recount of this filter under way (sharedRecount, after the page). Searches
+  // are always counted (each term is a count of its own).
   const cacheKey = !counter && spec.version && extra.length === 0 && !hasSearch(q) ? countKey(db, spec, where) : undefined;
-  if (cacheKey !== undefined && spec.version) {
+  const version = spec.version;
+  if (cacheKey !== undefined && version) {
     const kept = keptCounts.get(cacheKey);
-    countQuery = sql`SELECT version AS "listVersion", CASE WHEN version = ${kept?.version ?? '-1'}::numeric THEN ${kept?.count ?? 0}::bigint
-      ELSE (SELECT count(*) FROM ${spec.countFrom ?? spec.from} ${where}) END AS count FROM (${spec.version}) v(version)`;
+    countQuery = sql`SELECT version AS "listVersion", CASE WHEN version = ${kept?.version ?? '-1'}::numeric THEN ${kept?.count ?? 0}::bigint END AS count
+      FROM (${version}) v(version)`;
   }
   // The page's rows (their keys first, with keysFirst) under `conds`, in order.
   const limited = (conds: Cond[], what: RawBuilder<unknown>) =>
@@ -126,9 +180,28 @@ export async function runList<T = Row>(
   // Named and prepared (see reusedQuery); the select lists name every column in camelCase.
   const compiled = sql`SELECT counted.*, counted.count AS "listCount", page.* FROM (${countQuery}) counted
     LEFT JOIN LATERAL (${pageQuery}) page ON true ORDER BY page."pageRow"`.compile(db);
-  const res = { rows: await reusedQuery<Record<string, unknown>>(request.server.ctx.pool, compiled.sql, compiled.parameters) };
-  const count = Number(res.rows[0]?.listCount ?? 0);
-  if (cacheKey !== undefined) keepCount(cacheKey, String(res.rows[0]?.listVersion), count);
+  const pool = request.server.ctx.pool;
+  const res = { rows: await reusedQuery<Record<string, unknown>>(pool, compiled.sql, compiled.parameters) };
+  let count = Number(res.rows[0]?.listCount ?? 0);
+  if (cacheKey !== undefined && version) {
+    if (res.rows[0]?.listCount != null) keepCount(cacheKey, String(res.rows[0]?.listVersion), count);
+    else if (keptCounts.get(cacheKey)?.version === String(res.rows[0]?.listVersion)) {
+      // Counted at this page's version meanwhile (by a recount that ended since): the same rows.
+      count = keptCounts.get(cacheKey)!.count;
+    } else {
+      // The version and the count in one statement: the count is exact for the version kept with it.
+      const recount = sql`SELECT version AS "listVersion", (SELECT count(*) FROM ${spec.countFrom ?? spec.from} ${where}) AS count
+        FROM (${version}) v(version)`.compile(db);
+      count = (
+        await sharedRecount(cacheKey, askedAt, String(res.rows[0]?.listVersion), async () => {
+          const row = (await reusedQuery<{ listVersion: unknown; count: unknown }>(pool, recount.sql, recount.parameters))[0];
+          const counted = { version: String(row?.listVersion), count: Number(row?.count ?? 0) };
+          keepCount(cacheKey, counted.version, counted.count);
+          return counted;
+        })
+      ).count;
+    }
+  }
   const pages = lastPageOf(count, pageSize);
   if (pageNumber > pages) throw invalidPage();
   // The extra columns are left on the rows: the response schema writes only its own fields.
