@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 
 import { FormikTextField } from '../FormikTextField/FormikTextField';
 
@@ -71,6 +71,8 @@ export const ServerErrors: Story = {
     const canvas = await fillAndSave(canvasElement);
     await expect(await canvas.findByRole('alert')).toHaveTextContent('The vehicle is on another transport today.');
     await expect(canvas.getByLabelText('Driver name')).toHaveAccessibleDescription('Unknown driver.');
+    // Item 6: focus moves to the first field in error.
+    await waitFor(() => expect(canvas.getByLabelText('Driver name')).toHaveFocus());
     await expect(canvas.getByLabelText('Driver name')).toHaveValue('Jaan Tamm');
     await expect(canvas.getByLabelText('Vehicle number')).toHaveValue('123 ABC');
   },

@@ -177,10 +177,12 @@ export function ApiForm<Values extends FormikValues, Result>({
       : undefined,
   });
   const validate = useLazyValidation<Values>(loadValidationSchema);
+  const formRef = useRef<HTMLFormElement>(null);
   return (
     <Formik<Values> initialValues={initialValues} validationSchema={validationSchema} validate={validate} onSubmit={onSubmit}>
       {(formik) => (
         <Form
+          ref={formRef}
           noValidate
           className={className}
           aria-label={label}
@@ -190,6 +192,7 @@ export function ApiForm<Values extends FormikValues, Result>({
           onSubmitCapture={() => formik.setStatus({})}
         >
           <FormRootAlert />
+          <FocusFirstInvalid form={formRef} />
           {versioned ? (
             <Versions
               versioned={versioned}
@@ -329,5 +332,24 @@ function Versions<Values extends FormikValues>({ versioned, version, setVersion,
       </FormAlert>
     );
   }
+  return null;
+}
+
+/**
+ * After a submit that failed on fields (the form's own checks or the server's), focus goes to the
+ * first field in error, where the user has to act; a failure not about a field leaves focus alone
+ * (its alert is announced).
+ */
+function FocusFirstInvalid({ form }: { readonly form: { readonly current: HTMLFormElement | null } }) {
+  const { submitCount, isSubmitting, isValidating, errors } = useFormikContext();
+  const handled = useRef(0);
+  const hasErrors = Object.keys(errors).length > 0;
+  useEffect(() => {
+    if (isSubmitting || isValidating || submitCount === handled.current) return;
+    handled.current = submitCount;
+    if (!hasErrors) return;
+    // After the fields have drawn their errors.
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }, [submitCount, isSubmitting, isValidating, hasErrors, form]);
   return null;
 }

@@ -89,6 +89,8 @@ export const Default: Story = {
     await expect(dialog).toHaveAccessibleDescription('The report holds the 128 waybills the current filters select.');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Item 6: focus goes back to the button that opened it.
+    await waitFor(() => expect(within(canvasElement).getByRole('button', { name: 'Export report' })).toHaveFocus());
   },
 };
 

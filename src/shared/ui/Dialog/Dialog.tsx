@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button, type ButtonVariant } from '../Button/Button';
@@ -26,12 +26,27 @@ export interface DialogProps {
  */
 export function Dialog({ open, onOpenChange, title, description, children, actions, size = 'sm' }: DialogProps) {
   const { t } = useTranslation();
+  // What had focus when the dialog opened (the button that opened it): focus goes back there when
+  // it closes, as Radix does only for its own trigger, which a controlled dialog does not have.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
           className={`${styles.content} ${styles[size]}`}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const back = opener.current;
+            opener.current = null;
+            // Not when the opener is gone (a confirmed action removed it): then Radix's default.
+            if (back?.isConnected && back !== document.body) {
+              event.preventDefault();
+              back.focus();
+            }
+          }}
           // Without a description Radix warns unless told there is none.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

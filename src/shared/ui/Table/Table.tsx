@@ -208,6 +208,29 @@ export function Table<Row>({
     onRowOpen?.(row);
   };
 
+  // The header row is one tab stop: arrow keys move between its sort buttons (item 6), so tabbing
+  // into the rows does not walk, and scroll, through every column.
+  const sortable = onSortChange ? columns.filter((column) => column.sortField).map((column) => column.id) : [];
+  const [activeHeader, setActiveHeader] = useState(0);
+  const headerRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onHeaderKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = sortable.length - 1;
+    const target =
+      event.key === 'ArrowRight'
+        ? Math.min(index + 1, last)
+        : event.key === 'ArrowLeft'
+          ? Math.max(index - 1, 0)
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (target === null) return;
+    event.preventDefault();
+    setActiveHeader(target);
+    headerRefs.current[target]?.focus();
+  };
+
   const showSkeleton = loading && list.length === 0 && !error;
   const showEmpty = !loading && !error && list.length === 0;
 
@@ -323,6 +346,7 @@ export function Table<Row>({
 
   return (
     <div
+      data-list-results=""
       className={showSkeleton ? `${styles.scroller} ${styles.reserving}` : styles.scroller}
       style={showSkeleton ? ({ '--page-rows': expectedRows } as CSSProperties) : undefined}
     >
@@ -356,6 +380,7 @@ export function Table<Row>({
             ) : null}
             {columns.map((column) => {
               const direction = column.sortField ? sortOf(sort, column.sortField) : undefined;
+              const sortIndex = sortable.indexOf(column.id);
               return (
                 <th
                   key={column.id}
@@ -367,6 +392,12 @@ export function Table<Row>({
                     <button
                       type="button"
                       className={styles.sortButton}
+                      ref={(element) => {
+                        headerRefs.current[sortIndex] = element;
+                      }}
+                      tabIndex={sortIndex === Math.min(activeHeader, sortable.length - 1) ? 0 : -1}
+                      onFocus={() => setActiveHeader(sortIndex)}
+                      onKeyDown={(event) => onHeaderKeyDown(event, sortIndex)}
                       onClick={() => onSortChange(nextSort(sort, column.sortField as string))}
                     >
                       {column.header}

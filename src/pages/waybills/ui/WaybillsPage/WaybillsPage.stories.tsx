@@ -62,6 +62,22 @@ export const Default: Story = {
   },
 };
 
+/** Item 6: "Skip to results" passes the filters; the header row is one tab stop, with arrow keys between its columns. */
+export const Keyboard: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const rows = await table(canvasElement);
+    await waitFor(() => expect(rows.getAllByRole('row').length).toBeGreaterThan(1));
+    const headerStops = rows.getAllByRole('columnheader').flatMap((header) => within(header).queryAllByRole('button'));
+    await expect(headerStops.filter((button) => button.tabIndex === 0)).toHaveLength(1);
+    headerStops[0]?.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(headerStops[1]).toHaveFocus();
+    await userEvent.click(canvas.getByRole('link', { name: 'Skip to results' }));
+    await expect(rows.getAllByRole('row')[1]).toHaveFocus();
+  },
+};
+
 export const ExportDialog: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

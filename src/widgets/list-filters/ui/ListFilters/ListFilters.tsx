@@ -346,6 +346,21 @@ export const ListFilters = memo(function ListFilters({ query, fields }: ListFilt
 
   return (
     <section className={styles.bar} aria-label={t('list.filters')}>
+      {/* Item 6: past every filter to the rows in one key press (the focused row, else the header). */}
+      <a
+        href="#results"
+        className={styles.skipLink}
+        onClick={(event) => {
+          const results = document.querySelector<HTMLElement>('[data-list-results]');
+          const target =
+            results?.querySelector<HTMLElement>('tbody tr[tabindex="0"]') ?? results?.querySelector<HTMLElement>('thead [tabindex="0"]');
+          if (!target) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
+        {t('list.skipToResults')}
+      </a>
       {query.ignored.length > 0 ? (
         <p className={styles.notice} role="status">
           {t('list.ignored', { params: query.ignored.map((param) => `${param.name}=${param.value}`).join(', ') })}
