@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 
 import { DocumentActions, SendInvoiceButton } from '@/features/document-actions';
 import { RetrySyncButton, useInvoiceSync } from '@/features/invoice/retry-sync';
+import { RecordHistory, type HistoryField } from '@/entities/history';
 import { formatMoney, InvoiceLines, InvoiceStatusBadge, InvoiceSyncInfo, type Invoice } from '@/entities/invoice';
 import { extractApiError, isApiError } from '@/shared/api';
 import { notify } from '@/shared/lib';
@@ -135,6 +136,31 @@ export function InvoiceDetailPage() {
           {t('invoices.detail.waybillsList')}
         </Link>
       </Card>
+      <Card compact>
+        <InvoiceHistory number={invoice.number} currency={invoice.currency} />
+      </Card>
     </Page>
   );
+}
+
+/** The invoice's history: its sync attempts and results, sending, changes; values as the page shows them. */
+function InvoiceHistory({ number, currency }: { readonly number: string; readonly currency: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const label = (field: string) => t(`invoices.fields.${field}`);
+  const plain = ['customer', 'externalId', 'syncFailure', 'syncError', 'syncAttempts', 'vatRate'];
+  const money = (value: string) => formatMoney(value, currency, format.locale);
+  const fields: Record<string, HistoryField> = {
+    ...Object.fromEntries(plain.map((field) => [field, { label: label(field) }])),
+    sentAt: { label: label('sentAt'), format: (value) => format.dateTime(value) },
+    sentTo: { label: label('sentTo') },
+    status: { label: label('status'), format: (value) => t(`entities.invoice.status.${value}`) },
+    issueDate: { label: label('issueDate'), format: (value) => format.date(value) },
+    dueDate: { label: label('dueDate'), format: (value) => format.date(value) },
+    syncedAt: { label: label('syncedAt'), format: (value) => format.dateTime(value) },
+    netTotal: { label: label('netTotal'), format: money },
+    vatTotal: { label: label('vatTotal'), format: money },
+    grossTotal: { label: label('grossTotal'), format: money },
+  };
+  return <RecordHistory entity="invoice" recordKey={number} fields={fields} />;
 }
