@@ -73,6 +73,10 @@ describe('invoices with the built-in outbox connector', () => {
     const mixed = await s.req('GET', `/api/invoices/preview/?waybills=${y.number}&waybills=${z.number}`, { token });
     assert.equal(mixed.status, 400);
     assert.match(mixed.body.waybills[0], /same destination company/);
+    // Customers by name, with the registry code beside it (not codes alone).
+    const otherName = (await sql<{ name: string }>`SELECT name FROM companies WHERE registry_code = ${other.company}`.execute(s.ctx.db))
+      .rows[0]!.name;
+    assert.ok(mixed.body.waybills[0].includes(`${otherName} (${other.company})`), mixed.body.waybills[0]);
 
     const notCustomer = (
       await sql<{ code: string }>`SELECT registry_code AS code FROM companies WHERE NOT is_invoice_customer LIMIT 1`.execute(s.ctx.db)

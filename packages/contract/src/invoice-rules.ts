@@ -48,13 +48,15 @@ export const defaultDueDate = (issueDate: string): string =>
  * The first rule (INVOICE_RULES order) that invoicing `numbers` (as invoiceWaybillNumbers gives
  * them) breaks, or undefined. `found` are the waybills of those numbers that exist; lists in the
  * messages name them by number order. `isInvoiceCustomer` is asked about the one customer only.
- * Dates are `YYYY-MM-DD`, already valid.
+ * Dates are `YYYY-MM-DD`, already valid. `companyName` names a customer in the messages
+ * ("Järva Saeveski AS (10234567)"), so a clerk reads companies, not registry codes.
  */
 export function invoiceProblem(
   numbers: readonly string[],
   found: readonly InvoiceWaybill[],
   isInvoiceCustomer: (registryCode: string) => boolean,
   dates: { issueDate: string; dueDate: string },
+  companyName: (registryCode: string) => string | undefined = () => undefined,
 ): InvoiceProblem | undefined {
   const waybills = [...found].sort((a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : 0));
   const list = (items: readonly string[]) => ({ list: items.join(', ') });
@@ -73,7 +75,11 @@ export function invoiceProblem(
     };
   }
   const customers = [...new Set(waybills.map((waybill) => waybill.destinationCompany))];
-  if (customers.length > 1) return { field: 'waybills', key: 'invoice.mixedCustomers', params: list(customers) };
+  const named = (code: string) => {
+    const name = companyName(code);
+    return name ? `${name} (${code})` : code;
+  };
+  if (customers.length > 1) return { field: 'waybills', key: 'invoice.mixedCustomers', params: list(customers.map(named)) };
   const customer = customers[0] ?? '';
   if (!isInvoiceCustomer(customer)) return { field: 'waybills', key: 'invoice.notCustomer', params: { value: customer } };
   if (dates.dueDate < dates.issueDate) return { field: 'dueDate', key: 'invoice.dueBeforeIssue' };

@@ -52,7 +52,13 @@ export async function computeInvoice(
   const issueDate = dates.issueDate ?? new Date().toISOString().slice(0, 10);
   const dueDate = dates.dueDate ?? defaultDueDate(issueDate);
   // The contract decides which rule is broken first, as the mocks ask it too.
-  const problem = invoiceProblem(unique, rows, (code) => companyOf(code)?.isInvoiceCustomer === true, { issueDate, dueDate });
+  const problem = invoiceProblem(
+    unique,
+    rows,
+    (code) => companyOf(code)?.isInvoiceCustomer === true,
+    { issueDate, dueDate },
+    (code) => companyOf(code)?.name,
+  );
   if (problem) throw new ApiError(400, undefined, { [problem.field]: [{ key: problem.key, params: problem.params } as Msg] });
   const customer = rows[0]!.destinationCompany;
   const company = companyOf(customer)!;

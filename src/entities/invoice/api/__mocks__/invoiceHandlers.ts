@@ -40,7 +40,13 @@ function computeInvoice(
   const companyOf = (code: string | undefined) => mockDb.companies.find((item) => item.registryCode === code);
   const issueDate = dates.issueDate ?? new Date().toISOString().slice(0, 10);
   const dueDate = dates.dueDate ?? defaultDueDate(issueDate);
-  const problem = invoiceProblem(unique, waybills, (code) => companyOf(code)?.isInvoiceCustomer === true, { issueDate, dueDate });
+  const problem = invoiceProblem(
+    unique,
+    waybills,
+    (code) => companyOf(code)?.isInvoiceCustomer === true,
+    { issueDate, dueDate },
+    (code) => companyOf(code)?.name,
+  );
   if (problem) return fieldErrors({ [problem.field]: [message(request, problem.key, problem.params)] });
   const company = companyOf(waybills[0]?.destinationCompany);
   if (!company) return notFound(request);
