@@ -20,6 +20,7 @@ export {
   INVOICE_SYNC_FAILURES,
   SPECIES,
   UNITS,
+  UNIT_SYMBOLS,
   LOAD_LIMITS,
   exceedsLoadLimit,
   EXPORT_KINDS,
@@ -98,6 +99,10 @@ export {
 } from './messages.ts';
 export type { MessageKey, MessageParams, AdminReferrer, ReportColumnKey, ReportSheetKey, ValueLabelPrefix } from './messages.ts';
 export type { ValueProblem } from './values.ts';
+export { HISTORY_ACTIONS, HISTORY_VIA, HISTORY_ENTITIES } from './history.ts';
+export type { HistoryAction, HistoryVia, HistoryEntity } from './history.ts';
 export { INVOICE_RULES, invoiceWaybillNumbers, defaultDueDate, invoiceProblem } from './invoice-rules.ts';
 export type { InvoiceRule, InvoiceWaybill, InvoiceProblem } from './invoice-rules.ts';
 export type { RefKind, ValueType, FilterDef, FilterKind, ListContract, ListName, SortField, SortValue, FilterName } from './lists.ts';
+export { DOCUMENT_TEXTS, documentText, documentDate, documentDecimal, documentMoney } from './documents.ts';
+export type { DocumentTextKey } from './documents.ts';

@@ -1,7 +1,17 @@
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import { DOCUMENT_NUMBER, lastPageOf, LIMITS } from '@timberlog/contract';
+import {
+  DOCUMENT_NUMBER,
+  HISTORY_ACTIONS,
+  HISTORY_VIA,
+  lastPageOf,
+  LIMITS,
+  type HistoryAction,
+  type HistoryEntity,
+  type HistoryVia,
+} from '@timberlog/contract';
 import type { App } from '../shared/context.js';
+import type { DB } from '../shared/db.js';
 import { invalidPage, notFound } from '../shared/errors.js';
 import { pageUrl } from '../shared/list.js';
 import { errors, Nullable, page, ref, StrEnum, Timestamp, Type } from '../shared/schema.js';
@@ -15,9 +25,6 @@ import { normaliseEmail } from '../users/rules.js';
  * Newest first, in the list shape, readable by whoever may read the record (a deleted record's by
  * staff only). Nothing here writes: the table refuses updates and deletes.
  */
-
-export const HISTORY_ACTIONS = ['created', 'updated', 'deleted'] as const;
-export const HISTORY_VIA = ['web', 'api', 'import', 'bulk', 'job'] as const;
 
 export const HistoryEntry = Type.Object(
   {
@@ -42,7 +49,7 @@ export const HistoryEntry = Type.Object(
 export const HistoryPage = page(Type.Ref('HistoryEntry'), 'HistoryPage');
 export const historySchemas = [HistoryEntry, HistoryPage];
 
-const HistoryQuery = Type.Object({
+export const HistoryQuery = Type.Object({
   pageNumber: Type.Optional(
     Type.Integer({
       minimum: 1,
@@ -66,56 +73,61 @@ const fieldName = (column: string) =>
 interface HistoryRow {
   id: string;
   at: string;
-  action: (typeof HISTORY_ACTIONS)[number];
+  action: HistoryAction;
   actor: string | null;
   actorName: string | null;
-  via: (typeof HISTORY_VIA)[number];
+  via: HistoryVia;
   version: number | null;
   reason: string | null;
   changes: { field: string; before: string | null; after: string | null }[];
   total: string;
 }
 
-export async function historyRoutes(app: App) {
-  const { db } = app.ctx;
-
-  /** One page of a record's history; 404 when it has none a caller may read. */
-  const read = async (request: FastifyRequest, entity: string, key: string, exists: boolean) => {
-    // A deleted record's history is for staff.
-    if (!exists && !currentUser(request).isStaff) throw notFound();
-    const q = request.query as { pageNumber?: number; pageSize?: number };
-    const pageNumber = q.pageNumber ?? 1;
-    const pageSize = q.pageSize ?? LIMITS.pageSizeDefault;
-    const rows = (
-      await sql<HistoryRow>`
+/**
+ * One page of a record's history, as `GET …/history/` answers it; 404 when it has none the caller
+ * may read (`exists`: the record is there now; a deleted record's history is for staff).
+ */
+export async function readHistory(db: DB, request: FastifyRequest, entity: HistoryEntity, key: string, exists: boolean) {
+  // A deleted record's history is for staff.
+  if (!exists && !currentUser(request).isStaff) throw notFound();
+  const q = request.query as { pageNumber?: number; pageSize?: number };
+  const pageNumber = q.pageNumber ?? 1;
+  const pageSize = q.pageSize ?? LIMITS.pageSizeDefault;
+  const rows = (
+    await sql<HistoryRow>`
         SELECT h.id, h.at, h.action, h.actor, h.actor_name, h.via, h.version, h.reason, h.changes, count(*) OVER () AS total
         FROM history h WHERE h.entity = ${entity} AND h.record_key = ${key}
         ORDER BY h.id DESC LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}`.execute(db)
-    ).rows;
-    const count = rows[0]
-      ? Number(rows[0].total)
-      : Number(
-          (await sql<{ n: string }>`SELECT count(*) AS n FROM history WHERE entity = ${entity} AND record_key = ${key}`.execute(db)).rows[0]
-            ?.n ?? 0,
-        );
-    if (count === 0 && !exists) throw notFound();
-    if (pageNumber > lastPageOf(count, pageSize)) throw invalidPage();
-    return {
-      count,
-      next: pageNumber < lastPageOf(count, pageSize) ? pageUrl(request, pageNumber + 1) : null,
-      previous: pageNumber > 1 ? pageUrl(request, pageNumber - 1) : null,
-      results: rows.map((r) => ({
-        id: Number(r.id),
-        at: r.at,
-        action: r.action,
-        actor: r.actor ? { email: r.actor, name: r.actorName ?? r.actor } : null,
-        via: r.via,
-        version: r.version,
-        reason: r.reason,
-        changes: r.changes.map((c) => ({ field: fieldName(c.field), before: c.before, after: c.after })),
-      })),
-    };
+  ).rows;
+  const count = rows[0]
+    ? Number(rows[0].total)
+    : Number(
+        (await sql<{ n: string }>`SELECT count(*) AS n FROM history WHERE entity = ${entity} AND record_key = ${key}`.execute(db)).rows[0]
+          ?.n ?? 0,
+      );
+  if (count === 0 && !exists) throw notFound();
+  if (pageNumber > lastPageOf(count, pageSize)) throw invalidPage();
+  return {
+    count,
+    next: pageNumber < lastPageOf(count, pageSize) ? pageUrl(request, pageNumber + 1) : null,
+    previous: pageNumber > 1 ? pageUrl(request, pageNumber - 1) : null,
+    results: rows.map((r) => ({
+      id: Number(r.id),
+      at: r.at,
+      action: r.action,
+      actor: r.actor ? { email: r.actor, name: r.actorName ?? r.actor } : null,
+      via: r.via,
+      version: r.version,
+      reason: r.reason,
+      changes: r.changes.map((c) => ({ field: fieldName(c.field), before: c.before, after: c.after })),
+    })),
   };
+}
+
+export async function historyRoutes(app: App) {
+  const { db } = app.ctx;
+  const read = (request: FastifyRequest, entity: HistoryEntity, key: string, exists: boolean) =>
+    readHistory(db, request, entity, key, exists);
   const has = async (table: 'waybills' | 'worklogs' | 'invoices', number: string) =>
     Boolean(await db.selectFrom(table).select('number').where('number', '=', number).executeTakeFirst());
 

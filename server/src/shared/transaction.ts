@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Transaction } from 'kysely';
+import type { HistoryVia } from '@timberlog/contract';
 import type { Database, DB } from './db.js';
 import { databaseBusy } from './errors.js';
 
@@ -19,7 +20,7 @@ export const isRetryable = (err: unknown): boolean => {
 };
 
 /** How a change reached the server, as its history records it. */
-export type ChangeVia = 'web' | 'api' | 'import' | 'bulk' | 'job';
+export type ChangeVia = HistoryVia;
 
 export interface TransactionOptions {
   /** The account the writes are made for (its email); none: the system (a job, a script). */
