@@ -1,3 +1,5 @@
+import { UNIT_SYMBOLS, type Unit } from '@timberlog/contract';
+
 /**
  * Locale-aware formatting of the values list and detail screens show. Everything goes through
  * `Intl`, so Estonian gets `23.11.2026` and a decimal comma without hand-written patterns.
@@ -91,11 +93,9 @@ export function formatNumber(value: number | string | null | undefined, locale: 
   ).format(number);
 }
 
-const UNIT_SYMBOLS: Readonly<Record<string, string>> = { m3: 'm³', t: 't' };
-
 /** A quantity with its unit: `12,5 m³` in Estonian, `12.5 m³` in English. */
 export function formatQuantity(value: number | string | null | undefined, unit: string | null | undefined, locale: string): string {
   const number = formatNumber(value, locale);
   if (!number) return '';
-  return unit ? `${number}\u00a0${UNIT_SYMBOLS[unit] ?? unit}` : number;
+  return unit ? `${number}\u00a0${UNIT_SYMBOLS[unit as Unit] ?? unit}` : number;
 }

@@ -1,3 +1,4 @@
+import { UNIT_SYMBOLS } from '@timberlog/contract';
 import { useTranslation } from 'react-i18next';
 
 import { useFormat } from '@/shared/lib/format';
@@ -14,8 +15,6 @@ export interface InvoiceLinesProps {
   /** Names the table for assistive technology. */
   readonly label?: string;
 }
-
-const UNIT_SYMBOLS: Readonly<Record<string, string>> = { m3: 'm³', t: 't' };
 
 /** An invoice's (or a preview's) lines, one per assortment, and its totals with VAT. */
 export function InvoiceLines({ invoice, label }: InvoiceLinesProps) {
@@ -51,7 +50,7 @@ export function InvoiceLines({ invoice, label }: InvoiceLinesProps) {
                 ) : null}
               </td>
               <td className={styles.numeric}>{format.number(line.quantity)}</td>
-              <td>{UNIT_SYMBOLS[line.unit] ?? line.unit}</td>
+              <td>{UNIT_SYMBOLS[line.unit]}</td>
               <td className={styles.numeric}>{money(line.unitPrice)}</td>
               <td className={styles.numeric}>{money(line.amount)}</td>
             </tr>

@@ -8,7 +8,7 @@ import {
   isWaybillCorrection,
   isWaybillDeletable,
   isWaybillEditable,
-  type Unit,
+  UNIT_SYMBOLS,
 } from '@timberlog/contract';
 
 import {
@@ -33,9 +33,6 @@ import type { Waybill, WaybillCreate, WaybillPatch, WaybillStatus } from '../way
 const REQUIRED = ['transportDate', 'origin', 'destination', 'driverName', 'vehicleNumber', 'mileage', 'assortment', 'quantity'] as const;
 const EDIT_KEYS = [...REQUIRED, 'destinationCompany', 'notes'] as const;
 type Fields = { -readonly [K in keyof WaybillCreate]?: WaybillCreate[K] };
-
-/** How the server writes a unit in its messages. */
-const UNIT_SYMBOLS: Readonly<Record<Unit, string>> = { m3: 'm³', t: 't' };
 
 /**
  * The server's field checks (server/src/waybills/routes.ts): blanks, references, a positive quantity
