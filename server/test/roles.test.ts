@@ -64,6 +64,10 @@ const DECISIONS: Record<string, Decision> = {
   previewInvoice: 'user',
   getInvoice: 'user',
   retryInvoiceSync: 'user',
+  waybillPdf: 'user',
+  invoicePdf: 'user',
+  invoiceEinvoice: 'user',
+  sendInvoice: 'user',
   listExportRequests: 'user',
   getExportRequest: 'user',
   acknowledgeExportError: 'user',
@@ -77,6 +81,7 @@ const DECISIONS: Record<string, Decision> = {
 for (const kind of ['AssortmentTypes', 'Assortments', 'Companies', 'Warehouses', 'Workers']) DECISIONS[`adminList${kind}`] = 'staff';
 for (const op of ['AssortmentType', 'Assortment', 'Company', 'Warehouse', 'Worker']) {
   for (const verb of ['Create', 'Get', 'Update', 'Patch', 'Delete']) DECISIONS[`admin${verb}${op}`] = 'staff';
+  DECISIONS[`admin${op}History`] = 'staff';
 }
 
 /** Path values that exist nowhere (so nothing is changed or deleted); the user reads their own account. */

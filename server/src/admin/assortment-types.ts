@@ -10,6 +10,8 @@ const body = { name: Str(LIMITS.assortmentTypeNameMaxLength, 1), description: Ty
 /** Assortment types: a name and a description; refused for deletion while assortments use one. */
 export const assortmentTypeRoutes = adminResource({
   name: 'assortment-types',
+  table: 'assortment_types',
+  entity: 'assortment_type',
   title: 'AssortmentType',
   label: 'assortment type',
   plural: 'AssortmentTypes',

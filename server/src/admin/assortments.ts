@@ -25,6 +25,8 @@ async function typeExists(trx: Trx, id: number | undefined, errs: FieldErrors): 
 /** Assortments, keyed by their code; refused for deletion while waybills or worklogs name one. */
 export const assortmentRoutes = adminResource({
   name: 'assortments',
+  table: 'assortments',
+  entity: 'assortment',
   title: 'Assortment',
   label: 'assortment',
   plural: 'Assortments',

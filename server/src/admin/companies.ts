@@ -17,6 +17,8 @@ const OPTIONAL = ['vatNumber', 'address', 'email', 'isInvoiceCustomer'] as const
 /** Companies, keyed by their registry code; refused for deletion while warehouses, waybills, invoices or workers name one. */
 export const companyRoutes = adminResource({
   name: 'companies',
+  table: 'companies',
+  entity: 'company',
   title: 'Company',
   label: 'company',
   plural: 'Companies',

@@ -1,13 +1,24 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Static, TObject } from '@sinclair/typebox';
-import { LIMITS, CODE_PATTERN, REGISTRY_CODE_PATTERN, referrerList, type AdminReferrer, type Locale } from '@timberlog/contract';
+import {
+  LIMITS,
+  CODE_PATTERN,
+  REGISTRY_CODE_PATTERN,
+  referrerList,
+  type AdminReferrer,
+  type HistoryEntity,
+  type Locale,
+} from '@timberlog/contract';
 import type { App } from '../shared/context.js';
 import type { Database } from '../shared/db.js';
-import { ApiError, FieldErrors, notFound } from '../shared/errors.js';
+import { ApiError, FieldErrors } from '../shared/errors.js';
 import { findOne, runList, type ListSpec } from '../shared/list.js';
-import { errors, listQuery, ref, Type, type TSchema } from '../shared/schema.js';
+import { conflict, errors, listQuery, ref, Type, type TSchema } from '../shared/schema.js';
 import { transaction } from '../shared/transaction.js';
+import { lockForWrite, withEtag, type VERSIONED } from '../shared/versions.js';
+import { writer } from '../auth/guards.js';
+import { HistoryPage, HistoryQuery, readHistory } from '../history/routes.js';
 
 export type Trx = Transaction<Database>;
 
@@ -34,6 +45,9 @@ export interface AdminResource<C extends TObject, U extends TObject, Insert, Pat
   rules: string;
   spec: ListSpec;
   keyCond: (key: string) => RawBuilder<unknown>;
+  /** The table its records live in (their version is locked and checked there) and the name its history is kept under. */
+  table: keyof typeof VERSIONED;
+  entity: HistoryEntity;
   item: TSchema;
   page: TSchema;
   createBody: C;
@@ -87,10 +101,13 @@ export const referencedBy = (locale: Locale, counts: readonly (readonly [AdminRe
 });
 
 const STAFF_ONLY = 'Staff only.';
+const IF_MATCH = 'With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.';
 
 /**
  * The staff-only routes of one resource: list, create, read, update (PUT and PATCH) and delete,
- * refused while other records refer to it. Every write runs in one transaction.
+ * refused while other records refer to it, and its history. Every write runs in one transaction,
+ * for the signed-in account (the history says who), and honours If-Match as every versioned
+ * record's writes do (docs/decisions/0009-record-versions.md).
  */
 export function adminResource<C extends TObject, U extends TObject, Insert, Patch>(r: AdminResource<C, U, Insert, Patch>): AdminRoutes {
   return (app) => {
@@ -132,15 +149,19 @@ export function adminResource<C extends TObject, U extends TObject, Insert, Patc
         response: { 201: ref(r.item), ...errors(400, 401, 403) },
       },
       handler: async (request, reply) => {
-        const key = await transaction(db, async (trx) => {
-          const errs = new FieldErrors();
-          // The body passed the create schema before the handler runs.
-          const row = await r.prepareCreate(trx, { ...(request.body as Static<C>) }, errs);
-          errs.throwIfAny();
-          return r.insert(trx, row);
-        });
+        const key = await transaction(
+          db,
+          async (trx) => {
+            const errs = new FieldErrors();
+            // The body passed the create schema before the handler runs.
+            const row = await r.prepareCreate(trx, { ...(request.body as Static<C>) }, errs);
+            errs.throwIfAny();
+            return r.insert(trx, row);
+          },
+          writer(request),
+        );
         reply.status(201);
-        return get(key);
+        return withEtag(reply, await get(key));
       },
     });
     app.route({
@@ -155,7 +176,7 @@ export function adminResource<C extends TObject, U extends TObject, Insert, Patc
         params,
         response: { 200: ref(r.item), ...errors(401, 403, 404) },
       },
-      handler: async (request) => get(keyOf(request)),
+      handler: async (request, reply) => withEtag(reply, await get(keyOf(request))),
     });
     for (const method of ['PUT', 'PATCH'] as const) {
       app.route({
@@ -165,23 +186,28 @@ export function adminResource<C extends TObject, U extends TObject, Insert, Patc
         schema: {
           operationId: `admin${method === 'PUT' ? 'Update' : 'Patch'}${op}`,
           summary: method === 'PUT' ? `Update a ${r.label}` : `Update some fields of a ${r.label}`,
-          description: method === 'PUT' ? `${STAFF_ONLY} ${r.rules} The key cannot change.` : 'As PUT, with every field optional.',
+          description:
+            method === 'PUT' ? `${STAFF_ONLY} ${r.rules} The key cannot change. ${IF_MATCH}` : 'As PUT, with every field optional.',
           tags,
           params,
           body: method === 'PUT' ? r.updateBody : Type.Partial(r.updateBody, { title: `Admin${op}Patch` }),
-          response: { 200: ref(r.item), ...errors(400, 401, 403, 404) },
+          response: { 200: ref(r.item), ...errors(400, 401, 403, 404), ...conflict(ref(r.item)) },
         },
-        handler: async (request) => {
+        handler: async (request, reply) => {
           const key = keyOf(request);
-          await transaction(db, async (trx) => {
-            await get(key);
-            const errs = new FieldErrors();
-            // The body passed the PUT or PATCH schema: the update's fields, some or all.
-            const row = await r.prepareUpdate(trx, key, { ...(request.body as Partial<Static<U>>) }, errs, request.locale);
-            errs.throwIfAny();
-            if (Object.keys(row as object).length > 0) await r.update(trx, key, row);
-          });
-          return get(key);
+          await transaction(
+            db,
+            async (trx) => {
+              await lockForWrite(request, trx, r.table, key, () => get(key));
+              const errs = new FieldErrors();
+              // The body passed the PUT or PATCH schema: the update's fields, some or all.
+              const row = await r.prepareUpdate(trx, key, { ...(request.body as Partial<Static<U>>) }, errs, request.locale);
+              errs.throwIfAny();
+              if (Object.keys(row as object).length > 0) await r.update(trx, key, row);
+            },
+            writer(request),
+          );
+          return withEtag(reply, await get(key));
         },
       });
     }
@@ -192,25 +218,45 @@ export function adminResource<C extends TObject, U extends TObject, Insert, Patc
       schema: {
         operationId: `adminDelete${op}`,
         summary: `Delete a ${r.label}`,
-        description: `${STAFF_ONLY} Refused while any of these refer to it: ${refs}.`,
+        description: `${STAFF_ONLY} Refused while any of these refer to it: ${refs}. ${IF_MATCH}`,
         tags,
         params,
-        response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
+        response: { 204: Type.Null(), ...errors(400, 401, 403, 404), ...conflict(ref(r.item)) },
       },
       handler: async (request, reply) => {
         const key = keyOf(request);
-        await transaction(db, async (trx) => {
-          const found =
-            await sql`SELECT 1 FROM ${r.spec.from} WHERE ${r.keyCond(key)} FOR UPDATE OF ${sql.raw(r.spec.tiebreak.split('.')[0]!)}`.execute(
-              trx,
-            );
-          if (found.rows.length === 0) throw notFound();
-          const counts: (readonly [AdminReferrer, number])[] = [];
-          for (const reference of r.references) counts.push([reference.noun, await reference.count(trx, key)]);
-          if (counts.some(([, n]) => n > 0)) throw new ApiError(400, undefined, { nonFieldErrors: [referencedBy(request.locale, counts)] });
-          await r.remove(trx, key);
-        });
+        await transaction(
+          db,
+          async (trx) => {
+            await lockForWrite(request, trx, r.table, key, () => get(key));
+            const counts: (readonly [AdminReferrer, number])[] = [];
+            for (const reference of r.references) counts.push([reference.noun, await reference.count(trx, key)]);
+            if (counts.some(([, n]) => n > 0))
+              throw new ApiError(400, undefined, { nonFieldErrors: [referencedBy(request.locale, counts)] });
+            await r.remove(trx, key);
+          },
+          writer(request),
+        );
         return reply.status(204).send(null);
+      },
+    });
+    app.route({
+      method: 'GET',
+      url: `${item}/history`,
+      config: { access: 'staff' },
+      schema: {
+        operationId: `admin${op}History`,
+        summary: `The history of a ${r.label}`,
+        description: `${STAFF_ONLY} Every change, newest first: who (or the system), when, how, and each changed field before and after; a deleted ${r.label}'s history stays readable. Written by the database in the same transaction as the change; nothing can edit or delete it.`,
+        tags,
+        params,
+        querystring: HistoryQuery,
+        response: { 200: ref(HistoryPage), ...errors(400, 401, 403, 404) },
+      },
+      handler: async (request) => {
+        const key = keyOf(request);
+        const exists = (await sql`SELECT 1 FROM ${r.spec.from} WHERE ${r.keyCond(key)}`.execute(db)).rows.length > 0;
+        return readHistory(db, request, r.entity, key, exists);
       },
     });
   };

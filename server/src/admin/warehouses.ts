@@ -54,6 +54,8 @@ async function check(trx: Trx, input: Fields, errs: FieldErrors, id?: number): P
 /** Warehouses, with their origin and destination codes; refused for deletion while waybills or worklogs refer to one. */
 export const warehouseRoutes = adminResource({
   name: 'warehouses',
+  table: 'warehouses',
+  entity: 'warehouse',
   title: 'Warehouse',
   label: 'warehouse',
   plural: 'Warehouses',

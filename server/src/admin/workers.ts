@@ -10,6 +10,8 @@ const body = { company: Type.Optional(Nullable(RegistryCode())) };
 /** Workers, keyed by their name (tidied as the contract tidies it); refused for deletion while worklogs name one. */
 export const workerRoutes = adminResource({
   name: 'workers',
+  table: 'workers',
+  entity: 'worker',
   title: 'Worker',
   label: 'worker',
   plural: 'Workers',

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { ASSORTMENT_LIST, ASSORTMENT_TYPE_LIST, COMPANY_LIST, WAREHOUSE_LIST, WORKER_LIST } from '@timberlog/contract';
 import { defineSpec } from '../shared/list.js';
 
-const stamps = (t: string) => `${t}.created_at AS "createdAt", ${t}.last_modified_at AS "lastModifiedAt"`;
+// The version moves with every change (migration 021): the admin screens send it back in If-Match.
+const stamps = (t: string) => `${t}.created_at AS "createdAt", ${t}.last_modified_at AS "lastModifiedAt", ${t}.version`;
 /** `hasWorklogs` is computed: a filter on it tests EXISTS itself rather than comparing the computed column. */
 const existsFilter = (expr: string) => (v: unknown) => (v ? sql.raw(expr) : sql.raw(`NOT ${expr}`));
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { App } from '../shared/context.js';
 import { findOne, runList } from '../shared/list.js';
+import { withEtag } from '../shared/versions.js';
 import { errors, ref, Type } from '../shared/schema.js';
 import { LIMITS } from '@timberlog/contract';
 
@@ -66,7 +67,7 @@ export async function referenceRoutes(app: App) {
         response: { 200: ref(AssortmentType), ...errors(401, 404) },
       },
     },
-    async (request) => findOne(db, assortmentTypeSpec, sql`t.id = ${request.params.id}`),
+    async (request, reply) => withEtag(reply, await findOne(db, assortmentTypeSpec, sql`t.id = ${request.params.id}`)),
   );
 
   app.get(
@@ -98,7 +99,7 @@ export async function referenceRoutes(app: App) {
         response: { 200: ref(Assortment), ...errors(401, 404) },
       },
     },
-    async (request) => findOne(db, assortmentSpec, sql`a.code = ${request.params.code}`),
+    async (request, reply) => withEtag(reply, await findOne(db, assortmentSpec, sql`a.code = ${request.params.code}`)),
   );
 
   app.get(
@@ -130,7 +131,7 @@ export async function referenceRoutes(app: App) {
         response: { 200: ref(Company), ...errors(401, 404) },
       },
     },
-    async (request) => findOne(db, companySpec, sql`c.registry_code = ${request.params.registryCode}`),
+    async (request, reply) => withEtag(reply, await findOne(db, companySpec, sql`c.registry_code = ${request.params.registryCode}`)),
   );
 
   app.get(
@@ -162,7 +163,7 @@ export async function referenceRoutes(app: App) {
         response: { 200: ref(Warehouse), ...errors(401, 404) },
       },
     },
-    async (request) => findOne(db, warehouseSpec, sql`w.origin_code = ${request.params.originCode}`),
+    async (request, reply) => withEtag(reply, await findOne(db, warehouseSpec, sql`w.origin_code = ${request.params.originCode}`)),
   );
   app.get(
     '/api/warehouses/destinations/:destinationCode/',
@@ -181,7 +182,8 @@ export async function referenceRoutes(app: App) {
         response: { 200: ref(Warehouse), ...errors(401, 404) },
       },
     },
-    async (request) => findOne(db, warehouseSpec, sql`w.destination_code = ${request.params.destinationCode}`),
+    async (request, reply) =>
+      withEtag(reply, await findOne(db, warehouseSpec, sql`w.destination_code = ${request.params.destinationCode}`)),
   );
   app.get(
     '/api/warehouses/:id/',
@@ -195,7 +197,7 @@ export async function referenceRoutes(app: App) {
         response: { 200: ref(Warehouse), ...errors(401, 404) },
       },
     },
-    async (request) => findOne(db, warehouseSpec, sql`w.id = ${request.params.id}`),
+    async (request, reply) => withEtag(reply, await findOne(db, warehouseSpec, sql`w.id = ${request.params.id}`)),
   );
 
   app.get(
@@ -230,6 +232,6 @@ export async function referenceRoutes(app: App) {
         response: { 200: ref(Worker), ...errors(401, 404) },
       },
     },
-    async (request) => findOne(db, workerSpec, sql`k.worker_name = ${request.params.workerName}`),
+    async (request, reply) => withEtag(reply, await findOne(db, workerSpec, sql`k.worker_name = ${request.params.workerName}`)),
   );
 }

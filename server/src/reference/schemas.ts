@@ -1,7 +1,11 @@
-import { Type, Nullable, Timestamp, listQuery, page, StrEnum, Price } from '../shared/schema.js';
+import { Type, Nullable, Timestamp, listQuery, page, StrEnum, Price, RecordVersion } from '../shared/schema.js';
 import { ASSORTMENT_LIST, ASSORTMENT_TYPE_LIST, COMPANY_LIST, SPECIES, UNITS, WAREHOUSE_LIST, WORKER_LIST } from '@timberlog/contract';
 
-const stamps = { createdAt: Timestamp(), lastModifiedAt: Timestamp() };
+const stamps = {
+  createdAt: Timestamp(),
+  lastModifiedAt: Timestamp(),
+  version: RecordVersion(),
+};
 
 export const AssortmentType = Type.Object(
   { id: Type.Integer(), name: Type.String(), description: Type.String(), ...stamps },

@@ -1,8 +1,9 @@
-import { HttpResponse } from 'msw';
-import { referrerList, type AdminReferrer } from '@timberlog/contract';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { referrerList, type AdminReferrer, type HistoryEntity } from '@timberlog/contract';
 
 import { mockCaller } from './db';
-import { fieldErrors, nonFieldError } from './list';
+import { historyResponse } from './history';
+import { fieldErrors, nonFieldError, notFound } from './list';
 import { message, requestLocale, type MessageKey, type Params } from './messages';
 
 /** How the server's body schema holds one field of an admin write (what its answers test). */
@@ -103,3 +104,25 @@ export function referencedAnswer(request: Request, counts: readonly (readonly [A
 /** The refusal's words for one field (a warehouse code waybills still use). */
 export const referencedMessage = (request: Request, counts: readonly (readonly [AdminReferrer, number])[]) =>
   ({ key: 'admin.referenced', params: { list: referrerList(requestLocale(request), counts) } }) as const;
+
+/** A record's answer with its version as the ETag, as the server's detail answers. */
+export const withEtag = <T extends { version: number }>(record: T, status = 200): Response =>
+  HttpResponse.json(record, { status, headers: { ETag: `"${record.version}"` } });
+
+/**
+ * The read routes every admin resource has besides its list: one record (with its ETag) and its
+ * history (staff only: the resource's guard answers first).
+ */
+export function adminRecordHandlers(
+  path: string,
+  entity: HistoryEntity,
+  find: (key: string) => { version: number } | undefined,
+): readonly HttpHandler[] {
+  return [
+    http.get(`*/api/admin/${path}/:key/history`, ({ params, request }) => historyResponse(request, entity, String(params.key))),
+    http.get(`*/api/admin/${path}/:key`, ({ params, request }) => {
+      const record = find(String(params.key));
+      return record ? withEtag(record) : notFound(request);
+    }),
+  ];
+}

@@ -30,11 +30,27 @@ const COLLECTIONS = [
   'exportRequests',
 ] as const satisfies readonly (keyof MockDb)[];
 
-/** Records that carry a version, as the server's: 1 as seeded (the seed only inserts), one more with each change (`bumpVersion`). */
-const VERSIONED: ReadonlySet<keyof MockDb> = new Set(['users', 'waybills', 'worklogs', 'invoices']);
+/** Records that carry a version, as the server's: 1 as seeded (the seed only inserts), one more with each change (`changed`). */
+const VERSIONED: ReadonlySet<keyof MockDb> = new Set([
+  'users',
+  'waybills',
+  'worklogs',
+  'invoices',
+  'assortmentTypes',
+  'assortments',
+  'companies',
+  'warehouses',
+  'workers',
+]);
 
 /** Who made a record's last change (`kind:key` to a name): the server keeps it in a column the API does not answer. */
 export const lastChangedBy = new Map<string, string>();
+
+/** The history entries the mocks' writes made (history.ts), oldest first; the seed's are implied by the demo data. */
+export const mockHistory: { entity: string; key: string; entry: Schema<'HistoryEntry'> }[] = [];
+let historyIds = 0;
+/** The next entry's id: after any the seed's entries could take. */
+export const nextHistoryId = (): number => 1_000_000 + ++historyIds;
 
 const deepFreeze = <T>(value: T): T => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -72,7 +88,15 @@ for (const key of COLLECTIONS) {
 export function resetMockDb(): void {
   state = {};
   lastChangedBy.clear();
+  mockHistory.length = 0;
+  historyIds = 0;
   sequences = undefined;
+}
+
+/** Whether the demo data (the records the server's seed inserts) holds a record of `collection` with this key. */
+export function isDemoRecord(collection: keyof MockDb, keyField: string, key: string): boolean {
+  if (collection === 'exportRequests') return false;
+  return (demo()[collection] as readonly object[]).some((row) => String((row as Record<string, unknown>)[keyField]) === key);
 }
 
 /** The next number the server would assign: `W-2026-002001` after the demo data's 2000 waybills. */

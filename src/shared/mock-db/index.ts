@@ -13,10 +13,22 @@ export {
   mockWorker,
   mockWorklog,
 } from './fixtures';
-export { fieldErrors, isDate, listResponse, nonFieldError, notFound } from './list';
-export { changed, created, versionConflict } from './versions';
+export { decimalText, fieldErrors, isDate, listResponse, nonFieldError, notFound } from './list';
+export { changed, created, deleted, versionConflict } from './versions';
+export { historyResponse, recordHistory } from './history';
+export type { HistoryOptions } from './history';
 export type { ListOptions } from './list';
 export { message, requestLocale } from './messages';
-export { MockFieldErrors, notBlank, optional, referencedAnswer, referencedMessage, schemaErrors, staffOnly } from './admin';
+export {
+  MockFieldErrors,
+  adminRecordHandlers,
+  notBlank,
+  optional,
+  referencedAnswer,
+  referencedMessage,
+  schemaErrors,
+  staffOnly,
+  withEtag,
+} from './admin';
 export type { FieldRule } from './admin';
 export type { MessageKey } from './messages';

@@ -34,6 +34,13 @@ const DATE = new RegExp(DATE_PATTERN);
 /** A real calendar date within the years the product handles: the contract's check, as the server's. */
 export const isDate = isValidDate;
 
+/** A decimal as a numeric column of that scale stores and answers it: `31.2` → `31.200`; anything else as it came. */
+export function decimalText(value: string, decimals: number): string {
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(value);
+  if (!match || (match[2] ?? '').length > decimals) return value;
+  return `${match[1]}.${(match[2] ?? '').padEnd(decimals, '0')}`;
+}
+
 /** Fields holding decimal strings: the server sorts them as numbers. */
 const DECIMAL_FIELDS = new Set(['quantity', 'unitPrice', 'netTotal', 'vatTotal', 'grossTotal']);
 

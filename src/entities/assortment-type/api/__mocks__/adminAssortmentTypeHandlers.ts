@@ -2,6 +2,10 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { ASSORTMENT_TYPE_LIST, LIMITS } from '@timberlog/contract';
 
 import {
+  adminRecordHandlers,
+  changed,
+  created,
+  deleted,
   listResponse,
   mockDb,
   notBlank,
@@ -10,6 +14,8 @@ import {
   referencedAnswer,
   schemaErrors,
   staffOnly,
+  versionConflict,
+  withEtag,
   type FieldRule,
 } from '@/shared/mock-db';
 
@@ -21,7 +27,34 @@ const RULES: Record<string, FieldRule> = {
   description: { maxLength: LIMITS.notesMaxLength },
 };
 
-/** Staff-only `/api/admin/assortment-types`: list, create, edit, delete (refused while assortments use it), as the server answers. */
+const find = (key: string) => mockDb.assortmentTypes.find((item) => String(item.id) === key);
+
+/** PUT (every field) and PATCH (some): the body's schema, the record, its version, then the rules that read data. */
+const update = async (request: Request, key: string, full: boolean): Promise<Response> => {
+  const body = (await request.json()) as Partial<AssortmentType>;
+  const errors = schemaErrors(request, body, full ? RULES : optional(RULES));
+  if (!errors.empty) return errors.answer();
+  const current = find(key);
+  if (!current) return notFound(request);
+  const stale = versionConflict(request, 'assortment_type', String(current.id), current);
+  if (stale) return stale;
+  notBlank(errors, 'name', body.name);
+  if (!errors.empty) return errors.answer();
+  if (body.name === undefined && body.description === undefined) return withEtag(current);
+  const next = changed(request, 'assortment_type', String(current.id), {
+    ...current,
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    lastModifiedAt: now(),
+  });
+  mockDb.assortmentTypes = mockDb.assortmentTypes.map((item) => (item.id === current.id ? next : item));
+  return withEtag(next);
+};
+
+/**
+ * Staff-only `/api/admin/assortment-types`: list, create, read, edit, delete (refused while
+ * assortments use it), history; writes honour If-Match; as the server answers.
+ */
 export const adminAssortmentTypeHandlers: readonly HttpHandler[] = [
   http.all('*/api/admin/assortment-types*', ({ request }) => staffOnly(request)),
   http.get('*/api/admin/assortment-types', ({ request }) => listResponse(request, ASSORTMENT_TYPE_LIST, mockDb.assortmentTypes)),
@@ -37,28 +70,25 @@ export const adminAssortmentTypeHandlers: readonly HttpHandler[] = [
       description: body.description ?? '',
       createdAt: at,
       lastModifiedAt: at,
+      version: 1,
     };
+    created(request, 'assortment_type', String(type.id));
     mockDb.assortmentTypes = [...mockDb.assortmentTypes, type];
-    return HttpResponse.json(type, { status: 201 });
+    return withEtag(type, 201);
   }),
-  http.patch('*/api/admin/assortment-types/:key', async ({ params, request }) => {
-    const current = mockDb.assortmentTypes.find((item) => String(item.id) === params.key);
-    if (!current) return notFound(request);
-    const body = (await request.json()) as Partial<AssortmentType>;
-    const errors = schemaErrors(request, body, optional(RULES));
-    if (errors.empty) notBlank(errors, 'name', body.name);
-    if (!errors.empty) return errors.answer();
-    const next: AssortmentType = { ...current, ...body, id: current.id, lastModifiedAt: now() };
-    mockDb.assortmentTypes = mockDb.assortmentTypes.map((item) => (item.id === current.id ? next : item));
-    return HttpResponse.json(next);
-  }),
+  ...adminRecordHandlers('assortment-types', 'assortment_type', find),
+  http.put('*/api/admin/assortment-types/:key', ({ params, request }) => update(request, String(params.key), true)),
+  http.patch('*/api/admin/assortment-types/:key', ({ params, request }) => update(request, String(params.key), false)),
   http.delete('*/api/admin/assortment-types/:key', ({ params, request }) => {
-    const current = mockDb.assortmentTypes.find((item) => String(item.id) === params.key);
+    const current = find(String(params.key));
     if (!current) return notFound(request);
+    const stale = versionConflict(request, 'assortment_type', String(current.id), current);
+    if (stale) return stale;
     const refused = referencedAnswer(request, [
       ['assortments', mockDb.assortments.filter((item) => item.assortmentType === current.id).length],
     ]);
     if (refused) return refused;
+    deleted(request, 'assortment_type', String(current.id));
     mockDb.assortmentTypes = mockDb.assortmentTypes.filter((item) => item.id !== current.id);
     return new HttpResponse(null, { status: 204 });
   }),

@@ -3,6 +3,11 @@ import { ASSORTMENT_LIST, CODE_PATTERN, LIMITS, PRICE_PATTERN, DECIMAL_MAX_LENGT
 
 import {
   type MockFieldErrors,
+  adminRecordHandlers,
+  changed,
+  created,
+  decimalText,
+  deleted,
   listResponse,
   mockDb,
   notBlank,
@@ -11,6 +16,8 @@ import {
   referencedAnswer,
   schemaErrors,
   staffOnly,
+  versionConflict,
+  withEtag,
   type FieldRule,
 } from '@/shared/mock-db';
 
@@ -38,7 +45,37 @@ function check(errors: MockFieldErrors, body: Partial<Assortment>): void {
     errors.add('assortmentType', 'ref.unknownAssortmentType', { value: String(body.assortmentType) });
 }
 
-/** Staff-only `/api/admin/assortments`: list, create, edit, delete (refused while waybills or worklogs use it), as the server answers. */
+const find = (key: string) => mockDb.assortments.find((item) => item.code === key);
+const FIELDS = ['name', 'assortmentType', 'species', 'unit', 'unitPrice', 'isActive'] as const;
+
+/** PUT (every field) and PATCH (some): the body's schema, the record, its version, then the rules that read data. */
+const update = async (request: Request, key: string, full: boolean): Promise<Response> => {
+  const body = (await request.json()) as Partial<Assortment>;
+  const errors = schemaErrors(request, body, full ? RULES : optional(RULES));
+  if (!errors.empty) return errors.answer();
+  const current = find(key);
+  if (!current) return notFound(request);
+  const stale = versionConflict(request, 'assortment', current.code, current);
+  if (stale) return stale;
+  check(errors, body);
+  if (!errors.empty) return errors.answer();
+  const fields = Object.fromEntries(FIELDS.filter((field) => body[field] !== undefined).map((field) => [field, body[field]]));
+  if (Object.keys(fields).length === 0) return withEtag(current);
+  if (body.unitPrice !== undefined) fields.unitPrice = decimalText(body.unitPrice, LIMITS.priceMaxDecimals);
+  const next = changed(request, 'assortment', current.code, {
+    ...current,
+    ...fields,
+    assortmentTypeName: typeName(body.assortmentType ?? current.assortmentType) ?? '',
+    lastModifiedAt: now(),
+  });
+  mockDb.assortments = mockDb.assortments.map((item) => (item.code === current.code ? next : item));
+  return withEtag(next);
+};
+
+/**
+ * Staff-only `/api/admin/assortments`: list, create, read, edit, delete (refused while waybills or
+ * worklogs use it), history; writes honour If-Match; as the server answers.
+ */
 export const adminAssortmentHandlers: readonly HttpHandler[] = [
   http.all('*/api/admin/assortments*', ({ request }) => staffOnly(request)),
   http.get('*/api/admin/assortments', ({ request }) => listResponse(request, ASSORTMENT_LIST, mockDb.assortments)),
@@ -58,39 +95,31 @@ export const adminAssortmentHandlers: readonly HttpHandler[] = [
       assortmentTypeName: typeName(body.assortmentType) ?? '',
       species: body.species ?? 'other',
       unit: body.unit ?? 'm3',
-      unitPrice: body.unitPrice ?? '0.00',
+      unitPrice: decimalText(body.unitPrice ?? '0', LIMITS.priceMaxDecimals),
       isActive: body.isActive ?? true,
       createdAt: at,
       lastModifiedAt: at,
+      version: 1,
     };
+    created(request, 'assortment', code);
     mockDb.assortments = [...mockDb.assortments, assortment];
-    return HttpResponse.json(assortment, { status: 201 });
+    return withEtag(assortment, 201);
   }),
-  http.patch('*/api/admin/assortments/:key', async ({ params, request }) => {
-    const current = mockDb.assortments.find((item) => item.code === params.key);
-    if (!current) return notFound(request);
-    const body = (await request.json()) as Partial<Assortment>;
-    const errors = schemaErrors(request, body, optional(RULES));
-    if (errors.empty) check(errors, body);
-    if (!errors.empty) return errors.answer();
-    const next: Assortment = {
-      ...current,
-      ...body,
-      code: current.code,
-      assortmentTypeName: typeName(body.assortmentType ?? current.assortmentType) ?? '',
-      lastModifiedAt: now(),
-    };
-    mockDb.assortments = mockDb.assortments.map((item) => (item.code === current.code ? next : item));
-    return HttpResponse.json(next);
-  }),
+  ...adminRecordHandlers('assortments', 'assortment', find),
+  http.put('*/api/admin/assortments/:key', ({ params, request }) => update(request, String(params.key), true)),
+  http.patch('*/api/admin/assortments/:key', ({ params, request }) => update(request, String(params.key), false)),
   http.delete('*/api/admin/assortments/:key', ({ params, request }) => {
     const key = String(params.key);
-    if (!mockDb.assortments.some((item) => item.code === key)) return notFound(request);
+    const current = find(key);
+    if (!current) return notFound(request);
+    const stale = versionConflict(request, 'assortment', key, current);
+    if (stale) return stale;
     const refused = referencedAnswer(request, [
       ['waybills', mockDb.waybills.filter((item) => item.assortment === key).length],
       ['worklogs', mockDb.worklogs.filter((item) => item.assortment === key).length],
     ]);
     if (refused) return refused;
+    deleted(request, 'assortment', key);
     mockDb.assortments = mockDb.assortments.filter((item) => item.code !== key);
     return new HttpResponse(null, { status: 204 });
   }),

@@ -2,6 +2,10 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { COMPANY_LIST, LIMITS, REGISTRY_CODE_PATTERN } from '@timberlog/contract';
 
 import {
+  adminRecordHandlers,
+  changed,
+  created,
+  deleted,
   listResponse,
   mockDb,
   notBlank,
@@ -10,6 +14,8 @@ import {
   referencedAnswer,
   schemaErrors,
   staffOnly,
+  versionConflict,
+  withEtag,
   type FieldRule,
 } from '@/shared/mock-db';
 
@@ -27,7 +33,31 @@ const CREATE_RULES: Record<string, FieldRule> = {
   ...RULES,
 };
 
-/** Staff-only `/api/admin/companies`: list, create, edit, delete (refused while others refer to the company), as the server answers. */
+const find = (key: string) => mockDb.companies.find((item) => item.registryCode === key);
+const FIELDS = ['name', 'vatNumber', 'address', 'email', 'isInvoiceCustomer'] as const;
+
+/** PUT (every field) and PATCH (some): the body's schema, the record, its version, then the rules that read data. */
+const update = async (request: Request, key: string, full: boolean): Promise<Response> => {
+  const body = (await request.json()) as Partial<Company>;
+  const errors = schemaErrors(request, body, full ? RULES : optional(RULES));
+  if (!errors.empty) return errors.answer();
+  const current = find(key);
+  if (!current) return notFound(request);
+  const stale = versionConflict(request, 'company', current.registryCode, current);
+  if (stale) return stale;
+  notBlank(errors, 'name', body.name);
+  if (!errors.empty) return errors.answer();
+  const fields = Object.fromEntries(FIELDS.filter((field) => body[field] !== undefined).map((field) => [field, body[field]]));
+  if (Object.keys(fields).length === 0) return withEtag(current);
+  const next = changed(request, 'company', current.registryCode, { ...current, ...fields, lastModifiedAt: now() });
+  mockDb.companies = mockDb.companies.map((item) => (item.registryCode === current.registryCode ? next : item));
+  return withEtag(next);
+};
+
+/**
+ * Staff-only `/api/admin/companies`: list, create, read, edit, delete (refused while others refer
+ * to the company), history; writes honour If-Match; as the server answers.
+ */
 export const adminCompanyHandlers: readonly HttpHandler[] = [
   http.all('*/api/admin/companies*', ({ request }) => staffOnly(request)),
   http.get('*/api/admin/companies', ({ request }) => listResponse(request, COMPANY_LIST, mockDb.companies)),
@@ -50,24 +80,21 @@ export const adminCompanyHandlers: readonly HttpHandler[] = [
       hasWorklogs: false,
       createdAt: at,
       lastModifiedAt: at,
+      version: 1,
     };
+    created(request, 'company', code);
     mockDb.companies = [...mockDb.companies, company];
-    return HttpResponse.json(company, { status: 201 });
+    return withEtag(company, 201);
   }),
-  http.patch('*/api/admin/companies/:key', async ({ params, request }) => {
-    const current = mockDb.companies.find((item) => item.registryCode === params.key);
-    if (!current) return notFound(request);
-    const body = (await request.json()) as Partial<Company>;
-    const errors = schemaErrors(request, body, optional(RULES));
-    if (errors.empty) notBlank(errors, 'name', body.name);
-    if (!errors.empty) return errors.answer();
-    const next: Company = { ...current, ...body, registryCode: current.registryCode, lastModifiedAt: now() };
-    mockDb.companies = mockDb.companies.map((item) => (item.registryCode === current.registryCode ? next : item));
-    return HttpResponse.json(next);
-  }),
+  ...adminRecordHandlers('companies', 'company', find),
+  http.put('*/api/admin/companies/:key', ({ params, request }) => update(request, String(params.key), true)),
+  http.patch('*/api/admin/companies/:key', ({ params, request }) => update(request, String(params.key), false)),
   http.delete('*/api/admin/companies/:key', ({ params, request }) => {
     const key = String(params.key);
-    if (!mockDb.companies.some((item) => item.registryCode === key)) return notFound(request);
+    const current = find(key);
+    if (!current) return notFound(request);
+    const stale = versionConflict(request, 'company', key, current);
+    if (stale) return stale;
     const refused = referencedAnswer(request, [
       ['warehouses', mockDb.warehouses.filter((item) => item.company === key).length],
       ['waybills', mockDb.waybills.filter((item) => item.destinationCompany === key).length],
@@ -75,6 +102,7 @@ export const adminCompanyHandlers: readonly HttpHandler[] = [
       ['workers', mockDb.workers.filter((item) => item.company === key).length],
     ]);
     if (refused) return refused;
+    deleted(request, 'company', key);
     mockDb.companies = mockDb.companies.filter((item) => item.registryCode !== key);
     return new HttpResponse(null, { status: 204 });
   }),

@@ -13,6 +13,7 @@ import {
   changed,
   created,
   fieldErrors,
+  historyResponse,
   isDate,
   listResponse,
   message,
@@ -112,6 +113,8 @@ export const invoiceHandlers: readonly HttpHandler[] = [
       syncAttempts: 0,
       syncedAt: null,
       externalId: null,
+      sentAt: null,
+      sentTo: null,
       createdBy: mockCaller(request).email,
       createdAt: now,
       lastModifiedAt: now,
@@ -126,6 +129,7 @@ export const invoiceHandlers: readonly HttpHandler[] = [
     );
     return HttpResponse.json(invoice, { status: 201, headers: { ETag: '"1"' } });
   }),
+  http.get('*/api/invoices/:number/history/', ({ params, request }) => historyResponse(request, 'invoice', String(params.number))),
   http.get('*/api/invoices/:number/', ({ params, request }) => {
     const invoice = mockDb.invoices.find((item) => item.number === params.number);
     return invoice ? HttpResponse.json(forCaller(request)(invoice), { headers: { ETag: `"${invoice.version}"` } }) : notFound(request);

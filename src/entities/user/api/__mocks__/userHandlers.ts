@@ -4,7 +4,9 @@ import { EMAIL_PATTERN, LIMITS, USER_LIST, passwordProblems, type PasswordProble
 import {
   changed,
   created,
+  deleted,
   fieldErrors,
+  historyResponse,
   listResponse,
   message,
   mockCaller,
@@ -94,7 +96,7 @@ const updateMe = async (request: Request) => {
 /** An account's next state: its version moves only with what a person edits (as the server's trigger: name, flags, password). */
 const edited = (request: Request, current: User, next: User, passwordSet: boolean): User =>
   passwordSet || next.name !== current.name || next.isActive !== current.isActive || next.isStaff !== current.isStaff
-    ? changed(request, 'user', current.email, { ...next, lastModifiedAt: now() })
+    ? changed(request, 'user', current.email, { ...next, lastModifiedAt: now() }, { secret: passwordSet ? ['password'] : [] })
     : next;
 
 /** Staff edit accounts, never their own staff or active flag (server/src/users/routes.ts). */
@@ -180,6 +182,10 @@ export const userHandlers: readonly HttpHandler[] = [
     mockDb.users = [...mockDb.users, user];
     return HttpResponse.json(user, { status: 201 });
   }),
+  // Staff only; a deleted account's history stays readable.
+  http.get('*/api/user/:email/history/', ({ params, request }) =>
+    mockCaller(request).isStaff ? historyResponse(request, 'user', normalise(String(params.email))) : forbidden(request),
+  ),
   http.get('*/api/user/:email/', ({ params, request }) => {
     const caller = mockCaller(request);
     const email = normalise(String(params.email));
@@ -198,6 +204,7 @@ export const userHandlers: readonly HttpHandler[] = [
     if (!current) return notFound(request);
     const stale = versionConflict(request, 'user', email, current);
     if (stale) return stale;
+    deleted(request, 'user', email);
     mockDb.users = mockDb.users.filter((user) => user.email !== email);
     return new HttpResponse(null, { status: 204 });
   }),

@@ -3,6 +3,10 @@ import { CODE_PATTERN, LIMITS, REGISTRY_CODE_PATTERN, WAREHOUSE_LIST } from '@ti
 
 import {
   type MockFieldErrors,
+  adminRecordHandlers,
+  changed,
+  created,
+  deleted,
   listResponse,
   mockDb,
   notBlank,
@@ -12,6 +16,8 @@ import {
   referencedMessage,
   schemaErrors,
   staffOnly,
+  versionConflict,
+  withEtag,
   type FieldRule,
 } from '@/shared/mock-db';
 
@@ -50,7 +56,46 @@ function check(errors: MockFieldErrors, body: Partial<Warehouse>, id?: number): 
   }
 }
 
-/** Staff-only `/api/admin/warehouses`: list, create, edit, delete (refused while waybills or worklogs refer to it), as the server answers. */
+const find = (key: string) => mockDb.warehouses.find((item) => String(item.id) === key);
+const FIELDS = ['name', 'company', 'originCode', 'destinationCode', 'address'] as const;
+
+/** PUT (every field) and PATCH (some): the body's schema, the record, its version, then the rules that read data. */
+const update = async (request: Request, key: string, full: boolean): Promise<Response> => {
+  const body = (await request.json()) as Partial<Warehouse>;
+  const errors = schemaErrors(request, body, full ? RULES : optional(RULES));
+  if (!errors.empty) return errors.answer();
+  const current = find(key);
+  if (!current) return notFound(request);
+  const stale = versionConflict(request, 'warehouse', String(current.id), current);
+  if (stale) return stale;
+  check(errors, body, current.id);
+  // Waybills refer to a warehouse by its codes: a code they use cannot be changed or taken away.
+  for (const { field, used } of CODES) {
+    const code = current[field];
+    const count = code && body[field] !== undefined && body[field] !== code ? used(code) : 0;
+    if (count > 0) {
+      const refused = referencedMessage(request, [['waybills', count]]);
+      errors.add(field, refused.key, refused.params);
+    }
+  }
+  if (!errors.empty) return errors.answer();
+  const fields = Object.fromEntries(FIELDS.filter((field) => body[field] !== undefined).map((field) => [field, body[field]]));
+  if (Object.keys(fields).length === 0) return withEtag(current);
+  const company = body.company ?? current.company;
+  const next = changed(request, 'warehouse', String(current.id), {
+    ...current,
+    ...fields,
+    companyName: mockDb.companies.find((item) => item.registryCode === company)?.name ?? current.companyName,
+    lastModifiedAt: now(),
+  });
+  mockDb.warehouses = mockDb.warehouses.map((item) => (item.id === current.id ? next : item));
+  return withEtag(next);
+};
+
+/**
+ * Staff-only `/api/admin/warehouses`: list, create, read, edit, delete (refused while waybills or
+ * worklogs refer to it), history; writes honour If-Match; as the server answers.
+ */
 export const adminWarehouseHandlers: readonly HttpHandler[] = [
   http.all('*/api/admin/warehouses*', ({ request }) => staffOnly(request)),
   http.get('*/api/admin/warehouses', ({ request }) => listResponse(request, WAREHOUSE_LIST, mockDb.warehouses)),
@@ -71,42 +116,20 @@ export const adminWarehouseHandlers: readonly HttpHandler[] = [
       hasWorklogs: false,
       createdAt: at,
       lastModifiedAt: at,
+      version: 1,
     };
+    created(request, 'warehouse', String(warehouse.id));
     mockDb.warehouses = [...mockDb.warehouses, warehouse];
-    return HttpResponse.json(warehouse, { status: 201 });
+    return withEtag(warehouse, 201);
   }),
-  http.patch('*/api/admin/warehouses/:key', async ({ params, request }) => {
-    const current = mockDb.warehouses.find((item) => String(item.id) === params.key);
-    if (!current) return notFound(request);
-    const body = (await request.json()) as Partial<Warehouse>;
-    const errors = schemaErrors(request, body, optional(RULES));
-    if (errors.empty) {
-      check(errors, body, current.id);
-      // Waybills refer to a warehouse by its codes: a code they use cannot be changed or taken away.
-      for (const { field, used } of CODES) {
-        const code = current[field];
-        const count = code && body[field] !== undefined && body[field] !== code ? used(code) : 0;
-        if (count > 0) {
-          const refused = referencedMessage(request, [['waybills', count]]);
-          errors.add(field, refused.key, refused.params);
-        }
-      }
-    }
-    if (!errors.empty) return errors.answer();
-    const company = body.company ?? current.company;
-    const next: Warehouse = {
-      ...current,
-      ...body,
-      id: current.id,
-      companyName: mockDb.companies.find((item) => item.registryCode === company)?.name ?? current.companyName,
-      lastModifiedAt: now(),
-    };
-    mockDb.warehouses = mockDb.warehouses.map((item) => (item.id === current.id ? next : item));
-    return HttpResponse.json(next);
-  }),
+  ...adminRecordHandlers('warehouses', 'warehouse', find),
+  http.put('*/api/admin/warehouses/:key', ({ params, request }) => update(request, String(params.key), true)),
+  http.patch('*/api/admin/warehouses/:key', ({ params, request }) => update(request, String(params.key), false)),
   http.delete('*/api/admin/warehouses/:key', ({ params, request }) => {
-    const current = mockDb.warehouses.find((item) => String(item.id) === params.key);
+    const current = find(String(params.key));
     if (!current) return notFound(request);
+    const stale = versionConflict(request, 'warehouse', String(current.id), current);
+    if (stale) return stale;
     const refused = referencedAnswer(request, [
       [
         'waybills',
@@ -115,6 +138,7 @@ export const adminWarehouseHandlers: readonly HttpHandler[] = [
       ['worklogs', mockDb.worklogs.filter((item) => item.warehouse === current.id).length],
     ]);
     if (refused) return refused;
+    deleted(request, 'warehouse', String(current.id));
     mockDb.warehouses = mockDb.warehouses.filter((item) => item.id !== current.id);
     return new HttpResponse(null, { status: 204 });
   }),

@@ -1,5 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import {
+  LIMITS,
   LOAD_LIMITS,
   WAYBILL_LIST,
   WAYBILL_STATUSES,
@@ -14,7 +15,10 @@ import {
 import {
   changed,
   created,
+  deleted,
+  decimalText,
   fieldErrors,
+  historyResponse,
   listResponse,
   message,
   mockCaller,
@@ -65,6 +69,8 @@ function checkFields(request: Request, body: Fields, current?: Waybill): { field
   }
   const assortmentCode = fields.assortment ?? current?.assortment;
   const unit = mockDb.assortments.find((item) => item.code === assortmentCode)?.unit;
+  // Stored as numeric(…, 3): answered with three decimals.
+  if (fields.quantity !== undefined) fields.quantity = decimalText(String(fields.quantity), LIMITS.quantityMaxDecimals);
   if (fields.quantity !== undefined && !(Number(fields.quantity) > 0)) add('quantity', 'field.positive');
   else if (fields.quantity !== undefined && unit && exceedsLoadLimit(fields.quantity, unit)) {
     add('quantity', 'waybill.quantityOverLoad', { limit: String(LOAD_LIMITS[unit]), unit: UNIT_SYMBOLS[unit] });
@@ -120,6 +126,7 @@ const update = (request: Request, number: unknown, body: WaybillPatch): Response
     'waybill',
     current.number,
     withNames({ ...current, ...fields, status: to ?? from, lastModifiedAt: new Date().toISOString() }),
+    { reason: (body as { reason?: string }).reason },
   );
   mockDb.waybills = mockDb.waybills.map((item) => (item.number === current.number ? next : item));
   return HttpResponse.json(next);
@@ -153,6 +160,7 @@ export const waybillHandlers: readonly HttpHandler[] = [
     mockDb.waybills = [waybill, ...mockDb.waybills];
     return HttpResponse.json(waybill, { status: 201, headers: { ETag: `"${waybill.version}"` } });
   }),
+  http.get('*/api/waybills/:number/history/', ({ params, request }) => historyResponse(request, 'waybill', String(params.number))),
   http.get('*/api/waybills/:number/', ({ params, request }) => {
     const waybill = find(params.number);
     return waybill ? HttpResponse.json(waybill, { headers: { ETag: `"${waybill.version}"` } }) : notFound(request);
@@ -169,6 +177,7 @@ export const waybillHandlers: readonly HttpHandler[] = [
     const stale = versionConflict(request, 'waybill', waybill.number, waybill);
     if (stale) return stale;
     if (!isWaybillDeletable(waybill.status)) return nonFieldError(message(request, 'waybill.notDeletable', { status: waybill.status }));
+    deleted(request, 'waybill', waybill.number);
     mockDb.waybills = mockDb.waybills.filter((item) => item.number !== waybill.number);
     return new HttpResponse(null, { status: 204 });
   }),

@@ -3,12 +3,18 @@ import { LIMITS, REGISTRY_CODE_PATTERN, WORKER_LIST, normaliseWorkerName } from 
 
 import {
   type MockFieldErrors,
+  adminRecordHandlers,
+  changed,
+  created,
+  deleted,
   listResponse,
   mockDb,
   notFound,
   referencedAnswer,
   schemaErrors,
   staffOnly,
+  versionConflict,
+  withEtag,
   type FieldRule,
 } from '@/shared/mock-db';
 
@@ -24,7 +30,40 @@ function checkCompany(errors: MockFieldErrors, code: string | null | undefined):
   if (code && companyName(code) === null) errors.add('company', 'ref.unknownCompany', { value: code });
 }
 
-/** Staff-only `/api/admin/workers`: list, create, edit, delete (refused while worklogs name the worker), as the server answers. */
+const find = (key: string) => mockDb.workers.find((item) => item.workerName === key);
+
+/** PUT and PATCH (the same fields, all optional): the body's schema, the record, its version, then the company. */
+const update = async (request: Request, key: string): Promise<Response> => {
+  const body = (await request.json()) as Partial<Worker>;
+  const errors = schemaErrors(request, body, { company: COMPANY });
+  if (!errors.empty) return errors.answer();
+  const current = find(key);
+  if (!current) return notFound(request);
+  const stale = versionConflict(request, 'worker', current.workerName, current);
+  if (stale) return stale;
+  checkCompany(errors, body.company);
+  if (!errors.empty) return errors.answer();
+  if (body.company === undefined) return withEtag(current);
+  // Only a change of name or company moves a worker's version (the database's trigger).
+  if (body.company === current.company) {
+    const touched = { ...current, lastModifiedAt: now() };
+    mockDb.workers = mockDb.workers.map((item) => (item.workerName === current.workerName ? touched : item));
+    return withEtag(touched);
+  }
+  const next = changed(request, 'worker', current.workerName, {
+    ...current,
+    company: body.company,
+    companyName: companyName(body.company),
+    lastModifiedAt: now(),
+  });
+  mockDb.workers = mockDb.workers.map((item) => (item.workerName === current.workerName ? next : item));
+  return withEtag(next);
+};
+
+/**
+ * Staff-only `/api/admin/workers`: list, create, read, edit, delete (refused while worklogs name
+ * the worker), history; writes honour If-Match; as the server answers.
+ */
 export const adminWorkerHandlers: readonly HttpHandler[] = [
   http.all('*/api/admin/workers*', ({ request }) => staffOnly(request)),
   http.get('*/api/admin/workers', ({ request }) => listResponse(request, WORKER_LIST, mockDb.workers)),
@@ -49,29 +88,25 @@ export const adminWorkerHandlers: readonly HttpHandler[] = [
       lastWorklogAt: null,
       createdAt: at,
       lastModifiedAt: at,
+      version: 1,
     };
+    created(request, 'worker', name);
     mockDb.workers = [...mockDb.workers, worker];
-    return HttpResponse.json(worker, { status: 201 });
+    return withEtag(worker, 201);
   }),
-  http.patch('*/api/admin/workers/:key', async ({ params, request }) => {
-    const current = mockDb.workers.find((item) => item.workerName === params.key);
-    if (!current) return notFound(request);
-    const body = (await request.json()) as Partial<Worker>;
-    const errors = schemaErrors(request, body, { company: COMPANY });
-    if (errors.empty) checkCompany(errors, body.company);
-    if (!errors.empty) return errors.answer();
-    const company = body.company === undefined ? current.company : body.company;
-    const next: Worker = { ...current, company, companyName: companyName(company), lastModifiedAt: now() };
-    mockDb.workers = mockDb.workers.map((item) => (item.workerName === current.workerName ? next : item));
-    return HttpResponse.json(next);
-  }),
+  ...adminRecordHandlers('workers', 'worker', find),
+  http.put('*/api/admin/workers/:key', ({ params, request }) => update(request, String(params.key))),
+  http.patch('*/api/admin/workers/:key', ({ params, request }) => update(request, String(params.key))),
   http.delete('*/api/admin/workers/:key', ({ params, request }) => {
-    const current = mockDb.workers.find((item) => item.workerName === params.key);
+    const current = find(String(params.key));
     if (!current) return notFound(request);
+    const stale = versionConflict(request, 'worker', current.workerName, current);
+    if (stale) return stale;
     const refused = referencedAnswer(request, [
       ['worklogs', mockDb.worklogs.filter((item) => item.workerName === current.workerName).length],
     ]);
     if (refused) return refused;
+    deleted(request, 'worker', current.workerName);
     mockDb.workers = mockDb.workers.filter((item) => item.workerName !== current.workerName);
     return new HttpResponse(null, { status: 204 });
   }),

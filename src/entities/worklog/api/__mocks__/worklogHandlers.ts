@@ -1,10 +1,12 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { WORKLOG_LIST, normaliseWorkerName } from '@timberlog/contract';
+import { LIMITS, WORKLOG_LIST, normaliseWorkerName } from '@timberlog/contract';
 
 import {
   changed,
   created,
+  decimalText,
   fieldErrors,
+  historyResponse,
   listResponse,
   message,
   mockCaller,
@@ -42,6 +44,8 @@ function checkFields(request: Request, body: Fields): { fields: Fields; errors: 
   }
   if (fields.waybill && !mockDb.waybills.some((item) => item.number === fields.waybill))
     add('waybill', 'ref.unknownWaybill', { value: fields.waybill });
+  // Stored as numeric(…, 3): answered with three decimals.
+  if (typeof fields.quantity === 'string') fields.quantity = decimalText(fields.quantity, LIMITS.quantityMaxDecimals);
   if (fields.quantity !== undefined && fields.quantity !== null && !(Number(fields.quantity) > 0)) add('quantity', 'field.positive');
   return { fields, errors };
 }
@@ -59,7 +63,7 @@ const withNames = (worklog: Worklog): Worklog => {
 };
 
 /** Keeps the workers (count, last worklog, company of the latest warehouse) in step, as the server does. */
-const touchWorker = (workerName: string) => {
+const touchWorker = (request: Request, workerName: string) => {
   const own = mockDb.worklogs.filter((item) => item.workerName === workerName);
   const latest = [...own].sort((a, b) => (a.timestamp < b.timestamp ? 1 : -1))[0];
   const company = latest ? (mockDb.warehouses.find((item) => item.id === latest.warehouse) ?? null) : null;
@@ -70,9 +74,16 @@ const touchWorker = (workerName: string) => {
     companyName: company?.companyName ?? null,
   };
   const now = new Date().toISOString();
-  mockDb.workers = mockDb.workers.some((worker) => worker.workerName === workerName)
-    ? mockDb.workers.map((worker) => (worker.workerName === workerName ? { ...worker, ...counts, lastModifiedAt: now } : worker))
-    : [...mockDb.workers, { workerName, ...counts, createdAt: now, lastModifiedAt: now }];
+  const existing = mockDb.workers.find((worker) => worker.workerName === workerName);
+  if (!existing) {
+    created(request, 'worker', workerName);
+    mockDb.workers = [...mockDb.workers, { workerName, ...counts, createdAt: now, lastModifiedAt: now, version: 1 }];
+    return;
+  }
+  // A new company moves the worker's version and is in its history; a count alone does not.
+  const touched = { ...existing, ...counts, lastModifiedAt: now };
+  const next = touched.company === existing.company ? touched : changed(request, 'worker', workerName, touched);
+  mockDb.workers = mockDb.workers.map((worker) => (worker.workerName === workerName ? next : worker));
 };
 
 const find = (number: unknown) => mockDb.worklogs.find((item) => item.number === number);
@@ -86,8 +97,8 @@ const update = (request: Request, number: unknown, body: WorklogPatch): Response
   if (Object.keys(errors).length > 0) return fieldErrors(errors);
   const next = changed(request, 'worklog', current.number, withNames({ ...current, ...fields, lastModifiedAt: new Date().toISOString() }));
   mockDb.worklogs = mockDb.worklogs.map((item) => (item.number === current.number ? next : item));
-  touchWorker(current.workerName);
-  touchWorker(next.workerName);
+  touchWorker(request, current.workerName);
+  touchWorker(request, next.workerName);
   return HttpResponse.json(next);
 };
 
@@ -116,9 +127,10 @@ export const worklogHandlers: readonly HttpHandler[] = [
     );
     created(request, 'worklog', worklog.number);
     mockDb.worklogs = [worklog, ...mockDb.worklogs];
-    touchWorker(worklog.workerName);
+    touchWorker(request, worklog.workerName);
     return HttpResponse.json(worklog, { status: 201, headers: { ETag: `"${worklog.version}"` } });
   }),
+  http.get('*/api/worklogs/:number/history/', ({ params, request }) => historyResponse(request, 'worklog', String(params.number))),
   http.get('*/api/worklogs/:number/', ({ params, request }) => {
     const worklog = find(params.number);
     return worklog ? HttpResponse.json(worklog, { headers: { ETag: `"${worklog.version}"` } }) : notFound(request);

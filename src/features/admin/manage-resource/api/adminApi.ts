@@ -1,4 +1,4 @@
-import { baseApi, LIST_ID, pageTags, TAGS, type TagType } from '@/shared/api';
+import { baseApi, ifMatch, isApiError, LIST_ID, pageTags, TAGS, type TagType } from '@/shared/api';
 
 /** The reference resources staff edit under `/api/admin/{resource}`. */
 export type AdminResourceName = 'assortment-types' | 'assortments' | 'companies' | 'warehouses' | 'workers';
@@ -36,7 +36,15 @@ const changed = (resource: AdminResourceName, key?: string) => [
   ...(DEPENDENTS[resource] ?? []).map((type) => ({ type, id: LIST_ID })),
 ];
 
-/** Staff-only writes of reference data; reads go through the same list contract as the public endpoints. */
+// A write refused because someone changed the record (412) refreshes it too: the list shows it as
+// it is now, and the next try sends its new version.
+const refused = (error: unknown) => isApiError(error) && error.status === 412;
+
+/**
+ * Staff-only writes of reference data; reads go through the same list contract as the public
+ * endpoints. Changes and deletions send the version of the row the user saw (If-Match), so one made
+ * since is refused instead of overwritten.
+ */
 export const adminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     adminList: build.query<Page, { readonly resource: AdminResourceName; readonly keyField: string; readonly params: object }>({
@@ -49,14 +57,14 @@ export const adminApi = baseApi.injectEndpoints({
     }),
     adminUpdate: build.mutation<
       Record<string, unknown>,
-      { readonly resource: AdminResourceName; readonly key: string; readonly body: object }
+      { readonly resource: AdminResourceName; readonly key: string; readonly version: number; readonly body: object }
     >({
-      query: ({ resource, key, body }) => ({ url: itemPath(resource, key), method: 'PATCH', body }),
-      invalidatesTags: (_item, error, { resource, key }) => (error ? [] : changed(resource, key)),
+      query: ({ resource, key, version, body }) => ({ url: itemPath(resource, key), method: 'PATCH', body, headers: ifMatch(version) }),
+      invalidatesTags: (_item, error, { resource, key }) => (error && !refused(error) ? [] : changed(resource, key)),
     }),
-    adminDelete: build.mutation<void, { readonly resource: AdminResourceName; readonly key: string }>({
-      query: ({ resource, key }) => ({ url: itemPath(resource, key), method: 'DELETE' }),
-      invalidatesTags: (_result, error, { resource, key }) => (error ? [] : changed(resource, key)),
+    adminDelete: build.mutation<void, { readonly resource: AdminResourceName; readonly key: string; readonly version: number }>({
+      query: ({ resource, key, version }) => ({ url: itemPath(resource, key), method: 'DELETE', headers: ifMatch(version) }),
+      invalidatesTags: (_result, error, { resource, key }) => (error && !refused(error) ? [] : changed(resource, key)),
     }),
   }),
 });

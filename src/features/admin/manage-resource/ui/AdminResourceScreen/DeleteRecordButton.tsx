@@ -32,7 +32,7 @@ export function DeleteRecordButton({ description, item, onDeleted }: DeleteRecor
         description={t('admin.deleteDialog.text')}
         confirmLabel={t('admin.deleteDialog.confirm')}
         keepLabel={t('admin.deleteDialog.keep')}
-        onDelete={() => remove({ resource: description.resource, key })}
+        onDelete={() => remove({ resource: description.resource, key, version: Number(item.version) })}
         deletedMessage={t('admin.deleted', { name: t(`${description.i18n}.singular`) })}
         onDeleted={onDeleted}
       />

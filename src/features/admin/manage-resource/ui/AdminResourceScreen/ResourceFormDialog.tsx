@@ -74,7 +74,12 @@ export function ResourceFormDialog({ description, item, open, onOpenChange, onSa
         fields={description.fields.map((field) => field.name)}
         request={(values) =>
           editing
-            ? update({ resource: description.resource, key: String(item[description.keyField]), body: toBody(description, values, true) })
+            ? update({
+                resource: description.resource,
+                key: String(item[description.keyField]),
+                version: Number(item.version),
+                body: toBody(description, values, true),
+              })
             : create({ resource: description.resource, body: toBody(description, values, false) })
         }
         onSuccess={(saved) => onSaved(saved)}
