@@ -14,12 +14,15 @@ import { computeInvoice } from './rules.js';
 import { invoiceSpec } from './queries.js';
 import { transaction } from '../shared/transaction.js';
 import { lockForWrite, withEtag } from '../shared/versions.js';
+import { documentRoutes, requireSeller } from '../documents/routes.js';
 
 const NumberParams = numberParams('invoice', DOCUMENT_NUMBER.invoicePrefix);
 export const invoiceSchemas = [InvoiceLineSchema, InvoicePreview, Invoice, InvoicePage];
 
 export async function invoiceRoutes(app: App) {
   const { db, config, jobs } = app.ctx;
+  // The documents of waybills and invoices: their PDFs, the e-invoice, and sending an invoice.
+  await app.register(documentRoutes);
   const tags = ['invoices'];
   /** The raw accounting error (it may name internal hosts) for staff only; users get `syncFailure`. */
   const forCaller = (request: FastifyRequest) => {
@@ -66,7 +69,7 @@ export async function invoiceRoutes(app: App) {
       schema: {
         operationId: 'createInvoice',
         summary: 'Invoice delivered waybills',
-        description: `Any signed-in user. Every waybill must exist, be delivered and not yet invoiced, and all must go to one destination company that is an invoice customer. Lines are summed per assortment at its unit price, with VAT, in exact decimals. The due date defaults to ${INVOICE.paymentDays} days after the issue date and must not be before it. The waybills become invoiced in the same transaction, and the invoice is queued for sync with the accounting system (\`pending_sync\`). The next number is assigned (the year of creation and a running number that never restarts, so no number repeats: \`${documentNumber(DOCUMENT_NUMBER.invoicePrefix, 2026, 1)}\`).`,
+        description: `Any signed-in user. Every waybill must exist, be delivered and not yet invoiced, and all must go to one destination company that is an invoice customer. Lines are summed per assortment at its unit price, with VAT, in exact decimals. The seller's settings must be set (400 otherwise). The due date defaults to ${INVOICE.paymentDays} days after the issue date and must not be before it. The waybills become invoiced in the same transaction, and the invoice is queued for sync with the accounting system (\`pending_sync\`). The next number is assigned (the year of creation and a running number that never restarts, so no number repeats: \`${documentNumber(DOCUMENT_NUMBER.invoicePrefix, 2026, 1)}\`).`,
         tags,
         body: InvoiceCreate,
         response: { 201: ref(Invoice), ...errors(400, 401) },
@@ -74,6 +77,8 @@ export async function invoiceRoutes(app: App) {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      // An invoice names its seller (VAT Act § 37): none is made while the seller's settings are missing.
+      requireSeller(config);
       const number = await transaction(
         db,
         async (trx) => {

@@ -4,6 +4,8 @@ import type { InvoiceSyncFailure } from '@timberlog/contract';
 import type { AppContext } from '../shared/context.js';
 import { invoiceSpec } from './queries.js';
 import { privateDir, privateFile } from '../shared/private-files.js';
+import { loadInvoice, requireSeller } from '../documents/routes.js';
+import { invoiceUbl } from './ubl.js';
 
 /** The accounting system answered, but not with success: a 4xx refuses the invoice, anything else is the system failing. */
 export class AccountingAnswered extends Error {
@@ -31,20 +33,23 @@ export function syncFailureOf(err: unknown): InvoiceSyncFailure {
 }
 
 export interface AccountingConnector {
-  /** Pushes one invoice; returns the accounting system's id for it. */
-  push(invoice: Record<string, unknown>): Promise<string>;
+  /**
+   * Pushes one invoice, as our JSON or, with ACCOUNTING_SYNC_FORMAT=ubl, as the EN 16931 e-invoice
+   * (`ubl`: its UBL 2.1 XML); returns the accounting system's id for it.
+   */
+  push(invoice: Record<string, unknown>, ubl?: string): Promise<string>;
 }
 
-/** HTTP connector when ACCOUNTING_SYNC_URL is set, otherwise a local outbox folder of JSON files. */
+/** HTTP connector when ACCOUNTING_SYNC_URL is set, otherwise a local outbox folder of JSON (or XML) files. */
 export function createConnector(ctx: AppContext): AccountingConnector {
   const url = ctx.config.accountingSyncUrl;
   if (url) {
     return {
-      async push(invoice) {
+      async push(invoice, ubl) {
         const res = await fetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(invoice),
+          headers: { 'content-type': ubl === undefined ? 'application/json' : 'application/xml' },
+          body: ubl ?? JSON.stringify(invoice),
           signal: AbortSignal.timeout(15_000),
         });
         const text = await res.text();
@@ -62,12 +67,19 @@ export function createConnector(ctx: AppContext): AccountingConnector {
   }
   const dir = path.join(ctx.config.dataDir, 'accounting-outbox');
   return {
-    async push(invoice) {
+    async push(invoice, ubl) {
       await privateDir(dir);
-      await privateFile(path.join(dir, `${String(invoice.number)}.json`), JSON.stringify(invoice, null, 2));
+      if (ubl !== undefined) await privateFile(path.join(dir, `${String(invoice.number)}.xml`), ubl);
+      else await privateFile(path.join(dir, `${String(invoice.number)}.json`), JSON.stringify(invoice, null, 2));
       return `LOCAL-${String(invoice.number)}`;
     },
   };
+}
+
+/** The invoice as the e-invoice the accounting system takes with ACCOUNTING_SYNC_FORMAT=ubl. */
+async function einvoiceOf(ctx: AppContext, number: string): Promise<string> {
+  requireSeller(ctx.config);
+  return invoiceUbl((await loadInvoice(ctx, number)).document, ctx.config.seller);
 }
 
 /** Runs one sync attempt: `pending_sync` → `synced` or `sync_failed` (with the reason). */
@@ -78,7 +90,8 @@ export async function syncInvoice(ctx: AppContext, number: string): Promise<void
   const invoice = res.rows[0];
   if (!invoice || invoice.status !== 'pending_sync') return;
   try {
-    const externalId = await createConnector(ctx).push(invoice);
+    const ubl = ctx.config.accountingSyncFormat === 'ubl' ? await einvoiceOf(ctx, number) : undefined;
+    const externalId = await createConnector(ctx).push(invoice, ubl);
     await ctx.db
       .updateTable('invoices')
       .set({
