@@ -15,9 +15,11 @@ import {
 } from '@/entities/warehouse';
 import { WorkerPicker } from '@/entities/worker';
 import { useFormat } from '@/shared/lib/format';
-import type { FilterValue, ListQuery } from '@/shared/lib/list-query';
+import type { ListQuery } from '@/shared/lib/list-query';
 import { Button, MultiSelect } from '@/shared/ui';
 
+import { DateRange, TextFilter } from './FilterControls';
+import { asArray, changeFrom, valuesOf, without } from './filterValues';
 import styles from './ListFilters.module.css';
 
 /** One filter the screen shows. The control follows from the contract's filter kind. */
@@ -43,132 +45,6 @@ const SHARED_RANGES = [
   { name: 'lastModifiedAfter', to: 'lastModifiedBefore', labelKey: 'list.shared.lastModified' },
 ] as const;
 
-/** The values a filter offers to pick from: its own list, or true and false for a boolean one. */
-const valuesOf = (def: FilterDef): readonly string[] | undefined =>
-  def.kind === 'multi' || def.kind === 'exact' ? (def.values ?? (def.type === 'boolean' ? ['true', 'false'] : undefined)) : undefined;
-
-const asArray = (value: FilterValue): readonly string[] => (value === undefined ? [] : typeof value === 'string' ? [value] : value);
-
-/**
- * What a control changed, from the values it showed to the ones it reports, applied to the values in
- * the URL at the moment of writing: two ticks before the list renders again both count.
- */
-const changeFrom =
-  (shown: readonly string[], next: readonly string[]) =>
-  (current: FilterValue): string[] => {
-    const kept = asArray(current).filter((item) => next.includes(item) || !shown.includes(item));
-    return [...kept, ...next.filter((item) => !shown.includes(item) && !kept.includes(item))];
-  };
-
-/** One value less, in the URL at the moment of writing (a chip's ×). */
-const without =
-  (item: string) =>
-  (current: FilterValue): FilterValue => {
-    const rest = asArray(current).filter((entry) => entry !== item);
-    if (rest.length === 0) return undefined;
-    return typeof current === 'string' ? rest[0] : rest;
-  };
-
-/** A text or number filter: applied on Enter or when the field is left, not on every key. */
-function TextFilter({
-  label,
-  value,
-  numeric,
-  onCommit,
-}: {
-  readonly label: string;
-  readonly value: string;
-  readonly numeric: boolean;
-  readonly onCommit: (value: string) => void;
-}) {
-  const id = useId();
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
-  if (seen !== value) {
-    setSeen(value);
-    setText(value);
-  }
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={styles.input}
-        type={numeric ? 'number' : 'text'}
-        inputMode={numeric ? 'numeric' : undefined}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={() => text.trim() !== value && onCommit(text.trim())}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') onCommit(text.trim());
-        }}
-      />
-    </div>
-  );
-}
-
-/**
- * From–to with native date inputs; a timestamp bound from a link shows as its date. Each input writes
- * only its own end, so the other keeps what the URL holds even if it changed since this render.
- */
-function DateRange({
-  label,
-  from,
-  to,
-  onFromChange,
-  onToChange,
-}: {
-  readonly label: string;
-  readonly from: string;
-  readonly to: string;
-  readonly onFromChange: (from: string) => void;
-  readonly onToChange?: ((to: string) => void) | undefined;
-}) {
-  const { t } = useTranslation();
-  const fromValue = from.slice(0, 10);
-  const toValue = to.slice(0, 10);
-  return (
-    <fieldset className={styles.range}>
-      <legend className={styles.label}>{label}</legend>
-      <div className={styles.rangeInputs}>
-        <input
-          type="date"
-          className={styles.input}
-          aria-label={`${label}: ${t('list.from')}`}
-          value={fromValue}
-          max={toValue || undefined}
-          onChange={(event) => onFromChange(event.target.value)}
-        />
-        {onToChange ? (
-          <>
-            <span aria-hidden="true">–</span>
-            <input
-              type="date"
-              className={styles.input}
-              aria-label={`${label}: ${t('list.to')}`}
-              value={toValue}
-              min={fromValue || undefined}
-              onChange={(event) => onToChange(event.target.value)}
-            />
-          </>
-        ) : null}
-      </div>
-    </fieldset>
-  );
-}
-
-/**
- * The filter bar of a list screen, built from the list's contract and the screen's short list of
- * fields: date ranges, multi-selects for statuses and actions, pickers for reference data, text
- * fields, a debounced search box, "More filters" with the created and modified ranges, the active
- * filters as removable chips, "Clear filters", and a notice naming what a link held that was ignored.
- * On a phone the fields fold behind a "Filters" button that counts the active ones; search and the
- * chips stay in view.
- */
-// Memoised: a list screen re-renders when its rows arrive, and the filter bar, the screen's
-// largest part, has nothing new to show then (the query object stays the same; see useListQuery).
 export const ListFilters = memo(function ListFilters({ query, fields }: ListFiltersProps) {
   const { t } = useTranslation();
   const format = useFormat();
