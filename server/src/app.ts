@@ -24,6 +24,11 @@ import { adminRoutes } from './admin/routes.js';
 import { summaryRoutes, summarySchemas } from './summary/routes.js';
 import { historyRoutes, historySchemas } from './history/routes.js';
 import { eventRoutes } from './events/routes.js';
+import { savedViewRoutes, savedViewSchemas } from './saved-views/routes.js';
+import { totalsRoutes, totalsSchemas } from './totals/routes.js';
+import { bulkRoutes, bulkSchemas } from './waybills/bulk.js';
+import { importRoutes, importSchemas } from './waybills/import.js';
+import { batchRoutes, batchSchemas } from './batch/service.js';
 import { accessOf, registerAccessControl } from './auth/guards.js';
 import { registerSecurityHeaders, securityHeadersFor } from './shared/security-headers.js';
 import { registerWebApp } from './shared/web-app.js';
@@ -169,6 +174,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     ...exportSchemas,
     ...summarySchemas,
     ...historySchemas,
+    ...savedViewSchemas,
+    ...totalsSchemas,
+    ...bulkSchemas,
+    ...importSchemas,
+    ...batchSchemas,
   ]) {
     app.addSchema(s);
   }
@@ -203,6 +213,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(summaryRoutes);
   await app.register(historyRoutes);
   await app.register(eventRoutes);
+  await app.register(savedViewRoutes);
+  await app.register(totalsRoutes);
+  await app.register(bulkRoutes);
+  await app.register(importRoutes);
+  await app.register(batchRoutes);
   await app.register(adminRoutes);
 
   const indexHtml = path.join(ctx.config.webDistDir, 'index.html');

@@ -7,6 +7,9 @@ import { purgeRateLimits } from './auth/rate-limit.js';
 import { sendAccountMail } from './users/account-mail.js';
 import { failAbandonedExports, purgeOldReports } from './exports/service.js';
 import type { AccountMailJob } from './shared/jobs.js';
+import { registerBatchHandler, runBatchJob } from './batch/service.js';
+import { runBulkJob } from './waybills/bulk.js';
+import { runImportJob } from './waybills/import.js';
 
 /**
  * Removes spent or expired tokens, sign-ups never confirmed, old rate-limit counters and old
@@ -57,5 +60,10 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   });
   await ctx.jobs.boss.work<{ number: string }>(QUEUES.invoiceSync, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
     if (job) await syncInvoice(ctx, job.data.number);
+  });
+  registerBatchHandler('bulk', runBulkJob as never);
+  registerBatchHandler('import', runImportJob as never);
+  await ctx.jobs.boss.work<{ id: string }>(QUEUES.batch, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+    if (job) await runBatchJob(ctx, job.data.id);
   });
 }

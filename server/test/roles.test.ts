@@ -77,6 +77,18 @@ const DECISIONS: Record<string, Decision> = {
   invoiceHistory: 'user',
   userHistory: 'staff',
   changeEvents: 'user',
+  listSavedViews: 'user',
+  createSavedView: 'user',
+  getSavedView: 'user',
+  patchSavedView: 'user',
+  deleteSavedView: 'user',
+  waybillTotals: 'user',
+  worklogTotals: 'user',
+  invoiceTotals: 'user',
+  bulkWaybills: 'user',
+  getBatchJob: 'user',
+  importWaybills: 'user',
+  waybillImportTemplate: 'user',
 };
 for (const kind of ['AssortmentTypes', 'Assortments', 'Companies', 'Warehouses', 'Workers']) DECISIONS[`adminList${kind}`] = 'staff';
 for (const op of ['AssortmentType', 'Assortment', 'Company', 'Warehouse', 'Worker']) {

@@ -104,5 +104,26 @@ export type { HistoryAction, HistoryVia, HistoryEntity } from './history.ts';
 export { INVOICE_RULES, invoiceWaybillNumbers, defaultDueDate, invoiceProblem } from './invoice-rules.ts';
 export type { InvoiceRule, InvoiceWaybill, InvoiceProblem } from './invoice-rules.ts';
 export type { RefKind, ValueType, FilterDef, FilterKind, ListContract, ListName, SortField, SortValue, FilterName } from './lists.ts';
+export { emptyListState, parseListQuery, serializeListQuery } from './list-query.ts';
+export type { FilterValues, IgnoredParam, IgnoredReason, ListQueryOptions, ListState, ParsedListQuery } from './list-query.ts';
+export {
+  SAVED_VIEW_LISTS,
+  DENSITIES,
+  SAVED_VIEW,
+  LIST_COLUMNS,
+  defaultColumns,
+  savedViewQuery,
+  checkListQuery,
+  savedViewColumnsProblem,
+  BULK_ACTIONS,
+  BULK_ACTION_STATUS,
+  BULK,
+  BULK_OUTCOMES,
+  BATCH_STATES,
+  IMPORT,
+  WAYBILL_IMPORT_COLUMNS,
+  importFileName,
+} from './volume.ts';
+export type { SavedViewList, Density, ListColumn, Problem, BulkAction, BulkOutcome, BatchState, WaybillImportField } from './volume.ts';
 export { DOCUMENT_TEXTS, documentText, documentDate, documentDecimal, documentMoney } from './documents.ts';
 export type { DocumentTextKey } from './documents.ts';

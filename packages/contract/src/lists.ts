@@ -87,6 +87,8 @@ export const WAYBILL_LIST = defineList({
     transportDateAfter: { kind: 'after', field: 'transportDate', type: 'date' },
     transportDateBefore: { kind: 'before', field: 'transportDate', type: 'date' },
     invoice: { kind: 'exact', field: 'invoice', type: 'string' },
+    // Chosen waybills by number (a selection exported or acted on in bulk).
+    number: { kind: 'multi', field: 'number', type: 'string' },
   },
   sort: [
     'number',

@@ -5,7 +5,8 @@
  * connection, autocannon in a process of its own so the client does not share the server's event loop),
  * then the same cases at 10 connections while a writer changes 10 waybills a second through the API
  * (and whether every count stayed exact), then the event stream with 1,000 connected clients
- * (bench-live.ts), then the exports (bench-exports.ts). Prints figures; asserts nothing.
+ * (bench-live.ts), then a 10,000-row import and bulk actions (bench-volume.ts), then the exports
+ * (bench-exports.ts). Prints figures; asserts nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { buildApp } from '../app.js';
 import { seed } from '../seed/seed.js';
 import { DEMO_USERS } from '../seed/data.js';
 import { benchExports } from './bench-exports.js';
+import { benchVolume } from './bench-volume.js';
 import { benchEvents, checkListCounts, startWriter, writerChanges, writerSummary } from './bench-live.js';
 import type { WriterResult } from './bench-writer.js';
 import { createRequire } from 'node:module';
@@ -175,9 +177,27 @@ try {
     { name: 'deep page (pageNumber=2000)', queries: ['pageNumber=2000'] },
     // The home page's counts (the count column sums the waybills).
     { name: 'GET /api/summary/ (home counts)', queries: [''], path: '/api/summary/' },
+    // Totals of the filtered waybills (count, quantity per unit, mileage), kept per filter with the
+    // tables' version as counts are: the first call sums the rows, the next ones reuse it until a write.
+    { name: 'totals: all waybills', queries: [''], path: '/api/waybills/totals/' },
+    {
+      name: 'totals: two statuses',
+      queries: ['statusIn=delivered&statusIn=confirmed'],
+      path: '/api/waybills/totals/',
+    },
+    {
+      name: 'totals: status + a quarter',
+      queries: ['status=delivered&transportDateAfter=2026-07-01&transportDateBefore=2026-09-30'],
+      path: '/api/waybills/totals/',
+    },
+    {
+      name: 'totals: search (2 % of rows, 10 terms in turn)',
+      queries: INSPECTORS.map((name) => `search=${name.toLowerCase()}`),
+      path: '/api/waybills/totals/',
+    },
   ];
   console.log(
-    `\nGET /api/waybills/ (last row: GET /api/summary/) over ${ROWS.toLocaleString('en')} waybills, ${SECONDS} s per case and concurrency, autocannon ${AUTOCANNON_VERSION}:`,
+    `\nGET /api/waybills/ (then GET /api/summary/ and GET /api/waybills/totals/) over ${ROWS.toLocaleString('en')} waybills, ${SECONDS} s per case and concurrency, autocannon ${AUTOCANNON_VERSION}:`,
   );
   console.log(
     '| query | count | 1 conn req/s | p50 ms | p99 ms | 10 conn req/s | p50 ms | p99 ms | reference req/s (10 conn) | × reference |',
@@ -251,6 +271,8 @@ try {
       rate: WRITER_RATE,
       writes: await writerChanges(ctx, 50, 300),
     });
+  // A 10,000-row import and bulk actions (bench-volume.ts); BENCH_VOLUME=0 leaves them out.
+  if (process.env.BENCH_VOLUME !== '0') await benchVolume(ctx, base, access);
   await app.close();
 
   // Exports: 100,000 rows as XLSX, then the whole table as CSV and as XLSX (bench-exports.ts).

@@ -2,7 +2,12 @@ import PgBoss from 'pg-boss';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 
-export const QUEUES = { exportReport: 'export-report', invoiceSync: 'invoice-sync', accountMail: 'account-mail' } as const;
+export const QUEUES = {
+  exportReport: 'export-report',
+  invoiceSync: 'invoice-sync',
+  accountMail: 'account-mail',
+  batch: 'batch-work',
+} as const;
 
 /** Mail about an account, written by a job so the request answers at once whether or not the account exists. */
 export interface AccountMailJob {
@@ -22,6 +27,8 @@ export interface Jobs {
   /** Queues the accounting sync of an invoice; with `trx`, inside that transaction. */
   sendInvoiceSync(number: string, trx?: Tx): Promise<void>;
   sendAccountMail(job: AccountMailJob): Promise<void>;
+  /** Queues a batch job (a bulk action or an import, batch_jobs); with `trx`, inside that transaction. */
+  sendBatch(id: string, trx?: Tx): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -73,6 +80,9 @@ export async function createJobs(
   });
   await boss.createQueue(QUEUES.accountMail, { name: QUEUES.accountMail, retryLimit: 3, retryDelay: 30, expireInSeconds: 120 });
   await boss.createQueue(QUEUES.invoiceSync, { name: QUEUES.invoiceSync, retryLimit: 2, retryDelay: 10, expireInSeconds: 120 });
+  // A batch is not retried by the queue: its handler marks it failed (an import wrote nothing; a
+  // bulk action's rows each stand on their own), and the person asks again.
+  await boss.createQueue(QUEUES.batch, { name: QUEUES.batch, retryLimit: 0, expireInSeconds: 900 });
   return {
     boss,
     async sendExport(id, trx) {
@@ -83,6 +93,9 @@ export async function createJobs(
     },
     async sendAccountMail(job) {
       await boss.send(QUEUES.accountMail, job);
+    },
+    async sendBatch(id, trx) {
+      await boss.send(QUEUES.batch, { id }, inTransaction(trx));
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000, wait: true });

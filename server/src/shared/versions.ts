@@ -74,6 +74,7 @@ export const VERSIONED = {
   companies: 'registry_code',
   warehouses: 'id',
   workers: 'worker_name',
+  saved_views: 'id',
 } as const;
 
 /**

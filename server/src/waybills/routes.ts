@@ -1,24 +1,19 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import type { App } from '../shared/context.js';
-import type { Database } from '../shared/db.js';
-import { FieldErrors, fieldError, forbidden, nonFieldError } from '../shared/errors.js';
+import { FieldErrors } from '../shared/errors.js';
 import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
 import { errors, ref, Type, conflict } from '../shared/schema.js';
 import {
   DOCUMENT_NUMBER,
   documentNumber,
-  exceedsLoadLimit,
   LIMITS,
   LOAD_LIMITS,
   WAYBILL_DELETABLE_STATUSES,
   WAYBILL_EDITABLE_STATUSES,
   WAYBILL_TRANSITIONS,
-  isWaybillCorrection,
-  type Unit,
-  type WaybillStatus,
 } from '@timberlog/contract';
 import { currentUser, writer } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
@@ -27,9 +22,7 @@ import { numberParams, ReportBody, Waybill, WaybillCreate, WaybillListQuery, Way
 import { waybillSpec } from './queries.js';
 import { transaction } from '../shared/transaction.js';
 import { lockForWrite, withEtag } from '../shared/versions.js';
-
-/** How a unit is written in a message. */
-const UNIT_SYMBOLS: Readonly<Record<Unit, string>> = { m3: 'm³', t: 't' };
+import { applyWaybillChange, applyWaybillDelete, checkFields, type WaybillChange } from './changes.js';
 
 const NumberParams = numberParams('waybill', DOCUMENT_NUMBER.waybillPrefix);
 export const waybillSchemas = [Waybill, WaybillPage];
@@ -39,88 +32,6 @@ const TRANSITIONS = Object.entries(WAYBILL_TRANSITIONS)
   .filter(([, to]) => to.length > 0)
   .map(([from, to]) => `${from} to ${to.join(' or ')}`)
   .join(', ');
-
-interface WaybillFields {
-  transportDate?: string;
-  origin?: string;
-  destination?: string;
-  destinationCompany?: string;
-  driverName?: string;
-  vehicleNumber?: string;
-  mileage?: number;
-  assortment?: string;
-  quantity?: string;
-  notes?: string;
-}
-
-const EDIT_KEYS: (keyof WaybillFields)[] = [
-  'transportDate',
-  'origin',
-  'destination',
-  'destinationCompany',
-  'driverName',
-  'vehicleNumber',
-  'mileage',
-  'assortment',
-  'quantity',
-  'notes',
-];
-
-/**
- * Checks references and value rules; fills destinationCompany from the destination warehouse when not given.
- * `current` is the number of the waybill being edited: its assortment's unit bounds a new quantity when the assortment is not changed.
- */
-async function checkFields(trx: Transaction<Database>, f: WaybillFields, errs: FieldErrors, current?: string): Promise<WaybillFields> {
-  const out: WaybillFields = { ...f };
-  for (const k of ['driverName', 'vehicleNumber', 'origin', 'destination', 'assortment'] as const) {
-    if (out[k] !== undefined) {
-      out[k] = out[k]!.trim();
-      if (!out[k]) errs.add(k, 'field.blank');
-    }
-  }
-  if (out.origin) {
-    const w = await trx.selectFrom('warehouses').select('id').where('originCode', '=', out.origin).executeTakeFirst();
-    if (!w) errs.add('origin', 'ref.unknownOrigin', { value: out.origin });
-  }
-  if (out.destination) {
-    const w = await trx.selectFrom('warehouses').select('company').where('destinationCode', '=', out.destination).executeTakeFirst();
-    if (!w) errs.add('destination', 'ref.unknownDestination', { value: out.destination });
-    else if (out.destinationCompany === undefined || out.destinationCompany === '') out.destinationCompany = w.company;
-  }
-  if (out.destinationCompany) {
-    const c = await trx
-      .selectFrom('companies')
-      .select('registryCode')
-      .where('registryCode', '=', out.destinationCompany)
-      .executeTakeFirst();
-    if (!c) errs.add('destinationCompany', 'ref.unknownCompany', { value: out.destinationCompany });
-  }
-  let unit: Unit | undefined;
-  if (out.assortment) {
-    const a = await trx
-      .selectFrom('assortments')
-      .select(['code', 'isActive', 'unit'])
-      .where('code', '=', out.assortment)
-      .executeTakeFirst();
-    if (!a) errs.add('assortment', 'ref.unknownAssortment', { value: out.assortment });
-    else if (!a.isActive) errs.add('assortment', 'ref.inactiveAssortment', { value: out.assortment });
-    unit = a?.unit as Unit | undefined;
-  } else if (out.quantity !== undefined && current !== undefined) {
-    const a = await trx
-      .selectFrom('waybills')
-      .innerJoin('assortments', 'assortments.code', 'waybills.assortment')
-      .select('assortments.unit')
-      .where('waybills.number', '=', current)
-      .executeTakeFirst();
-    unit = a?.unit as Unit | undefined;
-  }
-  if (out.quantity !== undefined && Number(out.quantity) <= 0) errs.add('quantity', 'field.positive');
-  // One waybill is one load: more than a truck carries is a typing slip (LOAD_LIMITS).
-  else if (out.quantity !== undefined && unit && exceedsLoadLimit(out.quantity, unit)) {
-    errs.add('quantity', 'waybill.quantityOverLoad', { limit: LOAD_LIMITS[unit], unit: UNIT_SYMBOLS[unit] });
-  }
-  return out;
-}
 
 export async function waybillRoutes(app: App) {
   const { db } = app.ctx;
@@ -209,32 +120,14 @@ export async function waybillRoutes(app: App) {
     async (request, reply) => withEtag(reply, await get(request.params.number)),
   );
 
-  const update = async (request: FastifyRequest, number: string, body: WaybillFields & { status?: WaybillStatus; reason?: string }) => {
+  const update = async (request: FastifyRequest, number: string, body: WaybillChange) => {
     const reason = body.reason?.trim();
     await transaction(
       db,
-      async (trx) => {
-        const current = await lockForWrite(request, trx, 'waybills', number, () => get(number), ['status']);
-        const from = current.status as WaybillStatus;
-        const edits = EDIT_KEYS.filter((k) => body[k] !== undefined);
-        const statusChange = body.status !== undefined && body.status !== from ? body.status : undefined;
-        const correction = statusChange !== undefined && isWaybillCorrection(from, statusChange);
-        if (statusChange && !WAYBILL_TRANSITIONS[from].includes(statusChange) && !correction)
-          throw fieldError('status', 'waybill.transition', { from, to: statusChange });
-        if (correction) {
-          if (!currentUser(request).isStaff) throw forbidden();
-          if (!reason) throw fieldError('reason', 'waybill.reasonRequired', { to: statusChange });
-        }
-        if (edits.length > 0 && !WAYBILL_EDITABLE_STATUSES.includes(from)) throw nonFieldError('waybill.notEditable', { status: from });
-        const errs = new FieldErrors();
-        const f = await checkFields(trx, body, errs, number);
-        errs.throwIfAny();
-        const set: Record<string, unknown> = { lastModifiedAt: new Date() };
-        for (const k of edits) set[k] = f[k];
-        if (f.destinationCompany !== undefined) set.destinationCompany = f.destinationCompany;
-        if (statusChange) set.status = statusChange;
-        await trx.updateTable('waybills').set(set).where('number', '=', number).execute();
-      },
+      (trx) =>
+        applyWaybillChange(trx, currentUser(request), number, body, () =>
+          lockForWrite(request, trx, 'waybills', number, () => get(number), ['status']),
+        ),
       writer(request, { reason }),
     );
     return get(number);
@@ -287,12 +180,10 @@ export async function waybillRoutes(app: App) {
     async (request, reply) => {
       await transaction(
         db,
-        async (trx) => {
-          const current = await lockForWrite(request, trx, 'waybills', request.params.number, () => get(request.params.number), ['status']);
-          if (!WAYBILL_DELETABLE_STATUSES.includes(current.status as WaybillStatus))
-            throw nonFieldError('waybill.notDeletable', { status: current.status });
-          await trx.deleteFrom('waybills').where('number', '=', request.params.number).execute();
-        },
+        (trx) =>
+          applyWaybillDelete(trx, request.params.number, () =>
+            lockForWrite(request, trx, 'waybills', request.params.number, () => get(request.params.number), ['status']),
+          ),
         writer(request),
       );
       return reply.status(204).send(null);

@@ -1,6 +1,7 @@
 import type { HttpHandler } from 'msw';
 
 import { documentHandlers } from '@/features/document-actions/index.mocks';
+import { eventHandlers } from '@/features/live-updates/index.mocks';
 import { authHandlers } from '@/entities/auth/index.mocks';
 import { assortmentTypeHandlers } from '@/entities/assortment-type/index.mocks';
 import { assortmentHandlers } from '@/entities/assortment/index.mocks';
@@ -10,18 +11,24 @@ import { invoiceHandlers } from '@/entities/invoice/index.mocks';
 import { summaryHandlers } from '@/entities/summary/index.mocks';
 import { userHandlers } from '@/entities/user/index.mocks';
 import { warehouseHandlers } from '@/entities/warehouse/index.mocks';
-import { waybillHandlers } from '@/entities/waybill/index.mocks';
+import { waybillHandlers, waybillVolumeHandlers } from '@/entities/waybill/index.mocks';
 import { workerHandlers } from '@/entities/worker/index.mocks';
 import { worklogHandlers } from '@/entities/worklog/index.mocks';
+import { savedViewHandlers } from '@/entities/saved-view/index.mocks';
+import { totalsHandlers } from '@/entities/list-totals/index.mocks';
 
 /** Every endpoint's mock, grouped by entity so a story can replace one group by its key. */
 export const handlersByEntity: Readonly<Record<string, HttpHandler[]>> = {
+  // First: /api/waybills/totals/ and the like are no record's number.
+  totals: [...totalsHandlers],
   auth: [...authHandlers],
   user: [...userHandlers],
-  waybill: [...waybillHandlers],
+  // The volume handlers first: their paths (/api/waybills/bulk/ …) would otherwise match a waybill's number.
+  waybill: [...waybillVolumeHandlers, ...waybillHandlers],
   worklog: [...worklogHandlers],
   invoice: [...invoiceHandlers],
   document: [...documentHandlers],
+  events: [...eventHandlers],
   exportRequest: [...exportRequestHandlers],
   summary: [...summaryHandlers],
   company: [...companyHandlers],
@@ -29,6 +36,7 @@ export const handlersByEntity: Readonly<Record<string, HttpHandler[]>> = {
   assortment: [...assortmentHandlers],
   assortmentType: [...assortmentTypeHandlers],
   worker: [...workerHandlers],
+  savedView: [...savedViewHandlers],
 };
 
 export const handlers: HttpHandler[] = Object.values(handlersByEntity).flat();

@@ -21,3 +21,22 @@ export type {
 export { WaybillStatusBadge } from './ui/WaybillStatusBadge/WaybillStatusBadge';
 export { WaybillDetails } from './ui/WaybillDetails/WaybillDetails';
 export type { WaybillDetailsProps } from './ui/WaybillDetails/WaybillDetails';
+export {
+  importTemplatePath,
+  isBatchJob,
+  useBulkWaybillsMutation,
+  useGetBatchJobQuery,
+  useImportWaybillsMutation,
+  waybillVolumeApi,
+} from './api/waybillVolumeApi';
+export type {
+  BatchJob,
+  BulkAction,
+  BulkRequest,
+  BulkResult,
+  BulkRow,
+  ImportError,
+  ImportQuery,
+  ImportResult,
+  ImportTemplateFormat,
+} from './api/waybillVolumeApi';

@@ -10,6 +10,8 @@ export const TAGS = {
   assortment: 'Assortment',
   assortmentType: 'AssortmentType',
   worker: 'Worker',
+  savedView: 'SavedView',
+  batchJob: 'BatchJob',
 } as const;
 
 export type TagType = (typeof TAGS)[keyof typeof TAGS];

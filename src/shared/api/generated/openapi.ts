@@ -1709,6 +1709,11 @@ export interface components {
             readonly vatNumber: string;
             readonly address: string;
             readonly email: string;
+            /**
+             * @description The language its invoices are mailed in (null: not known, so Estonian).
+             * @enum {string|null}
+             */
+            readonly language: "en" | "et" | null;
             readonly isInvoiceCustomer: boolean;
             readonly hasWorklogs: boolean;
             /** Format: date-time */
@@ -7628,6 +7633,11 @@ export interface operations {
                     readonly address?: string;
                     readonly email?: string | "";
                     readonly isInvoiceCustomer?: boolean;
+                    /**
+                     * @description The language its invoices are mailed in; null: not known (Estonian is used).
+                     * @enum {string|null}
+                     */
+                    readonly language?: "en" | "et" | null;
                 };
             };
         };
@@ -7738,6 +7748,11 @@ export interface operations {
                     readonly address?: string;
                     readonly email?: string | "";
                     readonly isInvoiceCustomer?: boolean;
+                    /**
+                     * @description The language its invoices are mailed in; null: not known (Estonian is used).
+                     * @enum {string|null}
+                     */
+                    readonly language?: "en" | "et" | null;
                 };
             };
         };
@@ -7888,6 +7903,11 @@ export interface operations {
                     readonly address?: string;
                     readonly email?: string | "";
                     readonly isInvoiceCustomer?: boolean;
+                    /**
+                     * @description The language its invoices are mailed in; null: not known (Estonian is used).
+                     * @enum {string|null}
+                     */
+                    readonly language?: "en" | "et" | null;
                 };
             };
         };

@@ -1,0 +1,71 @@
+/**
+ * Work at volume, run by `bench.ts` over its generated waybills: a 10,000-row CSV import checked
+ * through the API (a dry run) and then written as its background job writes it (every row checked
+ * again and inserted in one transaction), and a bulk action's dry run over 10,000 waybills and its
+ * real run over 1,000. Prints figures; asserts nothing.
+ */
+import { sql } from 'kysely';
+import { IMPORT } from '@timberlog/contract';
+import type { AppContext } from '../shared/context.js';
+import { DEMO_USERS } from '../seed/data.js';
+import { parseFile, runImportJob } from '../waybills/import.js';
+import { runBulk } from '../waybills/bulk.js';
+
+const secondsSince = (t: number) => ((performance.now() - t) / 1000).toFixed(2);
+
+export async function benchVolume(ctx: AppContext, base: string, token: string): Promise<void> {
+  const ref = (
+    await sql<{ origin: string; destination: string; assortment: string }>`
+    SELECT (SELECT origin_code FROM warehouses WHERE origin_code IS NOT NULL ORDER BY id LIMIT 1) AS origin,
+      (SELECT destination_code FROM warehouses WHERE destination_code IS NOT NULL ORDER BY id LIMIT 1) AS destination,
+      (SELECT code FROM assortments WHERE is_active AND unit = 'm3' ORDER BY code LIMIT 1) AS assortment`.execute(ctx.db)
+  ).rows[0]!;
+  const rows = IMPORT.maxRows;
+  const lines = ['Transport date;Origin;Destination;Driver;Vehicle;Mileage (km);Assortment;Quantity;Notes'];
+  for (let i = 0; i < rows; i++)
+    lines.push(
+      `${String((i % 28) + 1).padStart(2, '0')}.10.2026;${ref.origin};${ref.destination};Driver ${i % 300};${100 + (i % 900)} IMP;${i % 400};${ref.assortment};${10 + (i % 30)},${i % 1000};Imported trip ${i}`,
+    );
+  const file = Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`);
+  console.log(`\nImport of ${rows.toLocaleString('en')} rows (CSV, ${(file.length / 1024 / 1024).toFixed(1)} MB, ';' and decimal commas):`);
+  console.log('| step | seconds |');
+  console.log('|---|---:|');
+  let t = performance.now();
+  const dry = await fetch(`${base}/api/waybills/import/?dryRun=true`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    body: file,
+  });
+  const dryBody = (await dry.json()) as { valid: number };
+  console.log(`| dry run through the API (read, every row checked): ${dryBody.valid.toLocaleString('en')} valid | ${secondsSince(t)} |`);
+  t = performance.now();
+  const parsed = await parseFile(file);
+  const result = await runImportJob(
+    ctx,
+    { email: DEMO_USERS.staff.email, isStaff: true, locale: 'en' },
+    { parsed, file: 'bench.csv' },
+    async () => undefined,
+  );
+  console.log(
+    `| real run (read, checked again and written in one transaction): ${result.imported.toLocaleString('en')} created | ${secondsSince(t)} |`,
+  );
+
+  const drafts = (
+    await sql<{ number: string }>`SELECT number FROM waybills WHERE number = ANY(${result.numbers}) ORDER BY number`.execute(ctx.db)
+  ).rows.map((r) => r.number);
+  console.log(`\nBulk confirm of the imported drafts:`);
+  console.log('| step | seconds |');
+  console.log('|---|---:|');
+  const asker = { email: DEMO_USERS.staff.email, isStaff: true, locale: 'en' as const };
+  t = performance.now();
+  const preview = await runBulk(ctx, asker, { action: 'confirm', numbers: drafts, dryRun: true });
+  console.log(
+    `| dry run over ${drafts.length.toLocaleString('en')} waybills: ${preview.done.toLocaleString('en')} would be confirmed | ${secondsSince(t)} |`,
+  );
+  t = performance.now();
+  const real = await runBulk(ctx, asker, { action: 'confirm', numbers: drafts.slice(0, 1000), dryRun: false });
+  console.log(`| real run over 1,000 waybills (one transaction each): ${real.done.toLocaleString('en')} confirmed | ${secondsSince(t)} |`);
+  // The exports that follow read the generated waybills only.
+  for (let i = 0; i < result.numbers.length; i += 500)
+    await sql`DELETE FROM waybills WHERE number = ANY(${result.numbers.slice(i, i + 500)})`.execute(ctx.db);
+}

@@ -1,0 +1,56 @@
+/**
+ * Totals of a filtered list (the whole filtered set, not a page): the same filters and search as
+ * the list (listConds), summed by the database in one statement. Kept per filter with the
+ * version of the tables they read, as counts are (docs/decisions/0002): the version and the sums
+ * are read in one statement and one snapshot, so kept totals are reused only while no write has
+ * touched those tables, and are exact under concurrent writes.
+ */
+import type { FastifyRequest } from 'fastify';
+import { sql, type RawBuilder } from 'kysely';
+import type { DB } from '../db.js';
+import { listConds, searchTerm, whereClause } from './filters.js';
+import type { ListSpec } from './spec.js';
+
+export interface TotalsSpec<T> {
+  spec: ListSpec;
+  /** The FROM clause the filters run on (the list's count FROM when it has one). */
+  from: RawBuilder<unknown>;
+  /** One row of sums over `from` under the filters' WHERE. */
+  aggregate: (from: RawBuilder<unknown>, where: RawBuilder<unknown>) => RawBuilder<unknown>;
+  /** The version of every table the sums read; none: summed on every call. */
+  version?: RawBuilder<unknown>;
+  /** The answer from the aggregate's row. */
+  shape: (row: Record<string, unknown>) => T;
+}
+
+const KEPT_MAX = 500;
+const kept = new Map<string, { version: string; row: Record<string, unknown> }>();
+
+function keep(key: string, version: string, row: Record<string, unknown>): void {
+  kept.delete(key);
+  if (kept.size >= KEPT_MAX) kept.delete(kept.keys().next().value!);
+  kept.set(key, { version, row });
+}
+
+/** The totals of the rows `q` selects (searches are summed every time, as they are counted). */
+export async function runTotals<T>(db: DB, request: FastifyRequest, t: TotalsSpec<T>, q: Readonly<Record<string, unknown>>): Promise<T> {
+  const where = whereClause(listConds(t.spec, q, { user: request.user ?? undefined }));
+  const aggregate = t.aggregate(t.from, where);
+  if (!t.version || searchTerm(q) !== '') {
+    const res = await sql<Record<string, unknown>>`${aggregate}`.execute(db);
+    return t.shape(res.rows[0] ?? {});
+  }
+  const compiled = aggregate.compile(db);
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const held = kept.get(key);
+  // The sums run only when the version read beside them is not the one they were kept at.
+  const res = await sql<{ version: string; totals: Record<string, unknown> | null }>`
+    SELECT v.version::text AS version,
+      CASE WHEN v.version::text = ${held?.version ?? ''} THEN NULL ELSE (SELECT row_to_json(s) FROM (${aggregate}) s) END AS totals
+    FROM (${t.version}) v(version)`.execute(db);
+  const row = res.rows[0]!;
+  if (row.totals === null && held) return t.shape(held.row);
+  const totals = row.totals ?? {};
+  keep(key, row.version, totals);
+  return t.shape(totals);
+}

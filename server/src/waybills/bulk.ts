@@ -1,0 +1,291 @@
+import { sql, type Transaction } from 'kysely';
+import {
+  BULK,
+  BULK_ACTION_STATUS,
+  BULK_ACTIONS,
+  BULK_OUTCOMES,
+  EXPORT_FORMATS,
+  LIMITS,
+  WAYBILL_STATUSES,
+  checkListQuery,
+  type BulkAction,
+  type BulkOutcome,
+  type Locale,
+  type WaybillStatus,
+} from '@timberlog/contract';
+import type { App, AppContext } from '../shared/context.js';
+import type { Database } from '../shared/db.js';
+import { ApiError, fieldError, notFound } from '../shared/errors.js';
+import { listConds, orderBy, whereClause } from '../shared/list.js';
+import { errors, Nullable, ref, StrEnum, Type, type Static } from '../shared/schema.js';
+import { transaction } from '../shared/transaction.js';
+import { lockRecord } from '../shared/versions.js';
+import { currentUser } from '../auth/guards.js';
+import { createExportRequest } from '../exports/service.js';
+import { BatchJob, createBatchJob, type BatchAsker } from '../batch/service.js';
+import { applyWaybillChange, applyWaybillDelete } from './changes.js';
+import { waybillSpec } from './queries.js';
+
+/**
+ * Bulk actions on waybills: confirm, mark delivered, cancel, delete or export many at once. Each
+ * row goes through the very rules of its single-record call (changes.ts) in a transaction of its
+ * own, so a refused row never blocks the others; every change is recorded in the waybill's history
+ * with the source "bulk". A dry run applies the same rules to each row and rolls every one back.
+ */
+
+export const BulkRequest = Type.Object(
+  {
+    action: StrEnum(BULK_ACTIONS),
+    numbers: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.documentNumberMaxLength }), {
+        minItems: 1,
+        maxItems: BULK.maxRows,
+        description: 'The waybills by number (a number given twice counts once). Give these or `filters`.',
+      }),
+    ),
+    filters: Type.Optional(
+      Type.String({
+        maxLength: 6000,
+        description:
+          "All waybills the list would show for this query (the waybill list's URL query without `?`: `statusIn=draft&origin=X`). Give this or `numbers`.",
+      }),
+    ),
+    dryRun: Type.Boolean({ description: 'true: answer what would happen to each row and change nothing.' }),
+    reason: Type.Optional(
+      Type.String({
+        maxLength: LIMITS.notesMaxLength,
+        description: "Why, kept in each changed waybill's history (a correction needs one).",
+      }),
+    ),
+    format: Type.Optional(StrEnum(EXPORT_FORMATS, { description: "The export action's file format (xlsx when not given)." })),
+  },
+  { title: 'BulkRequest', additionalProperties: false },
+);
+
+export const BulkRow = Type.Object(
+  {
+    number: Type.String(),
+    outcome: StrEnum(BULK_OUTCOMES, {
+      description:
+        'done (would be done, in a dry run), unchanged (already so: nothing written), refused (see message) or missing (no such waybill).',
+    }),
+    from: Nullable(StrEnum(WAYBILL_STATUSES, { description: 'The status before.' })),
+    to: Nullable(StrEnum(WAYBILL_STATUSES, { description: 'The status after (null for a deletion or an export).' })),
+    message: Nullable(Type.String({ description: "Why it was refused, in the caller's language: the single-record call's message." })),
+  },
+  { $id: 'BulkRow', title: 'BulkRow' },
+);
+export const BulkResult = Type.Object(
+  {
+    action: StrEnum(BULK_ACTIONS),
+    dryRun: Type.Boolean(),
+    total: Type.Integer(),
+    done: Type.Integer(),
+    unchanged: Type.Integer(),
+    refused: Type.Integer(),
+    missing: Type.Integer(),
+    rows: Type.Array(Type.Ref('BulkRow'), {
+      description: "One per waybill, in the order given (by number, or in the list's order for filters).",
+    }),
+    exportRequest: Nullable(Type.Ref('ExportRequest', { description: 'The export the export action started (real run only).' })),
+  },
+  { $id: 'BulkResult', title: 'BulkResult' },
+);
+export const bulkSchemas = [BulkRow, BulkResult];
+
+type Row = Static<typeof BulkRow>;
+interface BulkInput {
+  action: BulkAction;
+  numbers: string[];
+  dryRun: boolean;
+  reason?: string;
+}
+
+/** The first message of an API error, in `locale`. */
+function messageOf(err: ApiError, locale: Locale): string {
+  const body = err.body(locale);
+  if (typeof body.detail === 'string') return body.detail;
+  for (const value of Object.values(body)) if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  return '';
+}
+
+/** One row by the single-record rules; throws what the single-record call would answer. */
+async function applyRow(trx: Transaction<Database>, asker: BatchAsker, input: BulkInput, number: string): Promise<Row> {
+  const lock = async () => {
+    const row = await lockRecord(trx, 'waybills', number, ['status']);
+    if (!row) throw notFound();
+    return row;
+  };
+  if (input.action === 'export') {
+    const { status } = await lock();
+    return { number, outcome: 'done', from: status as WaybillStatus, to: null, message: null };
+  }
+  const dryRun = { dryRun: input.dryRun };
+  if (input.action === 'delete') {
+    const { from } = await applyWaybillDelete(trx, number, lock, dryRun);
+    return { number, outcome: 'done', from, to: null, message: null };
+  }
+  const target = BULK_ACTION_STATUS[input.action]!;
+  try {
+    const { from, to } = await applyWaybillChange(
+      trx,
+      asker,
+      number,
+      { status: target, reason: input.reason },
+      async () => {
+        const row = await lock();
+        // Already so: nothing to write (the single call would only touch it).
+        if (row.status === target) throw new Unchanged();
+        return row;
+      },
+      dryRun,
+    );
+    return { number, outcome: 'done', from, to, message: null };
+  } catch (err) {
+    if (err instanceof Unchanged) return { number, outcome: 'unchanged', from: target, to: target, message: null };
+    throw err;
+  }
+}
+class Unchanged extends Error {}
+
+const refusedRow = (number: string, err: unknown, locale: Locale): Row => {
+  if (err instanceof ApiError && err.status === 404)
+    return { number, outcome: 'missing', from: null, to: null, message: messageOf(err, locale) };
+  if (err instanceof ApiError) return { number, outcome: 'refused', from: null, to: null, message: messageOf(err, locale) };
+  throw err;
+};
+
+/** Every row of a bulk action, each on its own; a dry run rolls each back. */
+export async function runBulk(
+  ctx: AppContext,
+  asker: BatchAsker,
+  input: BulkInput & { startExport?: (numbers: string[]) => Promise<unknown> },
+  progress: (share: number) => Promise<void> = async () => undefined,
+): Promise<Static<typeof BulkResult>> {
+  const rows: Row[] = [];
+  const total = input.numbers.length;
+  if (input.dryRun || input.action === 'export') {
+    // One transaction (one snapshot of every row), each row's checks in a savepoint, and nothing
+    // written (the rules run with dryRun); the transaction is rolled back at the end all the same.
+    await ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        for (const [i, number] of input.numbers.entries()) {
+          await sql`SAVEPOINT bulk_row`.execute(trx);
+          try {
+            rows.push(await applyRow(trx, asker, input, number));
+          } catch (err) {
+            rows.push(refusedRow(number, err, asker.locale));
+          }
+          await sql`ROLLBACK TO SAVEPOINT bulk_row`.execute(trx);
+          if (i % 50 === 0) await progress((i / total) * 100);
+        }
+        throw new DryRunDone();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof DryRunDone)) throw err;
+      });
+  } else {
+    for (const [i, number] of input.numbers.entries()) {
+      try {
+        rows.push(
+          await transaction(ctx.db, (trx) => applyRow(trx, asker, input, number), {
+            actor: asker.email,
+            via: 'bulk',
+            reason: input.reason?.trim() || undefined,
+          }),
+        );
+      } catch (err) {
+        rows.push(refusedRow(number, err, asker.locale));
+      }
+      if (i % 20 === 0) await progress((i / total) * 100);
+    }
+  }
+  const count = (outcome: BulkOutcome) => rows.filter((r) => r.outcome === outcome).length;
+  let exportRequest: unknown = null;
+  if (input.action === 'export' && !input.dryRun) {
+    exportRequest = await input.startExport?.(rows.filter((r) => r.outcome === 'done').map((r) => r.number));
+  }
+  return {
+    action: input.action,
+    dryRun: input.dryRun,
+    total,
+    done: count('done'),
+    unchanged: count('unchanged'),
+    refused: count('refused'),
+    missing: count('missing'),
+    rows,
+    exportRequest: exportRequest as never,
+  };
+}
+class DryRunDone extends Error {}
+
+/** The background form of a bulk action (the batch handler of kind `bulk`). */
+export const runBulkJob = (ctx: AppContext, asker: BatchAsker, input: BulkInput, progress: (share: number) => Promise<void>) =>
+  runBulk(ctx, asker, input, progress);
+
+export async function bulkRoutes(app: App) {
+  const { db } = app.ctx;
+
+  app.post(
+    '/api/waybills/bulk/',
+    {
+      schema: {
+        operationId: 'bulkWaybills',
+        summary: 'Confirm, deliver, cancel, delete or export many waybills',
+        description: `Any signed-in user. Each waybill goes through the rules of its own call (PATCH of the status, DELETE, the caller's role) in a transaction of its own: a refused row never blocks the others, and every change is recorded in the waybill's history with \`via: bulk\` and the \`reason\`. \`dryRun: true\` answers what would happen to each row and changes nothing. Up to ${BULK.maxRows.toLocaleString('en')} waybills (400 above); more than ${BULK.inlineMaxRows} run as a background job: the answer is then 202 with the job to poll (GET /api/batch-jobs/{id}/), whose \`result\` is this call's answer. The export action starts one export of the rows that exist (the file as the list's export writes it).`,
+        tags: ['waybills'],
+        body: BulkRequest,
+        response: { 200: ref(BulkResult), 202: ref(BatchJob), ...errors(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const body = request.body;
+      if (body.numbers && body.filters !== undefined)
+        throw new ApiError(400, undefined, { nonFieldErrors: [{ key: 'bulk.numbersOrFilters' }] });
+      let numbers: string[];
+      let filters: Record<string, unknown> | undefined;
+      if (body.numbers) numbers = [...new Set(body.numbers.map((n) => n.trim()))];
+      else if (body.filters !== undefined) {
+        const checked = checkListQuery('waybills', body.filters);
+        if ('problem' in checked) throw fieldError('filters', checked.problem.key, checked.problem.params);
+        filters = {
+          ...checked.state.filters,
+          ...(checked.state.search ? { search: checked.state.search } : {}),
+          sort: [...checked.state.sort],
+        };
+        const where = whereClause(listConds(waybillSpec, filters, { user }));
+        const res = await sql<{ number: string }>`SELECT b.number FROM waybills b ${where} ORDER BY ${orderBy(waybillSpec, filters.sort)}
+          LIMIT ${BULK.maxRows + 1}`.execute(db);
+        numbers = res.rows.map((r) => r.number);
+        if (numbers.length > BULK.maxRows) {
+          const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM waybills b ${where}`.execute(db);
+          throw new ApiError(400, undefined, {
+            filters: [
+              {
+                key: 'bulk.tooMany',
+                params: { limit: BULK.maxRows.toLocaleString('en'), count: (counted.rows[0]?.n ?? 0).toLocaleString('en') },
+              },
+            ],
+          });
+        }
+      } else throw new ApiError(400, undefined, { nonFieldErrors: [{ key: 'bulk.noRows' }] });
+      const asker: BatchAsker = { email: user.email, isStaff: user.isStaff, locale: request.locale };
+      const input: BulkInput = { action: body.action, numbers, dryRun: body.dryRun, reason: body.reason };
+      const startExport = (kept: string[]) =>
+        createExportRequest(app.ctx, request, {
+          kind: 'waybill_report',
+          format: body.format ?? 'xlsx',
+          // The list's filters as given; a selection by numbers exports the ones that exist.
+          filters: filters ?? { number: kept },
+          user,
+        });
+      if (numbers.length > BULK.inlineMaxRows && body.action !== 'export') {
+        reply.status(202);
+        return createBatchJob(app.ctx, 'bulk', asker, input, numbers.length);
+      }
+      return runBulk(app.ctx, asker, { ...input, startExport });
+    },
+  );
+}

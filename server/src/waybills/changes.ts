@@ -1,0 +1,207 @@
+import type { Transaction } from 'kysely';
+import {
+  exceedsLoadLimit,
+  LOAD_LIMITS,
+  UNIT_SYMBOLS,
+  WAYBILL_DELETABLE_STATUSES,
+  WAYBILL_EDITABLE_STATUSES,
+  WAYBILL_TRANSITIONS,
+  isWaybillCorrection,
+  type Unit,
+  type WaybillStatus,
+} from '@timberlog/contract';
+import type { Database } from '../shared/db.js';
+import { FieldErrors, fieldError, forbidden, nonFieldError } from '../shared/errors.js';
+
+/**
+ * The rules of a waybill's change and deletion, one place for every way in: the single-record
+ * routes, bulk actions and imports call these, each in its own transaction (whose options record
+ * who made the change and how).
+ */
+
+export interface WaybillFields {
+  transportDate?: string;
+  origin?: string;
+  destination?: string;
+  destinationCompany?: string;
+  driverName?: string;
+  vehicleNumber?: string;
+  mileage?: number;
+  assortment?: string;
+  quantity?: string;
+  notes?: string;
+}
+
+const EDIT_KEYS: (keyof WaybillFields)[] = [
+  'transportDate',
+  'origin',
+  'destination',
+  'destinationCompany',
+  'driverName',
+  'vehicleNumber',
+  'mileage',
+  'assortment',
+  'quantity',
+  'notes',
+];
+
+/** The reference data a waybill's fields are checked against. */
+export interface WaybillRefs {
+  hasOrigin(code: string): Promise<boolean>;
+  /** The destination warehouse's company, or undefined when no warehouse has the code. */
+  destinationCompany(code: string): Promise<string | undefined>;
+  hasCompany(registryCode: string): Promise<boolean>;
+  assortment(code: string): Promise<{ isActive: boolean; unit: Unit } | undefined>;
+  /** The unit of a waybill's assortment (an edit of its quantity alone). */
+  unitOfWaybill(number: string): Promise<Unit | undefined>;
+}
+
+/** The reference data as the transaction reads it, one lookup per check. */
+export const databaseRefs = (trx: Transaction<Database>): WaybillRefs => ({
+  hasOrigin: async (code) => !!(await trx.selectFrom('warehouses').select('id').where('originCode', '=', code).executeTakeFirst()),
+  destinationCompany: async (code) =>
+    (await trx.selectFrom('warehouses').select('company').where('destinationCode', '=', code).executeTakeFirst())?.company,
+  hasCompany: async (registryCode) =>
+    !!(await trx.selectFrom('companies').select('registryCode').where('registryCode', '=', registryCode).executeTakeFirst()),
+  assortment: async (code) => {
+    const a = await trx.selectFrom('assortments').select(['isActive', 'unit']).where('code', '=', code).executeTakeFirst();
+    return a ? { isActive: a.isActive, unit: a.unit as Unit } : undefined;
+  },
+  unitOfWaybill: async (number) =>
+    (
+      await trx
+        .selectFrom('waybills')
+        .innerJoin('assortments', 'assortments.code', 'waybills.assortment')
+        .select('assortments.unit')
+        .where('waybills.number', '=', number)
+        .executeTakeFirst()
+    )?.unit as Unit | undefined,
+});
+
+/**
+ * All the reference data at once, read in the transaction (an import checks thousands of rows
+ * against it): the same answers as databaseRefs.
+ */
+export async function loadedRefs(trx: Transaction<Database>): Promise<WaybillRefs> {
+  const warehouses = await trx.selectFrom('warehouses').select(['originCode', 'destinationCode', 'company']).execute();
+  const origins = new Set(warehouses.map((w) => w.originCode).filter((c) => c !== null));
+  const destinations = new Map(warehouses.filter((w) => w.destinationCode !== null).map((w) => [w.destinationCode!, w.company]));
+  const companies = new Set((await trx.selectFrom('companies').select('registryCode').execute()).map((c) => c.registryCode));
+  const assortments = new Map(
+    (await trx.selectFrom('assortments').select(['code', 'isActive', 'unit']).execute()).map((a) => [
+      a.code,
+      { isActive: a.isActive, unit: a.unit as Unit },
+    ]),
+  );
+  return {
+    hasOrigin: async (code) => origins.has(code),
+    destinationCompany: async (code) => destinations.get(code),
+    hasCompany: async (code) => companies.has(code),
+    assortment: async (code) => assortments.get(code),
+    unitOfWaybill: async () => undefined,
+  };
+}
+
+/**
+ * Checks references and value rules; fills destinationCompany from the destination warehouse when not given.
+ * `current` is the number of the waybill being edited: its assortment's unit bounds a new quantity when the assortment is not changed.
+ */
+export async function checkFields(
+  trx: Transaction<Database>,
+  f: WaybillFields,
+  errs: FieldErrors,
+  current?: string,
+  refs: WaybillRefs = databaseRefs(trx),
+): Promise<WaybillFields> {
+  const out: WaybillFields = { ...f };
+  for (const k of ['driverName', 'vehicleNumber', 'origin', 'destination', 'assortment'] as const) {
+    if (out[k] !== undefined) {
+      out[k] = out[k]!.trim();
+      if (!out[k]) errs.add(k, 'field.blank');
+    }
+  }
+  if (out.origin && !(await refs.hasOrigin(out.origin))) errs.add('origin', 'ref.unknownOrigin', { value: out.origin });
+  if (out.destination) {
+    const company = await refs.destinationCompany(out.destination);
+    if (company === undefined) errs.add('destination', 'ref.unknownDestination', { value: out.destination });
+    else if (out.destinationCompany === undefined || out.destinationCompany === '') out.destinationCompany = company;
+  }
+  if (out.destinationCompany && !(await refs.hasCompany(out.destinationCompany)))
+    errs.add('destinationCompany', 'ref.unknownCompany', { value: out.destinationCompany });
+  let unit: Unit | undefined;
+  if (out.assortment) {
+    const a = await refs.assortment(out.assortment);
+    if (!a) errs.add('assortment', 'ref.unknownAssortment', { value: out.assortment });
+    else if (!a.isActive) errs.add('assortment', 'ref.inactiveAssortment', { value: out.assortment });
+    unit = a?.unit;
+  } else if (out.quantity !== undefined && current !== undefined) {
+    unit = await refs.unitOfWaybill(current);
+  }
+  if (out.quantity !== undefined && Number(out.quantity) <= 0) errs.add('quantity', 'field.positive');
+  // One waybill is one load: more than a truck carries is a typing slip (LOAD_LIMITS).
+  else if (out.quantity !== undefined && unit && exceedsLoadLimit(out.quantity, unit)) {
+    errs.add('quantity', 'waybill.quantityOverLoad', { limit: LOAD_LIMITS[unit], unit: UNIT_SYMBOLS[unit] });
+  }
+  return out;
+}
+
+/** A change of a waybill: fields, a status, and the reason a correction needs. */
+export type WaybillChange = WaybillFields & { status?: WaybillStatus; reason?: string };
+
+/** Who asks for a change: staff may make corrections. */
+export interface Changer {
+  readonly isStaff: boolean;
+}
+
+/**
+ * Changes a waybill by the rules of PATCH: a status only along the transitions (a correction by
+ * staff only, with a reason), fields only while the status is editable, then the field checks.
+ * `lock` locks the record and reads its status (404 when it is gone; the routes also check
+ * If-Match there). Throws the ApiError the route answers. With `dryRun`, every rule is checked and nothing is written.
+ */
+export async function applyWaybillChange(
+  trx: Transaction<Database>,
+  changer: Changer,
+  number: string,
+  body: WaybillChange,
+  lock: () => Promise<{ status: string }>,
+  opts: { dryRun?: boolean } = {},
+): Promise<{ from: WaybillStatus; to: WaybillStatus }> {
+  const reason = body.reason?.trim();
+  const current = await lock();
+  const from = current.status as WaybillStatus;
+  const edits = EDIT_KEYS.filter((k) => body[k] !== undefined);
+  const statusChange = body.status !== undefined && body.status !== from ? body.status : undefined;
+  const correction = statusChange !== undefined && isWaybillCorrection(from, statusChange);
+  if (statusChange && !WAYBILL_TRANSITIONS[from].includes(statusChange) && !correction)
+    throw fieldError('status', 'waybill.transition', { from, to: statusChange });
+  if (correction) {
+    if (!changer.isStaff) throw forbidden();
+    if (!reason) throw fieldError('reason', 'waybill.reasonRequired', { to: statusChange });
+  }
+  if (edits.length > 0 && !WAYBILL_EDITABLE_STATUSES.includes(from)) throw nonFieldError('waybill.notEditable', { status: from });
+  const errs = new FieldErrors();
+  const f = await checkFields(trx, body, errs, number);
+  errs.throwIfAny();
+  const set: Record<string, unknown> = { lastModifiedAt: new Date() };
+  for (const k of edits) set[k] = f[k];
+  if (f.destinationCompany !== undefined) set.destinationCompany = f.destinationCompany;
+  if (statusChange) set.status = statusChange;
+  // A dry run (a bulk action's preview) stops once every rule has passed.
+  if (!opts.dryRun) await trx.updateTable('waybills').set(set).where('number', '=', number).execute();
+  return { from, to: statusChange ?? from };
+}
+
+/** Deletes a waybill by the rules of DELETE (only a deletable status); `lock` and `dryRun` as for applyWaybillChange. */
+export async function applyWaybillDelete(
+  trx: Transaction<Database>,
+  number: string,
+  lock: () => Promise<{ status: string }>,
+  opts: { dryRun?: boolean } = {},
+): Promise<{ from: WaybillStatus }> {
+  const current = await lock();
+  if (!WAYBILL_DELETABLE_STATUSES.includes(current.status as WaybillStatus))
+    throw nonFieldError('waybill.notDeletable', { status: current.status });
+  if (!opts.dryRun) await trx.deleteFrom('waybills').where('number', '=', number).execute();
+  return { from: current.status as WaybillStatus };
+}

@@ -1,0 +1,2 @@
+export { totalsApi, useInvoiceTotalsQuery, useWaybillTotalsQuery, useWorklogTotalsQuery } from './api/totalsApi';
+export type { InvoiceTotals, WaybillTotals, WorklogTotals } from './api/totalsApi';

@@ -1,0 +1,9 @@
+export {
+  savedViewApi,
+  useCreateSavedViewMutation,
+  useDeleteSavedViewMutation,
+  useGetSavedViewQuery,
+  useListSavedViewsQuery,
+  usePatchSavedViewMutation,
+} from './api/savedViewApi';
+export type { SavedView, SavedViewCreate, SavedViewListName, SavedViewListParams, SavedViewPatch } from './api/savedViewApi';

@@ -1,0 +1,405 @@
+/**
+ * Parity of the work-at-volume endpoints: saved views, list totals, bulk actions and imports. The
+ * same requests, in order, to the real server (its demo data) and to the MSW handlers (the same
+ * demo data), answered alike: status and body (but for each side's own clock).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+import { WAYBILL_STATUSES } from '@timberlog/contract';
+import { DEMO_USERS, createDemoData } from '@timberlog/contract/demo-data';
+import { getResponse } from 'msw';
+
+import { handlers } from '@/app/mocks';
+import { resetMockSavedViews } from '@/entities/saved-view/index.mocks';
+import { resetMockDb } from '@/shared/mock-db';
+
+type Who = 'staff' | 'user';
+interface Case {
+  name: string;
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** A body sent as it is (a file), with its type. */
+  file?: { text: string; type: string };
+  as?: Who;
+  locale?: 'en' | 'et';
+  headers?: Record<string, string>;
+  /** The server's status, so a case proves what it names (not two alike refusals). */
+  status?: number;
+}
+
+const demo = createDemoData();
+const used = new Set<string>();
+const ofStatus = (status: string, n = 1): string[] => {
+  const found = demo.waybills.filter((w) => w.status === status && !used.has(w.number)).slice(0, n);
+  if (found.length < n) throw new Error(`the demo data has no more ${status} waybills`);
+  for (const w of found) used.add(w.number);
+  return found.map((w) => w.number);
+};
+
+function savedViewCases(): Case[] {
+  const v = '/api/saved-views/';
+  return [
+    { name: 'saved views: none yet', status: 200, path: v, as: 'user' },
+    {
+      name: 'saved views: created with a query the codec rewrites',
+      status: 201,
+      method: 'POST',
+      path: v,
+      as: 'user',
+      body: { list: 'waybills', name: ' Paide this week ', query: '?statusIn=confirmed,delivered&sort=-transportDate&pageNumber=3' },
+    },
+    {
+      name: 'saved views: a shared one with columns and density',
+      status: 201,
+      method: 'POST',
+      path: v,
+      as: 'user',
+      body: {
+        list: 'waybills',
+        name: 'Team',
+        shared: true,
+        columns: ['number', 'status', 'quantity'],
+        density: 'compact',
+        isDefault: true,
+      },
+    },
+    { name: 'saved views: a staff private one', method: 'POST', path: v, body: { list: 'waybills', name: 'Mine', query: 'origin=X' } },
+    {
+      name: 'saved views: an unknown parameter',
+      method: 'POST',
+      path: v,
+      as: 'user',
+      body: { list: 'waybills', name: 'x', query: 'colour=red' },
+    },
+    {
+      name: 'saved views: a value the list refuses, in Estonian',
+      method: 'POST',
+      path: v,
+      as: 'user',
+      locale: 'et',
+      body: { list: 'invoices', name: 'x', query: 'statusIn=bogus' },
+    },
+    {
+      name: "saved views: another list's column",
+      method: 'POST',
+      path: v,
+      as: 'user',
+      body: { list: 'invoices', name: 'x', columns: ['driverName'] },
+    },
+    {
+      name: 'saved views: a column twice',
+      method: 'POST',
+      path: v,
+      as: 'user',
+      body: { list: 'invoices', name: 'x', columns: ['number', 'number'] },
+    },
+    { name: 'saved views: a blank name', method: 'POST', path: v, as: 'user', body: { list: 'users', name: '   ' } },
+    { name: 'saved views: a name taken', method: 'POST', path: v, as: 'user', body: { list: 'waybills', name: 'TEAM' } },
+    { name: 'saved views: an unknown list', method: 'POST', path: v, as: 'user', body: { list: 'exports', name: 'x' } },
+    { name: "saved views: the user's and the shared", path: `${v}?list=waybills`, as: 'user' },
+    { name: 'saved views: staff see theirs and the shared', path: `${v}?list=waybills` },
+    { name: 'saved views: a list filter that is no list', path: `${v}?list=nothing` },
+    { name: "saved views: another's private one is not found", path: `${v}3/`, as: 'user' },
+    { name: "saved views: another's shared one is read", path: `${v}2/` },
+    { name: "saved views: another's shared one is not changed", method: 'PATCH', path: `${v}2/`, body: { name: 'Taken' } },
+    {
+      name: 'saved views: a new default unsets the old one',
+      status: 200,
+      method: 'PATCH',
+      path: `${v}1/`,
+      as: 'user',
+      body: { isDefault: true },
+    },
+    { name: 'saved views: the old default, after', path: `${v}2/`, as: 'user' },
+    {
+      name: 'saved views: a stale If-Match',
+      status: 412,
+      method: 'PATCH',
+      path: `${v}1/`,
+      as: 'user',
+      body: { name: 'x' },
+      headers: { 'if-match': '"1"' },
+    },
+    { name: 'saved views: a bad query in a change', method: 'PATCH', path: `${v}1/`, as: 'user', body: { query: 'mileageMin=-3' } },
+    { name: 'saved views: an ordinary user cannot delete a staff view', method: 'DELETE', path: `${v}3/`, as: 'user' },
+    { name: 'saved views: staff delete a shared view', status: 204, method: 'DELETE', path: `${v}2/` },
+    { name: 'saved views: gone', path: `${v}2/`, as: 'user' },
+  ];
+}
+
+function totalsCases(): Case[] {
+  const origin = demo.warehouses.find((w) => w.originCode)?.originCode ?? '';
+  return [
+    { name: 'totals: every waybill', status: 200, path: '/api/waybills/totals/' },
+    { name: 'totals: waybills of two statuses', path: '/api/waybills/totals/?statusIn=draft,confirmed&pageSize=10&sort=-number' },
+    { name: 'totals: waybills from an origin', path: `/api/waybills/totals/?origin=${encodeURIComponent(origin)}` },
+    { name: 'totals: waybills matching a search', status: 200, path: '/api/waybills/totals/?search=ka' },
+    { name: 'totals: a bad waybill filter', path: '/api/waybills/totals/?statusIn=bogus', locale: 'et' },
+    { name: 'totals: worklogs', status: 200, path: '/api/worklogs/totals/?actionIn=loading,unloading' },
+    { name: 'totals: invoices', status: 200, path: '/api/invoices/totals/' },
+    { name: 'totals: failed invoices', path: '/api/invoices/totals/?status=sync_failed' },
+  ];
+}
+
+function bulkCases(): Case[] {
+  const b = '/api/waybills/bulk/';
+  const drafts = ofStatus('draft', 3);
+  const [confirmed] = ofStatus('confirmed');
+  const [delivered] = ofStatus('delivered');
+  const [cancelled] = ofStatus('cancelled');
+  const deletable = ofStatus('draft', 1);
+  return [
+    {
+      name: 'bulk: a dry run of mixed rows',
+      status: 200,
+      method: 'POST',
+      path: b,
+      as: 'user',
+      body: { action: 'confirm', numbers: [...drafts, confirmed, delivered, cancelled, 'W-1999-999999'], dryRun: true },
+    },
+    {
+      name: 'bulk: the same in Estonian',
+      method: 'POST',
+      path: b,
+      as: 'user',
+      locale: 'et',
+      body: { action: 'confirm', numbers: [delivered, cancelled], dryRun: true },
+    },
+    {
+      name: 'bulk: confirmed for real',
+      status: 200,
+      method: 'POST',
+      path: b,
+      as: 'user',
+      body: { action: 'confirm', numbers: drafts, dryRun: false, reason: 'Morning' },
+    },
+    {
+      name: 'bulk: delivered, one refused',
+      status: 200,
+      method: 'POST',
+      path: b,
+      as: 'user',
+      body: { action: 'deliver', numbers: [...drafts, cancelled], dryRun: false },
+    },
+    {
+      name: 'bulk: a correction by staff without a reason',
+      method: 'POST',
+      path: b,
+      body: { action: 'confirm', numbers: [delivered], dryRun: false },
+    },
+    {
+      name: 'bulk: a correction by staff',
+      status: 200,
+      method: 'POST',
+      path: b,
+      body: { action: 'confirm', numbers: [delivered], dryRun: false, reason: 'Wrong truck' },
+    },
+    {
+      name: 'bulk: delete a draft and a confirmed one',
+      method: 'POST',
+      path: b,
+      as: 'user',
+      body: { action: 'delete', numbers: [...deletable, confirmed], dryRun: false },
+    },
+    {
+      name: 'bulk: by the list filters',
+      status: 200,
+      method: 'POST',
+      path: b,
+      as: 'user',
+      body: { action: 'cancel', filters: 'statusIn=confirmed&search=ka', dryRun: true },
+    },
+    {
+      name: 'bulk: a filter the list does not take',
+      method: 'POST',
+      path: b,
+      as: 'user',
+      body: { action: 'cancel', filters: 'colour=red', dryRun: true },
+    },
+    {
+      name: 'bulk: numbers and filters',
+      method: 'POST',
+      path: b,
+      as: 'user',
+      body: { action: 'cancel', filters: '', numbers: drafts, dryRun: true },
+    },
+    { name: 'bulk: neither', method: 'POST', path: b, as: 'user', body: { action: 'cancel', dryRun: true } },
+    { name: 'bulk: an unknown action', method: 'POST', path: b, as: 'user', body: { action: 'invoice', numbers: drafts, dryRun: true } },
+    { name: 'bulk: waybills afterwards', path: `/api/waybills/?number=${drafts.join('&number=')}&sort=number` },
+  ];
+}
+
+function importCases(): Case[] {
+  const origin = demo.warehouses.find((w) => w.originCode)?.originCode ?? '';
+  const destination = demo.warehouses.find((w) => w.destinationCode)?.destinationCode ?? '';
+  const head = 'Transport date,Origin,Destination,Driver,Vehicle,Mileage (km),Assortment,Quantity,Notes';
+  const good = `2026-11-02,${origin},${destination},Mati Maa,555 XYZ,120,KU-PP,"25,5",From the sheet`;
+  const csv = (lines: string[]) => ({ text: `\ufeff${lines.join('\r\n')}\r\n`, type: 'text/csv' });
+  const i = '/api/waybills/import/';
+  return [
+    {
+      name: 'import: a dry run of good rows',
+      status: 200,
+      method: 'POST',
+      path: `${i}?dryRun=true`,
+      as: 'user',
+      file: csv([head, good, good]),
+    },
+    {
+      name: 'import: rows with problems, by spreadsheet row, in Estonian',
+      status: 200,
+      method: 'POST',
+      path: `${i}?dryRun=true`,
+      as: 'user',
+      locale: 'et',
+      file: csv([
+        head,
+        good,
+        '',
+        `2026-02-30,${origin},${destination},X,Y,far,KU-PP,1,`,
+        `2026-11-02,NOWHERE,${destination},,Y,1,NONE,1.2345,=A1`,
+      ]),
+    },
+    {
+      name: 'import: semicolons and day-first dates',
+      status: 200,
+      method: 'POST',
+      path: `${i}?dryRun=true`,
+      as: 'user',
+      file: csv([head.replace(/,/g, ';'), `02.11.2026;${origin};${destination};Mati Maa;555 XYZ;120;KU-PP;25,5;`]),
+    },
+    {
+      name: 'import: a real run refused for one row',
+      status: 400,
+      method: 'POST',
+      path: `${i}?dryRun=false`,
+      as: 'user',
+      file: csv([head, good, `x,${origin},${destination},X,Y,1,KU-PP,1,`]),
+    },
+    {
+      name: 'import: a real run',
+      status: 201,
+      method: 'POST',
+      path: `${i}?dryRun=false&filename=trips.csv`,
+      as: 'user',
+      file: csv([head, good, good]),
+    },
+    { name: 'import: an empty file', method: 'POST', path: `${i}?dryRun=true`, as: 'user', file: { text: '', type: 'text/csv' } },
+    { name: 'import: headings only', method: 'POST', path: `${i}?dryRun=true`, as: 'user', file: csv([head]) },
+    {
+      name: 'import: a column missing',
+      method: 'POST',
+      path: `${i}?dryRun=true`,
+      as: 'user',
+      locale: 'et',
+      file: csv(['Origin,Destination', 'a,b']),
+    },
+    { name: 'import: no dryRun', method: 'POST', path: i, as: 'user', file: csv([head, good]) },
+    { name: 'import: the template in Estonian', status: 200, path: '/api/waybills/import/template/?format=csv', locale: 'et' },
+    { name: 'import: a template of no format', path: '/api/waybills/import/template/?format=pdf' },
+  ];
+}
+
+const CASES: Case[] = [...savedViewCases(), ...totalsCases(), ...bulkCases(), ...importCases()];
+const CLOCK_FIELDS = new Set(['createdAt', 'lastModifiedAt', 'finishedAt']);
+
+const withoutClocks = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutClocks);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([name]) => !CLOCK_FIELDS.has(name))
+        .map(([name, item]) => [name, withoutClocks(item)]),
+    );
+  return value;
+};
+
+async function summarise(response: Response): Promise<unknown> {
+  const text = await response.text();
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return { status: response.status, type: type.split(';')[0], text };
+  const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  if (response.status === 412 && body)
+    return {
+      status: 412,
+      body: {
+        detail: String(body.detail).replace(/\d{1,2}[./]\d{1,2}[./]\d{2,4},? \d{1,2}:\d{2}/, 'TIME'),
+        current: withoutClocks(body.current),
+      },
+    };
+  // Numbers a real run creates follow each side's sequence: compared by how many.
+  if (body && Array.isArray(body.numbers)) body.numbers = body.numbers.length;
+  if (body && Array.isArray(body.results))
+    return {
+      status: response.status,
+      count: body.count,
+      keys: (body.results as { number: string; status: string }[]).map((r) => [r.number, r.status]),
+    };
+  return { status: response.status, body: withoutClocks(body) };
+}
+
+let server: ChildProcess | undefined;
+let baseUrl = '';
+const tokens: Partial<Record<Who, string>> = {};
+
+const requestInit = (testCase: Case): RequestInit => ({
+  method: testCase.method ?? 'GET',
+  headers: {
+    'accept-language': testCase.locale ?? 'en',
+    authorization: `Bearer ${tokens[testCase.as ?? 'staff'] ?? ''}`,
+    ...(testCase.file ? { 'content-type': testCase.file.type } : testCase.body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...testCase.headers,
+  },
+  body: testCase.file ? testCase.file.text : testCase.body === undefined ? undefined : JSON.stringify(testCase.body),
+});
+
+beforeAll(async () => {
+  resetMockDb();
+  resetMockSavedViews();
+  const root = resolve(__dirname, '../..');
+  server = spawn(process.execPath, ['--import', 'tsx', 'tests/parity/start-server.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const child = server;
+  baseUrl = await new Promise<string>((ready, failed) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const url = /^READY (\S+)$/.exec(line)?.[1];
+      if (url) ready(url);
+    });
+    child.on('exit', (code) => failed(new Error(`the parity server exited with ${String(code)} before it was ready`)));
+  });
+  for (const [who, account] of [
+    ['staff', DEMO_USERS.staff],
+    ['user', DEMO_USERS.user],
+  ] as const) {
+    const response = await fetch(`${baseUrl}/api/auth/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    tokens[who] = ((await response.json()) as { access: string }).access;
+  }
+}, 120_000);
+
+afterAll(async () => {
+  if (!server || server.exitCode !== null) return;
+  const stopped = new Promise((done) => server?.on('exit', done));
+  server.kill('SIGTERM');
+  await stopped;
+});
+
+describe('the mocks answer the volume endpoints as the server', () => {
+  it('knows every waybill status it uses', () => expect(WAYBILL_STATUSES).toContain('draft'));
+  it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
+    const real = await fetch(baseUrl + testCase.path, requestInit(testCase));
+    const mocked = await getResponse(handlers, new Request(`http://mocks.test${testCase.path}`, requestInit(testCase)));
+    if (!mocked) throw new Error(`no mock handler answers ${testCase.method ?? 'GET'} ${testCase.path}`);
+    if (testCase.status !== undefined) expect(real.status).toBe(testCase.status);
+    expect(await summarise(mocked)).toEqual(await summarise(real));
+  });
+});
