@@ -16,6 +16,8 @@ export {
 export { decimalText, fieldErrors, isDate, listResponse, nonFieldError, notFound } from './list';
 export { changed, created, deleted, versionConflict } from './versions';
 export { historyResponse, recordHistory } from './history';
+export { changeEventsSince, lastEventId } from './events';
+export type { MockChangeEvent } from './events';
 export type { HistoryOptions } from './history';
 export type { ListOptions } from './list';
 export { message, requestLocale } from './messages';
