@@ -1,4 +1,5 @@
 import { baseApi, LIST_ID, TAGS, type ListParams, type OperationQuery, type RequestBody, type Schema } from '@/shared/api';
+import { exportRequested } from '@/shared/model';
 
 export type BulkRequest = RequestBody<'/api/waybills/bulk/', 'post'>;
 export type BulkAction = BulkRequest['action'];
@@ -22,6 +23,12 @@ export const waybillVolumeApi = baseApi.injectEndpoints({
     bulkWaybills: build.mutation<BulkResult | BatchJob, BulkRequest>({
       query: (body) => ({ url: '/api/waybills/bulk/', method: 'POST', body }),
       invalidatesTags: (_result, _error, { dryRun }) => (dryRun ? [] : [{ type: TAGS.waybill }, { type: TAGS.exportRequest, id: LIST_ID }]),
+      // The export action's file is tracked as any export (features/export/track-progress).
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        const result = await queryFulfilled.catch(() => null);
+        const started = result && 'exportRequest' in result.data ? result.data.exportRequest : null;
+        if (started) dispatch(exportRequested({ id: started.id }));
+      },
     }),
     /** The file goes as the body, as it is (a File from an input keeps its type: text/csv or the XLSX type). */
     importWaybills: build.mutation<ImportResult | BatchJob, { readonly file: Blob; readonly dryRun: boolean; readonly filename?: string }>({
