@@ -389,9 +389,25 @@ describe('sending an invoice to its customer', () => {
     assert.equal(outbox().length, before + 2);
   });
 
-  test("in the customer's language when it is known", async () => {
+  test("in the customer's language when it is known (staff set it on the company)", async () => {
     const { number, invoice } = await makeInvoice(s, user);
-    await s.ctx.db.updateTable('companies').set({ language: 'en' }).where('registryCode', '=', invoice.customer).execute();
+    const staff = await s.staff();
+    const company = await s.req('GET', `/api/admin/companies/${invoice.customer}/`, { token: staff });
+    assert.equal(company.body.language, null);
+    const bad = await s.req('PATCH', `/api/admin/companies/${invoice.customer}/`, {
+      token: staff,
+      body: { language: 'fi' },
+      headers: { 'if-match': company.headers.get('etag') ?? '' },
+    });
+    assert.equal(bad.status, 400);
+    assert.ok(bad.body.language, bad.text);
+    const set = await s.req('PATCH', `/api/admin/companies/${invoice.customer}/`, {
+      token: staff,
+      body: { language: 'en' },
+      headers: { 'if-match': company.headers.get('etag') ?? '' },
+    });
+    assert.equal(set.status, 200, set.text);
+    assert.equal(set.body.language, 'en');
     try {
       const r = await s.req('POST', `/api/invoices/${number}/send/`, { token: user, headers: { 'accept-language': 'et' } });
       assert.equal(r.status, 200, r.text);

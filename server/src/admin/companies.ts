@@ -1,8 +1,8 @@
-import { LIMITS } from '@timberlog/contract';
+import { LIMITS, LOCALES } from '@timberlog/contract';
 import { sql } from 'kysely';
 import { Company, CompanyPage } from '../reference/schemas.js';
 import { companySpec } from '../reference/queries.js';
-import { Str, Type } from '../shared/schema.js';
+import { Nullable, Str, StrEnum, Type } from '../shared/schema.js';
 import { adminResource, count, countOf, notBlank, pick, RegistryCode, TextKey } from './resource.js';
 
 const body = {
@@ -11,8 +11,11 @@ const body = {
   address: Type.Optional(Str(LIMITS.addressMaxLength)),
   email: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: LIMITS.emailMaxLength }), Type.Literal('')])),
   isInvoiceCustomer: Type.Optional(Type.Boolean()),
+  language: Type.Optional(
+    Nullable(StrEnum(LOCALES, { description: 'The language its invoices are mailed in; null: not known (Estonian is used).' })),
+  ),
 };
-const OPTIONAL = ['vatNumber', 'address', 'email', 'isInvoiceCustomer'] as const;
+const OPTIONAL = ['vatNumber', 'address', 'email', 'isInvoiceCustomer', 'language'] as const;
 
 /** Companies, keyed by their registry code; refused for deletion while warehouses, waybills, invoices or workers name one. */
 export const companyRoutes = adminResource({

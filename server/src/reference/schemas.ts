@@ -1,5 +1,14 @@
 import { Type, Nullable, Timestamp, listQuery, page, StrEnum, Price, RecordVersion } from '../shared/schema.js';
-import { ASSORTMENT_LIST, ASSORTMENT_TYPE_LIST, COMPANY_LIST, SPECIES, UNITS, WAREHOUSE_LIST, WORKER_LIST } from '@timberlog/contract';
+import {
+  ASSORTMENT_LIST,
+  ASSORTMENT_TYPE_LIST,
+  COMPANY_LIST,
+  LOCALES,
+  SPECIES,
+  UNITS,
+  WAREHOUSE_LIST,
+  WORKER_LIST,
+} from '@timberlog/contract';
 
 const stamps = {
   createdAt: Timestamp(),
@@ -32,6 +41,7 @@ export const Company = Type.Object(
     vatNumber: Type.String(),
     address: Type.String(),
     email: Type.String(),
+    language: Nullable(StrEnum(LOCALES, { description: 'The language its invoices are mailed in (null: not known, so Estonian).' })),
     isInvoiceCustomer: Type.Boolean(),
     hasWorklogs: Type.Boolean(),
     ...stamps,

@@ -39,6 +39,7 @@ export const mockCompany = (overrides: Partial<Schema<'Company'>> = {}): Schema<
   vatNumber: 'EE100000001',
   address: 'Saeveski 1, Tartu',
   email: 'arved@saeveski.example',
+  language: null,
   isInvoiceCustomer: true,
   hasWorklogs: true,
   createdAt: STAMP,

@@ -76,7 +76,7 @@ const SOURCES: Readonly<Record<HistoryEntity, Source>> = {
   company: {
     collection: 'companies',
     key: 'registryCode',
-    columns: { ...text('name', 'vatNumber', 'address', 'email'), isInvoiceCustomer: 'boolean' },
+    columns: { ...text('name', 'vatNumber', 'address', 'email', 'language'), isInvoiceCustomer: 'boolean' },
   },
   warehouse: { collection: 'warehouses', key: 'id', columns: text('name', 'company', 'originCode', 'destinationCode', 'address') },
   worker: { collection: 'workers', key: 'workerName', columns: text('company') },

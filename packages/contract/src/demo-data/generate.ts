@@ -1,5 +1,5 @@
 import { DOCUMENT_NUMBER, INVOICE, WORKLOG_ACTIONS, documentNumber } from '../limits.ts';
-import type { InvoiceStatus, InvoiceSyncFailure, Species, Unit, WaybillStatus, WorklogAction } from '../limits.ts';
+import type { InvoiceStatus, InvoiceSyncFailure, Locale, Species, Unit, WaybillStatus, WorklogAction } from '../limits.ts';
 
 import { fromScaled, invoiceTotals } from './decimal.ts';
 import { prng } from './prng.ts';
@@ -53,6 +53,8 @@ export interface DemoCompany extends Stamped {
   vatNumber: string;
   address: string;
   email: string;
+  /** The language its invoices are mailed in; null: not known (none is, in the demo data). */
+  language: Locale | null;
   isInvoiceCustomer: boolean;
   hasWorklogs: boolean;
 }
@@ -239,6 +241,7 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
     vatNumber: `EE${String(100_000_000 + ((i * 48_271 + 777) % 900_000_000)).slice(0, 9)}`,
     address: `${r.pick(STREETS)} ${r.int(1, 60)}, ${c.town}`,
     email: `arved@${ascii(c.name.split(' ')[0]!).toLowerCase()}.ee`,
+    language: null,
     isInvoiceCustomer: c.customer,
     hasWorklogs: false,
     ...stamps(t0),

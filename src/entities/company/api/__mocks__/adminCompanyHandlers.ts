@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { COMPANY_LIST, LIMITS, REGISTRY_CODE_PATTERN } from '@timberlog/contract';
+import { COMPANY_LIST, LIMITS, LOCALES, REGISTRY_CODE_PATTERN } from '@timberlog/contract';
 
 import {
   adminRecordHandlers,
@@ -27,6 +27,7 @@ const RULES: Record<string, FieldRule> = {
   vatNumber: { maxLength: LIMITS.vatNumberMaxLength },
   address: { maxLength: LIMITS.addressMaxLength },
   isInvoiceCustomer: { type: 'boolean' },
+  language: { values: LOCALES, nullable: true },
 };
 const CREATE_RULES: Record<string, FieldRule> = {
   registryCode: { required: true, maxLength: LIMITS.registryCodeLength, pattern: REGISTRY_CODE_PATTERN },
@@ -34,7 +35,7 @@ const CREATE_RULES: Record<string, FieldRule> = {
 };
 
 const find = (key: string) => mockDb.companies.find((item) => item.registryCode === key);
-const FIELDS = ['name', 'vatNumber', 'address', 'email', 'isInvoiceCustomer'] as const;
+const FIELDS = ['name', 'vatNumber', 'address', 'email', 'isInvoiceCustomer', 'language'] as const;
 
 /** PUT (every field) and PATCH (some): the body's schema, the record, its version, then the rules that read data. */
 const update = async (request: Request, key: string, full: boolean): Promise<Response> => {
@@ -77,6 +78,7 @@ export const adminCompanyHandlers: readonly HttpHandler[] = [
       address: body.address ?? '',
       email: body.email ?? '',
       isInvoiceCustomer: body.isInvoiceCustomer ?? false,
+      language: body.language ?? null,
       hasWorklogs: false,
       createdAt: at,
       lastModifiedAt: at,
