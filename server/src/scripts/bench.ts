@@ -5,8 +5,8 @@
  * connection, autocannon in a process of its own so the client does not share the server's event loop),
  * then the same cases at 10 connections while a writer changes 10 waybills a second through the API
  * (and whether every count stayed exact), then the event stream with 1,000 connected clients
- * (bench-live.ts), then a 10,000-row import and bulk actions (bench-volume.ts), then the exports
- * (bench-exports.ts). Prints figures; asserts nothing.
+ * (bench-live.ts), then a 10,000-row import and bulk actions (bench-volume.ts), then the documents
+ * (bench-documents.ts), then the exports (bench-exports.ts). Prints figures; asserts nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +20,7 @@ import { closeContext, createContext } from '../shared/bootstrap.js';
 import { buildApp } from '../app.js';
 import { seed } from '../seed/seed.js';
 import { DEMO_USERS } from '../seed/data.js';
+import { benchDocuments } from './bench-documents.js';
 import { benchExports } from './bench-exports.js';
 import { benchVolume } from './bench-volume.js';
 import { benchEvents, checkListCounts, startWriter, writerChanges, writerSummary } from './bench-live.js';
@@ -271,6 +272,8 @@ try {
       rate: WRITER_RATE,
       writes: await writerChanges(ctx, 50, 300),
     });
+  // The documents: waybill and invoice PDFs and the e-invoice (bench-documents.ts); BENCH_DOCUMENTS=0 leaves them out.
+  if (process.env.BENCH_DOCUMENTS !== '0') await benchDocuments(ctx, base, access);
   // A 10,000-row import and bulk actions (bench-volume.ts); BENCH_VOLUME=0 leaves them out.
   if (process.env.BENCH_VOLUME !== '0') await benchVolume(ctx, base, access);
   await app.close();
