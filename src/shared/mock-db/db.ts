@@ -85,7 +85,15 @@ for (const key of COLLECTIONS) {
 }
 
 /** Back to the demo data as the server seeds it (tests call it before each case). */
+const resetHooks = new Set<() => void>();
+
+/** Runs `hook` with every resetMockDb (state that handlers keep beside the collections, e.g. saved views). */
+export function onMockReset(hook: () => void): void {
+  resetHooks.add(hook);
+}
+
 export function resetMockDb(): void {
+  for (const hook of resetHooks) hook();
   state = {};
   lastChangedBy.clear();
   mockHistory.length = 0;

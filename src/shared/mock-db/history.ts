@@ -1,5 +1,13 @@
 import { HttpResponse } from 'msw';
-import { CLIENT_HEADER, LIMITS, integerProblem, lastPageOf, type HistoryAction, type HistoryEntity } from '@timberlog/contract';
+import {
+  CLIENT_HEADER,
+  LIMITS,
+  integerProblem,
+  lastPageOf,
+  type HistoryAction,
+  type HistoryEntity,
+  type HistoryVia,
+} from '@timberlog/contract';
 
 import type { Schema } from '../api';
 
@@ -120,6 +128,8 @@ export interface HistoryOptions {
   reason?: string | undefined;
   /** Columns changed whose values are secret (a password): recorded with neither value. */
   secret?: readonly string[];
+  /** How the change came when not by the request's own call: a bulk action or an import. */
+  via?: HistoryVia;
 }
 
 /**
@@ -166,7 +176,7 @@ export function recordHistory(
       at: new Date().toISOString(),
       action,
       actor: { email: caller.email, name: name || caller.email },
-      via: request.headers.get(CLIENT_HEADER) === 'web' ? 'web' : 'api',
+      via: options.via ?? (request.headers.get(CLIENT_HEADER) === 'web' ? 'web' : 'api'),
       version: typeof version === 'number' ? version : null,
       reason: options.reason?.trim() || null,
       changes,

@@ -35,14 +35,14 @@ export function changed<T extends { version: number }>(
 }
 
 /** Remembers who made a record the request creates, and writes its `created` entry. */
-export function created(request: Request, kind: HistoryEntity, key: string): void {
+export function created(request: Request, kind: HistoryEntity, key: string, options: HistoryOptions = {}): void {
   remember(request, kind, key);
-  recordHistory(request, kind, key, 'created', undefined, { version: 1 });
+  recordHistory(request, kind, key, 'created', undefined, { version: 1 }, options);
 }
 
 /** Writes the `deleted` entry of a record the request deletes (its history stays readable by staff). Call it before it is removed. */
-export function deleted(request: Request, kind: HistoryEntity, key: string): void {
-  recordHistory(request, kind, key, 'deleted', currentRecord(kind, key), undefined);
+export function deleted(request: Request, kind: HistoryEntity, key: string, options: HistoryOptions = {}): void {
+  recordHistory(request, kind, key, 'deleted', currentRecord(kind, key), undefined, options);
 }
 
 /** The 412 a write with a stale If-Match gets, or undefined when it may go ahead (no If-Match, `*`, or the current version). */

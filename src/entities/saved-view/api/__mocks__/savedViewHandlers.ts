@@ -12,7 +12,7 @@ import {
 } from '@timberlog/contract';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 
-import { fieldErrors, message, mockCaller, mockDb, notFound, type MessageKey } from '@/shared/mock-db';
+import { fieldErrors, message, mockCaller, mockDb, notFound, onMockReset, type MessageKey } from '@/shared/mock-db';
 
 import type { SavedView } from '../savedViewApi';
 
@@ -30,6 +30,7 @@ export function resetMockSavedViews(): void {
   nextId = 1;
   changedBy.clear();
 }
+onMockReset(resetMockSavedViews);
 
 /** A saved view for stories: stored as the server would keep it, and answered as the caller sees it. */
 export function mockSavedView(view: Partial<Stored> & { list: SavedViewList; name: string }): SavedView {

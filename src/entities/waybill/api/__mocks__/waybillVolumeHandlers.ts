@@ -27,6 +27,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import {
   changed,
   created,
+  deleted,
   fieldErrors,
   listResponse,
   message,
@@ -35,6 +36,7 @@ import {
   mockWaybill,
   nextNumber,
   notFound,
+  onMockReset,
   type MessageKey,
 } from '@/shared/mock-db';
 
@@ -50,6 +52,10 @@ import type { BatchJob, BulkResult, BulkRow, ImportResult } from '../waybillVolu
 type Params = Record<string, string | number>;
 const jobs = new Map<string, { job: BatchJob; result: unknown }>();
 let jobSequence = 0;
+onMockReset(() => {
+  jobs.clear();
+  jobSequence = 0;
+});
 
 /** A batch job for stories: polled as it is given. */
 export function mockBatchJob(job: Partial<BatchJob> = {}): BatchJob {
@@ -117,6 +123,7 @@ function bulkRow(request: Request, action: BulkAction, number: string, dryRun: b
   if (action === 'delete') {
     if (!isWaybillDeletable(from)) return refused('waybill.notDeletable', { status: from });
     if (!dryRun) {
+      deleted(request, 'waybill', number, { via: 'bulk' });
       mockDb.waybills = mockDb.waybills.filter((item) => item.number !== number);
     }
     return { number, outcome: 'done', from, to: null, message: null };
@@ -130,7 +137,13 @@ function bulkRow(request: Request, action: BulkAction, number: string, dryRun: b
     if (!reason?.trim()) return refused('waybill.reasonRequired', { to });
   }
   if (!dryRun) {
-    const next = changed(request, 'waybill', number, { ...waybill, status: to, lastModifiedAt: new Date().toISOString() });
+    const next = changed(
+      request,
+      'waybill',
+      number,
+      { ...waybill, status: to, lastModifiedAt: new Date().toISOString() },
+      { reason: reason?.trim() || undefined, via: 'bulk' },
+    );
     mockDb.waybills = mockDb.waybills.map((item) => (item.number === number ? next : item));
   }
   return { number, outcome: 'done', from, to, message: null };
@@ -371,7 +384,7 @@ async function importFile(request: Request): Promise<Response> {
     for (const fields of good) {
       const number = nextNumber('waybill');
       numbers.push(number);
-      created(request, 'waybill', number);
+      created(request, 'waybill', number, { reason: file ?? undefined, via: 'import' });
       mockDb.waybills = [
         mockWaybill({
           ...fields,
