@@ -26,6 +26,8 @@ export interface ColumnSpec<Item> {
   /** The list contract's sort field, when the column sorts. */
   readonly sortField?: string;
   readonly numeric?: boolean;
+  /** How the cell shows the value: a translated choice (`admin.options.<field>.<value>`) or euros. */
+  readonly format?: 'option' | 'money';
 }
 
 /**

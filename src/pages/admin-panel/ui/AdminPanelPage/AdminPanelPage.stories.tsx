@@ -53,6 +53,29 @@ export const Warehouses: Story = {
   },
 };
 
+/**
+ * Item 13: species in words, prices in euros, an Edit button on each row; the edit form shows the
+ * key as text (it cannot change) and starts on the first field that can.
+ */
+export const Assortments: Story = {
+  parameters: { router: { initialPath: '/adminpanel/assortments' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const assortment = mockDb.assortments[0]!;
+    await expect(await canvas.findByText(assortment.name)).toBeInTheDocument();
+    const table = canvas.getByRole('table');
+    await expect(table).not.toHaveTextContent(/\b(spruce|pine|birch|aspen|alder)\b/);
+    await expect(table).toHaveTextContent(/Spruce|Pine|Birch|Aspen|Alder/);
+    await expect(table).toHaveTextContent('€');
+    await userEvent.click(canvas.getByRole('button', { name: `Edit ${assortment.name}` }));
+    const dialog = within(await body(canvasElement).findByRole('dialog'));
+    await expect(dialog.getByText(assortment.code)).toBeInTheDocument();
+    await expect(dialog.queryByRole('textbox', { name: 'Code' })).not.toBeInTheDocument();
+    await expect(dialog.getByRole('textbox', { name: /Name/ })).toHaveFocus();
+    await expect(dialog.getByRole('combobox', { name: /Species/ })).toHaveDisplayValue(/Spruce|Pine|Birch|Aspen|Alder|Other/);
+  },
+};
+
 export const Empty: Story = {
   parameters: {
     msw: {

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { ListFilters } from '@/widgets/list-filters';
 import { ListView } from '@/widgets/list-view';
 import { DeleteRecordButton, ResourceFormDialog, useAdminListQuery, type AnyResourceDescription } from '@/features/admin/manage-resource';
+import { formatMoney } from '@/entities/invoice';
 import { notify } from '@/shared/lib';
+import { useFormat } from '@/shared/lib/format';
 import { useListQuery } from '@/shared/lib/list-query';
 import { Button, type TableColumn } from '@/shared/ui';
 
@@ -22,17 +24,23 @@ export function ResourceSection({ description }: { readonly description: AnyReso
   const result = useAdminListQuery({ resource: description.resource, keyField: description.keyField, params: query.params });
   const [editing, setEditing] = useState<Row | null | undefined>(undefined);
   const singular = t(`${description.i18n}.singular`);
+  const { locale } = useFormat();
 
-  const cell = (value: unknown): ReactNode => {
+  const cell = (value: unknown, field: string, format?: 'option' | 'money'): ReactNode => {
     if (typeof value === 'boolean') return value ? t('list.yes') : t('list.no');
-    return typeof value === 'string' || typeof value === 'number' ? String(value) || '—' : '—';
+    if (typeof value !== 'string' && typeof value !== 'number') return '—';
+    if (String(value) === '') return '—';
+    // Choices in the reader's words (Aspen, not aspen); prices in euros as on invoices.
+    if (format === 'option') return t(`admin.options.${field}.${String(value)}`);
+    if (format === 'money') return formatMoney(String(value), 'EUR', locale);
+    return String(value);
   };
   const columns = useMemo<TableColumn<Row>[]>(
     () => [
       ...description.columns.map((column) => ({
         id: column.field,
         header: t(`${description.i18n}.fields.${column.field}`),
-        cell: (row: Row) => cell(row[column.field]),
+        cell: (row: Row) => cell(row[column.field], column.field, column.format),
         ...(column.sortField ? { sortField: column.sortField } : {}),
         ...(column.numeric ? { numeric: true } : {}),
         truncate: true,
@@ -40,12 +48,24 @@ export function ResourceSection({ description }: { readonly description: AnyReso
       {
         id: 'actions',
         header: <span className={styles.visuallyHidden}>{t('admin.actions.title')}</span>,
-        width: '7rem',
-        cell: (row: Row) => <DeleteRecordButton description={description} item={row} />,
+        width: '11rem',
+        cell: (row: Row) => (
+          <span className={styles.rowActions}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setEditing(row)}
+              aria-label={t('admin.actions.editNamed', { name: String(row.name ?? row[description.keyField]) })}
+            >
+              {t('admin.actions.edit')}
+            </Button>
+            <DeleteRecordButton description={description} item={row} />
+          </span>
+        ),
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `cell` only reads `t`
-    [description, t],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `cell` only reads `t` and the locale
+    [description, t, locale],
   );
 
   return (

@@ -10,6 +10,22 @@ import { resourceSchema, toBody, toFormValues, type FormValues } from '../../mod
 
 import styles from './AdminResource.module.css';
 
+/**
+ * The record's key while editing: shown as text, not as a field (it cannot change), so it does
+ * not look editable and focus goes to the first field that is.
+ */
+function FixedField({ name, label }: { readonly name: string; readonly label: string }) {
+  const { t } = useTranslation();
+  const [input] = useField<string>(name);
+  return (
+    <div className={styles.field}>
+      <span className={styles.label}>{label}</span>
+      <p className={styles.fixed}>{String(input.value ?? '')}</p>
+      <p className={styles.hint}>{t('admin.form.keyFixed')}</p>
+    </div>
+  );
+}
+
 function EnumField({ field, label }: { readonly field: FieldSpec<Record<string, unknown>>; readonly label: string }) {
   const { t } = useTranslation();
   const id = useId();
@@ -30,7 +46,7 @@ function EnumField({ field, label }: { readonly field: FieldSpec<Record<string, 
         <option value="">{t('ui.select.any')}</option>
         {(field.options ?? []).map((option) => (
           <option key={option} value={option}>
-            {option}
+            {t(`admin.options.${field.name}.${option}`)}
           </option>
         ))}
       </select>
@@ -85,11 +101,7 @@ export function ResourceFormDialog({ description, item, open, onOpenChange, onSa
         onSuccess={(saved) => onSaved(saved)}
       >
         {description.fields.map((field) => {
-          if (editing && field.keyOnly) {
-            return (
-              <FormikTextField key={field.name} name={field.name} label={label(field.name)} readOnly hint={t('admin.form.keyFixed')} />
-            );
-          }
+          if (editing && field.keyOnly) return <FixedField key={field.name} name={field.name} label={label(field.name)} />;
           if (field.kind === 'boolean') return <FormikCheckbox key={field.name} name={field.name} label={label(field.name)} />;
           if (field.kind === 'enum') return <EnumField key={field.name} field={field} label={label(field.name)} />;
           if (field.kind === 'textarea') return <FormikTextArea key={field.name} name={field.name} label={label(field.name)} />;
