@@ -3,7 +3,8 @@
  * the list (listConds), summed by the database in one statement. Kept per filter with the
  * version of the tables they read, as counts are (docs/decisions/0002): the version and the sums
  * are read in one statement and one snapshot, so kept totals are reused only while no write has
- * touched those tables, and are exact under concurrent writes.
+ * touched those tables, and are exact under concurrent writes. Requests for the same filter share
+ * one summing statement when it started after they came (see shared).
  */
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
@@ -42,15 +43,45 @@ export async function runTotals<T>(db: DB, request: FastifyRequest, t: TotalsSpe
   }
   const compiled = aggregate.compile(db);
   const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-  const held = kept.get(key);
-  // The sums run only when the version read beside them is not the one they were kept at.
-  const res = await sql<{ version: string; totals: Record<string, unknown> | null }>`
-    SELECT v.version::text AS version,
-      CASE WHEN v.version::text = ${held?.version ?? ''} THEN NULL ELSE (SELECT row_to_json(s) FROM (${aggregate}) s) END AS totals
-    FROM (${t.version}) v(version)`.execute(db);
-  const row = res.rows[0]!;
-  if (row.totals === null && held) return t.shape(held.row);
-  const totals = row.totals ?? {};
-  keep(key, row.version, totals);
-  return t.shape(totals);
+  const version = t.version;
+  const row = await shared(key, async () => {
+    const held = kept.get(key);
+    // The sums run only when the version read beside them is not the one they were kept at.
+    const res = await sql<{ version: string; totals: Record<string, unknown> | null }>`
+      SELECT v.version::text AS version,
+        CASE WHEN v.version::text = ${held?.version ?? ''} THEN NULL ELSE (SELECT row_to_json(s) FROM (${aggregate}) s) END AS totals
+      FROM (${version}) v(version)`.execute(db);
+    const answer = res.rows[0]!;
+    if (answer.totals === null && held) return held.row;
+    const totals = answer.totals ?? {};
+    keep(key, answer.version, totals);
+    return totals;
+  });
+  return t.shape(row);
+}
+
+/** Ticks of one clock: when a request came, and when a summing statement started. */
+let clock = 0;
+const flights = new Map<string, { started: number; result: Promise<Record<string, unknown>> }>();
+
+/**
+ * One summing statement per filter at a time in this process. A request shares a statement that
+ * started after it came (its snapshot holds every write committed before the request), else
+ * waits for the one under way and shares the next: never an answer older than the request.
+ */
+async function shared(key: string, run: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
+  const came = ++clock;
+  for (;;) {
+    const flight = flights.get(key);
+    if (flight && flight.started > came) return flight.result;
+    if (flight) {
+      await flight.result.catch(() => undefined);
+      continue;
+    }
+    const result = run().finally(() => {
+      if (flights.get(key)?.result === result) flights.delete(key);
+    });
+    flights.set(key, { started: ++clock, result });
+    return result;
+  }
 }
