@@ -25,3 +25,23 @@ export const HISTORY_ENTITIES = [
   'worker',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
+
+/**
+ * A `change` event of `GET /api/events/`: what changed (the kind of record, its key and new
+ * version), how, and who (a name); never the record's data. The server sends it, the web app and
+ * the mocks read and answer it.
+ */
+export interface ChangeEvent {
+  readonly id: number;
+  readonly entity: string;
+  readonly key: string;
+  readonly version: number | null;
+  readonly action: HistoryAction;
+  readonly actor: string | null;
+}
+
+/** Kinds of record only staff may read: their events go to staff only. */
+export const STAFF_ONLY_ENTITIES: readonly string[] = ['user'];
+
+/** Whether a caller may be told of a change to this kind of record. */
+export const mayReceiveChange = (entity: string, isStaff: boolean): boolean => isStaff || !STAFF_ONLY_ENTITIES.includes(entity);

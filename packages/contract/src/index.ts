@@ -99,8 +99,8 @@ export {
 } from './messages.ts';
 export type { MessageKey, MessageParams, AdminReferrer, ReportColumnKey, ReportSheetKey, ValueLabelPrefix } from './messages.ts';
 export type { ValueProblem } from './values.ts';
-export { HISTORY_ACTIONS, HISTORY_VIA, HISTORY_ENTITIES } from './history.ts';
-export type { HistoryAction, HistoryVia, HistoryEntity } from './history.ts';
+export { HISTORY_ACTIONS, HISTORY_VIA, HISTORY_ENTITIES, mayReceiveChange, STAFF_ONLY_ENTITIES } from './history.ts';
+export type { ChangeEvent, HistoryAction, HistoryVia, HistoryEntity } from './history.ts';
 export { INVOICE_RULES, invoiceWaybillNumbers, defaultDueDate, invoiceProblem } from './invoice-rules.ts';
 export type { InvoiceRule, InvoiceWaybill, InvoiceProblem } from './invoice-rules.ts';
 export type { RefKind, ValueType, FilterDef, FilterKind, ListContract, ListName, SortField, SortValue, FilterName } from './lists.ts';

@@ -1,23 +1,15 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { mayReceiveChange, type ChangeEvent } from '@timberlog/contract';
+
+export type { ChangeEvent };
 
 /** The channel migration 023 announces every history entry on. */
 export const EVENTS_CHANNEL = 'timberlog_events';
 const RECONNECT_MS = 1000;
 
-/** What changed: the entity, its key and new version, how, and who (a name); never the record's data. */
-export interface ChangeEvent {
-  readonly id: number;
-  readonly entity: string;
-  readonly key: string;
-  readonly version: number | null;
-  readonly action: 'created' | 'updated' | 'deleted';
-  readonly actor: string | null;
-}
-
-/** Entities only staff may read: their events go to staff only. */
-const STAFF_ONLY = new Set(['user']);
-export const mayReceive = (event: Pick<ChangeEvent, 'entity'>, isStaff: boolean): boolean => isStaff || !STAFF_ONLY.has(event.entity);
+/** Entities only staff may read (the contract's list): their events go to staff only. */
+export const mayReceive = (event: Pick<ChangeEvent, 'entity'>, isStaff: boolean): boolean => mayReceiveChange(event.entity, isStaff);
 
 export interface EventClient {
   readonly isStaff: boolean;

@@ -1,22 +1,14 @@
-import { mockHistory } from './db';
+import { mayReceiveChange, type ChangeEvent } from '@timberlog/contract';
 
-/** A `change` event of `GET /api/events/`, as the server sends it (server/src/events). */
-export interface MockChangeEvent {
-  readonly id: number;
-  readonly entity: string;
-  readonly key: string;
-  readonly version: number | null;
-  readonly action: string;
-  readonly actor: string | null;
-}
+import { mockHistory } from './db';
 
 /**
  * The events after `id` a caller may receive, oldest first, as the server announces each history
  * entry: what changed and who, never the data; accounts' only to staff.
  */
-export function changeEventsSince(id: number, isStaff: boolean): MockChangeEvent[] {
+export function changeEventsSince(id: number, isStaff: boolean): ChangeEvent[] {
   return mockHistory
-    .filter((item) => item.entry.id > id && (isStaff || item.entity !== 'user'))
+    .filter((item) => item.entry.id > id && mayReceiveChange(item.entity, isStaff))
     .map(({ entity, key, entry }) => ({
       id: entry.id,
       entity,

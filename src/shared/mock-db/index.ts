@@ -17,7 +17,6 @@ export { decimalText, fieldErrors, isDate, listResponse, nonFieldError, notFound
 export { changed, created, deleted, versionConflict } from './versions';
 export { historyResponse, recordHistory } from './history';
 export { changeEventsSince, lastEventId } from './events';
-export type { MockChangeEvent } from './events';
 export type { HistoryOptions } from './history';
 export type { ListOptions } from './list';
 export { message, requestLocale } from './messages';

@@ -1,16 +1,11 @@
+import type { ChangeEvent } from '@timberlog/contract';
+
 import { baseApi, TAGS, type TagType } from '@/shared/api';
 
 import { noteChange } from './liveState';
 
-/** One `change` event of `GET /api/events/`: what changed, never its data. */
-export interface ChangeEvent {
-  readonly id: number;
-  readonly entity: string;
-  readonly key: string;
-  readonly version: number | null;
-  readonly action: 'created' | 'updated' | 'deleted';
-  readonly actor: string | null;
-}
+/** One `change` event of `GET /api/events/` (the contract's): what changed, never its data. */
+export type { ChangeEvent };
 
 /** The cache tag of each record kind the server announces. */
 export const ENTITY_TAGS: Readonly<Record<string, TagType>> = {
