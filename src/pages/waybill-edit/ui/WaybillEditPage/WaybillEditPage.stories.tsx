@@ -152,7 +152,7 @@ export const LeaveAsksFirst: Story = {
 export const NotEditable: Story = {
   parameters: { msw: { handlers: { waybill: waybillApi(mockWaybill({ number: NUMBER, status: 'delivered' })) } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('A Delivered waybill cannot be edited.')).toBeInTheDocument();
+    await expect(await within(canvasElement).findByText('A waybill in status “Delivered” cannot be edited.')).toBeInTheDocument();
   },
 };
 
