@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
+import { translate } from '@timberlog/contract';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
@@ -106,7 +107,7 @@ export const FormWithServerErrors: Story = {
     await userEvent.type(form.getByLabelText('Registry code'), mockDb.companies[0]!.registryCode);
     await userEvent.type(form.getByLabelText('Name'), 'Uus Mets OÜ');
     await userEvent.click(form.getByRole('button', { name: 'Create' }));
-    await expect(await form.findByText('A record with this key already exists.')).toBeInTheDocument();
+    await expect(await form.findByText(translate('en', 'admin.exists'))).toBeInTheDocument();
     await expect(form.getByLabelText('Name')).toHaveValue('Uus Mets OÜ');
   },
 };

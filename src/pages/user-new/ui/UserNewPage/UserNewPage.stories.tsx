@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 import { Route, Routes } from 'react-router-dom';
+import { translate } from '@timberlog/contract';
 import { expect, userEvent, within } from 'storybook/test';
 
 import { initialSessionState } from '@/entities/session';
@@ -43,7 +44,8 @@ export const ServerErrors: Story = {
     await userEvent.type(form.getByLabelText('Name'), 'Someone Else');
     await userEvent.type(form.getByLabelText('Password'), 'Kuusk-ja-Mänd-77');
     await userEvent.click(form.getByRole('button', { name: 'Create user' }));
-    await expect(await form.findByText('A user with this email already exists.')).toBeInTheDocument();
+    // The mocks' answer in the server's catalogue words.
+    await expect(await form.findByText(translate('en', 'user.emailTaken'))).toBeInTheDocument();
     await expect(form.getByLabelText('Name')).toHaveValue('Someone Else');
   },
 };
