@@ -45,6 +45,28 @@ function countFromBuckets(q: Readonly<Record<string, unknown>>) {
   return sql`SELECT coalesce(sum(n), 0) AS count FROM waybill_counts ${whereClause(conds)}`;
 }
 
+/**
+ * The page's conditions, with each value hidden from the planner in a scalar subquery, when the
+ * counter table answers the count exactly (the filters countFromBuckets takes, a date bound among them):
+ * PostgreSQL then keeps one plan for every value of these filters instead of planning the page
+ * again on each request (it did for a date range: half a millisecond a page), and runList picks
+ * between walking the sort order and sorting the matches by the exact count (docs/decisions/0015).
+ */
+function pageConds(q: Readonly<Record<string, unknown>>): Cond[] | undefined {
+  // Status filters alone keep one plan already (no range for the planner to estimate).
+  if (!countFromBuckets(q) || (q.transportDateAfter === undefined && q.transportDateBefore === undefined)) return undefined;
+  const conds: Cond[] = [];
+  for (const name of givenFilters(WAYBILL_LIST, q)) {
+    const v = q[name];
+    if (name === 'status') conds.push(sql`b.status = (SELECT ${v}::text)`);
+    else if (name === 'statusIn') conds.push(sql`b.status = ANY((SELECT ${v}::text[])::text[])`);
+    else if (name === 'transportDateAfter') conds.push(sql`b.transport_date >= (SELECT ${v}::date)`);
+    else if (name === 'transportDateBefore') conds.push(sql`b.transport_date <= (SELECT ${v}::date)`);
+    else return undefined;
+  }
+  return conds.length ? conds : undefined;
+}
+
 export const waybillSpec = defineSpec({
   list: WAYBILL_LIST,
   // A page takes its names from scalar subqueries, not joins: a one-table query plans in a
@@ -92,6 +114,7 @@ export const waybillSpec = defineSpec({
   tiebreak: 'b.number',
   keysFirst: true,
   counter: (q) => countSearch(q) ?? countFromBuckets(q),
+  pageConds,
   table: { name: 'waybills', as: 'b' },
   // Every waybill filter reads the waybills alone, so their version (010_waybill_versions.sql)
   // tells when a kept count still holds.

@@ -174,6 +174,17 @@ export async function runList<T = Row>(
     rowsQuery = sql`(${limited([...scanned, walk], what)})
       UNION ALL (SELECT ${what} FROM ${matches} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql})`;
   }
+  const hidden = counter && spec.table && !hasSearch(q) ? spec.pageConds?.(q) : undefined;
+  if (hidden && spec.table) {
+    // Filters the counter answers, their values hidden from the planner (ListSpec.pageConds): one
+    // plan kept for every value, both ways planned as for a search, the exact count beside the
+    // page choosing: walk the sort order's index when count² ≥ (offset + size) × table rows,
+    // else read the matches (fenced) and sort them.
+    const walk = sql`counted.count::float8 * counted.count >= ${offset + pageSize}::float8 * greatest((SELECT reltuples FROM pg_class WHERE oid = ${sql.lit(spec.table.name)}::regclass), 0)`;
+    const matches = sql`(SELECT * FROM ${spec.from} ${whereClause([...hidden, sql`NOT (${walk})`])} OFFSET 0) ${sql.raw(spec.table.as)}`;
+    rowsQuery = sql`(${limited([...hidden, walk], what)})
+      UNION ALL (SELECT ${what} FROM ${matches} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql})`;
+  }
   const pageQuery = spec.keysFirst
     ? sql`SELECT ${spec.select}, row_number() OVER (ORDER BY ${order}) AS "pageRow" FROM ${spec.from} WHERE ${tiebreak} = ANY(ARRAY(${rowsQuery}))`
     : sql`SELECT page.*, row_number() OVER () AS "pageRow" FROM (${rowsQuery}) page`;

@@ -71,6 +71,13 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
    */
   version?: RawBuilder<unknown>;
   /**
+   * The page's conditions for filters the counter answers, written so the planner cannot see their
+   * values (each in a scalar subquery): the page then has one plan for all values, and runList
+   * picks its way by the exact count (docs/decisions/0015). Undefined: the conditions of the query.
+   * Needs `table` and `counter`.
+   */
+  pageConds?: (q: Readonly<Record<string, unknown>>) => Cond[] | undefined;
+  /**
    * The list's one table and its alias in `from`, when a search should find its page by how many
    * rows it matches (see runList): its row estimate (pg_class.reltuples) tells how far a walk in
    * sort order goes.
@@ -90,6 +97,7 @@ export interface ListSpec<L extends ListContract = ListContract> {
   keysFirst?: boolean;
   counter?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
   version?: RawBuilder<unknown>;
+  pageConds?: (q: Readonly<Record<string, unknown>>) => Cond[] | undefined;
   table?: { name: string; as: string };
   /** The search columns folded (searchFold), as the trigram index on them is written. */
   searchExpr?: string;
@@ -123,6 +131,7 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     keysFirst: input.keysFirst,
     counter: input.counter,
     version: input.version,
+    pageConds: input.pageConds,
     table: input.table,
     searchExpr: searchCols.length ? searchFold(searchCols.join(" || ' ' || ")) : undefined,
   };
