@@ -177,6 +177,18 @@ test('no serious or critical axe violations on the new pages; screenshots light,
   for (const theme of ['light', 'dark'] as const) {
     const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
+    // Session refreshes under way (the 8-second tokens expire often here). Not network idle: the
+    // live-updates stream keeps a request open for good.
+    let refreshing = 0;
+    const isRefresh = (request: { url: () => string }) => request.url().endsWith('/api/auth/session');
+    page.on('request', (request) => {
+      if (isRefresh(request)) refreshing += 1;
+    });
+    const settled = (request: { url: () => string }) => {
+      if (isRefresh(request)) refreshing -= 1;
+    };
+    page.on('requestfinished', settled);
+    page.on('requestfailed', settled);
     await signIn(page);
     const [a, b] = await deliveredOf(page, HARJU_KUTTEPUU);
     const failed = await api<{ results: { number: string }[] }>(page, '/api/invoices/?statusIn=sync_failed&pageSize=1');
@@ -208,7 +220,7 @@ test('no serious or critical axe violations on the new pages; screenshots light,
       for (const entry of pages) {
         // Not while the app is refreshing its session (the 8-second tokens expire often here): a
         // navigation cuts that call off after the server has rotated the token (a known gap).
-        await page.waitForLoadState('networkidle');
+        await expect.poll(() => refreshing).toBe(0);
         await page.goto(entry.path);
         await entry.ready();
         expect(await seriousViolations(page), `${entry.name} ${theme} ${lang}`).toEqual([]);

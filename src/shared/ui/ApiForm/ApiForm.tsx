@@ -348,8 +348,16 @@ function FocusFirstInvalid({ form }: { readonly form: { readonly current: HTMLFo
     if (isSubmitting || isValidating || submitCount === handled.current) return;
     handled.current = submitCount;
     if (!hasErrors) return;
-    // After the fields have drawn their errors.
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    // After the fields have drawn their errors, and only if the user has not gone on elsewhere
+    // (focus still on the form's submit button, or nowhere).
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      const stayed =
+        !active ||
+        active === document.body ||
+        (active instanceof HTMLButtonElement && active.type === 'submit' && form.current?.contains(active));
+      if (stayed) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    });
   }, [submitCount, isSubmitting, isValidating, hasErrors, form]);
   return null;
 }

@@ -14,7 +14,12 @@ function Heard({ entity, changes }: { readonly entity: ListChangesNoticeProps['e
     for (let index = 0; index < changes; index += 1) noteChange(entity, `W-2026-00000${index}`, 2, 'Mari Mets', loaded + 1000 + index);
     return loaded;
   });
-  return <ListChangesNotice entity={entity} since={since} />;
+  return (
+    <>
+      <p>{changes === 0 ? 'Nothing changed since the list was loaded.' : `The stream heard of ${changes} since the list was loaded.`}</p>
+      <ListChangesNotice entity={entity} since={since} />
+    </>
+  );
 }
 
 const meta = {

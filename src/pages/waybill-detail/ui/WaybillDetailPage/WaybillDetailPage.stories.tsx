@@ -26,6 +26,8 @@ const waybillApi = (start: Waybill) => {
       return HttpResponse.json(current);
     }),
     http.delete('*/api/waybills/:number/', () => new HttpResponse(null, { status: 204 })),
+    // The page's history timeline: nothing recorded yet (this group replaces the mocks' own).
+    http.get('*/api/waybills/:number/history/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
   ];
 };
 
