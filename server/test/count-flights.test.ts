@@ -23,6 +23,13 @@ function gate(events: string[], name: string, version: string) {
   };
 }
 const tick = () => new Promise((resolve) => setImmediate(resolve));
+/** A moment strictly after every recount started so far, and before any started from now on. */
+function nowAfterStarted(): number {
+  const seen = performance.now();
+  let t = performance.now();
+  while (t <= seen) t = performance.now();
+  return t;
+}
 
 describe('one recount per filter at a time', () => {
   test('callers that asked before a recount started share it; callers that asked after wait and share the next, started after it ends', async () => {
@@ -34,7 +41,7 @@ describe('one recount per filter at a time', () => {
     await tick();
     assert.deepEqual(events, ['start a']);
     // Asked after a started: a's snapshot may predate a write they must see, so they wait for the next.
-    const later = performance.now() + 1;
+    const later = nowAfterStarted();
     const second = [sharedRecount('k', later, '0', b.run), sharedRecount('k', later, '0', b.run), sharedRecount('k', later, '0', b.run)];
     await tick();
     assert.deepEqual(events, ['start a'], 'never two at once');
@@ -65,7 +72,7 @@ describe('one recount per filter at a time', () => {
     const b = gate(events, 'b', '8');
     const first = sharedRecount('v', performance.now(), '7', a.run);
     await tick();
-    const later = performance.now() + 1;
+    const later = nowAfterStarted();
     const same = sharedRecount('v', later, '7', b.run);
     const moved = sharedRecount('v', later, '8', b.run);
     a.end(40);
@@ -85,7 +92,7 @@ describe('one recount per filter at a time', () => {
     const first = sharedRecount('f', performance.now(), '0', a.run);
     const otherKey = sharedRecount('g', performance.now(), '0', other.run);
     await tick();
-    const second = sharedRecount('f', performance.now() + 1, '0', b.run);
+    const second = sharedRecount('f', nowAfterStarted(), '0', b.run);
     assert.deepEqual(events, ['start a', 'start other']);
     a.fail('statement timeout');
     await assert.rejects(first, /statement timeout/);
