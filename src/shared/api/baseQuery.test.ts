@@ -184,8 +184,9 @@ describe('baseQuery', () => {
     beforeEach(() => {
       flushed = [];
       disconnect = connectSessionSharing({
-        read: () => stored,
-        flush: () => {
+        read: () => Promise.resolve(stored),
+        flush: (_replaced, tokens) => {
+          expect(stored).toEqual(tokens);
           flushed.push(stored);
           return Promise.resolve();
         },

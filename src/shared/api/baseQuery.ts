@@ -88,7 +88,7 @@ const refreshSession = (api: BaseQueryApi, staleAccessToken: string | null): Pro
   if (accessToken !== staleAccessToken || !refreshToken) return Promise.resolve();
   return refresh.run(() =>
     acrossTabs(async () => {
-      const stored = readSharedSession();
+      const stored = staleAccessToken ? await readSharedSession(staleAccessToken) : null;
       if (stored && stored.accessToken !== staleAccessToken) {
         if (stored.accessToken !== sessionOf(api).accessToken) api.dispatch(sessionTokensReceived(stored));
         return;
@@ -102,9 +102,10 @@ const refreshSession = (api: BaseQueryApi, staleAccessToken: string | null): Pro
       );
       if (result.data) {
         const session = result.data as Session;
-        api.dispatch(sessionTokensReceived({ accessToken: session.accessToken, refreshToken: session.refreshToken }));
+        const tokens = { accessToken: session.accessToken, refreshToken: session.refreshToken };
+        api.dispatch(sessionTokensReceived(tokens));
         // Stored before the lock is let go: the next tab in line must read these tokens.
-        await flushSharedSession();
+        if (current.accessToken) await flushSharedSession(current.accessToken, tokens);
       } else if (result.error && (result.error.status === 401 || result.error.status === 400)) {
         // The refresh token is no longer good: the session is over (the app signs out and reloads).
         api.dispatch(sessionExpired());

@@ -6,10 +6,16 @@ import type { SessionTokens } from './sessionActions';
  * The app connects its stored state here (app/store); stories and tests run without one.
  */
 export interface SessionSharing {
-  /** The tokens as stored now, by whichever tab wrote last; null when none are stored. */
-  readonly read: () => SessionTokens | null;
-  /** Resolves once this tab's current tokens are stored, so the next tab to refresh reads them. */
-  readonly flush: () => Promise<void>;
+  /**
+   * The tokens that replaced `replaced` (an access token), by whichever tab refreshed it (and
+   * whatever replaced those in turn); else the tokens as stored now; null when none are stored.
+   */
+  readonly read: (replaced: string) => Promise<SessionTokens | null>;
+  /**
+   * Resolves once this tab's new tokens are stored, with the access token they replaced, where
+   * the next tab to refresh reads them (read in the same lock, so it must not read an older copy).
+   */
+  readonly flush: (replaced: string, tokens: SessionTokens) => Promise<void>;
 }
 
 let sharing: SessionSharing | null = null;
@@ -22,12 +28,12 @@ export function connectSessionSharing(next: SessionSharing): () => void {
   };
 }
 
-/** The stored tokens when the app shares its session, else null. */
-export const readSharedSession = (): SessionTokens | null => sharing?.read() ?? null;
+/** The tokens that replaced this access token, or the stored ones, when the app shares its session; else null. */
+export const readSharedSession = async (replaced: string): Promise<SessionTokens | null> => (sharing ? sharing.read(replaced) : null);
 
-/** Stores this tab's tokens now when the app shares its session. */
-export const flushSharedSession = async (): Promise<void> => {
-  await sharing?.flush();
+/** Stores this tab's new tokens, and what they replaced, when the app shares its session. */
+export const flushSharedSession = async (replaced: string, tokens: SessionTokens): Promise<void> => {
+  await sharing?.flush(replaced, tokens);
 };
 
 /** The name of the Web Lock held while a tab refreshes the session. */
