@@ -32,7 +32,7 @@ function answers(states: readonly Invoice[]) {
 }
 
 function Watched({ onSyncEnded }: { readonly onSyncEnded: (invoice: Invoice) => void }) {
-  const { data, polling } = useInvoiceSync(NUMBER, onSyncEnded);
+  const { data, polling, retried, refetch } = useInvoiceSync(NUMBER, onSyncEnded);
   // A list on screen at the same time, as the invoice list or the home page's counts would be.
   useListInvoicesQuery({ statusIn: ['pending_sync'], pageSize: 1 });
   const navigate = useNavigate();
@@ -41,6 +41,15 @@ function Watched({ onSyncEnded }: { readonly onSyncEnded: (invoice: Invoice) => 
       <p>{data ? `${data.status}${polling ? ' polling' : ''}` : 'loading'}</p>
       <button type="button" onClick={() => void navigate('/elsewhere')}>
         leave
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          if (data) retried(data.version);
+          void refetch();
+        }}
+      >
+        retry and read again
       </button>
     </>
   );
@@ -123,6 +132,16 @@ describe('useInvoiceSync', () => {
     expect(reads.count).toBe(1);
     expect(reads.lists).toBe(1);
     expect(onSyncEnded).not.toHaveBeenCalled();
+  });
+
+  it('after a retry, reports the end even when the invoice is never seen awaiting sync', async () => {
+    // The sync was quicker than the page: the next read already finds it synced, a version on.
+    const { onSyncEnded } = await setup([failed, { ...synced, version: failed.version + 2 }]);
+    await flush(shown('sync_failed'));
+    act(() => screen.getByRole('button', { name: 'retry and read again' }).click());
+    await flush(shown('synced'));
+    expect(onSyncEnded).toHaveBeenCalledTimes(1);
+    expect(onSyncEnded).toHaveBeenCalledWith(expect.objectContaining({ status: 'synced' }));
   });
 
   it('stops refreshing when the page is left', async () => {

@@ -43,7 +43,7 @@ export function InvoiceDetailPage() {
     },
     [t],
   );
-  const { data: invoice, error, isLoading, isFetching, refetch } = useInvoiceSync(number, onSyncEnded);
+  const { data: invoice, error, isLoading, isFetching, refetch, retried } = useInvoiceSync(number, onSyncEnded);
   const back = listLink(location.state);
 
   const header = { titleId: 'invoice-title', back: { to: back, label: t('invoices.detail.back') } };
@@ -116,7 +116,11 @@ export function InvoiceDetailPage() {
         invoice={invoice}
         action={
           <>
-            <RetrySyncButton invoice={invoice} onError={(failure) => setActionError(failure === null ? null : errorText(failure))} />
+            <RetrySyncButton
+              invoice={invoice}
+              onRetry={retried}
+              onError={(failure) => setActionError(failure === null ? null : errorText(failure))}
+            />
             {actionError ? <FormAlert>{actionError}</FormAlert> : null}
           </>
         }

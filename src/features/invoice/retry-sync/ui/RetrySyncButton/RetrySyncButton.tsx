@@ -8,10 +8,12 @@ export interface RetrySyncButtonProps {
   readonly invoice: Pick<Invoice, 'number' | 'status' | 'version'>;
   /** The refused or failed retry (the server's error), or null when a new one starts. */
   readonly onError: (error: unknown) => void;
+  /** Told the version retried as the retry is sent (`useInvoiceSync`'s `retried`). */
+  readonly onRetry?: (version: number) => void;
 }
 
 /** "Retry sync": shown only where the contract allows a retry (a failed sync). */
-export function RetrySyncButton({ invoice, onError }: RetrySyncButtonProps) {
+export function RetrySyncButton({ invoice, onError, onRetry }: RetrySyncButtonProps) {
   const { t } = useTranslation();
   const [retry, { isLoading }] = useRetryInvoiceSyncMutation();
   if (invoice.status !== INVOICE_RETRYABLE_STATUS) return null;
@@ -21,6 +23,7 @@ export function RetrySyncButton({ invoice, onError }: RetrySyncButtonProps) {
       disabled={isLoading}
       onClick={() => {
         onError(null);
+        onRetry?.(invoice.version);
         retry({ number: invoice.number, version: invoice.version })
           .unwrap()
           .catch((error: unknown) => onError(error));
