@@ -53,6 +53,27 @@ export function emptyWaybillValues(today: Date = new Date()): WaybillFormValues 
   };
 }
 
+/**
+ * Another trip like `waybill`: a new waybill's form with the same places, company, assortment,
+ * driver, vehicle and mileage, transported today; its number, quantity and notes are the new trip's own.
+ */
+export function duplicateWaybillValues(waybill: Waybill, today: Date = new Date()): WaybillFormValues {
+  return {
+    ...emptyWaybillValues(today),
+    origin: waybill.origin,
+    destination: waybill.destination,
+    destinationCompany: waybill.destinationCompany,
+    driverName: waybill.driverName,
+    vehicleNumber: waybill.vehicleNumber,
+    mileage: String(waybill.mileage),
+    assortment: waybill.assortment,
+    unit: waybill.unit,
+  };
+}
+
+/** The new waybill's page for another trip like waybill `from` (the Duplicate action's link). */
+export const duplicateWaybillPath = (from: string): string => `/waybills/new?${new URLSearchParams({ from }).toString()}`;
+
 export function waybillToValues(waybill: Waybill): WaybillFormValues {
   return {
     number: waybill.number,

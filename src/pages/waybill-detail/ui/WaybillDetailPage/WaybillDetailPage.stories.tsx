@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { delay, http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { expect, userEvent, within } from 'storybook/test';
 
 import { initialSessionState } from '@/entities/session';
@@ -34,6 +34,12 @@ const waybillApi = (start: Waybill) => {
 // Storybook shows the loading state for good; the Jest story runner waits for every request to end, so there it ends soon.
 const LOADING_DELAY = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom') ? 200 : ('infinite' as const);
 
+/** The new-waybill page's stand-in: says which waybill it copies. */
+function NewWaybillStandIn() {
+  const [search] = useSearchParams();
+  return <p>A new waybill like {search.get('from')}</p>;
+}
+
 const meta = {
   title: 'pages/waybill-detail/WaybillDetailPage',
   component: WaybillDetailPage,
@@ -45,6 +51,7 @@ const meta = {
   },
   render: () => (
     <Routes>
+      <Route path="/waybills/new" element={<NewWaybillStandIn />} />
       <Route path="/waybills/:number" element={<WaybillDetailPage />} />
       <Route path="/waybills" element={<p>The waybill list</p>} />
     </Routes>
@@ -67,6 +74,16 @@ export const Default: Story = {
     await expect(await canvas.findByText('23/11/2026')).toBeInTheDocument();
     await expect(canvas.getByText(/^27\.350\sm³$/)).toBeInTheDocument();
     await expect(canvas.getByText('1,180 km')).toBeInTheDocument();
+  },
+};
+
+/** Another trip like this one, whatever its status: a new draft's form prefilled from it. */
+export const Duplicate: Story = {
+  parameters: { msw: { handlers: { waybill: waybillApi(mockWaybill({ number: NUMBER, status: 'invoiced' })) } } },
+  play: async ({ canvasElement }) => {
+    const bar = await actions(canvasElement);
+    await userEvent.click(bar.getByRole('link', { name: 'Duplicate' }));
+    await expect(await within(canvasElement).findByText(`A new waybill like ${NUMBER}`)).toBeInTheDocument();
   },
 };
 

@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 
 import { DocumentActions } from '@/features/document-actions';
 import { DeleteWaybillButton } from '@/features/waybill/delete';
+import { duplicateWaybillPath } from '@/features/waybill/edit';
 import { WaybillStatusActions, waybillActions } from '@/features/waybill/change-status';
 import { RecordHistory, type HistoryField } from '@/entities/history';
 import { useCurrentUser } from '@/entities/user';
@@ -96,6 +97,9 @@ export function WaybillDetailPage() {
                 {t('waybills.actions.edit')}
               </Button>
             ) : null}
+            <Button variant="secondary" to={duplicateWaybillPath(waybill.number)} title={t('waybills.actions.duplicateHint')}>
+              {t('waybills.actions.duplicate')}
+            </Button>
             <WaybillStatusActions waybill={waybill} isStaff={isStaff} onError={showError} />
             {canDelete ? <DeleteWaybillButton waybill={waybill} onDeleted={() => void navigate(back)} /> : null}
           </>

@@ -181,3 +181,70 @@ export const Dark: Story = {
     await form(canvasElement);
   },
 };
+
+const source = mockWaybill({
+  number: NUMBER,
+  status: 'delivered',
+  transportDate: '2026-11-02',
+  origin: 'TRT-O',
+  destination: 'PRN-D',
+  driverName: 'Peeter Kask',
+  vehicleNumber: '123ABC',
+  mileage: 180,
+  assortment: 'SPR-SAW',
+  quantity: '27.350',
+  notes: 'Gate 3',
+});
+const today = () => {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
+
+/** Another trip like a delivered waybill: its places, driver, vehicle and mileage, today's date, no number, quantity or notes. */
+export const Duplicate: Story = {
+  parameters: { router: { initialPath: `/waybills/new?from=${NUMBER}` }, msw: { handlers: { waybill: waybillApi(source) } } },
+  play: async ({ canvasElement }) => {
+    const fields = await form(canvasElement);
+    const page = within(canvasElement);
+    await expect(page.getByRole('heading', { level: 1, name: `New waybill like ${NUMBER}` })).toBeInTheDocument();
+    await expect(fields.getByLabelText('Driver')).toHaveValue('Peeter Kask');
+    await expect(fields.getByLabelText('Vehicle')).toHaveValue('123ABC');
+    await expect(fields.getByLabelText('Mileage')).toHaveValue('180');
+    await expect(fields.getByLabelText('Transport date')).toHaveValue(today());
+    await expect(fields.getByLabelText('Number')).toHaveValue('');
+    await expect(fields.getByLabelText('Quantity')).toHaveValue('');
+    await expect(fields.getByLabelText('Notes')).toHaveValue('');
+    await expect(fields.getByRole('button', { name: 'Create waybill' })).toBeInTheDocument();
+  },
+};
+
+export const DuplicateSourceNotFound: Story = {
+  parameters: {
+    router: { initialPath: '/waybills/new?from=W-NONE' },
+    msw: {
+      handlers: { waybill: [http.get('*/api/waybills/:number/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))] },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'Waybill not found' })).toBeInTheDocument();
+  },
+};
+
+export const DuplicateEstonian: Story = {
+  ...Duplicate,
+  globals: { locale: 'et' },
+  play: async ({ canvasElement }) => {
+    const fields = within(await within(canvasElement).findByRole('form', { name: 'Veoseleht' }));
+    await expect(within(canvasElement).getByRole('heading', { level: 1, name: `Uus veoseleht ${NUMBER} põhjal` })).toBeInTheDocument();
+    await expect(fields.getByLabelText('Juht')).toHaveValue('Peeter Kask');
+  },
+};
+
+export const DuplicateDark: Story = {
+  ...Duplicate,
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await form(canvasElement);
+  },
+};

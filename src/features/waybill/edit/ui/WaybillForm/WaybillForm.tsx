@@ -28,20 +28,22 @@ export interface WaybillFormProps {
   readonly onCancel: () => void;
   /** Who changed the waybill last, when the app heard it live: named if it changes while the user edits. */
   readonly changedBy?: string | null;
+  /** A new waybill's starting values (another trip like one: duplicateWaybillValues); empty ones by default. */
+  readonly startFrom?: WaybillFormValues;
 }
 
 /** The fields a conflict view compares, in the form's order. */
 const CONFLICT_FIELDS = WAYBILL_FORM_FIELDS.filter((field) => field !== 'number');
 
 /** Creates or edits a waybill, with the server's rules; a failed save keeps every value typed. */
-export function WaybillForm({ waybill, onSaved, onCancel, changedBy }: WaybillFormProps) {
+export function WaybillForm({ waybill, onSaved, onCancel, changedBy, startFrom }: WaybillFormProps) {
   const { t } = useTranslation();
   const isNew = waybill === undefined;
   const [createWaybill] = useCreateWaybillMutation();
   const [updateWaybill] = useUpdateWaybillMutation();
   const schema = useMemo(() => waybillSchema(t, { isNew }), [t, isNew]);
   // The values the form starts from; a later copy of the waybill (someone saved it) goes through `versioned`.
-  const [initialValues] = useState(() => (waybill ? waybillToValues(waybill) : emptyWaybillValues()));
+  const [initialValues] = useState(() => (waybill ? waybillToValues(waybill) : (startFrom ?? emptyWaybillValues())));
   const labels = useMemo(() => Object.fromEntries(CONFLICT_FIELDS.map((field) => [field, t(`waybills.fields.${field}`)])), [t]);
 
   return (
