@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react';
 
+import { baseApi, TAGS } from '@/shared/api';
 import { mockDb, resetMockDb } from '@/shared/mock-db';
 
 import { makeApiStore, recordRequests } from '../../../../tests/jest/apiStore';
@@ -61,6 +62,36 @@ describe('invoice endpoints', () => {
     expect(created.number).toMatch(/^I-\d{4}-\d{6}$/);
     expect(created).toMatchObject({ status: 'pending_sync', netTotal: preview.data?.netTotal });
     expect(mockDb.waybills.filter((w) => numbers.includes(w.number)).map((w) => w.invoice)).toEqual(numbers.map(() => created.number));
+  });
+
+  it('creating refreshes the invoiced waybills but never the preview it came from, which would only be refused now', async () => {
+    const store = makeApiStore();
+    const customer = mockDb.companies.find((company) => company.isInvoiceCustomer);
+    const numbers = mockDb.waybills
+      .filter((w) => w.status === 'delivered' && w.destinationCompany === customer?.registryCode)
+      .slice(0, 2)
+      .map((w) => w.number);
+    const [first = ''] = numbers;
+    const preview = store.dispatch(invoiceApi.endpoints.previewInvoice.initiate({ waybills: numbers }));
+    // A waybill's page, cached as the waybill entity caches it: under the waybill's tag.
+    const { getWaybillPage } = baseApi.injectEndpoints({
+      endpoints: (build) => ({
+        getWaybillPage: build.query<unknown, string>({
+          query: (number) => `/api/waybills/${number}/`,
+          providesTags: (_waybill, _error, number) => [{ type: TAGS.waybill, id: number }],
+        }),
+      }),
+      overrideExisting: true,
+    }).endpoints;
+    const waybill = store.dispatch(getWaybillPage.initiate(first));
+    await Promise.all([preview, waybill]);
+    recorder.clear();
+
+    await store.dispatch(createInvoice.initiate({ waybills: numbers })).unwrap();
+    await waitFor(() => expect(recorder.count(`GET /api/waybills/${first}/`)).toBe(1));
+    expect(recorder.requests.filter((request) => request.startsWith('GET /api/invoices/preview/'))).toEqual([]);
+    preview.unsubscribe();
+    waybill.unsubscribe();
   });
 
   it('retrying a failed sync refetches that invoice only', async () => {

@@ -100,6 +100,23 @@ describe('user endpoints', () => {
     list.unsubscribe();
   });
 
+  it('deleting an account refreshes the lists, not the account itself, which is gone (404)', async () => {
+    const store = await makeStaffStore();
+    const email = 'lahkuja@example.com';
+    await store.dispatch(userApi.endpoints.createUser.initiate({ email, name: 'Lahkuja', password: 'Kuusk-ja-Mand-7' })).unwrap();
+    const list = store.dispatch(userApi.endpoints.listUsers.initiate());
+    const shown = store.dispatch(userApi.endpoints.getUser.initiate(email));
+    const user = (await shown).data;
+    await list;
+    recorder.clear();
+
+    await store.dispatch(userApi.endpoints.deleteUser.initiate({ email, version: user?.version ?? 0 })).unwrap();
+    await waitFor(() => expect(recorder.count('GET /api/user/')).toBe(1));
+    expect(recorder.count(`GET /api/user/${encodeURIComponent(email)}/`)).toBe(0);
+    shown.unsubscribe();
+    list.unsubscribe();
+  });
+
   it('lets only staff manage accounts, never their own staff flag', async () => {
     const ordinary = await makeSignedInStore(DEMO_USERS.user.email, false);
     const refused = await ordinary.dispatch(

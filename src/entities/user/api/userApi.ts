@@ -84,10 +84,8 @@ export const userApi = baseApi.injectEndpoints({
     deleteUser: build.mutation<void, { readonly email: string; readonly version: number }>({
       query: ({ email, version }) => ({ url: userPath(email), method: 'DELETE', headers: ifMatch(version) }),
       onQueryStarted: showCurrent,
-      invalidatesTags: (_result, _error, { email }) => [
-        { type: TAGS.user, id: email },
-        { type: TAGS.user, id: LIST_ID },
-      ],
+      // Only the lists: the account's own page would be fetched again just to be told it is gone (404).
+      invalidatesTags: [{ type: TAGS.user, id: LIST_ID }],
     }),
     getMe: build.query<User, void>({
       query: () => '/api/user/me',
