@@ -139,7 +139,7 @@ export const INVOICE_LIST = defineList({
     issueDateBefore: { kind: 'before', field: 'issueDate', type: 'date' },
   },
   sort: ['number', 'status', 'customer', 'issueDate', 'dueDate', 'grossTotal', 'netTotal', 'syncedAt', ...STAMPS],
-  defaultSort: '-createdAt',
+  defaultSort: '-createdAt,-number',
   search: ['number', 'customerName'],
   key: 'number',
 });

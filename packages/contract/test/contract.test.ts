@@ -72,6 +72,13 @@ describe('contract: lists', () => {
     expect(new Set(list.sort).size).toBe(list.sort.length);
   });
 
+  it.each(Object.entries(LISTS).filter(([, list]) => list.key === 'number'))(
+    '%s: its default sort ends with the number, so rows of one date are in number order',
+    (_name, list) => {
+      expect(parseSort(list.defaultSort).at(-1)?.replace(/^-/, '')).toBe('number');
+    },
+  );
+
   it('offers each sort field both ways', () => {
     expect(sortValues(LISTS.waybills)).toEqual(expect.arrayContaining(['transportDate', '-transportDate', 'vehicleNumber', '-invoice']));
   });

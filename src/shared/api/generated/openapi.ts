@@ -5055,7 +5055,7 @@ export interface operations {
             readonly query?: {
                 /** @description Case-insensitive part of `number`, `customerName`. */
                 readonly search?: string;
-                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `-createdAt`. Rows that tie keep a stable order by `number`. */
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `-createdAt,-number`. Rows that tie keep a stable order by `number`. */
                 readonly sort?: readonly ("number" | "status" | "customer" | "issueDate" | "dueDate" | "grossTotal" | "netTotal" | "syncedAt" | "createdAt" | "lastModifiedAt" | "-number" | "-status" | "-customer" | "-issueDate" | "-dueDate" | "-grossTotal" | "-netTotal" | "-syncedAt" | "-createdAt" | "-lastModifiedAt")[];
                 /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
@@ -6282,7 +6282,7 @@ export interface operations {
             readonly query?: {
                 /** @description Case-insensitive part of `number`, `customerName`. */
                 readonly search?: string;
-                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `-createdAt`. Rows that tie keep a stable order by `number`. */
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `-createdAt,-number`. Rows that tie keep a stable order by `number`. */
                 readonly sort?: readonly ("number" | "status" | "customer" | "issueDate" | "dueDate" | "grossTotal" | "netTotal" | "syncedAt" | "createdAt" | "lastModifiedAt" | "-number" | "-status" | "-customer" | "-issueDate" | "-dueDate" | "-grossTotal" | "-netTotal" | "-syncedAt" | "-createdAt" | "-lastModifiedAt")[];
                 /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
