@@ -4,7 +4,7 @@ export { isToastAreaWanted, notify, TOAST_AUTO_HIDE_MS, subscribeToastAreaWanted
 export type { NotifyOptions, NotifyVariant, ToastArea } from './notify';
 export { isTheme, THEMES, useSystemTheme } from './theme';
 export type { Theme } from './theme';
-export { useApiSubmit } from './form/useApiSubmit';
+export { apiCallError, useApiSubmit } from './form/useApiSubmit';
 export type { ApiCall, ApiSubmitOptions } from './form/useApiSubmit';
 export { DOWNLOAD_START_GAP_MS, downloadFile } from './download';
 export { confirmLeave, installPopStateGuard, registerLeaveQuestion, setPopStateGuard } from './leaveGuard';

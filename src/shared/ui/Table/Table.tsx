@@ -65,6 +65,8 @@ export interface TableProps<Row> {
    * most SKELETON_ROWS_SHOWN skeleton rows.
    */
   readonly expectedRows?: number;
+  /** Row height: `compact` rows fit more on a screen. */
+  readonly density?: 'comfortable' | 'compact';
 }
 
 /**
@@ -130,6 +132,7 @@ export function Table<Row>({
   emptyMessage,
   onClearFilters,
   expectedRows = 8,
+  density = 'comfortable',
 }: TableProps<Row>) {
   const { t } = useTranslation();
   const hintId = useId();
@@ -351,7 +354,7 @@ export function Table<Row>({
       style={showSkeleton ? ({ '--page-rows': expectedRows } as CSSProperties) : undefined}
     >
       <table
-        className={`${styles.table} ${loading && list.length > 0 ? styles.stale : ''}`}
+        className={`${styles.table} ${loading && list.length > 0 ? styles.stale : ''} ${density === 'compact' ? styles.compact : ''}`}
         aria-label={label}
         aria-busy={loading || undefined}
       >

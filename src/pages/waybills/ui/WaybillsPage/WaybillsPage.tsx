@@ -4,9 +4,11 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
+import { WaybillTotalsFooter } from '@/widgets/list-totals';
 import { ListPageHeader } from '@/widgets/list-view';
 import { WaybillTable } from '@/widgets/waybill-table';
 import { ListChangesNotice } from '@/features/live-updates';
+import { ListViewsBar, useListViews, VIEW_PARAM } from '@/features/saved-views';
 import { ExportWaybillReport } from '@/features/waybill/export-report';
 import { useListWaybillsQuery, type WaybillListParams } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
@@ -33,11 +35,14 @@ const filterFields = (t: TFunction): FilterFieldSpec[] => {
 };
 
 const EMPTY: readonly never[] = [];
+const LIST_OPTIONS = { otherParams: [VIEW_PARAM] };
 
 /** `/waybills`: the list in the URL's state, with the new-waybill, report and invoice actions. */
 export function WaybillsPage() {
   const { t } = useTranslation();
-  const query = useListQuery<WaybillListParams>(WAYBILL_LIST);
+  const query = useListQuery<WaybillListParams>(WAYBILL_LIST, LIST_OPTIONS);
+  const views = useListViews('waybills', query);
+  const columnLabel = useCallback((id: string) => t(`waybills.fields.${id}`), [t]);
   const { data: latestData, error, isFetching, refetch, startedTimeStamp } = useListWaybillsQuery(query.params);
   // A page of rows is a large update: the table takes it as a transition, rendered in slices, while
   // the store's own update (synchronous) leaves the memoised table as it was, still marked busy.
@@ -84,6 +89,7 @@ export function WaybillsPage() {
           </>
         }
       />
+      <ListViewsBar views={views} columnLabel={columnLabel} />
       <ListFilters query={query} fields={fields} />
       <ListChangesNotice entity="waybill" since={startedTimeStamp} />
       <WaybillTable
@@ -97,6 +103,8 @@ export function WaybillsPage() {
         onClearFilters={Object.keys(query.state.filters).length > 0 || query.state.search ? query.clearFilters : undefined}
         selection={selection}
         expectedRows={query.state.pageSize}
+        columnIds={views.columns}
+        density={views.density}
       />
       <Pagination
         pageNumber={query.state.pageNumber}
@@ -106,6 +114,7 @@ export function WaybillsPage() {
         onPageSizeChange={query.setPageSize}
         disabled={isFetching}
       />
+      <WaybillTotalsFooter params={query.params} />
     </Page>
   );
 }

@@ -1,3 +1,4 @@
+import { defaultColumns } from '@timberlog/contract';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -8,19 +9,27 @@ import { Table, type TableProps } from '@/shared/ui';
 
 import { waybillColumns } from './columns';
 
-export type WaybillTableProps = Omit<TableProps<Waybill>, 'columns' | 'getRowKey' | 'label' | 'onRowOpen'>;
+export type WaybillTableProps = Omit<TableProps<Waybill>, 'columns' | 'getRowKey' | 'label' | 'onRowOpen'> & {
+  /** The columns shown, in order (ids of the contract's LIST_COLUMNS.waybills); the list's defaults when not given. */
+  readonly columnIds?: readonly string[];
+};
+
+const DEFAULT_COLUMNS = defaultColumns('waybills');
 
 /**
  * The waybill list's table: a row opens its waybill, which links back to this very list view
  * (filters, sort and page) through the link's state.
  */
-export const WaybillTable = memo(function WaybillTable(props: WaybillTableProps) {
+export const WaybillTable = memo(function WaybillTable({ columnIds = DEFAULT_COLUMNS, ...props }: WaybillTableProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
   const { search } = useLocation();
   const linkState = useMemo(() => ({ listSearch: search }), [search]);
-  const columns = useMemo(() => waybillColumns(t, format, linkState), [t, format, linkState]);
+  const columns = useMemo(() => {
+    const all = waybillColumns(t, format, linkState);
+    return columnIds.flatMap((id) => all.find((column) => column.id === id) ?? []);
+  }, [t, format, linkState, columnIds]);
   return (
     <Table<Waybill>
       {...props}

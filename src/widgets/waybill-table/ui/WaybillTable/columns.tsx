@@ -8,8 +8,9 @@ import type { TableColumn } from '@/shared/ui';
 import styles from './WaybillTable.module.css';
 
 /**
- * The waybill list's columns (issue order), each sortable by its API sort field. On a phone a row is a
- * card: the number, then status, date, origin, destination and quantity.
+ * Every column the waybill list can show (ids of the contract's LIST_COLUMNS), sortable by its API
+ * sort field where the list sorts by it. On a phone a row is a card: the number, then status, date,
+ * origin, destination and quantity.
  */
 export function waybillColumns(t: TFunction, format: Formatters, linkState?: unknown): TableColumn<Waybill>[] {
   const header = (field: string) => t(`waybills.fields.${field}`);
@@ -98,6 +99,24 @@ export function waybillColumns(t: TFunction, format: Formatters, linkState?: unk
       phone: 'hide',
       width: '9rem',
       cell: (w) => (w.invoice ? <Link to={`/invoices/${encodeURIComponent(w.invoice)}`}>{w.invoice}</Link> : null),
+    },
+    { id: 'notes', header: header('notes'), phone: 'hide', truncate: true, cell: (w) => clipped(w.notes) },
+    { id: 'createdBy', header: header('createdBy'), phone: 'hide', truncate: true, cell: (w) => clipped(w.createdBy) },
+    {
+      id: 'createdAt',
+      header: header('createdAt'),
+      sortField: 'createdAt',
+      phone: 'hide',
+      width: '9.5rem',
+      cell: (w) => format.dateTime(w.createdAt),
+    },
+    {
+      id: 'lastModifiedAt',
+      header: header('lastModifiedAt'),
+      sortField: 'lastModifiedAt',
+      phone: 'hide',
+      width: '9.5rem',
+      cell: (w) => format.dateTime(w.lastModifiedAt),
     },
   ];
 }
