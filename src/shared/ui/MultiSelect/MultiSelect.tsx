@@ -18,13 +18,18 @@ export interface MultiSelectProps {
   /** Shown when nothing is selected; "Any" by default. */
   readonly placeholder?: string;
   readonly disabled?: boolean;
+  /**
+   * A CSS width the field keeps whatever is picked (a long choice is cut short with "…" and read in
+   * full on hover), so a row of fields does not move as values are picked; its content's by default.
+   */
+  readonly width?: string;
 }
 
 /**
  * Picks any number of values from a short fixed list (statuses, actions). The list stays open
  * while the user ticks items; Enter or Space toggles the highlighted one, Escape closes.
  */
-export function MultiSelect({ label, options, value, onChange, placeholder, disabled = false }: MultiSelectProps) {
+export function MultiSelect({ label, options, value, onChange, placeholder, disabled = false, width }: MultiSelectProps) {
   const { t } = useTranslation();
   const selectedItems = options.filter((option) => value.includes(option.value));
   const { getDropdownProps } = useMultipleSelection<SelectOption>({
@@ -63,7 +68,7 @@ export function MultiSelect({ label, options, value, onChange, placeholder, disa
         : t('ui.select.selected', { count: selectedItems.length });
 
   return (
-    <div className={styles.field}>
+    <div className={width ? `${styles.field} ${styles.fixed}` : styles.field} style={width ? { width } : undefined}>
       <label className={styles.label} {...getLabelProps()}>
         {label}
       </label>
@@ -73,7 +78,9 @@ export function MultiSelect({ label, options, value, onChange, placeholder, disa
         disabled={disabled}
         {...getToggleButtonProps(getDropdownProps({ preventKeyAction: isOpen }))}
       >
-        <span className={styles.summary}>{summary}</span>
+        <span className={styles.summary} title={width ? summary : undefined}>
+          {summary}
+        </span>
         <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
           <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
         </svg>

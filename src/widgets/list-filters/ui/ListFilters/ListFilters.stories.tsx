@@ -56,6 +56,24 @@ export const Active: Story = {
   },
 };
 
+/** Picking statuses leaves the Status field as wide as it was: the fields beside it stay put. */
+export const StatusKeepsItsWidth: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const status = canvas.getByRole('combobox', { name: 'Status' });
+    const field = status.parentElement as HTMLElement;
+    const before = { style: field.style.width, box: field.getBoundingClientRect().width };
+    await expect(before.style).not.toBe('');
+    await userEvent.click(status);
+    await userEvent.click(canvas.getByRole('option', { name: 'Delivered' }));
+    await userEvent.click(canvas.getByRole('option', { name: 'Confirmed' }));
+    await userEvent.keyboard('{Escape}');
+    await expect(status).toHaveTextContent('Confirmed, Delivered');
+    await expect(field.style.width).toBe(before.style);
+    await expect(field.getBoundingClientRect().width).toBe(before.box);
+  },
+};
+
 export const IgnoredParameters: Story = {
   parameters: { router: { initialPath: '/?statusIn=lost&pageSize=9999&colour=red' } },
   play: async ({ canvasElement }) => {

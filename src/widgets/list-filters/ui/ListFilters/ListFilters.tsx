@@ -40,6 +40,9 @@ export interface ListFiltersProps {
   readonly fields: readonly FilterFieldSpec[];
 }
 
+/** A multi-select's width in the bar: picking values cuts its summary short rather than moving the fields beside it. */
+const MULTI_SELECT_WIDTH = '12rem';
+
 const SHARED_RANGES = [
   { name: 'createdAfter', to: 'createdBefore', labelKey: 'list.shared.created' },
   { name: 'lastModifiedAfter', to: 'lastModifiedBefore', labelKey: 'list.shared.lastModified' },
@@ -116,6 +119,7 @@ export const ListFilters = memo(function ListFilters({ query, fields }: ListFilt
           label={spec.label}
           options={options}
           value={asArray(value)}
+          width={MULTI_SELECT_WIDTH}
           onChange={(next) => query.setFilter(spec.name, def.kind === 'multi' ? changeFrom(asArray(value), next) : next[next.length - 1])}
         />
       );
