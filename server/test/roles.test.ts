@@ -72,6 +72,7 @@ const DECISIONS: Record<string, Decision> = {
   getExportRequest: 'user',
   acknowledgeExportError: 'user',
   getSummary: 'user',
+  getSummaryCharts: 'user',
   waybillHistory: 'user',
   worklogHistory: 'user',
   invoiceHistory: 'user',

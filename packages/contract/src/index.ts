@@ -125,5 +125,7 @@ export {
   importFileName,
 } from './volume.ts';
 export type { SavedViewList, Density, ListColumn, Problem, BulkAction, BulkOutcome, BatchState, WaybillImportField } from './volume.ts';
+export { SUMMARY_CHARTS, chartPeriods, todayIn } from './charts.ts';
+export type { ChartPeriods } from './charts.ts';
 export { DOCUMENT_TEXTS, documentText, documentDate, documentDecimal, documentMoney } from './documents.ts';
 export type { DocumentTextKey } from './documents.ts';

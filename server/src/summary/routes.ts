@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
-import { INVOICE_STATUSES, WAYBILL_STATUSES, type InvoiceStatus, type WaybillStatus } from '@timberlog/contract';
+import { INVOICE_STATUSES, SUMMARY_CHARTS, WAYBILL_STATUSES, type InvoiceStatus, type WaybillStatus } from '@timberlog/contract';
 import type { App } from '../shared/context.js';
 import type { DB } from '../shared/db.js';
 import { errors, ref } from '../shared/schema.js';
 import { currentUser } from '../auth/guards.js';
-import { Summary } from './schemas.js';
+import { Summary, SummaryCharts } from './schemas.js';
+import { summaryCharts } from './charts.js';
 
-export const summarySchemas = [Summary];
+export const summarySchemas = [Summary, SummaryCharts];
 
 /**
  * The counts per status: waybills from their exact counter table (kept by triggers in every
@@ -28,7 +29,7 @@ function byStatus<S extends string>(statuses: readonly S[], rows: readonly { sta
 }
 
 export async function summaryRoutes(app: App) {
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
 
   // New paths go without a trailing slash (server/.redocly.lint-ignore.yaml); the router answers
   // `/api/summary/` the same.
@@ -61,5 +62,23 @@ export async function summaryRoutes(app: App) {
         usersAwaitingActivation: users ? users.n : null,
       };
     },
+  );
+
+  app.get(
+    '/api/summary/charts',
+    {
+      schema: {
+        operationId: 'getSummaryCharts',
+        summary: "The home page's charts",
+        description:
+          `Any signed-in user. Timber hauled per week over the last ${SUMMARY_CHARTS.weeks} weeks by assortment type (m³ and t apart), ` +
+          `the ${SUMMARY_CHARTS.topDestinations} destinations that received the most loads this month, and the invoices issued per month over the last ${SUMMARY_CHARTS.months} months by sync status, ` +
+          "all as of today in the office's time zone (`EXPORT_TIME_ZONE`, Europe/Tallinn by default). Summed by the database in one snapshot; " +
+          'the waybill figures are kept per process until a waybill, assortment, assortment type or warehouse changes.',
+        tags: ['summary'],
+        response: { 200: ref(SummaryCharts), ...errors(401) },
+      },
+    },
+    async () => summaryCharts(db, config.exportTimeZone),
   );
 }

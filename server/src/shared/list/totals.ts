@@ -69,7 +69,7 @@ const flights = new Map<string, { started: number; result: Promise<Record<string
  * started after it came (its snapshot holds every write committed before the request), else
  * waits for the one under way and shares the next: never an answer older than the request.
  */
-async function shared(key: string, run: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
+export async function shared(key: string, run: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
   const came = ++clock;
   for (;;) {
     const flight = flights.get(key);

@@ -925,6 +925,26 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/summary/charts": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The home page's charts
+         * @description Any signed-in user. Timber hauled per week over the last 12 weeks by assortment type (m³ and t apart), the 5 destinations that received the most loads this month, and the invoices issued per month over the last 12 months by sync status, all as of today in the office's time zone (`EXPORT_TIME_ZONE`, Europe/Tallinn by default). Summed by the database in one snapshot; the waybill figures are kept per process until a waybill, assortment, assortment type or warehouse changes.
+         */
+        readonly get: operations["getSummaryCharts"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/waybills/{number}/history/": {
         readonly parameters: {
             readonly query?: never;
@@ -2063,6 +2083,94 @@ export interface components {
             };
             /** @description Staff only: accounts that are not active (sign-ups awaiting activation), as `GET /api/user/?isActive=false` counts them. `null` for other users. */
             readonly usersAwaitingActivation: number | null;
+        };
+        /** SummaryCharts */
+        readonly SummaryCharts: {
+            /**
+             * Format: date
+             * @description The day the figures are counted up to, in the office's time zone.
+             * @example 2026-11-23
+             */
+            readonly today: string;
+            /** @description The 12 weeks of `hauls`, oldest first; the last holds `today`. */
+            readonly weeks: readonly string[];
+            /** @description Timber hauled (waybills `delivered` or `invoiced`) per week by transport date, per assortment type and unit. Only the combinations that have waybills, ordered by week, assortment type (id) and unit. */
+            readonly hauls: readonly {
+                /**
+                 * Format: date
+                 * @description The Monday of the week (ISO weeks), one of `weeks`.
+                 * @example 2026-11-23
+                 */
+                readonly week: string;
+                /** @description The assortment type (id). */
+                readonly assortmentType: number;
+                readonly assortmentTypeName: string;
+                /**
+                 * @description The unit of the quantity: quantities of different units are never added together.
+                 * @enum {string}
+                 */
+                readonly unit: "m3" | "t";
+                /** @description How many hauled waybills of that type and unit the week has. */
+                readonly waybills: number;
+                /**
+                 * @description Their quantity in `unit`.
+                 * @example 1234.500
+                 */
+                readonly quantity: string;
+            }[];
+            /**
+             * Format: date
+             * @description The first day of the current month.
+             * @example 2026-11-23
+             */
+            readonly month: string;
+            /** @description The 5 destinations that received the most hauled waybills this month (by transport date), most first, then by code. */
+            readonly topDestinations: readonly {
+                /** @description The destination code. */
+                readonly destination: string;
+                /** @description The destination warehouse's name. */
+                readonly destinationName: string;
+                /** @description Hauled waybills to it this month (loads). */
+                readonly waybills: number;
+                /**
+                 * @description Their quantity in cubic metres (assortments measured in m³).
+                 * @example 1234.500
+                 */
+                readonly m3: string;
+                /**
+                 * @description Their quantity in tonnes (assortments measured in t).
+                 * @example 1234.500
+                 */
+                readonly t: string;
+            }[];
+            /** @description The 12 months of `invoicing`, oldest first; the last is the current month. */
+            readonly months: readonly string[];
+            /** @description Invoices per month of issue and sync status: only the combinations that have invoices, ordered by month and then status as `InvoiceStatus` lists them. */
+            readonly invoicing: readonly {
+                /**
+                 * Format: date
+                 * @description The first day of the month of issue, one of `months`.
+                 * @example 2026-11-23
+                 */
+                readonly month: string;
+                /**
+                 * @description The sync status of these invoices.
+                 * @enum {string}
+                 */
+                readonly status: "pending_sync" | "synced" | "sync_failed";
+                /** @description How many invoices issued that month are in that status. */
+                readonly invoices: number;
+                /**
+                 * @description Their net totals summed, EUR.
+                 * @example 1234.50
+                 */
+                readonly netTotal: string;
+                /**
+                 * @description Their gross totals summed (VAT included), EUR.
+                 * @example 1234.50
+                 */
+                readonly grossTotal: string;
+            }[];
         };
         /** HistoryEntry */
         readonly HistoryEntry: {
@@ -5578,6 +5686,35 @@ export interface operations {
     readonly waybillHistory: {
         readonly parameters: {
             readonly query?: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly getSummaryCharts: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["SummaryCharts"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
                 /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
                 /** @description Entries per page (default 25, at most 100). */
