@@ -162,7 +162,7 @@ export interface DetailFieldsProps {
   readonly fields: readonly DetailField[];
   /** How narrow a column may get before there is one column fewer; 14rem by default. */
   readonly minColumnWidth?: string;
-  /** Closer rows with sentence-case labels, for a short summary such as an account's. */
+  /** Closer rows, for a short summary such as an account's (the labels look the same). */
   readonly compact?: boolean;
   /** Values in the body's larger size, for the record a page is about. */
   readonly largeValues?: boolean;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useFormat } from '@/shared/lib/format';
+import { DetailFields, type DetailField } from '@/shared/ui';
 
 import type { Invoice } from '../../api/invoiceApi';
 import { InvoiceStatusBadge } from '../InvoiceStatusBadge/InvoiceStatusBadge';
@@ -22,6 +23,35 @@ export interface InvoiceSyncInfoProps {
 export function InvoiceSyncInfo({ invoice, action }: InvoiceSyncInfoProps) {
   const { t } = useTranslation();
   const format = useFormat();
+  const facts: DetailField[] = [
+    ...(invoice.status === 'synced'
+      ? [
+          { key: 'syncedAt', label: t('invoices.fields.syncedAt'), value: format.dateTime(invoice.syncedAt) },
+          { key: 'externalId', label: t('invoices.fields.externalId'), value: <span className={styles.mono}>{invoice.externalId}</span> },
+        ]
+      : []),
+    ...(invoice.status === 'sync_failed'
+      ? [
+          {
+            key: 'syncFailure',
+            label: t('invoices.fields.syncFailure'),
+            value: t(`invoices.sync.failure.${invoice.syncFailure ?? 'failed'}`),
+            wide: true,
+          },
+        ]
+      : []),
+    ...(invoice.status === 'sync_failed' && invoice.syncError
+      ? [
+          {
+            key: 'syncError',
+            label: t('invoices.fields.syncError'),
+            value: <span className={styles.error}>{invoice.syncError}</span>,
+            wide: true,
+          },
+        ]
+      : []),
+    { key: 'syncAttempts', label: t('invoices.fields.syncAttempts'), value: format.number(invoice.syncAttempts) },
+  ];
   return (
     <section className={styles.block} aria-labelledby="invoice-sync-title">
       <div className={styles.heading}>
@@ -33,36 +63,7 @@ export function InvoiceSyncInfo({ invoice, action }: InvoiceSyncInfoProps) {
       <p className={styles.text} role="status">
         {t(`invoices.sync.explain.${invoice.status}`)}
       </p>
-      <dl className={styles.facts}>
-        {invoice.status === 'synced' ? (
-          <>
-            <div>
-              <dt>{t('invoices.fields.syncedAt')}</dt>
-              <dd>{format.dateTime(invoice.syncedAt)}</dd>
-            </div>
-            <div>
-              <dt>{t('invoices.fields.externalId')}</dt>
-              <dd className={styles.mono}>{invoice.externalId}</dd>
-            </div>
-          </>
-        ) : null}
-        {invoice.status === 'sync_failed' ? (
-          <div className={styles.wide}>
-            <dt>{t('invoices.fields.syncFailure')}</dt>
-            <dd>{t(`invoices.sync.failure.${invoice.syncFailure ?? 'failed'}`)}</dd>
-          </div>
-        ) : null}
-        {invoice.status === 'sync_failed' && invoice.syncError ? (
-          <div className={styles.wide}>
-            <dt>{t('invoices.fields.syncError')}</dt>
-            <dd className={styles.error}>{invoice.syncError}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t('invoices.fields.syncAttempts')}</dt>
-          <dd>{format.number(invoice.syncAttempts)}</dd>
-        </div>
-      </dl>
+      <DetailFields fields={facts} minColumnWidth="12rem" />
       {action ? <div className={styles.action}>{action}</div> : null}
     </section>
   );

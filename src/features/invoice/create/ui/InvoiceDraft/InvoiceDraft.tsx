@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { formatMoney, InvoiceLines, useCreateInvoiceMutation, usePreviewInvoiceQuery, type Invoice } from '@/entities/invoice';
 import { useFormat } from '@/shared/lib/format';
-import { Button, Card, FormAlert } from '@/shared/ui';
+import { Button, Card, DetailFields, FormAlert } from '@/shared/ui';
 
 import { canCreate, previewArgs, selectionProblems } from '../../model/selection';
 
@@ -104,26 +104,27 @@ export function InvoiceDraft({ selection, onSelectionChange, onCreated }: Invoic
         </p>
         {previewData && problems.length === 0 ? (
           <>
-            <dl className={styles.facts}>
-              <div>
-                <dt>{t('invoices.fields.customer')}</dt>
-                <dd>
-                  {previewData.customerName} <span className={styles.code}>{previewData.customer}</span>
-                </dd>
-              </div>
-              <div>
-                <dt>{t('invoices.fields.issueDate')}</dt>
-                <dd>{format.date(previewData.issueDate)}</dd>
-              </div>
-              <div>
-                <dt>{t('invoices.fields.dueDate')}</dt>
-                <dd>{format.date(previewData.dueDate)}</dd>
-              </div>
-              <div>
-                <dt>{t('invoices.fields.grossTotal')}</dt>
-                <dd className={styles.gross}>{formatMoney(previewData.grossTotal, previewData.currency, format.locale)}</dd>
-              </div>
-            </dl>
+            <DetailFields
+              minColumnWidth="10rem"
+              fields={[
+                {
+                  key: 'customer',
+                  label: t('invoices.fields.customer'),
+                  value: (
+                    <>
+                      {previewData.customerName} <span className={styles.code}>{previewData.customer}</span>
+                    </>
+                  ),
+                },
+                { key: 'issueDate', label: t('invoices.fields.issueDate'), value: format.date(previewData.issueDate) },
+                { key: 'dueDate', label: t('invoices.fields.dueDate'), value: format.date(previewData.dueDate) },
+                {
+                  key: 'grossTotal',
+                  label: t('invoices.fields.grossTotal'),
+                  value: <span className={styles.gross}>{formatMoney(previewData.grossTotal, previewData.currency, format.locale)}</span>,
+                },
+              ]}
+            />
             <InvoiceLines invoice={previewData} label={t('invoices.new.previewTitle')} />
           </>
         ) : null}
