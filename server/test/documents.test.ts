@@ -441,6 +441,48 @@ describe('sending an invoice to its customer', () => {
     }
   });
 
+  test('a stale If-Match: 412 naming who changed the invoice, with the invoice as it is now, and nothing sent; the current version sends', async () => {
+    const { number } = await makeInvoice(s, user);
+    const read = await s.req('GET', `/api/invoices/${number}/`, { token: user });
+    const etag = read.headers.get('etag') ?? '';
+    assert.equal(etag, `"${read.body.version}"`);
+    // A colleague changes the invoice meanwhile (the accounting sync, here written directly).
+    await s.ctx.db
+      .updateTable('invoices')
+      .set({ syncError: 'ledger host down', lastModifiedAt: new Date() })
+      .where('number', '=', number)
+      .execute();
+    const count = outbox().length;
+    const stale = await s.req('POST', `/api/invoices/${number}/send/`, { token: user, headers: { 'if-match': etag } });
+    assert.equal(stale.status, 412, stale.text);
+    assert.match(stale.body.detail, /changed/i);
+    assert.equal(stale.body.current.number, number);
+    assert.equal(stale.body.current.version, read.body.version + 1);
+    assert.equal(stale.body.current.sentAt, null);
+    // The raw accounting error stays for staff, as the invoice's own route answers it.
+    assert.equal(stale.body.current.syncError, null);
+    assert.equal(stale.headers.get('etag'), `"${read.body.version + 1}"`);
+    assert.equal(outbox().length, count, 'nothing mailed');
+    const after = await s.ctx.db.selectFrom('invoices').selectAll().where('number', '=', number).executeTakeFirstOrThrow();
+    assert.equal(after.sendAttempts, 0);
+    assert.equal(after.sentAt, null);
+    const et = await s.req('POST', `/api/invoices/${number}/send/`, {
+      token: user,
+      headers: { 'if-match': etag, 'accept-language': 'et' },
+    });
+    assert.equal(et.status, 412);
+    assert.notEqual(et.body.detail, stale.body.detail);
+
+    const ok = await s.req('POST', `/api/invoices/${number}/send/`, {
+      token: user,
+      headers: { 'if-match': `"${stale.body.current.version}"` },
+    });
+    assert.equal(ok.status, 200, ok.text);
+    assert.ok(ok.body.sentAt);
+    assert.equal(ok.headers.get('etag'), `"${ok.body.version}"`);
+    assert.equal(outbox().length, count + 1);
+  });
+
   test('unknown invoice 404, anonymous 401', async () => {
     assert.equal((await s.req('POST', '/api/invoices/INV-2099-999999/send/', { token: user })).status, 404);
     assert.equal((await s.req('POST', '/api/invoices/INV-2099-999999/send/')).status, 401);

@@ -796,7 +796,7 @@ function adminVersionCases(): Case[] {
   ];
 }
 
-/** The documents: a record's PDF or e-invoice that is not there, and sending an invoice (first, twice, confirmed, unknown). */
+/** The documents: a record's PDF or e-invoice that is not there, and sending an invoice (stale, first, twice, confirmed, unknown). */
 function documentCases(): Case[] {
   const invoice = demo.invoices[11]!.number;
   return [
@@ -817,6 +817,14 @@ function documentCases(): Case[] {
       name: 'documents: sending an unknown invoice',
       method: 'POST',
       path: `/api/invoices/${documentNumber(DOCUMENT_NUMBER.invoicePrefix, 2099, 999_999)}/send/`,
+    },
+    {
+      name: 'documents: sending with a stale If-Match sends nothing',
+      method: 'POST',
+      path: `/api/invoices/${invoice}/send/`,
+      headers: { 'if-match': '"99"' },
+      as: 'user',
+      locale: 'et',
     },
     { name: 'documents: sending an invoice to its customer', method: 'POST', path: `/api/invoices/${invoice}/send/`, as: 'user' },
     { name: 'documents: sending it again asks first', method: 'POST', path: `/api/invoices/${invoice}/send/`, as: 'user' },

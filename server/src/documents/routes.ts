@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import {
   changeTime,
@@ -13,9 +13,9 @@ import {
 import type { App, AppContext } from '../shared/context.js';
 import { ApiError, nonFieldError } from '../shared/errors.js';
 import { findOne } from '../shared/list.js';
-import { errors, ref, Type } from '../shared/schema.js';
+import { conflict, errors, ref, Type } from '../shared/schema.js';
 import { transaction } from '../shared/transaction.js';
-import { withEtag } from '../shared/versions.js';
+import { lockForWrite, withEtag } from '../shared/versions.js';
 import { missingSellerSettings, type AppConfig } from '../shared/config.js';
 import { currentUser, writer } from '../auth/guards.js';
 import { numberParams } from '../waybills/schemas.js';
@@ -107,6 +107,11 @@ const SendInvoiceQuery = Type.Object(
 
 export async function documentRoutes(app: App) {
   const { db, config, mailer } = app.ctx;
+  /** The invoice as its own route answers it: the raw accounting error for staff only. */
+  const current = async (request: FastifyRequest, number: string) => {
+    const invoice = (await findOne(db, invoiceSpec, sql`i.number = ${number}`)) as Static<typeof Invoice> & { version: number };
+    return currentUser(request).isStaff ? invoice : { ...invoice, syncError: null };
+  };
   const WaybillParams = numberParams('waybill', DOCUMENT_NUMBER.waybillPrefix);
   const InvoiceParams = numberParams('invoice', DOCUMENT_NUMBER.invoicePrefix);
 
@@ -182,17 +187,19 @@ export async function documentRoutes(app: App) {
         operationId: 'sendInvoice',
         summary: 'Send the invoice to its customer',
         description:
-          "Any signed-in user. Mails the invoice to the customer company's email address, with the PDF and the e-invoice (UBL XML) attached, in the customer's language (Estonian when it is not known). The sending and its result are written to the invoice (`sentAt`, `sentTo`) and so to its history. A customer without an email address: 400. An invoice sent before: 409 unless `force=true` confirms a second sending. The mail server refusing: 503, recorded in the history too.",
+          "Any signed-in user. Mails the invoice to the customer company's email address, with the PDF and the e-invoice (UBL XML) attached, in the customer's language (Estonian when it is not known). The sending and its result are written to the invoice (`sentAt`, `sentTo`) and so to its history. A customer without an email address: 400. An invoice sent before: 409 unless `force=true` confirms a second sending. The mail server refusing: 503, recorded in the history too. With `If-Match` naming a version the invoice has moved on from: 412 with the invoice as it is now, and nothing is sent.",
         tags: ['invoices'],
         params: InvoiceParams,
         querystring: SendInvoiceQuery,
-        response: { 200: ref(Invoice), ...errors(400, 401, 404, 409, 503) },
+        response: { 200: ref(Invoice), ...errors(400, 401, 404, 409, 503), ...conflict(ref(Invoice)) },
       },
     },
     async (request, reply) => {
       const number = request.params.number;
       const inv = await loadInvoice(app.ctx, number);
       requireSeller(config);
+      // A stale If-Match is refused before anything is mailed: the sender decided on what they saw.
+      await transaction(db, (trx) => lockForWrite(request, trx, 'invoices', number, () => current(request, number)));
       if (!inv.email.trim()) throw nonFieldError('invoice.customerNoEmail', { name: inv.document.customer.name });
       if (inv.sentAt && !request.query.force)
         throw new ApiError(
@@ -243,9 +250,7 @@ export async function documentRoutes(app: App) {
         writer(request),
       );
       if (failure !== null) throw new ApiError(503, { key: 'invoice.sendFailed' });
-      const sent = (await findOne(db, invoiceSpec, sql`i.number = ${number}`)) as Static<typeof Invoice> & { version: number };
-      // The raw accounting error is for staff only, as the invoice's own route answers it.
-      return withEtag(reply, currentUser(request).isStaff ? sent : { ...sent, syncError: null });
+      return withEtag(reply, await current(request, number));
     },
   );
 }

@@ -1,5 +1,5 @@
-import type { Invoice } from '@/entities/invoice';
-import { baseApi, TAGS } from '@/shared/api';
+import { invoiceApi, type Invoice } from '@/entities/invoice';
+import { baseApi, ifMatch, keepCurrentOnConflict, TAGS } from '@/shared/api';
 
 /** The documents a record has: its printable PDF, and for an invoice its e-invoice (UBL XML). */
 export type DocumentKind = 'pdf' | 'einvoice';
@@ -40,12 +40,21 @@ export const documentApi = baseApi.injectEndpoints({
             : ((await response.json().catch(() => null)) as unknown),
       }),
     }),
-    /** Mails the invoice to its customer; `force` confirms a second sending (without it the server answers 409). */
-    sendInvoice: build.mutation<Invoice, { readonly number: string; readonly force?: boolean }>({
-      query: ({ number, force }) => ({
+    /**
+     * Mails the invoice to its customer as the user saw it (`version`, sent as If-Match: the server
+     * answers 412 and sends nothing when it has changed since); `force` confirms a second sending
+     * (without it the server answers 409).
+     */
+    sendInvoice: build.mutation<Invoice, { readonly number: string; readonly version: number; readonly force?: boolean }>({
+      query: ({ number, version, force }) => ({
         url: `/api/invoices/${encodeURIComponent(number)}/send/`,
         method: 'POST',
         params: force ? { force: true } : undefined,
+        headers: ifMatch(version),
+      }),
+      // Refused because the invoice changed (412): the page shows it as it is now.
+      onQueryStarted: keepCurrentOnConflict<Invoice>((invoice, dispatch) => {
+        void dispatch(invoiceApi.util.upsertQueryData('getInvoice', invoice.number, invoice));
       }),
       invalidatesTags: (_invoice, _error, { number }) => [{ type: TAGS.invoice, id: number }],
     }),

@@ -732,7 +732,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Send the invoice to its customer
-         * @description Any signed-in user. Mails the invoice to the customer company's email address, with the PDF and the e-invoice (UBL XML) attached, in the customer's language (Estonian when it is not known). The sending and its result are written to the invoice (`sentAt`, `sentTo`) and so to its history. A customer without an email address: 400. An invoice sent before: 409 unless `force=true` confirms a second sending. The mail server refusing: 503, recorded in the history too.
+         * @description Any signed-in user. Mails the invoice to the customer company's email address, with the PDF and the e-invoice (UBL XML) attached, in the customer's language (Estonian when it is not known). The sending and its result are written to the invoice (`sentAt`, `sentTo`) and so to its history. A customer without an email address: 400. An invoice sent before: 409 unless `force=true` confirms a second sending. The mail server refusing: 503, recorded in the history too. With `If-Match` naming a version the invoice has moved on from: 412 with the invoice as it is now, and nothing is sent.
          */
         readonly post: operations["sendInvoice"];
         readonly delete?: never;
@@ -5145,6 +5145,18 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Invoice"];
+                    };
                 };
             };
             /** @description Default Response */

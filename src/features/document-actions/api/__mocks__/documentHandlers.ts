@@ -1,7 +1,7 @@
 import { changeTime } from '@timberlog/contract';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 
-import { changed, message, mockCaller, mockDb, nonFieldError, notFound, requestLocale } from '@/shared/mock-db';
+import { changed, message, mockCaller, mockDb, nonFieldError, notFound, requestLocale, versionConflict } from '@/shared/mock-db';
 
 /** A one-page PDF saying which document it stands for: the mocks do not draw the real one. */
 const pdf = (title: string) =>
@@ -16,8 +16,9 @@ const file = (body: Uint8Array | string, type: string, filename: string) =>
 
 /**
  * The document routes (server/src/documents/routes.ts): a stand-in PDF and e-invoice for a record
- * that exists, 404 otherwise; sending answers as the server does: 400 without the customer's
- * email, 409 for a second sending unless `force=true`, else the invoice with `sentAt` and `sentTo`.
+ * that exists, 404 otherwise; sending answers as the server does: 412 for a stale If-Match, 400
+ * without the customer's email, 409 for a second sending unless `force=true`, else the invoice
+ * with `sentAt` and `sentTo`.
  */
 export const documentHandlers: readonly HttpHandler[] = [
   http.get('*/api/waybills/:number/pdf/', ({ params, request }) =>
@@ -39,6 +40,10 @@ export const documentHandlers: readonly HttpHandler[] = [
   http.post('*/api/invoices/:number/send/', ({ params, request }) => {
     const invoice = mockDb.invoices.find((item) => item.number === params.number);
     if (!invoice) return notFound(request);
+    // The raw accounting error is for staff only, as the invoice's own route answers it.
+    const forCaller = (record: typeof invoice) => (mockCaller(request).isStaff ? record : { ...record, syncError: null });
+    const stale = versionConflict(request, 'invoice', invoice.number, invoice, forCaller(invoice));
+    if (stale) return stale;
     const company = mockDb.companies.find((item) => item.registryCode === invoice.customer);
     const email = company?.email.trim() ?? '';
     if (!email) return nonFieldError(message(request, 'invoice.customerNoEmail', { name: company?.name ?? invoice.customer }));
@@ -57,6 +62,6 @@ export const documentHandlers: readonly HttpHandler[] = [
     const now = new Date().toISOString();
     const next = changed(request, 'invoice', invoice.number, { ...invoice, sentAt: now, sentTo: email, lastModifiedAt: now });
     mockDb.invoices = mockDb.invoices.map((item) => (item.number === next.number ? next : item));
-    return HttpResponse.json(mockCaller(request).isStaff ? next : { ...next, syncError: null }, { headers: { ETag: `"${next.version}"` } });
+    return HttpResponse.json(forCaller(next), { headers: { ETag: `"${next.version}"` } });
   }),
 ];

@@ -10,7 +10,13 @@ import { SendInvoiceButton } from './SendInvoiceButton';
 const signedIn = { preloadedState: { session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } } };
 const first = mockDb.invoices[0];
 const NUMBER = first?.number ?? 'I-2026-000001';
-const invoice = { number: NUMBER, customerName: first?.customerName ?? 'Järva Saeveski AS', sentAt: null, sentTo: null };
+const invoice = {
+  number: NUMBER,
+  version: first?.version ?? 1,
+  customerName: first?.customerName ?? 'Järva Saeveski AS',
+  sentAt: null,
+  sentTo: null,
+};
 const sentBefore = { ...invoice, sentAt: '2026-11-20T09:14:00Z', sentTo: 'arved@jarva.ee' };
 
 const meta = {
@@ -111,6 +117,57 @@ export const SentMeanwhile: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
     await expect(await dialog.findByRole('alert')).toHaveTextContent('sent this invoice meanwhile');
     await expect(dialog.getByRole('button', { name: 'Send again' })).toBeEnabled();
+  },
+};
+
+/**
+ * Someone changed the invoice since the page showed it: the server sends nothing (412) and the
+ * dialog says who changed it; the version the user saw went as If-Match.
+ */
+export const ChangedMeanwhile: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        document: [
+          http.post('*/api/invoices/:number/send/', ({ request }) =>
+            request.headers.get('if-match') === `"${invoice.version}"`
+              ? HttpResponse.json(
+                  {
+                    detail: 'Changed by Mari Mets at 25/11/2026, 10:02.',
+                    current: mockInvoice({
+                      number: NUMBER,
+                      version: invoice.version + 1,
+                      sentAt: '2026-11-25T08:02:00Z',
+                      sentTo: 'arved@jarva.ee',
+                    }),
+                  },
+                  { status: 412 },
+                )
+              : HttpResponse.json({ detail: 'If-Match missing.' }, { status: 400 }),
+          ),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Send to customer' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
+    const alert = await dialog.findByRole('alert');
+    await expect(alert).toHaveTextContent('Changed by Mari Mets at 25/11/2026, 10:02.');
+    await expect(alert).toHaveTextContent('The invoice is now shown as it is');
+  },
+};
+
+/** The same refusal in Estonian. */
+export const ChangedMeanwhileEstonian: Story = {
+  ...ChangedMeanwhile,
+  globals: { locale: 'et' },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Saada kliendile' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Saada' }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent('Arve on nüüd näha sellisena, nagu see on');
   },
 };
 

@@ -10,13 +10,15 @@ import { Button, ConfirmDialog, MutedText } from '@/shared/ui';
 import { useSendInvoiceMutation } from '../../api/documentApi';
 
 export interface SendInvoiceButtonProps {
-  readonly invoice: Pick<Invoice, 'number' | 'customerName' | 'sentAt' | 'sentTo'>;
+  readonly invoice: Pick<Invoice, 'number' | 'version' | 'customerName' | 'sentAt' | 'sentTo'>;
 }
 
 /**
  * "Send to customer": asks first, then mails the invoice's PDF and e-invoice to the customer's
  * address. An invoice sent before (its `sentAt`, or the server's 409 when someone sent it
- * meanwhile) is sent again only when the dialog, saying so, is confirmed.
+ * meanwhile) is sent again only when the dialog, saying so, is confirmed. An invoice someone
+ * changed since the page showed it is not sent (412): the dialog says who changed it and the page
+ * shows it as it is now, so the next confirmation sends what the user sees.
  */
 export function SendInvoiceButton({ invoice }: SendInvoiceButtonProps) {
   const { t } = useTranslation();
@@ -30,7 +32,7 @@ export function SendInvoiceButton({ invoice }: SendInvoiceButtonProps) {
 
   const confirm = () => {
     setError(null);
-    send({ number: invoice.number, force: again })
+    send({ number: invoice.number, version: invoice.version, force: again })
       .unwrap()
       .then((sent) => {
         setOpen(false);
@@ -39,8 +41,9 @@ export function SendInvoiceButton({ invoice }: SendInvoiceButtonProps) {
       })
       .catch((failure: unknown) => {
         const apiError = isApiError(failure) ? failure : extractApiError(failure);
-        // The server's words for a 400 (no email address); ours for a sending someone made meanwhile and a mail server down.
-        if (apiError.status === 409) {
+        // The server's words for a 400 (no email address) and for who changed the invoice (412, with ours after them); ours for a sending someone made meanwhile and a mail server down.
+        if (apiError.status === 412) setError(`${apiError.message} ${t('documents.send.changedMeanwhile')}`);
+        else if (apiError.status === 409) {
           setSentMeanwhile(true);
           setError(t('documents.send.sentMeanwhile'));
         } else if (apiError.status === 503) setError(t('documents.send.failed'));

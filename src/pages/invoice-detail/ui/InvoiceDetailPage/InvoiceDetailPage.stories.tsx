@@ -102,6 +102,41 @@ export const RetryThenSynced: Story = {
   },
 };
 
+/**
+ * Someone sent the invoice while the page was open: the sending is refused (412), the dialog says
+ * who changed it, and the page shows the invoice as it is now (sent, so the dialog asks "again").
+ */
+export const SendRefusedChangedMeanwhile: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        invoice: (() => {
+          let current: Invoice = { ...synced, version: 3 };
+          return [
+            http.get('*/api/invoices/:number/', () => HttpResponse.json(current)),
+            http.post('*/api/invoices/:number/send/', ({ request }) => {
+              // The page sends the version it shows; a colleague's sending moved it on just before.
+              if (request.headers.get('if-match') !== `"${current.version}"`)
+                return HttpResponse.json({ detail: 'Wrong version.' }, { status: 400 });
+              current = { ...current, version: current.version + 1, sentAt: '2026-11-25T08:02:00Z', sentTo: 'arved@metsa.ee' };
+              return HttpResponse.json({ detail: 'Changed by Mari Mets at 25/11/2026, 10:02.', current }, { status: 412 });
+            }),
+          ];
+        })(),
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Send to customer' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent('Changed by Mari Mets at 25/11/2026, 10:02.');
+    await expect(await dialog.findByRole('heading', { name: `Send invoice ${NUMBER} again?` })).toBeInTheDocument();
+    await expect(await canvas.findByText(/Sent to arved@metsa\.ee/)).toBeInTheDocument();
+  },
+};
+
 export const AwaitingSync: Story = {
   parameters: { msw: { handlers: { invoice: [http.get('*/api/invoices/:number/', () => HttpResponse.json(pending))] } } },
   play: async ({ canvasElement }) => {
