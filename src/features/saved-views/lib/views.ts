@@ -69,3 +69,11 @@ export const sortViews = (views: readonly SavedView[], locale: string): { own: S
     shared: views.filter((view) => !view.own).sort(byName),
   };
 };
+
+/** A column's header as text for the column chooser (the column's id when the header is not plain text). */
+export const columnLabelOf =
+  (columns: readonly { readonly id: string; readonly header: unknown }[]) =>
+  (id: string): string => {
+    const header = columns.find((column) => column.id === id)?.header;
+    return typeof header === 'string' ? header : id;
+  };

@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
+import { InvoiceTotalsFooter } from '@/widgets/list-totals';
 import { ListView } from '@/widgets/list-view';
 import { ListChangesNotice } from '@/features/live-updates';
+import { columnLabelOf, ListViewsBar, pickColumns, useListViews, VIEW_PARAM } from '@/features/saved-views';
 import { useListInvoicesQuery, type Invoice, type InvoiceListParams } from '@/entities/invoice';
 import { useFormat } from '@/shared/lib/format';
 import { useListQuery } from '@/shared/lib/list-query';
@@ -21,17 +23,22 @@ const filterFields = (t: TFunction): FilterFieldSpec[] => [
   { name: 'issueDateAfter', to: 'issueDateBefore', label: t('invoices.fields.issueDate') },
 ];
 
+const LIST_OPTIONS = { otherParams: [VIEW_PARAM] };
+
 /** `/invoices`: the list in the URL's state; a row opens its invoice, which leads back to this view. */
 export function InvoicesPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const query = useListQuery<InvoiceListParams>(INVOICE_LIST);
+  const query = useListQuery<InvoiceListParams>(INVOICE_LIST, LIST_OPTIONS);
+  const views = useListViews('invoices', query);
   const result = useListInvoicesQuery(query.params);
   const fields = useMemo(() => filterFields(t), [t]);
   const linkState = useMemo(() => ({ listSearch: search }), [search]);
-  const columns = useMemo(() => invoiceColumns(t, format, linkState), [t, format, linkState]);
+  const allColumns = useMemo(() => invoiceColumns(t, format, linkState), [t, format, linkState]);
+  const columns = useMemo(() => pickColumns(allColumns, views.columns), [allColumns, views.columns]);
+  const columnLabel = useMemo(() => columnLabelOf(allColumns), [allColumns]);
 
   return (
     <Page width="list">
@@ -40,7 +47,10 @@ export function InvoicesPage() {
         actions={<Button to="/invoices/new">{t('invoices.list.new')}</Button>}
         query={query}
         result={result}
+        viewsBar={<ListViewsBar views={views} columnLabel={columnLabel} />}
         filterBar={<ListFilters query={query} fields={fields} />}
+        footer={<InvoiceTotalsFooter params={query.params} />}
+        density={views.density}
         toolbar={<ListChangesNotice entity="invoice" since={result.startedTimeStamp} />}
         columns={columns}
         getRowKey={(invoice) => invoice.number}

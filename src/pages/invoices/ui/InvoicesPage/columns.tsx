@@ -9,7 +9,10 @@ import styles from './InvoicesPage.module.css';
 
 export const invoicePath = (number: string) => `/invoices/${encodeURIComponent(number)}`;
 
-/** The invoice list's columns (issue order); sortable where the list contract sorts. */
+/**
+ * The invoice list's columns; sortable where the list contract sorts. The list shows those the
+ * contract's LIST_COLUMNS name, as the user chose them.
+ */
 export function invoiceColumns(t: TFunction, format: Formatters, linkState?: unknown): TableColumn<Invoice>[] {
   const header = (field: string) => t(`invoices.fields.${field}`);
   return [
@@ -69,6 +72,47 @@ export function invoiceColumns(t: TFunction, format: Formatters, linkState?: unk
       numeric: true,
       width: '8rem',
       cell: (invoice) => format.number(invoice.syncAttempts),
+    },
+    {
+      id: 'netTotal',
+      header: header('netTotal'),
+      sortField: 'netTotal',
+      numeric: true,
+      width: '9rem',
+      cell: (invoice) => formatMoney(invoice.netTotal, invoice.currency, format.locale),
+    },
+    {
+      id: 'vatTotal',
+      header: header('vatTotal'),
+      phone: 'hide',
+      numeric: true,
+      width: '8rem',
+      cell: (invoice) => formatMoney(invoice.vatTotal, invoice.currency, format.locale),
+    },
+    {
+      id: 'syncedAt',
+      header: header('syncedAt'),
+      sortField: 'syncedAt',
+      phone: 'hide',
+      width: '9.5rem',
+      cell: (invoice) => format.dateTime(invoice.syncedAt),
+    },
+    { id: 'createdBy', header: header('createdBy'), phone: 'hide', truncate: true, cell: (invoice) => invoice.createdBy },
+    {
+      id: 'createdAt',
+      header: header('createdAt'),
+      sortField: 'createdAt',
+      phone: 'hide',
+      width: '9.5rem',
+      cell: (invoice) => format.dateTime(invoice.createdAt),
+    },
+    {
+      id: 'lastModifiedAt',
+      header: header('lastModifiedAt'),
+      sortField: 'lastModifiedAt',
+      phone: 'hide',
+      width: '9.5rem',
+      cell: (invoice) => format.dateTime(invoice.lastModifiedAt),
     },
   ];
 }

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
 import { ListView } from '@/widgets/list-view';
 import { ListChangesNotice } from '@/features/live-updates';
+import { columnLabelOf, ListViewsBar, pickColumns, useListViews, VIEW_PARAM } from '@/features/saved-views';
 import { ActivateUserButton } from '@/features/user/activate';
 import { useCurrentUser, useListUsersQuery, type User, type UserListParams } from '@/entities/user';
 import { useFormat } from '@/shared/lib/format';
@@ -32,6 +33,8 @@ const filterFields = (t: TFunction): FilterFieldSpec[] => [
 
 const userPath = (email: string) => `/users/${encodeURIComponent(email)}`;
 
+const LIST_OPTIONS = { otherParams: [VIEW_PARAM] };
+
 /**
  * `/users`: every account for staff; an ordinary user gets only their own row (the API answers
  * so) and no staff actions. "Awaiting activation" is the saved view `isActive=false`.
@@ -42,12 +45,13 @@ export function UsersPage() {
   const navigate = useNavigate();
   const me = useCurrentUser(true);
   const isStaff = me?.isStaff === true;
-  const query = useListQuery<UserListParams>(USER_LIST);
+  const query = useListQuery<UserListParams>(USER_LIST, LIST_OPTIONS);
+  const views = useListViews('users', query);
   const result = useListUsersQuery(query.params);
   const fields = useMemo(() => filterFields(t), [t]);
   const awaiting = query.state.filters.isActive === 'false';
 
-  const columns: TableColumn<User>[] = [
+  const allColumns: TableColumn<User>[] = [
     { id: 'email', header: t('users.fields.email'), sortField: 'email', phone: 'title', truncate: true, cell: (user) => user.email },
     { id: 'name', header: t('users.fields.name'), sortField: 'name', truncate: true, cell: (user) => user.name },
     {
@@ -88,7 +92,32 @@ export function UsersPage() {
       width: '12rem',
       cell: (user) => (user.lastLogin ? format.dateTime(user.lastLogin) : t('users.never')),
     },
+    {
+      id: 'emailVerified',
+      header: t('users.fields.emailVerified'),
+      phone: 'hide',
+      width: '8rem',
+      cell: (user) => t(user.emailVerified === false ? 'list.no' : 'list.yes'),
+    },
+    {
+      id: 'createdAt',
+      header: t('users.fields.createdAt'),
+      sortField: 'createdAt',
+      phone: 'hide',
+      width: '10rem',
+      cell: (user) => format.dateTime(user.createdAt),
+    },
+    {
+      id: 'lastModifiedAt',
+      header: t('users.fields.lastModifiedAt'),
+      sortField: 'lastModifiedAt',
+      phone: 'hide',
+      width: '10rem',
+      cell: (user) => format.dateTime(user.lastModifiedAt),
+    },
   ];
+  const columns = pickColumns(allColumns, views.columns);
+  const columnLabel = columnLabelOf(allColumns);
 
   return (
     <Page width="wide">
@@ -110,7 +139,9 @@ export function UsersPage() {
         }
         query={query}
         result={result}
+        viewsBar={isStaff ? <ListViewsBar views={views} columnLabel={columnLabel} /> : null}
         filterBar={isStaff ? <ListFilters query={query} fields={fields} /> : null}
+        density={views.density}
         toolbar={
           isStaff ? <ListChangesNotice entity="user" since={result.startedTimeStamp} /> : <MutedText>{t('users.list.ownOnly')}</MutedText>
         }

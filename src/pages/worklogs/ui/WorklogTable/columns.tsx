@@ -8,7 +8,10 @@ import type { TableColumn } from '@/shared/ui';
 
 import styles from './WorklogTable.module.css';
 
-/** The worklog list's columns (issue order); the company has no sort field in the contract. */
+/**
+ * Every column the worklog list can show (ids of the contract's LIST_COLUMNS); the company has no
+ * sort field in the contract.
+ */
 export function worklogColumns(
   t: TFunction,
   format: Formatters,
@@ -69,6 +72,24 @@ export function worklogColumns(
       numeric: true,
       width: '6rem',
       cell: (l) => t('worklogs.minutes', { value: format.number(l.durationMinutes) }),
+    },
+    { id: 'notes', header: header('notes'), phone: 'hide', truncate: true, cell: (l) => clipped(l.notes) },
+    { id: 'createdBy', header: header('createdBy'), phone: 'hide', truncate: true, cell: (l) => clipped(l.createdBy) },
+    {
+      id: 'createdAt',
+      header: header('createdAt'),
+      sortField: 'createdAt',
+      phone: 'hide',
+      width: '9.5rem',
+      cell: (l) => format.dateTime(l.createdAt),
+    },
+    {
+      id: 'lastModifiedAt',
+      header: header('lastModifiedAt'),
+      sortField: 'lastModifiedAt',
+      phone: 'hide',
+      width: '9.5rem',
+      cell: (l) => format.dateTime(l.lastModifiedAt),
     },
   ];
 }

@@ -1,11 +1,13 @@
 import { WORKLOG_LIST } from '@timberlog/contract';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
+import { WorklogTotalsFooter } from '@/widgets/list-totals';
 import { ListPageHeader } from '@/widgets/list-view';
 import { ListChangesNotice } from '@/features/live-updates';
+import { ListViewsBar, useListViews, VIEW_PARAM } from '@/features/saved-views';
 import { ExportWorklogReport } from '@/features/worklog/export-report';
 import { useListWorklogsQuery, type WorklogListParams } from '@/entities/worklog';
 import { isApiError } from '@/shared/api';
@@ -27,10 +29,14 @@ const filterFields = (t: TFunction): FilterFieldSpec[] => {
   ];
 };
 
+const LIST_OPTIONS = { otherParams: [VIEW_PARAM] };
+
 /** `/worklogs`: the list in the URL's state, with the new-worklog and report actions. */
 export function WorklogsPage() {
   const { t } = useTranslation();
-  const query = useListQuery<WorklogListParams>(WORKLOG_LIST);
+  const query = useListQuery<WorklogListParams>(WORKLOG_LIST, LIST_OPTIONS);
+  const views = useListViews('worklogs', query);
+  const columnLabel = useCallback((id: string) => t(`worklogs.fields.${id}`), [t]);
   const { data, error, isFetching, refetch, startedTimeStamp } = useListWorklogsQuery(query.params);
   const apiError = isApiError(error) ? error : null;
   const fields = useMemo(() => filterFields(t), [t]);
@@ -55,6 +61,7 @@ export function WorklogsPage() {
           </>
         }
       />
+      <ListViewsBar views={views} columnLabel={columnLabel} />
       <ListFilters query={query} fields={fields} />
       <ListChangesNotice entity="worklog" since={startedTimeStamp} />
       <WorklogTable
@@ -67,6 +74,8 @@ export function WorklogsPage() {
         emptyMessage={t('worklogs.list.empty')}
         onClearFilters={Object.keys(query.state.filters).length > 0 || query.state.search ? query.clearFilters : undefined}
         expectedRows={query.state.pageSize}
+        columnIds={views.columns}
+        density={views.density}
       />
       <Pagination
         pageNumber={query.state.pageNumber}
@@ -76,6 +85,7 @@ export function WorklogsPage() {
         onPageSizeChange={query.setPageSize}
         disabled={isFetching}
       />
+      <WorklogTotalsFooter params={query.params} />
     </Page>
   );
 }

@@ -41,6 +41,12 @@ export interface ListViewProps<Row> {
   readonly emptyMessage?: ReactNode;
   /** Between the filters and the table, e.g. a bar acting on the selected rows. */
   readonly toolbar?: ReactNode;
+  /** Above the filters: the list's saved views, columns and row height (`ListViewsBar` from `@/features/saved-views`). */
+  readonly viewsBar?: ReactNode;
+  /** Under the paging: e.g. the totals of what the filters select. */
+  readonly footer?: ReactNode;
+  /** Row height. */
+  readonly density?: 'comfortable' | 'compact';
 }
 
 /**
@@ -61,6 +67,9 @@ export function ListView<Row>({
   selection,
   emptyMessage,
   toolbar,
+  viewsBar,
+  footer,
+  density,
 }: ListViewProps<Row>) {
   const { pageNumber, pageSize } = query.state;
   const { data, isFetching, error } = result;
@@ -83,6 +92,7 @@ export function ListView<Row>({
   return (
     <div className={styles.view}>
       <ListPageHeader title={title} actions={actions} className={styles.header} />
+      {viewsBar}
       {filterBar}
       {toolbar}
       <Table<Row>
@@ -101,6 +111,7 @@ export function ListView<Row>({
         emptyMessage={emptyMessage}
         {...(filtersOn ? { onClearFilters: query.clearFilters } : {})}
         expectedRows={pageSize}
+        {...(density ? { density } : {})}
       />
       <Pagination
         pageNumber={pageNumber}
@@ -109,6 +120,7 @@ export function ListView<Row>({
         onPageChange={query.setPage}
         onPageSizeChange={query.setPageSize}
       />
+      {footer}
     </div>
   );
 }
