@@ -257,6 +257,7 @@ function writeCases(): Case[] {
     preview('a draft waybill', [good[0] ?? '', ofStatus('draft').number]),
     preview('two customers', [good[0] ?? '', deliveredOf(other).number]),
     preview('due before issue', good, { dueDate: '2026-11-01' }),
+    preview('an issue date in the future', good, { issueDate: '2999-01-01' }),
     preview('a bad date', good, { issueDate: '2026-02-30' }),
     preview('exact totals', good),
     // Waybill numbers are taken whole: a comma in one is part of the number (finding 12).
@@ -378,6 +379,11 @@ function otherCases(): Case[] {
     { name: 'worklog: one record', path: `/api/worklogs/${demo.worklogs[77]?.number ?? ''}/` },
     { name: 'warehouse: by origin code', path: `/api/warehouses/origins/${demo.warehouses[0]?.originCode ?? ''}/` },
     { name: 'company: unknown', path: '/api/companies/99999999/' },
+    { name: 'summary: the counts', path: '/api/summary/' },
+    { name: 'summary: the counts, as an ordinary user', path: '/api/summary', as: 'user' },
+    // Hauls per week, the month's top destinations and invoicing per month, as of today on both sides.
+    { name: 'summary: the charts', path: '/api/summary/charts' },
+    { name: 'summary: the charts, as an ordinary user', path: '/api/summary/charts/', as: 'user' },
   ];
 }
 

@@ -1,2 +1,2 @@
-export { summaryApi, useGetSummaryQuery } from './api/summaryApi';
-export type { Summary } from './api/summaryApi';
+export { summaryApi, useGetSummaryChartsQuery, useGetSummaryQuery } from './api/summaryApi';
+export type { Summary, SummaryCharts } from './api/summaryApi';

@@ -1,6 +1,7 @@
 import { baseApi, LIST_ID, ME_ID, TAGS, type Schema } from '@/shared/api';
 
 export type Summary = Schema<'Summary'>;
+export type SummaryCharts = Schema<'SummaryCharts'>;
 
 export const summaryApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -18,7 +19,18 @@ export const summaryApi = baseApi.injectEndpoints({
         { type: TAGS.user, id: ME_ID },
       ],
     }),
+    /**
+     * The home page's charts: hauls per week, the month's top destinations, invoicing per month.
+     * Refetched whenever a waybill or invoice list would be (their changes invalidate the list tags).
+     */
+    getSummaryCharts: build.query<SummaryCharts, void>({
+      query: () => '/api/summary/charts',
+      providesTags: [
+        { type: TAGS.waybill, id: LIST_ID },
+        { type: TAGS.invoice, id: LIST_ID },
+      ],
+    }),
   }),
 });
 
-export const { useGetSummaryQuery } = summaryApi;
+export const { useGetSummaryQuery, useGetSummaryChartsQuery } = summaryApi;
