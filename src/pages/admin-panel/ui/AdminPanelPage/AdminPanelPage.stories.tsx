@@ -112,6 +112,82 @@ export const FormWithServerErrors: Story = {
   },
 };
 
+/**
+ * The company as a colleague saved it while the form was open (another email address), on a
+ * server that keeps versions as the API does: a save from the version the form was read at is
+ * refused (412) with the company as it is now; a save from that version goes through.
+ */
+const company = mockDb.companies[0]!;
+const colleagueSaved = () => ({ ...company, email: 'arved@kolleeg.ee', version: company.version + 1 });
+let theirs = colleagueSaved();
+let lastSaved: Record<string, unknown> | null = null;
+const editedMeanwhile = {
+  msw: {
+    handlers: {
+      company: [
+        http.patch('*/api/admin/companies/:key', async ({ request }) => {
+          const read = request.headers.get('if-match');
+          if (read === `"${company.version}"`) {
+            theirs = colleagueSaved();
+            lastSaved = null;
+            return HttpResponse.json({ detail: 'Changed by Mari Mets at 25/11/2026, 10:02.', current: theirs }, { status: 412 });
+          }
+          if (read !== `"${theirs.version}"`) return HttpResponse.json({ detail: 'Unexpected version.' }, { status: 400 });
+          lastSaved = (await request.json()) as Record<string, unknown>;
+          theirs = { ...theirs, ...lastSaved, version: theirs.version + 1 };
+          return HttpResponse.json(theirs, { headers: { ETag: `"${theirs.version}"` } });
+        }),
+        ...companyHandlers,
+      ],
+    },
+  },
+};
+
+/** Opens the company's form, renames it and saves: the colleague saved first, so the conflict view opens. */
+const renameAfterColleague = async (canvasElement: HTMLElement, names: { edit: string; save: string }) => {
+  const canvas = within(canvasElement);
+  await userEvent.click(await canvas.findByRole('button', { name: names.edit }));
+  const dialog = within(await body(canvasElement).findByRole('dialog'));
+  const name = dialog.getByRole('textbox', { name: /^(Name|Nimi)/ });
+  await userEvent.clear(name);
+  await userEvent.type(name, 'Uus Nimi OÜ');
+  await userEvent.click(dialog.getByRole('button', { name: names.save }));
+  return { dialog, view: await dialog.findByRole('alert') };
+};
+
+/**
+ * A colleague saved the company while it was open here: the save is refused and the form shows the
+ * conflict view, their change beside the user's; saving mine over theirs keeps both.
+ */
+export const EditConflictKeepsBoth: Story = {
+  parameters: editedMeanwhile,
+  play: async ({ canvasElement }) => {
+    const { dialog, view } = await renameAfterColleague(canvasElement, { edit: `Edit ${company.name}`, save: 'Save' });
+    await expect(view).toHaveTextContent('Changed by Mari Mets at 25/11/2026, 10:02.');
+    const rows = within(view).getAllByRole('row');
+    const row = (label: string) => rows.find((item) => item.textContent?.startsWith(label));
+    await expect(row('Name')).toHaveTextContent('Uus Nimi OÜ');
+    await expect(row('Email')).toHaveTextContent(/arved@kolleeg\.ee.*not changed/);
+    await userEvent.click(dialog.getByRole('button', { name: 'Save mine over theirs' }));
+    await expect(await body(canvasElement).findByText('The company is saved.')).toBeInTheDocument();
+    await expect(lastSaved).toMatchObject({ name: 'Uus Nimi OÜ', email: 'arved@kolleeg.ee' });
+  },
+};
+
+/** The same in Estonian: taking theirs puts the colleague's company in the form, with nothing left to save. */
+export const EditConflictTakeTheirsEstonian: Story = {
+  parameters: editedMeanwhile,
+  globals: { locale: 'et' },
+  play: async ({ canvasElement }) => {
+    const { dialog, view } = await renameAfterColleague(canvasElement, { edit: `Muuda: ${company.name}`, save: 'Salvesta' });
+    await expect(within(view).getByRole('heading')).toHaveTextContent('Keegi teine salvestas selle kirje sinu muutmise ajal');
+    await userEvent.click(dialog.getByRole('button', { name: 'Loobu minu omadest, võta nende omad' }));
+    await expect(dialog.getByRole('textbox', { name: /^Nimi/ })).toHaveValue(company.name);
+    await expect(dialog.getByRole('textbox', { name: /^E-post/ })).toHaveValue('arved@kolleeg.ee');
+    await expect(lastSaved).toBeNull();
+  },
+};
+
 /** Deleting a company that others refer to shows the server's 400 naming them. */
 export const DeleteRefused: Story = {
   play: async ({ canvasElement }) => {

@@ -68,6 +68,11 @@ export function ResourceSection({ description }: { readonly description: AnyReso
     [description, t, locale],
   );
 
+  // The record being edited as the list has it now: a colleague's save (heard by the list) moves
+  // the open form on, or tells the user while they edit.
+  const editingNow =
+    editing && (result.data?.results.find((row) => row[description.keyField] === editing[description.keyField]) ?? editing);
+
   return (
     <>
       <ListView<Row>
@@ -86,7 +91,7 @@ export function ResourceSection({ description }: { readonly description: AnyReso
         <ResourceFormDialog
           key={editing === null ? 'new' : String(editing[description.keyField])}
           description={description}
-          item={editing ?? undefined}
+          item={editingNow ?? undefined}
           open
           onOpenChange={(open) => !open && setEditing(undefined)}
           onSaved={() => {

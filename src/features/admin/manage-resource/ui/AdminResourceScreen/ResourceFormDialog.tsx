@@ -2,11 +2,11 @@ import { useField } from 'formik';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ApiForm, Dialog, FormikCheckbox, FormikTextArea, FormikTextField, SubmitButton } from '@/shared/ui';
+import { ApiForm, Dialog, FormikCheckbox, FormikTextArea, FormikTextField, SubmitButton, type VersionedRecord } from '@/shared/ui';
 
 import { useAdminCreateMutation, useAdminUpdateMutation } from '../../api/adminApi';
 import type { AnyResourceDescription, FieldSpec } from '../../model/describe';
-import { resourceSchema, toBody, toFormValues, type FormValues } from '../../model/schema';
+import { asText, resourceSchema, toBody, toFormValues, type FormValues } from '../../model/schema';
 
 import styles from './AdminResource.module.css';
 
@@ -68,7 +68,10 @@ export interface ResourceFormDialogProps {
   readonly onSaved: (item: Record<string, unknown>) => void;
 }
 
-/** Create or edit a record of any resource from its description; server errors land on their fields, nothing typed is lost. */
+/**
+ * Create or edit a record of any resource from its description; server errors land on their
+ * fields, nothing typed is lost, and an edit someone else saved first opens the conflict view.
+ */
 export function ResourceFormDialog({ description, item, open, onOpenChange, onSaved }: ResourceFormDialogProps) {
   const { t } = useTranslation();
   const editing = item !== undefined;
@@ -76,6 +79,27 @@ export function ResourceFormDialog({ description, item, open, onOpenChange, onSa
   const [update] = useAdminUpdateMutation();
   const schema = useMemo(() => resourceSchema(description, t, editing), [description, t, editing]);
   const label = (name: string) => t(`${description.i18n}.fields.${name}`);
+  // Editing: every save sends the version the form was read at, and a refusal (412) opens the
+  // conflict view (theirs beside mine) instead of a bare error.
+  const versioned = useMemo<VersionedRecord<FormValues> | undefined>(() => {
+    if (!editing) return undefined;
+    const labels = Object.fromEntries(
+      description.fields.filter((field) => !field.keyOnly).map((field) => [field.name, t(`${description.i18n}.fields.${field.name}`)]),
+    );
+    const kinds = new Map(description.fields.map((field) => [field.name, field.kind]));
+    return {
+      record: { ...item, version: Number(item.version) },
+      toValues: (record) => toFormValues(description, record),
+      labels,
+      // Choices and yes/no in the reader's words, as the list shows them.
+      formatValue: (field, value) => {
+        const kind = kinds.get(field);
+        if (kind === 'boolean') return value === true ? t('list.yes') : t('list.no');
+        if (kind === 'enum' && typeof value === 'string' && value !== '') return t(`admin.options.${field}.${value}`);
+        return asText(value);
+      },
+    };
+  }, [editing, item, description, t]);
   const title = editing
     ? t('admin.form.editTitle', { name: t(`${description.i18n}.singular`), key: String(item[description.keyField]) })
     : t('admin.form.newTitle', { name: t(`${description.i18n}.singular`) });
@@ -88,12 +112,13 @@ export function ResourceFormDialog({ description, item, open, onOpenChange, onSa
         label={title}
         className={styles.form}
         fields={description.fields.map((field) => field.name)}
-        request={(values) =>
+        versioned={versioned}
+        request={(values, version) =>
           editing
             ? update({
                 resource: description.resource,
                 key: String(item[description.keyField]),
-                version: Number(item.version),
+                version,
                 body: toBody(description, values, true),
               })
             : create({ resource: description.resource, body: toBody(description, values, false) })
