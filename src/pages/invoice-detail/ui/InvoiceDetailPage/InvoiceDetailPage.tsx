@@ -152,7 +152,7 @@ function InvoiceHistory({ number, currency }: { readonly number: string; readonl
   const { t } = useTranslation();
   const format = useFormat();
   const label = (field: string) => t(`invoices.fields.${field}`);
-  const plain = ['customer', 'externalId', 'syncFailure', 'syncError', 'syncAttempts', 'vatRate'];
+  const plain = ['customer', 'externalId', 'syncFailure', 'syncError', 'syncAttempts', 'vatRate', 'sendAttempts', 'sendError'];
   const money = (value: string) => formatMoney(value, currency, format.locale);
   const fields: Record<string, HistoryField> = {
     ...Object.fromEntries(plain.map((field) => [field, { label: label(field) }])),
