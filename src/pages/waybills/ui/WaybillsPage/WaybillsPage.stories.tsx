@@ -212,3 +212,106 @@ export const Filtered: Story = {
     await expect(canvas.getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
   },
 };
+
+/** A page of three (two drafts, one delivered) of 30 that match; the bulk action answers as the server would. */
+const selectionApi = () => {
+  const rows = [
+    mockWaybill({ number: 'W-2026-000101', status: 'draft' }),
+    mockWaybill({ number: 'W-2026-000102', status: 'draft' }),
+    mockWaybill({ number: 'W-2026-000103', status: 'delivered' }),
+  ];
+  const sent: unknown[] = [];
+  return {
+    sent,
+    handlers: [
+      http.get('*/api/waybills/', () => HttpResponse.json({ count: 30, next: null, previous: null, results: rows })),
+      http.post('*/api/waybills/bulk/', async ({ request }) => {
+        const body = (await request.json()) as { action: 'confirm'; dryRun: boolean; numbers?: string[]; filters?: string };
+        sent.push(body);
+        const numbers = body.numbers ?? rows.map((row) => row.number);
+        const result = numbers.map((number) =>
+          number === 'W-2026-000103'
+            ? { number, outcome: 'refused', from: null, to: null, message: 'A waybill cannot go from "Delivered" to "Confirmed".' }
+            : { number, outcome: 'done', from: 'draft', to: 'confirmed', message: null },
+        );
+        const done = result.filter((row) => row.outcome === 'done').length;
+        return HttpResponse.json({
+          action: body.action,
+          dryRun: body.dryRun,
+          total: result.length,
+          done,
+          unchanged: 0,
+          refused: result.length - done,
+          missing: 0,
+          rows: result,
+          exportRequest: null,
+        });
+      }),
+    ],
+  };
+};
+
+/** Any row can be picked for a bulk action; "Create invoice" takes the delivered ones among them. */
+export const BulkSelection: Story = {
+  parameters: { msw: { handlers: { waybill: selectionApi().handlers } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const rows = await table(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Actions' })).toBeDisabled();
+    await userEvent.click(await rows.findByRole('checkbox', { name: 'Select W-2026-000101' }));
+    await expect(canvas.getByRole('link', { name: 'Create invoice' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(canvas.getByText('1 waybill selected.')).toBeInTheDocument();
+    await userEvent.click(rows.getByRole('checkbox', { name: 'Select W-2026-000103' }));
+    await expect(canvas.getByRole('link', { name: 'Create invoice' })).toHaveAttribute('href', '/invoices/new?waybills=W-2026-000103');
+    await userEvent.click(rows.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    await expect(canvas.getByText('All 3 waybills on this page are selected.')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Select all 30 waybills matching the filters' }));
+    await expect(canvas.getByText('All 30 waybills matching the filters are selected.')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Clear selection' }));
+    await expect(canvas.queryByRole('region', { name: 'Selection' })).toBeNull();
+  },
+};
+
+/** Confirm the selected drafts: the menu, the preview (one refused, and why), the run, the results. */
+export const BulkConfirm: Story = {
+  parameters: { msw: { handlers: { waybill: selectionApi().handlers } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const rows = await table(canvasElement);
+    await rows.findByRole('checkbox', { name: 'Select W-2026-000101' });
+    await userEvent.click(rows.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Actions' }));
+    await userEvent.click(await within(document.body).findByRole('menuitem', { name: 'Confirm' }));
+    const dialog = within(await within(document.body).findByRole('dialog', { name: 'Confirm waybills' }));
+    await expect(await dialog.findByText('2 waybills will be confirmed.')).toBeInTheDocument();
+    await expect(dialog.getByRole('rowheader', { name: 'W-2026-000103' })).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Confirm 2 waybills' }));
+    await expect(await dialog.findByText('2 waybills confirmed.')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Done' }));
+    // Done with: the selection is cleared.
+    await waitFor(() => expect(canvas.queryByRole('region', { name: 'Selection' })).toBeNull());
+  },
+};
+
+export const BulkConfirmEstonian: Story = {
+  globals: { locale: 'et' },
+  parameters: { msw: { handlers: { waybill: selectionApi().handlers } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const rows = within(await canvas.findByRole('table', { name: 'Veoselehed' }));
+    await userEvent.click(await rows.findByRole('checkbox', { name: /W-2026-000101/ }));
+    await expect(canvas.getByText('Valitud 1 veoseleht.')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Toimingud' })).toBeEnabled();
+  },
+};
+
+export const BulkSelectionDark: Story = {
+  globals: { theme: 'dark' },
+  parameters: { msw: { handlers: { waybill: selectionApi().handlers } } },
+  play: async ({ canvasElement }) => {
+    const rows = await table(canvasElement);
+    await rows.findByRole('checkbox', { name: 'Select W-2026-000101' });
+    await userEvent.click(rows.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    await expect(within(canvasElement).getByRole('button', { name: /Select all 30/ })).toBeInTheDocument();
+  },
+};

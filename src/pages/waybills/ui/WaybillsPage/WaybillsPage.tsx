@@ -1,6 +1,6 @@
-import { WAYBILL_INVOICEABLE_STATUS, WAYBILL_LIST } from '@timberlog/contract';
+import { WAYBILL_LIST } from '@timberlog/contract';
 import type { TFunction } from 'i18next';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
@@ -9,13 +9,13 @@ import { ListPageHeader } from '@/widgets/list-view';
 import { WaybillTable } from '@/widgets/waybill-table';
 import { ListChangesNotice } from '@/features/live-updates';
 import { ListViewsBar, useListViews, VIEW_PARAM } from '@/features/saved-views';
+import { BulkActionsButton, SelectionBar, useWaybillSelection } from '@/features/waybill/bulk-actions';
 import { ExportWaybillReport } from '@/features/waybill/export-report';
+import { useCurrentUser } from '@/entities/user';
 import { useListWaybillsQuery, type WaybillListParams } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
 import { isPageGone, useLastPageWhenGone, useListQuery } from '@/shared/lib/list-query';
 import { Button, Page, Pagination } from '@/shared/ui';
-
-import styles from './WaybillsPage.module.css';
 
 /** Every waybill filter the list call takes, in the order a dispatcher narrows a list. */
 const filterFields = (t: TFunction): FilterFieldSpec[] => {
@@ -48,7 +48,6 @@ export function WaybillsPage() {
   // the store's own update (synchronous) leaves the memoised table as it was, still marked busy.
   const data = useDeferredValue(latestData);
   const rowsPending = data !== latestData;
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const apiError = isApiError(error) ? error : null;
   const fields = useMemo(() => filterFields(t), [t]);
 
@@ -57,18 +56,12 @@ export function WaybillsPage() {
   const probe = useListWaybillsQuery({ ...query.params, pageNumber: 1 }, { skip: !pageGone });
   useLastPageWhenGone(pageGone, query.state.pageSize, query.setPage, { count: probe.currentData?.count, failed: probe.isError });
 
-  const deliveredNumbers = useMemo(
-    () =>
-      new Set((data?.results ?? []).filter((waybill) => waybill.status === WAYBILL_INVOICEABLE_STATUS).map((waybill) => waybill.number)),
-    [data],
-  );
-  const selection = useMemo(
-    () => ({ selected, onChange: setSelected, isSelectable: (number: string) => deliveredNumbers.has(number) }),
-    [selected, deliveredNumbers],
-  );
+  // Rows picked for a bulk action or an invoice (the delivered ones among them), or all the filters select.
+  const bulk = useWaybillSelection({ rows: data?.results, count: data?.count, state: query.state });
+  const isStaff = useCurrentUser(true)?.isStaff === true;
   const retry = useCallback(() => void refetch(), [refetch]);
   const sortChange = useCallback((sort: string[]) => query.setSort(sort), [query]);
-  const invoiceLink = `/invoices/new?${new URLSearchParams([...selected].map((number) => ['waybills', number])).toString()}`;
+  const invoiceLink = `/invoices/new?${new URLSearchParams(bulk.invoiceNumbers.map((number) => ['waybills', number])).toString()}`;
   const count = data?.count;
 
   return (
@@ -80,8 +73,13 @@ export function WaybillsPage() {
         countText={(rows, formatted) => t('waybills.list.count', { count: rows, formatted })}
         actions={
           <>
-            {selected.size > 0 ? <span className={styles.selection}>{t('waybills.list.selection', { count: selected.size })}</span> : null}
-            <Button variant="secondary" to={invoiceLink} disabled={selected.size === 0} title={t('waybills.list.createInvoiceHint')}>
+            <BulkActionsButton target={bulk.target} isStaff={isStaff} onFinished={bulk.clear} />
+            <Button
+              variant="secondary"
+              to={invoiceLink}
+              disabled={bulk.invoiceNumbers.length === 0}
+              title={t('waybills.list.createInvoiceHint')}
+            >
               {t('waybills.actions.createInvoice')}
             </Button>
             <ExportWaybillReport params={query.params} count={count} />
@@ -92,6 +90,7 @@ export function WaybillsPage() {
       <ListViewsBar views={views} columnLabel={columnLabel} />
       <ListFilters query={query} fields={fields} />
       <ListChangesNotice entity="waybill" since={startedTimeStamp} />
+      <SelectionBar selection={bulk} pageRows={data?.results.length ?? 0} count={count} />
       <WaybillTable
         rows={apiError && !pageGone ? EMPTY : data?.results}
         sort={query.state.sort}
@@ -101,7 +100,7 @@ export function WaybillsPage() {
         onRetry={retry}
         emptyMessage={t('waybills.list.empty')}
         onClearFilters={Object.keys(query.state.filters).length > 0 || query.state.search ? query.clearFilters : undefined}
-        selection={selection}
+        selection={bulk.selection}
         expectedRows={query.state.pageSize}
         columnIds={views.columns}
         density={views.density}

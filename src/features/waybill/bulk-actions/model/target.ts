@@ -1,0 +1,33 @@
+import type { ExportFormat } from '@timberlog/contract';
+
+import type { BulkAction, BulkRequest } from '@/entities/waybill';
+
+/**
+ * What a bulk action works on: the waybills picked on the list, by number, or every waybill the
+ * list's filters select (`filters` is the list's URL query without the page, as the server reads it).
+ */
+export type BulkTarget =
+  | { readonly kind: 'numbers'; readonly numbers: readonly string[] }
+  | { readonly kind: 'filters'; readonly filters: string; readonly count: number };
+
+/** How many waybills the target names (for the filters, as the list counted them). */
+export const targetSize = (target: BulkTarget): number => (target.kind === 'numbers' ? target.numbers.length : target.count);
+
+/** The actions that move a status: they take a reason, which each changed waybill's history keeps. */
+export const takesReason = (action: BulkAction): boolean => action === 'confirm' || action === 'deliver' || action === 'cancel';
+
+/** The request of a bulk action on `target`: a dry run (changes nothing) or the real one. */
+export function bulkRequest(
+  target: BulkTarget,
+  action: BulkAction,
+  options: { readonly dryRun: boolean; readonly reason?: string; readonly format?: ExportFormat },
+): BulkRequest {
+  const reason = options.reason?.trim();
+  return {
+    action,
+    ...(target.kind === 'numbers' ? { numbers: [...target.numbers] } : { filters: target.filters }),
+    dryRun: options.dryRun,
+    ...(reason && takesReason(action) ? { reason } : {}),
+    ...(action === 'export' && options.format ? { format: options.format } : {}),
+  };
+}

@@ -1,0 +1,159 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { translate, waybillStatusLabel } from '@timberlog/contract';
+import { http, HttpResponse } from 'msw';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+
+import { initialSessionState } from '@/entities/session';
+import type { BatchJob, BulkRequest, BulkResult, BulkRow } from '@/entities/waybill';
+import { mockBatchJob } from '@/entities/waybill/index.mocks';
+
+import { BulkActionDialog } from './BulkActionDialog';
+
+const signedIn = { preloadedState: { session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } } };
+const NUMBERS = ['W-2026-000001', 'W-2026-000002', 'W-2026-000003'];
+const delivered = translate('en', 'waybill.transition', {
+  from: waybillStatusLabel('en', 'delivered'),
+  to: waybillStatusLabel('en', 'confirmed'),
+});
+
+/** What the server answers for these three: two drafts confirm, the delivered one cannot (without a correction's reason). */
+const answer = (body: BulkRequest): BulkResult => {
+  const rows: BulkRow[] = NUMBERS.map((number, i) =>
+    i < 2 || body.reason
+      ? { number, outcome: 'done', from: i < 2 ? 'draft' : 'delivered', to: 'confirmed', message: null }
+      : { number, outcome: 'refused', from: null, to: null, message: delivered },
+  );
+  const count = (outcome: BulkRow['outcome']) => rows.filter((row) => row.outcome === outcome).length;
+  return {
+    action: body.action,
+    dryRun: body.dryRun,
+    total: rows.length,
+    done: count('done'),
+    unchanged: 0,
+    refused: count('refused'),
+    missing: 0,
+    rows,
+    exportRequest: null,
+  };
+};
+
+const bulkApi = [
+  http.post('*/api/waybills/bulk/', async ({ request }) => HttpResponse.json(answer((await request.json()) as BulkRequest))),
+];
+
+/** Past the rows answered at once: a job, running on the first poll and done on the next. */
+const jobApi = () => {
+  let job: BatchJob | null = null;
+  let polls = 0;
+  return [
+    http.post('*/api/waybills/bulk/', async ({ request }) => {
+      const body = (await request.json()) as BulkRequest;
+      job = mockBatchJob({ state: 'queued', progress: 0, total: 1250 });
+      const result = answer(body);
+      polls = 0;
+      job = { ...job, result };
+      return HttpResponse.json({ ...job, result: null }, { status: 202 });
+    }),
+    http.get('*/api/batch-jobs/:id/', () => {
+      polls += 1;
+      if (!job) return HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
+      return HttpResponse.json(
+        polls < 2
+          ? { ...job, state: 'running', progress: 60, result: null }
+          : { ...job, state: 'done', progress: 100, finishedAt: new Date().toISOString() },
+      );
+    }),
+  ];
+};
+
+const meta = {
+  title: 'features/waybill/bulk-actions/BulkActionDialog',
+  component: BulkActionDialog,
+  parameters: { store: signedIn, msw: { handlers: { waybill: bulkApi } } },
+  args: {
+    action: 'confirm',
+    target: { kind: 'numbers', numbers: NUMBERS },
+    isStaff: false,
+    onOpenChange: fn(),
+    onFinished: fn(),
+  },
+} satisfies Meta<typeof BulkActionDialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const dialog = async (name = 'Confirm waybills') => within(await within(document.body).findByRole('dialog', { name }));
+
+/** The preview from the dry run, then the real run and its per-row results. */
+export const PreviewThenRun: Story = {
+  play: async ({ args }) => {
+    const box = await dialog();
+    await expect(await box.findByText('2 waybills will be confirmed.')).toBeInTheDocument();
+    await expect(box.getByText(delivered)).toBeInTheDocument();
+    await userEvent.click(box.getByRole('button', { name: 'Confirm 2 waybills' }));
+    await expect(await box.findByText('2 waybills confirmed.')).toBeInTheDocument();
+    await expect(box.getByText('1 was not changed: see why below.')).toBeInTheDocument();
+    await userEvent.click(box.getByRole('button', { name: 'Done' }));
+    await expect(args.onFinished).toHaveBeenCalled();
+    await expect(args.onOpenChange).toHaveBeenCalledWith(false);
+  },
+};
+
+/** Staff give a reason: the dry run is asked again and the delivered one can go back to confirmed. */
+export const StaffCorrection: Story = {
+  args: { isStaff: true },
+  play: async () => {
+    const box = await dialog();
+    await expect(await box.findByText('2 waybills will be confirmed.')).toBeInTheDocument();
+    await userEvent.type(box.getByLabelText('Reason (optional)'), 'Marked delivered by mistake');
+    await expect(await box.findByText('3 waybills will be confirmed.')).toBeInTheDocument();
+    await expect(box.getByRole('button', { name: 'Confirm 3 waybills' })).toBeEnabled();
+  },
+};
+
+/** A large selection runs as a background job: its progress, then the preview. */
+export const BackgroundJob: Story = {
+  args: { target: { kind: 'filters', filters: 'statusIn=draft', count: 1250 } },
+  parameters: { msw: { handlers: { waybill: jobApi() } } },
+  play: async () => {
+    const box = await dialog();
+    await expect(box.getByText("All 1,250 waybills matching the list's filters.")).toBeInTheDocument();
+    await expect(await box.findByRole('progressbar', { name: 'Progress' })).toBeInTheDocument();
+    await expect(await box.findByText('2 waybills will be confirmed.', {}, { timeout: 8000 })).toBeInTheDocument();
+  },
+};
+
+export const Refused: Story = {
+  args: { target: { kind: 'filters', filters: 'statusIn=draft', count: 12400 } },
+  parameters: {
+    msw: {
+      handlers: {
+        waybill: [
+          http.post('*/api/waybills/bulk/', () =>
+            HttpResponse.json({ filters: [translate('en', 'bulk.tooMany', { limit: '10,000', count: '12,400' })] }, { status: 400 }),
+          ),
+        ],
+      },
+    },
+  },
+  play: async () => {
+    const box = await dialog();
+    await expect(await box.findByRole('alert')).toHaveTextContent(translate('en', 'bulk.tooMany', { limit: '10,000', count: '12,400' }));
+  },
+};
+
+export const Estonian: Story = {
+  globals: { locale: 'et' },
+  play: async () => {
+    const box = await dialog('Veoselehtede kinnitamine');
+    await expect(await box.findByText('Kinnitatakse 2 veoselehte.')).toBeInTheDocument();
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async () => {
+    const box = await dialog();
+    await box.findByText('2 waybills will be confirmed.');
+  },
+};
