@@ -11,10 +11,12 @@ import { createDatabase, freePort } from '../src/shared/embedded-pg.js';
 import { createDb, type DB } from '../src/shared/db.js';
 import { seed } from '../src/seed/seed.js';
 import { DEMO_USERS, waitFor } from './helpers.js';
+import { openStream } from './event-stream.js';
 
 /**
  * Two real server processes (`src/main.ts`, a production start: DATABASE_URL and PUBLIC_URL) on one
- * database and one shared DATA_DIR: sessions and sign-in limits are shared, every export is worked
+ * database and one shared DATA_DIR: live change events cross from one to the other through
+ * PostgreSQL, sessions and sign-in limits are shared, every export is worked
  * once, and an export whose server is killed with SIGKILL is finished by the other. No JWT keys are
  * given: both generate them in DATA_DIR at the same moment and must end up with one pair.
  */
@@ -195,6 +197,29 @@ describe('two servers on one database', () => {
     const out = await req(B, 'POST', '/api/auth/logout', { body: { refresh: other.refresh } });
     assert.equal(out.status, 200);
     assert.equal((await req(A, 'POST', '/api/auth/session', { body: { refresh: other.refresh } })).status, 401);
+  });
+
+  test('a change made through A reaches a client of B within 2 s: the processes share no memory, only PostgreSQL', async () => {
+    const staff = (await signIn(A, DEMO_USERS.staff)).access;
+    const stream = await openStream(B, (await signIn(B, DEMO_USERS.user)).access);
+    try {
+      const waybill = await db
+        .selectFrom('waybills')
+        .select(['number', 'version'])
+        .where('status', '=', 'draft')
+        .orderBy('number')
+        .executeTakeFirstOrThrow();
+      const started = Date.now();
+      const r = await req(A, 'PATCH', `/api/waybills/${waybill.number}/`, { token: staff, body: { notes: 'Seen on B' } });
+      assert.equal(r.status, 200, r.text);
+      const e = await stream.next((x) => x.data.key === waybill.number && x.data.action === 'updated');
+      assert.ok(Date.now() - started < 2000, `${Date.now() - started} ms`);
+      assert.equal(e.data.entity, 'waybill');
+      assert.equal(e.data.version, waybill.version + 1);
+      assert.ok(!JSON.stringify(e.data).includes('Seen on B'), 'no record data in the event');
+    } finally {
+      stream.close();
+    }
   });
 
   test('sign-in limits are shared: failures split over A and B meet the one limit', async () => {
