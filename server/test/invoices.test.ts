@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import { invoiceToday } from '@timberlog/contract';
 import { deliveredWaybill, startServer, waitFor, waybillInput, type TestServer } from './helpers.js';
 
 describe('invoices with the built-in outbox connector', () => {
@@ -89,6 +90,26 @@ describe('invoices with the built-in outbox connector', () => {
     const unknown = await s.req('GET', '/api/invoices/preview/?waybills=W-0000-999999', { token });
     assert.equal(unknown.status, 400);
     assert.match(unknown.body.waybills[0], /Unknown/);
+  });
+
+  test("an issue date after today (in the invoices' calendar) is refused on its field, by the preview and the creation, and nothing is invoiced", async () => {
+    const a = await deliveredWaybill(s, token);
+    const tomorrow = new Date(Date.parse(`${invoiceToday()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const preview = await s.req('GET', `/api/invoices/preview/?waybills=${a.number}&issueDate=${tomorrow}`, { token });
+    assert.equal(preview.status, 400);
+    assert.deepEqual(preview.body, { issueDate: ['The issue date must not be in the future.'] });
+    const created = await s.req('POST', '/api/invoices/', {
+      token,
+      body: { waybills: [a.number], issueDate: tomorrow },
+      headers: { 'accept-language': 'et' },
+    });
+    assert.equal(created.status, 400);
+    assert.deepEqual(created.body, { issueDate: ['Arve kuupäev ei tohi olla tulevikus.'] });
+    assert.equal((await s.req('GET', `/api/waybills/${a.number}/`, { token })).body.status, 'delivered');
+    // Today itself is allowed, and is the default.
+    const today = await s.req('GET', `/api/invoices/preview/?waybills=${a.number}&issueDate=${invoiceToday()}`, { token });
+    assert.equal(today.status, 200, today.text);
+    assert.equal((await s.req('GET', `/api/invoices/preview/?waybills=${a.number}`, { token })).body.issueDate, invoiceToday());
   });
 
   test('create marks waybills invoiced and the job syncs it to the outbox', async () => {

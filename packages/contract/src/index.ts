@@ -101,7 +101,7 @@ export type { MessageKey, MessageParams, AdminReferrer, ReportColumnKey, ReportS
 export type { ValueProblem } from './values.ts';
 export { HISTORY_ACTIONS, HISTORY_VIA, HISTORY_ENTITIES, mayReceiveChange, STAFF_ONLY_ENTITIES } from './history.ts';
 export type { ChangeEvent, HistoryAction, HistoryVia, HistoryEntity } from './history.ts';
-export { INVOICE_RULES, invoiceWaybillNumbers, defaultDueDate, invoiceProblem } from './invoice-rules.ts';
+export { INVOICE_RULES, invoiceWaybillNumbers, defaultDueDate, invoiceDateProblem, invoiceProblem, invoiceToday } from './invoice-rules.ts';
 export type { InvoiceRule, InvoiceWaybill, InvoiceProblem } from './invoice-rules.ts';
 export type { RefKind, ValueType, FilterDef, FilterKind, ListContract, ListName, SortField, SortValue, FilterName } from './lists.ts';
 export { emptyListState, parseListQuery, serializeListQuery } from './list-query.ts';

@@ -3,6 +3,7 @@
  * preview and creation and the mocks' both ask these, so they refuse the same set with the same
  * message.
  */
+import { todayIn } from './charts.ts';
 import { INVOICE, WAYBILL_INVOICEABLE_STATUS } from './limits.ts';
 import type { MessageKey, MessageParams } from './messages.ts';
 
@@ -16,6 +17,7 @@ export const INVOICE_RULES = [
   'invoice.notDelivered',
   'invoice.mixedCustomers',
   'invoice.notCustomer',
+  'invoice.issueInFuture',
   'invoice.dueBeforeIssue',
 ] as const satisfies readonly MessageKey[];
 export type InvoiceRule = (typeof INVOICE_RULES)[number];
@@ -30,7 +32,7 @@ export interface InvoiceWaybill {
 
 /** A broken rule: the field it is answered on, its message and the message's values. */
 export interface InvoiceProblem {
-  field: 'waybills' | 'dueDate';
+  field: 'waybills' | 'issueDate' | 'dueDate';
   key: InvoiceRule;
   params?: MessageParams;
 }
@@ -44,18 +46,32 @@ export const invoiceWaybillNumbers = (numbers: readonly string[]): string[] => [
 export const defaultDueDate = (issueDate: string): string =>
   new Date(Date.parse(`${issueDate}T00:00:00Z`) + INVOICE.paymentDays * DAY_MS).toISOString().slice(0, 10);
 
+/** Today's date (YYYY-MM-DD) in the calendar invoices are dated in (INVOICE.timeZone): the default and latest issue date. */
+export const invoiceToday = (now: Date = new Date()): string => todayIn(INVOICE.timeZone, now);
+
+/**
+ * The first date rule an invoice's dates break, or undefined: the issue date not after `today`
+ * (invoiceToday), the due date not before the issue date. Dates are `YYYY-MM-DD`, already valid.
+ * The new-invoice form asks it as the user types; invoiceProblem asks it for the server and the mocks.
+ */
+export function invoiceDateProblem(dates: { issueDate: string; dueDate: string }, today: string): InvoiceProblem | undefined {
+  if (dates.issueDate > today) return { field: 'issueDate', key: 'invoice.issueInFuture' };
+  if (dates.dueDate < dates.issueDate) return { field: 'dueDate', key: 'invoice.dueBeforeIssue' };
+  return undefined;
+}
+
 /**
  * The first rule (INVOICE_RULES order) that invoicing `numbers` (as invoiceWaybillNumbers gives
  * them) breaks, or undefined. `found` are the waybills of those numbers that exist; lists in the
  * messages name them by number order. `isInvoiceCustomer` is asked about the one customer only.
- * Dates are `YYYY-MM-DD`, already valid. `companyName` names a customer in the messages
+ * Dates are `YYYY-MM-DD`, already valid; `today` is invoiceToday() at the request. `companyName` names a customer in the messages
  * ("Järva Saeveski AS (10234567)"), so a clerk reads companies, not registry codes.
  */
 export function invoiceProblem(
   numbers: readonly string[],
   found: readonly InvoiceWaybill[],
   isInvoiceCustomer: (registryCode: string) => boolean,
-  dates: { issueDate: string; dueDate: string },
+  dates: { issueDate: string; dueDate: string; today: string },
   companyName: (registryCode: string) => string | undefined = () => undefined,
 ): InvoiceProblem | undefined {
   const waybills = [...found].sort((a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : 0));
@@ -82,6 +98,5 @@ export function invoiceProblem(
   if (customers.length > 1) return { field: 'waybills', key: 'invoice.mixedCustomers', params: list(customers.map(named)) };
   const customer = customers[0] ?? '';
   if (!isInvoiceCustomer(customer)) return { field: 'waybills', key: 'invoice.notCustomer', params: { value: customer } };
-  if (dates.dueDate < dates.issueDate) return { field: 'dueDate', key: 'invoice.dueBeforeIssue' };
-  return undefined;
+  return invoiceDateProblem(dates, dates.today);
 }

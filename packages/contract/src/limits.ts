@@ -128,6 +128,8 @@ export const INVOICE = {
   currency: 'EUR',
   vatRateDefault: '24.00',
   paymentDays: 14,
+  /** The calendar an invoice is dated in: "today" for its issue date is today here. */
+  timeZone: 'Europe/Tallinn',
 } as const;
 
 /** Prefixes of the numbers the server assigns: `W-2026-000001`. */

@@ -84,7 +84,7 @@ describe('contract: worker names and the invoice rules', () => {
       destinationCompany: '10000001',
       ...over,
     });
-    const dates = { issueDate: '2026-11-20', dueDate: '2026-12-04' };
+    const dates = { issueDate: '2026-11-20', dueDate: '2026-12-04', today: '2026-11-25' };
     const customer = () => true;
     const seen: string[] = [];
     const check = (numbers: string[], found: InvoiceWaybill[], isCustomer = customer, at = dates) =>
@@ -103,7 +103,12 @@ describe('contract: worker names and the invoice rules', () => {
     expect(notDelivered?.params).toEqual({ list: 'W-1 (confirmed), W-2 (draft)' });
     seen.push(check(['W-1', 'W-2'], [waybill('W-1'), waybill('W-2', { destinationCompany: '2' })], () => false)?.key ?? '');
     seen.push(check(['W-1'], [waybill('W-1')], () => false)?.key ?? '');
-    const due = check(['W-1'], [waybill('W-1')], customer, { issueDate: '2026-11-20', dueDate: '2026-11-19' });
+    // An issue date after today, whatever the due date; today itself is fine.
+    const future = check(['W-1'], [waybill('W-1')], customer, { issueDate: '2026-11-26', dueDate: '2026-11-19', today: '2026-11-25' });
+    seen.push(future?.key ?? '');
+    expect(future?.field).toBe('issueDate');
+    expect(check(['W-1'], [waybill('W-1')], customer, { ...dates, issueDate: '2026-11-25' })).toBeUndefined();
+    const due = check(['W-1'], [waybill('W-1')], customer, { issueDate: '2026-11-20', dueDate: '2026-11-19', today: '2026-11-25' });
     seen.push(due?.key ?? '');
     expect(due?.field).toBe('dueDate');
     expect(seen).toEqual([...INVOICE_RULES]);

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, InvoiceLine } from '../shared/db.js';
 import { ApiError, type Msg } from '../shared/errors.js';
-import { INVOICE, defaultDueDate, invoiceProblem, invoiceWaybillNumbers, type InvoiceWaybill } from '@timberlog/contract';
+import { INVOICE, defaultDueDate, invoiceProblem, invoiceToday, invoiceWaybillNumbers, type InvoiceWaybill } from '@timberlog/contract';
 
 export interface ComputedInvoice {
   customer: string;
@@ -20,7 +20,7 @@ export interface ComputedInvoice {
 /**
  * Computes the invoice that the given waybills make, or throws a 400 naming the first rule broken
  * (the contract's INVOICE_RULES: at least one waybill; all known; none invoiced; all delivered; one
- * destination company, which is an invoice customer; the due date not before the issue date).
+ * destination company, which is an invoice customer; the issue date not in the future; the due date not before the issue date).
  * Amounts are computed in PostgreSQL numerics (exact decimals), one line per assortment.
  */
 export async function computeInvoice(
@@ -49,14 +49,15 @@ export async function computeInvoice(
       ? []
       : await db.selectFrom('companies').select(['registryCode', 'name', 'isInvoiceCustomer']).where('registryCode', 'in', codes).execute();
   const companyOf = (code: string) => companies.find((c) => c.registryCode === code);
-  const issueDate = dates.issueDate ?? new Date().toISOString().slice(0, 10);
+  const today = invoiceToday();
+  const issueDate = dates.issueDate ?? today;
   const dueDate = dates.dueDate ?? defaultDueDate(issueDate);
   // The contract decides which rule is broken first, as the mocks ask it too.
   const problem = invoiceProblem(
     unique,
     rows,
     (code) => companyOf(code)?.isInvoiceCustomer === true,
-    { issueDate, dueDate },
+    { issueDate, dueDate, today },
     (code) => companyOf(code)?.name,
   );
   if (problem) throw new ApiError(400, undefined, { [problem.field]: [{ key: problem.key, params: problem.params } as Msg] });

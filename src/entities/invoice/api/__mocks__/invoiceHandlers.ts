@@ -5,6 +5,7 @@ import {
   INVOICE_RETRYABLE_STATUS,
   defaultDueDate,
   invoiceProblem,
+  invoiceToday,
   invoiceWaybillNumbers,
 } from '@timberlog/contract';
 import { invoiceTotals } from '@timberlog/contract/demo-data';
@@ -39,13 +40,14 @@ function computeInvoice(
   const unique = invoiceWaybillNumbers(numbers);
   const waybills = mockDb.waybills.filter((waybill) => unique.includes(waybill.number)).sort((a, b) => (a.number < b.number ? -1 : 1));
   const companyOf = (code: string | undefined) => mockDb.companies.find((item) => item.registryCode === code);
-  const issueDate = dates.issueDate ?? new Date().toISOString().slice(0, 10);
+  const today = invoiceToday();
+  const issueDate = dates.issueDate ?? today;
   const dueDate = dates.dueDate ?? defaultDueDate(issueDate);
   const problem = invoiceProblem(
     unique,
     waybills,
     (code) => companyOf(code)?.isInvoiceCustomer === true,
-    { issueDate, dueDate },
+    { issueDate, dueDate, today },
     (code) => companyOf(code)?.name,
   );
   if (problem) return fieldErrors({ [problem.field]: [message(request, problem.key, problem.params)] });

@@ -1,4 +1,4 @@
-import { canCreate, previewArgs, selectionFromParams, selectionProblems, toggleNumber, withSelection } from './selection';
+import { canCreate, dateErrors, previewArgs, selectionFromParams, selectionProblems, toggleNumber, withSelection } from './selection';
 
 describe('selectionFromParams', () => {
   it('reads repeated and comma-separated numbers, dropping blanks and repeats in first-mention order', () => {
@@ -30,7 +30,8 @@ describe('selectionProblems', () => {
       status: 400,
       data: { waybills: ['The waybills go to more than one company: 10000001, 10000002.'], dueDate: ['Too early.'] },
     };
-    expect(selectionProblems(error)).toEqual(['The waybills go to more than one company: 10000001, 10000002.', 'Too early.']);
+    // The dates' own words go on their fields (dateErrors).
+    expect(selectionProblems(error)).toEqual(['The waybills go to more than one company: 10000001, 10000002.']);
   });
 
   it('gives a general message, and a generic one when the server said nothing usable', () => {
@@ -49,5 +50,14 @@ describe('canCreate', () => {
     expect(canCreate({ ...good, previewFetching: true })).toBe(false);
     expect(canCreate({ ...good, problems: ['Already invoiced: W-1.'] })).toBe(false);
     expect(canCreate({ ...good, creating: true })).toBe(false);
+  });
+});
+
+describe('dateErrors', () => {
+  it("puts the server's words about the dates on their fields, not among the selection's problems", () => {
+    const error = { status: 400, data: { issueDate: ['The issue date must not be in the future.'] } };
+    expect(dateErrors(error)).toEqual({ issueDate: 'The issue date must not be in the future.' });
+    expect(selectionProblems(error)).toEqual([]);
+    expect(previewArgs(['W-2', 'W-1'], { issueDate: '2026-11-02' })).toEqual({ waybills: ['W-1', 'W-2'], issueDate: '2026-11-02' });
   });
 });

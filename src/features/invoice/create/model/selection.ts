@@ -28,18 +28,44 @@ export function withSelection(params: URLSearchParams, selection: readonly strin
 export const toggleNumber = (selection: readonly string[], number: string): string[] =>
   selection.includes(number) ? selection.filter((entry) => entry !== number) : [...selection, number];
 
-/** The preview's query for a selection: sorted, so the same set is one cache entry whatever the order of picking. */
-export const previewArgs = (selection: readonly string[]) => ({ [SELECTION_PARAM]: [...selection].sort() });
+/** The invoice's dates as the user chose them; a date left as it was is not sent (the server takes its default). */
+export interface DraftDates {
+  readonly issueDate?: string;
+  readonly dueDate?: string;
+}
+
+/**
+ * The preview's query for a selection: sorted, so the same set is one cache entry whatever the
+ * order of picking; dates only when the user changed them, so the default draft is one entry too.
+ */
+export const previewArgs = (selection: readonly string[], dates: DraftDates = {}) => ({
+  [SELECTION_PARAM]: [...selection].sort(),
+  ...(dates.issueDate ? { issueDate: dates.issueDate } : {}),
+  ...(dates.dueDate ? { dueDate: dates.dueDate } : {}),
+});
+
+/** The fields of the invoice's dates: the server's words about them land on them, not among the selection's problems. */
+export const DATE_FIELDS = ['issueDate', 'dueDate'] as const;
+export type DateField = (typeof DATE_FIELDS)[number];
+
+/** What the server said about the invoice's dates, by field. */
+export function dateErrors(error: unknown): Partial<Record<DateField, string>> {
+  if (!error) return {};
+  const { fieldErrors } = isApiError(error) ? error : extractApiError(error);
+  return Object.fromEntries(DATE_FIELDS.flatMap((field) => (fieldErrors[field] ? [[field, fieldErrors[field]]] : [])));
+}
 
 /**
  * What the server said is wrong with a selection, in its words: the message about the waybills
- * first, then any other field's and the general one. Empty when there is no error.
+ * first, then any other field's but the dates' and the general one. Empty when there is no error.
  */
 export function selectionProblems(error: unknown): string[] {
   if (!error) return [];
   const apiError = isApiError(error) ? error : extractApiError(error);
-  const { [SELECTION_PARAM]: aboutWaybills, ...others } = apiError.fieldErrors;
+  const { [SELECTION_PARAM]: aboutWaybills, issueDate: _issue, dueDate: _due, ...others } = apiError.fieldErrors;
   const messages = [aboutWaybills, ...Object.values(others)].filter((text): text is string => Boolean(text));
+  // An error only about the dates is shown on them (dateErrors), not as the selection's problem.
+  if (messages.length === 0 && !apiError.hasMessage && (_issue || _due)) return [];
   if (apiError.hasMessage || messages.length === 0) messages.push(apiError.message);
   return messages;
 }

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
+import { defaultDueDate, invoiceToday } from '@timberlog/contract';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
@@ -32,6 +33,29 @@ const counted = () => {
   return { calls, handlers };
 };
 const doubleClick = counted();
+
+/** The mock server's invoice handlers, keeping what each preview and creation asked for. */
+const recorded = () => {
+  const asked = { previews: [] as string[], created: [] as unknown[] };
+  const handlers: HttpHandler[] = [
+    http.get('*/api/invoices/preview/', ({ request }) => {
+      asked.previews.push(new URL(request.url).search);
+    }),
+    http.post('*/api/invoices/', async ({ request }) => {
+      asked.created.push(await request.clone().json());
+    }),
+    ...invoiceHandlers,
+  ];
+  return { asked, handlers };
+};
+const datesAsked = recorded();
+
+/** Sets a date input as a browser's date picker does (typed keys go to its parts in a real browser). */
+const pickDate = (input: HTMLElement, value: string) => {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+};
+const dayAfter = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const meta = {
   title: 'features/invoice/InvoiceDraft',
@@ -108,6 +132,61 @@ export const DoubleClickCreatesOne: Story = {
     await userEvent.dblClick(canvas.getByRole('button', { name: 'Create invoice' }));
     await waitFor(() => expect(args.onCreated).toHaveBeenCalledTimes(1));
     await expect(doubleClick.calls.create).toBe(1);
+  },
+};
+
+/**
+ * The issue and due dates: today and the payment days after it unless changed; an issue date in the
+ * future or a due date before the issue date is refused on its field (the contract's rules, in the
+ * server's words) and Create waits; good dates go to the preview and the new invoice.
+ */
+export const Dates: Story = {
+  // Its own spy: the stories' shared one counts the creations of DoubleClickCreatesOne.
+  args: { onCreated: fn() },
+  parameters: { msw: { handlers: { invoice: datesAsked.handlers } } },
+  play: async ({ canvasElement, args }) => {
+    datesAsked.asked.previews.length = 0;
+    datesAsked.asked.created.length = 0;
+    const canvas = within(canvasElement);
+    const today = invoiceToday();
+    const issue = canvas.getByLabelText('Issue date');
+    const due = canvas.getByLabelText('Due date');
+    await expect(issue).toHaveValue(today);
+    await expect(due).toHaveValue(defaultDueDate(today));
+    await expect(canvas.getByText('14 days after the issue date unless you change it.')).toBeInTheDocument();
+    await expect(await canvas.findByRole('table', { name: 'Preview' })).toBeInTheDocument();
+    const create = canvas.getByRole('button', { name: 'Create invoice' });
+
+    pickDate(issue, dayAfter(today, 1));
+    await expect(await canvas.findByText('The issue date must not be in the future.')).toBeInTheDocument();
+    await expect(issue).toHaveAttribute('aria-invalid', 'true');
+    await expect(create).toBeDisabled();
+
+    pickDate(issue, '2026-11-02');
+    pickDate(due, '2026-11-01');
+    await expect(await canvas.findByText('The due date must not be before the issue date.')).toBeInTheDocument();
+    await expect(due).toHaveAttribute('aria-invalid', 'true');
+    await expect(create).toBeDisabled();
+
+    pickDate(due, '2026-11-30');
+    await waitFor(() => expect(create).toBeEnabled());
+    await expect(issue).not.toHaveAttribute('aria-invalid');
+    await expect(datesAsked.asked.previews.at(-1)).toContain('issueDate=2026-11-02');
+    await expect(datesAsked.asked.previews.at(-1)).toContain('dueDate=2026-11-30');
+    // Dates that break a rule are never sent.
+    await expect(datesAsked.asked.previews.some((search) => search.includes('dueDate=2026-11-01'))).toBe(false);
+    await userEvent.click(create);
+    await waitFor(() => expect(args.onCreated).toHaveBeenCalledTimes(1));
+    await expect(datesAsked.asked.created).toEqual([{ waybills: TARTU, issueDate: '2026-11-02', dueDate: '2026-11-30' }]);
+  },
+};
+
+export const DatesEstonian: Story = {
+  globals: { locale: 'et' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    pickDate(canvas.getByLabelText('Arve kuupäev'), dayAfter(invoiceToday(), 1));
+    await expect(await canvas.findByText('Arve kuupäev ei tohi olla tulevikus.')).toBeInTheDocument();
   },
 };
 

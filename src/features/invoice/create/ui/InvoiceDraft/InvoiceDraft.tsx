@@ -1,11 +1,12 @@
+import { defaultDueDate, INVOICE, invoiceDateProblem, invoiceToday, isValidDate, translate } from '@timberlog/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { formatMoney, InvoiceLines, useCreateInvoiceMutation, usePreviewInvoiceQuery, type Invoice } from '@/entities/invoice';
 import { useFormat } from '@/shared/lib/format';
-import { Button, Card, DetailFields, FormAlert } from '@/shared/ui';
+import { Button, Card, DetailFields, FormAlert, TextField } from '@/shared/ui';
 
-import { canCreate, previewArgs, selectionProblems } from '../../model/selection';
+import { canCreate, dateErrors, previewArgs, selectionProblems, type DraftDates } from '../../model/selection';
 
 import styles from './InvoiceDraft.module.css';
 
@@ -18,33 +19,67 @@ export interface InvoiceDraftProps {
 
 /**
  * The invoice being made: the chosen waybills, what the server says is wrong with them (in its
- * words, right below them), the server's preview of the invoice, and "Create", offered only while
- * that preview is good. A second click while the first is under way makes nothing.
+ * words, right below them), the issue and due dates (today and the contract's payment days later
+ * unless changed; the contract's date rules answer on the field as the user types), the server's
+ * preview of the invoice, and "Create", offered only while that preview is good. A second click
+ * while the first is under way makes nothing.
  */
 export function InvoiceDraft({ selection, onSelectionChange, onCreated }: InvoiceDraftProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
-  const preview = usePreviewInvoiceQuery(previewArgs(selection), { skip: selection.length === 0 });
+  const today = invoiceToday();
+  // As typed; undefined: left as it was (today, and the due date the payment days after the issue date).
+  const [typed, setTyped] = useState<{ issueDate?: string; dueDate?: string }>({});
+  const issueDate = typed.issueDate ?? today;
+  const dueDate = typed.dueDate ?? (isValidDate(issueDate) ? defaultDueDate(issueDate) : '');
+  const datesValid = isValidDate(issueDate) && isValidDate(dueDate);
+  // The contract's date rules, asked as the user types, in the server's words.
+  const dateProblem = datesValid ? invoiceDateProblem({ issueDate, dueDate }, today) : undefined;
+  const dates: DraftDates = {
+    ...(typed.issueDate !== undefined && issueDate !== today ? { issueDate } : {}),
+    ...(typed.dueDate !== undefined ? { dueDate } : {}),
+  };
+  const datesGood = datesValid && !dateProblem;
+
+  const preview = usePreviewInvoiceQuery(previewArgs(selection, dates), { skip: selection.length === 0 || !datesGood });
   const [createInvoice, { isLoading: creating }] = useCreateInvoiceMutation();
   const [createError, setCreateError] = useState<unknown>(null);
   // The button's disabled state reaches the screen a frame later; this stops a double click at once.
   const inFlight = useRef(false);
 
-  const previewData = selection.length > 0 ? preview.currentData : undefined;
-  const fetching = selection.length > 0 && preview.isFetching;
+  const previewData = selection.length > 0 && datesGood ? preview.currentData : undefined;
+  const fetching = selection.length > 0 && datesGood && preview.isFetching;
   const problems = selection.length === 0 || fetching ? [] : selectionProblems(preview.error ?? createError);
-  const ready = canCreate({ selection, previewReady: previewData !== undefined, previewFetching: fetching, problems, creating });
+  const serverDateErrors = fetching || !datesGood ? {} : dateErrors(preview.error ?? createError);
+  const locale = i18n.language === 'et' ? 'et' : 'en';
+  const dateError = (field: 'issueDate' | 'dueDate', value: string): string | undefined => {
+    if (!isValidDate(value)) return t('invoices.new.dateInvalid');
+    if (dateProblem?.field === field) return translate(locale, dateProblem.key, dateProblem.params);
+    return serverDateErrors[field];
+  };
+  const issueError = dateError('issueDate', issueDate);
+  const dueError = isValidDate(issueDate) ? dateError('dueDate', dueDate) : undefined;
+  const ready =
+    datesGood &&
+    !issueError &&
+    !dueError &&
+    canCreate({ selection, previewReady: previewData !== undefined, previewFetching: fetching, problems, creating });
 
   const create = () => {
     if (inFlight.current || !ready) return;
     inFlight.current = true;
     setCreateError(null);
-    createInvoice({ waybills: [...selection] })
+    createInvoice({ waybills: [...selection], ...dates })
       .unwrap()
       .then(onCreated, (error: unknown) => setCreateError(error))
       .finally(() => {
         inFlight.current = false;
       });
+  };
+
+  const changeDate = (field: 'issueDate' | 'dueDate', value: string) => {
+    setCreateError(null);
+    setTyped((current) => ({ ...current, [field]: value }));
   };
 
   const change = (next: string[]) => {
@@ -96,6 +131,32 @@ export function InvoiceDraft({ selection, onSelectionChange, onCreated }: Invoic
             ))}
           </FormAlert>
         ) : null}
+      </Card>
+
+      <Card compact title={t('invoices.new.datesTitle')}>
+        <div className={styles.dates}>
+          <TextField
+            type="date"
+            name="issueDate"
+            label={t('invoices.fields.issueDate')}
+            value={issueDate}
+            max={today}
+            required
+            error={issueError}
+            onChange={(event) => changeDate('issueDate', event.target.value)}
+          />
+          <TextField
+            type="date"
+            name="dueDate"
+            label={t('invoices.fields.dueDate')}
+            value={dueDate}
+            min={isValidDate(issueDate) ? issueDate : undefined}
+            required
+            error={dueError}
+            hint={typed.dueDate === undefined ? t('invoices.new.dueHint', { count: INVOICE.paymentDays }) : undefined}
+            onChange={(event) => changeDate('dueDate', event.target.value)}
+          />
+        </div>
       </Card>
 
       <Card compact stack busy={fetching} title={t('invoices.new.previewTitle')}>
