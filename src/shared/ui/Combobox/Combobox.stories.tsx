@@ -2,6 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 
+import { expectSameLookAsTextField } from '../TextField/fieldLook';
+import { TextField } from '../TextField/TextField';
+
 import { Combobox, type ComboboxOption, type ComboboxProps } from './Combobox';
 
 const COMPANIES: ComboboxOption[] = [
@@ -77,6 +80,25 @@ export const Multiple: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent('10000001,10000003');
     await userEvent.click(canvas.getByRole('button', { name: 'Remove Metsamees OÜ' }));
     await expect(canvas.getByRole('status')).toHaveTextContent(/^10000003$/);
+  },
+};
+
+/** In a form beside a text field, the picker's label and box look the same as the field's. */
+export const BesideATextField: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 16, alignItems: 'start', maxWidth: 640 }}>
+      <TextField label="Driver name" name="driverName" defaultValue="Jaan Tamm" />
+      <Demo {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole('combobox', { name: 'Company' });
+    const textInput = canvas.getByRole('textbox', { name: 'Driver name' });
+    await expectSameLookAsTextField(
+      { label: canvas.getByText('Company', { selector: 'label' }), box: input.parentElement as HTMLElement, text: input },
+      { label: canvas.getByText('Driver name', { selector: 'label' }), box: textInput, text: textInput },
+    );
   },
 };
 

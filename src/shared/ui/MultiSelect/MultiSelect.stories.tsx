@@ -2,6 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 
+import { expectSameLookAsTextField } from '../TextField/fieldLook';
+import { TextField } from '../TextField/TextField';
+
 import { MultiSelect, type MultiSelectProps } from './MultiSelect';
 
 const STATUSES = [
@@ -38,6 +41,24 @@ export const Default: Story = {
     await expect(canvas.getByRole('option', { name: 'Draft' })).toHaveAttribute('aria-selected', 'true');
     await userEvent.keyboard('{Escape}');
     await expect(toggle).toHaveTextContent('Draft, Confirmed');
+  },
+};
+/** In a filter bar beside a text field, the select's label and box look the same as the field's. */
+export const BesideATextField: Story = {
+  render: (args) => (
+    <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+      <TextField label="Driver name" name="driverName" defaultValue="Jaan Tamm" />
+      <Demo {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const toggle = canvas.getByRole('combobox', { name: 'Status' });
+    const textInput = canvas.getByRole('textbox', { name: 'Driver name' });
+    await expectSameLookAsTextField(
+      { label: canvas.getByText('Status', { selector: 'label' }), box: toggle, text: toggle },
+      { label: canvas.getByText('Driver name', { selector: 'label' }), box: textInput, text: textInput },
+    );
   },
 };
 export const ManySelected: Story = { args: { value: ['draft', 'confirmed', 'delivered'] } };
