@@ -106,7 +106,7 @@ export async function readHistory(db: DB, request: FastifyRequest, entity: Histo
           ?.n ?? 0,
       );
   if (count === 0 && !exists) throw notFound();
-  if (pageNumber > lastPageOf(count, pageSize)) throw invalidPage();
+  if (pageNumber > lastPageOf(count, pageSize)) throw invalidPage(count);
   return {
     count,
     next: pageNumber < lastPageOf(count, pageSize) ? pageUrl(request, pageNumber + 1) : null,

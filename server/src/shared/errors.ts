@@ -15,6 +15,8 @@ export class ApiError extends Error {
     public readonly fields?: Record<string, Msg[]>,
     public readonly code?: string,
     public readonly headers: Record<string, string> = {},
+    /** Other members of the answer beside `detail` (a list's row count with its 404 for a page past the end). */
+    public readonly extra: Record<string, unknown> = {},
   ) {
     super(detail?.key ?? 'validation');
   }
@@ -27,12 +29,13 @@ export class ApiError extends Error {
     }
     const body: Record<string, unknown> = { detail: t(locale, this.detail?.key ?? 'field.invalid', this.detail?.params) };
     if (this.code) body.code = this.code;
-    return body;
+    return { ...body, ...this.extra };
   }
 }
 
 export const notFound = () => new ApiError(404, { key: 'notFound' });
-export const invalidPage = () => new ApiError(404, { key: 'page.invalid' });
+/** A page past the last one: says how many rows the list has now (`count`), so the caller goes to the last page without asking again. */
+export const invalidPage = (count: number) => new ApiError(404, { key: 'page.invalid' }, undefined, undefined, {}, { count });
 export const forbidden = () => new ApiError(403, { key: 'auth.permissionDenied' });
 export const notAuthenticated = () => new ApiError(401, { key: 'auth.notAuthenticated' });
 export const tokenInvalid = () => new ApiError(401, { key: 'auth.tokenInvalid' }, undefined, 'token_not_valid');

@@ -176,7 +176,17 @@ export function page<T extends TSchema>(item: T, id: string) {
 }
 
 export const DetailError = Type.Object(
-  { detail: Type.String(), code: Type.Optional(Type.String()) },
+  {
+    detail: Type.String(),
+    code: Type.Optional(Type.String()),
+    count: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          "With a list's 404 for a page past the last one: how many rows the list has now, so the caller can go to its last page at once.",
+      }),
+    ),
+  },
   { $id: 'DetailError', title: 'DetailError' },
 );
 export const FieldErrorsSchema = Type.Object(

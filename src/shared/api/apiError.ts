@@ -18,6 +18,8 @@ export interface ApiError {
   readonly code?: string;
   /** 412: the record as it is now, after someone else's change (the write was refused). */
   readonly current?: unknown;
+  /** A list's 404 for a page past the last one: how many rows the list has now. */
+  readonly count?: number;
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -96,12 +98,15 @@ export function extractApiError(error: unknown, t: Translate = defaultTranslate)
   }
 
   if (status !== 400) {
+    const count =
+      status === 404 && isRecord(data) && Number.isSafeInteger(data.count) && Number(data.count) >= 0 ? Number(data.count) : null;
     return {
       status,
       message: t('errors.unexpectedErrorWithCode', { code: status }),
       hasMessage: false,
       fieldErrors: {},
       ...(code ? { code } : {}),
+      ...(count === null ? {} : { count }),
     };
   }
 

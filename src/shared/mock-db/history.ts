@@ -230,7 +230,7 @@ export function historyResponse(request: Request, entity: HistoryEntity, key: st
   const entries = entriesOf(entity, key, record);
   if (entries.length === 0 && !record) return notFound(request);
   const pages = lastPageOf(entries.length, pageSize);
-  if (pageNumber > pages) return HttpResponse.json({ detail: message(request, 'page.invalid') }, { status: 404 });
+  if (pageNumber > pages) return HttpResponse.json({ detail: message(request, 'page.invalid'), count: entries.length }, { status: 404 });
   const pageUrl = (page: number) => {
     const next = new URL(url);
     next.searchParams.set('pageNumber', String(page));

@@ -212,7 +212,7 @@ export function listResponse<T extends Row>(
   });
 
   const pages = lastPageOf(sorted.length, pageSize);
-  if (pageNumber > pages) return HttpResponse.json({ detail: message(request, 'page.invalid') }, { status: 404 });
+  if (pageNumber > pages) return HttpResponse.json({ detail: message(request, 'page.invalid'), count: sorted.length }, { status: 404 });
   const pageUrl = (page: number) => {
     const next = new URL(url);
     next.searchParams.set('pageNumber', String(page));

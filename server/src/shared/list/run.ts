@@ -214,7 +214,7 @@ export async function runList<T = Row>(
     }
   }
   const pages = lastPageOf(count, pageSize);
-  if (pageNumber > pages) throw invalidPage();
+  if (pageNumber > pages) throw invalidPage(count);
   // The extra columns are left on the rows: the response schema writes only its own fields.
   const rows = res.rows[0]?.pageRow == null ? [] : res.rows;
   return {

@@ -1625,6 +1625,8 @@ export interface components {
         readonly DetailError: {
             readonly detail: string;
             readonly code?: string;
+            /** @description With a list's 404 for a page past the last one: how many rows the list has now, so the caller can go to its last page at once. */
+            readonly count?: number;
         };
         /**
          * FieldErrors

@@ -7,21 +7,20 @@ import { lastPageOf } from '@timberlog/contract';
 export const isPageGone = (error: unknown, pageNumber: number): boolean => isApiError(error) && error.status === 404 && pageNumber > 1;
 
 /**
- * While the page is gone, moves to the last page. The 404 carries no count, so it comes from page 1
- * of the same filters (`probe`, which the page fetches only while its page is gone); should that
- * fail too, page 1.
+ * While the page is gone, moves to the last page, in place (so Back does not return to it). The
+ * 404 says how many rows the list has now (`count`), so no other request is made; an answer
+ * without it (an older server) goes to page 1.
  */
 export function useLastPageWhenGone(
-  pageGone: boolean,
+  error: unknown,
+  pageNumber: number,
   pageSize: number,
   setPage: (pageNumber: number, options?: { readonly replace?: boolean }) => void,
-  probe: { readonly count: number | undefined; readonly failed: boolean },
 ): void {
-  const { count, failed } = probe;
+  const gone = isPageGone(error, pageNumber);
+  const count = gone && isApiError(error) ? error.count : undefined;
   useEffect(() => {
-    if (!pageGone) return;
-    // In place of the page that is gone, so Back does not return to it.
-    if (count !== undefined) setPage(lastPageOf(count, pageSize), { replace: true });
-    else if (failed) setPage(1, { replace: true });
-  }, [pageGone, count, failed, pageSize, setPage]);
+    if (!gone) return;
+    setPage(count === undefined ? 1 : lastPageOf(count, pageSize), { replace: true });
+  }, [gone, count, pageSize, setPage]);
 }

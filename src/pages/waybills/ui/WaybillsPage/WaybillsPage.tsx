@@ -51,10 +51,9 @@ export function WaybillsPage() {
   const apiError = isApiError(error) ? error : null;
   const fields = useMemo(() => filterFields(t), [t]);
 
-  // A page past the end goes to the last page; page 1 of the same filters tells which that is.
+  // A page past the end goes to the last page, which the 404's count tells.
   const pageGone = isPageGone(error, query.state.pageNumber);
-  const probe = useListWaybillsQuery({ ...query.params, pageNumber: 1 }, { skip: !pageGone });
-  useLastPageWhenGone(pageGone, query.state.pageSize, query.setPage, { count: probe.currentData?.count, failed: probe.isError });
+  useLastPageWhenGone(error, query.state.pageNumber, query.state.pageSize, query.setPage);
 
   // Rows picked for a bulk action or an invoice (the delivered ones among them), or all the filters select.
   const bulk = useWaybillSelection({ rows: data?.results, count: data?.count, state: query.state });

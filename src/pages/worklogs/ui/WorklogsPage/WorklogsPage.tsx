@@ -11,16 +11,17 @@ import { ListViewsBar, useListViews, VIEW_PARAM } from '@/features/saved-views';
 import { ExportWorklogReport } from '@/features/worklog/export-report';
 import { useListWorklogsQuery, type WorklogListParams } from '@/entities/worklog';
 import { isApiError } from '@/shared/api';
+import { useValueLabels, type ValueLabels } from '@/shared/i18n';
 import { isPageGone, useLastPageWhenGone, useListQuery } from '@/shared/lib/list-query';
 import { Button, Page, Pagination } from '@/shared/ui';
 
 import { WorklogTable } from '../WorklogTable/WorklogTable';
 
 /** Every worklog filter the list call takes. */
-const filterFields = (t: TFunction): FilterFieldSpec[] => {
+const filterFields = (t: TFunction, valueLabels: ValueLabels): FilterFieldSpec[] => {
   const label = (field: string) => t(`worklogs.fields.${field}`);
   return [
-    { name: 'actionIn', label: label('action'), optionLabel: (action) => t(`entities.worklog.action.${action}`) },
+    { name: 'actionIn', label: label('action'), optionLabel: valueLabels.worklogAction },
     { name: 'timestampAfter', to: 'timestampBefore', label: label('timestamp') },
     { name: 'warehouse', label: label('warehouse') },
     { name: 'warehouseCompany', label: label('warehouseCompany') },
@@ -39,12 +40,12 @@ export function WorklogsPage() {
   const columnLabel = useCallback((id: string) => t(`worklogs.fields.${id}`), [t]);
   const { data, error, isFetching, refetch, startedTimeStamp } = useListWorklogsQuery(query.params);
   const apiError = isApiError(error) ? error : null;
-  const fields = useMemo(() => filterFields(t), [t]);
+  const valueLabels = useValueLabels();
+  const fields = useMemo(() => filterFields(t, valueLabels), [t, valueLabels]);
 
   // A page past the end goes to the last page; page 1 of the same filters tells which that is.
   const pageGone = isPageGone(error, query.state.pageNumber);
-  const probe = useListWorklogsQuery({ ...query.params, pageNumber: 1 }, { skip: !pageGone });
-  useLastPageWhenGone(pageGone, query.state.pageSize, query.setPage, { count: probe.currentData?.count, failed: probe.isError });
+  useLastPageWhenGone(error, query.state.pageNumber, query.state.pageSize, query.setPage);
   const count = data?.count;
 
   return (

@@ -26,7 +26,7 @@ function Screen() {
   );
 }
 
-/** Pages 1 and 2 answer (30 rows); any later page is gone: the API's 404 "Invalid page.". */
+/** Pages 1 and 2 answer (30 rows); any later page is gone: the API's 404 "Invalid page." with the count. */
 function GoneScreen() {
   const query = useListQuery(WAYBILL_LIST);
   const gone = query.state.pageNumber > 2;
@@ -36,7 +36,12 @@ function GoneScreen() {
       query={query}
       result={
         gone
-          ? { data: undefined, error: { status: 404, data: { detail: 'Invalid page.' } }, isFetching: false, refetch: () => undefined }
+          ? {
+              data: undefined,
+              error: { status: 404, data: { detail: 'Invalid page.', count: 30 } },
+              isFetching: false,
+              refetch: () => undefined,
+            }
           : { data: { count: 30, results: rows }, isFetching: false, refetch: () => undefined }
       }
       columns={[{ id: 'id', header: 'Id', cell: (row) => row.id }]}
@@ -46,7 +51,7 @@ function GoneScreen() {
 }
 
 describe('ListView', () => {
-  it('finding 13: a page the API answers as gone (404) goes to the last page of the known total, in place', async () => {
+  it("finding 13: a page the API answers as gone (404) goes to the last page of the 404's count, in place", async () => {
     const router = createMemoryRouter(
       [
         { path: '/home', element: <p>Home</p> },

@@ -79,8 +79,8 @@ export function ListView<Row>({
   const apiError = error ? (isApiError(error) ? error : extractApiError(error)) : null;
   const pageGone = isPageGone(apiError, pageNumber);
   const { setPage } = query;
-  // The last page by the count this list last had; without one, page 1.
-  useLastPageWhenGone(pageGone, pageSize, setPage, { count: knownTotal, failed: knownTotal === undefined });
+  // The last page by the count the 404 carries.
+  useLastPageWhenGone(apiError, pageNumber, pageSize, setPage);
   useEffect(() => {
     // Fewer rows than the page assumes (rows deleted since): the last page there is, in place.
     if (data && data.count > 0 && pageNumber > lastPageOf(data.count, pageSize))
