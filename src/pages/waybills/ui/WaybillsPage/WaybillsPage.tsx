@@ -25,14 +25,18 @@ const filterFields = (t: TFunction): FilterFieldSpec[] => {
     { name: 'transportDateAfter', to: 'transportDateBefore', label: label('transportDate') },
     { name: 'origin', label: label('origin') },
     { name: 'destination', label: label('destination') },
-    { name: 'destinationCompany', label: label('destinationCompany') },
     { name: 'assortment', label: label('assortment') },
+    // Under "More filters" (VISIBLE_FILTERS): the bar stays one row, so a 1280×800 screen shows 15 rows and more.
+    { name: 'destinationCompany', label: label('destinationCompany') },
     { name: 'driverName', label: label('driverName') },
     { name: 'mileageMin', label: t('waybills.filters.mileageMin') },
     { name: 'mileageMax', label: t('waybills.filters.mileageMax') },
     { name: 'invoice', label: label('invoice') },
   ];
 };
+
+/** Search, status, the date range and the three most used pickers are in view; the rest fold under "More filters". */
+const VISIBLE_FILTERS = 5;
 
 const EMPTY: readonly never[] = [];
 const LIST_OPTIONS = { otherParams: [VIEW_PARAM] };
@@ -87,7 +91,7 @@ export function WaybillsPage() {
         }
       />
       <ListViewsBar views={views} columnLabel={columnLabel} />
-      <ListFilters query={query} fields={fields} />
+      <ListFilters query={query} fields={fields} visibleFields={VISIBLE_FILTERS} />
       <ListChangesNotice entity="waybill" since={startedTimeStamp} />
       <SelectionBar selection={bulk} pageRows={data?.results.length ?? 0} count={count} />
       <WaybillTable

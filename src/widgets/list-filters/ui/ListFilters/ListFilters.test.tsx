@@ -13,11 +13,12 @@ import { makeApiStore } from '../../../../../tests/jest/apiStore';
 
 import { ListFilters } from './ListFilters';
 
-function Bar() {
+function Bar({ visibleFields }: { readonly visibleFields?: number }) {
   const query = useListQuery(WAYBILL_LIST);
   return (
     <ListFilters
       query={query}
+      {...(visibleFields === undefined ? {} : { visibleFields })}
       fields={[
         { name: 'statusIn', label: 'Status', optionLabel: (value) => value.toUpperCase() },
         { name: 'transportDateAfter', to: 'transportDateBefore', label: 'Transport date' },
@@ -27,8 +28,8 @@ function Bar() {
   );
 }
 
-const setup = (path = '/') => {
-  const router = createMemoryRouter([{ path: '/', element: <Bar /> }], { initialEntries: [path] });
+const setup = (path = '/', visibleFields?: number) => {
+  const router = createMemoryRouter([{ path: '/', element: <Bar visibleFields={visibleFields} /> }], { initialEntries: [path] });
   render(
     <Provider store={makeApiStore()}>
       <RouterProvider router={router} />
@@ -49,6 +50,23 @@ describe('ListFilters', () => {
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(fields).not.toHaveClass('folded');
+  });
+
+  it('folds the fields past the visible ones under "More filters", which counts those on and opens when one is', async () => {
+    setup('/?driverName=Jaan&createdAfter=2026-11-01&createdBefore=2026-11-30', 2);
+    const more = screen.getByRole('button', { name: /^More filters \(2\)/ });
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    const folded = document.getElementById(more.getAttribute('aria-controls') ?? '');
+    expect(folded).toContainElement(screen.getByLabelText('Driver'));
+    expect(folded).not.toContainElement(screen.getByRole('group', { name: 'Transport date' }));
+    await userEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(folded).not.toBeVisible();
+  });
+
+  it('keeps "More filters" closed and without a count while none of its filters is on', () => {
+    setup('/?statusIn=draft', 2);
+    expect(screen.getByRole('button', { name: /^More filters$/ })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('names the Filters button without a count while no filter is active', () => {

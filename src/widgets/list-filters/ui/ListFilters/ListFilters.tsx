@@ -38,6 +38,11 @@ export interface ListFiltersProps {
   readonly query: ListQuery<object, ListContract>;
   /** The screen's filters, in the order shown. The shared created/modified ranges are added under "More filters". */
   readonly fields: readonly FilterFieldSpec[];
+  /**
+   * How many of `fields` the bar shows beside the search; the rest fold under "More filters", which
+   * says how many of them are on. All of them by default.
+   */
+  readonly visibleFields?: number;
 }
 
 /** A multi-select's width in the bar: picking values cuts its summary short rather than moving the fields beside it. */
@@ -48,7 +53,7 @@ const SHARED_RANGES = [
   { name: 'lastModifiedAfter', to: 'lastModifiedBefore', labelKey: 'list.shared.lastModified' },
 ] as const;
 
-export const ListFilters = memo(function ListFilters({ query, fields }: ListFiltersProps) {
+export const ListFilters = memo(function ListFilters({ query, fields, visibleFields = fields.length }: ListFiltersProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const searchId = useId();
@@ -221,7 +226,17 @@ export const ListFilters = memo(function ListFilters({ query, fields }: ListFilt
     }),
   );
 
-  const moreActive = SHARED_RANGES.some((range) => filters[range.name] !== undefined || filters[range.to] !== undefined);
+  const shown = fields.slice(0, visibleFields);
+  const folded = [
+    ...fields.slice(visibleFields),
+    ...SHARED_RANGES.map((range) => ({ name: range.name, to: range.to, label: t(range.labelKey) })),
+  ];
+  // How many filters under "More filters" are on (a range with both ends counts once).
+  const foldedOn = folded.filter(
+    (spec) => filters[spec.name] !== undefined || (spec.to !== undefined && filters[spec.to] !== undefined),
+  ).length;
+  const [moreOpen, setMoreOpen] = useState(foldedOn > 0);
+  const moreId = useId();
   const hasAny = chips.length > 0 || query.state.search !== '';
 
   return (
@@ -266,15 +281,22 @@ export const ListFilters = memo(function ListFilters({ query, fields }: ListFilt
           </Button>
         </span>
         <div id={fieldsId} className={open ? styles.fields : `${styles.fields} ${styles.folded}`}>
-          {fields.map(control)}
+          {shown.map(control)}
+          <button
+            type="button"
+            className={styles.moreToggle}
+            aria-expanded={moreOpen}
+            aria-controls={moreId}
+            onClick={() => setMoreOpen((was) => !was)}
+          >
+            {foldedOn > 0 ? t('list.moreFiltersCount', { formatted: format.number(foldedOn) }) : t('list.moreFilters')}
+            <span aria-hidden="true">{moreOpen ? '▴' : '▾'}</span>
+          </button>
         </div>
       </div>
-      <details className={open ? styles.more : `${styles.more} ${styles.folded}`} open={moreActive || undefined}>
-        <summary className={styles.summary}>{t('list.moreFilters')}</summary>
-        <div className={styles.row}>
-          {SHARED_RANGES.map((range) => control({ name: range.name, to: range.to, label: t(range.labelKey) }))}
-        </div>
-      </details>
+      <div id={moreId} className={open ? styles.more : `${styles.more} ${styles.folded}`} hidden={!moreOpen}>
+        <div className={styles.row}>{folded.map(control)}</div>
+      </div>
       {hasAny ? (
         <div className={styles.chips}>
           <ul className={styles.chipList} aria-label={t('list.activeFilters')}>
