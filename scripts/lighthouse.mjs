@@ -1,4 +1,4 @@
-// Lighthouse scores of the served product: /auth/login and a signed-in /waybills, mobile (the
+// Lighthouse scores of the served product: /auth/login, a signed-in /waybills and home page, mobile (the
 // default: a mid-range phone on a slow 4G link, simulated) and desktop. Starts the real server on
 // embedded PostgreSQL with demo data (scripts/e2e-server.mjs) serving the dist-e2e build, signs in
 // through the sign-in form, and prints each page's performance and accessibility scores with
@@ -151,9 +151,13 @@ try {
   for (let run = 0; run < RUNS; run += 1) {
     for (const formFactor of ['mobile', 'desktop']) rows.push(await measure(page, `${ORIGIN}/waybills`, '/waybills (in)', formFactor));
   }
+  // The home page: its counts and its charts.
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const formFactor of ['mobile', 'desktop']) rows.push(await measure(page, `${ORIGIN}/`, '/ (in)', formFactor));
+  }
   if (RUNS > 1) {
     console.log(`Median of ${RUNS} runs:`);
-    for (const label of ['/auth/login', '/waybills (in)']) {
+    for (const label of ['/auth/login', '/waybills (in)', '/ (in)']) {
       for (const formFactor of ['mobile', 'desktop']) print(medianRow(rows.filter((row) => row.page === label && row.form === formFactor)));
     }
   }

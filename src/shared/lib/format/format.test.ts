@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatNumber, formatQuantity } from './format';
+import { formatDate, formatDateTime, formatDayMonth, formatMonth, formatNumber, formatQuantity } from './format';
 
 describe('format', () => {
   it('writes dates the locale way, a bare date never shifted by the time zone', () => {
@@ -27,5 +27,19 @@ describe('format', () => {
     expect(formatQuantity('12.5', 'm3', 'et')).toBe('12,5\u00a0m³');
     expect(formatQuantity('3', 't', 'en')).toBe('3\u00a0t');
     expect(formatQuantity(null, 't', 'en')).toBe('');
+  });
+});
+
+describe('chart axis dates', () => {
+  it('writes a day and month day first, in each language', () => {
+    expect(formatDayMonth('2026-11-02', 'en')).toBe('02/11');
+    expect(formatDayMonth('2026-11-02', 'et')).toBe('2.11');
+    expect(formatDayMonth('not a date', 'en')).toBe('not a date');
+  });
+
+  it('names a month short or long, never moving it by the time zone', () => {
+    expect(formatMonth('2026-11-01', 'en')).toBe('Nov 2026');
+    expect(formatMonth('2026-11-01', 'et', 'long')).toBe('november 2026');
+    expect(formatMonth('2026-01-01', 'en', 'long')).toBe('January 2026');
   });
 });

@@ -99,3 +99,23 @@ export function formatQuantity(value: number | string | null | undefined, unit: 
   if (!number) return '';
   return unit ? `${number}\u00a0${UNIT_SYMBOLS[unit as Unit] ?? unit}` : number;
 }
+
+/** A calendar date (`2026-11-23`) as its day and month only, for a chart's axis: `23/11`, `23.11`. */
+export function formatDayMonth(value: string, locale: string): string {
+  const match = DATE_ONLY.exec(value);
+  if (!match) return value;
+  return cached(
+    `day-month|${locale}`,
+    () => new Intl.DateTimeFormat(dateLocale(locale), { day: 'numeric', month: 'numeric', timeZone: 'UTC' }),
+  ).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+}
+
+/** The month of a calendar date (`2026-11-01`): `Nov 2026` / `nov 2026` short, `November 2026` / `november 2026` long. */
+export function formatMonth(value: string, locale: string, width: 'short' | 'long' = 'short'): string {
+  const match = DATE_ONLY.exec(value);
+  if (!match) return value;
+  return cached(
+    `month|${locale}|${width}`,
+    () => new Intl.DateTimeFormat(dateLocale(locale), { month: width, year: 'numeric', timeZone: 'UTC' }),
+  ).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+}

@@ -6,6 +6,7 @@ import { expect, waitFor, within } from 'storybook/test';
 
 import { mockExportRequest } from '@/entities/export-request/index.mocks';
 import { initialSessionState } from '@/entities/session';
+import { mockSummaryCharts, summaryHandlers } from '@/entities/summary/index.mocks';
 import { mockDb } from '@/shared/mock-db';
 
 import { HomePage } from './HomePage';
@@ -47,13 +48,24 @@ const emptySummary = () =>
     usersAwaitingActivation: null,
   });
 
+// The demo data's own last day: the charts show the same weeks whatever day the stories run.
+const TODAY = '2026-11-20';
+const charts = http.get('*/api/summary/charts', () => HttpResponse.json(mockSummaryCharts(TODAY)));
+const emptyCharts = http.get('*/api/summary/charts', () =>
+  HttpResponse.json({ ...mockSummaryCharts(TODAY), hauls: [], topDestinations: [], invoicing: [] }),
+);
+
 // Storybook shows the loading state for good; the Jest story runner waits for every request to end, so there it ends soon.
 const LOADING_DELAY = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom') ? 200 : ('infinite' as const);
 
 const meta = {
   title: 'pages/home/HomePage',
   component: HomePage,
-  parameters: { layout: 'fullscreen', store: signedInAs(DEMO_USERS.user.email), msw: { handlers: { exportRequest: withExports } } },
+  parameters: {
+    layout: 'fullscreen',
+    store: signedInAs(DEMO_USERS.user.email),
+    msw: { handlers: { exportRequest: withExports, summary: [charts, ...summaryHandlers] } },
+  },
 } satisfies Meta<typeof HomePage>;
 
 export default meta;
@@ -79,6 +91,8 @@ export const Default: Story = {
     await expect(canvas.getByText('In progress (40%)')).toBeInTheDocument();
     await expect(canvas.getByText('Failed')).toBeInTheDocument();
     await expect(canvas.queryByText('Sign-ups awaiting activation')).toBeNull();
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Hauls and invoicing' })).toBeInTheDocument();
+    await expect(await canvas.findByRole('figure', { name: 'Top destinations, November 2026' })).toBeInTheDocument();
   },
 };
 
@@ -98,7 +112,7 @@ export const Empty: Story = {
   parameters: {
     msw: {
       handlers: {
-        summary: [http.get('*/api/summary', emptySummary)],
+        summary: [http.get('*/api/summary', emptySummary), emptyCharts],
         exportRequest: [http.get('*/api/export-requests/', emptyList)],
       },
     },
@@ -106,6 +120,7 @@ export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('You have not exported any reports yet.')).toBeInTheDocument();
+    await expect(await canvas.findByText('Nothing has been delivered this month yet.')).toBeInTheDocument();
     await waitFor(() =>
       expect(canvas.getAllByTestId('count').map((count) => count.textContent)).toEqual(['0', '0', '0', '0', '0', '0', '0']),
     );
@@ -116,7 +131,7 @@ export const Loading: Story = {
   parameters: {
     msw: {
       handlers: {
-        summary: [http.get('*/api/summary', () => delay(LOADING_DELAY))],
+        summary: [http.get('*/api/summary', () => delay(LOADING_DELAY)), http.get('*/api/summary/charts', () => delay(LOADING_DELAY))],
         exportRequest: [http.get('*/api/export-requests/', () => delay(LOADING_DELAY))],
       },
     },
@@ -126,12 +141,29 @@ export const Loading: Story = {
 /** The one summary call fails: every count says so (five waybill and two invoice tiles); the exports still show. */
 export const CountsFail: Story = {
   parameters: {
-    msw: { handlers: { summary: [http.get('*/api/summary', () => HttpResponse.json({ detail: 'x' }, { status: 500 }))] } },
+    msw: { handlers: { summary: [http.get('*/api/summary', () => HttpResponse.json({ detail: 'x' }, { status: 500 })), charts] } },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvas.getAllByText('Could not load')).toHaveLength(WAYBILL_STATUSES.length + 2));
     await expect(await canvas.findByRole('link', { name: 'Download worklogs-2026-11-23.csv' })).toBeInTheDocument();
+  },
+};
+
+/** The charts fail to load: the counts and the exports still show. */
+export const ChartsFail: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        summary: [http.get('*/api/summary/charts', () => HttpResponse.json({ detail: 'x' }, { status: 500 })), ...summaryHandlers],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('The charts could not be loaded.')).toBeInTheDocument();
+    const link = await canvas.findByRole('link', { name: /^Delivered/ });
+    await waitFor(() => expect(countIn(link)).toMatch(/^\d+$/));
   },
 };
 
@@ -142,7 +174,10 @@ export const Estonian: Story = {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Ülevaade' })).toBeInTheDocument();
     await expect(await canvas.findByRole('link', { name: /^Kohale toimetatud/ })).toBeInTheDocument();
     await expect(await canvas.findByRole('link', { name: 'Laadi alla worklogs-2026-11-23.csv' })).toBeInTheDocument();
+    await expect(await canvas.findByRole('figure', { name: 'Veetud puit nädalas, m³' })).toBeInTheDocument();
   },
 };
 
 export const Dark: Story = { globals: { theme: 'dark' }, parameters: { store: signedInAs(DEMO_USERS.staff.email) } };
+
+export const DarkEstonian: Story = { globals: { theme: 'dark', locale: 'et' } };

@@ -11,6 +11,8 @@ import { WaybillStatusBadge } from '@/entities/waybill';
 import { useFormat } from '@/shared/lib/format';
 import { Button, Card, Page, PageHeader, Skeleton } from '@/shared/ui';
 
+import { HomeCharts } from '../HomeCharts/HomeCharts';
+
 import styles from './HomePage.module.css';
 
 // An overview is read afresh on every visit, not from a cache a minute old.
@@ -111,8 +113,8 @@ function SignupsTile({ summary }: { readonly summary: SummaryResult }) {
 
 /**
  * `/`: the day's overview. Waybills by status and invoices awaiting or failing sync, each a link
- * to the list filtered the same way; the user's latest exports; quick actions; for staff, the
- * sign-ups to activate.
+ * to the list filtered the same way; charts of the weeks' hauls, the month's destinations and the
+ * year's invoicing; the user's latest exports; quick actions; for staff, the sign-ups to activate.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -144,6 +146,8 @@ export function HomePage() {
           <WaybillStatusTile key={status} status={status} summary={summary} />
         ))}
       </TilesCard>
+
+      <HomeCharts />
 
       {showSignups ? (
         <TilesCard title={t('home.staff')}>
