@@ -11,6 +11,7 @@ import { ListChangesNotice } from '@/features/live-updates';
 import { ListViewsBar, useListViews, VIEW_PARAM } from '@/features/saved-views';
 import { BulkActionsButton, SelectionBar, useWaybillSelection } from '@/features/waybill/bulk-actions';
 import { ExportWaybillReport } from '@/features/waybill/export-report';
+import { ImportWaybillsButton } from '@/features/waybill/import';
 import { useCurrentUser } from '@/entities/user';
 import { useListWaybillsQuery, type WaybillListParams } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
@@ -86,6 +87,7 @@ export function WaybillsPage() {
               {t('waybills.actions.createInvoice')}
             </Button>
             <ExportWaybillReport params={query.params} count={count} />
+            <ImportWaybillsButton />
             <Button to="/waybills/new">{t('waybills.actions.new')}</Button>
           </>
         }

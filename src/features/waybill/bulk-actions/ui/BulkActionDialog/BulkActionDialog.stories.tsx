@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { translate, waybillStatusLabel } from '@timberlog/contract';
 import { http, HttpResponse } from 'msw';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 
 import { initialSessionState } from '@/entities/session';
 import type { BatchJob, BulkRequest, BulkResult, BulkRow } from '@/entities/waybill';

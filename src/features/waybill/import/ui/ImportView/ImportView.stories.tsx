@@ -1,0 +1,166 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { translate } from '@timberlog/contract';
+import { expect, fn, userEvent, within } from 'storybook/test';
+
+import type { ImportResult } from '@/entities/waybill';
+import { mockBatchJob } from '@/entities/waybill/index.mocks';
+
+import { ImportView } from './ImportView';
+
+const HEADINGS = ['Transport date', 'Origin', 'Destination', 'Driver', 'Truck', 'Mileage (km)', 'Assortment', 'Quantity', 'Remarks'];
+const RECOGNISED = ['transportDate', 'origin', 'destination', 'driverName', null, 'mileage', 'assortment', 'quantity', null] as const;
+const MAPPED = RECOGNISED.map((field, i) => (i === 4 ? 'vehicleNumber' : field));
+
+/** Three rows checked: row 3 has two problems, row 4 one (the server's words, from the contract). */
+const withErrors: ImportResult = {
+  dryRun: true,
+  file: 'trips-november.csv',
+  rows: 3,
+  valid: 1,
+  invalid: 2,
+  errors: [
+    { row: 3, field: 'quantity', message: translate('en', 'field.pattern.decimal', { decimals: 3 }) },
+    { row: 3, field: 'origin', message: translate('en', 'field.required') },
+    { row: 4, field: 'transportDate', message: translate('en', 'field.format.date') },
+  ],
+  imported: 0,
+  numbers: [],
+};
+const valid: ImportResult = { ...withErrors, valid: 3, invalid: 0, errors: [] };
+
+const meta = {
+  title: 'features/waybill/import/ImportView',
+  component: ImportView,
+  args: {
+    phase: { name: 'idle' },
+    fileName: null,
+    columns: null,
+    mappingChanged: false,
+    onPick: fn(),
+    onMap: fn(),
+    onCheck: fn(),
+    onImport: fn(),
+    onTemplate: fn(),
+    onClose: fn(),
+  },
+} satisfies Meta<typeof ImportView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** No file yet: the picker and the template to download. */
+export const Idle: Story = {
+  play: async ({ canvasElement, args }) => {
+    const view = within(canvasElement);
+    const input = view.getByLabelText('Spreadsheet (CSV or Excel)');
+    await userEvent.upload(input, new File(['Transport date\n'], 'trips.csv', { type: 'text/csv' }));
+    await expect(args.onPick).toHaveBeenCalled();
+    await userEvent.click(view.getByRole('button', { name: 'Excel (xlsx)' }));
+    await expect(args.onTemplate).toHaveBeenCalledWith('xlsx');
+    await expect(view.queryByRole('button', { name: /^Import/ })).toBeNull();
+  },
+};
+
+/** A column the server does not know by its heading: the user says what it gives. */
+export const MappingNeeded: Story = {
+  args: {
+    phase: { name: 'failed', message: translate('en', 'import.missingColumn', { column: 'Vehicle' }) },
+    fileName: 'trips-november.csv',
+    columns: { headings: HEADINGS, mapping: [...RECOGNISED] },
+  },
+  play: async ({ canvasElement, args }) => {
+    const view = within(canvasElement);
+    await expect(view.getByText('No column gives: Vehicle. Choose which column does.')).toBeInTheDocument();
+    await expect(view.getByRole('button', { name: 'Check again' })).toBeDisabled();
+    await userEvent.selectOptions(view.getByRole('combobox', { name: 'What column “Truck” gives' }), 'vehicleNumber');
+    await expect(args.onMap).toHaveBeenCalledWith(4, 'vehicleNumber');
+  },
+};
+
+export const Checking: Story = {
+  args: { phase: { name: 'checking' }, fileName: 'trips-november.csv', columns: { headings: HEADINGS, mapping: MAPPED } },
+};
+
+/** The check's answer: each problem by the row the spreadsheet shows and its field, nothing to import yet. */
+export const Errors: Story = {
+  args: {
+    phase: { name: 'checked', result: withErrors },
+    fileName: 'trips-november.csv',
+    columns: { headings: HEADINGS, mapping: MAPPED },
+  },
+  play: async ({ canvasElement }) => {
+    const view = within(canvasElement);
+    await expect(view.getByRole('status')).toHaveTextContent('2 of 3 rows have problems');
+    const errors = within(view.getByRole('table', { name: /^Problems of 2 rows/ }));
+    await expect(errors.getAllByRole('row')).toHaveLength(4);
+    await expect(errors.getByText('Transport date')).toBeInTheDocument();
+    await expect(view.queryByRole('button', { name: /^Import/ })).toBeNull();
+  },
+};
+
+export const Valid: Story = {
+  args: { phase: { name: 'checked', result: valid }, fileName: 'trips-november.csv', columns: { headings: HEADINGS, mapping: MAPPED } },
+  play: async ({ canvasElement, args }) => {
+    const view = within(canvasElement);
+    await expect(view.getByRole('status')).toHaveTextContent('All 3 rows are valid.');
+    await userEvent.click(view.getByRole('button', { name: 'Import 3 waybills' }));
+    await expect(args.onImport).toHaveBeenCalled();
+  },
+};
+
+/** A changed column assignment is checked again before anything is imported. */
+export const MappingChanged: Story = {
+  args: { ...Valid.args, mappingChanged: true },
+  play: async ({ canvasElement }) => {
+    const view = within(canvasElement);
+    await expect(view.getByRole('button', { name: 'Check again' })).toBeEnabled();
+    await expect(view.queryByRole('button', { name: /^Import/ })).toBeNull();
+  },
+};
+
+/** An XLSX file: its columns are matched by the server (no mapping here). */
+export const ImportingJob: Story = {
+  args: { phase: { name: 'importing', job: mockBatchJob({ kind: 'import', progress: 55, total: 4000 }) }, fileName: 'trips.xlsx' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '55');
+  },
+};
+
+export const Imported: Story = {
+  args: {
+    phase: {
+      name: 'imported',
+      result: { ...valid, dryRun: false, imported: 3, numbers: ['W-2026-000101', 'W-2026-000102', 'W-2026-000103'] },
+    },
+    fileName: 'trips-november.csv',
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('3 waybills imported as drafts.');
+  },
+};
+
+export const FileRefused: Story = {
+  args: { phase: { name: 'failed', message: translate('en', 'import.unreadable') }, fileName: 'photo.csv' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(translate('en', 'import.unreadable'));
+  },
+};
+
+export const Estonian: Story = {
+  ...Errors,
+  globals: { locale: 'et' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('3 reast 2 on vigased');
+  },
+};
+
+export const EstonianIdle: Story = {
+  globals: { locale: 'et' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByLabelText('Tabel (CSV või Excel)')).toBeInTheDocument();
+  },
+};
+
+export const Dark: Story = { ...Errors, globals: { theme: 'dark' } };
+
+export const DarkIdle: Story = { globals: { theme: 'dark' } };

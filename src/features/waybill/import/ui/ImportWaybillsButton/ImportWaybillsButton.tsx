@@ -1,0 +1,40 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/shared/ui';
+
+const loadDialog = () => import('../ImportDialog/ImportDialog');
+const ImportDialog = lazy(() => loadDialog().then((module) => ({ default: module.ImportDialog })));
+const preloadDialog = () => void loadDialog();
+
+/**
+ * "Import" on the waybill list: the import dialog, its file reading and its checks load when the
+ * button is pointed at, focused or used, not with the list.
+ */
+export function ImportWaybillsButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  // Each opening starts afresh (no file chosen).
+  const [opening, setOpening] = useState(0);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setOpening((n) => n + 1);
+          setOpen(true);
+        }}
+      >
+        {t('waybills.import.button')}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <ImportDialog key={opening} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
