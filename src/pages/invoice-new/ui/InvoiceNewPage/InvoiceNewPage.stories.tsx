@@ -54,6 +54,24 @@ export const FromWaybillList: Story = {
   },
 };
 
+/**
+ * At 1280 px the picker's columns fit beside the draft: Quantity, the last, is in view without
+ * scrolling sideways. Checked where there is a layout (a browser; jsdom lays nothing out).
+ */
+export const PickerFitsBesideTheDraft: Story = {
+  parameters: { router: { initialPath: link(TARTU) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const picker = await canvas.findByRole('table', { name: 'Delivered waybills' });
+    await expect(await within(picker).findByRole('columnheader', { name: /Quantity/ })).toBeInTheDocument();
+    let scroller: HTMLElement | null = picker.parentElement;
+    while (scroller && getComputedStyle(scroller).overflowX === 'visible') scroller = scroller.parentElement;
+    if (scroller && scroller.clientWidth > 0 && window.innerWidth >= 1280) {
+      await expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);
+    }
+  },
+};
+
 export const CreateGoesToTheInvoice: Story = {
   parameters: { router: { initialPath: link(TARTU) } },
   play: async ({ canvasElement }) => {
