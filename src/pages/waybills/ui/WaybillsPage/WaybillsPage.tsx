@@ -26,8 +26,8 @@ const filterFields = (t: TFunction): FilterFieldSpec[] => {
     { name: 'transportDateAfter', to: 'transportDateBefore', label: label('transportDate') },
     { name: 'origin', label: label('origin') },
     { name: 'destination', label: label('destination') },
-    { name: 'assortment', label: label('assortment') },
     // Under "More filters" (VISIBLE_FILTERS): the bar stays one row, so a 1280×800 screen shows 15 rows and more.
+    { name: 'assortment', label: label('assortment') },
     { name: 'destinationCompany', label: label('destinationCompany') },
     { name: 'driverName', label: label('driverName') },
     { name: 'mileageMin', label: t('waybills.filters.mileageMin') },
@@ -36,8 +36,8 @@ const filterFields = (t: TFunction): FilterFieldSpec[] => {
   ];
 };
 
-/** Search, status, the date range and the three most used pickers are in view; the rest fold under "More filters". */
-const VISIBLE_FILTERS = 5;
+/** Search, status, the date range and the origin and destination pickers are in view; the rest fold under "More filters". */
+const VISIBLE_FILTERS = 4;
 
 const EMPTY: readonly never[] = [];
 const LIST_OPTIONS = { otherParams: [VIEW_PARAM] };
