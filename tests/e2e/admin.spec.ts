@@ -9,6 +9,13 @@ import { REAL_SERVER, REAL_SERVER_DATA_DIR } from './realServer';
 
 // User management and the admin panel against the real server (scripts/e2e-server.mjs) on its demo data.
 test.use({ baseURL: REAL_SERVER });
+// An ordinary user opening a staff account's address: the server answers that it is not there for them.
+test.use({
+  expectedApiErrors: [
+    { status: 404, request: /^GET \/api\/user\/[^/?]+\/$/ },
+    { status: 403, request: /^GET \/api\/user\/[^/?]+\/$/ },
+  ],
+});
 
 const STAFF = { email: 'staff@timberlog.ee', password: 'Metsavahi-2026' };
 const USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };

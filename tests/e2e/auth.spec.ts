@@ -5,6 +5,16 @@ import { ACCESS_TOKEN_TTL_SECONDS, readConfirmationLink, readResetLink, REAL_SER
 
 // Against the real server (scripts/e2e-server.mjs): real PostgreSQL, demo data, short-lived access tokens.
 test.use({ baseURL: REAL_SERVER });
+// What these tests provoke on purpose: a sign-in refused (an account not active yet), a refresh token
+// spent elsewhere (the session ends, and the live updates' token with it).
+test.use({
+  expectedApiErrors: [
+    { status: 400, request: /^POST \/api\/auth\/token\/$/ },
+    { status: 401, request: /^POST \/api\/auth\/token\/$/ },
+    { status: 401, request: /^POST \/api\/auth\/session$/ },
+    { status: 401, request: /^GET \/api\/events\// },
+  ],
+});
 
 const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026', name: 'Ordinary' };
 const SHOTS = 'test-results/screenshots';

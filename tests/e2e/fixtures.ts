@@ -1,15 +1,33 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Response } from '@playwright/test';
 
 export { expect };
 export type { Download, Locator, Page } from '@playwright/test';
 
-interface CspFixtures {
+/**
+ * An API error a test provokes on purpose (a wrong password, a record opened after its deletion, a
+ * fourth export): the answer's status and a pattern of its `METHOD /path?query`.
+ */
+export interface ExpectedApiError {
+  readonly status: number;
+  readonly request: RegExp;
+}
+
+interface WatchFixtures {
   /**
    * Content-Security-Policy violations seen by any page of the test's browser context, as
    * `directive blocked what (where)`. The real server sends its policy on every answer: a test
    * with a violation left in this list fails when it ends.
    */
   readonly cspViolations: string[];
+  /**
+   * Answers of 400 and above from the API to any page of the test's browser context, as
+   * `status METHOD /path?query`, but those the test expects (`expectedApiErrors`). A request the
+   * app makes that is bound to fail is a bug the user never caused: a test with one left fails
+   * when it ends.
+   */
+  readonly apiErrors: string[];
+  /** The API errors the test provokes on purpose; set with `test.use({ expectedApiErrors: [...] })`. */
+  readonly expectedApiErrors: readonly ExpectedApiError[];
 }
 
 declare global {
@@ -18,8 +36,14 @@ declare global {
   }
 }
 
-/** Playwright's `test` with the Content-Security-Policy watch on for every test. */
-export const test = base.extend<CspFixtures>({
+const apiRequestOf = (response: Response): string | null => {
+  const url = new URL(response.url());
+  if (!url.pathname.startsWith('/api/')) return null;
+  return `${response.request().method()} ${url.pathname}${url.search}`;
+};
+
+/** Playwright's `test` with the Content-Security-Policy and API error watches on for every test. */
+export const test = base.extend<WatchFixtures>({
   cspViolations: [
     async ({ context }, use) => {
       const violations: string[] = [];
@@ -34,6 +58,23 @@ export const test = base.extend<CspFixtures>({
       });
       await use(violations);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  expectedApiErrors: [[], { option: true }],
+  apiErrors: [
+    async ({ context, expectedApiErrors }, use) => {
+      const errors: string[] = [];
+      context.on('response', (response) => {
+        const status = response.status();
+        if (status < 400) return;
+        const request = apiRequestOf(response);
+        if (request === null) return;
+        if (expectedApiErrors.some((expected) => expected.status === status && expected.request.test(request))) return;
+        errors.push(`${status} ${request}`);
+      });
+      await use(errors);
+      expect(errors, 'API errors the user did not cause').toEqual([]);
     },
     { auto: true },
   ],

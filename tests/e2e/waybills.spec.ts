@@ -13,6 +13,8 @@ import { REAL_SERVER, realApi } from './realServer';
 // data it needs (counts are asked of the API, a waybill to delete is made first), so any test runs
 // alone or in any order.
 test.use({ baseURL: REAL_SERVER });
+// A deleted waybill's address opened again: the page says it is gone.
+test.use({ expectedApiErrors: [{ status: 404, request: /^GET \/api\/waybills\/[^/?]+\/(history\/)?(\?.*)?$/ }] });
 
 const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
 

@@ -6,6 +6,8 @@ import { REAL_SERVER } from './realServer';
 // pile up (item 1), the export limit in the server's words (item 2), forms that ask before they are
 // left (item 3), and a phone (item 5).
 test.use({ baseURL: REAL_SERVER });
+// The fourth export is the user's own click: the server refuses it (429) and the dialog says why.
+test.use({ expectedApiErrors: [{ status: 429, request: /^POST \/api\/waybills\/waybill_report\/$/ }] });
 
 const STAFF = { email: 'staff@timberlog.ee', password: 'Metsavahi-2026' };
 const USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
