@@ -92,6 +92,8 @@ export {
   translate,
   waybillStatusLabel,
   worklogActionLabel,
+  invoiceStatusLabel,
+  valueLabel,
   referrerList,
   pickLocale,
   changeTime,

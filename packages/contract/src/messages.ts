@@ -5,7 +5,7 @@
  * once. `{name}` marks a placeholder. The web app's own screen texts are i18next resources in
  * public/locales, not here.
  */
-import { LOCALES, type Locale, type WaybillStatus, type WorklogAction } from './limits.ts';
+import { LOCALES, type InvoiceStatus, type Locale, type WaybillStatus, type WorklogAction } from './limits.ts';
 
 const en = {
   'field.required': 'This field is required.',
@@ -158,6 +158,9 @@ const en = {
   'value.worklogAction.measuring': 'Measuring',
   'value.worklogAction.sorting': 'Sorting',
   'value.worklogAction.departure': 'Departure',
+  'value.invoiceStatus.pending_sync': 'Awaiting sync',
+  'value.invoiceStatus.synced': 'Synced',
+  'value.invoiceStatus.sync_failed': 'Sync failed',
   'admin.referenced': 'Cannot delete: referred to by {list}.',
   'admin.exists': 'A record with this key already exists.',
   'admin.originTaken': 'Another warehouse already uses this origin code.',
@@ -338,6 +341,9 @@ const et: Record<MessageKey, string> = {
   'value.worklogAction.measuring': 'Mõõtmine',
   'value.worklogAction.sorting': 'Sorteerimine',
   'value.worklogAction.departure': 'Lahkumine',
+  'value.invoiceStatus.pending_sync': 'Ootab sünkroonimist',
+  'value.invoiceStatus.synced': 'Sünkroonitud',
+  'value.invoiceStatus.sync_failed': 'Sünkroonimine ebaõnnestus',
   'admin.referenced': 'Ei saa kustutada: sellele viitavad {list}.',
   'admin.exists': 'Selle võtmega kirje on juba olemas.',
   'admin.originTaken': 'Seda lähtekoodi kasutab juba teine ladu.',
@@ -383,14 +389,20 @@ export function translate(locale: Locale, key: string, params: MessageParams = {
 /** The message keys of report column headings and sheet names. */
 export type ReportColumnKey = Extract<MessageKey, `report.column.${string}`>;
 export type ReportSheetKey = Extract<MessageKey, `report.${string}.sheet`>;
-/** Coded values a report writes in words, by the message key prefix of their labels. */
-export type ValueLabelPrefix = 'value.waybillStatus' | 'value.worklogAction';
+/** Coded values written in words (reports, documents, the web app), by the message key prefix of their labels. */
+export type ValueLabelPrefix = 'value.waybillStatus' | 'value.worklogAction' | 'value.invoiceStatus';
+
+/** The label of a coded value (a status, an action) in `locale`; a value the catalogue does not know is answered as itself. */
+export const valueLabel = (locale: Locale, prefix: ValueLabelPrefix, value: string): string => translate(locale, `${prefix}.${value}`);
 
 /** The label of a waybill status in the API's reports. */
 export const waybillStatusLabel = (locale: Locale, status: WaybillStatus): string => MESSAGES[locale][`value.waybillStatus.${status}`];
 
 /** The label of a worklog action in the API's reports. */
 export const worklogActionLabel = (locale: Locale, action: WorklogAction): string => MESSAGES[locale][`value.worklogAction.${action}`];
+
+/** The label of an invoice's accounting sync status. */
+export const invoiceStatusLabel = (locale: Locale, status: InvoiceStatus): string => MESSAGES[locale][`value.invoiceStatus.${status}`];
 
 /** What a record refused for deletion is still referred to by, as the admin answers count it. */
 export const ADMIN_REFERRERS = ['assortments', 'waybills', 'worklogs', 'warehouses', 'invoices', 'workers'] as const;

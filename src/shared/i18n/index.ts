@@ -11,3 +11,5 @@ export {
   isLocale,
 } from './locales';
 export type { Locale } from './locales';
+export { useValueLabels } from './valueLabels';
+export type { ValueLabels } from './valueLabels';

@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { useTranslation } from 'react-i18next';
 import { expect, userEvent, within } from 'storybook/test';
 
+import { useValueLabels } from '@/shared/i18n';
 import { useFormat } from '@/shared/lib/format';
 
 import type { HistoryEntry } from '../../api/historyApi';
@@ -222,11 +223,12 @@ const invoiceHistory = (entries: HistoryEntry[]) => ({
 function InvoiceTimeline({ recordKey }: { readonly recordKey: string }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const valueLabels = useValueLabels();
   const label = (field: string) => t(`invoices.fields.${field}`);
   const plain = ['externalId', 'syncAttempts', 'syncFailure', 'syncError', 'sentTo', 'sendAttempts', 'sendError'];
   const fields = {
     ...Object.fromEntries(plain.map((field) => [field, { label: label(field) }])),
-    status: { label: label('status'), format: (value: string) => t(`entities.invoice.status.${value}`) },
+    status: { label: label('status'), format: valueLabels.invoiceStatus },
     syncedAt: { label: label('syncedAt'), format: (value: string) => format.dateTime(value) },
     sentAt: { label: label('sentAt'), format: (value: string) => format.dateTime(value) },
   };

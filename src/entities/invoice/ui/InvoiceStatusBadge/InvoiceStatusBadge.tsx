@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-
+import { useValueLabels } from '@/shared/i18n';
 import { Badge, type BadgeTone } from '@/shared/ui';
 
 import type { InvoiceStatus } from '../../api/invoiceApi';
@@ -11,6 +10,6 @@ const TONES: Readonly<Record<InvoiceStatus, BadgeTone>> = {
 };
 
 export function InvoiceStatusBadge({ status }: { readonly status: InvoiceStatus }) {
-  const { t } = useTranslation();
-  return <Badge tone={TONES[status]}>{t(`entities.invoice.status.${status}`)}</Badge>;
+  const valueLabels = useValueLabels();
+  return <Badge tone={TONES[status]}>{valueLabels.invoiceStatus(status)}</Badge>;
 }

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-
+import { useValueLabels } from '@/shared/i18n';
 import { Badge, type BadgeTone } from '@/shared/ui';
 
 import type { WaybillStatus } from '../../api/waybillApi';
@@ -13,6 +12,6 @@ const TONES: Readonly<Record<WaybillStatus, BadgeTone>> = {
 };
 
 export function WaybillStatusBadge({ status }: { readonly status: WaybillStatus }) {
-  const { t } = useTranslation();
-  return <Badge tone={TONES[status]}>{t(`entities.waybill.status.${status}`)}</Badge>;
+  const valueLabels = useValueLabels();
+  return <Badge tone={TONES[status]}>{valueLabels.waybillStatus(status)}</Badge>;
 }

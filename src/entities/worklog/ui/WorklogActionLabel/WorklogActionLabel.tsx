@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useValueLabels } from '@/shared/i18n';
 
 import type { WorklogAction } from '../../api/worklogApi';
 
 /** A worklog's action in the user's language. */
 export function WorklogActionLabel({ action }: { readonly action: WorklogAction }) {
-  const { t } = useTranslation();
-  return <>{t(`entities.worklog.action.${action}`)}</>;
+  const valueLabels = useValueLabels();
+  return <>{valueLabels.worklogAction(action)}</>;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { formatMoney } from '@/entities/invoice';
 import { useGetSummaryChartsQuery, type SummaryCharts } from '@/entities/summary';
+import { useValueLabels } from '@/shared/i18n';
 import { formatDayMonth, formatMonth, numberFormat, useFormat } from '@/shared/lib/format';
 import { BarList, Button, Card, ChartFigure, ColumnChart, Skeleton } from '@/shared/ui';
 
@@ -165,8 +166,8 @@ function InvoicingFigure({ charts }: { readonly charts: SummaryCharts }) {
   const labels = useTableLabels();
   const months = monthlyInvoicing(charts);
   const caption = t('home.charts.invoicing');
-  // The statuses' own words, kept with the chart's texts.
-  const status = (value: InvoiceStatus) => t(`home.charts.status.${value}`);
+  const valueLabels = useValueLabels();
+  const status = (value: InvoiceStatus) => valueLabels.invoiceStatus(value);
   const money = (value: string) => formatMoney(value, 'EUR', format.locale);
   const compact = numberFormat(format.locale, { style: 'currency', currency: 'EUR', notation: 'compact', maximumFractionDigits: 1 });
   if (charts.invoicing.length === 0) {

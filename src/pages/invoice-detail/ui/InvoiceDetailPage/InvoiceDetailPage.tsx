@@ -8,6 +8,7 @@ import { RecordHistory, type HistoryField } from '@/entities/history';
 import { formatMoney, InvoiceLines, InvoiceStatusBadge, InvoiceSyncInfo, type Invoice } from '@/entities/invoice';
 import { extractApiError, isApiError } from '@/shared/api';
 import { notify } from '@/shared/lib';
+import { useValueLabels } from '@/shared/i18n';
 import { useFormat } from '@/shared/lib/format';
 import { Button, Card, CardSkeleton, DetailFields, FormAlert, MutedText, Page, PageHeader, type DetailField } from '@/shared/ui';
 
@@ -151,6 +152,7 @@ export function InvoiceDetailPage() {
 function InvoiceHistory({ number, currency }: { readonly number: string; readonly currency: string }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const valueLabels = useValueLabels();
   const label = (field: string) => t(`invoices.fields.${field}`);
   const plain = ['customer', 'externalId', 'syncFailure', 'syncError', 'syncAttempts', 'vatRate', 'sendAttempts', 'sendError'];
   const money = (value: string) => formatMoney(value, currency, format.locale);
@@ -158,7 +160,7 @@ function InvoiceHistory({ number, currency }: { readonly number: string; readonl
     ...Object.fromEntries(plain.map((field) => [field, { label: label(field) }])),
     sentAt: { label: label('sentAt'), format: (value) => format.dateTime(value) },
     sentTo: { label: label('sentTo') },
-    status: { label: label('status'), format: (value) => t(`entities.invoice.status.${value}`) },
+    status: { label: label('status'), format: valueLabels.invoiceStatus },
     issueDate: { label: label('issueDate'), format: (value) => format.date(value) },
     dueDate: { label: label('dueDate'), format: (value) => format.date(value) },
     syncedAt: { label: label('syncedAt'), format: (value) => format.dateTime(value) },

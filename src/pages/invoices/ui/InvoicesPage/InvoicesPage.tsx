@@ -10,6 +10,7 @@ import { ListView } from '@/widgets/list-view';
 import { ListChangesNotice } from '@/features/live-updates';
 import { columnLabelOf, ListViewsBar, pickColumns, useListViews, VIEW_PARAM } from '@/features/saved-views';
 import { useListInvoicesQuery, type Invoice, type InvoiceListParams } from '@/entities/invoice';
+import { useValueLabels, type ValueLabels } from '@/shared/i18n';
 import { useFormat } from '@/shared/lib/format';
 import { useListQuery } from '@/shared/lib/list-query';
 import { Button, Page } from '@/shared/ui';
@@ -17,8 +18,8 @@ import { Button, Page } from '@/shared/ui';
 import { invoiceColumns, invoicePath } from './columns';
 
 /** The invoice list's filters, as the API names them; created and modified ranges come with the bar. */
-const filterFields = (t: TFunction): FilterFieldSpec[] => [
-  { name: 'statusIn', label: t('invoices.fields.status'), optionLabel: (status) => t(`entities.invoice.status.${status}`) },
+const filterFields = (t: TFunction, valueLabels: ValueLabels): FilterFieldSpec[] => [
+  { name: 'statusIn', label: t('invoices.fields.status'), optionLabel: valueLabels.invoiceStatus },
   { name: 'customer', label: t('invoices.fields.customer') },
   { name: 'issueDateAfter', to: 'issueDateBefore', label: t('invoices.fields.issueDate') },
 ];
@@ -34,7 +35,8 @@ export function InvoicesPage() {
   const query = useListQuery<InvoiceListParams>(INVOICE_LIST, LIST_OPTIONS);
   const views = useListViews('invoices', query);
   const result = useListInvoicesQuery(query.params);
-  const fields = useMemo(() => filterFields(t), [t]);
+  const valueLabels = useValueLabels();
+  const fields = useMemo(() => filterFields(t, valueLabels), [t, valueLabels]);
   const linkState = useMemo(() => ({ listSearch: search }), [search]);
   const allColumns = useMemo(() => invoiceColumns(t, format, linkState), [t, format, linkState]);
   const columns = useMemo(() => pickColumns(allColumns, views.columns), [allColumns, views.columns]);

@@ -10,6 +10,7 @@ import { RecordHistory, type HistoryField } from '@/entities/history';
 import { useCurrentUser } from '@/entities/user';
 import { useGetWaybillQuery, WaybillDetails, WaybillStatusBadge } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
+import { useValueLabels } from '@/shared/i18n';
 import { useFormat } from '@/shared/lib/format';
 import { Button, Card, CardSkeleton, FormAlert, MutedText, Page, PageHeader } from '@/shared/ui';
 
@@ -24,6 +25,7 @@ const listLink = (state: unknown): string => {
 /** One waybill: every field, its related records as links, and the actions its status allows. */
 export function WaybillDetailPage() {
   const { t } = useTranslation();
+  const valueLabels = useValueLabels();
   // Staff also correct a delivered waybill (back to confirmed, with a reason).
   const isStaff = useCurrentUser(true)?.isStaff === true;
   const { number = '' } = useParams();
@@ -41,12 +43,12 @@ export function WaybillDetailPage() {
     const plain = ['origin', 'destination', 'destinationCompany', 'driverName', 'vehicleNumber', 'assortment', 'invoice', 'notes'];
     return {
       ...Object.fromEntries(plain.map((field) => [field, { label: label(field) }])),
-      status: { label: label('status'), format: (value) => t(`entities.waybill.status.${value}`) },
+      status: { label: label('status'), format: valueLabels.waybillStatus },
       transportDate: { label: label('transportDate'), format: (value) => format.date(value) },
       quantity: { label: label('quantity'), format: (value) => format.quantity(value, unit) },
       mileage: { label: label('mileage'), format: (value) => format.number(value) },
     };
-  }, [t, format, unit]);
+  }, [t, format, unit, valueLabels]);
 
   const header = { titleId: 'waybill-title', back: { to: back, label: t('waybills.detail.back') } };
 

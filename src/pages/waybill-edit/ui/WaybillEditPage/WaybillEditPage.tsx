@@ -7,6 +7,7 @@ import { useLastChangedBy } from '@/features/live-updates';
 import { duplicateWaybillValues, WaybillForm } from '@/features/waybill/edit';
 import { useGetWaybillQuery, type Waybill } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
+import { useValueLabels } from '@/shared/i18n';
 import { notify } from '@/shared/lib';
 import { Button, Card, CardSkeleton, FormAlert, MutedText, Page, PageHeader } from '@/shared/ui';
 
@@ -106,6 +107,7 @@ function DuplicateOf({ number, onSaved }: { readonly number: string; readonly on
 
 function EditExisting({ number, onSaved }: { readonly number: string; readonly onSaved: (waybill: Waybill) => void }) {
   const { t } = useTranslation();
+  const valueLabels = useValueLabels();
   const navigate = useNavigate();
   // A fresh copy: editing starts from what the server has now.
   const { data: waybill, error, isLoading, isFetching, refetch } = useGetWaybillQuery(number, { refetchOnMountOrArgChange: true });
@@ -145,7 +147,7 @@ function EditExisting({ number, onSaved }: { readonly number: string; readonly o
   if (!isWaybillEditable(waybill.status)) {
     return (
       <Frame title={title} back={back} backLabel={backLabel}>
-        <FormAlert>{t('waybills.form.notEditable', { status: t(`entities.waybill.status.${waybill.status}`) })}</FormAlert>
+        <FormAlert>{t('waybills.form.notEditable', { status: valueLabels.waybillStatus(waybill.status) })}</FormAlert>
       </Frame>
     );
   }

@@ -15,14 +15,15 @@ import { ImportWaybillsButton } from '@/features/waybill/import';
 import { useCurrentUser } from '@/entities/user';
 import { useListWaybillsQuery, type WaybillListParams } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
+import { useValueLabels, type ValueLabels } from '@/shared/i18n';
 import { isPageGone, useLastPageWhenGone, useListQuery } from '@/shared/lib/list-query';
 import { Button, Page, Pagination } from '@/shared/ui';
 
 /** Every waybill filter the list call takes, in the order a dispatcher narrows a list. */
-const filterFields = (t: TFunction): FilterFieldSpec[] => {
+const filterFields = (t: TFunction, valueLabels: ValueLabels): FilterFieldSpec[] => {
   const label = (field: string) => t(`waybills.fields.${field}`);
   return [
-    { name: 'statusIn', label: label('status'), optionLabel: (status) => t(`entities.waybill.status.${status}`) },
+    { name: 'statusIn', label: label('status'), optionLabel: valueLabels.waybillStatus },
     { name: 'transportDateAfter', to: 'transportDateBefore', label: label('transportDate') },
     { name: 'origin', label: label('origin') },
     { name: 'destination', label: label('destination') },
@@ -54,7 +55,8 @@ export function WaybillsPage() {
   const data = useDeferredValue(latestData);
   const rowsPending = data !== latestData;
   const apiError = isApiError(error) ? error : null;
-  const fields = useMemo(() => filterFields(t), [t]);
+  const valueLabels = useValueLabels();
+  const fields = useMemo(() => filterFields(t, valueLabels), [t, valueLabels]);
 
   // A page past the end goes to the last page, which the 404's count tells.
   const pageGone = isPageGone(error, query.state.pageNumber);

@@ -5,6 +5,7 @@ import { useGetAssortmentQuery } from '@/entities/assortment';
 import { RecordHistory, type HistoryField } from '@/entities/history';
 import { useGetWorklogQuery, WorklogDetails } from '@/entities/worklog';
 import { isApiError } from '@/shared/api';
+import { useValueLabels } from '@/shared/i18n';
 import { useFormat } from '@/shared/lib/format';
 import { Button, Card, CardSkeleton, FormAlert, MutedText, Page, PageHeader } from '@/shared/ui';
 
@@ -82,12 +83,13 @@ export function WorklogDetailPage() {
 function WorklogHistory({ number, unit }: { readonly number: string; readonly unit: string | undefined }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const valueLabels = useValueLabels();
   const label = (field: string) => t(`worklogs.fields.${field}`);
   const plain = ['warehouse', 'workerName', 'assortment', 'waybill', 'notes'];
   const fields: Record<string, HistoryField> = {
     ...Object.fromEntries(plain.map((field) => [field, { label: label(field) }])),
     timestamp: { label: label('timestamp'), format: (value) => format.dateTime(value) },
-    action: { label: label('action'), format: (value) => t(`entities.worklog.action.${value}`) },
+    action: { label: label('action'), format: valueLabels.worklogAction },
     quantity: { label: label('quantity'), format: (value) => format.quantity(value, unit) },
     durationMinutes: { label: label('durationMinutes'), format: (value) => format.number(value) },
   };

@@ -1,20 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { WAYBILL_LIST } from '@timberlog/contract';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 
+import { useValueLabels } from '@/shared/i18n';
 import { useListQuery } from '@/shared/lib/list-query';
 
 import { ListFilters, type FilterFieldSpec } from './ListFilters';
 
 /** The waybill list's filter bar, with the URL it writes shown under it. */
 function WaybillFilters() {
-  const { t } = useTranslation();
+  const valueLabels = useValueLabels();
   const query = useListQuery(WAYBILL_LIST);
   const location = useLocation();
   const fields: FilterFieldSpec[] = [
-    { name: 'statusIn', label: 'Status', optionLabel: (value) => t(`entities.waybill.status.${value}`) },
+    { name: 'statusIn', label: 'Status', optionLabel: valueLabels.waybillStatus },
     { name: 'transportDateAfter', to: 'transportDateBefore', label: 'Transport date' },
     { name: 'origin', label: 'Origin' },
     { name: 'destination', label: 'Destination' },

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useCreateWorklogMutation, useUpdateWorklogMutation, type Worklog } from '@/entities/worklog';
+import { useValueLabels } from '@/shared/i18n';
 import { confirmLeave } from '@/shared/lib';
 import { ApiForm, Button, FormikTextArea, FormikTextField, SubmitButton } from '@/shared/ui';
 
@@ -26,6 +27,7 @@ export interface WorklogFormProps {
 /** Creates or edits a worklog with the server's rules; a failed save keeps every value typed. */
 export function WorklogForm({ worklog, onSaved, onCancel, changedBy }: WorklogFormProps) {
   const { t } = useTranslation();
+  const valueLabels = useValueLabels();
   const isNew = worklog === undefined;
   const [createWorklog] = useCreateWorklogMutation();
   const [updateWorklog] = useUpdateWorklogMutation();
@@ -65,7 +67,7 @@ export function WorklogForm({ worklog, onSaved, onCancel, changedBy }: WorklogFo
               <option value="">{t('worklogs.form.choose')}</option>
               {WORKLOG_ACTIONS.map((action) => (
                 <option key={action} value={action}>
-                  {t(`entities.worklog.action.${action}`)}
+                  {valueLabels.worklogAction(action)}
                 </option>
               ))}
             </SelectField>

@@ -1,0 +1,27 @@
+import { pickLocale, valueLabel } from '@timberlog/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A coded value's words: a waybill's or an invoice's status, a worklog's action. */
+export interface ValueLabels {
+  readonly waybillStatus: (status: string) => string;
+  readonly invoiceStatus: (status: string) => string;
+  readonly worklogAction: (action: string) => string;
+}
+
+/**
+ * The labels of coded values in the app's language, from the contract's catalogue: the words the
+ * server's reports, documents and messages use, defined there once.
+ */
+export function useValueLabels(): ValueLabels {
+  const { i18n } = useTranslation();
+  const locale = pickLocale(i18n.resolvedLanguage ?? i18n.language);
+  return useMemo(
+    () => ({
+      waybillStatus: (status) => valueLabel(locale, 'value.waybillStatus', status),
+      invoiceStatus: (status) => valueLabel(locale, 'value.invoiceStatus', status),
+      worklogAction: (action) => valueLabel(locale, 'value.worklogAction', action),
+    }),
+    [locale],
+  );
+}
