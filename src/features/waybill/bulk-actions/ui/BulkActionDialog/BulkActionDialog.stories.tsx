@@ -123,6 +123,30 @@ export const BackgroundJob: Story = {
   },
 };
 
+/** The background job stops: its reason, and a way to try again. */
+export const BackgroundJobFailed: Story = {
+  args: { target: { kind: 'filters', filters: 'statusIn=draft', count: 1250 } },
+  parameters: {
+    msw: {
+      handlers: {
+        waybill: [
+          http.post('*/api/waybills/bulk/', () =>
+            HttpResponse.json(mockBatchJob({ state: 'queued', progress: 0, total: 1250 }), { status: 202 }),
+          ),
+          http.get('*/api/batch-jobs/:id/', () =>
+            HttpResponse.json(mockBatchJob({ state: 'failed', progress: 30, total: 1250, error: translate('en', 'bulk.failed') })),
+          ),
+        ],
+      },
+    },
+  },
+  play: async () => {
+    const box = await dialog();
+    await expect(await box.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(translate('en', 'bulk.failed'));
+    await expect(box.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  },
+};
+
 export const Refused: Story = {
   args: { target: { kind: 'filters', filters: 'statusIn=draft', count: 12400 } },
   parameters: {
