@@ -55,8 +55,9 @@ export const FromWaybillList: Story = {
 };
 
 /**
- * At 1280 px the picker's columns fit beside the draft: Quantity, the last, is in view without
- * scrolling sideways. Checked where there is a layout (a browser; jsdom lays nothing out).
+ * At 1280 px the picker's columns fit beside the draft, and the preview's lines in it: Quantity and
+ * Amount, the last, are in view without scrolling sideways. Checked where there is a layout (a
+ * browser; jsdom lays nothing out).
  */
 export const PickerFitsBesideTheDraft: Story = {
   parameters: { router: { initialPath: link(TARTU) } },
@@ -64,10 +65,13 @@ export const PickerFitsBesideTheDraft: Story = {
     const canvas = within(canvasElement);
     const picker = await canvas.findByRole('table', { name: 'Delivered waybills' });
     await expect(await within(picker).findByRole('columnheader', { name: /Quantity/ })).toBeInTheDocument();
-    let scroller: HTMLElement | null = picker.parentElement;
-    while (scroller && getComputedStyle(scroller).overflowX === 'visible') scroller = scroller.parentElement;
-    if (scroller && scroller.clientWidth > 0 && window.innerWidth >= 1280) {
-      await expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);
+    const lines = await canvas.findByRole('table', { name: 'Preview' });
+    for (const table of [picker, lines]) {
+      let scroller: HTMLElement | null = table.parentElement;
+      while (scroller && getComputedStyle(scroller).overflowX === 'visible') scroller = scroller.parentElement;
+      if (scroller && scroller.clientWidth > 0 && window.innerWidth >= 1280) {
+        await expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);
+      }
     }
   },
 };
