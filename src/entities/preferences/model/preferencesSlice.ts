@@ -21,7 +21,7 @@ export interface PreferencesState {
   readonly lists?: Readonly<Partial<Record<SavedViewList, ListLayout>>>;
 }
 
-export const initialPreferencesState: PreferencesState = { locale: DEFAULT_LOCALE, theme: null, lists: {} };
+export const initialPreferencesState: PreferencesState = { locale: DEFAULT_LOCALE, theme: null };
 
 const NO_LAYOUT: ListLayout = {};
 
