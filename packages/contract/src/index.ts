@@ -93,12 +93,11 @@ export {
   waybillStatusLabel,
   worklogActionLabel,
   invoiceStatusLabel,
-  valueLabel,
   referrerList,
-  pickLocale,
   changeTime,
   versionConflictDetail,
 } from './messages.ts';
+export { VALUE_LABELS, valueLabel, pickLocale } from './value-labels.ts';
 export type { MessageKey, MessageParams, AdminReferrer, ReportColumnKey, ReportSheetKey, ValueLabelPrefix } from './messages.ts';
 export type { ValueProblem } from './values.ts';
 export { HISTORY_ACTIONS, HISTORY_VIA, HISTORY_ENTITIES, mayReceiveChange, STAFF_ONLY_ENTITIES } from './history.ts';

@@ -5,9 +5,11 @@
  * once. `{name}` marks a placeholder. The web app's own screen texts are i18next resources in
  * public/locales, not here.
  */
-import { LOCALES, type InvoiceStatus, type Locale, type WaybillStatus, type WorklogAction } from './limits.ts';
+import type { InvoiceStatus, Locale, WaybillStatus, WorklogAction } from './limits.ts';
+import { VALUE_LABELS } from './value-labels.ts';
 
 const en = {
+  ...VALUE_LABELS.en,
   'field.required': 'This field is required.',
   'field.type.string': 'Enter a text value.',
   'field.type.integer': 'Enter a whole number.',
@@ -147,20 +149,6 @@ const en = {
   'report.column.workerName': 'Worker',
   'report.column.waybill': 'Waybill',
   'report.column.durationMinutes': 'Duration (min)',
-  'value.waybillStatus.draft': 'Draft',
-  'value.waybillStatus.confirmed': 'Confirmed',
-  'value.waybillStatus.delivered': 'Delivered',
-  'value.waybillStatus.invoiced': 'Invoiced',
-  'value.waybillStatus.cancelled': 'Cancelled',
-  'value.worklogAction.arrival': 'Arrival',
-  'value.worklogAction.loading': 'Loading',
-  'value.worklogAction.unloading': 'Unloading',
-  'value.worklogAction.measuring': 'Measuring',
-  'value.worklogAction.sorting': 'Sorting',
-  'value.worklogAction.departure': 'Departure',
-  'value.invoiceStatus.pending_sync': 'Awaiting sync',
-  'value.invoiceStatus.synced': 'Synced',
-  'value.invoiceStatus.sync_failed': 'Sync failed',
   'admin.referenced': 'Cannot delete: referred to by {list}.',
   'admin.exists': 'A record with this key already exists.',
   'admin.originTaken': 'Another warehouse already uses this origin code.',
@@ -188,6 +176,7 @@ const en = {
 export type MessageKey = keyof typeof en;
 
 const et: Record<MessageKey, string> = {
+  ...VALUE_LABELS.et,
   'field.required': 'See väli on kohustuslik.',
   'field.type.string': 'Sisesta tekst.',
   'field.type.integer': 'Sisesta täisarv.',
@@ -330,20 +319,6 @@ const et: Record<MessageKey, string> = {
   'report.column.workerName': 'Töötaja',
   'report.column.waybill': 'Veoseleht',
   'report.column.durationMinutes': 'Kestus (min)',
-  'value.waybillStatus.draft': 'Mustand',
-  'value.waybillStatus.confirmed': 'Kinnitatud',
-  'value.waybillStatus.delivered': 'Kohale toimetatud',
-  'value.waybillStatus.invoiced': 'Arveldatud',
-  'value.waybillStatus.cancelled': 'Tühistatud',
-  'value.worklogAction.arrival': 'Saabumine',
-  'value.worklogAction.loading': 'Laadimine',
-  'value.worklogAction.unloading': 'Mahalaadimine',
-  'value.worklogAction.measuring': 'Mõõtmine',
-  'value.worklogAction.sorting': 'Sorteerimine',
-  'value.worklogAction.departure': 'Lahkumine',
-  'value.invoiceStatus.pending_sync': 'Ootab sünkroonimist',
-  'value.invoiceStatus.synced': 'Sünkroonitud',
-  'value.invoiceStatus.sync_failed': 'Sünkroonimine ebaõnnestus',
   'admin.referenced': 'Ei saa kustutada: sellele viitavad {list}.',
   'admin.exists': 'Selle võtmega kirje on juba olemas.',
   'admin.originTaken': 'Seda lähtekoodi kasutab juba teine ladu.',
@@ -389,11 +364,8 @@ export function translate(locale: Locale, key: string, params: MessageParams = {
 /** The message keys of report column headings and sheet names. */
 export type ReportColumnKey = Extract<MessageKey, `report.column.${string}`>;
 export type ReportSheetKey = Extract<MessageKey, `report.${string}.sheet`>;
-/** Coded values written in words (reports, documents, the web app), by the message key prefix of their labels. */
-export type ValueLabelPrefix = 'value.waybillStatus' | 'value.worklogAction' | 'value.invoiceStatus';
-
-/** The label of a coded value (a status, an action) in `locale`; a value the catalogue does not know is answered as itself. */
-export const valueLabel = (locale: Locale, prefix: ValueLabelPrefix, value: string): string => translate(locale, `${prefix}.${value}`);
+export type { ValueLabelPrefix } from './value-labels.ts';
+export { pickLocale } from './value-labels.ts';
 
 /** The label of a waybill status in the API's reports. */
 export const waybillStatusLabel = (locale: Locale, status: WaybillStatus): string => MESSAGES[locale][`value.waybillStatus.${status}`];
@@ -414,27 +386,6 @@ export const referrerList = (locale: Locale, counts: readonly (readonly [AdminRe
     .filter(([, count]) => count > 0)
     .map(([noun, count]) => translate(locale, `admin.count.${noun}`, { count }))
     .join(', ');
-
-/**
- * The locale an `Accept-Language` header asks for: the supported one of the highest quality
- * (earlier first among equals), by language prefix (`et-EE` is `et`); English when none is.
- */
-export function pickLocale(header: string | null | undefined): Locale {
-  if (!header) return 'en';
-  const ranked = header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...rest] = part.trim().split(';');
-      const q = rest.find((item) => item.trim().startsWith('q='));
-      return { tag: tag.toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1, index };
-    })
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { tag } of ranked) {
-    const locale = LOCALES.find((item) => tag.startsWith(item));
-    if (locale) return locale;
-  }
-  return 'en';
-}
 
 /** When a record was changed, as the 412's message says it: Estonian time, in the locale's short form. */
 export const changeTime = (locale: Locale, iso: string): string =>
