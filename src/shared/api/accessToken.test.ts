@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -43,5 +43,27 @@ describe('the access token check (product rules: Session; RS256 against the conf
   it('refuses an expired token and a refresh token', async () => {
     expect(await isAccessTokenValid(await signTestToken({ expiresInSeconds: -10 }), publicKeyPem)).toBe(false);
     expect(await isAccessTokenValid(await signTestToken({ tokenType: 'refresh' }), publicKeyPem)).toBe(false);
+  });
+
+  it('refuses a token signed with another key, a changed payload and one not valid yet', async () => {
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const foreign = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256' })
+      .setExpirationTime('5m')
+      .sign(await importPKCS8(other, 'RS256'));
+    expect(await isAccessTokenValid(foreign, publicKeyPem)).toBe(false);
+    const [header, , signature] = (await signTestToken()).split('.');
+    const staff = Buffer.from(JSON.stringify({ ...claims, is_staff: true, exp: Math.floor(Date.now() / 1000) + 300 })).toString(
+      'base64url',
+    );
+    expect(await isAccessTokenValid(`${header}.${staff}.${signature}`, publicKeyPem)).toBe(false);
+    const later = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256' })
+      .setNotBefore('5m')
+      .setExpirationTime('10m')
+      .sign(await importPKCS8(privateKeyPem, 'RS256'));
+    expect(await isAccessTokenValid(later, publicKeyPem)).toBe(false);
+    expect(await isAccessTokenValid('not.a-token', publicKeyPem)).toBe(false);
+    expect(await isAccessTokenValid(await signTestToken(), 'not a key')).toBe(false);
   });
 });
