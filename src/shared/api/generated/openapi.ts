@@ -5697,18 +5697,6 @@ export interface operations {
             };
         };
     };
-    readonly waybillHistory: {
-        readonly parameters: {
-            readonly query?: {
-                headers: {
-                    readonly [name: string]: unknown;
-                };
-                content: {
-                    readonly "application/json": components["schemas"]["DetailError"];
-                };
-            };
-        };
-    };
     readonly getSummaryCharts: {
         readonly parameters: {
             readonly query?: never;
@@ -5729,6 +5717,18 @@ export interface operations {
             };
             /** @description Default Response */
             readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly waybillHistory: {
+        readonly parameters: {
+            readonly query?: {
                 /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
                 readonly pageNumber?: number;
                 /** @description Entries per page (default 25, at most 100). */
