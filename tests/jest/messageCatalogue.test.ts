@@ -62,4 +62,21 @@ describe('the message catalogue is written once', () => {
     }
     expect(copies).toEqual([]);
   });
+
+  // A message of the catalogue (20 characters or more, placeholders written either way) copied word
+  // for word into a translation file: the web app reads it from the contract instead (contractText).
+  it.each(LOCALES)('has no copy of a catalogue message in the %s translation files', (locale) => {
+    const messages = new Map(Object.entries(MESSAGES[locale]).map(([key, text]) => [text, key]));
+    const copies: string[] = [];
+    for (const file of readdirSync(join(LOCALE_DIR, locale)).filter((name) => name.endsWith('.json'))) {
+      const tree = JSON.parse(readFileSync(join(LOCALE_DIR, locale, file), 'utf8')) as Tree;
+      for (const [path, group] of groups(tree, `${locale}/${file}`)) {
+        for (const [key, text] of Object.entries(group)) {
+          const asCatalogue = text.replace(/\{\{(\w+)\}\}/g, '{$1}');
+          if (asCatalogue.length >= 20 && messages.has(asCatalogue)) copies.push(`${path}.${key} copies ${messages.get(asCatalogue)}`);
+        }
+      }
+    }
+    expect(copies).toEqual([]);
+  });
 });

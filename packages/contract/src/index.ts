@@ -98,6 +98,8 @@ export {
   versionConflictDetail,
 } from './messages.ts';
 export { VALUE_LABELS, valueLabel, pickLocale } from './value-labels.ts';
+export { SHARED_TEXTS, sharedText } from './shared-texts.ts';
+export type { SharedTextKey } from './shared-texts.ts';
 export type { MessageKey, MessageParams, AdminReferrer, ReportColumnKey, ReportSheetKey, ValueLabelPrefix } from './messages.ts';
 export type { ValueProblem } from './values.ts';
 export { HISTORY_ACTIONS, HISTORY_VIA, HISTORY_ENTITIES, mayReceiveChange, STAFF_ONLY_ENTITIES } from './history.ts';

@@ -6,13 +6,14 @@
  * public/locales, not here.
  */
 import type { InvoiceStatus, Locale, WaybillStatus, WorklogAction } from './limits.ts';
+import { SHARED_TEXTS } from './shared-texts.ts';
 import { VALUE_LABELS } from './value-labels.ts';
 
 const en = {
   ...VALUE_LABELS.en,
+  ...SHARED_TEXTS.en,
   'field.required': 'This field is required.',
   'field.type.string': 'Enter a text value.',
-  'field.type.integer': 'Enter a whole number.',
   'field.type.number': 'Enter a number.',
   'field.type.boolean': 'Enter true or false.',
   'field.type.array': 'Enter a list of values.',
@@ -63,15 +64,10 @@ const en = {
   'password.numeric': 'This password is entirely numeric.',
   'password.sameAsEmail': 'The password is too similar to the email address.',
   'password.currentRequired': 'Enter your current password to set a new one.',
-  'password.blank': 'The password cannot be only spaces.',
-  'password.repeated': 'The password cannot be one character repeated.',
   'password.common': 'This password is too common or too easy to guess. Use a few unrelated words, or mix words with digits and symbols.',
   'password.currentWrong': 'The current password is not correct.',
   'reset.tokenInvalid': 'This link is invalid, already used or expired. Ask for a new one.',
   'user.emailTaken': 'A user with this email already exists.',
-  'user.ownStaff': 'You cannot change your own staff status.',
-  'user.ownActive': 'You cannot deactivate your own account.',
-  'user.ownDelete': 'You cannot delete your own account.',
   'user.emailImmutable': 'The email address cannot be changed.',
   'ref.unknownOrigin': 'No warehouse has origin code "{value}".',
   'ref.unknownDestination': 'No warehouse has destination code "{value}".',
@@ -177,9 +173,9 @@ export type MessageKey = keyof typeof en;
 
 const et: Record<MessageKey, string> = {
   ...VALUE_LABELS.et,
+  ...SHARED_TEXTS.et,
   'field.required': 'See väli on kohustuslik.',
   'field.type.string': 'Sisesta tekst.',
-  'field.type.integer': 'Sisesta täisarv.',
   'field.type.number': 'Sisesta arv.',
   'field.type.boolean': 'Sisesta tõene või väär.',
   'field.type.array': 'Sisesta väärtuste loend.',
@@ -231,16 +227,11 @@ const et: Record<MessageKey, string> = {
   'password.numeric': 'See parool koosneb ainult numbritest.',
   'password.sameAsEmail': 'Parool on e-posti aadressiga liiga sarnane.',
   'password.currentRequired': 'Uue parooli määramiseks sisesta oma praegune parool.',
-  'password.blank': 'Parool ei saa koosneda ainult tühikutest.',
-  'password.repeated': 'Parool ei saa olla üks ja sama märk korduvalt.',
   'password.common':
     'See parool on liiga levinud või kergesti äraarvatav. Kasuta mitut omavahel mitteseotud sõna või sega sõnu numbrite ja sümbolitega.',
   'password.currentWrong': 'Praegune parool ei ole õige.',
   'reset.tokenInvalid': 'See link on vigane, juba kasutatud või aegunud. Küsi uus link.',
   'user.emailTaken': 'Selle e-posti aadressiga kasutaja on juba olemas.',
-  'user.ownStaff': 'Sa ei saa muuta enda töötajaõigusi.',
-  'user.ownActive': 'Sa ei saa enda kontot deaktiveerida.',
-  'user.ownDelete': 'Sa ei saa enda kontot kustutada.',
   'user.emailImmutable': 'E-posti aadressi ei saa muuta.',
   'ref.unknownOrigin': 'Lähtekoodiga "{value}" ladu ei ole.',
   'ref.unknownDestination': 'Sihtkoodiga "{value}" ladu ei ole.',

@@ -1,6 +1,7 @@
 import { object, string, type StringSchema } from 'yup';
 
 import { EMAIL_PATTERN, LIMITS, passwordProblems, type PasswordProblem } from '@timberlog/contract';
+import { contractText } from '@/shared/i18n';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -25,8 +26,8 @@ const PASSWORD_MESSAGES: Readonly<Record<PasswordProblem, (t: Translate) => stri
   tooShort: (t) => t('auth.validation.passwordTooShort', { limit: LIMITS.passwordMinLength }),
   tooLong: (t) => t('auth.validation.tooLong', { limit: LIMITS.passwordMaxLength }),
   numeric: (t) => t('auth.validation.passwordNumeric'),
-  blank: (t) => t('auth.validation.passwordBlank'),
-  repeated: (t) => t('auth.validation.passwordRepeated'),
+  blank: () => contractText('password.blank'),
+  repeated: () => contractText('password.repeated'),
   sameAsEmail: (t) => t('auth.validation.passwordSameAsEmail'),
 };
 

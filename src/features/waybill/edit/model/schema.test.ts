@@ -48,8 +48,8 @@ describe('waybillSchema: the server rules from the contract', () => {
     expect(errorOn({ mileage: String(LIMITS.mileageMax) }, 'mileage')).toBeNull();
     expect(errorOn({ mileage: String(LIMITS.mileageMin) }, 'mileage')).toBeNull();
     expect(errorOn({ mileage: String(LIMITS.mileageMax + 1) }, 'mileage')).toBe('waybills.validation.range');
-    expect(errorOn({ mileage: '-1' }, 'mileage')).toBe('waybills.validation.integer');
-    expect(errorOn({ mileage: '12.5' }, 'mileage')).toBe('waybills.validation.integer');
+    expect(errorOn({ mileage: '-1' }, 'mileage')).toBe('Enter a whole number.');
+    expect(errorOn({ mileage: '12.5' }, 'mileage')).toBe('Enter a whole number.');
   });
 
   it('takes a quantity as the server does: > 0, the contract digits, a decimal comma too', () => {

@@ -13,6 +13,7 @@ import { object, string } from 'yup';
 import { formatQuantity } from '@/shared/lib/format';
 
 import { normaliseDecimal, type WaybillFormValues } from './values';
+import { contractText } from '@/shared/i18n';
 
 const INTEGER = /^\d+$/;
 const quantityPattern = new RegExp(QUANTITY_PATTERN);
@@ -62,7 +63,7 @@ export function waybillSchema(t: TFunction, { isNew }: { readonly isNew: boolean
     mileage: string()
       .trim()
       .required(required)
-      .matches(INTEGER, t('waybills.validation.integer'))
+      .matches(INTEGER, contractText('field.type.integer'))
       .test(
         'range',
         t('waybills.validation.range', { min: LIMITS.mileageMin, max: LIMITS.mileageMax }),

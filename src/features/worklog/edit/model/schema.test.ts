@@ -45,7 +45,7 @@ describe('worklogSchema: the server rules from the contract', () => {
   it('bounds the duration by the contract limits', () => {
     expect(errorOn({ durationMinutes: String(LIMITS.durationMinutesMax) }, 'durationMinutes')).toBeNull();
     expect(errorOn({ durationMinutes: String(LIMITS.durationMinutesMax + 1) }, 'durationMinutes')).toBe('worklogs.validation.range');
-    expect(errorOn({ durationMinutes: '1.5' }, 'durationMinutes')).toBe('worklogs.validation.integer');
+    expect(errorOn({ durationMinutes: '1.5' }, 'durationMinutes')).toBe('Enter a whole number.');
   });
 
   it('takes an optional quantity as the server does', () => {

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { mixed, number, object, string } from 'yup';
 
 import { normaliseDecimal, type WorklogFormValues } from './values';
+import { contractText } from '@/shared/i18n';
 
 const INTEGER = /^\d+$/;
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
@@ -43,7 +44,7 @@ export function worklogSchema(t: TFunction) {
     durationMinutes: string()
       .trim()
       .required(required)
-      .matches(INTEGER, t('worklogs.validation.integer'))
+      .matches(INTEGER, contractText('field.type.integer'))
       .test(
         'range',
         t('worklogs.validation.range', { min: LIMITS.durationMinutesMin, max: LIMITS.durationMinutesMax }),

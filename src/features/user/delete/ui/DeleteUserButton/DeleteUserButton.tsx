@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useDeleteUserMutation, type User } from '@/entities/user';
 import { ConfirmDeleteButton } from '@/shared/ui';
+import { contractText } from '@/shared/i18n';
 
 export interface DeleteUserButtonProps {
   readonly user: User;
@@ -19,7 +20,7 @@ export function DeleteUserButton({ user, isSelf, onDeleted }: DeleteUserButtonPr
     <ConfirmDeleteButton
       label={t('users.actions.delete')}
       disabled={isSelf}
-      hint={isSelf ? t('users.own.delete') : undefined}
+      hint={isSelf ? contractText('user.ownDelete') : undefined}
       question={t('users.deleteDialog.title', { email: user.email })}
       description={t('users.deleteDialog.text')}
       confirmLabel={t('users.deleteDialog.confirm')}

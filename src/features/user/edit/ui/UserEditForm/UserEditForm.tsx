@@ -8,6 +8,7 @@ import { ApiForm, FormikCheckbox, FormikTextField, SubmitButton } from '@/shared
 import { userEditBody, userEditSchema, type UserEditValues } from '../../model/schema';
 
 import styles from './UserEditForm.module.css';
+import { contractText } from '@/shared/i18n';
 
 export interface UserEditFormProps {
   readonly user: User;
@@ -47,13 +48,13 @@ export function UserEditForm({ user, isSelf }: UserEditFormProps) {
         name="isActive"
         label={t('users.fields.isActiveLong')}
         disabled={isSelf || unconfirmed}
-        hint={isSelf ? t('users.own.active') : unconfirmed ? t('users.unverified.active') : t('users.hints.isActive')}
+        hint={isSelf ? contractText('user.ownActive') : unconfirmed ? t('users.unverified.active') : t('users.hints.isActive')}
       />
       <FormikCheckbox
         name="isStaff"
         label={t('users.fields.isStaffLong')}
         disabled={isSelf}
-        hint={isSelf ? t('users.own.staff') : t('users.hints.isStaff')}
+        hint={isSelf ? contractText('user.ownStaff') : t('users.hints.isStaff')}
       />
       <div className={styles.actions}>
         <SubmitButton submitting={t('users.edit.saving')}>{t('users.edit.submit')}</SubmitButton>
