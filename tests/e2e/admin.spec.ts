@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, expectApiErrors } from './fixtures';
 import { seriousViolations } from './axe';
 
 import { REAL_SERVER, REAL_SERVER_DATA_DIR } from './realServer';
@@ -11,10 +11,10 @@ import { REAL_SERVER, REAL_SERVER_DATA_DIR } from './realServer';
 test.use({ baseURL: REAL_SERVER });
 // An ordinary user opening a staff account's address: the server answers that it is not there for them.
 test.use({
-  expectedApiErrors: [
+  expectedApiErrors: expectApiErrors(
     { status: 404, request: /^GET \/api\/user\/[^/?]+\/$/ },
     { status: 403, request: /^GET \/api\/user\/[^/?]+\/$/ },
-  ],
+  ),
 });
 
 const STAFF = { email: 'staff@timberlog.ee', password: 'Metsavahi-2026' };

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, expectApiErrors } from './fixtures';
 import { decodeJwt } from 'jose';
 
 import { ACCESS_TOKEN_TTL_SECONDS, readConfirmationLink, readResetLink, REAL_SERVER } from './realServer';
@@ -8,12 +8,12 @@ test.use({ baseURL: REAL_SERVER });
 // What these tests provoke on purpose: a sign-in refused (an account not active yet), a refresh token
 // spent elsewhere (the session ends, and the live updates' token with it).
 test.use({
-  expectedApiErrors: [
+  expectedApiErrors: expectApiErrors(
     { status: 400, request: /^POST \/api\/auth\/token\/$/ },
     { status: 401, request: /^POST \/api\/auth\/token\/$/ },
     { status: 401, request: /^POST \/api\/auth\/session$/ },
     { status: 401, request: /^GET \/api\/events\// },
-  ],
+  ),
 });
 
 const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026', name: 'Ordinary' };

@@ -26,7 +26,7 @@ interface WatchFixtures {
    * when it ends.
    */
   readonly apiErrors: string[];
-  /** The API errors the test provokes on purpose; set with `test.use({ expectedApiErrors: [...] })`. */
+  /** The API errors the test provokes on purpose; set with `test.use({ expectedApiErrors: expectApiErrors(...) })`. */
   readonly expectedApiErrors: readonly ExpectedApiError[];
 }
 
@@ -41,6 +41,13 @@ const apiRequestOf = (response: Response): string | null => {
   if (!url.pathname.startsWith('/api/')) return null;
   return `${response.request().method()} ${url.pathname}${url.search}`;
 };
+
+/**
+ * For `test.use({ expectedApiErrors: expectApiErrors(...) })`: the API errors a file's tests provoke
+ * on purpose. (Playwright reads a bare array of two or more items as a fixture's [value, options]
+ * pair and would keep only the first; the list goes wrapped in such a pair.)
+ */
+export const expectApiErrors = (...errors: ExpectedApiError[]): [ExpectedApiError[], { scope: 'test' }] => [errors, { scope: 'test' }];
 
 /** Playwright's `test` with the Content-Security-Policy and API error watches on for every test. */
 export const test = base.extend<WatchFixtures>({

@@ -42,7 +42,7 @@ export async function seedSession(page: Page, { isStaff = false }: SeedOptions =
         },
       });
     }
-    if (pathname.startsWith('/api/summary')) {
+    if (pathname === '/api/summary' || pathname === '/api/summary/') {
       const none = (statuses: readonly string[]) => Object.fromEntries(statuses.map((status) => [status, 0]));
       return route.fulfill({
         json: {
@@ -52,7 +52,7 @@ export async function seedSession(page: Page, { isStaff = false }: SeedOptions =
         },
       });
     }
-    return route.fulfill({ json: { count: 0, next: null, previous: null, results: [] } });
+    return route.fulfill({ json: emptyAnswer(pathname) });
   });
 
   // Stored before any of the app's scripts run, once per tab: writing it into a running app
@@ -65,4 +65,27 @@ export async function seedSession(page: Page, { isStaff = false }: SeedOptions =
     saved._persist ??= JSON.stringify({ version: -1, rehydrated: true });
     localStorage.setItem('persist:timberlog', JSON.stringify(saved));
   }, accessToken);
+}
+
+/** Monday of the ISO week of `day` (YYYY-MM-DD). */
+const mondayOf = (day: Date): Date =>
+  new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - ((day.getUTCDay() + 6) % 7)));
+const isoDay = (day: Date): string => day.toISOString().slice(0, 10);
+
+/** What the API answers with no records, in each route's own shape: an empty page, empty totals, empty charts. */
+function emptyAnswer(pathname: string): unknown {
+  const zeroQuantity = { m3: '0.000', t: '0.000' };
+  if (pathname === '/api/waybills/totals/') return { count: 0, quantity: zeroQuantity, mileage: 0 };
+  if (pathname === '/api/worklogs/totals/') return { count: 0, quantity: zeroQuantity, durationMinutes: 0 };
+  if (pathname === '/api/invoices/totals/') return { count: 0, netTotal: '0.00', vatTotal: '0.00', grossTotal: '0.00' };
+  if (pathname === '/api/summary/charts') {
+    const today = new Date();
+    const monday = mondayOf(today);
+    const weeks = Array.from({ length: 12 }, (_, i) => isoDay(new Date(monday.getTime() - (11 - i) * 7 * 86_400_000)));
+    const months = Array.from({ length: 12 }, (_, i) =>
+      isoDay(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 11 + i, 1))),
+    );
+    return { today: isoDay(today), weeks, hauls: [], month: months[11], topDestinations: [], months, invoicing: [] };
+  }
+  return { count: 0, next: null, previous: null, results: [] };
 }

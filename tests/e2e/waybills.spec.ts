@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { expect, test, type Download, type Locator, type Page } from './fixtures';
+import { expect, test, type Download, type Locator, type Page, expectApiErrors } from './fixtures';
 import { seriousViolations } from './axe';
 import ExcelJS from 'exceljs';
 
@@ -14,7 +14,7 @@ import { REAL_SERVER, realApi } from './realServer';
 // alone or in any order.
 test.use({ baseURL: REAL_SERVER });
 // A deleted waybill's address opened again: the page says it is gone.
-test.use({ expectedApiErrors: [{ status: 404, request: /^GET \/api\/waybills\/[^/?]+\/(history\/)?(\?.*)?$/ }] });
+test.use({ expectedApiErrors: expectApiErrors({ status: 404, request: /^GET \/api\/waybills\/[^/?]+\/(history\/)?(\?.*)?$/ }) });
 
 const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
 

@@ -1,4 +1,4 @@
-import { expect, test, type Download, type Page } from './fixtures';
+import { expect, test, type Download, type Page, expectApiErrors } from './fixtures';
 
 import { REAL_SERVER } from './realServer';
 
@@ -7,7 +7,7 @@ import { REAL_SERVER } from './realServer';
 // left (item 3), and a phone (item 5).
 test.use({ baseURL: REAL_SERVER });
 // The fourth export is the user's own click: the server refuses it (429) and the dialog says why.
-test.use({ expectedApiErrors: [{ status: 429, request: /^POST \/api\/waybills\/waybill_report\/$/ }] });
+test.use({ expectedApiErrors: expectApiErrors({ status: 429, request: /^POST \/api\/waybills\/waybill_report\/$/ }) });
 
 const STAFF = { email: 'staff@timberlog.ee', password: 'Metsavahi-2026' };
 const USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
