@@ -28,6 +28,8 @@ interface WatchFixtures {
   readonly apiErrors: string[];
   /** The API errors the test provokes on purpose; set with `test.use({ expectedApiErrors: expectApiErrors(...) })`. */
   readonly expectedApiErrors: readonly ExpectedApiError[];
+  /** Whether API errors fail the test: off only where every answer is a mock's on purpose (the stories). */
+  readonly watchApiErrors: boolean;
 }
 
 declare global {
@@ -69,10 +71,12 @@ export const test = base.extend<WatchFixtures>({
     { auto: true },
   ],
   expectedApiErrors: [[], { option: true }],
+  watchApiErrors: [true, { option: true }],
   apiErrors: [
-    async ({ context, expectedApiErrors }, use) => {
+    async ({ context, expectedApiErrors, watchApiErrors }, use) => {
       const errors: string[] = [];
       context.on('response', (response) => {
+        if (!watchApiErrors) return;
         const status = response.status();
         if (status < 400) return;
         const request = apiRequestOf(response);

@@ -21,6 +21,4 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 
-export const Empty: Story = { args: { items: [] } };
-
 export const Dark: Story = { globals: { theme: 'dark' } };
