@@ -13,6 +13,8 @@ test.use({
     { status: 401, request: /^POST \/api\/auth\/token\/$/ },
     { status: 401, request: /^POST \/api\/auth\/session$/ },
     { status: 401, request: /^GET \/api\/events\// },
+    // A reset link used once already.
+    { status: 400, request: /^POST \/api\/user\/forgot_password\/token$/ },
   ),
 });
 
