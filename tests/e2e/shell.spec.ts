@@ -128,6 +128,8 @@ test('on a phone the page is no wider than the screen: every section, the staff 
 
 for (const theme of ['light', 'dark'] as const) {
   test(`no serious or critical axe violations on any page (${theme})`, async ({ browser }) => {
+    // Every page and the open menu, each checked by axe: more than the default 30 s on two cores.
+    test.setTimeout(120_000);
     const context = await browser.newContext({ colorScheme: theme });
     const page = await context.newPage();
     const findings: string[] = [];
