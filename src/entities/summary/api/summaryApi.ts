@@ -21,13 +21,18 @@ export const summaryApi = baseApi.injectEndpoints({
     }),
     /**
      * The home page's charts: hauls per week, the month's top destinations, invoicing per month.
-     * Refetched whenever a waybill or invoice list would be (their changes invalidate the list tags).
+     * Refetched whenever a waybill or invoice list would be (their changes invalidate the list tags),
+     * and when what names its bars changes: an assortment type, an assortment (its type and unit) or
+     * a warehouse (a destination's name).
      */
     getSummaryCharts: build.query<SummaryCharts, void>({
       query: () => '/api/summary/charts',
       providesTags: [
         { type: TAGS.waybill, id: LIST_ID },
         { type: TAGS.invoice, id: LIST_ID },
+        { type: TAGS.assortmentType, id: LIST_ID },
+        { type: TAGS.assortment, id: LIST_ID },
+        { type: TAGS.warehouse, id: LIST_ID },
       ],
     }),
   }),

@@ -3,6 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 import { http, HttpResponse } from 'msw';
 
+import { summaryApi } from '@/entities/summary';
 import { waybillApi } from '@/entities/waybill';
 import { baseApi } from '@/shared/api';
 import { mockDb, resetMockDb } from '@/shared/mock-db';
@@ -116,6 +117,28 @@ describe('live updates (GET /api/events/)', () => {
     expect(recorder.count(`GET /api/waybills/${draft.number}/`)).toBe(1);
     expect(changedSince('waybill', 0)).toBe(0);
     shown.unsubscribe();
+  });
+
+  it('the home charts follow a colleague’s waybill change and the renaming of what names their bars', async () => {
+    const store = makeStore();
+    const charts = store.dispatch(summaryApi.endpoints.getSummaryCharts.initiate());
+    await charts;
+    let served = false;
+    server.use(
+      http.get('*/api/events/', () => {
+        if (served) return new Promise<Response>(() => undefined);
+        served = true;
+        return sse(
+          change(8, { entity: 'waybill', key: 'W-2026-000001', version: 9, action: 'updated', actor: 'Mari Mets' }),
+          change(9, { entity: 'assortment_type', key: 'sawlog', version: 2, action: 'updated', actor: 'Mari Mets' }),
+        );
+      }),
+    );
+    stop = startLiveUpdates(store, { wait: () => Promise.resolve() });
+    // The type's rename at once (its list tag), the waybill's with the home counts (debounced).
+    await waitFor(() => expect(recorder.count('GET /api/summary/charts')).toBe(2));
+    await waitFor(() => expect(recorder.count('GET /api/summary/charts')).toBe(3), { timeout: 3000 });
+    charts.unsubscribe();
   });
 
   it('after a gap it cannot fill, fetches again everything shown', async () => {

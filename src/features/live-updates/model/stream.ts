@@ -67,7 +67,7 @@ export function startLiveUpdates(store: LiveStore, { fetch: doFetch = fetch, wai
       const entries = baseApi.util.selectInvalidatedBy(store.getState() as never, [{ type: TAGS.waybill, id: 'LIST' }]);
       const endpoints = baseApi.endpoints as unknown as Record<string, { initiate: (args: unknown, options: object) => unknown }>;
       for (const { endpointName, originalArgs } of entries) {
-        if (endpointName === 'getSummary')
+        if (endpointName === 'getSummary' || endpointName === 'getSummaryCharts')
           store.dispatch(endpoints[endpointName]?.initiate(originalArgs, { subscribe: false, forceRefetch: true }));
       }
     }, SUMMARY_DEBOUNCE_MS);
