@@ -27,7 +27,9 @@ import { eventRoutes } from './events/routes.js';
 import { savedViewRoutes, savedViewSchemas } from './saved-views/routes.js';
 import { totalsRoutes, totalsSchemas } from './totals/routes.js';
 import { bulkRoutes, bulkSchemas } from './waybills/bulk.js';
-import { importRoutes, importSchemas } from './waybills/import.js';
+import { importSchemas } from './imports/importer.js';
+import { waybillImportRoutes } from './waybills/import.js';
+import { worklogImportRoutes } from './worklogs/import.js';
 import { batchRoutes, batchSchemas } from './batch/service.js';
 import { accessOf, registerAccessControl } from './auth/guards.js';
 import { registerSecurityHeaders, securityHeadersFor } from './shared/security-headers.js';
@@ -216,7 +218,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(savedViewRoutes);
   await app.register(totalsRoutes);
   await app.register(bulkRoutes);
-  await app.register(importRoutes);
+  await app.register(waybillImportRoutes);
+  await app.register(worklogImportRoutes);
   await app.register(batchRoutes);
   await app.register(adminRoutes);
 

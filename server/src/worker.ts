@@ -9,7 +9,9 @@ import { failAbandonedExports, purgeOldReports } from './exports/service.js';
 import type { AccountMailJob } from './shared/jobs.js';
 import { registerBatchHandler, runBatchJob } from './batch/service.js';
 import { runBulkJob } from './waybills/bulk.js';
-import { runImportJob } from './waybills/import.js';
+import { importJobHandler } from './imports/importer.js';
+import { waybillImport } from './waybills/import.js';
+import { worklogImport } from './worklogs/import.js';
 
 /**
  * Removes spent or expired tokens, sign-ups never confirmed, old rate-limit counters and old
@@ -62,7 +64,7 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
     if (job) await syncInvoice(ctx, job.data.number);
   });
   registerBatchHandler('bulk', runBulkJob as never);
-  registerBatchHandler('import', runImportJob as never);
+  registerBatchHandler('import', importJobHandler([waybillImport, worklogImport]));
   await ctx.jobs.boss.work<{ id: string }>(QUEUES.batch, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
     if (job) await runBatchJob(ctx, job.data.id);
   });

@@ -90,6 +90,8 @@ const DECISIONS: Record<string, Decision> = {
   getBatchJob: 'user',
   importWaybills: 'user',
   waybillImportTemplate: 'user',
+  importWorklogs: 'user',
+  worklogImportTemplate: 'user',
 };
 for (const kind of ['AssortmentTypes', 'Assortments', 'Companies', 'Warehouses', 'Workers']) DECISIONS[`adminList${kind}`] = 'staff';
 for (const op of ['AssortmentType', 'Assortment', 'Company', 'Warehouse', 'Worker']) {

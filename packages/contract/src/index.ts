@@ -125,9 +125,46 @@ export {
   BATCH_STATES,
   IMPORT,
   WAYBILL_IMPORT_COLUMNS,
+  WORKLOG_IMPORT_COLUMNS,
+  IMPORT_COLUMNS,
+  IMPORT_RECORDS,
   importFileName,
 } from './volume.ts';
-export type { SavedViewList, Density, ListColumn, Problem, BulkAction, BulkOutcome, BatchState, WaybillImportField } from './volume.ts';
+export type {
+  SavedViewList,
+  Density,
+  ListColumn,
+  Problem,
+  BulkAction,
+  BulkOutcome,
+  BatchState,
+  WaybillImportField,
+  WorklogImportField,
+  ImportRecord,
+} from './volume.ts';
+export {
+  csvSeparator,
+  readCsv,
+  csvField,
+  csvText,
+  csvCell,
+  headingKey,
+  importHeadings,
+  hasZone,
+  wallClockInstant,
+  readImportRow,
+  readImportSheet,
+} from './spreadsheet.ts';
+export type {
+  CsvSeparator,
+  CsvRead,
+  SheetCell,
+  ImportColumn,
+  ImportColumnKind,
+  ImportProblem,
+  ImportRow,
+  ImportLimits,
+} from './spreadsheet.ts';
 export { SUMMARY_CHARTS, chartPeriods, todayIn } from './charts.ts';
 export type { ChartPeriods } from './charts.ts';
 export { DOCUMENT_TEXTS, documentText, documentDate, documentDecimal, documentMoney } from './documents.ts';

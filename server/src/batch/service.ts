@@ -27,7 +27,8 @@ export const BatchJob = Type.Object(
     total: Type.Integer({ description: 'Rows the job works on.' }),
     result: Nullable(
       Type.Unknown({
-        description: 'When done: the answer the request would have given at once (a BulkResult or an ImportResult, by `kind`).',
+        description:
+          'When done: the answer the request would have given at once (a BulkResult or an ImportResult, by `kind`; an import of waybills or of worklogs).',
       }),
     ),
     error: Nullable(Type.String({ description: "When failed: why, in the asker's language." })),

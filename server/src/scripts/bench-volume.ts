@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import { IMPORT } from '@timberlog/contract';
 import type { AppContext } from '../shared/context.js';
 import { DEMO_USERS } from '../seed/data.js';
-import { parseFile, runImportJob } from '../waybills/import.js';
+import { parseImportFile, runImport } from '../imports/importer.js';
+import { waybillImport } from '../waybills/import.js';
 import { runBulk } from '../waybills/bulk.js';
 
 const secondsSince = (t: number) => ((performance.now() - t) / 1000).toFixed(2);
@@ -39,9 +40,10 @@ export async function benchVolume(ctx: AppContext, base: string, token: string):
   const dryBody = (await dry.json()) as { valid: number };
   console.log(`| dry run through the API (read, every row checked): ${dryBody.valid.toLocaleString('en')} valid | ${secondsSince(t)} |`);
   t = performance.now();
-  const parsed = await parseFile(file);
-  const result = await runImportJob(
+  const parsed = await parseImportFile(waybillImport.columns, file);
+  const result = await runImport(
     ctx,
+    waybillImport,
     { email: DEMO_USERS.staff.email, isStaff: true, locale: 'en' },
     { parsed, file: 'bench.csv' },
     async () => undefined,

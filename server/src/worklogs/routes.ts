@@ -20,7 +20,7 @@ import { lockForWrite, withEtag } from '../shared/versions.js';
 const NumberParams = numberParams('worklog', DOCUMENT_NUMBER.worklogPrefix);
 export const worklogSchemas = [Worklog, WorklogPage];
 
-interface WorklogFields {
+export interface WorklogFields {
   timestamp?: string;
   action?: WorklogAction;
   warehouse?: number;
@@ -43,7 +43,8 @@ const KEYS: (keyof WorklogFields)[] = [
   'notes',
 ];
 
-async function checkFields(
+/** The rules of a worklog's fields, one place for every way in (create, update, imports). */
+export async function checkFields(
   trx: Transaction<Database>,
   input: WorklogFields,
   errs: FieldErrors,
@@ -73,7 +74,7 @@ async function checkFields(
 }
 
 /** Keeps the workers table (name, count, last worklog) in step with worklogs, in the same transaction. */
-async function touchWorkers(trx: Transaction<Database>, names: string[]) {
+export async function touchWorkers(trx: Transaction<Database>, names: string[]) {
   for (const name of new Set(names)) {
     await sql`
       INSERT INTO workers (worker_name, company, worklog_count, last_worklog_at)
@@ -84,7 +85,7 @@ async function touchWorkers(trx: Transaction<Database>, names: string[]) {
   }
 }
 
-async function ensureWorker(trx: Transaction<Database>, name: string, company: string | undefined) {
+export async function ensureWorker(trx: Transaction<Database>, name: string, company: string | undefined) {
   await sql`INSERT INTO workers (worker_name, company) VALUES (${name}, ${company ?? null}) ON CONFLICT (worker_name) DO NOTHING`.execute(
     trx,
   );

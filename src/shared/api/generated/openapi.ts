@@ -1217,6 +1217,46 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/worklogs/import/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Import worklogs from a CSV or XLSX file
+         * @description Any signed-in user. The body is the file itself (`text/csv` or `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`), at most 10 MB and 10,000 rows. The first row names the columns, in English or Estonian (the headings the worklog export writes; its other columns are read past): Time, Action, Warehouse, Worker, Assortment (optional), Quantity (optional), Waybill (optional), Duration (min), Notes (optional). CSV with `,` or `;`, a decimal point or comma, dates as 2026-11-23, 23.11.2026 or 23/11/2026, UTF-8 with or without a byte-order mark; formulas are refused. `dryRun=true` checks every row with the rules of creating a worklog and the reference data and writes nothing; the answer lists each problem by the row number the spreadsheet shows. `dryRun=false` creates every row (its time read in the export time zone, `EXPORT_TIME_ZONE`, unless it names one; its warehouse by name, or id; its action as the value or its label in either language; a new worker name creates the worker) in one transaction, or none when any row has a problem (400 with the same answer); each worklog's history says `import`, with the file's name as its reason. More than 200 rows are written by a background job (202 and the job to poll, whose result is this answer). File problems (empty, unreadable, a missing column, too many rows) are a 400 on `file`.
+         */
+        readonly post: operations["importWorklogs"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/worklogs/import/template/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A file to fill in for an import
+         * @description Any signed-in user. The heading row of an import, in the caller's language, as CSV or XLSX.
+         */
+        readonly get: operations["worklogImportTemplate"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/batch-jobs/{id}/": {
         readonly parameters: {
             readonly query?: never;
@@ -2339,7 +2379,7 @@ export interface components {
         readonly ImportError: {
             /** @description The row as the spreadsheet numbers it (the heading row is 1). */
             readonly row: number;
-            /** @description The waybill field (`quantity`), or `row` for the row as a whole. */
+            /** @description The record field (`quantity`), or `row` for the row as a whole. */
             readonly field: string;
             /** @description In the caller's language. */
             readonly message: string;
@@ -2356,9 +2396,9 @@ export interface components {
             readonly invalid: number;
             /** @description Each problem of each row, in order (at most 1000). */
             readonly errors: readonly components["schemas"]["ImportError"][];
-            /** @description Waybills created: every row, or none. */
+            /** @description Records created (waybills or worklogs): every row, or none. */
             readonly imported: number;
-            /** @description The numbers of the waybills created, in the rows' order. */
+            /** @description The numbers of the records created, in the rows' order. */
             readonly numbers: readonly string[];
         };
         /** BatchJob */
@@ -6640,6 +6680,127 @@ export interface operations {
         };
     };
     readonly waybillImportTemplate: {
+        readonly parameters: {
+            readonly query: {
+                /** @description csv or xlsx. */
+                readonly format: "csv" | "xlsx";
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The heading row to fill in under. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    readonly "text/csv": string;
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly importWorklogs: {
+        readonly parameters: {
+            readonly query: {
+                /** @description true: check every row and write nothing. */
+                readonly dryRun: boolean;
+                /** @description The file's name, for the history (or a Content-Disposition header's filename). */
+                readonly filename?: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            /** @description Default Response */
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            /** @description Default Response */
+            readonly 202: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["BatchJob"];
+                };
+            };
+            /** @description Default Response */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ImportResult"] | components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 413: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 415: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly worklogImportTemplate: {
         readonly parameters: {
             readonly query: {
                 /** @description csv or xlsx. */
