@@ -318,7 +318,85 @@ function importCases(): Case[] {
   ];
 }
 
-const CASES: Case[] = [...savedViewCases(), ...totalsCases(), ...bulkCases(), ...importCases()];
+function worklogImportCases(): Case[] {
+  const warehouse = demo.warehouses.find((w) => demo.warehouses.filter((other) => other.name === w.name).length === 1)!;
+  const waybill = demo.waybills[0]!.number;
+  const head = 'Time,Action,Warehouse,Worker,Assortment,Quantity,Waybill,Duration (min),Notes';
+  const good = `2026-11-02 08:15:00,Loading,${warehouse.name},Mari Maa,KU-PP,"12,5",${waybill},30,From the sheet`;
+  const csv = (lines: string[]) => ({ text: `\ufeff${lines.join('\r\n')}\r\n`, type: 'text/csv' });
+  const i = '/api/worklogs/import/';
+  const first = documentNumber(DOCUMENT_NUMBER.worklogPrefix, new Date().getUTCFullYear(), demo.sequences.worklog + 1);
+  return [
+    {
+      name: 'worklog import: a dry run of good rows',
+      status: 200,
+      method: 'POST',
+      path: `${i}?dryRun=true`,
+      as: 'user',
+      file: csv([head, good, good]),
+    },
+    {
+      name: 'worklog import: rows with problems, by spreadsheet row, in Estonian',
+      status: 200,
+      method: 'POST',
+      path: `${i}?dryRun=true`,
+      as: 'user',
+      locale: 'et',
+      file: csv([
+        head,
+        good,
+        '',
+        `2026-02-30 08:00,napping,Nowhere Yard,X,KU-PP,0,,long,`,
+        `31.12.2026 25:00,Saabumine,${warehouse.id},,NONE,1.2345,W-1999-000001,2000,=A1`,
+      ]),
+    },
+    {
+      name: 'worklog import: semicolons, Estonian headings and actions, day-first times',
+      status: 200,
+      method: 'POST',
+      path: `${i}?dryRun=true`,
+      as: 'user',
+      file: csv(['Aeg;Toiming;Ladu;Töötaja;Kestus (min)', `02.11.2026 08:15;Mõõtmine;${warehouse.name};Mari Maa;15`]),
+    },
+    {
+      name: 'worklog import: a real run refused for its last row',
+      status: 400,
+      method: 'POST',
+      path: `${i}?dryRun=false`,
+      as: 'user',
+      file: csv([head, good, `x,Loading,${warehouse.name},X,,,,1,`]),
+    },
+    {
+      name: 'worklog import: a real run',
+      status: 201,
+      method: 'POST',
+      path: `${i}?dryRun=false&filename=shifts.csv`,
+      as: 'user',
+      file: csv([head, good, good]),
+    },
+    { name: 'worklog import: a created worklog', path: `/api/worklogs/${first}/`, status: 200 },
+    {
+      name: "worklog import: a created worklog's history says import and names the file",
+      path: `/api/worklogs/${first}/history/`,
+      history: true,
+      status: 200,
+    },
+    { name: 'worklog import: an empty file', method: 'POST', path: `${i}?dryRun=true`, as: 'user', file: { text: '', type: 'text/csv' } },
+    { name: 'worklog import: headings only', method: 'POST', path: `${i}?dryRun=true`, as: 'user', file: csv([head]) },
+    {
+      name: 'worklog import: a column missing',
+      method: 'POST',
+      path: `${i}?dryRun=true`,
+      as: 'user',
+      locale: 'et',
+      file: csv(['Time,Action,Warehouse', 'a,b,c']),
+    },
+    { name: 'worklog import: the template in Estonian', status: 200, path: '/api/worklogs/import/template/?format=csv', locale: 'et' },
+    { name: 'worklog import: a template of no format', path: '/api/worklogs/import/template/?format=pdf' },
+  ];
+}
+
+const CASES: Case[] = [...savedViewCases(), ...totalsCases(), ...bulkCases(), ...importCases(), ...worklogImportCases()];
 const CLOCK_FIELDS = new Set(['createdAt', 'lastModifiedAt', 'finishedAt']);
 
 const withoutClocks = (value: unknown): unknown => {

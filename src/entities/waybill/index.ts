@@ -22,11 +22,9 @@ export { WaybillStatusBadge } from './ui/WaybillStatusBadge/WaybillStatusBadge';
 export { WaybillDetails } from './ui/WaybillDetails/WaybillDetails';
 export type { WaybillDetailsProps } from './ui/WaybillDetails/WaybillDetails';
 export {
-  importTemplatePath,
   isBatchJob,
   useBulkWaybillsMutation,
   useGetBatchJobQuery,
-  useImportWaybillsMutation,
   waybillVolumeApi,
 } from './api/waybillVolumeApi';
 export type {
@@ -36,7 +34,5 @@ export type {
   BulkResult,
   BulkRow,
   ImportError,
-  ImportQuery,
   ImportResult,
-  ImportTemplateFormat,
 } from './api/waybillVolumeApi';

@@ -20,6 +20,9 @@ export { changeEventsSince, lastEventId } from './events';
 export type { HistoryOptions } from './history';
 export type { ListOptions } from './list';
 export { message, requestLocale } from './messages';
+export { batchJobResponse, mockBatchJob, queueBatchJob } from './batch';
+export { importResponse, importTemplateResponse } from './imports';
+export type { MockImportSpec } from './imports';
 export {
   MockFieldErrors,
   adminRecordHandlers,

@@ -2,21 +2,14 @@ import {
   BULK,
   BULK_ACTION_STATUS,
   BULK_ACTIONS,
-  IMPORT,
   LIMITS,
   LOAD_LIMITS,
-  LOCALES,
-  MESSAGES,
-  QUANTITY_PATTERN,
   UNIT_SYMBOLS,
   WAYBILL_IMPORT_COLUMNS,
   WAYBILL_LIST,
   canTransition,
   checkListQuery,
   exceedsLoadLimit,
-  importFileName,
-  integerProblem,
-  isValidDate,
   isWaybillCorrection,
   isWaybillDeletable,
   type BulkAction,
@@ -25,62 +18,37 @@ import {
 import { http, HttpResponse, type HttpHandler } from 'msw';
 
 import {
+  batchJobResponse,
   changed,
   created,
   deleted,
   fieldErrors,
+  importResponse,
+  importTemplateResponse,
   listResponse,
   message,
   mockCaller,
   mockDb,
   mockWaybill,
   nextNumber,
-  notFound,
-  onMockReset,
+  queueBatchJob,
   type MessageKey,
+  type MockImportSpec,
 } from '@/shared/mock-db';
 
-import type { BatchJob, BulkResult, BulkRow, ImportResult } from '../waybillVolumeApi';
+import type { BulkResult, BulkRow } from '../waybillVolumeApi';
+
+/** A batch job for stories (kept in the shared mock data, as the server keeps them apart from waybills). */
+export { mockBatchJob } from '@/shared/mock-db';
 
 /**
- * The server's bulk actions and imports (server/src/waybills/bulk.ts, import.ts) over the mock
- * data: each row by the contract's transitions, edit and delete rules and roles, answered in the
- * server's words. Past the rows the server answers at once, a batch job is answered (202) and is
- * done when first polled. Imports read CSV (an XLSX file is answered as unreadable here).
+ * The server's bulk actions and waybill imports (server/src/waybills/bulk.ts, import.ts) over the
+ * mock data: each row by the contract's transitions, edit and delete rules and roles, answered in
+ * the server's words. Past the rows the server answers at once, a batch job is answered (202) and
+ * is done when first polled. Imports are read as the server reads them (shared/mock-db/imports.ts).
  */
 
 type Params = Record<string, string | number>;
-const jobs = new Map<string, { job: BatchJob; result: unknown }>();
-let jobSequence = 0;
-onMockReset(() => {
-  jobs.clear();
-  jobSequence = 0;
-});
-
-/** A batch job for stories: polled as it is given. */
-export function mockBatchJob(job: Partial<BatchJob> = {}): BatchJob {
-  jobSequence += 1;
-  const stored: BatchJob = {
-    id: `00000000-0000-4000-8000-${String(jobSequence).padStart(12, '0')}`,
-    kind: 'bulk',
-    state: 'running',
-    progress: 40,
-    total: 250,
-    result: null,
-    error: null,
-    createdAt: new Date().toISOString(),
-    finishedAt: null,
-    ...job,
-  };
-  jobs.set(stored.id, { job: stored, result: stored.result });
-  return stored;
-}
-
-const queue = (kind: BatchJob['kind'], total: number, result: unknown): Response => {
-  const job = mockBatchJob({ kind, state: 'queued', progress: 0, total, result: null });
-  jobs.set(job.id, { job, result });
-  return HttpResponse.json(job, { status: 202 });
-};
 
 interface BulkBody {
   action?: unknown;
@@ -200,190 +168,42 @@ async function bulk(request: Request): Promise<Response> {
       exportRequest: null,
     };
   };
-  if (numbers.length > BULK.inlineMaxRows && action !== 'export') return queue('bulk', numbers.length, run());
+  if (numbers.length > BULK.inlineMaxRows && action !== 'export') return queueBatchJob('bulk', numbers.length, run());
   return HttpResponse.json(run());
 }
 
-/** RFC 4180 records of CSV text, as the server splits them. */
-function csvRecords(text: string, sep: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === sep) {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      if (c === '\r' && text[i + 1] === '\n') i++;
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) records.push([...record, field]);
-  return records;
-}
-
-const headingKey = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
-const HEADINGS = new Map<string, string>(
-  WAYBILL_IMPORT_COLUMNS.flatMap((col) => [
-    ...LOCALES.map((locale) => [headingKey(MESSAGES[locale][col.header]), col.field] as const),
-    [headingKey(col.field), col.field] as const,
-  ]),
-);
-const QUANTITY = new RegExp(QUANTITY_PATTERN);
-const MAX_LENGTH: Record<string, number> = {
-  origin: LIMITS.codeMaxLength,
-  destination: LIMITS.codeMaxLength,
-  assortment: LIMITS.codeMaxLength,
-  destinationCompany: LIMITS.registryCodeLength,
-  driverName: LIMITS.nameMaxLength,
-  vehicleNumber: LIMITS.vehicleNumberMaxLength,
-  notes: LIMITS.notesMaxLength,
-};
-
-function parseDate(text: string): string | undefined {
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text.slice(0, 10).trim());
-  const dmy = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(text);
-  const parts = iso ? [iso[1]!, iso[2]!, iso[3]!] : dmy ? [dmy[3]!, dmy[2]!, dmy[1]!] : undefined;
-  if (!parts) return undefined;
-  const date = `${parts[0]}-${parts[1]!.padStart(2, '0')}-${parts[2]!.padStart(2, '0')}`;
-  return isValidDate(date) ? date : undefined;
-}
-
-async function importFile(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  const dryRunText = url.searchParams.get('dryRun');
-  if (dryRunText === null) return fieldErrors({ dryRun: [message(request, 'field.required')] });
-  if (dryRunText !== 'true' && dryRunText !== 'false') return fieldErrors({ dryRun: [message(request, 'field.type.boolean')] });
-  const dryRun = dryRunText === 'true';
-  const type = request.headers.get('content-type') ?? '';
-  if (type.startsWith('application/json') || type.startsWith('multipart/'))
-    return HttpResponse.json({ detail: message(request, 'media.unsupported', { type }) }, { status: 415 });
-  const file = importFileName(url.searchParams.get('filename') ?? undefined) || null;
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  const fileError = (key: MessageKey, params?: Params) => fieldErrors({ file: [message(request, key, params)] });
-  if (bytes.length === 0) return fileError('import.empty');
-  if (bytes.length > IMPORT.maxBytes) return fileError('import.tooLarge', { limit: IMPORT.maxBytes / 1024 / 1024 });
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return fileError('import.unreadable');
-  }
-  if (text.startsWith('\ufeff')) text = text.slice(1);
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 32 && code !== 9 && code !== 10 && code !== 13) return fileError('import.unreadable');
-  }
-  const firstLine = text.split(/\r|\n/)[0]!.replace(/"[^"]*"/g, '');
-  const sep = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const records = csvRecords(text, sep)
-    .map((cells, index) => ({ cells, line: index + 1 }))
-    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
-  const header = records[0];
-  if (!header) return fileError('import.empty');
-  const columns = new Map<string, number>();
-  header.cells.forEach((cell, index) => {
-    const field = HEADINGS.get(headingKey(cell));
-    if (field && !columns.has(field)) columns.set(field, index);
-  });
-  const missing = WAYBILL_IMPORT_COLUMNS.find((col) => col.required && !columns.has(col.field));
-  if (missing) return fileError('import.missingColumn', { column: message(request, missing.header) });
-  const data = records.slice(1);
-  if (data.length === 0) return fileError('import.empty');
-  if (data.length > IMPORT.maxRows)
-    return fileError('import.tooManyRows', { count: data.length.toLocaleString('en'), limit: IMPORT.maxRows.toLocaleString('en') });
-
-  const errors: ImportResult['errors'][number][] = [];
-  const good: Record<string, string | number>[] = [];
-  let invalid = 0;
-  for (const { cells, line } of data) {
-    const rowErrors: [string, MessageKey, Params?][] = [];
-    const fields: Record<string, string | number> = {};
-    for (const col of WAYBILL_IMPORT_COLUMNS) {
-      const index = columns.get(col.field);
-      const raw = index === undefined ? '' : (cells[index] ?? '');
-      if (/^[=+@]/.test(raw) || /^-[A-Za-z(]/.test(raw)) {
-        rowErrors.push([col.field, 'import.formula']);
-        continue;
-      }
-      const value = raw.replace(/^'(?=[=+\-@\t\r])/, '').trim();
-      if (value === '') {
-        if (col.required) rowErrors.push([col.field, 'field.required']);
-        continue;
-      }
-      if ([...value].length > (MAX_LENGTH[col.field] ?? Infinity)) {
-        rowErrors.push([col.field, 'field.maxLength', { limit: MAX_LENGTH[col.field]! }]);
-        continue;
-      }
-      if (col.field === 'transportDate') {
-        const date = parseDate(value);
-        if (date) fields.transportDate = date;
-        else rowErrors.push([col.field, 'field.format.date']);
-      } else if (col.field === 'mileage') {
-        const problem = integerProblem(value.replace(/\s/g, ''), LIMITS.mileageMin, LIMITS.mileageMax);
-        if (problem) rowErrors.push([col.field, problem.key, problem.params]);
-        else fields.mileage = Number(value.replace(/\s/g, ''));
-      } else if (col.field === 'quantity') {
-        const decimal = value.replace(/\s/g, '').replace(',', '.');
-        if (QUANTITY.test(decimal)) fields.quantity = decimal;
-        else rowErrors.push([col.field, 'field.pattern.decimal', { decimals: LIMITS.quantityMaxDecimals }]);
-      } else fields[col.field] = value;
-    }
-    // The create rules' references (the server's checkFields).
+/** A waybill row's create rules (the server's changes.ts: checkFields) over the mock data; the row becomes a draft. */
+const waybillImport: MockImportSpec<Record<string, string | number>> = {
+  columns: WAYBILL_IMPORT_COLUMNS,
+  check: (request, row) => {
+    const fields = { ...row } as Record<string, string | number>;
+    const errors: Record<string, string[]> = {};
+    const add = (field: string, key: MessageKey, params?: Params) => (errors[field] ??= []).push(message(request, key, params));
     const origin = fields.origin as string | undefined;
-    if (origin && !mockDb.warehouses.some((item) => item.originCode === origin))
-      rowErrors.push(['origin', 'ref.unknownOrigin', { value: origin }]);
+    if (origin && !mockDb.warehouses.some((item) => item.originCode === origin)) add('origin', 'ref.unknownOrigin', { value: origin });
     const destination = fields.destination as string | undefined;
     if (destination) {
       const warehouse = mockDb.warehouses.find((item) => item.destinationCode === destination);
-      if (!warehouse) rowErrors.push(['destination', 'ref.unknownDestination', { value: destination }]);
+      if (!warehouse) add('destination', 'ref.unknownDestination', { value: destination });
       else if (!fields.destinationCompany) fields.destinationCompany = warehouse.company;
     }
     const company = fields.destinationCompany as string | undefined;
     if (company && !mockDb.companies.some((item) => item.registryCode === company))
-      rowErrors.push(['destinationCompany', 'ref.unknownCompany', { value: company }]);
+      add('destinationCompany', 'ref.unknownCompany', { value: company });
     const code = fields.assortment as string | undefined;
     const assortment = code ? mockDb.assortments.find((item) => item.code === code) : undefined;
-    if (code && !assortment) rowErrors.push(['assortment', 'ref.unknownAssortment', { value: code }]);
-    else if (assortment && !assortment.isActive) rowErrors.push(['assortment', 'ref.inactiveAssortment', { value: code! }]);
+    if (code && !assortment) add('assortment', 'ref.unknownAssortment', { value: code });
+    else if (assortment && !assortment.isActive) add('assortment', 'ref.inactiveAssortment', { value: code! });
     const quantity = fields.quantity as string | undefined;
-    if (quantity !== undefined && !(Number(quantity) > 0)) rowErrors.push(['quantity', 'field.positive']);
+    if (quantity !== undefined && !(Number(quantity) > 0)) add('quantity', 'field.positive');
     else if (quantity !== undefined && assortment && exceedsLoadLimit(quantity, assortment.unit))
-      rowErrors.push([
-        'quantity',
-        'waybill.quantityOverLoad',
-        { limit: LOAD_LIMITS[assortment.unit], unit: UNIT_SYMBOLS[assortment.unit] },
-      ]);
-    if (rowErrors.length > 0) {
-      invalid += 1;
-      // In the server's order: field by field as first met.
-      const order = [...new Set(rowErrors.map(([field]) => field))];
-      for (const field of order)
-        for (const [f, key, params] of rowErrors)
-          if (f === field && errors.length < IMPORT.maxErrors) errors.push({ row: line, field, message: message(request, key, params) });
-    } else good.push(fields);
-  }
-  const base = { dryRun, file, rows: data.length, valid: data.length - invalid, invalid, errors };
-  if (dryRun) return HttpResponse.json({ ...base, imported: 0, numbers: [] });
-  if (invalid > 0) return HttpResponse.json({ ...base, imported: 0, numbers: [] }, { status: 400 });
-  const write = (): ImportResult => {
-    const numbers: string[] = [];
+      add('quantity', 'waybill.quantityOverLoad', { limit: LOAD_LIMITS[assortment.unit], unit: UNIT_SYMBOLS[assortment.unit] });
+    return { record: fields, errors };
+  },
+  write: (request, rows, file) => {
     const now = new Date().toISOString();
-    for (const fields of good) {
+    return rows.map((fields) => {
       const number = nextNumber('waybill');
-      numbers.push(number);
       created(request, 'waybill', number, { reason: file ?? undefined, via: 'import' });
       mockDb.waybills = [
         mockWaybill({
@@ -398,40 +218,14 @@ async function importFile(request: Request): Promise<Response> {
         }),
         ...mockDb.waybills,
       ];
-    }
-    return { ...base, imported: numbers.length, numbers };
-  };
-  if (good.length > IMPORT.inlineMaxRows) return queue('import', good.length, write());
-  return HttpResponse.json(write(), { status: 201 });
-}
+      return number;
+    });
+  },
+};
 
 export const waybillVolumeHandlers: readonly HttpHandler[] = [
   http.post('*/api/waybills/bulk/', ({ request }) => bulk(request)),
-  http.post('*/api/waybills/import/', ({ request }) => importFile(request)),
-  http.get('*/api/waybills/import/template/', ({ request }) => {
-    const format = new URL(request.url).searchParams.get('format');
-    if (format !== 'csv' && format !== 'xlsx')
-      return fieldErrors({
-        format: [
-          message(request, format === null ? 'field.required' : 'field.enum', {
-            value: String(format),
-            choices: IMPORT.formats.join(', '),
-          }),
-        ],
-      });
-    const headings = WAYBILL_IMPORT_COLUMNS.map((col) => message(request, col.header));
-    const sep = request.headers.get('accept-language')?.startsWith('et') ? ';' : ',';
-    // The mocks write no workbook: an XLSX template is an empty file of its type.
-    if (format === 'xlsx') return new HttpResponse(new Uint8Array(), { headers: { 'Content-Type': IMPORT.xlsxType } });
-    return new HttpResponse(`\ufeff${headings.join(sep)}\r\n`, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
-  }),
-  http.get('*/api/batch-jobs/:id/', ({ params, request }) => {
-    const stored = jobs.get(String(params.id));
-    if (!stored) return notFound(request);
-    // A queued job is done when it is first polled.
-    if (stored.job.state === 'queued') {
-      stored.job = { ...stored.job, state: 'done', progress: 100, result: stored.result, finishedAt: new Date().toISOString() };
-    }
-    return HttpResponse.json(stored.job);
-  }),
+  http.post('*/api/waybills/import/', ({ request }) => importResponse(request, waybillImport)),
+  http.get('*/api/waybills/import/template/', ({ request }) => importTemplateResponse(request, WAYBILL_IMPORT_COLUMNS)),
+  http.get('*/api/batch-jobs/:id/', ({ params, request }) => batchJobResponse(request, String(params.id))),
 ];

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { LIMITS, WORKLOG_LIST, normaliseWorkerName } from '@timberlog/contract';
+import { LIMITS, SUMMARY_CHARTS, WORKLOG_IMPORT_COLUMNS, WORKLOG_LIST, normaliseWorkerName, wallClockInstant } from '@timberlog/contract';
 
 import {
   changed,
@@ -7,6 +7,8 @@ import {
   decimalText,
   fieldErrors,
   historyResponse,
+  importResponse,
+  importTemplateResponse,
   listResponse,
   message,
   mockCaller,
@@ -17,6 +19,7 @@ import {
   notFound,
   versionConflict,
   type MessageKey,
+  type MockImportSpec,
 } from '@/shared/mock-db';
 
 import type { Worklog, WorklogCreate, WorklogPatch } from '../worklogApi';
@@ -102,6 +105,54 @@ const update = (request: Request, number: unknown, body: WorklogPatch): Response
   return HttpResponse.json(next);
 };
 
+/** A worklog as created, its names filled in. */
+const createWorklog = (request: Request, fields: Fields, via?: { file: string | null }): Worklog => {
+  const now = new Date().toISOString();
+  const worklog = withNames(
+    mockWorklog({
+      assortment: null,
+      quantity: null,
+      waybill: null,
+      ...fields,
+      number: nextNumber('worklog'),
+      notes: fields.notes ?? '',
+      createdBy: mockCaller(request).email,
+      createdAt: now,
+      lastModifiedAt: now,
+    }),
+  );
+  created(request, 'worklog', worklog.number, via ? { reason: via.file ?? undefined, via: 'import' } : undefined);
+  mockDb.worklogs = [worklog, ...mockDb.worklogs];
+  touchWorker(request, worklog.workerName);
+  return worklog;
+};
+
+/**
+ * A worklog row of an import (server/src/worklogs/import.ts): its time in the office's time zone
+ * unless it names one, its warehouse by name (one warehouse of the name) or id, then the create
+ * rules.
+ */
+const worklogImport: MockImportSpec<Fields> = {
+  columns: WORKLOG_IMPORT_COLUMNS,
+  check: (request, row) => {
+    const { warehouse, timestamp, ...rest } = row;
+    const body = { ...rest } as Fields;
+    const nameErrors: Record<string, string[]> = {};
+    if (typeof timestamp === 'string') body.timestamp = wallClockInstant(timestamp, SUMMARY_CHARTS.timeZone);
+    if (typeof warehouse === 'string') {
+      const named = mockDb.warehouses.filter((item) => item.name === warehouse);
+      if (named.length === 1) body.warehouse = named[0]!.id;
+      else if (named.length > 1) nameErrors.warehouse = [message(request, 'import.ambiguousWarehouseName', { value: warehouse })];
+      else if (/^\d{1,9}$/.test(warehouse) && mockDb.warehouses.some((item) => item.id === Number(warehouse)))
+        body.warehouse = Number(warehouse);
+      else nameErrors.warehouse = [message(request, 'import.unknownWarehouseName', { value: warehouse })];
+    }
+    const { fields, errors } = checkFields(request, body);
+    return { record: fields, errors: { ...nameErrors, ...errors } };
+  },
+  write: (request, rows, file) => rows.map((fields) => createWorklog(request, fields, { file }).number),
+};
+
 export const worklogHandlers: readonly HttpHandler[] = [
   http.get('*/api/worklogs/', ({ request }) => listResponse(request, WORKLOG_LIST, mockDb.worklogs)),
   http.post('*/api/worklogs/worklog_report/', ({ request }) => mockReportResponse(request, 'worklog_report')),
@@ -111,25 +162,11 @@ export const worklogHandlers: readonly HttpHandler[] = [
     if (missing.length > 0) return fieldErrors(Object.fromEntries(missing.map((name) => [name, [message(request, 'field.required')]])));
     const { fields, errors } = checkFields(request, body);
     if (Object.keys(errors).length > 0) return fieldErrors(errors);
-    const now = new Date().toISOString();
-    const worklog = withNames(
-      mockWorklog({
-        assortment: null,
-        quantity: null,
-        waybill: null,
-        ...fields,
-        number: nextNumber('worklog'),
-        notes: fields.notes ?? '',
-        createdBy: mockCaller(request).email,
-        createdAt: now,
-        lastModifiedAt: now,
-      }),
-    );
-    created(request, 'worklog', worklog.number);
-    mockDb.worklogs = [worklog, ...mockDb.worklogs];
-    touchWorker(request, worklog.workerName);
+    const worklog = createWorklog(request, fields);
     return HttpResponse.json(worklog, { status: 201, headers: { ETag: `"${worklog.version}"` } });
   }),
+  http.post('*/api/worklogs/import/', ({ request }) => importResponse(request, worklogImport)),
+  http.get('*/api/worklogs/import/template/', ({ request }) => importTemplateResponse(request, WORKLOG_IMPORT_COLUMNS)),
   http.get('*/api/worklogs/:number/history/', ({ params, request }) => historyResponse(request, 'worklog', String(params.number))),
   http.get('*/api/worklogs/:number/', ({ params, request }) => {
     const worklog = find(params.number);

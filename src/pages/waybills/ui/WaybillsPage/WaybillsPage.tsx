@@ -11,7 +11,7 @@ import { ListChangesNotice } from '@/features/live-updates';
 import { ListViewsBar, useListViews, VIEW_PARAM } from '@/features/saved-views';
 import { BulkActionsButton, SelectionBar, useWaybillSelection } from '@/features/waybill/bulk-actions';
 import { ExportWaybillReport } from '@/features/waybill/export-report';
-import { ImportWaybillsButton } from '@/features/waybill/import';
+import { ImportButton } from '@/features/import-records';
 import { useCurrentUser } from '@/entities/user';
 import { useListWaybillsQuery, type WaybillListParams } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
@@ -89,7 +89,7 @@ export function WaybillsPage() {
               {t('waybills.actions.createInvoice')}
             </Button>
             <ExportWaybillReport params={query.params} count={count} />
-            <ImportWaybillsButton />
+            <ImportButton record="waybills" />
             <Button to="/waybills/new">{t('waybills.actions.new')}</Button>
           </>
         }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
 import { WorklogTotalsFooter } from '@/widgets/list-totals';
 import { ListPageHeader } from '@/widgets/list-view';
+import { ImportButton } from '@/features/import-records';
 import { ListChangesNotice } from '@/features/live-updates';
 import { ListViewsBar, useListViews, VIEW_PARAM } from '@/features/saved-views';
 import { ExportWorklogReport } from '@/features/worklog/export-report';
@@ -32,7 +33,7 @@ const filterFields = (t: TFunction, valueLabels: ValueLabels): FilterFieldSpec[]
 
 const LIST_OPTIONS = { otherParams: [VIEW_PARAM] };
 
-/** `/worklogs`: the list in the URL's state, with the new-worklog and report actions. */
+/** `/worklogs`: the list in the URL's state, with the new-worklog, report and import actions. */
 export function WorklogsPage() {
   const { t } = useTranslation();
   const query = useListQuery<WorklogListParams>(WORKLOG_LIST, LIST_OPTIONS);
@@ -58,6 +59,7 @@ export function WorklogsPage() {
         actions={
           <>
             <ExportWorklogReport params={query.params} count={count} />
+            <ImportButton record="worklogs" />
             <Button to="/worklogs/new">{t('worklogs.actions.new')}</Button>
           </>
         }

@@ -1,15 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { isBatchJob, useImportWaybillsMutation, waybillVolumeApi, type BatchJob, type ImportResult } from '@/entities/waybill';
-import { extractApiError, isApiError, TAGS } from '@/shared/api';
+import type { ImportRecord } from '@timberlog/contract';
+
+import { isBatchJob, waybillVolumeApi, type BatchJob, type ImportResult } from '@/entities/waybill';
+import { extractApiError, isApiError } from '@/shared/api';
 import { useAppDispatch } from '@/shared/model';
+
+import { useImportRecordsMutation } from '../api/importApi';
+import { IMPORT_KINDS } from '../config/records';
 
 /** How often a background import is asked about, in ms. */
 export const IMPORT_POLL_MS = 1000;
 
 /**
  * Where an import is: no file yet, its check (dry run) or its writing under way (a large file's
- * background job reports its progress), the check's answer, the waybills written, or a failure.
+ * background job reports its progress), the check's answer, the records written, or a failure.
  */
 export type ImportPhase =
   | { readonly name: 'idle' }
@@ -34,13 +39,13 @@ const messageOf = (failure: unknown): string => {
 const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /**
- * An import from the file's check to its waybills: `check` sends the file as a dry run (nothing
- * is written), `write` sends it for real (every row or none); a background job is polled until it
- * ends, and the waybill list is read again after the writing.
+ * An import of `record` from the file's check to its records: `check` sends the file as a dry run
+ * (nothing is written), `write` sends it for real (every row or none); a background job is polled
+ * until it ends, and the record's list is read again after the writing.
  */
-export function useImportRun() {
+export function useImportRun(record: ImportRecord) {
   const dispatch = useAppDispatch();
-  const [send] = useImportWaybillsMutation();
+  const [send] = useImportRecordsMutation();
   const [phase, setPhase] = useState<ImportPhase>({ name: 'idle' });
   const latest = useRef(0);
   useEffect(
@@ -55,7 +60,7 @@ export function useImportRun() {
       const current = () => latest.current === call;
       let answer: ImportResult | BatchJob;
       try {
-        answer = await send({ file, dryRun, filename }).unwrap();
+        answer = await send({ record, file, dryRun, filename }).unwrap();
       } catch (failure) {
         if (!current()) return;
         const result = resultOf(failure);
@@ -71,7 +76,7 @@ export function useImportRun() {
         }
         if (job.state === 'done') {
           answer = job.result as ImportResult;
-          if (!dryRun) dispatch(waybillVolumeApi.util.invalidateTags([{ type: TAGS.waybill }]));
+          if (!dryRun) dispatch(waybillVolumeApi.util.invalidateTags([{ type: IMPORT_KINDS[record].tag }]));
           break;
         }
         setPhase(dryRun ? { name: 'checking', job } : { name: 'importing', job });
@@ -90,7 +95,7 @@ export function useImportRun() {
       // Written only when every row was valid; otherwise its errors, as the check answers them.
       setPhase(!answer.dryRun && answer.imported > 0 ? { name: 'imported', result: answer } : { name: 'checked', result: answer });
     },
-    [send, dispatch],
+    [send, dispatch, record],
   );
 
   const check = useCallback(

@@ -1,11 +1,13 @@
-import { IMPORT, WAYBILL_IMPORT_COLUMNS, type WaybillImportField } from '@timberlog/contract';
+import { IMPORT } from '@timberlog/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { BatchJob, ImportError, ImportTemplateFormat } from '@/entities/waybill';
+import type { BatchJob, ImportError } from '@/entities/waybill';
 import { useFormat } from '@/shared/lib/format';
 import { Button } from '@/shared/ui';
 
+import type { ImportTemplateFormat } from '../../api/importApi';
+import type { ImportKind } from '../../config/records';
 import { missingFields, twiceMapped, type ColumnMapping } from '../../model/header';
 import type { ImportPhase } from '../../model/useImportRun';
 
@@ -20,6 +22,8 @@ export interface ImportColumns {
 }
 
 export interface ImportViewProps {
+  /** What is imported: its columns and its words. */
+  readonly kind: ImportKind;
   readonly phase: ImportPhase;
   /** The chosen file's name, once one is chosen. */
   readonly fileName: string | null;
@@ -28,7 +32,9 @@ export interface ImportViewProps {
   /** The mapping differs from the one the last check used. */
   readonly mappingChanged: boolean;
   readonly onPick: (file: File) => void;
-  readonly onMap: (column: number, field: WaybillImportField | null) => void;
+  /** The template could not be fetched. */
+  readonly templateFailed?: boolean;
+  readonly onMap: (column: number, field: string | null) => void;
   readonly onCheck: () => void;
   readonly onImport: () => void;
   readonly onTemplate: (format: ImportTemplateFormat) => void;
@@ -58,22 +64,27 @@ function Progress({ job, label }: { readonly job: BatchJob | undefined; readonly
   );
 }
 
-function ErrorsTable({ errors, invalid }: { readonly errors: readonly ImportError[]; readonly invalid: number }) {
+function ErrorsTable({
+  kind,
+  errors,
+  invalid,
+}: {
+  readonly kind: ImportKind;
+  readonly errors: readonly ImportError[];
+  readonly invalid: number;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
-  const label = (field: string) =>
-    field === 'row' ? t('waybills.import.wholeRow') : t(`waybills.fields.${field}`, { defaultValue: field });
+  const label = (field: string) => (field === 'row' ? t('import.wholeRow') : t(`${kind.fields}.${field}`, { defaultValue: field }));
   return (
     <div className={styles.errors}>
       <table className={styles.table}>
-        <caption className={styles.caption}>
-          {t('waybills.import.errorsCaption', { count: invalid, formatted: format.number(invalid) })}
-        </caption>
+        <caption className={styles.caption}>{t('import.errorsCaption', { count: invalid, formatted: format.number(invalid) })}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('waybills.import.column.row')}</th>
-            <th scope="col">{t('waybills.import.column.field')}</th>
-            <th scope="col">{t('waybills.import.column.problem')}</th>
+            <th scope="col">{t('import.column.row')}</th>
+            <th scope="col">{t('import.column.field')}</th>
+            <th scope="col">{t('import.column.problem')}</th>
           </tr>
         </thead>
         <tbody>
@@ -95,19 +106,27 @@ function ErrorsTable({ errors, invalid }: { readonly errors: readonly ImportErro
 }
 
 /** The columns of a CSV file: what each gives (recognised by its heading, or as the user chose). */
-function ColumnsTable({ columns, onMap }: { readonly columns: ImportColumns; readonly onMap: ImportViewProps['onMap'] }) {
+function ColumnsTable({
+  kind,
+  columns,
+  onMap,
+}: {
+  readonly kind: ImportKind;
+  readonly columns: ImportColumns;
+  readonly onMap: ImportViewProps['onMap'];
+}) {
   const { t } = useTranslation();
-  const missing = missingFields(columns.mapping);
+  const missing = missingFields(kind.columns, columns.mapping);
   const twice = twiceMapped(columns.mapping);
-  const fieldLabel = (field: string) => t(`waybills.fields.${field}`);
+  const fieldLabel = (field: string) => t(`${kind.fields}.${field}`);
   return (
     <div className={styles.columns}>
       <table className={styles.table}>
-        <caption className={styles.caption}>{t('waybills.import.columnsCaption')}</caption>
+        <caption className={styles.caption}>{t('import.columnsCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('waybills.import.column.heading')}</th>
-            <th scope="col">{t('waybills.import.column.gives')}</th>
+            <th scope="col">{t('import.column.heading')}</th>
+            <th scope="col">{t('import.column.gives')}</th>
           </tr>
         </thead>
         <tbody>
@@ -115,17 +134,17 @@ function ColumnsTable({ columns, onMap }: { readonly columns: ImportColumns; rea
             // Headings may repeat or be empty: the position is the column.
             <tr key={index}>
               <th scope="row" className={styles.heading}>
-                {heading || t('waybills.import.noHeading', { number: index + 1 })}
+                {heading || t('import.noHeading', { number: index + 1 })}
               </th>
               <td>
                 <select
                   className={styles.select}
-                  aria-label={t('waybills.import.mapLabel', { heading: heading || index + 1 })}
+                  aria-label={t('import.mapLabel', { heading: heading || index + 1 })}
                   value={columns.mapping[index] ?? ''}
-                  onChange={(event) => onMap(index, (event.target.value || null) as WaybillImportField | null)}
+                  onChange={(event) => onMap(index, event.target.value || null)}
                 >
-                  <option value="">{t('waybills.import.readPast')}</option>
-                  {WAYBILL_IMPORT_COLUMNS.map((col) => (
+                  <option value="">{t('import.readPast')}</option>
+                  {kind.columns.map((col) => (
                     <option key={col.field} value={col.field}>
                       {fieldLabel(col.field)}
                     </option>
@@ -136,12 +155,8 @@ function ColumnsTable({ columns, onMap }: { readonly columns: ImportColumns; rea
           ))}
         </tbody>
       </table>
-      {missing.length > 0 ? (
-        <p className={styles.problem}>{t('waybills.import.missing', { fields: missing.map(fieldLabel).join(', ') })}</p>
-      ) : null}
-      {twice.length > 0 ? (
-        <p className={styles.problem}>{t('waybills.import.twice', { fields: twice.map(fieldLabel).join(', ') })}</p>
-      ) : null}
+      {missing.length > 0 ? <p className={styles.problem}>{t('import.missing', { fields: missing.map(fieldLabel).join(', ') })}</p> : null}
+      {twice.length > 0 ? <p className={styles.problem}>{t('import.twice', { fields: twice.map(fieldLabel).join(', ') })}</p> : null}
     </div>
   );
 }
@@ -152,10 +167,12 @@ function ColumnsTable({ columns, onMap }: { readonly columns: ImportColumns; rea
  * the writing's progress and its outcome.
  */
 export function ImportView({
+  kind,
   phase,
   fileName,
   columns,
   mappingChanged,
+  templateFailed = false,
   onPick,
   onMap,
   onCheck,
@@ -168,14 +185,14 @@ export function ImportView({
   const inputId = useId();
   const hintId = useId();
   const busy = phase.name === 'checking' || phase.name === 'importing';
-  const mappingReady = !columns || (missingFields(columns.mapping).length === 0 && twiceMapped(columns.mapping).length === 0);
+  const mappingReady = !columns || (missingFields(kind.columns, columns.mapping).length === 0 && twiceMapped(columns.mapping).length === 0);
   const counted = (n: number) => ({ count: n, formatted: format.number(n) });
 
   if (phase.name === 'imported') {
     return (
       <div className={styles.view}>
         <p className={styles.success} role="status">
-          {t('waybills.import.imported', counted(phase.result.imported))}
+          {t(`${kind.texts}.imported`, counted(phase.result.imported))}
         </p>
         <div className={styles.buttons}>
           <Button onClick={onClose}>{t('waybills.bulk.done')}</Button>
@@ -189,7 +206,7 @@ export function ImportView({
     <div className={styles.view}>
       <div className={styles.file}>
         <label htmlFor={inputId} className={styles.label}>
-          {t('waybills.import.file')}
+          {t('import.file')}
         </label>
         <input
           id={inputId}
@@ -205,10 +222,10 @@ export function ImportView({
           }}
         />
         <p id={hintId} className={styles.hint}>
-          {t('waybills.import.fileHint', { rows: format.number(IMPORT.maxRows) })}
+          {t(`${kind.texts}.fileHint`, { rows: format.number(IMPORT.maxRows) })}
         </p>
         <p className={styles.templates}>
-          {t('waybills.import.template')}{' '}
+          {t('import.template')}{' '}
           <Button variant="minimal" size="sm" onClick={() => onTemplate('csv')}>
             {t('ui.export.csv')}
           </Button>
@@ -216,11 +233,16 @@ export function ImportView({
             {t('ui.export.xlsx')}
           </Button>
         </p>
+        {templateFailed ? (
+          <p className={styles.problem} role="alert">
+            {t('import.templateFailed')}
+          </p>
+        ) : null}
       </div>
-      {fileName ? <p className={styles.fileName}>{t('waybills.import.chosen', { name: fileName })}</p> : null}
-      {columns ? <ColumnsTable columns={columns} onMap={onMap} /> : null}
-      {phase.name === 'checking' ? <Progress job={phase.job} label={t('waybills.import.checking')} /> : null}
-      {phase.name === 'importing' ? <Progress job={phase.job} label={t('waybills.import.importing')} /> : null}
+      {fileName ? <p className={styles.fileName}>{t('import.chosen', { name: fileName })}</p> : null}
+      {columns ? <ColumnsTable kind={kind} columns={columns} onMap={onMap} /> : null}
+      {phase.name === 'checking' ? <Progress job={phase.job} label={t('import.checking')} /> : null}
+      {phase.name === 'importing' ? <Progress job={phase.job} label={t('import.importing')} /> : null}
       {phase.name === 'failed' ? (
         <p className={styles.problem} role="alert">
           {phase.message || t('errors.unexpectedError')}
@@ -230,13 +252,13 @@ export function ImportView({
         <div className={styles.result}>
           <p role="status" className={result.invalid > 0 ? styles.problem : styles.success}>
             {result.invalid > 0
-              ? t('waybills.import.invalid', { ...counted(result.rows), invalid: format.number(result.invalid) })
-              : t('waybills.import.valid', counted(result.rows))}
+              ? t('import.invalid', { ...counted(result.rows), invalid: format.number(result.invalid) })
+              : t('import.valid', counted(result.rows))}
           </p>
           {result.invalid > 0 ? (
             <>
-              <ErrorsTable errors={result.errors} invalid={result.invalid} />
-              <p className={styles.hint}>{t('waybills.import.fixHint')}</p>
+              <ErrorsTable kind={kind} errors={result.errors} invalid={result.invalid} />
+              <p className={styles.hint}>{t('import.fixHint')}</p>
             </>
           ) : null}
         </div>
@@ -247,12 +269,12 @@ export function ImportView({
         </Button>
         {fileName && (mappingChanged || phase.name === 'failed' || phase.name === 'idle') ? (
           <Button variant="secondary" onClick={onCheck} disabled={busy || !mappingReady}>
-            {t('waybills.import.check')}
+            {t('import.check')}
           </Button>
         ) : null}
         {result && result.invalid === 0 && !mappingChanged ? (
           <Button onClick={onImport} disabled={busy}>
-            {t('waybills.import.run', counted(result.rows))}
+            {t(`${kind.texts}.run`, counted(result.rows))}
           </Button>
         ) : null}
       </div>

@@ -1,17 +1,25 @@
+import type { ImportRecord } from '@timberlog/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/shared/ui';
 
+import { IMPORT_KINDS } from '../../config/records';
+
 const loadDialog = () => import('../ImportDialog/ImportDialog');
 const ImportDialog = lazy(() => loadDialog().then((module) => ({ default: module.ImportDialog })));
 const preloadDialog = () => void loadDialog();
 
+export interface ImportButtonProps {
+  /** What the file's rows become. */
+  readonly record: ImportRecord;
+}
+
 /**
- * "Import" on the waybill list: the import dialog, its file reading and its checks load when the
- * button is pointed at, focused or used, not with the list.
+ * "Import" on the waybill or worklog list: the import dialog, its file reading and its checks load
+ * when the button is pointed at, focused or used, not with the list.
  */
-export function ImportWaybillsButton() {
+export function ImportButton({ record }: ImportButtonProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // Each opening starts afresh (no file chosen).
@@ -28,11 +36,11 @@ export function ImportWaybillsButton() {
           setOpen(true);
         }}
       >
-        {t('waybills.import.button')}
+        {t(`${IMPORT_KINDS[record].texts}.button`)}
       </Button>
       {open ? (
         <Suspense fallback={null}>
-          <ImportDialog key={opening} onOpenChange={setOpen} />
+          <ImportDialog key={opening} record={record} onOpenChange={setOpen} />
         </Suspense>
       ) : null}
     </>

@@ -1,16 +1,18 @@
-import { IMPORT, type WaybillImportField } from '@timberlog/contract';
+import { IMPORT, type ImportRecord } from '@timberlog/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { ImportTemplateFormat } from '@/entities/waybill';
 import { Dialog } from '@/shared/ui';
 
-import { useFetchImportTemplateMutation } from '../../api/templateApi';
+import { useFetchImportTemplateMutation, type ImportTemplateFormat } from '../../api/importApi';
+import { IMPORT_KINDS } from '../../config/records';
 import { readCsvHeader, recognisedMapping, withMapping, type ColumnMapping, type CsvHeader } from '../../model/header';
 import { useImportRun } from '../../model/useImportRun';
 import { ImportView } from '../ImportView/ImportView';
 
 export interface ImportDialogProps {
+  /** What the file's rows become. */
+  readonly record: ImportRecord;
   readonly onOpenChange: (open: boolean) => void;
 }
 
@@ -48,24 +50,26 @@ function save(url: string, filename: string) {
 }
 
 /**
- * Import waybills from a spreadsheet: pick a CSV or XLSX file, see the check's answer (every
- * problem by the row the spreadsheet shows and its field; a CSV file's columns, which the user may
- * assign to other fields), then import every row as a draft, or none.
+ * Import waybills or worklogs from a spreadsheet: pick a CSV or XLSX file, see the check's answer
+ * (every problem by the row the spreadsheet shows and its field; a CSV file's columns, which the
+ * user may assign to other fields), then import every row, or none.
  */
-export function ImportDialog({ onOpenChange }: ImportDialogProps) {
+export function ImportDialog({ record, onOpenChange }: ImportDialogProps) {
   const { t } = useTranslation();
-  const { phase, check, write, reset } = useImportRun();
+  const kind = IMPORT_KINDS[record];
+  const { phase, check, write, reset } = useImportRun(record);
   const [fetchTemplate] = useFetchImportTemplateMutation();
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
+  const [templateFailed, setTemplateFailed] = useState(false);
 
   /** The file as it is sent: a CSV file with its heading row written for the mapping when that was changed. */
   const body = (current: Chosen, map: ColumnMapping | null): Blob => {
     if (current.text === null || !current.header || !map) return current.file;
     // The text as read (the heading row rewritten when the user assigned columns otherwise).
-    const text = sameMapping(map, recognisedMapping(current.header.headings))
+    const text = sameMapping(map, recognisedMapping(kind.columns, current.header.headings))
       ? current.text
-      : withMapping(current.text, current.header, map);
+      : withMapping(kind.columns, current.text, current.header, map);
     return new Blob([text], { type: 'text/csv' });
   };
   const runCheck = (current: Chosen, map: ColumnMapping | null) => {
@@ -77,21 +81,24 @@ export function ImportDialog({ onOpenChange }: ImportDialogProps) {
     reset();
     const text = isXlsx(file) ? null : await readText(file).catch(() => null);
     const header = text === null ? null : readCsvHeader(text);
-    const map = header ? recognisedMapping(header.headings) : null;
+    const map = header ? recognisedMapping(kind.columns, header.headings) : null;
     const current: Chosen = { file, text, header, checkedMapping: null };
     setMapping(map);
     setChosen(current);
     runCheck(current, map);
   };
 
-  const map = (column: number, field: WaybillImportField | null) =>
+  const map = (column: number, field: string | null) =>
     setMapping((before) => before && before.map((value, i) => (i === column ? field : value)));
 
   const template = async (format: ImportTemplateFormat) => {
-    const file = await fetchTemplate(format)
+    setTemplateFailed(false);
+    const file = await fetchTemplate({ record, format })
       .unwrap()
       .catch(() => null);
+    // Said in the dialog: the download's failure would otherwise pass unseen.
     if (file) save(file.url, file.filename);
+    else setTemplateFailed(true);
   };
 
   return (
@@ -101,11 +108,13 @@ export function ImportDialog({ onOpenChange }: ImportDialogProps) {
       onOpenChange={(open) => {
         if (!open && phase.name !== 'importing') onOpenChange(false);
       }}
-      title={t('waybills.import.title')}
-      description={t('waybills.import.description')}
+      title={t(`${kind.texts}.title`)}
+      description={t(`${kind.texts}.description`)}
     >
       <ImportView
+        kind={kind}
         phase={phase}
+        templateFailed={templateFailed}
         fileName={chosen?.file.name ?? null}
         columns={chosen?.header && mapping ? { headings: chosen.header.headings, mapping } : null}
         mappingChanged={chosen !== null && phase.name !== 'idle' && !sameMapping(mapping, chosen.checkedMapping)}

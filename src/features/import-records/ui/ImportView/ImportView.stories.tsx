@@ -5,6 +5,8 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import type { ImportResult } from '@/entities/waybill';
 import { mockBatchJob } from '@/entities/waybill/index.mocks';
 
+import { IMPORT_KINDS } from '../../config/records';
+
 import { ImportView } from './ImportView';
 
 const HEADINGS = ['Transport date', 'Origin', 'Destination', 'Driver', 'Truck', 'Mileage (km)', 'Assortment', 'Quantity', 'Remarks'];
@@ -29,9 +31,10 @@ const withErrors: ImportResult = {
 const valid: ImportResult = { ...withErrors, valid: 3, invalid: 0, errors: [] };
 
 const meta = {
-  title: 'features/waybill/import/ImportView',
+  title: 'features/import-records/ImportView',
   component: ImportView,
   args: {
+    kind: IMPORT_KINDS.waybills,
     phase: { name: 'idle' },
     fileName: null,
     columns: null,
@@ -164,3 +167,91 @@ export const EstonianIdle: Story = {
 export const Dark: Story = { ...Errors, globals: { theme: 'dark' } };
 
 export const DarkIdle: Story = { globals: { theme: 'dark' } };
+
+/** The template could not be fetched: said in the dialog, in the user's language. */
+export const TemplateFailed: Story = {
+  args: { templateFailed: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('The template could not be downloaded. Try again.');
+  },
+};
+
+const WORKLOG_HEADINGS = ['Time', 'Action', 'Warehouse', 'Person', 'Duration (min)', 'Notes'];
+const WORKLOG_MAPPING = ['timestamp', 'action', 'warehouse', null, 'durationMinutes', 'notes'] as const;
+const worklogErrors: ImportResult = {
+  dryRun: true,
+  file: 'shifts.csv',
+  rows: 2,
+  valid: 1,
+  invalid: 1,
+  errors: [
+    { row: 3, field: 'timestamp', message: translate('en', 'import.dateTime') },
+    { row: 3, field: 'warehouse', message: translate('en', 'import.unknownWarehouseName', { value: 'Nowhere Yard' }) },
+  ],
+  imported: 0,
+  numbers: [],
+};
+
+/** Worklogs: a column the server does not know by its heading ("Person"), the worker to choose. */
+export const WorklogMappingNeeded: Story = {
+  args: {
+    kind: IMPORT_KINDS.worklogs,
+    phase: { name: 'failed', message: translate('en', 'import.missingColumn', { column: 'Worker' }) },
+    fileName: 'shifts.csv',
+    columns: { headings: WORKLOG_HEADINGS, mapping: [...WORKLOG_MAPPING] },
+  },
+  play: async ({ canvasElement, args }) => {
+    const view = within(canvasElement);
+    await expect(view.getByText('No column gives: Worker. Choose which column does.')).toBeInTheDocument();
+    await userEvent.selectOptions(view.getByRole('combobox', { name: 'What column “Person” gives' }), 'workerName');
+    await expect(args.onMap).toHaveBeenCalledWith(3, 'workerName');
+  },
+};
+
+/** Worklogs: the check's problems by row, on the worklog's fields. */
+export const WorklogErrors: Story = {
+  args: {
+    kind: IMPORT_KINDS.worklogs,
+    phase: { name: 'checked', result: worklogErrors },
+    fileName: 'shifts.csv',
+  },
+  play: async ({ canvasElement }) => {
+    const view = within(canvasElement);
+    await expect(view.getByRole('status')).toHaveTextContent('1 of 2 rows have problems');
+    const errors = within(view.getByRole('table', { name: /^Problems of 1 row/ }));
+    await expect(errors.getByText('Time')).toBeInTheDocument();
+    await expect(errors.getByText('Warehouse')).toBeInTheDocument();
+  },
+};
+
+export const WorklogValid: Story = {
+  args: {
+    kind: IMPORT_KINDS.worklogs,
+    phase: { name: 'checked', result: { ...worklogErrors, valid: 2, invalid: 0, errors: [] } },
+    fileName: 'shifts.csv',
+  },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Import 2 worklogs' }));
+    await expect(args.onImport).toHaveBeenCalled();
+  },
+};
+
+export const WorklogImported: Story = {
+  args: {
+    kind: IMPORT_KINDS.worklogs,
+    phase: { name: 'imported', result: { ...worklogErrors, dryRun: false, valid: 2, invalid: 0, errors: [], imported: 2, numbers: [] } },
+    fileName: 'shifts.csv',
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('2 worklogs imported.');
+  },
+};
+
+export const WorklogEstonian: Story = {
+  ...WorklogErrors,
+  globals: { locale: 'et' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('2 reast 1 on vigased');
+    await expect(within(canvasElement).getByText('Ladu')).toBeInTheDocument();
+  },
+};

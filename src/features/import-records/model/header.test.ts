@@ -1,3 +1,5 @@
+import { WAYBILL_IMPORT_COLUMNS as COLUMNS, WORKLOG_IMPORT_COLUMNS } from '@timberlog/contract';
+
 import { fieldOfHeading, missingFields, readCsvHeader, recognisedMapping, twiceMapped, withMapping } from './header';
 
 const FILE =
@@ -19,28 +21,36 @@ describe('the heading row of a CSV file, as the server reads it', () => {
   });
 
   it('recognises headings in English or Estonian, or the API name; others are read past', () => {
-    expect(fieldOfHeading(' transport  DATE ')).toBe('transportDate');
-    expect(fieldOfHeading('Sihtkoht')).toBe('destination');
-    expect(fieldOfHeading('driverName')).toBe('driverName');
-    expect(fieldOfHeading('Extra')).toBeNull();
-    const mapping = recognisedMapping(readCsvHeader(FILE).headings);
+    expect(fieldOfHeading(COLUMNS, ' transport  DATE ')).toBe('transportDate');
+    expect(fieldOfHeading(COLUMNS, 'Sihtkoht')).toBe('destination');
+    expect(fieldOfHeading(COLUMNS, 'driverName')).toBe('driverName');
+    expect(fieldOfHeading(COLUMNS, 'Extra')).toBeNull();
+    const mapping = recognisedMapping(COLUMNS, readCsvHeader(FILE).headings);
     expect(mapping).toEqual(['transportDate', 'origin', 'destination', 'driverName', null, 'mileage', 'assortment', 'quantity', null]);
-    expect(missingFields(mapping)).toEqual(['vehicleNumber']);
+    expect(missingFields(COLUMNS, mapping)).toEqual(['vehicleNumber']);
   });
 
   it('writes the heading row for a mapping and leaves the data rows as they were', () => {
     const header = readCsvHeader(FILE);
-    const mapping = recognisedMapping(header.headings).map((field, i) => (i === 4 ? 'vehicleNumber' : field));
-    const text = withMapping(FILE, header, mapping);
+    const mapping = recognisedMapping(COLUMNS, header.headings).map((field, i) => (i === 4 ? 'vehicleNumber' : field));
+    const text = withMapping(COLUMNS, FILE, header, mapping);
     expect(text).toBe(
       '\ufefftransportDate;origin;destination;driverName;vehicleNumber;mileage;assortment;quantity;Extra\r\n2026-11-23;TRT-O;PRN-D;A B;123ABC;180;SPR-SAW;27,350;x\r\n',
     );
-    expect(missingFields(mapping)).toEqual([]);
+    expect(missingFields(COLUMNS, mapping)).toEqual([]);
   });
 
   it('takes a recognised column out when the user chooses nothing for it, and finds a field chosen twice', () => {
     const header = readCsvHeader('Origin,Origin 2\n1,2');
-    expect(withMapping('Origin,Origin 2\n1,2', header, [null, 'origin'])).toBe('(Origin),origin\r\n1,2');
+    expect(withMapping(COLUMNS, 'Origin,Origin 2\n1,2', header, [null, 'origin'])).toBe('(Origin),origin\r\n1,2');
     expect(twiceMapped(['origin', 'origin', null])).toEqual(['origin']);
+  });
+
+  it('reads a worklog file by the worklog columns', () => {
+    const header = readCsvHeader('Aeg;Toiming;Ladu;Töötaja;Kestus (min)\n');
+    const mapping = recognisedMapping(WORKLOG_IMPORT_COLUMNS, header.headings);
+    expect(mapping).toEqual(['timestamp', 'action', 'warehouse', 'workerName', 'durationMinutes']);
+    expect(missingFields(WORKLOG_IMPORT_COLUMNS, mapping)).toEqual([]);
+    expect(fieldOfHeading(WORKLOG_IMPORT_COLUMNS, 'Transport date')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
 export { fieldOfHeading, missingFields, readCsvHeader, recognisedMapping, withMapping } from './model/header';
 export type { ColumnMapping, CsvHeader } from './model/header';
-export { ImportWaybillsButton } from './ui/ImportWaybillsButton/ImportWaybillsButton';
+export { ImportButton } from './ui/ImportButton/ImportButton';
+export type { ImportButtonProps } from './ui/ImportButton/ImportButton';

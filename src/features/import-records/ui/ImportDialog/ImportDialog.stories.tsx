@@ -1,0 +1,130 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { http, HttpResponse } from 'msw';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+
+import { initialSessionState } from '@/entities/session';
+import { worklogHandlers } from '@/entities/worklog/index.mocks';
+import { mockDb } from '@/shared/mock-db';
+
+import { ImportDialog } from './ImportDialog';
+
+const signedIn = { preloadedState: { session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } } };
+
+/** Two trips like a demo waybill (its places and assortment exist); the second's quantity is `quantity`. */
+const csv = (quantity: string) => {
+  const like = mockDb.waybills.find((waybill) => waybill.status === 'draft') ?? mockDb.waybills[0]!;
+  const row = (amount: string) =>
+    [like.transportDate, like.origin, like.destination, 'Peeter Kask', '123ABC', '180', like.assortment, amount].join(';');
+  return ['Transport date;Origin;Destination;Driver;Truck;Mileage (km);Assortment;Quantity', row('12.500'), row(quantity)].join('\r\n');
+};
+
+const meta = {
+  title: 'features/import-records/ImportDialog',
+  component: ImportDialog,
+  parameters: { store: signedIn },
+  args: { record: 'waybills', onOpenChange: fn() },
+} satisfies Meta<typeof ImportDialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const dialog = async () => within(await within(document.body).findByRole('dialog', { name: 'Import waybills' }));
+
+/**
+ * The mocks check the file as the server does: an unknown heading ("Truck") is assigned to the
+ * vehicle, the check lists the bad row, and the fixed file imports.
+ */
+export const MapCheckFixImport: Story = {
+  play: async () => {
+    const box = await dialog();
+    await userEvent.upload(box.getByLabelText('Spreadsheet (CSV or Excel)'), new File([csv('12.5.5')], 'trips.csv', { type: 'text/csv' }));
+    await expect(await box.findByText('No column gives: Vehicle. Choose which column does.')).toBeInTheDocument();
+    await userEvent.selectOptions(box.getByRole('combobox', { name: 'What column “Truck” gives' }), 'vehicleNumber');
+    await userEvent.click(box.getByRole('button', { name: 'Check again' }));
+    await waitFor(() =>
+      expect(box.getByRole('status')).toHaveTextContent('1 of 2 rows have problems: nothing is imported until every row is valid.'),
+    );
+    const errors = within(box.getByRole('table', { name: /^Problems of 1 row/ }));
+    await expect(errors.getByRole('cell', { name: '3' })).toBeInTheDocument();
+    await expect(errors.getByRole('cell', { name: 'Quantity' })).toBeInTheDocument();
+    await userEvent.upload(box.getByLabelText('Spreadsheet (CSV or Excel)'), new File([csv('12.500')], 'trips.csv', { type: 'text/csv' }));
+    await userEvent.selectOptions(await box.findByRole('combobox', { name: 'What column “Truck” gives' }), 'vehicleNumber');
+    await userEvent.click(box.getByRole('button', { name: 'Check again' }));
+    await userEvent.click(await box.findByRole('button', { name: 'Import 2 waybills' }));
+    await expect(await box.findByText('2 waybills imported as drafts.')).toBeInTheDocument();
+  },
+};
+
+export const Estonian: Story = {
+  globals: { locale: 'et' },
+  play: async () => {
+    await within(document.body).findByRole('dialog', { name: 'Veoselehtede import' });
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async () => {
+    await dialog();
+  },
+};
+
+/** Two worklogs at a warehouse of the mock data (its name is one warehouse's), the second lasting `duration` minutes. */
+const worklogCsv = (duration: string) => {
+  const warehouse = mockDb.warehouses.find((item) => mockDb.warehouses.filter((other) => other.name === item.name).length === 1)!;
+  const row = (minutes: string) => ['23.11.2026 08:15', 'Laadimine', warehouse.name, 'Mari Maa', minutes].join(';');
+  return ['Aeg;Toiming;Ladu;Person;Kestus (min)', row('30'), row(duration)].join('\r\n');
+};
+const worklogDialog = async () => within(await within(document.body).findByRole('dialog', { name: 'Import worklogs' }));
+
+/** Worklogs as the server reads them: the unknown "Person" column is the worker, a bad duration is listed by row, the fixed file imports. */
+export const WorklogMapCheckFixImport: Story = {
+  args: { record: 'worklogs' },
+  play: async () => {
+    const box = await worklogDialog();
+    const file = (duration: string) => new File([worklogCsv(duration)], 'shifts.csv', { type: 'text/csv' });
+    await userEvent.upload(box.getByLabelText('Spreadsheet (CSV or Excel)'), file('forever'));
+    await expect(await box.findByText('No column gives: Worker. Choose which column does.')).toBeInTheDocument();
+    await userEvent.selectOptions(box.getByRole('combobox', { name: 'What column “Person” gives' }), 'workerName');
+    await userEvent.click(box.getByRole('button', { name: 'Check again' }));
+    await waitFor(() =>
+      expect(box.getByRole('status')).toHaveTextContent('1 of 2 rows have problems: nothing is imported until every row is valid.'),
+    );
+    const errors = within(box.getByRole('table', { name: /^Problems of 1 row/ }));
+    await expect(errors.getByRole('cell', { name: '3' })).toBeInTheDocument();
+    await expect(errors.getByRole('cell', { name: 'Duration' })).toBeInTheDocument();
+    await userEvent.upload(box.getByLabelText('Spreadsheet (CSV or Excel)'), file('45'));
+    await userEvent.selectOptions(await box.findByRole('combobox', { name: 'What column “Person” gives' }), 'workerName');
+    await userEvent.click(box.getByRole('button', { name: 'Check again' }));
+    await userEvent.click(await box.findByRole('button', { name: 'Import 2 worklogs' }));
+    await expect(await box.findByText('2 worklogs imported.')).toBeInTheDocument();
+  },
+};
+
+/** The template could not be fetched: the dialog says so (the download would otherwise fail unseen). */
+export const WorklogTemplateFailed: Story = {
+  args: { record: 'worklogs' },
+  parameters: {
+    msw: {
+      handlers: {
+        worklog: [
+          http.get('*/api/worklogs/import/template/', () => HttpResponse.json({ detail: 'Service unavailable' }, { status: 503 })),
+          ...worklogHandlers,
+        ],
+      },
+    },
+  },
+  play: async () => {
+    const box = await worklogDialog();
+    await userEvent.click(box.getByRole('button', { name: 'CSV' }));
+    await expect(await box.findByRole('alert')).toHaveTextContent('The template could not be downloaded. Try again.');
+  },
+};
+
+export const WorklogEstonian: Story = {
+  args: { record: 'worklogs' },
+  globals: { locale: 'et' },
+  play: async () => {
+    await within(document.body).findByRole('dialog', { name: 'Töökannete import' });
+  },
+};
