@@ -3,8 +3,8 @@ import { expect, test, type Page } from './fixtures';
 import { REAL_SERVER, realApi } from './realServer';
 
 // Work at volume against the real server (scripts/e2e-server.mjs): a bulk action on thirty drafts
-// picked by the list's filters, an import with a bad row fixed and imported again, and another
-// trip like a waybill. Each test makes its own waybills (a driver's name of its own picks them).
+// picked by the list's filters, imports of waybills and of worklogs with a bad row fixed and
+// imported again, and another trip like a waybill. Each test makes its own waybills (a driver's name of its own picks them).
 test.use({ baseURL: REAL_SERVER });
 
 const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
@@ -117,6 +117,52 @@ test('import a spreadsheet with one bad row, fix it and import again', async ({ 
   const imported = await api.get<Page_<Waybill>>(`/api/waybills/?${new URLSearchParams({ driverName: driver }).toString()}`);
   expect(imported.count).toBe(2);
   expect(imported.results.every((waybill) => waybill.status === 'draft')).toBe(true);
+});
+
+test('import a worklog spreadsheet with one bad row, fix it and import again, then see the worklogs', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const api = await realApi(request, DEMO_USER);
+  const warehouses = (await api.get<Page_<{ id: number; name: string }>>('/api/warehouses/?pageSize=100')).results;
+  // A warehouse its name alone picks (the export writes warehouses by name).
+  const warehouse = warehouses.find((item) => warehouses.filter((other) => other.name === item.name).length === 1)!;
+  const worker = driverOfOwn('Worklog Import');
+  const csv = (duration: string) =>
+    [
+      'Time,Action,Warehouse,Worker,Duration (min),Notes',
+      `2026-11-23 08:15,Loading,${warehouse.name},${worker},30,First`,
+      `2026-11-23 09:00,Measuring,${warehouse.name},${worker},${duration},Second`,
+    ].join('\r\n');
+
+  await signIn(page);
+  await page.goto('/worklogs');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import worklogs' });
+  const input = dialog.getByLabel('Spreadsheet (CSV or Excel)');
+  await input.setInputFiles({ name: 'shifts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv('all day')) });
+  await expect(dialog.getByRole('status')).toHaveText('1 of 2 rows have problems: nothing is imported until every row is valid.');
+  const errors = dialog.getByRole('table', { name: /^Problems of 1 row/ });
+  await expect(errors.getByRole('row').nth(1)).toContainText('3');
+  await expect(errors.getByRole('row').nth(1)).toContainText('Duration');
+  await expect(dialog.getByRole('button', { name: /^Import \d/ })).toHaveCount(0);
+
+  await input.setInputFiles({ name: 'shifts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv('45')) });
+  await expect(dialog.getByRole('status')).toHaveText('All 2 rows are valid.');
+  await dialog.getByRole('button', { name: 'Import 2 worklogs' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('2 worklogs imported.');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await page.goto(`/worklogs?${new URLSearchParams({ workerName: worker }).toString()}`);
+  const table = page.getByRole('table', { name: 'Worklogs' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table).toContainText(warehouse.name);
+  const imported = await api.get<Page_<{ number: string; durationMinutes: number }>>(
+    `/api/worklogs/?${new URLSearchParams({ workerName: worker, sort: 'timestamp' }).toString()}`,
+  );
+  expect(imported.results.map((worklog) => worklog.durationMinutes)).toEqual([30, 45]);
+  const history = await api.get<Page_<{ via: string; reason: string | null }>>(
+    `/api/worklogs/${encodeURIComponent(imported.results[0]!.number)}/history/`,
+  );
+  expect(history.results[0]).toMatchObject({ via: 'import', reason: 'shifts.csv' });
 });
 
 test('duplicate a waybill: a new draft like it, saved only when created', async ({ page, request }) => {
