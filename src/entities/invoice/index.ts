@@ -15,6 +15,7 @@ export type {
   InvoicePreviewParams,
   InvoiceStatus,
 } from './api/invoiceApi';
+export { isBeingInvoiced } from './model/invoicing';
 export { formatMoney, formatPercent } from './lib/money';
 export { InvoiceStatusBadge } from './ui/InvoiceStatusBadge/InvoiceStatusBadge';
 export { InvoiceLines } from './ui/InvoiceLines/InvoiceLines';

@@ -10,6 +10,8 @@ import {
   type Schema,
 } from '@/shared/api';
 
+import { noteInvoicing } from '../model/invoicing';
+
 export type Invoice = Schema<'Invoice'>;
 export type InvoiceStatus = Invoice['status'];
 export type InvoicePage = Schema<'InvoicePage'>;
@@ -56,11 +58,15 @@ export const invoiceApi = baseApi.injectEndpoints({
       ],
       async onQueryStarted({ waybills }, api) {
         const { dispatch, queryFulfilled } = api;
+        noteInvoicing(waybills, true);
         const created = await queryFulfilled.then(
           () => true,
           () => false,
         );
-        if (!created) return;
+        if (!created) {
+          noteInvoicing(waybills, false);
+          return;
+        }
         const tags = waybills.map((number) => ({ type: TAGS.waybill, id: number }));
         const endpoints = baseApi.endpoints as unknown as Record<string, RefetchableEndpoint>;
         for (const { endpointName, originalArgs } of baseApi.util.selectInvalidatedBy(api.getState() as never, tags)) {

@@ -1,5 +1,6 @@
 import type { ChangeEvent } from '@timberlog/contract';
 
+import { isBeingInvoiced } from '@/entities/invoice';
 import { baseApi, TAGS, type TagType } from '@/shared/api';
 
 import { noteChange } from './liveState';
@@ -49,25 +50,6 @@ const versionOf = (data: unknown): number | null => {
 const isList = (endpointName: string) => endpointName.startsWith('list');
 
 /**
- * The waybills this tab is invoicing or has just invoiced (its createInvoice calls): a draft's
- * preview of them could only be refused now, so their change events do not fetch it again.
- */
-function invoicedHere(state: unknown): Set<string> {
-  const mutations = (state as Record<string, { mutations?: Record<string, unknown> } | undefined>)[baseApi.reducerPath]?.mutations ?? {};
-  const numbers = new Set<string>();
-  for (const mutation of Object.values(mutations)) {
-    const { endpointName, originalArgs, status } = (mutation ?? {}) as {
-      endpointName?: string;
-      originalArgs?: { waybills?: unknown };
-      status?: string;
-    };
-    if (endpointName !== 'createInvoice' || status === 'rejected' || !Array.isArray(originalArgs?.waybills)) continue;
-    for (const number of originalArgs.waybills) if (typeof number === 'string') numbers.add(number);
-  }
-  return numbers;
-}
-
-/**
  * Follows one change in the app's cache: a record shown on its own page is fetched again (unless
  * the cache already has that version: the user's own save); lists that may show it are told, and
  * update when the user asks (admin lists, which people rarely share, update at once); the home
@@ -80,7 +62,7 @@ export function applyChange(store: StoreLike, event: ChangeEvent, refreshSummary
   const endpoints = baseApi.endpoints as unknown as Endpoints;
   const entries = baseApi.util.selectInvalidatedBy(state as never, [{ type, id: event.key }]) as CacheEntry[];
 
-  const invoiced = event.entity === 'waybill' && invoicedHere(state).has(event.key);
+  const invoiced = event.entity === 'waybill' && isBeingInvoiced(event.key);
   let alreadyShown = false;
   for (const { endpointName, originalArgs } of entries) {
     if (isList(endpointName)) continue;

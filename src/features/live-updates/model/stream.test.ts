@@ -3,6 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 import { http, HttpResponse } from 'msw';
 
+import { invoiceApi } from '@/entities/invoice';
 import { summaryApi } from '@/entities/summary';
 import { waybillApi } from '@/entities/waybill';
 import { baseApi } from '@/shared/api';
@@ -139,6 +140,36 @@ describe('live updates (GET /api/events/)', () => {
     await waitFor(() => expect(recorder.count('GET /api/summary/charts')).toBe(2));
     await waitFor(() => expect(recorder.count('GET /api/summary/charts')).toBe(3), { timeout: 3000 });
     charts.unsubscribe();
+  });
+
+  it('the change events of waybills this tab has invoiced never fetch the draft’s preview again (it could only be refused)', async () => {
+    const store = makeStore();
+    const delivered = mockDb.waybills.filter((waybill) => waybill.status === 'delivered' && !waybill.invoice);
+    const customer = delivered[0]?.destinationCompany;
+    const numbers = delivered
+      .filter((waybill) => waybill.destinationCompany === customer)
+      .slice(0, 2)
+      .map((waybill) => waybill.number);
+    expect(numbers).toHaveLength(2);
+    const preview = store.dispatch(invoiceApi.endpoints.previewInvoice.initiate({ waybills: numbers }));
+    await preview;
+    // The draft goes as soon as the invoice is made: its mutation and preview with it.
+    await store.dispatch(invoiceApi.endpoints.createInvoice.initiate({ waybills: numbers }, { track: false })).unwrap();
+    let served = false;
+    server.use(
+      http.get('*/api/events/', () => {
+        if (served) return new Promise<Response>(() => undefined);
+        served = true;
+        return sse(
+          ...numbers.map((number, i) => change(20 + i, { entity: 'waybill', key: number, version: 50, action: 'updated', actor: 'Me' })),
+        );
+      }),
+    );
+    stop = startLiveUpdates(store, { wait: () => Promise.resolve() });
+    await waitFor(() => expect(served).toBe(true));
+    await waitFor(() => expect(changedSince('waybill', 0)).toBe(2));
+    expect(recorder.requests.filter((request) => request.startsWith('GET /api/invoices/preview/'))).toHaveLength(1);
+    preview.unsubscribe();
   });
 
   it('after a gap it cannot fill, fetches again everything shown', async () => {
