@@ -2,14 +2,15 @@
  * Work at volume, run by `bench.ts` over its generated waybills: a 10,000-row CSV import checked
  * through the API (a dry run) and then written as its background job writes it (every row checked
  * again and inserted in one transaction), and a bulk action's dry run over 10,000 waybills and its
- * real run over 1,000. Prints figures; asserts nothing.
+ * real run over 1,000; then the same import of 10,000 worklogs. Prints figures; asserts nothing.
  */
 import { sql } from 'kysely';
-import { IMPORT } from '@timberlog/contract';
+import { IMPORT, MESSAGES, WORKLOG_ACTIONS, WORKLOG_IMPORT_COLUMNS } from '@timberlog/contract';
 import type { AppContext } from '../shared/context.js';
 import { DEMO_USERS } from '../seed/data.js';
 import { parseImportFile, runImport } from '../imports/importer.js';
 import { waybillImport } from '../waybills/import.js';
+import { worklogImport } from '../worklogs/import.js';
 import { runBulk } from '../waybills/bulk.js';
 
 const secondsSince = (t: number) => ((performance.now() - t) / 1000).toFixed(2);
@@ -70,4 +71,64 @@ export async function benchVolume(ctx: AppContext, base: string, token: string):
   // The exports that follow read the generated waybills only.
   for (let i = 0; i < result.numbers.length; i += 500)
     await sql`DELETE FROM waybills WHERE number = ANY(${result.numbers.slice(i, i + 500)})`.execute(ctx.db);
+  await benchWorklogImport(ctx, base, token, ref.assortment);
+}
+
+/** 10,000 worklogs from a CSV in the worklog export's English headings: the dry run through the API, then the real run. */
+async function benchWorklogImport(ctx: AppContext, base: string, token: string, assortment: string): Promise<void> {
+  const warehouse = (await sql<{ name: string }>`SELECT name FROM warehouses ORDER BY id LIMIT 1`.execute(ctx.db)).rows[0]!.name;
+  const rows = IMPORT.maxRows;
+  const headings = WORKLOG_IMPORT_COLUMNS.map((col) => MESSAGES.en[col.header]);
+  const value = (field: string, i: number): string => {
+    switch (field) {
+      case 'timestamp':
+        return `2026-10-${String((i % 28) + 1).padStart(2, '0')} ${String(6 + (i % 12)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`;
+      case 'action':
+        return WORKLOG_ACTIONS[i % WORKLOG_ACTIONS.length]!;
+      case 'warehouse':
+        return warehouse;
+      case 'workerName':
+        return `Worker ${i % 200}`;
+      case 'assortment':
+        return assortment;
+      case 'quantity':
+        return `${5 + (i % 20)}.${i % 10}`;
+      case 'durationMinutes':
+        return String(10 + (i % 120));
+      case 'notes':
+        return `Imported work ${i}`;
+      default:
+        return '';
+    }
+  };
+  const lines = [headings.map((h) => (h.includes(',') ? `"${h}"` : h)).join(',')];
+  for (let i = 0; i < rows; i++) lines.push(WORKLOG_IMPORT_COLUMNS.map((col) => value(col.field, i)).join(','));
+  const file = Buffer.from(`${lines.join('\r\n')}\r\n`);
+  console.log(
+    `\nImport of ${rows.toLocaleString('en')} worklogs (CSV, ${(file.length / 1024 / 1024).toFixed(1)} MB, ',' and decimal points):`,
+  );
+  console.log('| step | seconds |');
+  console.log('|---|---:|');
+  let t = performance.now();
+  const dry = await fetch(`${base}/api/worklogs/import/?dryRun=true`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    body: file,
+  });
+  const dryBody = (await dry.json()) as { valid: number; invalid: number; errors?: { message: string }[] };
+  console.log(
+    `| dry run through the API (read, every row checked): ${dryBody.valid.toLocaleString('en')} valid, ${dryBody.invalid} invalid${dryBody.errors?.[0] ? ` (${dryBody.errors[0].message})` : ''} | ${secondsSince(t)} |`,
+  );
+  t = performance.now();
+  const parsed = await parseImportFile(worklogImport.columns, file);
+  const result = await runImport(
+    ctx,
+    worklogImport,
+    { email: DEMO_USERS.staff.email, isStaff: true, locale: 'en' },
+    { parsed, file: 'bench-worklogs.csv' },
+    async () => undefined,
+  );
+  console.log(
+    `| real run (read, checked again and written in one transaction): ${result.imported.toLocaleString('en')} created | ${secondsSince(t)} |`,
+  );
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { DOCUMENT_NUMBER, WORKLOG_IMPORT_COLUMNS, documentNumber, wallClockInstant, type WorklogAction } from '@timberlog/contract';
 import type { App } from '../shared/context.js';
 import { importRoutes, type ImportSpec } from '../imports/importer.js';
-import { checkFields, ensureWorker, touchWorkers, type WorklogFields } from './routes.js';
+import { checkFields, ensureWorker, loadWorklogRefs, touchWorkers, type WorklogFields } from './routes.js';
 
 type Checked = WorklogFields & { company?: string };
 
@@ -21,6 +21,8 @@ export const worklogImport: ImportSpec<(typeof WORKLOG_IMPORT_COLUMNS)[number], 
     const byName = new Map<string, number[]>();
     for (const w of warehouses) byName.set(w.name, [...(byName.get(w.name) ?? []), w.id]);
     const ids = new Set(warehouses.map((w) => w.id));
+    // Read once for the whole file: a row's checks then ask the database only for a waybill it names.
+    const refs = await loadWorklogRefs(trx);
     return async (row, errs) => {
       const { warehouse, timestamp, ...rest } = row;
       const fields: WorklogFields = { ...(rest as Omit<WorklogFields, 'warehouse' | 'timestamp' | 'action'>) };
@@ -33,7 +35,7 @@ export const worklogImport: ImportSpec<(typeof WORKLOG_IMPORT_COLUMNS)[number], 
         else if (/^\d{1,9}$/.test(warehouse) && ids.has(Number(warehouse))) fields.warehouse = Number(warehouse);
         else errs.add('warehouse', 'import.unknownWarehouseName', { value: warehouse });
       }
-      return checkFields(trx, fields, errs);
+      return checkFields(trx, fields, errs, refs);
     };
   },
   write: async (trx, good, actor, progress) => {

@@ -44,10 +44,25 @@ const KEYS: (keyof WorklogFields)[] = [
 ];
 
 /** The rules of a worklog's fields, one place for every way in (create, update, imports). */
+/** Reference data read once for many rows (an import): each warehouse's company, the assortment codes. */
+export interface WorklogRefs {
+  readonly warehouses: ReadonlyMap<number, string>;
+  readonly assortments: ReadonlySet<string>;
+}
+
+export async function loadWorklogRefs(trx: Transaction<Database>): Promise<WorklogRefs> {
+  const [warehouses, assortments] = await Promise.all([
+    trx.selectFrom('warehouses').select(['id', 'company']).execute(),
+    trx.selectFrom('assortments').select('code').execute(),
+  ]);
+  return { warehouses: new Map(warehouses.map((w) => [w.id, w.company])), assortments: new Set(assortments.map((a) => a.code)) };
+}
+
 export async function checkFields(
   trx: Transaction<Database>,
   input: WorklogFields,
   errs: FieldErrors,
+  refs?: WorklogRefs,
 ): Promise<WorklogFields & { company?: string }> {
   const f: WorklogFields & { company?: string } = { ...input };
   if (f.workerName !== undefined) {
@@ -57,13 +72,17 @@ export async function checkFields(
   if (f.assortment === '') f.assortment = null;
   if (f.waybill === '') f.waybill = null;
   if (f.warehouse !== undefined) {
-    const w = await trx.selectFrom('warehouses').select('company').where('id', '=', f.warehouse).executeTakeFirst();
-    if (!w) errs.add('warehouse', 'ref.unknownWarehouse', { value: f.warehouse });
-    else f.company = w.company;
+    const company = refs
+      ? refs.warehouses.get(f.warehouse)
+      : (await trx.selectFrom('warehouses').select('company').where('id', '=', f.warehouse).executeTakeFirst())?.company;
+    if (company === undefined) errs.add('warehouse', 'ref.unknownWarehouse', { value: f.warehouse });
+    else f.company = company;
   }
   if (f.assortment) {
-    const a = await trx.selectFrom('assortments').select('code').where('code', '=', f.assortment).executeTakeFirst();
-    if (!a) errs.add('assortment', 'ref.unknownAssortment', { value: f.assortment });
+    const known = refs
+      ? refs.assortments.has(f.assortment)
+      : Boolean(await trx.selectFrom('assortments').select('code').where('code', '=', f.assortment).executeTakeFirst());
+    if (!known) errs.add('assortment', 'ref.unknownAssortment', { value: f.assortment });
   }
   if (f.waybill) {
     const b = await trx.selectFrom('waybills').select('number').where('number', '=', f.waybill).executeTakeFirst();
