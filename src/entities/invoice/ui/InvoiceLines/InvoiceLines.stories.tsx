@@ -39,7 +39,7 @@ export const Default: Story = {
     await expect(canvas.getByText('€3,418.75')).toBeInTheDocument();
     await expect(canvas.getByText('24%')).toBeInTheDocument();
     await expect(canvas.getByText('€4,862.04')).toBeInTheDocument();
-    await expect(canvas.getByText('m³')).toBeInTheDocument();
+    await expect(canvas.getByRole('cell', { name: 'm³' })).toBeInTheDocument();
   },
 };
 
@@ -73,3 +73,18 @@ export const Estonian: Story = {
 };
 
 export const Dark: Story = { globals: { theme: 'dark' } };
+
+/**
+ * In a phone's card (412 px screen): the unit beside the quantity and no code, so every amount
+ * shows without scrolling sideways (in a browser the lines' box is measured).
+ */
+export const OnAPhone: Story = {
+  parameters: { width: 340 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('table', { name: 'Lines' });
+    const box = table.parentElement as HTMLElement;
+    await expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
+    await expect(canvas.getByText('€3,418.75')).toBeInTheDocument();
+  },
+};

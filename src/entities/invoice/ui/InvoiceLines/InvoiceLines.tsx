@@ -31,7 +31,9 @@ export function InvoiceLines({ invoice, label }: InvoiceLinesProps) {
             <th scope="col" className={styles.numeric}>
               {header('quantity')}
             </th>
-            <th scope="col">{header('unit')}</th>
+            <th scope="col" className={styles.unit}>
+              {header('unit')}
+            </th>
             <th scope="col" className={styles.numeric}>
               {header('unitPrice')}
             </th>
@@ -49,8 +51,12 @@ export function InvoiceLines({ invoice, label }: InvoiceLinesProps) {
                   <span className={styles.code}>{line.assortment}</span>
                 ) : null}
               </td>
-              <td className={styles.numeric}>{format.number(line.quantity)}</td>
-              <td>{UNIT_SYMBOLS[line.unit]}</td>
+              <td className={styles.numeric}>
+                {format.number(line.quantity)}
+                {/* On a narrow card the unit goes beside the quantity, its own column hidden. */}
+                <span className={styles.inlineUnit}> {UNIT_SYMBOLS[line.unit]}</span>
+              </td>
+              <td className={styles.unit}>{UNIT_SYMBOLS[line.unit]}</td>
               <td className={styles.numeric}>{money(line.unitPrice)}</td>
               <td className={styles.numeric}>{money(line.amount)}</td>
             </tr>
