@@ -247,6 +247,76 @@ describe('waybill import', () => {
     assert.deepEqual(vias.rows, [{ via: 'import', reason: 'big.csv' }]);
   });
 
+  test('columns names the field of each column by position: CSV and XLSX with headings of their own', async () => {
+    const OTHER = ['Päev', 'Kust', 'Kuhu', 'Autojuht', 'Auto', 'Km', 'Sort', 'Tm', 'Muu', 'Extra'];
+    const columns = 'transportDate,origin,destination,driverName,vehicleNumber,mileage,assortment,quantity,,';
+    const before = await snapshot(s.ctx);
+    const text = csv([OTHER, [...row(), 'x'], [...row({ quantity: 'lots' }), 'y']]);
+    const plain = await post(text, 'text/csv', 'dryRun=true');
+    assert.equal(plain.status, 400, plain.text);
+    assert.match(plain.body.file[0], /no column "Transport date"/);
+    const r = await post(text, 'text/csv', `dryRun=true&columns=${encodeURIComponent(columns)}`);
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual([r.body.rows, r.body.valid], [2, 1]);
+    assert.deepEqual(
+      r.body.errors.map((e: { row: number; field: string }) => [e.row, e.field]),
+      [[3, 'quantity']],
+    );
+    // Headings a known one names are read past too: the fields are the parameter's alone (notes is not read).
+    const swapped = await post(
+      csv([EN, row()]),
+      'text/csv',
+      `dryRun=true&columns=${encodeURIComponent(columns.replace('vehicleNumber', 'notes'))}`,
+    );
+    assert.equal(swapped.status, 400, swapped.text);
+    assert.match(swapped.body.file[0], /no column "Vehicle"/);
+    assert.equal(await snapshot(s.ctx), before);
+
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Trips');
+    sheet.addRow(OTHER);
+    sheet.addRow([new Date(Date.UTC(2026, 10, 2)), input.origin, input.destination, 'Xlsx Driver', '1 ABC', 120, input.assortment, 25.5]);
+    const body = Buffer.from(await wb.xlsx.writeBuffer());
+    const x = await post(body, XLSX, `dryRun=false&filename=trips.xlsx&columns=${encodeURIComponent(columns)}`);
+    assert.equal(x.status, 201, x.text);
+    assert.equal(x.body.imported, 1);
+    const created = await s.req('GET', `/api/waybills/${x.body.numbers[0]}/`, { token: user });
+    assert.equal(created.body.transportDate, '2026-11-02');
+    assert.equal(created.body.driverName, 'Xlsx Driver');
+  });
+
+  test('a bad columns parameter is a 400 on columns, translated; a required field left out is the missing column', async () => {
+    const before = await snapshot(s.ctx);
+    const file = csv([EN, row()]);
+    const all = 'transportDate,origin,destination,driverName,vehicleNumber,mileage,assortment,quantity,notes';
+    const cases: [string, string, string, RegExp][] = [
+      ['an unknown field', all.replace('notes', 'colour'), 'en', /No field is named "colour"/],
+      ['an unknown field, in Estonian', all.replace('notes', 'colour'), 'et', /Välja nimega "colour" ei ole/],
+      ['a field twice', all.replace('notes', 'origin'), 'en', /"origin" is given to two columns/],
+      ['a field past the last column', `${all.replace(',quantity', ',')},,quantity`, 'en', /The file has 9 columns/],
+      ['a field past the last column, in Estonian', `${all},origin`.replace(',origin,', ',,'), 'et', /Failis on 9 veergu/],
+    ];
+    for (const [name, columns, locale, message] of cases) {
+      const r = await post(file, 'text/csv', `dryRun=false&columns=${encodeURIComponent(columns)}`, { 'accept-language': locale });
+      assert.equal(r.status, 400, `${name}: ${r.text}`);
+      assert.match(r.body.columns?.[0] ?? '', message, `${name}: ${r.text}`);
+    }
+    const extra = await post(file, 'text/csv', `dryRun=true&columns=${encodeURIComponent(`${all},,,`)}`);
+    assert.equal(extra.status, 200, extra.text);
+    const missing = await post(file, 'text/csv', `dryRun=true&columns=${encodeURIComponent(all.replace('driverName', ''))}`, {
+      'accept-language': 'et',
+    });
+    assert.equal(missing.status, 400, missing.text);
+    assert.match(missing.body.file[0], /Failis ei ole veergu "Juht"/);
+    for (const columns of ['', ',,,', ' , ', 'x'.repeat(3000), '%00', 'transportDate,'.repeat(100)]) {
+      const r = await post(file, 'text/csv', `dryRun=false&columns=${encodeURIComponent(columns)}`);
+      assert.equal(r.status, 400, `${JSON.stringify(columns.slice(0, 40))}: ${r.text}`);
+    }
+    const twice = await post(file, 'text/csv', 'dryRun=true&columns=origin&columns=destination');
+    assert.equal(twice.status, 400, twice.text);
+    assert.equal(await snapshot(s.ctx), before);
+  });
+
   test('fuzz: nothing is a 500 and nothing is written', async () => {
     const before = await snapshot(s.ctx);
     const big = `${EN.join(',')}\n${'a\n'.repeat(1_000_000)}`;

@@ -257,6 +257,52 @@ describe('worklog import', () => {
     assert.deepEqual(vias.rows, [{ via: 'import', reason: 'big.csv' }]);
   });
 
+  test('columns names the field of each column by position: CSV and XLSX with headings of their own', async () => {
+    const OTHER = ['When', 'Did', 'Where', 'Who', 'Sort', 'Tm', 'Trip', 'Minutes', 'Else'];
+    const columns = 'timestamp,action,warehouse,workerName,assortment,quantity,waybill,durationMinutes';
+    const before = await snapshot(s.ctx);
+    const text = csv([OTHER, row(), row({ duration: 'long' })]);
+    const r = await post(text, 'text/csv', `dryRun=true&columns=${encodeURIComponent(columns)}`);
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual([r.body.rows, r.body.valid], [2, 1]);
+    assert.deepEqual(
+      r.body.errors.map((e: { row: number; field: string }) => [e.row, e.field]),
+      [[3, 'durationMinutes']],
+    );
+    assert.equal(await snapshot(s.ctx), before);
+
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Shifts');
+    sheet.addRow(OTHER);
+    sheet.addRow([new Date(Date.UTC(2026, 10, 2, 8, 15)), 'Loading', warehouse.name, 'Xlsx Worker', assortment, 12.5, '', 30, 'skipped']);
+    const body = Buffer.from(await wb.xlsx.writeBuffer());
+    const x = await post(body, XLSX, `dryRun=false&filename=shifts.xlsx&columns=${encodeURIComponent(columns)}`);
+    assert.equal(x.status, 201, x.text);
+    const created = await s.req('GET', `/api/worklogs/${x.body.numbers[0]}/`, { token: user });
+    assert.equal(created.body.workerName, 'Xlsx Worker');
+    assert.equal(created.body.notes ?? '', '');
+  });
+
+  test('a bad columns parameter is a 400 on columns, translated; a required field left out is the missing column', async () => {
+    const before = await snapshot(s.ctx);
+    const file = csv([EN, row()]);
+    const all = 'timestamp,action,warehouse,workerName,assortment,quantity,waybill,durationMinutes,notes';
+    const cases: [string, string, string, RegExp][] = [
+      ['an unknown field', all.replace('notes', 'origin'), 'en', /No field is named "origin"/],
+      ['a field twice', all.replace('notes', 'action'), 'et', /Väli "action" on antud kahele veerule/],
+      ['a field past the last column', `${all},,,notes`.replace(',notes,', ',,'), 'en', /The file has 9 columns/],
+    ];
+    for (const [name, columns, locale, message] of cases) {
+      const r = await post(file, 'text/csv', `dryRun=false&columns=${encodeURIComponent(columns)}`, { 'accept-language': locale });
+      assert.equal(r.status, 400, `${name}: ${r.text}`);
+      assert.match(r.body.columns?.[0] ?? '', message, `${name}: ${r.text}`);
+    }
+    const missing = await post(file, 'text/csv', `dryRun=true&columns=${encodeURIComponent(all.replace('workerName', ''))}`);
+    assert.equal(missing.status, 400, missing.text);
+    assert.match(missing.body.file[0], /no column "Worker"/);
+    assert.equal(await snapshot(s.ctx), before);
+  });
+
   test('roles: as creating a worklog, any signed-in user (staff too); nobody anonymous', async () => {
     const staff = await s.staff();
     const asStaff = await post(csv([EN, row()]), 'text/csv', 'dryRun=true', {}, staff);

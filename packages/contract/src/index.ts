@@ -154,6 +154,8 @@ export {
   wallClockInstant,
   readImportRow,
   readImportSheet,
+  readImportColumns,
+  importColumnsParam,
 } from './spreadsheet.ts';
 export type {
   CsvSeparator,
@@ -164,6 +166,7 @@ export type {
   ImportProblem,
   ImportRow,
   ImportLimits,
+  ImportColumnFields,
 } from './spreadsheet.ts';
 export { SUMMARY_CHARTS, chartPeriods, todayIn } from './charts.ts';
 export type { ChartPeriods } from './charts.ts';

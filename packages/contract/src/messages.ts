@@ -119,6 +119,9 @@ const en = {
   'import.unknownWarehouseName': 'No warehouse is named "{value}".',
   'import.ambiguousWarehouseName': 'Several warehouses are named "{value}": give its id instead.',
   'import.failed': 'The import could not be finished; nothing was saved. Try again; if it fails again, tell the support team.',
+  'import.columns.unknown': 'No field is named "{value}": each entry of columns is one of {choices}, or empty to read the column past.',
+  'import.columns.twice': 'The field "{value}" is given to two columns: give each field to one column.',
+  'import.columns.tooMany': 'The file has {count} columns, and columns names fields for more: leave the entries past them empty.',
   'report.waybills.sheet': 'Waybills',
   'report.worklogs.sheet': 'Worklogs',
   'report.column.number': 'Number',
@@ -287,6 +290,10 @@ const et: Record<MessageKey, string> = {
   'import.ambiguousWarehouseName': 'Mitu ladu kannab nime "{value}": anna selle id.',
   'import.failed':
     'Importi ei õnnestunud lõpetada; midagi ei salvestatud. Proovi uuesti; kui see jälle ebaõnnestub, teavita tugimeeskonda.',
+  'import.columns.unknown':
+    'Välja nimega "{value}" ei ole: columns nimetab iga veeru välja ({choices}) või jätab selle tühjaks, et veergu mitte lugeda.',
+  'import.columns.twice': 'Väli "{value}" on antud kahele veerule: anna iga väli ühele veerule.',
+  'import.columns.tooMany': 'Failis on {count} veergu, columns nimetab välju rohkematele: jäta nendest edasised kohad tühjaks.',
   'report.waybills.sheet': 'Veoselehed',
   'report.worklogs.sheet': 'Töökanded',
   'report.column.number': 'Number',

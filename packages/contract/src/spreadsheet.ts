@@ -300,33 +300,82 @@ export function readImportRow<C extends ImportColumn>(
   return { fields, problems };
 }
 
+/** The field each column of a file holds, by position (null: the column is read past). */
+export type ImportColumnFields<F extends string = string> = readonly (F | null)[];
+
+/**
+ * An import's `columns` parameter read: comma-separated, the field each column holds by position
+ * (an entry's spaces read past), an empty entry for a column read past. A name that is no field of
+ * `columns`, or a field named twice, is its problem (on `columns`).
+ */
+export function readImportColumns<C extends ImportColumn>(
+  columns: readonly C[],
+  text: string,
+): { fields: ImportColumnFields<C['field']> } | { problem: ImportProblem } {
+  const known = new Map<string, C['field']>(columns.map((col) => [col.field, col.field]));
+  const seen = new Set<string>();
+  const fields: (C['field'] | null)[] = [];
+  for (const entry of text.split(',').map((part) => part.trim())) {
+    if (entry === '') {
+      fields.push(null);
+      continue;
+    }
+    const field = known.get(entry);
+    if (field === undefined)
+      return { problem: { key: 'import.columns.unknown', params: { value: entry.slice(0, 50), choices: [...known.keys()].join(', ') } } };
+    if (seen.has(entry)) return { problem: { key: 'import.columns.twice', params: { value: entry } } };
+    seen.add(entry);
+    fields.push(field);
+  }
+  return { fields };
+}
+
+/** The `columns` parameter for `fields` (the last columns read past left out). */
+export const importColumnsParam = (fields: ImportColumnFields): string => {
+  const entries = fields.map((field) => field ?? '');
+  while (entries.length > 0 && entries[entries.length - 1] === '') entries.pop();
+  return entries.join(',');
+};
+
 /** The most rows and errors an import takes (IMPORT in volume.ts). */
 export interface ImportLimits {
   readonly maxRows: number;
 }
 
+const filled = (cell: SheetCell) => cell.text.trim() !== '' || cell.formula === true;
+
 /**
  * A sheet's rows as an import reads them: empty rows read past, the first other row names the
  * columns (a required column it does not name is refused with that column's heading key), every
- * later row read by readImportRow. File problems answer `problem` (on the file).
+ * later row read by readImportRow. With `fields` (readImportColumns) the columns are those instead
+ * and the first row is read past all the same; a field given to a column past the file's last (the
+ * last any row fills) is a problem `on` columns. File problems answer `problem` (on the file).
  */
 export function readImportSheet<C extends ImportColumn>(
   columns: readonly C[],
   rows: readonly (readonly SheetCell[])[],
   lines: readonly number[],
   limits: ImportLimits,
-): { rows: ImportRow<C['field']>[] } | { problem: ImportProblem; missing?: C['header'] } {
-  const nonEmpty = rows
-    .map((cells, i) => ({ cells, line: lines[i] ?? i + 1 }))
-    .filter(({ cells }) => cells.some((c) => c.text.trim() !== '' || c.formula));
+  fields?: ImportColumnFields<C['field']>,
+): { rows: ImportRow<C['field']>[] } | { problem: ImportProblem; missing?: C['header']; on?: 'columns' } {
+  const nonEmpty = rows.map((cells, i) => ({ cells, line: lines[i] ?? i + 1 })).filter(({ cells }) => cells.some(filled));
   const header = nonEmpty[0];
   if (!header) return { problem: { key: 'import.empty' } };
-  const headings = importHeadings(columns);
   const indexes = new Map<C['field'], number>();
-  header.cells.forEach((cell, index) => {
-    const field = headings.get(headingKey(cell.text));
-    if (field !== undefined && !indexes.has(field)) indexes.set(field, index);
-  });
+  if (fields) {
+    const width = Math.max(...nonEmpty.map(({ cells }) => cells.findLastIndex(filled) + 1));
+    if (fields.slice(width).some((field) => field !== null))
+      return { problem: { key: 'import.columns.tooMany', params: { count: width } }, on: 'columns' };
+    fields.forEach((field, index) => {
+      if (field !== null && !indexes.has(field)) indexes.set(field, index);
+    });
+  } else {
+    const headings = importHeadings(columns);
+    header.cells.forEach((cell, index) => {
+      const field = headings.get(headingKey(cell.text));
+      if (field !== undefined && !indexes.has(field)) indexes.set(field, index);
+    });
+  }
   const missing = columns.find((col) => col.required && !indexes.has(col.field));
   if (missing) return { problem: { key: 'import.missingColumn' }, missing: missing.header };
   const data = nonEmpty.slice(1);

@@ -6,7 +6,9 @@ import {
   csvField,
   csvSeparator,
   csvText,
+  importColumnsParam,
   readCsv,
+  readImportColumns,
   readImportSheet,
   wallClockInstant,
   type SheetCell,
@@ -140,6 +142,55 @@ describe('contract: reading an import sheet', () => {
   it('reads a date as the waybill import always has', () => {
     const result = sheet(WAYBILL_IMPORT_COLUMNS, [['transportDate', ...waybillHeadings.slice(1)], ['3/11/2026'], ['2026-11-02 00:00:00']]);
     expect('rows' in result && result.rows.map((row) => row.fields.transportDate)).toEqual(['2026-11-03', '2026-11-02']);
+  });
+});
+
+describe('contract: the columns parameter of an import', () => {
+  it('reads the field of each column by position, an empty entry read past; writes it back', () => {
+    const read = readImportColumns(WORKLOG_IMPORT_COLUMNS, ' timestamp ,,action,warehouse,workerName,durationMinutes,');
+    expect(read).toEqual({ fields: ['timestamp', null, 'action', 'warehouse', 'workerName', 'durationMinutes', null] });
+    expect(importColumnsParam(['timestamp', null, 'action', null, null])).toBe('timestamp,,action');
+    expect(readImportColumns(WORKLOG_IMPORT_COLUMNS, '')).toEqual({ fields: [null] });
+  });
+
+  it('refuses a name that is no field and a field named twice', () => {
+    expect(readImportColumns(WAYBILL_IMPORT_COLUMNS, 'origin,colour')).toEqual({
+      problem: {
+        key: 'import.columns.unknown',
+        params: { value: 'colour', choices: WAYBILL_IMPORT_COLUMNS.map((col) => col.field).join(', ') },
+      },
+    });
+    expect(readImportColumns(WAYBILL_IMPORT_COLUMNS, 'origin,,origin')).toEqual({
+      problem: { key: 'import.columns.twice', params: { value: 'origin' } },
+    });
+  });
+
+  it('replaces the headings; the first row is read past; a field past the last filled column is refused on columns', () => {
+    const rows = [
+      ['When', 'x', 'What', 'Where', 'Who', 'How long'],
+      ['2026-11-23 08:15', 'y', 'loading', 'North', 'Mari', '30', ''],
+    ];
+    const read = (text: string) => {
+      const fields = readImportColumns(WORKLOG_IMPORT_COLUMNS, text);
+      if (!('fields' in fields)) throw new Error('unread');
+      return readImportSheet(WORKLOG_IMPORT_COLUMNS, cells(rows), [1, 2], IMPORT, fields.fields);
+    };
+    const good = read('timestamp,,action,warehouse,workerName,durationMinutes,,');
+    expect('rows' in good && good.rows[0]?.fields).toEqual({
+      timestamp: '2026-11-23T08:15:00',
+      action: 'loading',
+      warehouse: 'North',
+      workerName: 'Mari',
+      durationMinutes: 30,
+    });
+    expect(read('timestamp,,action,warehouse,workerName,durationMinutes,notes')).toEqual({
+      problem: { key: 'import.columns.tooMany', params: { count: 6 } },
+      on: 'columns',
+    });
+    expect(read('timestamp,,action,warehouse,,durationMinutes')).toEqual({
+      problem: { key: 'import.missingColumn' },
+      missing: 'report.column.workerName',
+    });
   });
 });
 

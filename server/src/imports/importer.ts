@@ -8,7 +8,9 @@ import {
   csvText,
   importFileName,
   readCsv,
+  readImportColumns,
   readImportSheet,
+  type ImportColumnFields,
   type ImportColumn,
   type ImportRecord,
   type ImportRow,
@@ -65,6 +67,13 @@ const ImportQuery = Type.Object({
   filename: Type.Optional(
     Type.String({ maxLength: 255, description: "The file's name, for the history (or a Content-Disposition header's filename)." }),
   ),
+  columns: Type.Optional(
+    Type.String({
+      maxLength: 2000,
+      description:
+        'The field each column of the file holds, by position, comma-separated; an empty entry reads its column past (`quantity,,notes`: the first column is the quantity, the second read past, the third the notes). Given, it replaces the heading row, which is still read past.',
+    }),
+  ),
 });
 const TemplateQuery = Type.Object({ format: StrEnum(IMPORT.formats, { description: 'csv or xlsx.' }) });
 
@@ -101,6 +110,16 @@ type AnySpec = ImportSpec<ImportColumn, any>;
 
 const fileError = (key: string, params?: Record<string, string | number>): ApiError =>
   new ApiError(400, undefined, { file: [{ key, params }] });
+const columnsError = (key: string, params?: Record<string, string | number>): ApiError =>
+  new ApiError(400, undefined, { columns: [{ key, params }] });
+
+/** The `columns` parameter read by the contract (an unknown field or one named twice is a 400 on `columns`). */
+export function importColumnFields(columns: readonly ImportColumn[], text: string | undefined): ImportColumnFields | undefined {
+  if (text === undefined) return undefined;
+  const read = readImportColumns(columns, text);
+  if ('problem' in read) throw columnsError(read.problem.key, read.problem.params);
+  return read.fields;
+}
 
 /** A sheet's cells and the row number the spreadsheet shows for each. */
 interface Sheet {
@@ -172,15 +191,24 @@ export class MissingColumn extends Error {
   }
 }
 
-/** Reads a file into rows by `columns` (file-level problems are a 400 on `file`; a missing column is MissingColumn). */
-export async function parseImportFile(columns: readonly ImportColumn[], body: Buffer | undefined): Promise<ParsedFile> {
+/**
+ * Reads a file into rows by `columns`, each column's field found by its heading or given by
+ * `fields` (file-level problems are a 400 on `file`, a field past the file's columns one on
+ * `columns`; a missing column is MissingColumn).
+ */
+export async function parseImportFile(
+  columns: readonly ImportColumn[],
+  body: Buffer | undefined,
+  fields?: ImportColumnFields,
+): Promise<ParsedFile> {
   if (!body || body.length === 0) throw fileError('import.empty');
   if (body.length > IMPORT.maxBytes) throw fileError('import.tooLarge', { limit: IMPORT.maxBytes / 1024 / 1024 });
   const isZip = body.length >= 4 && body.readUInt32LE(0) === 0x04034b50;
   const { cells, numbers } = isZip ? await readXlsxFile(body) : readCsvFile(body);
-  const read = readImportSheet(columns, cells, numbers, IMPORT);
+  const read = readImportSheet(columns, cells, numbers, IMPORT, fields);
   if ('problem' in read) {
     if (read.missing) throw new MissingColumn(read.missing);
+    if (read.on === 'columns') throw columnsError(read.problem.key, read.problem.params);
     throw fileError(read.problem.key, read.problem.params);
   }
   return { rows: read.rows };
@@ -315,7 +343,12 @@ export async function importRoutes(app: App, spec: AnySpec) {
       schema: {
         operationId: spec.operationIds.import,
         summary: `Import ${spec.record} from a CSV or XLSX file`,
-        description: `Any signed-in user. The body is the file itself (\`text/csv\` or \`${IMPORT.xlsxType}\`), at most ${IMPORT.maxBytes / 1024 / 1024} MB and ${IMPORT.maxRows.toLocaleString('en')} rows. The first row names the columns, in English or Estonian (the headings the ${what} export writes; its other columns are read past): ${spec.columns.map((c) => `${MESSAGES.en[c.header]}${c.required ? '' : ' (optional)'}`).join(', ')}. CSV with \`,\` or \`;\`, a decimal point or comma, dates as 2026-11-23, 23.11.2026 or 23/11/2026, UTF-8 with or without a byte-order mark; formulas are refused. \`dryRun=true\` checks every row with the rules of creating a ${what} and the reference data and writes nothing; the answer lists each problem by the row number the spreadsheet shows. \`dryRun=false\` ${creates} in one transaction, or none when any row has a problem (400 with the same answer); each ${what}'s history says \`import\`, with the file's name as its reason. More than ${IMPORT.inlineMaxRows} rows are written by a background job (202 and the job to poll, whose result is this answer). File problems (empty, unreadable, a missing column, too many rows) are a 400 on \`file\`.`,
+        description: `Any signed-in user. The body is the file itself (\`text/csv\` or \`${IMPORT.xlsxType}\`), at most ${IMPORT.maxBytes / 1024 / 1024} MB and ${IMPORT.maxRows.toLocaleString('en')} rows. The first row names the columns, in English or Estonian (the headings the ${what} export writes; its other columns are read past): ${spec.columns.map((c) => `${MESSAGES.en[c.header]}${c.required ? '' : ' (optional)'}`).join(', ')}. Or \`columns\` names the field each column holds, by position, comma-separated, an empty entry for a column to read past (\`columns=${spec.columns
+          .slice(0, 3)
+          .map((c) => c.field)
+          .join(
+            ',,',
+          )}\`; the fields: ${spec.columns.map((c) => `\`${c.field}\``).join(', ')}); the heading row is then read past unread. An unknown field, a field named twice, or one given to a column past the file's last is a 400 on \`columns\`. CSV with \`,\` or \`;\`, a decimal point or comma, dates as 2026-11-23, 23.11.2026 or 23/11/2026, UTF-8 with or without a byte-order mark; formulas are refused. \`dryRun=true\` checks every row with the rules of creating a ${what} and the reference data and writes nothing; the answer lists each problem by the row number the spreadsheet shows. \`dryRun=false\` ${creates} in one transaction, or none when any row has a problem (400 with the same answer); each ${what}'s history says \`import\`, with the file's name as its reason. More than ${IMPORT.inlineMaxRows} rows are written by a background job (202 and the job to poll, whose result is this answer). File problems (empty, unreadable, a missing column, too many rows) are a 400 on \`file\`.`,
         tags: [spec.tag],
         querystring: ImportQuery,
         response: {
@@ -333,9 +366,10 @@ export async function importRoutes(app: App, spec: AnySpec) {
       if (!(request.body instanceof UploadedFile) && request.body !== undefined && request.body !== null)
         throw new ApiError(415, { key: 'media.unsupported', params: { type: String(request.headers['content-type'] ?? '') } });
       const file = fileNameOf(request.query.filename, request.headers['content-disposition']);
+      const fields = importColumnFields(spec.columns, request.query.columns);
       let parsed: ParsedFile;
       try {
-        parsed = await parseImportFile(spec.columns, request.body instanceof UploadedFile ? request.body.data : undefined);
+        parsed = await parseImportFile(spec.columns, request.body instanceof UploadedFile ? request.body.data : undefined, fields);
       } catch (err) {
         if (err instanceof MissingColumn) throw fileError('import.missingColumn', { column: t(request.locale, err.header) });
         throw err;
