@@ -241,6 +241,28 @@ function bulkCases(): Case[] {
   ];
 }
 
+/** The answers to a bad `columns` parameter (`all` names every field once, in the order of `file`'s columns). */
+function columnsCases(name: string, path: string, all: string, file: Case['file']): Case[] {
+  const fields = all.split(',');
+  const post = (what: string, columns: string, status: number, locale?: 'et'): Case => ({
+    name: `${name}: columns ${what}`,
+    status,
+    method: 'POST',
+    path: `${path}?dryRun=true&columns=${encodeURIComponent(columns)}`,
+    as: 'user',
+    ...(locale ? { locale } : {}),
+    file,
+  });
+  return [
+    post('naming no field, in Estonian', `${all},colour`, 400, 'et'),
+    post('naming a field twice', `${fields[1]},${all}`, 400),
+    post('giving a field to a column past the last', `${fields.slice(0, -1).join(',')},,${fields.at(-1)}`, 400),
+    post('with empty entries past the last column', `${all},,,`, 200),
+    post('leaving a required field out, in Estonian', `,${fields.slice(1).join(',')}`, 400, 'et'),
+    post('too long', 'x'.repeat(3000), 400),
+  ];
+}
+
 function importCases(): Case[] {
   const origin = demo.warehouses.find((w) => w.originCode)?.originCode ?? '';
   const destination = demo.warehouses.find((w) => w.destinationCode)?.destinationCode ?? '';
@@ -311,6 +333,20 @@ function importCases(): Case[] {
       as: 'user',
       locale: 'et',
       file: csv(['Origin,Destination', 'a,b']),
+    },
+    ...columnsCases(
+      'import',
+      i,
+      'transportDate,origin,destination,driverName,vehicleNumber,mileage,assortment,quantity,notes',
+      csv([head, good]),
+    ),
+    {
+      name: 'import: columns for headings of its own, the last read past',
+      status: 200,
+      method: 'POST',
+      path: `${i}?dryRun=true&columns=${encodeURIComponent('transportDate,origin,destination,driverName,vehicleNumber,mileage,assortment,quantity,,')}`,
+      as: 'user',
+      file: csv(['Päev,Kust,Kuhu,Autojuht,Auto,Km,Sort,Tm,Muu', good, `x,${origin},${destination},X,Y,1,KU-PP,1,`]),
     },
     { name: 'import: no dryRun', method: 'POST', path: i, as: 'user', file: csv([head, good]) },
     { name: 'import: the template in Estonian', status: 200, path: '/api/waybills/import/template/?format=csv', locale: 'et' },
@@ -390,6 +426,25 @@ function worklogImportCases(): Case[] {
       as: 'user',
       locale: 'et',
       file: csv(['Time,Action,Warehouse', 'a,b,c']),
+    },
+    ...columnsCases(
+      'worklog import',
+      i,
+      'timestamp,action,warehouse,workerName,assortment,quantity,waybill,durationMinutes,notes',
+      csv([head, good]),
+    ),
+    {
+      name: 'worklog import: columns for headings of its own',
+      status: 200,
+      method: 'POST',
+      path: `${i}?dryRun=true&columns=${encodeURIComponent('timestamp,action,warehouse,workerName,,quantity,,durationMinutes')}`,
+      as: 'user',
+      locale: 'et',
+      file: csv([
+        'When,Did,Where,Who,Sort,Tm,Trip,Minutes',
+        good.split(',"12,5"').join(',12.5'),
+        `x,Loading,${warehouse.name},Mari,,1,,long`,
+      ]),
     },
     { name: 'worklog import: the template in Estonian', status: 200, path: '/api/worklogs/import/template/?format=csv', locale: 'et' },
     { name: 'worklog import: a template of no format', path: '/api/worklogs/import/template/?format=pdf' },

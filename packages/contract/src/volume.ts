@@ -153,6 +153,8 @@ export const IMPORT = {
   inlineMaxRows: 200,
   /** The most row errors one answer lists (the count of invalid rows is always exact). */
   maxErrors: 1000,
+  /** The longest `columns` parameter (the field of each column, comma-separated). */
+  columnsMaxLength: 2000,
   formats: ['csv', 'xlsx'] as const,
   xlsxType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;

@@ -69,7 +69,7 @@ const ImportQuery = Type.Object({
   ),
   columns: Type.Optional(
     Type.String({
-      maxLength: 2000,
+      maxLength: IMPORT.columnsMaxLength,
       description:
         'The field each column of the file holds, by position, comma-separated; an empty entry reads its column past (`quantity,,notes`: the first column is the quantity, the second read past, the third the notes). Given, it replaces the heading row, which is still read past.',
     }),

@@ -5,6 +5,7 @@ import {
   csvText,
   importFileName,
   readCsv,
+  readImportColumns,
   readImportSheet,
   type ImportColumn,
   type ImportRow,
@@ -31,7 +32,8 @@ export interface MockImportSpec<R> {
 
 /**
  * POST /api/{record}/import/ as the server answers it (server/src/imports/importer.ts), with the
- * contract's CSV and sheet readers: file problems on `file`, each row's problems by the row the
+ * contract's CSV and sheet readers and its reading of `columns` (the field of each column, instead
+ * of the headings): file problems on `file`, those of `columns` on it, each row's problems by the row the
  * spreadsheet shows, every row written or none, a large file as a batch job. An XLSX file is
  * answered as unreadable here (the mocks read no workbooks).
  */
@@ -44,6 +46,11 @@ export async function importResponse<R>(request: Request, spec: MockImportSpec<R
   const type = request.headers.get('content-type') ?? '';
   if (type.startsWith('application/json') || type.startsWith('multipart/'))
     return HttpResponse.json({ detail: message(request, 'media.unsupported', { type }) }, { status: 415 });
+  const columnsText = url.searchParams.get('columns');
+  if (columnsText !== null && columnsText.length > IMPORT.columnsMaxLength)
+    return fieldErrors({ columns: [message(request, 'field.maxLength', { limit: IMPORT.columnsMaxLength })] });
+  const fields = columnsText === null ? undefined : readImportColumns(spec.columns, columnsText);
+  if (fields && 'problem' in fields) return fieldErrors({ columns: [message(request, fields.problem.key, fields.problem.params)] });
   const file = importFileName(url.searchParams.get('filename') ?? undefined) || null;
   const bytes = new Uint8Array(await request.arrayBuffer());
   const fileError = (key: MessageKey, params?: Params) => fieldErrors({ file: [message(request, key, params)] });
@@ -57,9 +64,11 @@ export async function importResponse<R>(request: Request, spec: MockImportSpec<R
     records.map((record) => record.map(csvCell)),
     records.map((_, i) => i + 1),
     IMPORT,
+    fields?.fields,
   );
   if ('problem' in read) {
     if (read.missing) return fileError('import.missingColumn', { column: message(request, read.missing) });
+    if (read.on === 'columns') return fieldErrors({ columns: [message(request, read.problem.key, read.problem.params)] });
     return fileError(read.problem.key, read.problem.params);
   }
 
