@@ -4,9 +4,11 @@
  * - `waybill_counts` (migration 007): waybills per status and month, kept by statement triggers in
  *   shards. A write that bypasses triggers (a bulk load with `session_replication_role = replica`,
  *   a restore of one table) leaves it wrong, and every waybill count the lists answer with it.
- * - `waybill_versions` and `worklog_versions` (migrations 010, 013): one row per shard 0-7, bumped
- *   by triggers; the count cache (ListSpec.version) trusts a count while their sum is unchanged. A
- *   missing shard row makes writes from that shard bump nothing, so cached counts go stale.
+ * - `waybill_versions`, `worklog_versions` and `waybill_reference_versions` (migrations 010, 013,
+ *   027): one row per shard 0-7, bumped by triggers; the count cache (ListSpec.version) trusts a
+ *   count, and the kept waybill answers (ListSpec.pageVersion) an answer, while their sum is
+ *   unchanged. A missing shard row makes writes from that shard bump nothing, so what is kept goes
+ *   stale.
  * - `workers.worklog_count` and `last_worklog_at`: kept by the worklog routes (touchWorkers).
  *
  * `checkCounts` reads everything in one REPEATABLE READ snapshot, so counters and rows are seen at
@@ -17,7 +19,7 @@ import type { DB } from './db.js';
 
 /** Shards of the counter and version tables (`pg_backend_pid() % 8` in the triggers). */
 export const SHARDS = 8;
-export const VERSION_TABLES = ['waybill_versions', 'worklog_versions'] as const;
+export const VERSION_TABLES = ['waybill_versions', 'worklog_versions', 'waybill_reference_versions'] as const;
 
 export interface CountDrift {
   /** The kept table (and column) that disagrees. */

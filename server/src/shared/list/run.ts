@@ -64,6 +64,22 @@ function keepCount(key: string, version: string, count: number): void {
   keptCounts.set(key, { version, count });
 }
 
+/** How many whole answers (count and page) a process keeps (the least recently made go first). */
+const KEPT_PAGES_MAX = 256;
+interface KeptPage {
+  readonly version: string;
+  readonly count: number;
+  readonly rows: readonly Record<string, unknown>[];
+}
+const keptPages = new Map<string, KeptPage>();
+/** Answers given again from what was kept, and answers read by their statement (the tests read them). */
+export const keptPageStats = { hits: 0, made: 0 };
+function keepPage(key: string, page: KeptPage): void {
+  keptPages.delete(key);
+  if (keptPages.size >= KEPT_PAGES_MAX) keptPages.delete(keptPages.keys().next().value!);
+  keptPages.set(key, page);
+}
+
 /** A count and the table's version it was counted at, read in one statement. */
 export interface Counted {
   readonly version: string;
@@ -142,7 +158,8 @@ export async function runList<T = Row>(
   // beside it the page, numbered in its order. It answers one row with a null page when the page
   // is empty. (Every round trip costs the database and this process a write and a read each.)
   const counter = extra.length === 0 ? spec.counter?.(q) : undefined;
-  let countQuery = counter ?? sql`SELECT count(*) AS count FROM ${spec.countFrom ?? spec.from} ${where}`;
+  const plainCount = counter ?? sql`SELECT count(*) AS count FROM ${spec.countFrom ?? spec.from} ${where}`;
+  let countQuery = plainCount;
   // A count the rows must be counted for is kept with the table's version (see ListSpec.version)
   // and reused while the version is unchanged: the page's statement answers it only when the
   // version it reads is the one the count was counted at (the same rows); otherwise null, and the
@@ -188,12 +205,45 @@ export async function runList<T = Row>(
   const pageQuery = spec.keysFirst
     ? sql`SELECT ${spec.select}, row_number() OVER (ORDER BY ${order}) AS "pageRow" FROM ${spec.from} WHERE ${tiebreak} = ANY(ARRAY(${rowsQuery}))`
     : sql`SELECT page.*, row_number() OVER () AS "pageRow" FROM (${rowsQuery}) page`;
-  // Named and prepared (see reusedQuery); the select lists name every column in camelCase.
-  const compiled = sql`SELECT counted.*, counted.count AS "listCount", page.* FROM (${countQuery}) counted
-    LEFT JOIN LATERAL (${pageQuery}) page ON true ORDER BY page."pageRow"`.compile(db);
   const pool = request.server.ctx.pool;
+  const answer = (count: number, rows: readonly Record<string, unknown>[]): Page<T> => {
+    const pages = lastPageOf(count, pageSize);
+    if (pageNumber > pages) throw invalidPage(count);
+    return {
+      count,
+      next: pageNumber < pages ? pageUrl(request, pageNumber + 1) : null,
+      previous: pageNumber > 1 ? pageUrl(request, pageNumber - 1) : null,
+      results: rows.map(map),
+    };
+  };
+  // A whole answer kept with the version of everything it shows (ListSpec.pageVersion), by what
+  // it reads: the count's query as the counter or the rows answer it, and the page's. While the
+  // version read now is the one it was made at, no write it could show has happened since, and
+  // it is the answer this statement would give (docs/decisions/0016).
+  const pageVersion = spec.pageVersion;
+  let pageKey: string | undefined;
+  if (pageVersion) {
+    const keyed = sql`${plainCount} ${pageQuery}`.compile(db);
+    pageKey = `${keyed.sql}\u0000${JSON.stringify(keyed.parameters)}`;
+    const kept = keptPages.get(pageKey);
+    if (kept) {
+      const probe = sql`SELECT (${pageVersion}) AS "pageVersion"`.compile(db);
+      const [now] = await reusedQuery<{ pageVersion: string }>(pool, probe.sql, probe.parameters);
+      if (now?.pageVersion === kept.version) {
+        keptPageStats.hits += 1;
+        keepPage(pageKey, kept);
+        return answer(kept.count, kept.rows);
+      }
+    }
+  }
+  // Named and prepared (see reusedQuery); the select lists name every column in camelCase.
+  const versionColumn = pageVersion ? sql`(${pageVersion}) AS "pageVersion",` : sql``;
+  const compiled = sql`SELECT counted.*, counted.count AS "listCount", ${versionColumn} page.* FROM (${countQuery}) counted
+    LEFT JOIN LATERAL (${pageQuery}) page ON true ORDER BY page."pageRow"`.compile(db);
   const res = { rows: await reusedQuery<Record<string, unknown>>(pool, compiled.sql, compiled.parameters) };
   let count = Number(res.rows[0]?.listCount ?? 0);
+  // Whether `count` is exact for the rows this statement read (a recount may have counted later ones).
+  let countOfTheseRows = true;
   if (cacheKey !== undefined && version) {
     if (res.rows[0]?.listCount != null) keepCount(cacheKey, String(res.rows[0]?.listVersion), count);
     else if (keptCounts.get(cacheKey)?.version === String(res.rows[0]?.listVersion)) {
@@ -203,26 +253,23 @@ export async function runList<T = Row>(
       // The version and the count in one statement: the count is exact for the version kept with it.
       const recount = sql`SELECT version AS "listVersion", (SELECT count(*) FROM ${spec.countFrom ?? spec.from} ${where}) AS count
         FROM (${version}) v(version)`.compile(db);
-      count = (
-        await sharedRecount(cacheKey, askedAt, String(res.rows[0]?.listVersion), async () => {
-          const row = (await reusedQuery<{ listVersion: unknown; count: unknown }>(pool, recount.sql, recount.parameters))[0];
-          const counted = { version: String(row?.listVersion), count: Number(row?.count ?? 0) };
-          keepCount(cacheKey, counted.version, counted.count);
-          return counted;
-        })
-      ).count;
+      const counted = await sharedRecount(cacheKey, askedAt, String(res.rows[0]?.listVersion), async () => {
+        const row = (await reusedQuery<{ listVersion: unknown; count: unknown }>(pool, recount.sql, recount.parameters))[0];
+        const counted = { version: String(row?.listVersion), count: Number(row?.count ?? 0) };
+        keepCount(cacheKey, counted.version, counted.count);
+        return counted;
+      });
+      count = counted.count;
+      countOfTheseRows = counted.version === String(res.rows[0]?.listVersion);
     }
   }
-  const pages = lastPageOf(count, pageSize);
-  if (pageNumber > pages) throw invalidPage(count);
   // The extra columns are left on the rows: the response schema writes only its own fields.
   const rows = res.rows[0]?.pageRow == null ? [] : res.rows;
-  return {
-    count,
-    next: pageNumber < pages ? pageUrl(request, pageNumber + 1) : null,
-    previous: pageNumber > 1 ? pageUrl(request, pageNumber - 1) : null,
-    results: rows.map(map),
-  };
+  if (pageKey !== undefined && countOfTheseRows && res.rows[0]?.pageVersion != null) {
+    keptPageStats.made += 1;
+    keepPage(pageKey, { version: String(res.rows[0].pageVersion), count, rows });
+  }
+  return answer(count, rows);
 }
 
 /** One row of a list spec by a condition, or 404. */

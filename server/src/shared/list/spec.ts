@@ -71,6 +71,13 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
    */
   version?: RawBuilder<unknown>;
   /**
+   * The version of everything an answer of the list shows, read as one value (text): the tables
+   * its filters and rows read, their joined names included, each kept by the database as `version`
+   * is. A whole answer (count and page) is then kept with the version read in the statement that
+   * made it and answered again, after reading only this, while it is unchanged (docs/decisions/0016).
+   */
+  pageVersion?: RawBuilder<unknown>;
+  /**
    * The page's conditions for filters the counter answers, written so the planner cannot see their
    * values (each in a scalar subquery): the page then has one plan for all values, and runList
    * picks its way by the exact count (docs/decisions/0015). Undefined: the conditions of the query.
@@ -97,6 +104,7 @@ export interface ListSpec<L extends ListContract = ListContract> {
   keysFirst?: boolean;
   counter?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
   version?: RawBuilder<unknown>;
+  pageVersion?: RawBuilder<unknown>;
   pageConds?: (q: Readonly<Record<string, unknown>>) => Cond[] | undefined;
   table?: { name: string; as: string };
   /** The search columns folded (searchFold), as the trigram index on them is written. */
@@ -131,6 +139,7 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     keysFirst: input.keysFirst,
     counter: input.counter,
     version: input.version,
+    pageVersion: input.pageVersion,
     pageConds: input.pageConds,
     table: input.table,
     searchExpr: searchCols.length ? searchFold(searchCols.join(" || ' ' || ")) : undefined,
