@@ -370,6 +370,9 @@ for (const theme of ['light', 'dark'] as const) {
     const [waybill] = await listedNumbers(page);
     await check('/waybills');
     await pickStatuses(page, ['Draft']);
+    // The filtered rows, not the moment before their request starts (the rows dim while it runs).
+    await expect(page).toHaveURL(/statusIn=draft/);
+    await expect(waybillTable(page).locator('tbody tr').filter({ hasNotText: 'Draft' })).toHaveCount(0);
     await listedNumbers(page);
     await check('/waybills with a filter');
     await page.goto(`/waybills/${waybill}`);
