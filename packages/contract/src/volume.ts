@@ -153,11 +153,12 @@ export const IMPORT = {
   inlineMaxRows: 200,
   /** The most row errors one answer lists (the count of invalid rows is always exact). */
   maxErrors: 1000,
-  /** The longest `columns` parameter (the field of each column, comma-separated). */
-  columnsMaxLength: 2000,
   formats: ['csv', 'xlsx'] as const,
   xlsxType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
+
+/** The longest `columns` parameter of an import (the field of each column, comma-separated); apart from IMPORT, which the list pages load. */
+export const IMPORT_COLUMNS_MAX_LENGTH = 2000;
 
 /** The records an import creates. */
 export const IMPORT_RECORDS = ['waybills', 'worklogs'] as const;

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Transaction } from 'kysely';
 import {
   IMPORT,
+  IMPORT_COLUMNS_MAX_LENGTH,
   MESSAGES,
   csvCell,
   csvField,
@@ -69,7 +70,7 @@ const ImportQuery = Type.Object({
   ),
   columns: Type.Optional(
     Type.String({
-      maxLength: IMPORT.columnsMaxLength,
+      maxLength: IMPORT_COLUMNS_MAX_LENGTH,
       description:
         'The field each column of the file holds, by position, comma-separated; an empty entry reads its column past (`quantity,,notes`: the first column is the quantity, the second read past, the third the notes). Given, it replaces the heading row, which is still read past.',
     }),

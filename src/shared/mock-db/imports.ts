@@ -1,5 +1,6 @@
 import {
   IMPORT,
+  IMPORT_COLUMNS_MAX_LENGTH,
   csvCell,
   csvField,
   csvText,
@@ -47,8 +48,8 @@ export async function importResponse<R>(request: Request, spec: MockImportSpec<R
   if (type.startsWith('application/json') || type.startsWith('multipart/'))
     return HttpResponse.json({ detail: message(request, 'media.unsupported', { type }) }, { status: 415 });
   const columnsText = url.searchParams.get('columns');
-  if (columnsText !== null && columnsText.length > IMPORT.columnsMaxLength)
-    return fieldErrors({ columns: [message(request, 'field.maxLength', { limit: IMPORT.columnsMaxLength })] });
+  if (columnsText !== null && columnsText.length > IMPORT_COLUMNS_MAX_LENGTH)
+    return fieldErrors({ columns: [message(request, 'field.maxLength', { limit: IMPORT_COLUMNS_MAX_LENGTH })] });
   const fields = columnsText === null ? undefined : readImportColumns(spec.columns, columnsText);
   if (fields && 'problem' in fields) return fieldErrors({ columns: [message(request, fields.problem.key, fields.problem.params)] });
   const file = importFileName(url.searchParams.get('filename') ?? undefined) || null;
