@@ -14,7 +14,7 @@ export interface TemplateFile {
   readonly filename: string;
 }
 
-export interface ImportRequest extends Pick<ImportQuery, 'dryRun' | 'filename'> {
+export interface ImportRequest extends Pick<ImportQuery, 'dryRun' | 'filename' | 'columns'> {
   readonly record: ImportRecord;
   readonly file: Blob;
 }
@@ -28,12 +28,15 @@ const objectUrl = (blob: Blob): string => (typeof URL.createObjectURL === 'funct
  */
 export const importApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** The file goes as the body, as it is (a File from an input keeps its type: text/csv or the XLSX type); a real run changes the record's list. */
+    /**
+     * The file goes as the body, as it is (a File from an input keeps its type: text/csv or the XLSX
+     * type), with the field of each of its columns when the dialog read them; a real run changes the record's list.
+     */
     importRecords: build.mutation<ImportResult | BatchJob, ImportRequest>({
-      query: ({ record, file, dryRun, filename }) => ({
+      query: ({ record, file, dryRun, filename, columns }) => ({
         url: `/api/${record}/import/`,
         method: 'POST',
-        params: { dryRun, filename },
+        params: { dryRun, filename, columns },
         body: file,
         headers: { 'Content-Type': file.type || 'application/octet-stream' },
       }),

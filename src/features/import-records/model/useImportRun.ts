@@ -39,7 +39,8 @@ const messageOf = (failure: unknown): string => {
 const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /**
- * An import of `record` from the file's check to its records: `check` sends the file as a dry run
+ * An import of `record` from the file's check to its records (`columns`: the field of each of the
+ * file's columns, when read, else the server reads its headings): `check` sends the file as a dry run
  * (nothing is written), `write` sends it for real (every row or none); a background job is polled
  * until it ends, and the record's list is read again after the writing.
  */
@@ -56,11 +57,11 @@ export function useImportRun(record: ImportRecord) {
   );
 
   const follow = useCallback(
-    async (call: number, file: Blob, filename: string, dryRun: boolean) => {
+    async (call: number, file: Blob, filename: string, columns: string | undefined, dryRun: boolean) => {
       const current = () => latest.current === call;
       let answer: ImportResult | BatchJob;
       try {
-        answer = await send({ record, file, dryRun, filename }).unwrap();
+        answer = await send({ record, file, dryRun, filename, columns }).unwrap();
       } catch (failure) {
         if (!current()) return;
         const result = resultOf(failure);
@@ -99,16 +100,16 @@ export function useImportRun(record: ImportRecord) {
   );
 
   const check = useCallback(
-    (file: Blob, filename: string) => {
+    (file: Blob, filename: string, columns?: string) => {
       setPhase({ name: 'checking' });
-      void follow(++latest.current, file, filename, true);
+      void follow(++latest.current, file, filename, columns, true);
     },
     [follow],
   );
   const write = useCallback(
-    (file: Blob, filename: string) => {
+    (file: Blob, filename: string, columns?: string) => {
       setPhase({ name: 'importing' });
-      void follow(++latest.current, file, filename, false);
+      void follow(++latest.current, file, filename, columns, false);
     },
     [follow],
   );

@@ -3,8 +3,11 @@ import { http, HttpResponse } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 
 import { initialSessionState } from '@/entities/session';
+import { waybillHandlers, waybillVolumeHandlers } from '@/entities/waybill/index.mocks';
 import { worklogHandlers } from '@/entities/worklog/index.mocks';
 import { mockDb } from '@/shared/mock-db';
+
+import { tinyXlsx } from '../../lib/tinyXlsx';
 
 import { ImportDialog } from './ImportDialog';
 
@@ -52,6 +55,67 @@ export const MapCheckFixImport: Story = {
     await userEvent.click(box.getByRole('button', { name: 'Check again' }));
     await userEvent.click(await box.findByRole('button', { name: 'Import 2 waybills' }));
     await expect(await box.findByText('2 waybills imported as drafts.')).toBeInTheDocument();
+  },
+};
+
+/** Two trips as an XLSX workbook with `headings` (a vehicle column the server does not know). */
+const xlsx = (headings: string[]) => {
+  const like = mockDb.waybills.find((waybill) => waybill.status === 'draft') ?? mockDb.waybills[0]!;
+  const row = [like.transportDate, like.origin, like.destination, 'Peeter Kask', '123ABC', '180', like.assortment, '12.5'];
+  return new File([tinyXlsx([[headings, row, row]])], 'trips.xlsx', {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
+};
+const XLSX_COLUMNS = 'transportDate,origin,destination,driverName,vehicleNumber,mileage,assortment,quantity';
+
+/**
+ * The mocks read no workbooks: here the import answers as the server would for these rows when
+ * the dialog sends the mapping as `columns`, and names the missing vehicle column otherwise.
+ */
+const xlsxImport = http.post('*/api/waybills/import/', ({ request }) => {
+  const url = new URL(request.url);
+  const dryRun = url.searchParams.get('dryRun') === 'true';
+  if (url.searchParams.get('columns') !== XLSX_COLUMNS)
+    return HttpResponse.json(
+      { file: ['The file has no column "Vehicle" (the heading row names the columns, in English or Estonian).'] },
+      { status: 400 },
+    );
+  const result = { dryRun, file: 'trips.xlsx', rows: 2, valid: 2, invalid: 0, errors: [] };
+  return dryRun
+    ? HttpResponse.json({ ...result, imported: 0, numbers: [] })
+    : HttpResponse.json({ ...result, imported: 2, numbers: ['V-2026-900001', 'V-2026-900002'] }, { status: 201 });
+});
+const xlsxHandlers = { msw: { handlers: { waybill: [xlsxImport, ...waybillVolumeHandlers, ...waybillHandlers] } } };
+
+/** An XLSX file's headings are read in the browser: its unknown "Truck" column is assigned to the vehicle, the mapping goes as `columns`. */
+export const XlsxMapCheckImport: Story = {
+  parameters: xlsxHandlers,
+  play: async () => {
+    const box = await dialog();
+    const headings = ['Transport date', 'Origin', 'Destination', 'Driver', 'Truck', 'Mileage (km)', 'Assortment', 'Quantity'];
+    await userEvent.upload(box.getByLabelText('Spreadsheet (CSV or Excel)'), xlsx(headings));
+    await expect(await box.findByText('No column gives: Vehicle. Choose which column does.')).toBeInTheDocument();
+    await expect(box.getByRole('combobox', { name: 'What column “Origin” gives' })).toHaveValue('origin');
+    await userEvent.selectOptions(box.getByRole('combobox', { name: 'What column “Truck” gives' }), 'vehicleNumber');
+    await userEvent.click(box.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(box.getByRole('status')).toHaveTextContent('All 2 rows are valid.'));
+    await userEvent.click(box.getByRole('button', { name: 'Import 2 waybills' }));
+    await expect(await box.findByText('2 waybills imported as drafts.')).toBeInTheDocument();
+  },
+};
+
+/** The same in Estonian: the workbook's Estonian headings are recognised, "Auto" is the user's to assign. */
+export const XlsxEstonian: Story = {
+  parameters: xlsxHandlers,
+  globals: { locale: 'et' },
+  play: async () => {
+    const box = within(await within(document.body).findByRole('dialog', { name: 'Veoselehtede import' }));
+    const headings = ['Veo kuupäev', 'Lähtekoht', 'Sihtkoht', 'Juht', 'Auto', 'Läbisõit (km)', 'Sortiment', 'Kogus'];
+    await userEvent.upload(box.getByLabelText(/^Tabel/), xlsx(headings));
+    await expect(await box.findByText(/^Ükski veerg ei anna:/)).toBeInTheDocument();
+    await userEvent.selectOptions(box.getByRole('combobox', { name: 'Mida annab veerg „Auto“' }), 'vehicleNumber');
+    await userEvent.click(box.getByRole('button', { name: 'Kontrolli uuesti' }));
+    await waitFor(() => expect(box.getByRole('status')).toHaveTextContent('Kõik 2 rida on korras.'));
   },
 };
 

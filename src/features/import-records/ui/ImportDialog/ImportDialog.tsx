@@ -1,4 +1,4 @@
-import { IMPORT, type ImportRecord } from '@timberlog/contract';
+import { IMPORT, importColumnsParam, type ImportRecord } from '@timberlog/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -6,7 +6,7 @@ import { Dialog } from '@/shared/ui';
 
 import { useFetchImportTemplateMutation, type ImportTemplateFormat } from '../../api/importApi';
 import { IMPORT_KINDS } from '../../config/records';
-import { readCsvHeader, recognisedMapping, withMapping, type ColumnMapping, type CsvHeader } from '../../model/header';
+import { readCsvHeadings, recognisedMapping, type ColumnMapping } from '../../model/header';
 import { useImportRun } from '../../model/useImportRun';
 import { ImportView } from '../ImportView/ImportView';
 
@@ -16,25 +16,39 @@ export interface ImportDialogProps {
   readonly onOpenChange: (open: boolean) => void;
 }
 
-/** The chosen file: as read (a CSV file's text and heading row), and the mapping its last check used. */
+/** The chosen file, its bytes as sent, its heading row (null when it could not be read here) and the mapping its last check used. */
 interface Chosen {
   readonly file: File;
-  readonly text: string | null;
-  readonly header: CsvHeader | null;
+  readonly body: Blob;
+  readonly headings: readonly string[] | null;
   readonly checkedMapping: ColumnMapping | null;
 }
 
 const isXlsx = (file: File) => file.type === IMPORT.xlsxType || /\.xlsx$/i.test(file.name);
 const sameMapping = (a: ColumnMapping | null, b: ColumnMapping | null) => JSON.stringify(a) === JSON.stringify(b);
 
-/** A file's text (UTF-8, as the server reads CSV). */
-const readText = (file: File): Promise<string> =>
+/** A file's bytes. */
+const readBytes = (file: File): Promise<ArrayBuffer> =>
   new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onload = () => (reader.result instanceof ArrayBuffer ? resolve(reader.result) : reject(new Error('unreadable')));
     reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsText(file);
+    reader.readAsArrayBuffer(file);
   });
+
+/** The XLSX reader loads with the first XLSX file chosen, not with the dialog. */
+const loadXlsxReader = () => import('../../lib/xlsxHeadings');
+
+/** A file's heading row as the server reads it (CSV as UTF-8), or null when it cannot be read here (the server then reads the headings itself). */
+const readHeadings = async (file: File, bytes: ArrayBuffer): Promise<readonly string[] | null> => {
+  try {
+    if (!isXlsx(file)) return readCsvHeadings(new TextDecoder().decode(bytes));
+    const { readXlsxHeadings } = await loadXlsxReader();
+    return await readXlsxHeadings(bytes);
+  } catch {
+    return null;
+  }
+};
 
 /** Saves a fetched file under its name (the browser's download). */
 function save(url: string, filename: string) {
@@ -51,8 +65,8 @@ function save(url: string, filename: string) {
 
 /**
  * Import waybills or worklogs from a spreadsheet: pick a CSV or XLSX file, see the check's answer
- * (every problem by the row the spreadsheet shows and its field; a CSV file's columns, which the
- * user may assign to other fields), then import every row, or none.
+ * (every problem by the row the spreadsheet shows and its field; the file's columns, which the user
+ * may assign to other fields, sent as the import's `columns`), then import every row, or none.
  */
 export function ImportDialog({ record, onOpenChange }: ImportDialogProps) {
   const { t } = useTranslation();
@@ -63,26 +77,21 @@ export function ImportDialog({ record, onOpenChange }: ImportDialogProps) {
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
   const [templateFailed, setTemplateFailed] = useState(false);
 
-  /** The file as it is sent: a CSV file with its heading row written for the mapping when that was changed. */
-  const body = (current: Chosen, map: ColumnMapping | null): Blob => {
-    if (current.text === null || !current.header || !map) return current.file;
-    // The text as read (the heading row rewritten when the user assigned columns otherwise).
-    const text = sameMapping(map, recognisedMapping(kind.columns, current.header.headings))
-      ? current.text
-      : withMapping(kind.columns, current.text, current.header, map);
-    return new Blob([text], { type: 'text/csv' });
-  };
+  /** The field of each column as the import's `columns` (none when the headings could not be read here). */
+  const columnsOf = (map: ColumnMapping | null) => (map ? importColumnsParam(map) : undefined);
   const runCheck = (current: Chosen, map: ColumnMapping | null) => {
     setChosen({ ...current, checkedMapping: map });
-    check(body(current, map), current.file.name);
+    check(current.body, current.file.name, columnsOf(map));
   };
 
   const pick = async (file: File) => {
     reset();
-    const text = isXlsx(file) ? null : await readText(file).catch(() => null);
-    const header = text === null ? null : readCsvHeader(text);
-    const map = header ? recognisedMapping(kind.columns, header.headings) : null;
-    const current: Chosen = { file, text, header, checkedMapping: null };
+    const bytes = await readBytes(file).catch(() => null);
+    const headings = bytes && (await readHeadings(file, bytes));
+    const map = headings ? recognisedMapping(kind.columns, headings) : null;
+    // The bytes as read are sent (the file itself where they could not be read: the server says why).
+    const type = file.type || (isXlsx(file) ? IMPORT.xlsxType : 'text/csv');
+    const current: Chosen = { file, body: bytes ? new Blob([bytes], { type }) : file, headings, checkedMapping: null };
     setMapping(map);
     setChosen(current);
     runCheck(current, map);
@@ -116,12 +125,12 @@ export function ImportDialog({ record, onOpenChange }: ImportDialogProps) {
         phase={phase}
         templateFailed={templateFailed}
         fileName={chosen?.file.name ?? null}
-        columns={chosen?.header && mapping ? { headings: chosen.header.headings, mapping } : null}
+        columns={chosen?.headings && mapping ? { headings: chosen.headings, mapping } : null}
         mappingChanged={chosen !== null && phase.name !== 'idle' && !sameMapping(mapping, chosen.checkedMapping)}
         onPick={(file) => void pick(file)}
         onMap={map}
         onCheck={() => chosen && runCheck(chosen, mapping)}
-        onImport={() => chosen && write(body(chosen, chosen.checkedMapping), chosen.file.name)}
+        onImport={() => chosen && write(chosen.body, chosen.file.name, columnsOf(chosen.checkedMapping))}
         onTemplate={(format) => void template(format)}
         onClose={() => onOpenChange(false)}
       />

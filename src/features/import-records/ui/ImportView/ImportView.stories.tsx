@@ -121,7 +121,7 @@ export const MappingChanged: Story = {
   },
 };
 
-/** An XLSX file: its columns are matched by the server (no mapping here). */
+/** A large file written by a background job (its headings not read here, so no columns are shown: the server matches them). */
 export const ImportingJob: Story = {
   args: { phase: { name: 'importing', job: mockBatchJob({ kind: 'import', progress: 55, total: 4000 }) }, fileName: 'trips.xlsx' },
   play: async ({ canvasElement }) => {

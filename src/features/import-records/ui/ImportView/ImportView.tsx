@@ -27,7 +27,7 @@ export interface ImportViewProps {
   readonly phase: ImportPhase;
   /** The chosen file's name, once one is chosen. */
   readonly fileName: string | null;
-  /** A CSV file's columns and the field each gives (an XLSX file's are matched by the server alone). */
+  /** The file's columns and the field each gives (null when its headings could not be read here: the server matches them). */
   readonly columns: ImportColumns | null;
   /** The mapping differs from the one the last check used. */
   readonly mappingChanged: boolean;
@@ -105,7 +105,7 @@ function ErrorsTable({
   );
 }
 
-/** The columns of a CSV file: what each gives (recognised by its heading, or as the user chose). */
+/** The columns of a file: what each gives (recognised by its heading, or as the user chose). */
 function ColumnsTable({
   kind,
   columns,
@@ -162,7 +162,7 @@ function ColumnsTable({
 }
 
 /**
- * The import dialog's body by its phase: the file and the template, a CSV file's columns (what
+ * The import dialog's body by its phase: the file and the template, its columns (what
  * each gives, changeable), the check's answer with every problem by spreadsheet row and field,
  * the writing's progress and its outcome.
  */
