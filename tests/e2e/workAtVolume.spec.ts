@@ -1,4 +1,6 @@
-import { expect, test, type Page } from './fixtures';
+import ExcelJS from 'exceljs';
+
+import { expect, expectApiErrors, test, type Page } from './fixtures';
 
 import { REAL_SERVER, realApi } from './realServer';
 
@@ -117,6 +119,61 @@ test('import a spreadsheet with one bad row, fix it and import again', async ({ 
   const imported = await api.get<Page_<Waybill>>(`/api/waybills/?${new URLSearchParams({ driverName: driver }).toString()}`);
   expect(imported.count).toBe(2);
   expect(imported.results.every((waybill) => waybill.status === 'draft')).toBe(true);
+});
+
+test.describe('an XLSX file with headings the server does not know', () => {
+  // The first check reads the headings as they are: the server's missing-column answer is what the user reads, until the columns are mapped.
+  test.use({ expectedApiErrors: expectApiErrors({ status: 400, request: /^POST \/api\/waybills\/import\/\?dryRun=true/ }) });
+
+  test('import an XLSX file with headings of its own: the dialog reads them and its columns are mapped there', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const api = await realApi(request, DEMO_USER);
+    const base = await like(api);
+    const driver = driverOfOwn('Xlsx');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Reisid');
+    sheet.addRow(['Päev', 'Kust', 'Kuhu', 'Driver', 'Truck', 'Km', 'Assortment', 'Quantity', 'Remarks']);
+    for (const quantity of [12.5, 14.25])
+      sheet.addRow([base.transportDate, base.origin, base.destination, driver, '123ABC', 180, base.assortment, quantity, 'Read past']);
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    await signIn(page);
+    await page.goto('/waybills');
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import waybills' });
+    await dialog.getByLabel('Spreadsheet (CSV or Excel)').setInputFiles({
+      name: 'trips.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    });
+    await expect(dialog.getByRole('alert')).toContainText('The file has no column');
+    await expect(dialog.getByText(/^No column gives: /)).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: 'What column “Driver” gives' })).toHaveValue('driverName');
+    for (const [heading, field] of [
+      ['Päev', 'transportDate'],
+      ['Kust', 'origin'],
+      ['Kuhu', 'destination'],
+      ['Truck', 'vehicleNumber'],
+      ['Km', 'mileage'],
+    ] as const)
+      await dialog.getByRole('combobox', { name: `What column “${heading}” gives` }).selectOption(field);
+    await expect(dialog.getByText(/^No column gives: /)).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Check again' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('All 2 rows are valid.');
+    await dialog.getByRole('button', { name: 'Import 2 waybills' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('2 waybills imported as drafts.');
+    const imported = await api.get<Page_<Waybill & { notes?: string }>>(
+      `/api/waybills/?${new URLSearchParams({ driverName: driver }).toString()}`,
+    );
+    const rows = imported.results.map((waybill) => [waybill.transportDate, waybill.vehicleNumber, waybill.mileage, waybill.quantity]);
+    expect(rows.sort((a, b) => String(a[3]).localeCompare(String(b[3])))).toEqual([
+      [base.transportDate, '123ABC', 180, '12.500'],
+      [base.transportDate, '123ABC', 180, '14.250'],
+    ]);
+  });
 });
 
 test('import a worklog spreadsheet with one bad row, fix it and import again, then see the worklogs', async ({ page, request }) => {
