@@ -88,6 +88,13 @@ test('the first visit follows the system theme; a chosen theme is remembered', a
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   expect(await background()).toBe('rgb(245, 246, 248)');
 
+  // Stored (the store writes its saved part a moment after a change), then the reload.
+  const storedTheme = () =>
+    page.evaluate(() => {
+      const saved = JSON.parse(localStorage.getItem('persist:timberlog') ?? '{}') as { preferences?: string };
+      return (JSON.parse(saved.preferences ?? '{}') as { theme?: string }).theme ?? null;
+    });
+  await expect.poll(storedTheme).toBe('light');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
