@@ -49,7 +49,7 @@ test('finding 15: check:counts finds drift in every kept count and table, and --
 
   const drift = await checkCounts(s.ctx.db);
   const tables = new Set(drift.map((d) => d.table));
-  assert.ok(tables.has('waybill_counts'), JSON.stringify(drift));
+  assert.ok(tables.has('waybill_counts') && tables.has('waybill_sums'), JSON.stringify(drift));
   assert.ok(tables.has('waybill_versions') && tables.has('worklog_versions'), JSON.stringify(drift));
   assert.ok(
     drift.some((d) => d.table.startsWith('workers') && d.key === worker),

@@ -131,4 +131,82 @@ describe('totals of the filtered lists', () => {
     assert.equal(unit.body.quantity.m3, '0.000');
     assert.equal(unit.body.quantity.t, `${last.body.count + 1}.500`);
   });
+
+  test('status, whole months and assortment are answered from the kept sums, exact through concurrent writers and multi-row statements', async () => {
+    const a = await sql<{ code: string; other: string }>`
+      SELECT (SELECT code FROM assortments WHERE unit = 'm3' ORDER BY code LIMIT 1) AS code,
+             (SELECT code FROM assortments WHERE unit = 't' ORDER BY code LIMIT 1) AS other`.execute(s.ctx.db);
+    const { code, other } = a.rows[0]!;
+    const base = (await sql<Record<string, unknown>>`SELECT * FROM waybills LIMIT 1`.execute(s.ctx.db)).rows[0]!;
+    const q = `transportDateAfter=2032-05-01&transportDateBefore=2032-06-30&assortment=${code}&assortment=${other}&statusIn=draft,confirmed`;
+    const where = `b.transport_date BETWEEN '2032-05-01' AND '2032-06-30' AND b.assortment IN ('${code}', '${other}') AND b.status IN ('draft', 'confirmed')`;
+    // Four writers at once: inserts of several rows, status moves, quantity and month edits, deletes.
+    let running = true;
+    let n = 0;
+    const writer = async (k: number) => {
+      while (running) {
+        const i = ++n;
+        await s.ctx.db.transaction().execute(async (trx) => {
+          await sql`INSERT INTO waybills (number, status, transport_date, origin, destination, destination_company, driver_name, vehicle_number, mileage, assortment, quantity, notes)
+            SELECT 'S-' || ${i} || '-' || g, 'draft', date '2032-05-20' + g * 10, ${base.origin}, ${base.destination}, ${base.destinationCompany}, 'Sums', 'S 1',
+                   g * 7, CASE WHEN g % 2 = 0 THEN ${code} ELSE ${other} END, 1.250 * g, ''
+            FROM generate_series(1, 3) g`.execute(trx);
+          await sql`UPDATE waybills SET status = 'confirmed', quantity = quantity + 0.5 WHERE number = ${`S-${i}-1`}`.execute(trx);
+          if (k % 2 === 0) await sql`UPDATE waybills SET transport_date = date '2032-07-02' WHERE number = ${`S-${i}-2`}`.execute(trx);
+          else await sql`DELETE FROM waybills WHERE number = ${`S-${i}-3`}`.execute(trx);
+        });
+      }
+    };
+    const writers = [0, 1, 2, 3].map(writer);
+    try {
+      for (let i = 0; i < 15; i++) {
+        const r = await s.req('GET', `/api/waybills/totals/?${q}`, { token });
+        assert.equal(r.status, 200, r.text);
+        // Each writer's transaction leaves exactly two of its three rows in these months: whole transactions only.
+        assert.equal(r.body.count % 2, 0, JSON.stringify(r.body));
+      }
+    } finally {
+      running = false;
+      await Promise.all(writers);
+    }
+    const answer = await s.req('GET', `/api/waybills/totals/?${q}`, { token });
+    assert.ok(answer.body.count > 0);
+    assert.deepEqual(answer.body, await expected(where));
+    for (const one of [`assortment=${code}`, 'status=draft', 'transportDateAfter=2032-05-01&transportDateBefore=2032-05-31', '']) {
+      const r = await s.req('GET', `/api/waybills/totals/?${one}`, { token });
+      const w =
+        one === ''
+          ? 'true'
+          : one.startsWith('assortment')
+            ? `b.assortment = '${code}'`
+            : one.startsWith('status')
+              ? "b.status = 'draft'"
+              : "b.transport_date BETWEEN '2032-05-01' AND '2032-05-31'";
+      assert.deepEqual(r.body, await expected(w), one);
+    }
+
+    // Rows changed behind the triggers' back (a bulk load) do not move these totals, which shows they
+    // come from the kept sums, not the rows ...
+    await s.ctx.db.connection().execute(async (conn) => {
+      await sql`SET session_replication_role = replica`.execute(conn);
+      await sql`DELETE FROM waybills WHERE number LIKE 'S-%'`.execute(conn);
+      await sql`SET session_replication_role = DEFAULT`.execute(conn);
+    });
+    assert.deepEqual((await s.req('GET', `/api/waybills/totals/?${q}`, { token })).body, answer.body);
+    // ... until the documented rebuild after such loads.
+    await sql`SELECT waybill_sums_rebuild(), waybill_counts_rebuild(), waybill_texts_rebuild()`.execute(s.ctx.db);
+    const rebuilt = await s.req('GET', `/api/waybills/totals/?${q}`, { token });
+    assert.deepEqual(rebuilt.body, await expected(where));
+    assert.equal(rebuilt.body.count, 0);
+    // A truncate empties them with the table (in a transaction rolled back, so the data stays).
+    await s.ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`TRUNCATE waybills CASCADE`.execute(trx);
+        const left = await sql<{ n: number }>`SELECT count(*)::int AS n FROM waybill_sums`.execute(trx);
+        assert.equal(left.rows[0]!.n, 0);
+        throw new Error('rollback');
+      })
+      .catch((e: Error) => assert.equal(e.message, 'rollback'));
+  });
 });

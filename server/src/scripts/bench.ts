@@ -106,9 +106,10 @@ try {
     FROM generate_series(1, ${ROWS}) g, o, d, s`.execute(conn);
     await sql`SET session_replication_role = DEFAULT`.execute(conn);
   });
-  // The replica role skipped the triggers that keep the per-status counts and the search texts
+  // The replica role skipped the triggers that keep the per-status counts and sums and the search texts
   // too: rebuild them.
   await sql`SELECT waybill_counts_rebuild()`.execute(ctx.db);
+  await sql`SELECT waybill_sums_rebuild()`.execute(ctx.db);
   await sql`SELECT waybill_texts_rebuild()`.execute(ctx.db);
   const inserted = (Date.now() - t) / 1000;
   t = Date.now();

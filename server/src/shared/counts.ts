@@ -4,6 +4,8 @@
  * - `waybill_counts` (migration 007): waybills per status and month, kept by statement triggers in
  *   shards. A write that bypasses triggers (a bulk load with `session_replication_role = replica`,
  *   a restore of one table) leaves it wrong, and every waybill count the lists answer with it.
+ * - `waybill_sums` (migration 028): waybills, quantity and mileage per status, month and
+ *   assortment, kept the same way; the waybill totals answer from it.
  * - `waybill_versions`, `worklog_versions` and `waybill_reference_versions` (migrations 010, 013,
  *   027): one row per shard 0-7, bumped by triggers; the count cache (ListSpec.version) trusts a
  *   count, and the kept waybill answers (ListSpec.pageVersion) an answer, while their sum is
@@ -45,6 +47,17 @@ export async function checkCounts(db: DB): Promise<CountDrift[]> {
       WHERE s.n IS DISTINCT FROM a.n
       ORDER BY 1`.execute(trx);
       for (const row of buckets.rows) drift.push({ table: 'waybill_counts', ...row });
+      const sums = await sql<{ key: string; stored: string | null; actual: string | null }>`
+      WITH stored AS (SELECT status, month, assortment, sum(n) AS n, sum(quantity) AS q, sum(mileage) AS m FROM waybill_sums GROUP BY 1, 2, 3
+                      HAVING sum(n) <> 0 OR sum(quantity) <> 0 OR sum(mileage) <> 0),
+           actual AS (SELECT status, date_trunc('month', transport_date::timestamp)::date AS month, assortment, count(*) AS n, sum(quantity) AS q,
+                        sum(mileage) AS m FROM waybills GROUP BY 1, 2, 3)
+      SELECT concat_ws(' ', coalesce(s.status, a.status), to_char(coalesce(s.month, a.month), 'YYYY-MM'), coalesce(s.assortment, a.assortment)) AS key,
+             s.n || ' / ' || s.q || ' / ' || s.m AS stored, a.n || ' / ' || a.q || ' / ' || a.m AS actual
+      FROM stored s FULL JOIN actual a ON a.status = s.status AND a.month = s.month AND a.assortment = s.assortment
+      WHERE (s.n, s.q, s.m) IS DISTINCT FROM (a.n, a.q, a.m)
+      ORDER BY 1`.execute(trx);
+      for (const row of sums.rows) drift.push({ table: 'waybill_sums', ...row });
       for (const table of VERSION_TABLES) {
         const shards = await sql<{ key: string; stored: string | null; actual: string | null }>`
         SELECT coalesce(t.shard, s)::text AS key, CASE WHEN t.shard IS NULL THEN NULL ELSE 'shard ' || t.shard END AS stored,
@@ -66,14 +79,15 @@ export async function checkCounts(db: DB): Promise<CountDrift[]> {
 }
 
 /**
- * Rebuilds every kept count from the rows, in one transaction: the waybill buckets (the migration's
- * own `waybill_counts_rebuild`, which holds writers to waybills off until the end), the version
+ * Rebuilds every kept count from the rows, in one transaction: the waybill buckets (the migrations'
+ * own `waybill_counts_rebuild` and `waybill_sums_rebuild`, which hold writers to waybills off until the end), the version
  * tables' shard rows (then every shard bumped, so no process trusts a count it cached before), and
  * the workers' counts. Writers to waybills and worklogs wait while it runs (seconds on a million rows).
  */
 export async function rebuildCounts(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT waybill_counts_rebuild()`.execute(trx);
+    await sql`SELECT waybill_sums_rebuild()`.execute(trx);
     for (const table of VERSION_TABLES) {
       await sql`DELETE FROM ${sql.table(table)} WHERE shard NOT BETWEEN 0 AND ${SHARDS - 1}`.execute(trx);
       await sql`INSERT INTO ${sql.table(table)} (shard, v) SELECT s, 0 FROM generate_series(0, ${SHARDS - 1}) s ON CONFLICT (shard) DO NOTHING`.execute(

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { App } from '../shared/context.js';
 import { errors, ref, Type } from '../shared/schema.js';
 import { runTotals, type TotalsSpec } from '../shared/list/totals.js';
-import { waybillSpec } from '../waybills/queries.js';
+import { bucketConds, waybillSpec } from '../waybills/queries.js';
+import { whereClause } from '../shared/list/filters.js';
 import { worklogSpec } from '../worklogs/queries.js';
 import { invoiceSpec } from '../invoices/queries.js';
 import { WaybillListQuery } from '../waybills/schemas.js';
@@ -63,6 +64,19 @@ const ASSORTMENT_VERSION = sql`SELECT coalesce(sum(version), 0)::text || '/' || 
 const waybillTotals: TotalsSpec<{ count: number; quantity: PerUnitSums; mileage: number }> = {
   spec: waybillSpec,
   from: sql`waybills b`,
+  // Status, whole months and assortment: from the sums the triggers keep per bucket (028_waybill_sums.sql).
+  direct: (q) => {
+    const conds = bucketConds(q, 'waybill_sums');
+    return (
+      conds &&
+      sql`SELECT coalesce(sum(g.n), 0)::bigint AS count,
+        coalesce(sum(g.q) FILTER (WHERE a.unit = 'm3'), 0)::numeric(20, 3)::text AS m3,
+        coalesce(sum(g.q) FILTER (WHERE a.unit = 't'), 0)::numeric(20, 3)::text AS t,
+        coalesce(sum(g.mileage), 0)::bigint AS mileage
+      FROM (SELECT assortment, sum(n) AS n, sum(quantity) AS q, sum(mileage) AS mileage FROM waybill_sums ${whereClause(conds)} GROUP BY assortment) g
+      LEFT JOIN assortments a ON a.code = g.assortment`
+    );
+  },
   // Grouped by assortment first: one lookup of the unit per assortment, not per row.
   aggregate: (from, where) => sql`SELECT coalesce(sum(g.n), 0)::bigint AS count,
       coalesce(sum(g.q) FILTER (WHERE a.unit = 'm3'), 0)::numeric(20, 3)::text AS m3,

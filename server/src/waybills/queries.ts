@@ -28,11 +28,12 @@ function countSearch(q: Readonly<Record<string, unknown>>) {
 }
 
 /**
- * The exact count from `waybill_counts` (per status and transport month, kept by triggers: see
- * `007_waybill_counts.sql`) when the only filters are the status ones and transport date bounds on
- * whole months; undefined otherwise, so the rows are counted.
+ * The conditions on the kept buckets (`waybill_counts`, 007, and `waybill_sums`, 028, both per
+ * status and transport month) that select exactly the waybills `q` selects, when its only filters
+ * are the status ones and transport date bounds on whole months, and for `waybill_sums` (also per
+ * assortment) the assortment; undefined otherwise, so the rows are read.
  */
-function countFromBuckets(q: Readonly<Record<string, unknown>>) {
+export function bucketConds(q: Readonly<Record<string, unknown>>, table: 'waybill_counts' | 'waybill_sums'): Cond[] | undefined {
   const conds: Cond[] = [];
   for (const name of givenFilters(WAYBILL_LIST, q)) {
     const v = q[name];
@@ -40,9 +41,16 @@ function countFromBuckets(q: Readonly<Record<string, unknown>>) {
     else if (name === 'statusIn' && Array.isArray(v)) conds.push(sql`status = ANY(${v})`);
     else if (name === 'transportDateAfter' && isMonthStart(v)) conds.push(sql`month >= ${v}::date`);
     else if (name === 'transportDateBefore' && isMonthEnd(v)) conds.push(sql`month <= ${v}::date`);
+    else if (name === 'assortment' && table === 'waybill_sums' && Array.isArray(v)) conds.push(sql`assortment = ANY(${v})`);
     else return undefined;
   }
-  return sql`SELECT coalesce(sum(n), 0) AS count FROM waybill_counts ${whereClause(conds)}`;
+  return conds;
+}
+
+/** The exact count from `waybill_counts` when bucketConds answers; undefined otherwise, so the rows are counted. */
+function countFromBuckets(q: Readonly<Record<string, unknown>>) {
+  const conds = bucketConds(q, 'waybill_counts');
+  return conds && sql`SELECT coalesce(sum(n), 0) AS count FROM waybill_counts ${whereClause(conds)}`;
 }
 
 /**

@@ -4,12 +4,13 @@
  * version of the tables they read, as counts are (docs/decisions/0002): the version and the sums
  * are read in one statement and one snapshot, so kept totals are reused only while no write has
  * touched those tables, and are exact under concurrent writes. Requests for the same filter share
- * one summing statement when it started after they came (see shared).
+ * one summing statement when it started after they came (see shared). A list whose sums are kept
+ * by triggers (`direct`) answers the filters those answer from them, in the request's statement.
  */
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../db.js';
-import { listConds, searchTerm, whereClause } from './filters.js';
+import { listConds, whereClause } from './filters.js';
 import type { ListSpec } from './spec.js';
 
 export interface TotalsSpec<T> {
@@ -18,6 +19,11 @@ export interface TotalsSpec<T> {
   from: RawBuilder<unknown>;
   /** One row of sums over `from` under the filters' WHERE. */
   aggregate: (from: RawBuilder<unknown>, where: RawBuilder<unknown>) => RawBuilder<unknown>;
+  /**
+   * One row of sums from what triggers keep, when they answer the query exactly (exact in every
+   * snapshot, so never kept here); undefined: the rows are summed.
+   */
+  direct?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
   /** The version of every table the sums read; none: summed on every call. */
   version?: RawBuilder<unknown>;
   /** The answer from the aggregate's row. */
@@ -33,11 +39,16 @@ function keep(key: string, version: string, row: Record<string, unknown>): void 
   kept.set(key, { version, row });
 }
 
-/** The totals of the rows `q` selects (searches are summed every time, as they are counted). */
+/** The totals of the rows `q` selects. */
 export async function runTotals<T>(db: DB, request: FastifyRequest, t: TotalsSpec<T>, q: Readonly<Record<string, unknown>>): Promise<T> {
+  const direct = t.direct?.(q);
+  if (direct) {
+    const res = await sql<Record<string, unknown>>`${direct}`.execute(db);
+    return t.shape(res.rows[0] ?? {});
+  }
   const where = whereClause(listConds(t.spec, q, { user: request.user ?? undefined }));
   const aggregate = t.aggregate(t.from, where);
-  if (!t.version || searchTerm(q) !== '') {
+  if (!t.version) {
     const res = await sql<Record<string, unknown>>`${aggregate}`.execute(db);
     return t.shape(res.rows[0] ?? {});
   }
