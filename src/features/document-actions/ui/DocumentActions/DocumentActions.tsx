@@ -2,10 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { extractApiError, isApiError } from '@/shared/api';
+import { openFile, saveFile } from '@/shared/lib';
 import { Button, FormAlert } from '@/shared/ui';
 
 import { useFetchDocumentMutation, type DocumentKind, type DocumentRecord } from '../../api/documentApi';
-import { openFile, saveFile } from '../../model/files';
 
 import styles from './DocumentActions.module.css';
 

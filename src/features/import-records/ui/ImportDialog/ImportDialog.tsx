@@ -2,6 +2,7 @@ import { IMPORT, importColumnsParam, type ImportRecord } from '@timberlog/contra
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { saveFile } from '@/shared/lib';
 import { Dialog } from '@/shared/ui';
 
 import { useFetchImportTemplateMutation, type ImportTemplateFormat } from '../../api/importApi';
@@ -50,19 +51,6 @@ const readHeadings = async (file: File, bytes: ArrayBuffer): Promise<readonly st
   }
 };
 
-/** Saves a fetched file under its name (the browser's download). */
-function save(url: string, filename: string) {
-  if (!url) return;
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /**
  * Import waybills or worklogs from a spreadsheet: pick a CSV or XLSX file, see the check's answer
  * (every problem by the row the spreadsheet shows and its field; the file's columns, which the user
@@ -106,7 +94,7 @@ export function ImportDialog({ record, onOpenChange }: ImportDialogProps) {
       .unwrap()
       .catch(() => null);
     // Said in the dialog: the download's failure would otherwise pass unseen.
-    if (file) save(file.url, file.filename);
+    if (file) saveFile(file.url, file.filename);
     else setTemplateFailed(true);
   };
 
