@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import {
   exceedsLoadLimit,
   LOAD_LIMITS,
@@ -10,7 +10,7 @@ import {
   type Unit,
   type WaybillStatus,
 } from '@timberlog/contract';
-import type { Database } from '../shared/db.js';
+import type { Database, WaybillsTable } from '../shared/db.js';
 import { FieldErrors, fieldError, forbidden, nonFieldError } from '../shared/errors.js';
 
 /**
@@ -99,6 +99,25 @@ export async function loadedRefs(trx: Transaction<Database>): Promise<WaybillRef
     hasCompany: async (code) => companies.has(code),
     assortment: async (code) => assortments.get(code),
     unitOfWaybill: async () => undefined,
+  };
+}
+
+/** The row of a new waybill (a draft) from checked fields: one for the create call and the import. */
+export function newWaybillRow(number: string, f: WaybillFields, createdBy: string | null): Insertable<WaybillsTable> {
+  return {
+    number,
+    status: 'draft',
+    transportDate: f.transportDate!,
+    origin: f.origin!,
+    destination: f.destination!,
+    destinationCompany: f.destinationCompany!,
+    driverName: f.driverName!,
+    vehicleNumber: f.vehicleNumber!,
+    mileage: f.mileage!,
+    assortment: f.assortment!,
+    quantity: f.quantity!,
+    notes: f.notes ?? '',
+    createdBy,
   };
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { DOCUMENT_NUMBER, WAYBILL_IMPORT_COLUMNS, documentNumber } from '@timberlog/contract';
 import type { App } from '../shared/context.js';
 import { importRoutes, type ImportSpec } from '../imports/importer.js';
-import { checkFields, loadedRefs, type WaybillFields } from './changes.js';
+import { checkFields, loadedRefs, newWaybillRow, type WaybillFields } from './changes.js';
 
 /**
  * Waybills from a spreadsheet (the import itself: imports/importer.ts). Every row is checked with
@@ -27,23 +27,7 @@ export const waybillImport: ImportSpec<(typeof WAYBILL_IMPORT_COLUMNS)[number], 
     for (let start = 0; start < good.length; start += CHUNK) {
       await trx
         .insertInto('waybills')
-        .values(
-          good.slice(start, start + CHUNK).map((f, k) => ({
-            number: numbers[start + k]!,
-            status: 'draft',
-            transportDate: f.transportDate!,
-            origin: f.origin!,
-            destination: f.destination!,
-            destinationCompany: f.destinationCompany!,
-            driverName: f.driverName!,
-            vehicleNumber: f.vehicleNumber!,
-            mileage: f.mileage!,
-            assortment: f.assortment!,
-            quantity: f.quantity!,
-            notes: f.notes ?? '',
-            createdBy: actor,
-          })),
-        )
+        .values(good.slice(start, start + CHUNK).map((f, k) => newWaybillRow(numbers[start + k]!, f, actor)))
         .execute();
       if (progress) await progress((start + CHUNK) / good.length);
     }

@@ -22,7 +22,7 @@ import { numberParams, ReportBody, Waybill, WaybillCreate, WaybillListQuery, Way
 import { waybillSpec } from './queries.js';
 import { transaction } from '../shared/transaction.js';
 import { lockForWrite, withEtag } from '../shared/versions.js';
-import { applyWaybillChange, applyWaybillDelete, checkFields, type WaybillChange } from './changes.js';
+import { applyWaybillChange, applyWaybillDelete, checkFields, newWaybillRow, type WaybillChange } from './changes.js';
 
 const NumberParams = numberParams('waybill', DOCUMENT_NUMBER.waybillPrefix);
 export const waybillSchemas = [Waybill, WaybillPage];
@@ -80,21 +80,7 @@ export async function waybillRoutes(app: App) {
           const number = wanted || (await nextDocumentNumber(trx, 'waybillPrefix'));
           await trx
             .insertInto('waybills')
-            .values({
-              number,
-              status: 'draft',
-              transportDate: f.transportDate!,
-              origin: f.origin!,
-              destination: f.destination!,
-              destinationCompany: f.destinationCompany!,
-              driverName: f.driverName!,
-              vehicleNumber: f.vehicleNumber!,
-              mileage: f.mileage!,
-              assortment: f.assortment!,
-              quantity: f.quantity!,
-              notes: f.notes ?? '',
-              createdBy: user.email,
-            })
+            .values(newWaybillRow(number, f, user.email))
             .execute();
           return number;
         },

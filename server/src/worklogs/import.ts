@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { DOCUMENT_NUMBER, WORKLOG_IMPORT_COLUMNS, documentNumber, wallClockInstant, type WorklogAction } from '@timberlog/contract';
 import type { App } from '../shared/context.js';
 import { importRoutes, type ImportSpec } from '../imports/importer.js';
-import { checkFields, ensureWorker, loadWorklogRefs, touchWorkers, type WorklogFields } from './routes.js';
+import { checkFields, ensureWorker, loadWorklogRefs, newWorklogRow, touchWorkers, type WorklogFields } from './routes.js';
 
 type Checked = WorklogFields & { company?: string };
 
@@ -52,21 +52,7 @@ export const worklogImport: ImportSpec<(typeof WORKLOG_IMPORT_COLUMNS)[number], 
     for (let start = 0; start < good.length; start += CHUNK) {
       await trx
         .insertInto('worklogs')
-        .values(
-          good.slice(start, start + CHUNK).map((f, k) => ({
-            number: numbers[start + k]!,
-            timestamp: f.timestamp!,
-            action: f.action!,
-            warehouse: f.warehouse!,
-            workerName: f.workerName!,
-            assortment: f.assortment ?? null,
-            quantity: f.quantity ?? null,
-            waybill: f.waybill ?? null,
-            durationMinutes: f.durationMinutes!,
-            notes: f.notes ?? '',
-            createdBy: actor,
-          })),
-        )
+        .values(good.slice(start, start + CHUNK).map((f, k) => newWorklogRow(numbers[start + k]!, f, actor)))
         .execute();
       if (progress) await progress((start + CHUNK) / good.length);
     }

@@ -1,8 +1,8 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import type { App } from '../shared/context.js';
-import type { Database } from '../shared/db.js';
+import type { Database, WorklogsTable } from '../shared/db.js';
 import { FieldErrors } from '../shared/errors.js';
 import { findOne, runList } from '../shared/list.js';
 import { nextDocumentNumber } from '../shared/numbers.js';
@@ -56,6 +56,23 @@ export async function loadWorklogRefs(trx: Transaction<Database>): Promise<Workl
     trx.selectFrom('assortments').select('code').execute(),
   ]);
   return { warehouses: new Map(warehouses.map((w) => [w.id, w.company])), assortments: new Set(assortments.map((a) => a.code)) };
+}
+
+/** The row of a new worklog from checked fields: one for the create call and the import. */
+export function newWorklogRow(number: string, f: WorklogFields, createdBy: string | null): Insertable<WorklogsTable> {
+  return {
+    number,
+    timestamp: f.timestamp!,
+    action: f.action!,
+    warehouse: f.warehouse!,
+    workerName: f.workerName!,
+    assortment: f.assortment ?? null,
+    quantity: f.quantity ?? null,
+    waybill: f.waybill ?? null,
+    durationMinutes: f.durationMinutes!,
+    notes: f.notes ?? '',
+    createdBy,
+  };
 }
 
 export async function checkFields(
@@ -155,19 +172,7 @@ export async function worklogRoutes(app: App) {
           await ensureWorker(trx, f.workerName!, f.company);
           await trx
             .insertInto('worklogs')
-            .values({
-              number,
-              timestamp: f.timestamp!,
-              action: f.action!,
-              warehouse: f.warehouse!,
-              workerName: f.workerName!,
-              assortment: f.assortment ?? null,
-              quantity: f.quantity ?? null,
-              waybill: f.waybill ?? null,
-              durationMinutes: f.durationMinutes!,
-              notes: f.notes ?? '',
-              createdBy: user.email,
-            })
+            .values(newWorklogRow(number, f, user.email))
             .execute();
           await touchWorkers(trx, [f.workerName!]);
           return number;
