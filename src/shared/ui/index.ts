@@ -52,3 +52,7 @@ export { ChartFigure } from './Chart/ChartFigure';
 export type { ChartFigureProps, ChartLegendItem } from './Chart/ChartFigure';
 export { ColumnChart } from './Chart/ColumnChart';
 export type { ColumnChartProps, ColumnChartSeries } from './Chart/ColumnChart';
+export { ProgressBar } from './ProgressBar/ProgressBar';
+export type { ProgressBarProps } from './ProgressBar/ProgressBar';
+export { ResultTable } from './ResultTable/ResultTable';
+export type { ResultTableColumn, ResultTableProps } from './ResultTable/ResultTable';
