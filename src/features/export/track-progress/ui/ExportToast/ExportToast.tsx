@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ProgressBar } from '@/shared/ui';
+
 import type { ExportToastState, ToastSource } from '../../model/toastState';
 
 import styles from './ExportToast.module.css';
@@ -20,19 +22,7 @@ export function ExportToast({ state }: ExportToastProps) {
           ? t(`exports.${state.kind}.failed`, { message: state.errorMessage || t('errors.unexpectedError') })
           : t(`exports.${state.kind}.${state.phase}`)}
       </span>
-      {state.phase !== 'failed' && (
-        <div
-          className={styles.track}
-          role="progressbar"
-          aria-label={t(`exports.${state.kind}.progressLabel`)}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={`${percent} %`}
-        >
-          <div className={styles.bar} style={{ width: `${percent}%` }} />
-        </div>
-      )}
+      {state.phase !== 'failed' && <ProgressBar label={t(`exports.${state.kind}.progressLabel`)} percent={percent} />}
     </div>
   );
 }

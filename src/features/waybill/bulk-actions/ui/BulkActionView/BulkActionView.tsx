@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { BatchJob, BulkAction, BulkResult, BulkRow } from '@/entities/waybill';
 import { useFormat } from '@/shared/lib/format';
-import { Button, TextField } from '@/shared/ui';
+import { Button, ProgressBar, ResultTable, TextField, type ResultTableColumn } from '@/shared/ui';
 
 import { rowsToReview } from '../../model/summary';
 import { takesReason } from '../../model/target';
@@ -40,23 +40,7 @@ function Progress({ job, label }: { readonly job: BatchJob | undefined; readonly
         {label}
         {job ? ` ${t('waybills.bulk.percent', { percent })}` : ''}
       </p>
-      {job ? (
-        <div
-          className={styles.track}
-          role="progressbar"
-          aria-label={t('waybills.bulk.progress')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={`${percent} %`}
-        >
-          <div className={styles.bar} style={{ width: `${percent}%` }} />
-        </div>
-      ) : (
-        <div className={`${styles.track} ${styles.indeterminate}`} aria-hidden="true">
-          <div className={styles.bar} />
-        </div>
-      )}
+      <ProgressBar label={t('waybills.bulk.progress')} percent={job ? percent : undefined} />
     </div>
   );
 }
@@ -66,31 +50,19 @@ function RowsTable({ rows, caption }: { readonly rows: readonly BulkRow[]; reado
   const { t } = useTranslation();
   const format = useFormat();
   if (rows.length === 0) return null;
+  const columns: readonly ResultTableColumn<BulkRow>[] = [
+    { id: 'number', header: t('waybills.bulk.column.number'), cell: (row) => row.number, rowHeader: true, tabular: true },
+    { id: 'why', header: t('waybills.bulk.column.why'), cell: (row) => row.message || t(`waybills.bulk.outcome.${row.outcome}`) },
+  ];
   return (
-    <div className={styles.rows}>
-      <table className={styles.table}>
-        <caption className={styles.caption}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('waybills.bulk.column.number')}</th>
-            <th scope="col">{t('waybills.bulk.column.why')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.slice(0, ROWS_LISTED).map((row) => (
-            <tr key={row.number}>
-              <th scope="row" className={styles.number}>
-                {row.number}
-              </th>
-              <td>{row.message || t(`waybills.bulk.outcome.${row.outcome}`)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {rows.length > ROWS_LISTED ? (
-        <p className={styles.more}>{t('waybills.bulk.moreRows', { formatted: format.number(rows.length - ROWS_LISTED) })}</p>
-      ) : null}
-    </div>
+    <ResultTable
+      caption={caption}
+      columns={columns}
+      rows={rows}
+      getRowKey={(row) => row.number}
+      limit={ROWS_LISTED}
+      moreText={(hidden) => t('waybills.bulk.moreRows', { formatted: format.number(hidden) })}
+    />
   );
 }
 
