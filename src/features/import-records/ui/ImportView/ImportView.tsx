@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { BatchJob, ImportError } from '@/entities/waybill';
 import { useFormat } from '@/shared/lib/format';
-import { Button } from '@/shared/ui';
+import { Button, ProgressBar, ResultTable, type ResultTableColumn } from '@/shared/ui';
 
 import type { ImportTemplateFormat } from '../../api/importApi';
 import type { ImportKind } from '../../config/records';
@@ -50,16 +50,7 @@ function Progress({ job, label }: { readonly job: BatchJob | undefined; readonly
         {label}
         {job ? ` ${t('waybills.bulk.percent', { percent })}` : ''}
       </p>
-      <div
-        className={styles.track}
-        role="progressbar"
-        aria-label={t('waybills.bulk.progress')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={job ? percent : undefined}
-      >
-        <div className={job ? styles.bar : `${styles.bar} ${styles.indeterminate}`} style={job ? { width: `${percent}%` } : undefined} />
-      </div>
+      <ProgressBar label={t('waybills.bulk.progress')} percent={job ? percent : undefined} />
     </div>
   );
 }
@@ -76,32 +67,21 @@ function ErrorsTable({
   const { t } = useTranslation();
   const format = useFormat();
   const label = (field: string) => (field === 'row' ? t('import.wholeRow') : t(`${kind.fields}.${field}`, { defaultValue: field }));
+  const columns: readonly ResultTableColumn<ImportError>[] = [
+    { id: 'row', header: t('import.column.row'), cell: (error) => format.number(error.row), tabular: true },
+    { id: 'field', header: t('import.column.field'), cell: (error) => label(error.field) },
+    { id: 'problem', header: t('import.column.problem'), cell: (error) => error.message },
+  ];
   return (
-    <div className={styles.errors}>
-      <table className={styles.table}>
-        <caption className={styles.caption}>{t('import.errorsCaption', { count: invalid, formatted: format.number(invalid) })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('import.column.row')}</th>
-            <th scope="col">{t('import.column.field')}</th>
-            <th scope="col">{t('import.column.problem')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {errors.slice(0, ERRORS_LISTED).map((error, i) => (
-            // A row may have several problems, a field one each.
-            <tr key={`${error.row}-${error.field}-${i}`}>
-              <td className={styles.row}>{format.number(error.row)}</td>
-              <td>{label(error.field)}</td>
-              <td>{error.message}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {errors.length > ERRORS_LISTED ? (
-        <p className={styles.hint}>{t('waybills.bulk.moreRows', { formatted: format.number(errors.length - ERRORS_LISTED) })}</p>
-      ) : null}
-    </div>
+    <ResultTable
+      caption={t('import.errorsCaption', { count: invalid, formatted: format.number(invalid) })}
+      columns={columns}
+      rows={errors}
+      // A row may have several problems, a field one each.
+      getRowKey={(error, i) => `${error.row}-${error.field}-${i}`}
+      limit={ERRORS_LISTED}
+      moreText={(hidden) => t('waybills.bulk.moreRows', { formatted: format.number(hidden) })}
+    />
   );
 }
 
@@ -119,45 +99,52 @@ function ColumnsTable({
   const missing = missingFields(kind.columns, columns.mapping);
   const twice = twiceMapped(columns.mapping);
   const fieldLabel = (field: string) => t(`${kind.fields}.${field}`);
-  return (
-    <div className={styles.columns}>
-      <table className={styles.table}>
-        <caption className={styles.caption}>{t('import.columnsCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('import.column.heading')}</th>
-            <th scope="col">{t('import.column.gives')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {columns.headings.map((heading, index) => (
-            // Headings may repeat or be empty: the position is the column.
-            <tr key={index}>
-              <th scope="row" className={styles.heading}>
-                {heading || t('import.noHeading', { number: index + 1 })}
-              </th>
-              <td>
-                <select
-                  className={styles.select}
-                  aria-label={t('import.mapLabel', { heading: heading || index + 1 })}
-                  value={columns.mapping[index] ?? ''}
-                  onChange={(event) => onMap(index, event.target.value || null)}
-                >
-                  <option value="">{t('import.readPast')}</option>
-                  {kind.columns.map((col) => (
-                    <option key={col.field} value={col.field}>
-                      {fieldLabel(col.field)}
-                    </option>
-                  ))}
-                </select>
-              </td>
-            </tr>
+  // Headings may repeat or be empty: the position is the column.
+  const rows = columns.headings.map((heading, index) => ({ heading, index }));
+  const tableColumns: readonly ResultTableColumn<(typeof rows)[number]>[] = [
+    {
+      id: 'heading',
+      header: t('import.column.heading'),
+      cell: ({ heading, index }) => heading || t('import.noHeading', { number: index + 1 }),
+      rowHeader: true,
+    },
+    {
+      id: 'gives',
+      header: t('import.column.gives'),
+      cell: ({ heading, index }) => (
+        <select
+          className={styles.select}
+          aria-label={t('import.mapLabel', { heading: heading || index + 1 })}
+          value={columns.mapping[index] ?? ''}
+          onChange={(event) => onMap(index, event.target.value || null)}
+        >
+          <option value="">{t('import.readPast')}</option>
+          {kind.columns.map((col) => (
+            <option key={col.field} value={col.field}>
+              {fieldLabel(col.field)}
+            </option>
           ))}
-        </tbody>
-      </table>
-      {missing.length > 0 ? <p className={styles.problem}>{t('import.missing', { fields: missing.map(fieldLabel).join(', ') })}</p> : null}
-      {twice.length > 0 ? <p className={styles.problem}>{t('import.twice', { fields: twice.map(fieldLabel).join(', ') })}</p> : null}
-    </div>
+        </select>
+      ),
+    },
+  ];
+  const problems =
+    missing.length > 0 || twice.length > 0 ? (
+      <div className={styles.mappingProblems}>
+        {missing.length > 0 ? (
+          <p className={styles.problem}>{t('import.missing', { fields: missing.map(fieldLabel).join(', ') })}</p>
+        ) : null}
+        {twice.length > 0 ? <p className={styles.problem}>{t('import.twice', { fields: twice.map(fieldLabel).join(', ') })}</p> : null}
+      </div>
+    ) : null;
+  return (
+    <ResultTable
+      caption={t('import.columnsCaption')}
+      columns={tableColumns}
+      rows={rows}
+      getRowKey={({ index }) => String(index)}
+      footer={problems}
+    />
   );
 }
 
