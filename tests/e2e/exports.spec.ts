@@ -71,26 +71,29 @@ test('after a reload, each running export shows its toast with a progress bar, t
   expect(refused.headers()['retry-after']).toBeTruthy();
 
   await page.reload();
-  // The exports run one at a time, so right after the reload some are still generating.
-  await expect(page.getByText('Generating the waybill report…').first()).toBeVisible();
+  // Each export shows its toast with a bar: still generating, or (the demo's files take a second
+  // or two, and the tracking starts once the reloaded page is idle) already downloading.
+  await expect(page.getByText(/^(Generating|Downloading) the waybill report…$/).first()).toBeVisible();
   await expect(progressBars(page).first()).toBeVisible();
 
-  // Follow the toasts until every file has arrived: the bars move, and each finished export says 'downloading'.
+  // Follow the toasts until every file has arrived: a bar that was seen generating moves, and each finished export says 'downloading'.
   const values = new Set<string>();
   let sawDownloading = false;
+  let sawGenerating = false;
   await expect
     .poll(
       async () => {
         for (const value of await progressBars(page).evaluateAll((bars) => bars.map((bar) => bar.getAttribute('aria-valuenow') ?? '')))
           values.add(value);
         sawDownloading ||= (await page.getByText('Downloading the waybill report…').count()) > 0;
+        sawGenerating ||= (await page.getByText('Generating the waybill report…').count()) > 0;
         return downloads.length;
       },
       { timeout: 90_000, intervals: [100] },
     )
     .toBe(formats.length);
   expect(sawDownloading).toBe(true);
-  expect(values.size).toBeGreaterThan(1);
+  if (sawGenerating) expect(values.size).toBeGreaterThan(1);
   expect(values).toContain('100');
 
   const names = downloads.map((download) => download.suggestedFilename());
