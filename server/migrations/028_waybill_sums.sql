@@ -59,7 +59,8 @@ CREATE TRIGGER waybill_sums_delete AFTER DELETE ON waybills REFERENCING OLD TABL
 
 /* Sums every bucket again from the waybills: the backfill below, and after bulk loads that bypass
    triggers (session_replication_role = replica). Blocks writers to waybills until the calling
-   transaction ends, so no write slips between the sums and the rows. */
+   transaction ends, so no write slips between the sums and the rows. Moves the waybills' version
+   (010), as waybill_counts_rebuild does, so no server answers totals it kept before. */
 CREATE FUNCTION waybill_sums_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   LOCK TABLE waybills IN SHARE MODE;
@@ -67,6 +68,7 @@ BEGIN
   INSERT INTO waybill_sums (status, month, assortment, shard, n, quantity, mileage)
   SELECT status, date_trunc('month', transport_date::timestamp)::date, assortment, 0, count(*), sum(quantity), sum(mileage)
   FROM waybills GROUP BY 1, 2, 3;
+  UPDATE waybill_versions SET v = v + 1 WHERE shard = 0;
 END $$;
 
 CREATE FUNCTION waybill_sums_truncated() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -5,7 +5,7 @@
  * are read in one statement and one snapshot, so kept totals are reused only while no write has
  * touched those tables, and are exact under concurrent writes. Requests for the same filter share
  * one summing statement when it started after they came (see shared). A list whose sums are kept
- * by triggers (`direct`) answers the filters those answer from them, in the request's statement.
+ * by triggers (`direct`) sums those instead of the rows for the filters they answer.
  */
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
@@ -20,8 +20,8 @@ export interface TotalsSpec<T> {
   /** One row of sums over `from` under the filters' WHERE. */
   aggregate: (from: RawBuilder<unknown>, where: RawBuilder<unknown>) => RawBuilder<unknown>;
   /**
-   * One row of sums from what triggers keep, when they answer the query exactly (exact in every
-   * snapshot, so never kept here); undefined: the rows are summed.
+   * One row of sums from what triggers keep, when they answer the query exactly (a few thousand
+   * bucket rows: summed again at once after a write); undefined: the rows are summed.
    */
   direct?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
   /** The version of every table the sums read; none: summed on every call. */
@@ -41,13 +41,7 @@ function keep(key: string, version: string, row: Record<string, unknown>): void 
 
 /** The totals of the rows `q` selects. */
 export async function runTotals<T>(db: DB, request: FastifyRequest, t: TotalsSpec<T>, q: Readonly<Record<string, unknown>>): Promise<T> {
-  const direct = t.direct?.(q);
-  if (direct) {
-    const res = await sql<Record<string, unknown>>`${direct}`.execute(db);
-    return t.shape(res.rows[0] ?? {});
-  }
-  const where = whereClause(listConds(t.spec, q, { user: request.user ?? undefined }));
-  const aggregate = t.aggregate(t.from, where);
+  const aggregate = t.direct?.(q) ?? t.aggregate(t.from, whereClause(listConds(t.spec, q, { user: request.user ?? undefined })));
   if (!t.version) {
     const res = await sql<Record<string, unknown>>`${aggregate}`.execute(db);
     return t.shape(res.rows[0] ?? {});
