@@ -1,4 +1,5 @@
-import { DOWNLOAD_FRAME_LIFETIME_MS, downloadFile, FILE_URL_LIFETIME_MS, openFile, saveFile } from './download';
+import { DOWNLOAD_FRAME_LIFETIME_MS, downloadFile } from './download';
+import { FILE_URL_LIFETIME_MS, openFile, saveFile } from './files';
 
 describe('downloadFile', () => {
   afterEach(() => jest.useRealTimers());

@@ -6,6 +6,7 @@ export { isTheme, THEMES, useSystemTheme } from './theme';
 export type { Theme } from './theme';
 export { apiCallError, useApiSubmit } from './form/useApiSubmit';
 export type { ApiCall, ApiSubmitOptions } from './form/useApiSubmit';
-export { DOWNLOAD_START_GAP_MS, downloadFile, FILE_URL_LIFETIME_MS, openFile, saveFile } from './download';
+export { DOWNLOAD_START_GAP_MS, downloadFile } from './download';
+export { FILE_URL_LIFETIME_MS, openFile, saveFile } from './files';
 export { confirmLeave, installPopStateGuard, registerLeaveQuestion, setPopStateGuard } from './leaveGuard';
 export type { LeaveQuestion } from './leaveGuard';

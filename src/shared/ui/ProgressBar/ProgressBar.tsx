@@ -3,7 +3,7 @@ import styles from './ProgressBar.module.css';
 export interface ProgressBarProps {
   /** The bar's accessible name ("Progress", "Waybill report progress"). */
   readonly label: string;
-  /** How far along, 0–100; left out while it is not known, when a bar slides to and fro instead. */
+  /** How far along, 0–100 (the caller's to keep in range); left out while it is not known, when a bar slides to and fro instead. */
   readonly percent?: number;
   readonly className?: string;
 }
@@ -14,25 +14,18 @@ export interface ProgressBarProps {
  * motion is reduced.
  */
 export function ProgressBar({ label, percent, className }: ProgressBarProps) {
-  const track = [styles.track, percent === undefined ? styles.indeterminate : '', className ?? ''].filter(Boolean).join(' ');
-  if (percent === undefined) {
-    return (
-      <div className={track} role="progressbar" aria-label={label}>
-        <div className={styles.bar} />
-      </div>
-    );
-  }
+  const known = percent !== undefined;
   return (
     <div
-      className={track}
+      className={`${styles.track} ${known ? '' : styles.indeterminate} ${className ?? ''}`}
       role="progressbar"
       aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
+      aria-valuemin={known ? 0 : undefined}
+      aria-valuemax={known ? 100 : undefined}
       aria-valuenow={percent}
-      aria-valuetext={`${percent} %`}
+      aria-valuetext={known ? `${percent} %` : undefined}
     >
-      <div className={styles.bar} style={{ width: `${Math.min(100, Math.max(0, percent))}%` }} />
+      <div className={styles.bar} style={known ? { width: `${percent}%` } : undefined} />
     </div>
   );
 }
