@@ -202,7 +202,7 @@ test('the migration fills the search texts from the waybills of an existing data
     await sql`SET session_replication_role = DEFAULT`.execute(conn);
   });
   assert.ok((await searchTableDiff()) > 0, 'the bulk load bypassed the triggers');
-  await sql`SELECT waybill_texts_rebuild()`.execute(s.ctx.db);
+  await sql`SELECT waybill_texts_rebuild(), waybill_text_sums_rebuild()`.execute(s.ctx.db);
   assert.equal(await searchTableDiff(), 0);
   assert.equal((await list('search=bulk%20edited')).count, 3);
   assert.equal((await list('search=bulk')).count, 3);

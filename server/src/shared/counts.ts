@@ -5,7 +5,8 @@
  *   shards. A write that bypasses triggers (a bulk load with `session_replication_role = replica`,
  *   a restore of one table) leaves it wrong, and every waybill count the lists answer with it.
  * - `waybill_sums` (migration 028): waybills, quantity and mileage per status, month and
- *   assortment, kept the same way; the waybill totals answer from it.
+ *   assortment, kept the same way; the waybill totals answer from it. `waybill_text_sums` (029):
+ *   the same per search text and assortment, for the totals of a search.
  * - `waybill_versions`, `worklog_versions` and `waybill_reference_versions` (migrations 010, 013,
  *   027): one row per shard 0-7, bumped by triggers; the count cache (ListSpec.version) trusts a
  *   count, and the kept waybill answers (ListSpec.pageVersion) an answer, while their sum is
@@ -58,6 +59,17 @@ export async function checkCounts(db: DB): Promise<CountDrift[]> {
       WHERE (s.n, s.q, s.m) IS DISTINCT FROM (a.n, a.q, a.m)
       ORDER BY 1`.execute(trx);
       for (const row of sums.rows) drift.push({ table: 'waybill_sums', ...row });
+      const textSums = await sql<{ key: string; stored: string | null; actual: string | null }>`
+      WITH stored AS (SELECT key, assortment, sum(n) AS n, sum(quantity) AS q, sum(mileage) AS m FROM waybill_text_sums GROUP BY 1, 2
+                      HAVING sum(n) <> 0 OR sum(quantity) <> 0 OR sum(mileage) <> 0),
+           actual AS (SELECT sha256(convert_to(waybill_text(b), 'UTF8')) AS key, b.assortment, count(*) AS n, sum(b.quantity) AS q, sum(b.mileage) AS m
+                      FROM waybills b GROUP BY 1, 2)
+      SELECT encode(coalesce(s.key, a.key), 'hex') || ' ' || coalesce(s.assortment, a.assortment) AS key,
+             s.n || ' / ' || s.q || ' / ' || s.m AS stored, a.n || ' / ' || a.q || ' / ' || a.m AS actual
+      FROM stored s FULL JOIN actual a ON a.key = s.key AND a.assortment = s.assortment
+      WHERE (s.n, s.q, s.m) IS DISTINCT FROM (a.n, a.q, a.m)
+      ORDER BY 1`.execute(trx);
+      for (const row of textSums.rows) drift.push({ table: 'waybill_text_sums', ...row });
       for (const table of VERSION_TABLES) {
         const shards = await sql<{ key: string; stored: string | null; actual: string | null }>`
         SELECT coalesce(t.shard, s)::text AS key, CASE WHEN t.shard IS NULL THEN NULL ELSE 'shard ' || t.shard END AS stored,
@@ -88,6 +100,7 @@ export async function rebuildCounts(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT waybill_counts_rebuild()`.execute(trx);
     await sql`SELECT waybill_sums_rebuild()`.execute(trx);
+    await sql`SELECT waybill_text_sums_rebuild()`.execute(trx);
     for (const table of VERSION_TABLES) {
       await sql`DELETE FROM ${sql.table(table)} WHERE shard NOT BETWEEN 0 AND ${SHARDS - 1}`.execute(trx);
       await sql`INSERT INTO ${sql.table(table)} (shard, v) SELECT s, 0 FROM generate_series(0, ${SHARDS - 1}) s ON CONFLICT (shard) DO NOTHING`.execute(

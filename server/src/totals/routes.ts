@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { App } from '../shared/context.js';
 import { errors, ref, Type } from '../shared/schema.js';
 import { runTotals, type TotalsSpec } from '../shared/list/totals.js';
-import { bucketConds, waybillSpec } from '../waybills/queries.js';
+import { bucketConds, searchSums, waybillSpec } from '../waybills/queries.js';
 import { whereClause } from '../shared/list/filters.js';
 import { worklogSpec } from '../worklogs/queries.js';
 import { invoiceSpec } from '../invoices/queries.js';
@@ -64,16 +64,20 @@ const ASSORTMENT_VERSION = sql`SELECT coalesce(sum(version), 0)::text || '/' || 
 const waybillTotals: TotalsSpec<{ count: number; quantity: PerUnitSums; mileage: number }> = {
   spec: waybillSpec,
   from: sql`waybills b`,
-  // Status, whole months and assortment: from the sums the triggers keep per bucket (028_waybill_sums.sql).
+  // From the sums triggers keep: status, whole months and assortment per bucket (028_waybill_sums.sql),
+  // a search alone per text (029_waybill_text_sums.sql).
   direct: (q) => {
     const conds = bucketConds(q, 'waybill_sums');
+    const groups = conds
+      ? sql`SELECT assortment, sum(n) AS n, sum(quantity) AS q, sum(mileage) AS mileage FROM waybill_sums ${whereClause(conds)} GROUP BY assortment`
+      : searchSums(q);
     return (
-      conds &&
+      groups &&
       sql`SELECT coalesce(sum(g.n), 0)::bigint AS count,
         coalesce(sum(g.q) FILTER (WHERE a.unit = 'm3'), 0)::numeric(20, 3)::text AS m3,
         coalesce(sum(g.q) FILTER (WHERE a.unit = 't'), 0)::numeric(20, 3)::text AS t,
         coalesce(sum(g.mileage), 0)::bigint AS mileage
-      FROM (SELECT assortment, sum(n) AS n, sum(quantity) AS q, sum(mileage) AS mileage FROM waybill_sums ${whereClause(conds)} GROUP BY assortment) g
+      FROM (${groups}) g
       LEFT JOIN assortments a ON a.code = g.assortment`
     );
   },

@@ -11,6 +11,33 @@ const isMonthEnd = (v: unknown) => {
 };
 
 /**
+ * The search term when `q` is a search alone whose term has no space: the matches are then the
+ * waybills whose text past the number matches, plus those whose number matches and text does not
+ * (a term without a space cannot span the space between them), and the texts' kept counts and
+ * sums answer for the first part (countSearch, searchSums). Undefined otherwise.
+ */
+function searchAlone(q: Readonly<Record<string, unknown>>): string | undefined {
+  const given = givenFilters(WAYBILL_LIST, q);
+  const term = searchTerm(q);
+  return given.length === 1 && given[0] === 'search' && !term.includes(' ') ? term : undefined;
+}
+
+/**
+ * The sums per assortment (n, q, mileage) of a search alone: the kept sums of the matching texts
+ * (`waybill_text_sums`, 029) plus the waybills whose number matches and text does not; undefined
+ * when searchAlone does not answer.
+ */
+export function searchSums(q: Readonly<Record<string, unknown>>) {
+  const term = searchAlone(q);
+  if (term === undefined) return undefined;
+  return sql`SELECT assortment, sum(n) AS n, sum(quantity) AS q, sum(mileage) AS mileage FROM waybill_text_sums
+      WHERE key IN (SELECT key FROM waybill_texts WHERE ${searchLike('doc', term)}) GROUP BY assortment
+    UNION ALL
+    SELECT b.assortment, count(*), sum(b.quantity), sum(b.mileage) FROM waybills b
+      WHERE ${searchLike(searchFold('b.number'), term)} AND NOT ${searchLike('waybill_text(b)', term)} GROUP BY b.assortment`;
+}
+
+/**
  * The exact count of a search alone, from the distinct search texts past the number and how many
  * waybills carry each (`011_waybill_search.sql`), plus the waybills whose number matches and text
  * does not. A term without a space cannot span the space between number and text, so the two
@@ -18,9 +45,8 @@ const isMonthEnd = (v: unknown) => {
  * the waybills (undefined).
  */
 function countSearch(q: Readonly<Record<string, unknown>>) {
-  const given = givenFilters(WAYBILL_LIST, q);
-  const term = searchTerm(q);
-  if (given.length !== 1 || given[0] !== 'search' || term.includes(' ')) return undefined;
+  const term = searchAlone(q);
+  if (term === undefined) return undefined;
   // Two aggregates in FROM, so the statement reads each once wherever it refers to the count.
   return sql`SELECT texts.n + numbers.n AS count
     FROM (SELECT coalesce(sum(n), 0) AS n FROM waybill_texts WHERE ${searchLike('doc', term)}) texts,
