@@ -64,11 +64,9 @@ test('after a reload, each running export shows its toast with a progress bar, t
   const formats = ['xlsx', 'csv', 'xlsx'] as const;
   const downloads: Download[] = [];
   page.on('download', (download) => downloads.push(download));
+  // (The limit itself, a fourth refused while three run, is yardOffice.spec's item 2 and the
+  // server's tests: here the demo's small files may finish before a fourth request would arrive.)
   await requestReports(page, formats);
-  // One more while they run is refused, with a time to retry after.
-  const refused = await postReport(page, 'csv');
-  expect(refused.status()).toBe(429);
-  expect(refused.headers()['retry-after']).toBeTruthy();
 
   await page.reload();
   // Each export shows its toast with a bar: still generating, or (the demo's files take a second
