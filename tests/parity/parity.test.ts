@@ -4,10 +4,6 @@
  * (field names and the server's messages). A filter, sort field, search field, paging bound or
  * write rule changed on one side only fails a row of this table.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-
 import {
   DOCUMENT_NUMBER,
   LISTS,
@@ -21,12 +17,11 @@ import {
   type ListName,
 } from '@timberlog/contract';
 import { DEMO_USERS, createDemoData } from '@timberlog/contract/demo-data';
-import { getResponse } from 'msw';
 
-import { handlers } from '@/app/mocks';
 import { resetMockDb } from '@/shared/mock-db';
 
-type Who = 'staff' | 'user';
+import { askBoth, setUpParityServer, withoutTime, type Who } from './server';
+
 interface Case {
   name: string;
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -861,11 +856,11 @@ async function summarise(response: Response, testCase: Case, written: boolean): 
     const current = Object.fromEntries(
       Object.entries(body.current as object).filter(([name]) => name !== 'lastLogin' && !CLOCK_FIELDS.has(name)),
     );
-    return { status: 412, body: { detail: String(body.detail).replace(/\d{1,2}[./]\d{1,2}[./]\d{2,4},? \d{1,2}:\d{2}/, 'TIME'), current } };
+    return { status: 412, body: { detail: withoutTime(String(body.detail)), current } };
   }
   // A second sending's 409 names when the invoice was sent: at each side's own time.
   if (response.status === 409 && body && typeof body.detail === 'string') {
-    return { status: 409, body: { ...body, detail: body.detail.replace(/\d{1,2}[./]\d{1,2}[./]\d{2,4},? \d{1,2}:\d{2}/, 'TIME') } };
+    return { status: 409, body: { ...body, detail: withoutTime(body.detail) } };
   }
   if (response.status >= 400 || !body) return { status: response.status, body };
   if (testCase.history) {
@@ -892,72 +887,23 @@ async function summarise(response: Response, testCase: Case, written: boolean): 
   return { status: response.status, body: record };
 }
 
-let server: ChildProcess | undefined;
-let baseUrl = '';
-const tokens: Partial<Record<Who, string>> = {};
+const parity = setUpParityServer({ reset: resetMockDb, signInToMocks: true });
 
 const requestInit = (testCase: Case): RequestInit => ({
   method: testCase.method ?? 'GET',
   headers: {
     'accept-language': testCase.locale ?? 'en',
-    authorization: `Bearer ${tokens[testCase.as ?? 'staff'] ?? ''}`,
+    authorization: `Bearer ${parity.tokens[testCase.as ?? 'staff'] ?? ''}`,
     ...(testCase.body === undefined ? {} : { 'content-type': 'application/json' }),
     ...testCase.headers,
   },
   body: testCase.body === undefined ? undefined : JSON.stringify(testCase.body),
 });
 
-beforeAll(async () => {
-  resetMockDb();
-  const root = resolve(__dirname, '../..');
-  server = spawn(process.execPath, ['--import', 'tsx', 'tests/parity/start-server.mjs'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const child = server;
-  baseUrl = await new Promise<string>((ready, failed) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      const url = /^READY (\S+)$/.exec(line)?.[1];
-      if (url) ready(url);
-    });
-    child.on('exit', (code) => failed(new Error(`the parity server exited with ${String(code)} before it was ready`)));
-  });
-  for (const [who, account] of [
-    ['staff', DEMO_USERS.staff],
-    ['user', DEMO_USERS.user],
-  ] as const) {
-    const response = await fetch(`${baseUrl}/api/auth/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: account.email, password: account.password }),
-    });
-    tokens[who] = ((await response.json()) as { access: string }).access;
-    // Sign in to the mocks too, in the same order: sign-ins set `lastLogin`, a sort field.
-    await getResponse(
-      handlers,
-      new Request('http://mocks.test/api/auth/token/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: account.email, password: account.password }),
-      }),
-    );
-  }
-}, 120_000);
-
-afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const stopped = new Promise((done) => server?.on('exit', done));
-  server.kill('SIGTERM');
-  await stopped;
-});
-
 describe('the mocks answer as the server', () => {
   it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
     const written = (testCase.method ?? 'GET') !== 'GET';
-    const real = await fetch(baseUrl + testCase.path, requestInit(testCase));
-    const mocked = await getResponse(handlers, new Request(`http://mocks.test${testCase.path}`, requestInit(testCase)));
-    if (!mocked) throw new Error(`no mock handler answers ${testCase.method ?? 'GET'} ${testCase.path}`);
+    const [real, mocked] = await askBoth(parity, testCase.path, () => requestInit(testCase));
     const answer = (await summarise(real, testCase, written)) as { keys?: unknown[] };
     expect(await summarise(mocked, testCase, written)).toEqual(answer);
     for (const key of testCase.finds ?? []) expect(answer.keys).toContain(key);

@@ -3,19 +3,14 @@
  * same requests, in order, to the real server (its demo data) and to the MSW handlers (the same
  * demo data), answered alike: status and body (but for each side's own clock).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-
 import { DOCUMENT_NUMBER, WAYBILL_STATUSES, documentNumber } from '@timberlog/contract';
-import { DEMO_USERS, createDemoData } from '@timberlog/contract/demo-data';
-import { getResponse } from 'msw';
+import { createDemoData } from '@timberlog/contract/demo-data';
 
-import { handlers } from '@/app/mocks';
 import { resetMockSavedViews } from '@/entities/saved-view/index.mocks';
 import { resetMockDb } from '@/shared/mock-db';
 
-type Who = 'staff' | 'user';
+import { askBoth, setUpParityServer, withoutTime, type Who } from './server';
+
 interface Case {
   name: string;
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -263,195 +258,180 @@ function columnsCases(name: string, path: string, all: string, file: Case['file'
   ];
 }
 
-function importCases(): Case[] {
+const csv = (lines: string[]) => ({ text: `\ufeff${lines.join('\r\n')}\r\n`, type: 'text/csv' });
+
+/** One record's CSV import: the files and names its cases differ by. */
+interface ImportSpec {
+  /** What its cases' names start with. */
+  name: string;
+  /** The record, as in its path: `/api/${record}s/`. */
+  record: 'waybill' | 'worklog';
+  head: string;
+  /** A row with every column, that any run takes. */
+  good: string;
+  /** Every field once, in the order of `head`'s columns. */
+  fields: string;
+  /** Rows with problems (after a good row and a blank one), each reported by its spreadsheet row. */
+  problems: string[];
+  /** A file written another way (semicolons, day-first dates), and what the case is named for. */
+  otherSpelling: { what: string; lines: string[] };
+  /** A row that makes a real run refuse the file, and what the case is named for. */
+  refused: { what: string; row: string };
+  /** The file's name in the real run. */
+  filename: string;
+  /** The number the real run's first record gets. */
+  first: string;
+  /** A file with a required column missing. */
+  missing: string[];
+  /** `columns` naming the fields of a file with headings of its own, and what the case is named for. */
+  ownHeadings: { what: string; columns: string; lines: string[]; locale?: 'et' };
+  /** Whether the first created record is read whole (not for waybills: the mocks' imported waybill differs, see below). */
+  readsCreated: boolean;
+}
+
+/** The cases every record's import is checked by, in order: dry runs, the real run and what it created, refusals, the template. */
+function importCases(spec: ImportSpec): Case[] {
+  const { name, head, good } = spec;
+  const i = `/api/${spec.record}s/import/`;
+  return [
+    {
+      name: `${name}: a dry run of good rows`,
+      status: 200,
+      method: 'POST',
+      path: `${i}?dryRun=true`,
+      as: 'user',
+      file: csv([head, good, good]),
+    },
+    {
+      name: `${name}: rows with problems, by spreadsheet row, in Estonian`,
+      status: 200,
+      method: 'POST',
+      path: `${i}?dryRun=true`,
+      as: 'user',
+      locale: 'et',
+      file: csv([head, good, '', ...spec.problems]),
+    },
+    {
+      name: `${name}: ${spec.otherSpelling.what}`,
+      status: 200,
+      method: 'POST',
+      path: `${i}?dryRun=true`,
+      as: 'user',
+      file: csv(spec.otherSpelling.lines),
+    },
+    {
+      name: `${name}: a real run refused for ${spec.refused.what}`,
+      status: 400,
+      method: 'POST',
+      path: `${i}?dryRun=false`,
+      as: 'user',
+      file: csv([head, good, spec.refused.row]),
+    },
+    {
+      name: `${name}: a real run`,
+      status: 201,
+      method: 'POST',
+      path: `${i}?dryRun=false&filename=${spec.filename}`,
+      as: 'user',
+      file: csv([head, good, good]),
+    },
+    ...(spec.readsCreated ? [{ name: `${name}: a created ${spec.record}`, path: `/api/${spec.record}s/${spec.first}/`, status: 200 }] : []),
+    {
+      name: `${name}: a created ${spec.record}'s history says import and names the file`,
+      path: `/api/${spec.record}s/${spec.first}/history/`,
+      history: true,
+      status: 200,
+    },
+    { name: `${name}: an empty file`, method: 'POST', path: `${i}?dryRun=true`, as: 'user', file: { text: '', type: 'text/csv' } },
+    { name: `${name}: headings only`, method: 'POST', path: `${i}?dryRun=true`, as: 'user', file: csv([head]) },
+    { name: `${name}: a column missing`, method: 'POST', path: `${i}?dryRun=true`, as: 'user', locale: 'et', file: csv(spec.missing) },
+    ...columnsCases(name, i, spec.fields, csv([head, good])),
+    {
+      name: `${name}: columns for headings of its own${spec.ownHeadings.what}`,
+      status: 200,
+      method: 'POST',
+      path: `${i}?dryRun=true&columns=${encodeURIComponent(spec.ownHeadings.columns)}`,
+      as: 'user',
+      ...(spec.ownHeadings.locale ? { locale: spec.ownHeadings.locale } : {}),
+      file: csv(spec.ownHeadings.lines),
+    },
+    { name: `${name}: no dryRun`, method: 'POST', path: i, as: 'user', file: csv([head, good]) },
+    { name: `${name}: the template in Estonian`, status: 200, path: `${i}template/?format=csv`, locale: 'et' },
+    { name: `${name}: a template of no format`, path: `${i}template/?format=pdf` },
+  ];
+}
+
+function waybillImport(): ImportSpec {
   const origin = demo.warehouses.find((w) => w.originCode)?.originCode ?? '';
   const destination = demo.warehouses.find((w) => w.destinationCode)?.destinationCode ?? '';
   const head = 'Transport date,Origin,Destination,Driver,Vehicle,Mileage (km),Assortment,Quantity,Notes';
   const good = `2026-11-02,${origin},${destination},Mati Maa,555 XYZ,120,KU-PP,"25,5",From the sheet`;
-  const csv = (lines: string[]) => ({ text: `\ufeff${lines.join('\r\n')}\r\n`, type: 'text/csv' });
-  const i = '/api/waybills/import/';
-  return [
-    {
-      name: 'import: a dry run of good rows',
-      status: 200,
-      method: 'POST',
-      path: `${i}?dryRun=true`,
-      as: 'user',
-      file: csv([head, good, good]),
+  return {
+    name: 'import',
+    record: 'waybill',
+    head,
+    good,
+    fields: 'transportDate,origin,destination,driverName,vehicleNumber,mileage,assortment,quantity,notes',
+    problems: [`2026-02-30,${origin},${destination},X,Y,far,KU-PP,1,`, `2026-11-02,NOWHERE,${destination},,Y,1,NONE,1.2345,=A1`],
+    otherSpelling: {
+      what: 'semicolons and day-first dates',
+      lines: [head.replace(/,/g, ';'), `02.11.2026;${origin};${destination};Mati Maa;555 XYZ;120;KU-PP;25,5;`],
     },
-    {
-      name: 'import: rows with problems, by spreadsheet row, in Estonian',
-      status: 200,
-      method: 'POST',
-      path: `${i}?dryRun=true`,
-      as: 'user',
-      locale: 'et',
-      file: csv([
-        head,
-        good,
-        '',
-        `2026-02-30,${origin},${destination},X,Y,far,KU-PP,1,`,
-        `2026-11-02,NOWHERE,${destination},,Y,1,NONE,1.2345,=A1`,
-      ]),
+    refused: { what: 'one row', row: `x,${origin},${destination},X,Y,1,KU-PP,1,` },
+    filename: 'trips.csv',
+    first: documentNumber(DOCUMENT_NUMBER.waybillPrefix, new Date().getUTCFullYear(), demo.sequences.waybill + 1),
+    missing: ['Origin,Destination', 'a,b'],
+    ownHeadings: {
+      what: ', the last read past',
+      columns: 'transportDate,origin,destination,driverName,vehicleNumber,mileage,assortment,quantity,,',
+      lines: ['Päev,Kust,Kuhu,Autojuht,Auto,Km,Sort,Tm,Muu', good, `x,${origin},${destination},X,Y,1,KU-PP,1,`],
     },
-    {
-      name: 'import: semicolons and day-first dates',
-      status: 200,
-      method: 'POST',
-      path: `${i}?dryRun=true`,
-      as: 'user',
-      file: csv([head.replace(/,/g, ';'), `02.11.2026;${origin};${destination};Mati Maa;555 XYZ;120;KU-PP;25,5;`]),
-    },
-    {
-      name: 'import: a real run refused for one row',
-      status: 400,
-      method: 'POST',
-      path: `${i}?dryRun=false`,
-      as: 'user',
-      file: csv([head, good, `x,${origin},${destination},X,Y,1,KU-PP,1,`]),
-    },
-    {
-      name: 'import: a real run',
-      status: 201,
-      method: 'POST',
-      path: `${i}?dryRun=false&filename=trips.csv`,
-      as: 'user',
-      file: csv([head, good, good]),
-    },
-    {
-      name: "import: a created waybill's history says import and names the file",
-      path: `/api/waybills/${documentNumber(DOCUMENT_NUMBER.waybillPrefix, new Date().getUTCFullYear(), demo.sequences.waybill + 1)}/history/`,
-      history: true,
-      status: 200,
-    },
-    { name: 'import: an empty file', method: 'POST', path: `${i}?dryRun=true`, as: 'user', file: { text: '', type: 'text/csv' } },
-    { name: 'import: headings only', method: 'POST', path: `${i}?dryRun=true`, as: 'user', file: csv([head]) },
-    {
-      name: 'import: a column missing',
-      method: 'POST',
-      path: `${i}?dryRun=true`,
-      as: 'user',
-      locale: 'et',
-      file: csv(['Origin,Destination', 'a,b']),
-    },
-    ...columnsCases(
-      'import',
-      i,
-      'transportDate,origin,destination,driverName,vehicleNumber,mileage,assortment,quantity,notes',
-      csv([head, good]),
-    ),
-    {
-      name: 'import: columns for headings of its own, the last read past',
-      status: 200,
-      method: 'POST',
-      path: `${i}?dryRun=true&columns=${encodeURIComponent('transportDate,origin,destination,driverName,vehicleNumber,mileage,assortment,quantity,,')}`,
-      as: 'user',
-      file: csv(['Päev,Kust,Kuhu,Autojuht,Auto,Km,Sort,Tm,Muu', good, `x,${origin},${destination},X,Y,1,KU-PP,1,`]),
-    },
-    { name: 'import: no dryRun', method: 'POST', path: i, as: 'user', file: csv([head, good]) },
-    { name: 'import: the template in Estonian', status: 200, path: '/api/waybills/import/template/?format=csv', locale: 'et' },
-    { name: 'import: a template of no format', path: '/api/waybills/import/template/?format=pdf' },
-  ];
+    // Not yet: the mocks' imported waybill has other names for its origin, destination and assortment
+    // than the server's, and its quantity unpadded ("25.5", the server "25.500").
+    readsCreated: false,
+  };
 }
 
-function worklogImportCases(): Case[] {
+function worklogImport(): ImportSpec {
   const warehouse = demo.warehouses.find((w) => demo.warehouses.filter((other) => other.name === w.name).length === 1)!;
   const waybill = demo.waybills[0]!.number;
   const head = 'Time,Action,Warehouse,Worker,Assortment,Quantity,Waybill,Duration (min),Notes';
   const good = `2026-11-02 08:15:00,Loading,${warehouse.name},Mari Maa,KU-PP,"12,5",${waybill},30,From the sheet`;
-  const csv = (lines: string[]) => ({ text: `\ufeff${lines.join('\r\n')}\r\n`, type: 'text/csv' });
-  const i = '/api/worklogs/import/';
-  const first = documentNumber(DOCUMENT_NUMBER.worklogPrefix, new Date().getUTCFullYear(), demo.sequences.worklog + 1);
-  return [
-    {
-      name: 'worklog import: a dry run of good rows',
-      status: 200,
-      method: 'POST',
-      path: `${i}?dryRun=true`,
-      as: 'user',
-      file: csv([head, good, good]),
+  return {
+    name: 'worklog import',
+    record: 'worklog',
+    head,
+    good,
+    fields: 'timestamp,action,warehouse,workerName,assortment,quantity,waybill,durationMinutes,notes',
+    problems: [
+      `2026-02-30 08:00,napping,Nowhere Yard,X,KU-PP,0,,long,`,
+      `31.12.2026 25:00,Saabumine,${warehouse.id},,NONE,1.2345,W-1999-000001,2000,=A1`,
+    ],
+    otherSpelling: {
+      what: 'semicolons, Estonian headings and actions, day-first times',
+      lines: ['Aeg;Toiming;Ladu;Töötaja;Kestus (min)', `02.11.2026 08:15;Mõõtmine;${warehouse.name};Mari Maa;15`],
     },
-    {
-      name: 'worklog import: rows with problems, by spreadsheet row, in Estonian',
-      status: 200,
-      method: 'POST',
-      path: `${i}?dryRun=true`,
-      as: 'user',
+    refused: { what: 'its last row', row: `x,Loading,${warehouse.name},X,,,,1,` },
+    filename: 'shifts.csv',
+    first: documentNumber(DOCUMENT_NUMBER.worklogPrefix, new Date().getUTCFullYear(), demo.sequences.worklog + 1),
+    missing: ['Time,Action,Warehouse', 'a,b,c'],
+    ownHeadings: {
+      what: '',
+      columns: 'timestamp,action,warehouse,workerName,,quantity,,durationMinutes',
+      lines: ['When,Did,Where,Who,Sort,Tm,Trip,Minutes', good.split(',"12,5"').join(',12.5'), `x,Loading,${warehouse.name},Mari,,1,,long`],
       locale: 'et',
-      file: csv([
-        head,
-        good,
-        '',
-        `2026-02-30 08:00,napping,Nowhere Yard,X,KU-PP,0,,long,`,
-        `31.12.2026 25:00,Saabumine,${warehouse.id},,NONE,1.2345,W-1999-000001,2000,=A1`,
-      ]),
     },
-    {
-      name: 'worklog import: semicolons, Estonian headings and actions, day-first times',
-      status: 200,
-      method: 'POST',
-      path: `${i}?dryRun=true`,
-      as: 'user',
-      file: csv(['Aeg;Toiming;Ladu;Töötaja;Kestus (min)', `02.11.2026 08:15;Mõõtmine;${warehouse.name};Mari Maa;15`]),
-    },
-    {
-      name: 'worklog import: a real run refused for its last row',
-      status: 400,
-      method: 'POST',
-      path: `${i}?dryRun=false`,
-      as: 'user',
-      file: csv([head, good, `x,Loading,${warehouse.name},X,,,,1,`]),
-    },
-    {
-      name: 'worklog import: a real run',
-      status: 201,
-      method: 'POST',
-      path: `${i}?dryRun=false&filename=shifts.csv`,
-      as: 'user',
-      file: csv([head, good, good]),
-    },
-    { name: 'worklog import: a created worklog', path: `/api/worklogs/${first}/`, status: 200 },
-    {
-      name: "worklog import: a created worklog's history says import and names the file",
-      path: `/api/worklogs/${first}/history/`,
-      history: true,
-      status: 200,
-    },
-    { name: 'worklog import: an empty file', method: 'POST', path: `${i}?dryRun=true`, as: 'user', file: { text: '', type: 'text/csv' } },
-    { name: 'worklog import: headings only', method: 'POST', path: `${i}?dryRun=true`, as: 'user', file: csv([head]) },
-    {
-      name: 'worklog import: a column missing',
-      method: 'POST',
-      path: `${i}?dryRun=true`,
-      as: 'user',
-      locale: 'et',
-      file: csv(['Time,Action,Warehouse', 'a,b,c']),
-    },
-    ...columnsCases(
-      'worklog import',
-      i,
-      'timestamp,action,warehouse,workerName,assortment,quantity,waybill,durationMinutes,notes',
-      csv([head, good]),
-    ),
-    {
-      name: 'worklog import: columns for headings of its own',
-      status: 200,
-      method: 'POST',
-      path: `${i}?dryRun=true&columns=${encodeURIComponent('timestamp,action,warehouse,workerName,,quantity,,durationMinutes')}`,
-      as: 'user',
-      locale: 'et',
-      file: csv([
-        'When,Did,Where,Who,Sort,Tm,Trip,Minutes',
-        good.split(',"12,5"').join(',12.5'),
-        `x,Loading,${warehouse.name},Mari,,1,,long`,
-      ]),
-    },
-    { name: 'worklog import: the template in Estonian', status: 200, path: '/api/worklogs/import/template/?format=csv', locale: 'et' },
-    { name: 'worklog import: a template of no format', path: '/api/worklogs/import/template/?format=pdf' },
-  ];
+    readsCreated: true,
+  };
 }
 
-const CASES: Case[] = [...savedViewCases(), ...totalsCases(), ...bulkCases(), ...importCases(), ...worklogImportCases()];
+const CASES: Case[] = [
+  ...savedViewCases(),
+  ...totalsCases(),
+  ...bulkCases(),
+  ...importCases(waybillImport()),
+  ...importCases(worklogImport()),
+];
 const CLOCK_FIELDS = new Set(['createdAt', 'lastModifiedAt', 'finishedAt']);
 
 const withoutClocks = (value: unknown): unknown => {
@@ -474,7 +454,7 @@ async function summarise(response: Response, testCase: Case): Promise<unknown> {
     return {
       status: 412,
       body: {
-        detail: String(body.detail).replace(/\d{1,2}[./]\d{1,2}[./]\d{2,4},? \d{1,2}:\d{2}/, 'TIME'),
+        detail: withoutTime(String(body.detail)),
         current: withoutClocks(body.current),
       },
     };
@@ -495,64 +475,28 @@ async function summarise(response: Response, testCase: Case): Promise<unknown> {
   return { status: response.status, body: withoutClocks(body) };
 }
 
-let server: ChildProcess | undefined;
-let baseUrl = '';
-const tokens: Partial<Record<Who, string>> = {};
+const parity = setUpParityServer({
+  reset: () => {
+    resetMockDb();
+    resetMockSavedViews();
+  },
+});
 
 const requestInit = (testCase: Case): RequestInit => ({
   method: testCase.method ?? 'GET',
   headers: {
     'accept-language': testCase.locale ?? 'en',
-    authorization: `Bearer ${tokens[testCase.as ?? 'staff'] ?? ''}`,
+    authorization: `Bearer ${parity.tokens[testCase.as ?? 'staff'] ?? ''}`,
     ...(testCase.file ? { 'content-type': testCase.file.type } : testCase.body === undefined ? {} : { 'content-type': 'application/json' }),
     ...testCase.headers,
   },
   body: testCase.file ? testCase.file.text : testCase.body === undefined ? undefined : JSON.stringify(testCase.body),
 });
 
-beforeAll(async () => {
-  resetMockDb();
-  resetMockSavedViews();
-  const root = resolve(__dirname, '../..');
-  server = spawn(process.execPath, ['--import', 'tsx', 'tests/parity/start-server.mjs'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const child = server;
-  baseUrl = await new Promise<string>((ready, failed) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      const url = /^READY (\S+)$/.exec(line)?.[1];
-      if (url) ready(url);
-    });
-    child.on('exit', (code) => failed(new Error(`the parity server exited with ${String(code)} before it was ready`)));
-  });
-  for (const [who, account] of [
-    ['staff', DEMO_USERS.staff],
-    ['user', DEMO_USERS.user],
-  ] as const) {
-    const response = await fetch(`${baseUrl}/api/auth/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: account.email, password: account.password }),
-    });
-    tokens[who] = ((await response.json()) as { access: string }).access;
-  }
-}, 120_000);
-
-afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const stopped = new Promise((done) => server?.on('exit', done));
-  server.kill('SIGTERM');
-  await stopped;
-});
-
 describe('the mocks answer the volume endpoints as the server', () => {
   it('knows every waybill status it uses', () => expect(WAYBILL_STATUSES).toContain('draft'));
   it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
-    const real = await fetch(baseUrl + testCase.path, requestInit(testCase));
-    const mocked = await getResponse(handlers, new Request(`http://mocks.test${testCase.path}`, requestInit(testCase)));
-    if (!mocked) throw new Error(`no mock handler answers ${testCase.method ?? 'GET'} ${testCase.path}`);
+    const [real, mocked] = await askBoth(parity, testCase.path, () => requestInit(testCase));
     if (testCase.status !== undefined) expect(real.status).toBe(testCase.status);
     expect(await summarise(mocked, testCase)).toEqual(await summarise(real, testCase));
   });
