@@ -36,13 +36,13 @@ import type { Waybill, WaybillCreate, WaybillPatch, WaybillStatus } from '../way
 
 const REQUIRED = ['transportDate', 'origin', 'destination', 'driverName', 'vehicleNumber', 'mileage', 'assortment', 'quantity'] as const;
 const EDIT_KEYS = [...REQUIRED, 'destinationCompany', 'notes'] as const;
-type Fields = { -readonly [K in keyof WaybillCreate]?: WaybillCreate[K] };
+export type Fields = { -readonly [K in keyof WaybillCreate]?: WaybillCreate[K] };
 
 /**
  * The server's field checks (server/src/waybills/routes.ts): blanks, references, a positive quantity
  * of at most one load of the assortment's unit (the edited waybill's assortment when not changed).
  */
-function checkFields(request: Request, body: Fields, current?: Waybill): { fields: Fields; errors: Record<string, string[]> } {
+export function checkFields(request: Request, body: Fields, current?: Waybill): { fields: Fields; errors: Record<string, string[]> } {
   const fields: Fields = { ...body };
   const errors: Record<string, string[]> = {};
   const add = (name: string, key: MessageKey, params?: Record<string, string>) => (errors[name] ??= []).push(message(request, key, params));
@@ -79,7 +79,7 @@ function checkFields(request: Request, body: Fields, current?: Waybill): { field
 }
 
 /** Fills the names the server joins in from the reference data. */
-const withNames = (waybill: Waybill): Waybill => {
+export const withNames = (waybill: Waybill): Waybill => {
   const origin = mockDb.warehouses.find((item) => item.originCode === waybill.origin);
   const destination = mockDb.warehouses.find((item) => item.destinationCode === waybill.destination);
   const company = mockDb.companies.find((item) => item.registryCode === waybill.destinationCompany);

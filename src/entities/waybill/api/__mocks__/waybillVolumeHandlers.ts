@@ -3,13 +3,10 @@ import {
   BULK_ACTION_STATUS,
   BULK_ACTIONS,
   LIMITS,
-  LOAD_LIMITS,
-  UNIT_SYMBOLS,
   WAYBILL_IMPORT_COLUMNS,
   WAYBILL_LIST,
   canTransition,
   checkListQuery,
-  exceedsLoadLimit,
   isWaybillCorrection,
   isWaybillDeletable,
   type BulkAction,
@@ -37,6 +34,8 @@ import {
 } from '@/shared/mock-db';
 
 import type { BulkResult, BulkRow } from '../waybillVolumeApi';
+
+import { checkFields, withNames, type Fields } from './waybillHandlers';
 
 /** A batch job for stories (kept in the shared mock data, as the server keeps them apart from waybills). */
 export { mockBatchJob } from '@/shared/mock-db';
@@ -172,32 +171,11 @@ async function bulk(request: Request): Promise<Response> {
   return HttpResponse.json(run());
 }
 
-/** A waybill row's create rules (the server's changes.ts: checkFields) over the mock data; the row becomes a draft. */
-const waybillImport: MockImportSpec<Record<string, string | number>> = {
+/** A waybill row's create rules (the server's changes.ts: checkFields, as the create call's mock checks them); the row becomes a draft. */
+const waybillImport: MockImportSpec<Fields> = {
   columns: WAYBILL_IMPORT_COLUMNS,
   check: (request, row) => {
-    const fields = { ...row } as Record<string, string | number>;
-    const errors: Record<string, string[]> = {};
-    const add = (field: string, key: MessageKey, params?: Params) => (errors[field] ??= []).push(message(request, key, params));
-    const origin = fields.origin as string | undefined;
-    if (origin && !mockDb.warehouses.some((item) => item.originCode === origin)) add('origin', 'ref.unknownOrigin', { value: origin });
-    const destination = fields.destination as string | undefined;
-    if (destination) {
-      const warehouse = mockDb.warehouses.find((item) => item.destinationCode === destination);
-      if (!warehouse) add('destination', 'ref.unknownDestination', { value: destination });
-      else if (!fields.destinationCompany) fields.destinationCompany = warehouse.company;
-    }
-    const company = fields.destinationCompany as string | undefined;
-    if (company && !mockDb.companies.some((item) => item.registryCode === company))
-      add('destinationCompany', 'ref.unknownCompany', { value: company });
-    const code = fields.assortment as string | undefined;
-    const assortment = code ? mockDb.assortments.find((item) => item.code === code) : undefined;
-    if (code && !assortment) add('assortment', 'ref.unknownAssortment', { value: code });
-    else if (assortment && !assortment.isActive) add('assortment', 'ref.inactiveAssortment', { value: code! });
-    const quantity = fields.quantity as string | undefined;
-    if (quantity !== undefined && !(Number(quantity) > 0)) add('quantity', 'field.positive');
-    else if (quantity !== undefined && assortment && exceedsLoadLimit(quantity, assortment.unit))
-      add('quantity', 'waybill.quantityOverLoad', { limit: LOAD_LIMITS[assortment.unit], unit: UNIT_SYMBOLS[assortment.unit] });
+    const { fields, errors } = checkFields(request, row);
     return { record: fields, errors };
   },
   write: (request, rows, file) => {
@@ -206,16 +184,18 @@ const waybillImport: MockImportSpec<Record<string, string | number>> = {
       const number = nextNumber('waybill');
       created(request, 'waybill', number, { reason: file ?? undefined, via: 'import' });
       mockDb.waybills = [
-        mockWaybill({
-          ...fields,
-          number,
-          status: 'draft',
-          invoice: null,
-          notes: String(fields.notes ?? ''),
-          createdBy: mockCaller(request).email,
-          createdAt: now,
-          lastModifiedAt: now,
-        }),
+        withNames(
+          mockWaybill({
+            ...fields,
+            number,
+            status: 'draft',
+            invoice: null,
+            notes: fields.notes ?? '',
+            createdBy: mockCaller(request).email,
+            createdAt: now,
+            lastModifiedAt: now,
+          }),
+        ),
         ...mockDb.waybills,
       ];
       return number;
