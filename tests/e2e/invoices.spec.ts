@@ -2,6 +2,7 @@ import { expect, expectApiErrors, test, type Page } from './fixtures';
 import { seriousViolations } from './axe';
 
 import { REAL_SERVER } from './realServer';
+import { steadyNavigation } from './steadyNavigation';
 
 // Invoice screens and the home page against the real server (scripts/e2e-server.mjs) on its demo
 // data. Invoicing changes which waybills are delivered, so each test picks waybills no other test
@@ -182,30 +183,7 @@ test('no serious or critical axe violations on the new pages; screenshots light,
   for (const theme of ['light', 'dark'] as const) {
     const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    // Session refreshes under way (the 8-second tokens expire often here). Not network idle: the
-    // live-updates stream keeps a request open for good.
-    let refreshing = 0;
-    const isRefresh = (request: { url: () => string }) => request.url().endsWith('/api/auth/session');
-    page.on('request', (request) => {
-      if (isRefresh(request)) refreshing += 1;
-    });
-    const settled = (request: { url: () => string }) => {
-      if (isRefresh(request)) refreshing -= 1;
-    };
-    page.on('requestfinished', settled);
-    page.on('requestfailed', settled);
-    // The refresh token the server issued last, and the one the app has stored: a navigation
-    // before the app has stored the new one would load the page with the spent one.
-    let issued: string | null = null;
-    page.on('response', async (response) => {
-      if (!isRefresh(response.request()) || response.status() !== 200) return;
-      issued = ((await response.json().catch(() => ({}))) as { refreshToken?: string }).refreshToken ?? issued;
-    });
-    const stored = () =>
-      page.evaluate(() => {
-        const saved = JSON.parse(localStorage.getItem('persist:timberlog') ?? '{}') as { session?: string };
-        return (JSON.parse(saved.session ?? '{}') as { refreshToken?: string }).refreshToken ?? null;
-      });
+    const steady = steadyNavigation(page);
     await signIn(page);
     const [a, b] = await deliveredOf(page, HARJU_KUTTEPUU);
     const failed = await api<{ results: { number: string }[] }>(page, '/api/invoices/?statusIn=sync_failed&pageSize=1');
@@ -235,11 +213,8 @@ test('no serious or critical axe violations on the new pages; screenshots light,
         await expect(page.locator('html')).toHaveAttribute('lang', 'et');
       }
       for (const entry of pages) {
-        // Not while the app is refreshing its session (the 8-second tokens expire often here): a
-        // navigation cuts that call off after the server has rotated the token (a known gap).
-        await expect.poll(() => refreshing).toBe(0);
-        if (issued !== null) await expect.poll(stored).toBe(issued);
-        await page.goto(entry.path);
+        // Not while the app is refreshing its session (steadyNavigation).
+        await steady.goto(entry.path);
         await entry.ready();
         expect(await seriousViolations(page), `${entry.name} ${theme} ${lang}`).toEqual([]);
         await page.screenshot({ path: `${SHOTS}/${entry.name}-${theme}-${lang}.png`, fullPage: true });

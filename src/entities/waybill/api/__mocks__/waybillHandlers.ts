@@ -94,6 +94,23 @@ export const withNames = (waybill: Waybill): Waybill => {
   };
 };
 
+/** A new draft from checked fields, as the create call and the import make it (the server's newWaybillRow). */
+export const newWaybill = (request: Request, fields: Fields, number: string): Waybill => {
+  const now = new Date().toISOString();
+  return withNames(
+    mockWaybill({
+      ...fields,
+      number,
+      status: 'draft',
+      invoice: null,
+      notes: fields.notes ?? '',
+      createdBy: mockCaller(request).email,
+      createdAt: now,
+      lastModifiedAt: now,
+    }),
+  );
+};
+
 const find = (number: unknown) => mockDb.waybills.find((item) => item.number === number);
 const hasErrors = (errors: Record<string, string[]>) => Object.keys(errors).length > 0;
 
@@ -143,19 +160,7 @@ export const waybillHandlers: readonly HttpHandler[] = [
     const wanted = body.number?.trim();
     if (wanted && find(wanted)) (errors.number ??= []).push(message(request, 'waybill.numberTaken'));
     if (hasErrors(errors)) return fieldErrors(errors);
-    const now = new Date().toISOString();
-    const waybill = withNames(
-      mockWaybill({
-        ...fields,
-        number: wanted || nextNumber('waybill'),
-        status: 'draft',
-        invoice: null,
-        notes: fields.notes ?? '',
-        createdBy: mockCaller(request).email,
-        createdAt: now,
-        lastModifiedAt: now,
-      }),
-    );
+    const waybill = newWaybill(request, fields, wanted || nextNumber('waybill'));
     created(request, 'waybill', waybill.number);
     mockDb.waybills = [waybill, ...mockDb.waybills];
     return HttpResponse.json(waybill, { status: 201, headers: { ETag: `"${waybill.version}"` } });

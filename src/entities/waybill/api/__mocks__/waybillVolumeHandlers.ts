@@ -26,7 +26,6 @@ import {
   message,
   mockCaller,
   mockDb,
-  mockWaybill,
   nextNumber,
   queueBatchJob,
   type MessageKey,
@@ -35,7 +34,7 @@ import {
 
 import type { BulkResult, BulkRow } from '../waybillVolumeApi';
 
-import { checkFields, withNames, type Fields } from './waybillHandlers';
+import { checkFields, newWaybill, type Fields } from './waybillHandlers';
 
 /** A batch job for stories (kept in the shared mock data, as the server keeps them apart from waybills). */
 export { mockBatchJob } from '@/shared/mock-db';
@@ -178,29 +177,13 @@ const waybillImport: MockImportSpec<Fields> = {
     const { fields, errors } = checkFields(request, row);
     return { record: fields, errors };
   },
-  write: (request, rows, file) => {
-    const now = new Date().toISOString();
-    return rows.map((fields) => {
+  write: (request, rows, file) =>
+    rows.map((fields) => {
       const number = nextNumber('waybill');
       created(request, 'waybill', number, { reason: file ?? undefined, via: 'import' });
-      mockDb.waybills = [
-        withNames(
-          mockWaybill({
-            ...fields,
-            number,
-            status: 'draft',
-            invoice: null,
-            notes: fields.notes ?? '',
-            createdBy: mockCaller(request).email,
-            createdAt: now,
-            lastModifiedAt: now,
-          }),
-        ),
-        ...mockDb.waybills,
-      ];
+      mockDb.waybills = [newWaybill(request, fields, number), ...mockDb.waybills];
       return number;
-    });
-  },
+    }),
 };
 
 export const waybillVolumeHandlers: readonly HttpHandler[] = [
