@@ -156,7 +156,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(cors, {
     origin: ctx.config.corsOrigins.length ? ctx.config.corsOrigins : false,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'If-Match', CLIENT_HEADER],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'If-Match', 'Idempotency-Key', CLIENT_HEADER],
     exposedHeaders: ['Retry-After', 'Content-Disposition', 'Allow', 'ETag'],
     maxAge: 3600,
   });

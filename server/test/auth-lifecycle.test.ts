@@ -8,6 +8,7 @@ import { accountMailDone, DEMO_USERS, outboxMails, startServer, type TestServer 
 import { checkNoDemoAccounts } from '../src/shared/demo.js';
 import { loadConfig } from '../src/shared/config.js';
 import { purgeExpired } from '../src/worker.js';
+import { REFRESH_RETRY_SECONDS } from '../src/auth/tokens.js';
 
 /**
  * The end of every credential: reset links, refresh and access tokens die when they should, the
@@ -213,6 +214,101 @@ describe('sessions', () => {
       assert.equal((await me(pair.access)).status, 401);
       assert.equal((await refresh(winner.refresh)).status, 401, "the winner's refresh token is refused");
     }
+  });
+
+  describe('a renewal whose answer was lost', () => {
+    const renew = (token: string, key?: string) =>
+      s.req('POST', '/api/auth/session', { body: { refresh: token }, headers: key ? { 'idempotency-key': key } : {} });
+    const KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+
+    test('the same token with the same Idempotency-Key is answered again, and only the newest pair lives on', async () => {
+      const email = 'jaan.jogi@timberlog.ee';
+      const other = await s.login(email, PASSWORD);
+      const pair = await s.login(email, PASSWORD);
+      const first = await renew(pair.refresh, KEY);
+      assert.equal(first.status, 200);
+      // The page reloaded before it stored the answer: it asks again with what it still holds.
+      const again = await renew(pair.refresh, KEY);
+      assert.equal(again.status, 200, JSON.stringify(again.body));
+      assert.notEqual(again.body.refreshToken, first.body.refreshToken);
+      assert.equal((await me(again.body.accessToken)).status, 200);
+      assert.equal((await me(other.access)).status, 200, 'no session ended');
+      // The lost answer's refresh token is revoked, not a sign of theft: one chain lives on.
+      assert.equal((await renew(first.body.refreshToken)).status, 401);
+      assert.equal((await me(again.body.accessToken)).status, 200);
+      const next = await renew(again.body.refreshToken);
+      assert.equal(next.status, 200);
+      assert.equal((await me(next.body.accessToken)).status, 200);
+      assert.equal((await me(other.access)).status, 200);
+    });
+
+    test('without the key, with another key, or once the new pair was used, it is reuse and every session ends', async () => {
+      const email = 'jaan.jogi@timberlog.ee';
+      for (const retryKey of [undefined, 'ffffffffffffffffffffffffffffffff']) {
+        const other = await s.login(email, PASSWORD);
+        const pair = await s.login(email, PASSWORD);
+        const first = await renew(pair.refresh, KEY);
+        assert.equal(first.status, 200);
+        assert.equal((await renew(pair.refresh, retryKey)).status, 401);
+        assert.equal((await me(other.access)).status, 401, `reuse with key ${retryKey} ends every session`);
+        assert.equal((await me(first.body.accessToken)).status, 401);
+      }
+      // The chain moved on: the first answer arrived after all, and its token was spent.
+      const other = await s.login(email, PASSWORD);
+      const pair = await s.login(email, PASSWORD);
+      const first = await renew(pair.refresh, KEY);
+      assert.equal((await renew(first.body.refreshToken, 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb')).status, 200);
+      assert.equal((await renew(pair.refresh, KEY)).status, 401);
+      assert.equal((await me(other.access)).status, 401);
+    });
+
+    test('the retry window closes: the same key later is reuse', async () => {
+      const email = 'jaan.jogi@timberlog.ee';
+      const other = await s.login(email, PASSWORD);
+      const pair = await s.login(email, PASSWORD);
+      assert.equal((await renew(pair.refresh, KEY)).status, 200);
+      // As if the retry came REFRESH_RETRY_SECONDS and a second later.
+      await s.ctx.db
+        .updateTable('refreshTokens')
+        .set({ usedAt: new Date(Date.now() - (REFRESH_RETRY_SECONDS + 1) * 1000) })
+        .where('userEmail', '=', email)
+        .where('usedAt', 'is not', null)
+        .execute();
+      assert.equal((await renew(pair.refresh, KEY)).status, 401);
+      assert.equal((await me(other.access)).status, 401);
+    });
+
+    test('two parallel retries with the key leave one live chain', async () => {
+      const email = 'jaan.jogi@timberlog.ee';
+      const pair = await s.login(email, PASSWORD);
+      const answers = await Promise.all([renew(pair.refresh, KEY), renew(pair.refresh, KEY), renew(pair.refresh, KEY)]);
+      assert.ok(
+        answers.every((r) => r.status === 200),
+        answers.map((r) => r.status).join(','),
+      );
+      const live = [];
+      for (const a of answers) live.push((await s.req('POST', '/api/auth/token/verify/', { body: { token: a.body.refreshToken } })).status);
+      assert.equal(live.filter((status) => status === 200).length, 1, live.join(','));
+    });
+
+    test('a signed-out successor is not revived by a retry', async () => {
+      const email = 'jaan.jogi@timberlog.ee';
+      const other = await s.login(email, PASSWORD);
+      const pair = await s.login(email, PASSWORD);
+      const first = await renew(pair.refresh, KEY);
+      assert.equal((await s.req('POST', '/api/auth/logout', { body: { refresh: first.body.refreshToken } })).status, 200);
+      assert.equal((await renew(pair.refresh, KEY)).status, 401);
+      assert.equal((await me(other.access)).status, 200, 'a sign-out is no theft');
+    });
+
+    test('a key that is too short or too long is bad input on the header', async () => {
+      const pair = await s.login('jaan.jogi@timberlog.ee', PASSWORD);
+      for (const key of ['short', 'x'.repeat(201)]) {
+        const r = await renew(pair.refresh, key);
+        assert.equal(r.status, 400, JSON.stringify(r.body));
+      }
+      assert.equal((await renew(pair.refresh, KEY)).status, 200, 'nothing was spent');
+    });
   });
 
   test('finding 6: token/verify answers 401 for dead tokens, as a real call would', async () => {

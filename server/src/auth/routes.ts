@@ -5,7 +5,7 @@ import { errors } from '../shared/schema.js';
 import { LIMITS } from '@timberlog/contract';
 import { randomUUID } from 'node:crypto';
 import { hashPassword, normaliseEmail, verifyPassword } from '../users/rules.js';
-import { consumeRefresh, issuePair, revokeRefresh, tokenIsLive, verifyToken } from './tokens.js';
+import { issuePair, REFRESH_RETRY_SECONDS, renewSession, revokeRefresh, tokenIsLive, verifyToken } from './tokens.js';
 import { StatusOk } from '../shared/schema.js';
 
 export const TokenPairSchema = Type.Object({ access: Type.String(), refresh: Type.String() }, { $id: 'TokenPair', title: 'TokenPair' });
@@ -27,6 +27,16 @@ const TokenObtain = Type.Object(
   { title: 'TokenObtain' },
 );
 const RefreshBody = Type.Object({ refresh: Type.String({ minLength: 1, maxLength: 4000 }) }, { title: 'TokenRefresh' });
+/** A renewal's own key: the same key again marks a retry of a renewal whose answer was lost. */
+const RenewalHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 16,
+      maxLength: 200,
+      description: `The caller's own random key for this renewal, kept until its answer is stored. The same refresh token with the same key within ${REFRESH_RETRY_SECONDS} s of the first renewal, while the pair it answered is unused, is a retry of a renewal whose answer was lost: the unused pair is revoked and a new one answered. Without it a spent token is always reuse.`,
+    }),
+  ),
+});
 const VerifyBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 4000 }) }, { title: 'TokenVerify' });
 
 const noAccount = () => new ApiError(401, { key: 'auth.noActiveAccount' }, undefined, 'no_active_account');
@@ -81,18 +91,18 @@ export async function authRoutes(app: App) {
         operationId: 'refreshToken',
         summary: 'Get a new token pair from a refresh token',
         description:
-          'Spends a refresh token and answers a new token pair. Anyone holding a refresh token may call it. A refresh token works once: a spent, expired or revoked one answers 401 `token_not_valid`, and presenting a spent one again ends every session of the account (its access tokens are refused from the next call).',
+          'Spends a refresh token and answers a new token pair. Anyone holding a refresh token may call it. A refresh token works once: a spent, expired or revoked one answers 401 `token_not_valid`, and presenting a spent one again ends every session of the account (its access tokens are refused from the next call), unless it is a retry with the `Idempotency-Key` of the first renewal (see the header).',
         tags: ['auth'],
         security: [],
         body: RefreshBody,
+        headers: RenewalHeaders,
         response: { 200: ref(TokenPairSchema), ...errors(400, 401) },
       },
     },
     async (request) => {
-      const session = await consumeRefresh(app.ctx, request.body.refresh);
-      if (!session) throw refreshInvalid();
-      const pair = await issuePair(app.ctx, session.user, session.sessionStartedAt, session.sessionKey);
-      return { access: pair.access, refresh: pair.refresh };
+      const renewal = await renewSession(app.ctx, request.body.refresh, request.headers['idempotency-key']);
+      if (!renewal) throw refreshInvalid();
+      return { access: renewal.pair.access, refresh: renewal.pair.refresh };
     },
   );
 
@@ -128,18 +138,18 @@ export async function authRoutes(app: App) {
         operationId: 'refreshSession',
         summary: 'Renew the session (silent refresh)',
         description:
-          'Spends a refresh token and answers the signed-in user, a new token pair and when the access token expires: what the web app needs to renew its session without a new sign-in. Anyone holding a refresh token may call it; a refresh token works once.',
+          'Spends a refresh token and answers the signed-in user, a new token pair and when the access token expires: what the web app needs to renew its session without a new sign-in. Anyone holding a refresh token may call it; a refresh token works once, and presenting a spent one again ends every session of the account, unless it is a retry with the `Idempotency-Key` of the first renewal (see the header).',
         tags: ['auth'],
         security: [],
         body: RefreshBody,
+        headers: RenewalHeaders,
         response: { 200: ref(SessionSchema), ...errors(400, 401) },
       },
     },
     async (request) => {
-      const session = await consumeRefresh(app.ctx, request.body.refresh);
-      if (!session) throw refreshInvalid();
-      const { user } = session;
-      const pair = await issuePair(app.ctx, user, session.sessionStartedAt, session.sessionKey);
+      const renewal = await renewSession(app.ctx, request.body.refresh, request.headers['idempotency-key']);
+      if (!renewal) throw refreshInvalid();
+      const { user, pair } = renewal;
       return {
         user: { email: user.email, name: user.name, isStaff: user.isStaff },
         accessToken: pair.access,

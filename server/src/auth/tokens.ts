@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { AppContext, AuthUser } from '../shared/context.js';
 import type { DB } from '../shared/db.js';
+import { transaction } from '../shared/transaction.js';
 import { LIMITS } from '@timberlog/contract';
 
 export type TokenType = 'access' | 'refresh' | 'download';
@@ -115,25 +116,33 @@ export interface TokenPair {
  * bound to the account's session key: the current one for a sign-in, the spent token's for a
  * rotation (so a rotation that races with the end of every session issues tokens that are already
  * dead, never ones on the new key). `sessionStartedAt` carries a rotated session's sign-in time,
- * so the chain ends at the absolute session lifetime.
+ * so the chain ends at the absolute session lifetime; a rotation names the spent token the new
+ * one replaces and is written in the rotation's transaction.
  */
 export async function issuePair(
   ctx: AppContext,
   user: AuthUser,
   sessionStartedAt: Date = new Date(),
   sessionKey?: string,
+  rotation?: { db: DB; parentJti: string },
 ): Promise<TokenPair> {
+  const db = rotation?.db ?? ctx.db;
   const sk =
-    sessionKey ??
-    (await ctx.db.selectFrom('users').select('sessionKey').where('email', '=', user.email).executeTakeFirstOrThrow()).sessionKey;
+    sessionKey ?? (await db.selectFrom('users').select('sessionKey').where('email', '=', user.email).executeTakeFirstOrThrow()).sessionKey;
   const claims = { user_id: user.email, is_staff: user.isStaff, sk };
   const access = await sign(ctx, { token_type: 'access', ...claims }, ctx.config.accessTokenTtlSeconds);
   const sessionEnds = Math.floor(sessionStartedAt.getTime() / 1000) + ctx.config.sessionMaxAgeSeconds;
   const refreshTtl = Math.max(1, Math.min(ctx.config.refreshTokenTtlSeconds, sessionEnds - Math.floor(Date.now() / 1000)));
   const refresh = await sign(ctx, { token_type: 'refresh', ...claims }, refreshTtl);
-  await ctx.db
+  await db
     .insertInto('refreshTokens')
-    .values({ jti: refresh.jti, userEmail: user.email, expiresAt: new Date(refresh.exp * 1000), sessionStartedAt })
+    .values({
+      jti: refresh.jti,
+      userEmail: user.email,
+      expiresAt: new Date(refresh.exp * 1000),
+      sessionStartedAt,
+      parentJti: rotation?.parentJti ?? null,
+    })
     .execute();
   return { access: access.token, refresh: refresh.token, accessExpires: access.exp };
 }
@@ -171,30 +180,76 @@ async function liveRefresh(ctx: AppContext, claims: TokenClaims, spent: 'refuse'
 }
 
 /**
- * Consumes a refresh token and returns its user, session start and session key, or null when it
- * would not renew the session (see `liveRefresh`). A token spent before means it may have leaked:
- * every session of the account ends (a new session key, so its access tokens are refused on
- * their next call, and every refresh token deleted). Of two parallel uses only one marks the token
- * spent; the other ends every session, the winner's new pair included (it carries the old key).
+ * How long a renewal whose answer was lost may be asked again with the same `Idempotency-Key`: a
+ * page reloaded in the middle of a renewal asks again within a second or two.
  */
-export async function consumeRefresh(ctx: AppContext, token: string): Promise<(LiveRefresh & { sessionKey: string }) | null> {
+export const REFRESH_RETRY_SECONDS = 30;
+
+const keyHash = (key: string): Buffer => createHash('sha256').update(key).digest();
+
+/** A renewed session: its user and the new token pair. */
+export interface Renewal {
+  readonly user: AuthUser;
+  readonly pair: TokenPair;
+}
+
+/**
+ * Spends a refresh token and answers its user with a new token pair on the same session (same
+ * sign-in time and session key), or null when it would not renew the session (see `liveRefresh`).
+ * A token spent before means it may have leaked: every session of the account ends (a new session
+ * key, so its access tokens are refused on their next call, and every refresh token deleted). Of
+ * two parallel uses only one spends the token (its row stays locked until the new pair is
+ * written); the other, finding it spent, ends every session, the winner's pair included.
+ *
+ * One exception, for a renewal whose answer never reached its caller: the same token with the
+ * same `Idempotency-Key` (`attemptKey`) within REFRESH_RETRY_SECONDS of the first renewal, while
+ * the pair that renewal issued is still unspent, is answered as that renewal again: its successor
+ * is deleted and a new pair issued in its place, so exactly one chain lives on. The key is the
+ * caller's own secret (the web app keeps it beside the token until the answer is stored), so a
+ * token copied on its way is still reuse.
+ */
+export async function renewSession(ctx: AppContext, token: string, attemptKey?: string): Promise<Renewal | null> {
   const claims = await verifyToken(ctx, token, 'refresh');
   if (!claims?.sk) return null;
+  const sessionKey = claims.sk;
   // Unknown rows (revoked by sign-out, purged) are not a sign of theft; a spent one is, below.
   const live = await liveRefresh(ctx, claims, 'allow');
   if (!live) return null;
-  const used = await ctx.db
-    .updateTable('refreshTokens')
-    .set({ usedAt: new Date() })
-    .where('jti', '=', claims.jti)
-    .where('usedAt', 'is', null)
-    .returning('userEmail')
-    .executeTakeFirst();
-  if (!used) {
+  const presented = attemptKey ? keyHash(attemptKey) : null;
+  const outcome = await transaction(ctx.db, async (trx) => {
+    const row = await trx
+      .selectFrom('refreshTokens')
+      .select(['usedAt', 'spentWith'])
+      .where('jti', '=', claims.jti)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return null;
+    const rotation = { db: trx, parentJti: claims.jti };
+    if (!row.usedAt) {
+      await trx.updateTable('refreshTokens').set({ usedAt: new Date(), spentWith: presented }).where('jti', '=', claims.jti).execute();
+      return issuePair(ctx, live.user, live.sessionStartedAt, sessionKey, rotation);
+    }
+    const retry =
+      presented !== null &&
+      row.spentWith !== null &&
+      row.spentWith.equals(presented) &&
+      Date.now() - new Date(row.usedAt).getTime() <= REFRESH_RETRY_SECONDS * 1000;
+    if (retry) {
+      const successors = await trx.selectFrom('refreshTokens').select('usedAt').where('parentJti', '=', claims.jti).execute();
+      // Signed out (or purged) since: the session is over, but nothing leaked.
+      if (successors.length === 0) return null;
+      if (successors.every((next) => !next.usedAt)) {
+        await trx.deleteFrom('refreshTokens').where('parentJti', '=', claims.jti).execute();
+        return issuePair(ctx, live.user, live.sessionStartedAt, sessionKey, rotation);
+      }
+    }
+    return 'reused' as const;
+  });
+  if (outcome === 'reused') {
     await endSessions(ctx.db, live.user.email);
     return null;
   }
-  return { ...live, sessionKey: claims.sk };
+  return outcome && { user: live.user, pair: outcome };
 }
 
 /**

@@ -43,6 +43,10 @@ export interface RefreshTokensTable {
   usedAt: NullStamp;
   createdAt: Stamp;
   sessionStartedAt: Stamp;
+  /** The spent token this one replaced; null for a sign-in. */
+  parentJti: string | null;
+  /** SHA-256 of the `Idempotency-Key` the renewal that spent this token came with. */
+  spentWith: Buffer | null;
 }
 export interface PasswordResetTokensTable {
   tokenHash: string;

@@ -162,6 +162,40 @@ describe('baseQuery', () => {
     expect(result.data?.ok).toBe(true);
   });
 
+  it('sends an Idempotency-Key with a renewal and the same key again when its answer was lost, a new one after', async () => {
+    const keys: (string | null)[] = [];
+    let lose = true;
+    server.use(
+      http.post(`${BACKEND}/api/auth/session`, async ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        // The first answer never arrives: the page reloads while it is on its way.
+        if (lose) {
+          lose = false;
+          return HttpResponse.error();
+        }
+        return HttpResponse.json({
+          user: { email: 'mari.maasikas@example.com', name: 'Mari', isStaff: false },
+          ...issued,
+          expires: new Date(Date.now() + 300_000).toISOString(),
+        });
+      }),
+    );
+    const stale = await signTestToken({ expiresInSeconds: -60 });
+    await makeTestStore(stale, 'refresh-1').dispatch(probeApi.endpoints.probe.initiate({ page: 1 }));
+    // The reloaded page starts from what was stored: the same, spent, refresh token.
+    const reloaded = makeTestStore(stale, 'refresh-1');
+    await reloaded.dispatch(probeApi.endpoints.probe.initiate({ page: 2 }));
+    expect(reloaded.getState().session.refreshToken).toBe('refresh-2');
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // Stored: the next renewal has a key of its own.
+    lose = true;
+    await makeTestStore(stale, 'refresh-1').dispatch(probeApi.endpoints.probe.initiate({ page: 3 }));
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   describe('with the session shared across tabs', () => {
     // What redux-persist keeps in localStorage for every tab of the app.
     let stored: SessionTokens | null = null;

@@ -13,6 +13,7 @@ import { acrossTabs, flushSharedSession, readSharedSession, sessionExpired, sess
 
 import { isAccessTokenValid } from './accessToken';
 import { extractApiError, type ApiError } from './apiError';
+import { renewalKeyFor, renewalSettled } from './renewalKey';
 import type { components } from './generated/openapi';
 import { SingleFlight } from './singleFlight';
 
@@ -96,7 +97,12 @@ const refreshSession = (api: BaseQueryApi, staleAccessToken: string | null): Pro
       const current = sessionOf(api);
       if (current.accessToken !== staleAccessToken || !current.refreshToken) return;
       const result = await getRawQueries().anonymous(
-        { url: SESSION_PATH, method: 'POST', body: { refresh: current.refreshToken } },
+        {
+          url: SESSION_PATH,
+          method: 'POST',
+          body: { refresh: current.refreshToken },
+          headers: { 'Idempotency-Key': renewalKeyFor(current.refreshToken) },
+        },
         api,
         {},
       );
@@ -106,8 +112,10 @@ const refreshSession = (api: BaseQueryApi, staleAccessToken: string | null): Pro
         api.dispatch(sessionTokensReceived(tokens));
         // Stored before the lock is let go: the next tab in line must read these tokens.
         if (current.accessToken) await flushSharedSession(current.accessToken, tokens);
+        renewalSettled();
       } else if (result.error && (result.error.status === 401 || result.error.status === 400)) {
         // The refresh token is no longer good: the session is over (the app signs out and reloads).
+        renewalSettled();
         api.dispatch(sessionExpired());
       }
       // Anything else (network, 5xx): keep the session; the call goes ahead and fails on its own.

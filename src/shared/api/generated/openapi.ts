@@ -36,7 +36,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Get a new token pair from a refresh token
-         * @description Spends a refresh token and answers a new token pair. Anyone holding a refresh token may call it. A refresh token works once: a spent, expired or revoked one answers 401 `token_not_valid`, and presenting a spent one again ends every session of the account (its access tokens are refused from the next call).
+         * @description Spends a refresh token and answers a new token pair. Anyone holding a refresh token may call it. A refresh token works once: a spent, expired or revoked one answers 401 `token_not_valid`, and presenting a spent one again ends every session of the account (its access tokens are refused from the next call), unless it is a retry with the `Idempotency-Key` of the first renewal (see the header).
          */
         readonly post: operations["refreshToken"];
         readonly delete?: never;
@@ -76,7 +76,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Renew the session (silent refresh)
-         * @description Spends a refresh token and answers the signed-in user, a new token pair and when the access token expires: what the web app needs to renew its session without a new sign-in. Anyone holding a refresh token may call it; a refresh token works once.
+         * @description Spends a refresh token and answers the signed-in user, a new token pair and when the access token expires: what the web app needs to renew its session without a new sign-in. Anyone holding a refresh token may call it; a refresh token works once, and presenting a spent one again ends every session of the account, unless it is a retry with the `Idempotency-Key` of the first renewal (see the header).
          */
         readonly post: operations["refreshSession"];
         readonly delete?: never;
@@ -2489,7 +2489,10 @@ export interface operations {
     readonly refreshToken: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header?: {
+                /** @description The caller's own random key for this renewal, kept until its answer is stored. The same refresh token with the same key within 30 s of the first renewal, while the pair it answered is unused, is a retry of a renewal whose answer was lost: the unused pair is revoked and a new one answered. Without it a spent token is always reuse. */
+                readonly "idempotency-key"?: string;
+            };
             readonly path?: never;
             readonly cookie?: never;
         };
@@ -2577,7 +2580,10 @@ export interface operations {
     readonly refreshSession: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header?: {
+                /** @description The caller's own random key for this renewal, kept until its answer is stored. The same refresh token with the same key within 30 s of the first renewal, while the pair it answered is unused, is a retry of a renewal whose answer was lost: the unused pair is revoked and a new one answered. Without it a spent token is always reuse. */
+                readonly "idempotency-key"?: string;
+            };
             readonly path?: never;
             readonly cookie?: never;
         };
