@@ -1,3 +1,4 @@
+import { versionConflictDetail } from '@timberlog/contract';
 import type { Meta, StoryObj } from '@storybook/react';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -43,7 +44,10 @@ function VersionedDemo({
         request={(values, version) => {
           if (version !== server.version) {
             // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-            return Promise.reject({ status: 412, data: { detail: 'Changed by Mari Mets at 14:02.', current: server } });
+            return Promise.reject({
+              status: 412,
+              data: { detail: versionConflictDetail('en', 'Mari Mets', '2026-11-25T12:02:00Z'), current: server },
+            });
           }
           const saved = { ...values, version: server.version + 1 };
           setServer(saved);
@@ -106,7 +110,7 @@ export const Conflict: Story = {
     const canvas = await editDriver(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
     const view = await canvas.findByRole('alert');
-    await expect(view).toHaveTextContent('Changed by Mari Mets at 14:02.');
+    await expect(view).toHaveTextContent('Mari Mets changed this record at 25/11/2026, 14:02, after you opened it.');
     await expect(view).not.toHaveTextContent('Your changes are not saved yet');
     const rows = within(view).getAllByRole('row');
     await expect(rows[1]).toHaveTextContent(/Driver name.*Jaan Tamm.*Peeter Puu/);

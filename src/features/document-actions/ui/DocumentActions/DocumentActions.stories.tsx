@@ -1,3 +1,4 @@
+import { translate } from '@timberlog/contract';
 import type { Meta, StoryObj } from '@storybook/react';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
@@ -72,7 +73,9 @@ export const Error: Story = {
   parameters: {
     msw: {
       handlers: {
-        document: [http.get('*/api/waybills/:number/pdf/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))],
+        document: [
+          http.get('*/api/waybills/:number/pdf/', () => HttpResponse.json({ detail: translate('en', 'notFound') }, { status: 404 })),
+        ],
       },
     },
   },

@@ -1,3 +1,4 @@
+import { changeTime, pickLocale, translate, versionConflictDetail } from '@timberlog/contract';
 import type { Meta, StoryObj } from '@storybook/react';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
@@ -98,10 +99,13 @@ export const SentMeanwhile: Story = {
     msw: {
       handlers: {
         document: [
-          http.post('*/api/invoices/:number/send/', () =>
+          http.post('*/api/invoices/:number/send/', ({ request }) =>
             HttpResponse.json(
               {
-                detail: `This invoice was already sent to arved@jarva.ee (20/11/2026, 11:14). Confirm to send it again.`,
+                detail: translate(pickLocale(request.headers.get('accept-language')), 'invoice.alreadySent', {
+                  to: 'arved@jarva.ee',
+                  time: changeTime(pickLocale(request.headers.get('accept-language')), '2026-11-20T09:14:00Z'),
+                }),
                 code: 'already_sent',
               },
               { status: 409 },
@@ -133,7 +137,7 @@ export const ChangedMeanwhile: Story = {
             request.headers.get('if-match') === `"${invoice.version}"`
               ? HttpResponse.json(
                   {
-                    detail: 'Changed by Mari Mets at 25/11/2026, 10:02.',
+                    detail: versionConflictDetail(pickLocale(request.headers.get('accept-language')), 'Mari Mets', '2026-11-25T08:02:00Z'),
                     current: mockInvoice({
                       number: NUMBER,
                       version: invoice.version + 1,
@@ -154,7 +158,7 @@ export const ChangedMeanwhile: Story = {
     const dialog = within(await within(document.body).findByRole('dialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
     const alert = await dialog.findByRole('alert');
-    await expect(alert).toHaveTextContent('Changed by Mari Mets at 25/11/2026, 10:02.');
+    await expect(alert).toHaveTextContent('Mari Mets changed this record at 25/11/2026, 10:02, after you opened it.');
     await expect(alert).toHaveTextContent('The invoice is now shown as it is');
   },
 };

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { translate } from '@timberlog/contract';
+import { pickLocale, translate, versionConflictDetail } from '@timberlog/contract';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
@@ -130,7 +130,13 @@ const editedMeanwhile = {
           if (read === `"${company.version}"`) {
             theirs = colleagueSaved();
             lastSaved = null;
-            return HttpResponse.json({ detail: 'Changed by Mari Mets at 25/11/2026, 10:02.', current: theirs }, { status: 412 });
+            return HttpResponse.json(
+              {
+                detail: versionConflictDetail(pickLocale(request.headers.get('accept-language')), 'Mari Mets', '2026-11-25T08:02:00Z'),
+                current: theirs,
+              },
+              { status: 412 },
+            );
           }
           if (read !== `"${theirs.version}"`) return HttpResponse.json({ detail: 'Unexpected version.' }, { status: 400 });
           lastSaved = (await request.json()) as Record<string, unknown>;
@@ -163,7 +169,7 @@ export const EditConflictKeepsBoth: Story = {
   parameters: editedMeanwhile,
   play: async ({ canvasElement }) => {
     const { dialog, view } = await renameAfterColleague(canvasElement, { edit: `Edit ${company.name}`, save: 'Save' });
-    await expect(view).toHaveTextContent('Changed by Mari Mets at 25/11/2026, 10:02.');
+    await expect(view).toHaveTextContent('Mari Mets changed this record at 25/11/2026, 10:02, after you opened it.');
     const rows = within(view).getAllByRole('row');
     const row = (label: string) => rows.find((item) => item.textContent?.startsWith(label));
     await expect(row('Name')).toHaveTextContent('Uus Nimi OÜ');

@@ -1,3 +1,4 @@
+import { pickLocale, translate, versionConflictDetail } from '@timberlog/contract';
 import type { Meta, StoryObj } from '@storybook/react';
 import { delay, http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
@@ -119,7 +120,13 @@ export const SendRefusedChangedMeanwhile: Story = {
               if (request.headers.get('if-match') !== `"${current.version}"`)
                 return HttpResponse.json({ detail: 'Wrong version.' }, { status: 400 });
               current = { ...current, version: current.version + 1, sentAt: '2026-11-25T08:02:00Z', sentTo: 'arved@metsa.ee' };
-              return HttpResponse.json({ detail: 'Changed by Mari Mets at 25/11/2026, 10:02.', current }, { status: 412 });
+              return HttpResponse.json(
+                {
+                  detail: versionConflictDetail(pickLocale(request.headers.get('accept-language')), 'Mari Mets', '2026-11-25T08:02:00Z'),
+                  current,
+                },
+                { status: 412 },
+              );
             }),
           ];
         })(),
@@ -131,7 +138,7 @@ export const SendRefusedChangedMeanwhile: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Send to customer' }));
     const dialog = within(await within(document.body).findByRole('dialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
-    await expect(await dialog.findByRole('alert')).toHaveTextContent('Changed by Mari Mets at 25/11/2026, 10:02.');
+    await expect(await dialog.findByRole('alert')).toHaveTextContent('Mari Mets changed this record at 25/11/2026, 10:02, after you opened it.');
     await expect(await dialog.findByRole('heading', { name: `Send invoice ${NUMBER} again?` })).toBeInTheDocument();
     await expect(await canvas.findByText(/Sent to arved@metsa\.ee/)).toBeInTheDocument();
   },
@@ -154,7 +161,9 @@ export const Loading: Story = {
 export const NotFound: Story = {
   parameters: {
     msw: {
-      handlers: { invoice: [http.get('*/api/invoices/:number/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))] },
+      handlers: {
+        invoice: [http.get('*/api/invoices/:number/', () => HttpResponse.json({ detail: translate('en', 'notFound') }, { status: 404 }))],
+      },
     },
   },
   play: async ({ canvasElement }) => {

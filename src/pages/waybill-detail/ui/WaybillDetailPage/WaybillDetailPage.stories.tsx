@@ -1,3 +1,4 @@
+import { translate } from '@timberlog/contract';
 import type { Meta, StoryObj } from '@storybook/react';
 import { delay, http, HttpResponse } from 'msw';
 import { Route, Routes, useSearchParams } from 'react-router-dom';
@@ -229,7 +230,9 @@ export const Loading: Story = {
 export const NotFound: Story = {
   parameters: {
     msw: {
-      handlers: { waybill: [http.get('*/api/waybills/:number/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))] },
+      handlers: {
+        waybill: [http.get('*/api/waybills/:number/', () => HttpResponse.json({ detail: translate('en', 'notFound') }, { status: 404 }))],
+      },
     },
   },
   play: async ({ canvasElement }) => {

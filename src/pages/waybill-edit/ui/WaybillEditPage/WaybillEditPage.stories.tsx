@@ -1,3 +1,4 @@
+import { translate } from '@timberlog/contract';
 import type { Meta, StoryObj } from '@storybook/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
@@ -159,7 +160,9 @@ export const NotEditable: Story = {
 export const NotFound: Story = {
   parameters: {
     msw: {
-      handlers: { waybill: [http.get('*/api/waybills/:number/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))] },
+      handlers: {
+        waybill: [http.get('*/api/waybills/:number/', () => HttpResponse.json({ detail: translate('en', 'notFound') }, { status: 404 }))],
+      },
     },
   },
   play: async ({ canvasElement }) => {
@@ -223,7 +226,9 @@ export const DuplicateSourceNotFound: Story = {
   parameters: {
     router: { initialPath: '/waybills/new?from=W-NONE' },
     msw: {
-      handlers: { waybill: [http.get('*/api/waybills/:number/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))] },
+      handlers: {
+        waybill: [http.get('*/api/waybills/:number/', () => HttpResponse.json({ detail: translate('en', 'notFound') }, { status: 404 }))],
+      },
     },
   },
   play: async ({ canvasElement }) => {

@@ -56,7 +56,7 @@ const jobApi = () => {
     }),
     http.get('*/api/batch-jobs/:id/', () => {
       polls += 1;
-      if (!job) return HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
+      if (!job) return HttpResponse.json({ detail: translate('en', 'notFound') }, { status: 404 });
       return HttpResponse.json(
         polls < 2
           ? { ...job, state: 'running', progress: 60, result: null }
