@@ -125,6 +125,52 @@ test('an expired access token is refreshed silently and the next call succeeds',
   await noErrorScreen(page);
 });
 
+test('a renewal whose answer is lost (the page reloads in the middle of it) keeps the session', async ({ page }) => {
+  await page.goto('/auth/login');
+  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await expect(page).toHaveURL('/');
+  const before = await storedSession(page);
+  await untilExpired(before.accessToken);
+
+  // The server renews (and spends the refresh token), but its answer never reaches the page.
+  const renewals: { refresh: string; key: string | null; status: number }[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('/api/auth/session')) return;
+    const request = response.request();
+    renewals.push({
+      refresh: (request.postDataJSON() as { refresh: string }).refresh,
+      key: await request.headerValue('idempotency-key'),
+      status: response.status(),
+    });
+  });
+  let lost: { refresh: string; key: string | null; status: number } | null = null;
+  await page.route(
+    '**/api/auth/session',
+    async (route) => {
+      const answer = await route.fetch();
+      lost = {
+        refresh: (route.request().postDataJSON() as { refresh: string }).refresh,
+        key: await route.request().headerValue('idempotency-key'),
+        status: answer.status(),
+      };
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  await page.goto('/account', { waitUntil: 'commit' });
+  await expect.poll(() => lost).not.toBeNull();
+  expect(lost).toMatchObject({ refresh: before.refreshToken, status: 200 });
+  // The page is reloaded before anything else: it holds only the spent token, and asks again.
+  await page.reload();
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO_USER.email);
+  await expect(page).toHaveURL('/account');
+  const retry = renewals.find((renewal) => renewal.refresh === before.refreshToken);
+  expect(retry).toMatchObject({ key: lost!.key, status: 200 });
+  const after = await storedSession(page);
+  expect(after.refreshToken).not.toBe(before.refreshToken);
+  await noErrorScreen(page);
+});
+
 test('forgot password: the mailed link sets a new password that signs in', async ({ page }) => {
   // A staff account of its own (the demo's second one): the other tests sign in as staff@timberlog.ee with its password.
   const email = 'mari.mets@timberlog.ee';

@@ -7,7 +7,6 @@ import { seriousViolations } from './axe';
 import ExcelJS from 'exceljs';
 
 import { REAL_SERVER, realApi } from './realServer';
-import { steadyNavigation } from './steadyNavigation';
 
 // Waybill and worklog screens against the real server (scripts/e2e-server.mjs) on its demo data:
 // 2,000 waybills dated 2026-05-24 … 2026-11-20, 5,000 worklogs. Each test makes or looks up the
@@ -363,13 +362,12 @@ for (const theme of ['light', 'dark'] as const) {
     test.setTimeout(90_000);
     const context = await browser.newContext({ colorScheme: theme });
     const page = await context.newPage();
-    // Each page is loaded afresh, but not while the app is refreshing its session (steadyNavigation).
-    const steady = steadyNavigation(page);
+    // Each page is loaded afresh, also in the middle of a session renewal (the page asks again for its lost answer).
     await signIn(page);
     const findings: string[] = [];
     const check = async (name: string) => findings.push(...(await seriousViolations(page)).map((line) => `${name}: ${line}`));
 
-    await steady.goto('/waybills');
+    await page.goto('/waybills');
     const [waybill] = await listedNumbers(page);
     await expect(waybillTable(page)).not.toHaveAttribute('aria-busy', 'true');
     await check('/waybills');
@@ -381,28 +379,28 @@ for (const theme of ['light', 'dark'] as const) {
     // And no request under way (a live update or the session's refresh can fetch the rows again).
     await expect(waybillTable(page)).not.toHaveAttribute('aria-busy', 'true');
     await check('/waybills with a filter');
-    await steady.goto(`/waybills/${waybill}`);
+    await page.goto(`/waybills/${waybill}`);
     await expect(page.getByRole('heading', { level: 1, name: `Waybill ${waybill}` })).toBeVisible();
     await check('/waybills/:number');
-    await steady.goto('/waybills/new');
+    await page.goto('/waybills/new');
     await expect(page.getByRole('heading', { level: 1, name: 'New waybill' })).toBeVisible();
     await check('/waybills/new');
     await page.getByRole('button', { name: 'Create waybill' }).click();
     await expect(page.getByText('Fill in this field.').first()).toBeVisible();
     await check('/waybills/new with errors');
 
-    await steady.goto('/worklogs');
+    await page.goto('/worklogs');
     const worklogs = page.getByRole('table', { name: 'Worklogs' });
     await expect(worklogs).not.toHaveAttribute('aria-busy', 'true');
     const worklog = (await worklogs.locator('tbody tr td a[href^="/worklogs/"]').first().textContent()) ?? '';
     await check('/worklogs');
-    await steady.goto(`/worklogs/${worklog}`);
+    await page.goto(`/worklogs/${worklog}`);
     await expect(page.getByRole('heading', { level: 1, name: `Worklog ${worklog}` })).toBeVisible();
     await check('/worklogs/:number');
-    await steady.goto('/worklogs/new');
+    await page.goto('/worklogs/new');
     await expect(page.getByRole('heading', { level: 1, name: 'New worklog' })).toBeVisible();
     await check('/worklogs/new');
-    await steady.goto(`/worklogs/${worklog}/edit`);
+    await page.goto(`/worklogs/${worklog}/edit`);
     await expect(page.getByRole('heading', { level: 1, name: `Edit worklog ${worklog}` })).toBeVisible();
     await check('/worklogs/:number/edit');
 

@@ -9,11 +9,18 @@ import {
 
 import { getConfig } from '../config';
 import { i18n } from '../i18n';
-import { acrossTabs, flushSharedSession, readSharedSession, sessionExpired, sessionTokensReceived } from '../model';
+import {
+  acrossTabs,
+  flushSharedSession,
+  readSharedSession,
+  renewalKeyFor,
+  renewalSettled,
+  sessionExpired,
+  sessionTokensReceived,
+} from '../model';
 
 import { isAccessTokenValid } from './accessToken';
 import { extractApiError, type ApiError } from './apiError';
-import { renewalKeyFor, renewalSettled } from './renewalKey';
 import type { components } from './generated/openapi';
 import { SingleFlight } from './singleFlight';
 

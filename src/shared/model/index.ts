@@ -12,5 +12,7 @@ export {
   readSharedSession,
   SESSION_REFRESH_LOCK,
   whenSessionSettled,
+  renewalKeyFor,
+  renewalSettled,
 } from './sessionSharing';
 export type { SessionSharing } from './sessionSharing';

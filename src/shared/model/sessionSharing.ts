@@ -56,3 +56,39 @@ export function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
  * every session of the user.
  */
 export const whenSessionSettled = (): Promise<void> => acrossTabs(() => Promise.resolve());
+
+/**
+ * The `Idempotency-Key` of a session renewal. A renewal spends the refresh token on the server;
+ * when its answer is lost (the page reloads or closes between the server's answer and the new
+ * tokens being stored) the page still holds the spent token, and presenting it again would end
+ * every session of the user. So the key is kept in localStorage beside the token it renews before
+ * the request leaves, and cleared once the answer is stored: the reloaded page presents the same
+ * token with the same key, which the server answers as the same renewal (within its short retry
+ * window) instead of as reuse. The key is a secret of this browser; a copied token alone is still
+ * reuse. Kept as `<the token's last 24 characters> <key>`.
+ */
+const RENEWAL_KEY = 'timberlog:renewal';
+
+/** The key of the renewal with this refresh token: the one kept for it, else a new one, kept now. */
+export function renewalKeyFor(refreshToken: string): string {
+  const tag = refreshToken.slice(-24);
+  // getRandomValues works outside secure contexts too, unlike randomUUID: 128 random bits.
+  const key = crypto.getRandomValues(new Uint32Array(4)).join('-');
+  try {
+    const [keptTag, kept] = (localStorage.getItem(RENEWAL_KEY) ?? '').split(' ');
+    if (keptTag === tag && kept) return kept;
+    localStorage.setItem(RENEWAL_KEY, `${tag} ${key}`);
+  } catch {
+    // Storage refused: the renewal goes ahead, without a retry if its answer is lost.
+  }
+  return key;
+}
+
+/** Forgets the kept key: the renewal's answer is stored, or the session is over. */
+export const renewalSettled = (): void => {
+  try {
+    localStorage.removeItem(RENEWAL_KEY);
+  } catch {
+    // Nothing kept.
+  }
+};
