@@ -130,9 +130,7 @@ test('a renewal whose answer is lost (the page reloads in the middle of it) keep
   await signIn(page, DEMO_USER.email, DEMO_USER.password);
   await expect(page).toHaveURL('/');
   const before = await storedSession(page);
-  await untilExpired(before.accessToken);
 
-  // The server renews (and spends the refresh token), but its answer never reaches the page.
   const renewals: { refresh: string; key: string | null; status: number }[] = [];
   page.on('response', async (response) => {
     if (!response.url().endsWith('/api/auth/session')) return;
@@ -143,6 +141,8 @@ test('a renewal whose answer is lost (the page reloads in the middle of it) keep
       status: response.status(),
     });
   });
+  // The next renewal reaches the server, which spends the refresh token, but its answer never
+  // reaches the page.
   let lost: { refresh: string; key: string | null; status: number } | null = null;
   await page.route(
     '**/api/auth/session',
@@ -157,13 +157,14 @@ test('a renewal whose answer is lost (the page reloads in the middle of it) keep
     },
     { times: 1 },
   );
-  await page.goto('/account', { waitUntil: 'commit' });
-  await expect.poll(() => lost).not.toBeNull();
+  await untilExpired(before.accessToken);
+  await page.getByRole('link', { name: 'Account' }).click();
+  await expect.poll(() => lost, { timeout: 10_000 }).not.toBeNull();
   expect(lost).toMatchObject({ refresh: before.refreshToken, status: 200 });
-  // The page is reloaded before anything else: it holds only the spent token, and asks again.
+  // The page is reloaded at once: it holds only the spent token, and asks again with the same key.
   await page.reload();
-  await expect(page.getByLabel('Email')).toHaveValue(DEMO_USER.email);
   await expect(page).toHaveURL('/account');
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO_USER.email);
   const retry = renewals.find((renewal) => renewal.refresh === before.refreshToken);
   expect(retry).toMatchObject({ key: lost!.key, status: 200 });
   const after = await storedSession(page);
