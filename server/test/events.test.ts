@@ -110,6 +110,32 @@ describe('live change events', () => {
     }
   });
 
+  test('a new stream first says where it starts, so a client resumes from there without refetching', async () => {
+    const before = await openStream(B, user);
+    const number = await newWaybill(A);
+    await before.next((x) => x.data.key === number);
+    before.close();
+    const stream = await openStream(B, user);
+    let ready;
+    try {
+      ready = await stream.next((x) => x.event === 'ready');
+      assert.equal(stream.received[0]?.event, 'ready', 'before any change');
+      const { rows } = await sql<{ id: number }>`SELECT max(id)::int AS id FROM history`.execute(A.ctx.db);
+      assert.equal(ready.id, rows[0]!.id);
+    } finally {
+      stream.close();
+    }
+    await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'after the start' } });
+    const resumed = await openStream(B, user, ready.id);
+    try {
+      const missed = await resumed.next((x) => x.data.key === number);
+      assert.equal(missed.data.version, 2);
+      assert.ok(resumed.received.every((x) => x.event !== 'ready'), 'a resumed stream has no ready event');
+    } finally {
+      resumed.close();
+    }
+  });
+
   test('without a token there is no stream', async () => {
     const res = await fetch(`${B.url}/api/events/`);
     assert.equal(res.status, 401);

@@ -376,8 +376,10 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page).toHaveURL(/statusIn=draft/);
     await expect(waybillTable(page).locator('tbody tr').filter({ hasNotText: 'Draft' })).toHaveCount(0);
     await listedNumbers(page);
-    // And no request under way (a live update or the session's refresh can fetch the rows again).
+    // And no request under way (a live update or the session's refresh can fetch the rows again),
+    // and the rows no longer dimmed: they fade back in over 120 ms, and a faded row fails contrast.
     await expect(waybillTable(page)).not.toHaveAttribute('aria-busy', 'true');
+    await expect(waybillTable(page).locator('tbody')).toHaveCSS('opacity', '1');
     await check('/waybills with a filter');
     await page.goto(`/waybills/${waybill}`);
     await expect(page.getByRole('heading', { level: 1, name: `Waybill ${waybill}` })).toBeVisible();

@@ -48,7 +48,7 @@ export async function eventRoutes(app: App) {
       schema: {
         operationId: 'changeEvents',
         summary: 'Live changes (Server-Sent Events)',
-        description: `Any signed-in user: a \`text/event-stream\` of what changes, from any server instance. Each \`change\` event has an \`id\` and \`data\` \`{ id, entity, key, version, action, actor }\` (the entity, its key and new version, created/updated/deleted, and who changed it); never a record's data, and only of records the user may read (accounts' for staff only). Send \`Last-Event-ID\` on reconnecting to get what was missed (up to ${REPLAY_MAX}); an \`gap\` event means some may be lost: refetch what is shown. Comments every ${HEARTBEAT_MS / 1000} s keep the stream open; it ends when the access token expires.`,
+        description: `Any signed-in user: a \`text/event-stream\` of what changes, from any server instance. Each \`change\` event has an \`id\` and \`data\` \`{ id, entity, key, version, action, actor }\` (the entity, its key and new version, created/updated/deleted, and who changed it); never a record's data, and only of records the user may read (accounts' for staff only). A new stream (without \`Last-Event-ID\`) starts with a \`ready\` event whose \`id\` is where it starts. Send \`Last-Event-ID\` on reconnecting to get what was missed (up to ${REPLAY_MAX}); an \`gap\` event means some may be lost: refetch what is shown. Comments every ${HEARTBEAT_MS / 1000} s keep the stream open; it ends when the access token expires.`,
         tags: ['events'],
         querystring: EventsQuery,
         response: { 200: Type.String({ description: 'A text/event-stream.' }), ...errors(401) },
@@ -73,8 +73,9 @@ export async function eventRoutes(app: App) {
       const send = (event: ChangeEvent) => write(`id: ${event.id}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`);
       write('retry: 3000\n\n');
 
-      // Live events that arrive while the missed ones are read wait, and go out once, in order after them.
-      let replaying = since !== undefined;
+      // Live events that arrive while the missed ones (or where the stream starts) are read wait, and
+      // go out once, in order after them.
+      let replaying = true;
       const queued: ChangeEvent[] = [];
       const replayed = new Set<number>();
       const remove = events.add({
@@ -91,7 +92,16 @@ export async function eventRoutes(app: App) {
         open.delete(res);
       });
 
-      if (since !== undefined) {
+      if (since === undefined) {
+        // Where a new stream starts: a client that reconnects later resumes from here instead of
+        // fetching again everything it shows (the stream ends with every access token).
+        const { rows } = await sql<{ id: number }>`SELECT coalesce(max(id), 0)::int AS id FROM history`.execute(db);
+        const start = rows[0]?.id ?? 0;
+        write(`id: ${start}\nevent: ready\ndata: {}\n\n`);
+        replaying = false;
+        for (const event of queued) if (event.id > start) send(event);
+        queued.length = 0;
+      } else {
         const missed = (
           await sql<ChangeEvent>`
           SELECT id::int AS id, entity, record_key AS key, version, action, coalesce(actor_name, actor) AS actor

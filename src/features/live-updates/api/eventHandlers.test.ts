@@ -66,8 +66,12 @@ describe('GET /api/events/ (mock), as the server answers it', () => {
     });
     expect(account.status).toBe(200);
 
-    await until(() => staff.messages.length >= 2 && user.messages.length >= 1);
-    const [change] = staff.messages;
+    await until(() => staff.messages.length >= 3 && user.messages.length >= 2);
+    // A new stream first says where it starts: before the changes made since it opened.
+    const [ready, change] = staff.messages;
+    expect(ready).toMatchObject({ event: 'ready', data: '{}' });
+    expect(Number(ready?.id)).toBeLessThan(Number(change?.id));
+    expect(user.messages[0]).toMatchObject({ event: 'ready', id: ready?.id });
     expect(change?.event).toBe('change');
     const data = JSON.parse(change?.data ?? '{}') as Record<string, unknown>;
     expect(data).toEqual({
@@ -78,14 +82,18 @@ describe('GET /api/events/ (mock), as the server answers it', () => {
       action: 'updated',
       actor: DEMO_USERS.staff.name,
     });
-    expect(staff.messages.map((message) => (JSON.parse(message.data) as { entity: string }).entity)).toEqual(['waybill', 'user']);
+    const changes = (stream: { messages: { event?: string; data: string }[] }) =>
+      stream.messages
+        .filter((message) => message.event === 'change')
+        .map((message) => (JSON.parse(message.data) as { entity: string }).entity);
+    expect(changes(staff)).toEqual(['waybill', 'user']);
     // An ordinary user is not told about accounts.
     await new Promise((done) => setTimeout(done, 300));
-    expect(user.messages.map((message) => (JSON.parse(message.data) as { entity: string }).entity)).toEqual(['waybill']);
+    expect(changes(user)).toEqual(['waybill']);
     await staff.close();
     await user.close();
 
-    // Resuming after the first event replays the second.
+    // Resuming after the first event replays the second, without a ready event.
     const resumed = await open(DEMO_USERS.staff.email, Number(change?.id));
     await until(() => resumed.messages.length >= 1);
     expect(resumed.messages.map((message) => (JSON.parse(message.data) as { key: string }).key)).toEqual([DEMO_USERS.inactive.email]);

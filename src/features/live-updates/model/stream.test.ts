@@ -189,6 +189,26 @@ describe('live updates (GET /api/events/)', () => {
     list.unsubscribe();
   });
 
+  it('a stream that ends before any change (its token expired) resumes from where it said it started, fetching nothing again', async () => {
+    const store = makeStore();
+    const list = store.dispatch(waybillApi.endpoints.listWaybills.initiate({}));
+    await list;
+    const connections: Request[] = [];
+    server.use(
+      http.get('*/api/events/', ({ request }) => {
+        connections.push(request);
+        if (connections.length === 1) return sse('retry: 3000\n\n', 'id: 57\nevent: ready\ndata: {}\n\n', ': ping\n\n');
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    stop = startLiveUpdates(store, { wait: () => Promise.resolve() });
+    await waitFor(() => expect(connections).toHaveLength(2));
+    expect(connections[1]?.headers.get('last-event-id')).toBe('57');
+    await Promise.resolve();
+    expect(recorder.count('GET /api/waybills/')).toBe(1);
+    list.unsubscribe();
+  });
+
   it('a refused token waits for the next one, and signing out stops the stream', async () => {
     const store = makeStore();
     const tokens: (string | null)[] = [];

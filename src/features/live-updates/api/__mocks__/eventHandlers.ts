@@ -9,8 +9,8 @@ const POLL_MS = 200;
 
 /**
  * `GET /api/events/` as the server answers it: a `text/event-stream` of `change` events, one per
- * history entry the mocks write, from after `Last-Event-ID` when given (else from now), accounts'
- * only to staff.
+ * history entry the mocks write, from after `Last-Event-ID` when given (else from now, which a
+ * `ready` event names first), accounts' only to staff.
  */
 export const eventHandlers: readonly HttpHandler[] = [
   http.get(`*${EVENTS_PATH}`, ({ request }) => {
@@ -22,6 +22,8 @@ export const eventHandlers: readonly HttpHandler[] = [
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(encoder.encode('retry: 3000\n\n'));
+        // A new stream says where it starts, as the server's does.
+        if (!request.headers.has('last-event-id')) controller.enqueue(encoder.encode(`id: ${last}\nevent: ready\ndata: {}\n\n`));
         const send = () => {
           for (const event of changeEventsSince(last, isStaff)) {
             last = event.id;
