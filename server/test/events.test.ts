@@ -130,7 +130,10 @@ describe('live change events', () => {
     try {
       const missed = await resumed.next((x) => x.data.key === number);
       assert.equal(missed.data.version, 2);
-      assert.ok(resumed.received.every((x) => x.event !== 'ready'), 'a resumed stream has no ready event');
+      assert.ok(
+        resumed.received.every((x) => x.event !== 'ready'),
+        'a resumed stream has no ready event',
+      );
     } finally {
       resumed.close();
     }

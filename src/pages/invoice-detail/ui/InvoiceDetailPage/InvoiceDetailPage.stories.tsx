@@ -138,7 +138,9 @@ export const SendRefusedChangedMeanwhile: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Send to customer' }));
     const dialog = within(await within(document.body).findByRole('dialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
-    await expect(await dialog.findByRole('alert')).toHaveTextContent('Mari Mets changed this record at 25/11/2026, 10:02, after you opened it.');
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'Mari Mets changed this record at 25/11/2026, 10:02, after you opened it.',
+    );
     await expect(await dialog.findByRole('heading', { name: `Send invoice ${NUMBER} again?` })).toBeInTheDocument();
     await expect(await canvas.findByText(/Sent to arved@metsa\.ee/)).toBeInTheDocument();
   },
