@@ -6,7 +6,8 @@
 //   npm run build:e2e && npm run lighthouse [-- --runs=3] [--out=folder]
 // --runs=N measures each page and form factor N times and prints every run and their median (the
 // machine is shared: one run can be off by a tenth); --out=folder keeps each run's Lighthouse report
-// (JSON) to see what it names: the LCP element and its phases, long tasks, unused JavaScript.
+// (JSON) to see what it names: the LCP element and its phases, long tasks, unused JavaScript;
+// --pages=login,waybills,home measures only those pages.
 // Chromium: /usr/bin/chromium, or CHROME_PATH.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
 const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const RUNS = Math.max(1, Number(option('runs') ?? 1));
 const OUT = option('out') ? resolve(option('out')) : null;
+const PAGES = (option('pages') ?? 'login,waybills,home').split(',');
 if (OUT) mkdirSync(OUT, { recursive: true });
 
 if (!existsSync(resolve(root, 'dist-e2e/index.html'))) {
@@ -139,7 +141,7 @@ try {
     `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on ${CHROME}, ${ORIGIN}${RUNS > 1 ? `, ${RUNS} runs` : ''}`,
   );
   const rows = [];
-  for (let run = 0; run < RUNS; run += 1) {
+  for (let run = 0; PAGES.includes('login') && run < RUNS; run += 1) {
     for (const formFactor of ['mobile', 'desktop']) rows.push(await measure(page, `${ORIGIN}/auth/login`, '/auth/login', formFactor));
   }
 
@@ -148,17 +150,20 @@ try {
   await page.type('input[autocomplete="username"]', DEMO_USER.email);
   await page.type('input[autocomplete="current-password"]', DEMO_USER.password);
   await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }).catch(() => undefined), page.click('button[type="submit"]')]);
-  for (let run = 0; run < RUNS; run += 1) {
+  for (let run = 0; PAGES.includes('waybills') && run < RUNS; run += 1) {
     for (const formFactor of ['mobile', 'desktop']) rows.push(await measure(page, `${ORIGIN}/waybills`, '/waybills (in)', formFactor));
   }
   // The home page: its counts and its charts.
-  for (let run = 0; run < RUNS; run += 1) {
+  for (let run = 0; PAGES.includes('home') && run < RUNS; run += 1) {
     for (const formFactor of ['mobile', 'desktop']) rows.push(await measure(page, `${ORIGIN}/`, '/ (in)', formFactor));
   }
   if (RUNS > 1) {
     console.log(`Median of ${RUNS} runs:`);
     for (const label of ['/auth/login', '/waybills (in)', '/ (in)']) {
-      for (const formFactor of ['mobile', 'desktop']) print(medianRow(rows.filter((row) => row.page === label && row.form === formFactor)));
+      for (const formFactor of ['mobile', 'desktop']) {
+        const runs = rows.filter((row) => row.page === label && row.form === formFactor);
+        if (runs.length > 0) print(medianRow(runs));
+      }
     }
   }
 } catch (error) {
