@@ -50,7 +50,8 @@ const TOKEN_MARGIN_MS = 2000;
  * Keeps one event stream open while someone is signed in (one per tab) and follows its changes in
  * the cache (`applyChange`). Reconnects with backoff, resuming with `Last-Event-ID` (from the last
  * change, or from where the stream said it started); when it cannot resume (the server says `gap`,
- * or nothing was heard before a break) it fetches again what is shown. A refused token (401) waits for the app's next refresh of it. Gives a function that stops.
+ * or nothing was heard before a break) it fetches again what is shown. A refused token (401) waits
+ * for the app's next refresh of it. Gives a function that stops.
  */
 export function startLiveUpdates(store: LiveStore, { fetch: doFetch = fetch, wait = sleep }: LiveUpdatesOptions = {}): () => void {
   let stopped = false;

@@ -10,7 +10,7 @@ import { WorkerPicker } from '@/entities/worker';
 import type { ListQuery } from '@/shared/lib/list-query';
 import { MultiSelect } from '@/shared/ui';
 
-import { DateRange, TextFilter } from './FilterControls';
+import { DateRange, LabelledField, TextFilter } from './FilterControls';
 import type { FilterFieldSpec } from './filterFields';
 import { asArray, changeFrom, valuesOf } from './filterValues';
 import styles from './ListFilters.module.css';
@@ -50,10 +50,7 @@ export function FilterControl({ spec, def, query, idPrefix }: FilterControlProps
   }
   if (def.kind === 'day') {
     return (
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={id}>
-          {spec.label}
-        </label>
+      <LabelledField id={id} label={spec.label}>
         <input
           id={id}
           type="date"
@@ -61,7 +58,7 @@ export function FilterControl({ spec, def, query, idPrefix }: FilterControlProps
           value={asArray(value)[0] ?? ''}
           onChange={(event) => query.setFilter(spec.name, event.target.value || undefined)}
         />
-      </div>
+      </LabelledField>
     );
   }
   const pick = (next: readonly string[]) =>
@@ -94,10 +91,7 @@ export function FilterControl({ spec, def, query, idPrefix }: FilterControlProps
   }
   if (def.kind === 'boolean' || def.kind === 'present') {
     return (
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={id}>
-          {spec.label}
-        </label>
+      <LabelledField id={id} label={spec.label}>
         <select
           id={id}
           className={styles.input}
@@ -108,7 +102,7 @@ export function FilterControl({ spec, def, query, idPrefix }: FilterControlProps
           <option value="true">{spec.optionLabel?.('true') ?? t('list.yes')}</option>
           <option value="false">{spec.optionLabel?.('false') ?? t('list.no')}</option>
         </select>
-      </div>
+      </LabelledField>
     );
   }
   const numeric = def.kind === 'min' || def.kind === 'max' || (def.kind === 'exact' && def.type === 'integer');

@@ -1,9 +1,21 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import styles from './ListFilters.module.css';
 
-/** The filter bar's own controls: a text or number field, and a date range. */
+/** The filter bar's own controls: a labelled native field, a text or number field, and a date range. */
+
+/** A native field of the bar with its label above it; `id` is the field's. */
+export function LabelledField({ id, label, children }: { readonly id: string; readonly label: string; readonly children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
 
 /** A text or number filter: applied on Enter or when the field is left, not on every key. */
 export function TextFilter({
@@ -25,10 +37,7 @@ export function TextFilter({
     setText(value);
   }
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label}>
       <input
         id={id}
         className={styles.input}
@@ -41,7 +50,7 @@ export function TextFilter({
           if (event.key === 'Enter') onCommit(text.trim());
         }}
       />
-    </div>
+    </LabelledField>
   );
 }
 
