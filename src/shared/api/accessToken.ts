@@ -46,50 +46,28 @@ const publicKey = (pem: string): Promise<CryptoKey> => {
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /**
- * The last token whose signature held, with its claims. A token's signature never changes and every
- * API call checks the stored token, so the same token is verified once, not once per call. A token
- * that fails is not kept (a key that could not be imported is tried again).
+ * True when `token` is an access token signed with the key (RS256) and not expired. Any failure
+ * (bad signature, another algorithm, expired, not yet valid, malformed, wrong type, unusable key)
+ * is false: the caller refreshes.
  */
-let lastVerified: { readonly token: string; readonly pem: string; readonly claims: Promise<Record<string, unknown> | null> } | null = null;
-
-/** The claims of `token` when it is a compact JWS signed with the key (RS256), else null. */
-async function verify(token: string, publicKeyPem: string): Promise<Record<string, unknown> | null> {
+export async function isAccessTokenValid(token: string, publicKeyPem: string): Promise<boolean> {
   try {
     const parts = token.split('.');
-    if (parts.length !== 3) return null;
+    if (parts.length !== 3) return false;
     const [headerPart = '', payloadPart = '', signaturePart = ''] = parts;
     const header = jsonOf(headerPart);
     // Only RS256, and no header parameter this check would have to understand.
-    if (header.alg !== TOKEN_ALGORITHM || header.crit !== undefined || header.b64 !== undefined) return null;
+    if (header.alg !== TOKEN_ALGORITHM || header.crit !== undefined || header.b64 !== undefined) return false;
     const signed = new TextEncoder().encode(`${headerPart}.${payloadPart}`);
     const verified = await crypto.subtle.verify(RS256, await publicKey(publicKeyPem), base64UrlToBytes(signaturePart), signed);
-    return verified ? jsonOf(payloadPart) : null;
+    if (!verified) return false;
+    const payload = jsonOf(payloadPart);
+    const now = Math.floor(Date.now() / 1000);
+    if (payload.exp !== undefined && (!isNumber(payload.exp) || payload.exp <= now)) return false;
+    if (payload.nbf !== undefined && (!isNumber(payload.nbf) || payload.nbf > now)) return false;
+    if (payload.iat !== undefined && !isNumber(payload.iat)) return false;
+    return payload.token_type === undefined || payload.token_type === 'access';
   } catch {
-    return null;
+    return false;
   }
-}
-
-const verifiedClaims = (token: string, publicKeyPem: string): Promise<Record<string, unknown> | null> => {
-  if (lastVerified?.token === token && lastVerified.pem === publicKeyPem) return lastVerified.claims;
-  const entry = { token, pem: publicKeyPem, claims: verify(token, publicKeyPem) };
-  lastVerified = entry;
-  void entry.claims.then((claims) => {
-    if (!claims && lastVerified === entry) lastVerified = null;
-  });
-  return entry.claims;
-};
-
-/**
- * True when `token` is an access token signed with the key (RS256) and not expired. Any failure
- * (bad signature, another algorithm, expired, not yet valid, malformed, wrong type, unusable key)
- * is false: the caller refreshes. The times are read against the clock on every call.
- */
-export async function isAccessTokenValid(token: string, publicKeyPem: string): Promise<boolean> {
-  const payload = await verifiedClaims(token, publicKeyPem);
-  if (!payload) return false;
-  const now = Math.floor(Date.now() / 1000);
-  if (payload.exp !== undefined && (!isNumber(payload.exp) || payload.exp <= now)) return false;
-  if (payload.nbf !== undefined && (!isNumber(payload.nbf) || payload.nbf > now)) return false;
-  if (payload.iat !== undefined && !isNumber(payload.iat)) return false;
-  return payload.token_type === undefined || payload.token_type === 'access';
 }
