@@ -45,7 +45,9 @@ export function InvoiceDraft({ selection, onSelectionChange, onCreated }: Invoic
   const [createInvoice, { isLoading: creating }] = useCreateInvoiceMutation();
   const [createError, setCreateError] = useState<unknown>(null);
   // The button's disabled state reaches the screen a frame later; this stops a double click at once.
+  // A draft that made its invoice stays spent: a click while the page moves on makes no second one.
   const inFlight = useRef(false);
+  const [created, setCreated] = useState(false);
 
   const previewData = selection.length > 0 && datesGood ? preview.currentData : undefined;
   const fetching = selection.length > 0 && datesGood && preview.isFetching;
@@ -60,6 +62,7 @@ export function InvoiceDraft({ selection, onSelectionChange, onCreated }: Invoic
   const issueError = dateError('issueDate', issueDate);
   const dueError = isValidDate(issueDate) ? dateError('dueDate', dueDate) : undefined;
   const ready =
+    !created &&
     datesGood &&
     !issueError &&
     !dueError &&
@@ -71,10 +74,16 @@ export function InvoiceDraft({ selection, onSelectionChange, onCreated }: Invoic
     setCreateError(null);
     createInvoice({ waybills: [...selection], ...dates })
       .unwrap()
-      .then(onCreated, (error: unknown) => setCreateError(error))
-      .finally(() => {
-        inFlight.current = false;
-      });
+      .then(
+        (invoice) => {
+          setCreated(true);
+          onCreated(invoice);
+        },
+        (error: unknown) => {
+          inFlight.current = false;
+          setCreateError(error);
+        },
+      );
   };
 
   const changeDate = (field: 'issueDate' | 'dueDate', value: string) => {
