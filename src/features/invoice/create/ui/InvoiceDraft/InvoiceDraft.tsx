@@ -42,12 +42,12 @@ export function InvoiceDraft({ selection, onSelectionChange, onCreated }: Invoic
   const datesGood = datesValid && !dateProblem;
 
   const preview = usePreviewInvoiceQuery(previewArgs(selection, dates), { skip: selection.length === 0 || !datesGood });
-  const [createInvoice, { isLoading: creating }] = useCreateInvoiceMutation();
+  // A draft that made its invoice stays spent (`created`): a click while the page moves on makes no second one.
+  const [createInvoice, { isLoading: creating, isSuccess: created }] = useCreateInvoiceMutation();
   const [createError, setCreateError] = useState<unknown>(null);
-  // The button's disabled state reaches the screen a frame later; this stops a double click at once.
-  // A draft that made its invoice stays spent: a click while the page moves on makes no second one.
+  // The button's disabled state reaches the screen a frame later; this stops a double click at once,
+  // and stays set once the invoice is made.
   const inFlight = useRef(false);
-  const [created, setCreated] = useState(false);
 
   const previewData = selection.length > 0 && datesGood ? preview.currentData : undefined;
   const fetching = selection.length > 0 && datesGood && preview.isFetching;
@@ -74,16 +74,10 @@ export function InvoiceDraft({ selection, onSelectionChange, onCreated }: Invoic
     setCreateError(null);
     createInvoice({ waybills: [...selection], ...dates })
       .unwrap()
-      .then(
-        (invoice) => {
-          setCreated(true);
-          onCreated(invoice);
-        },
-        (error: unknown) => {
-          inFlight.current = false;
-          setCreateError(error);
-        },
-      );
+      .then(onCreated, (error: unknown) => {
+        inFlight.current = false;
+        setCreateError(error);
+      });
   };
 
   const changeDate = (field: 'issueDate' | 'dueDate', value: string) => {
