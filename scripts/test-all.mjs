@@ -61,6 +61,46 @@ const parsers = {
   },
 };
 
+const unique = (lines) => [...new Set(lines.map((line) => line.trim().slice(0, 240)).filter(Boolean))];
+
+/** The indented list under Playwright's closing "  N failed" / "  N flaky" heading. */
+const playwrightList = (output, word) => {
+  const heading = [...output.matchAll(new RegExp(`^  \\d+ ${word}\\n((?:    .*\\n?)+)`, 'gm'))].at(-1);
+  return heading ? heading[1].split('\n') : [];
+};
+
+/**
+ * The names of what failed, and of what passed only when retried, repeated under the summary so
+ * that its last lines say which test to look at. A failed story in the Storybook walk is named
+ * by the story (its error lists them as `+   "title / story: ..."`).
+ */
+const names = {
+  jest: (output) => ({
+    failed: unique([...output.matchAll(/^\s*● (?!Console$)(.+ › .+)$/gm)].map((match) => match[1])),
+    flaky: [],
+  }),
+  playwright: (output) => ({
+    failed: unique([
+      ...playwrightList(output, 'failed'),
+      // Each numbered failure's first error lines: what was expected, and of which locator.
+      ...[...output.matchAll(/^  \d+\) (.+)\n\n\s+(Error: .+)\n\n?((?:\s+\S.*\n){0,3})/gm)].map((match) =>
+        `  ${match[2]} ${match[3].replace(/\s+/g, ' ').trim()}`.slice(0, 240),
+      ),
+      ...[...output.matchAll(/^\s+\+\s+"(.+)$/gm)].map((match) => `  story: ${match[1].slice(0, 200)}`),
+    ]),
+    flaky: unique(playwrightList(output, 'flaky')),
+  }),
+  plain: (output) => ({
+    failed: unique(
+      (output.split(/^✖ failing tests:$/m)[1] ?? '')
+        .split('\n')
+        .filter((line) => /^\s*✖ /.test(line))
+        .map((line) => line.replace(/^\s*✖ /, '').replace(/ \([\d.]+m?s\)$/, '')),
+    ),
+    flaky: [],
+  }),
+};
+
 const run = (cmd) =>
   new Promise((resolvePromise) => {
     const child = spawn(cmd, { shell: true, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -83,17 +123,19 @@ for (const step of steps) {
   const seconds = (Date.now() - started) / 1000;
   let passed = 0;
   let failed = 0;
+  let named = { failed: [], flaky: [] };
   if (step.kind === 'check') {
     if (code === 0) passed = 1;
     else failed = 1;
   } else {
     const counts = parsers[step.parse ?? 'plain'](output);
     if (counts) ({ passed, failed } = counts);
+    named = names[step.parse ?? 'plain'](output);
     // A runner that exits non-zero without reporting a failed test still failed (e.g. a crash).
     if (code !== 0 && failed === 0) failed = 1;
     if (code === 0 && passed + failed === 0) failed = 1; // ran no test: not a pass
   }
-  results.push({ name: step.name, code, seconds, passed, failed });
+  results.push({ name: step.name, code, seconds, passed, failed, named });
 }
 
 const passed = results.reduce((total, result) => total + result.passed, 0);
@@ -110,5 +152,17 @@ for (const result of results) {
 }
 const total = results.reduce((sum, result) => sum + result.seconds, 0);
 console.log(`${'total'.padEnd(width)}                          ${total.toFixed(1).padStart(7)}s`);
+for (const result of results) {
+  const { failed: failures, flaky } = result.named;
+  if (failures.length > 0)
+    console.log(
+      `\n${result.name}: failed\n${failures
+        .slice(0, 20)
+        .map((line) => `  ${line}`)
+        .join('\n')}`,
+    );
+  // Passed on a retry: counted as passed, and named so that it is looked at.
+  if (flaky.length > 0) console.log(`\n${result.name}: flaky (passed on retry)\n${flaky.map((line) => `  ${line}`).join('\n')}`);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
