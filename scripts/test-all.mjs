@@ -88,7 +88,10 @@ const names = {
       ),
       ...[...output.matchAll(/^\s+\+\s+"(.+)$/gm)].map((match) => `  story: ${match[1].slice(0, 200)}`),
     ]),
-    flaky: unique(playwrightList(output, 'flaky')),
+    flaky: unique([
+      ...playwrightList(output, 'flaky'),
+      ...[...output.matchAll(/^flaky story: (.+)$/gm)].map((match) => `story: ${match[1]}`),
+    ]),
   }),
   plain: (output) => ({
     failed: unique(

@@ -25,7 +25,8 @@ test('every story renders in the browser and passes its play function', async ({
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
   });
 
-  for (const story of stories) {
+  /** Renders one story and plays it; what went wrong, or null. */
+  const check = async (story: (typeof stories)[number]) => {
     errors = [];
     await page.goto(`${STORYBOOK}/iframe.html?id=${story.id}&viewMode=story`);
     // Storybook's preview reports where the story is: rendering, playing, finished or errored.
@@ -50,8 +51,21 @@ test('every story renders in the browser and passes its play function', async ({
     // on the console for the attempts before; once the play has finished, it held.
     if (phase === 'finished') errors = errors.filter((error) => !error.startsWith('TestingLibraryElementError'));
     if (phase !== 'finished' || blank || errors.length > 0) {
-      failures.push(`${story.title} / ${story.name}: ${String(phase)} ${errors.join('; ').slice(0, 300)}`);
+      return `${story.title} / ${story.name}: ${String(phase)} ${errors.join('; ').slice(0, 300)}`;
     }
+    return null;
+  };
+
+  for (const story of stories) {
+    const failure = await check(story);
+    if (failure === null) continue;
+    // A story that fails is played once more on a fresh page, so that one slow moment of a loaded
+    // machine does not cost the whole walk's retry; one that then passes is named as flaky (the
+    // test command's summary lists it) and one that fails again fails the test.
+    if ((await check(story)) === null) {
+      console.log(`flaky story: ${failure}`);
+      test.info().annotations.push({ type: 'flaky story', description: failure });
+    } else failures.push(failure);
   }
   expect(failures).toEqual([]);
 });
