@@ -90,7 +90,11 @@ export function PageHeader({ title, titleId, back, badge, count, actions, action
 export interface CardProps {
   /** A heading at the top of the card (h2); the card is then a section it names. */
   readonly title?: ReactNode;
-  /** At the end of the heading's row: a link to the whole list, a count. */
+  /**
+   * At the end of the heading's row: a link to the whole list, a count. An aside that comes later
+   * (once data is there) is passed from the start, empty: the heading row is then built once, and
+   * the heading is not replaced by a new element when the aside arrives.
+   */
   readonly aside?: ReactNode;
   /** Less padding above and below, for cards of dense data. */
   readonly compact?: boolean;

@@ -14,7 +14,8 @@ const summaryWith = (charts: () => SummaryCharts) => [
   http.get('*/api/summary/charts', () => HttpResponse.json(charts())),
 ];
 /** A figure by its caption. */
-const figure = (canvasElement: HTMLElement, caption: string) => within(canvasElement).findByRole('figure', { name: caption });
+const figure = (canvasElement: HTMLElement, caption: string, options?: { timeout: number }) =>
+  within(canvasElement).findByRole('figure', { name: caption }, options);
 const loaded = summaryWith(() => mockSummaryCharts(TODAY));
 /** Nothing hauled, delivered or invoiced in the periods: a fresh installation. */
 const empty = summaryWith(() => ({ ...mockSummaryCharts(TODAY), hauls: [], topDestinations: [], invoicing: [] }));
@@ -101,6 +102,35 @@ export const Loading: Story = {
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByTestId('charts-loading')).toBeInTheDocument();
+  },
+};
+
+/**
+ * The answer comes while the card already shows: the heading read before is the same element
+ * after the figures and the "as of" date are drawn, not a new one (a screen reader's place, and a
+ * test's reference, stay on it).
+ */
+export const ArrivesLater: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        summary: [
+          http.get('*/api/summary', () => HttpResponse.json(mockSummary({ isStaff: false }))),
+          http.get('*/api/summary/charts', async () => {
+            await delay(300);
+            return HttpResponse.json(mockSummaryCharts(TODAY));
+          }),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('charts-loading')).toBeInTheDocument();
+    const heading = canvas.getByRole('heading', { level: 2, name: 'Hauls and invoicing' });
+    await expect(await figure(canvasElement, 'Invoiced per month, € with VAT', { timeout: 3000 })).toBeInTheDocument();
+    await expect(canvas.getByText(/^As of \S/)).toBeInTheDocument();
+    await expect(heading).toBeInTheDocument();
   },
 };
 

@@ -279,7 +279,7 @@ export function HomeCharts() {
       compact
       stack
       title={t('home.charts.title')}
-      aside={data ? <span className={styles.muted}>{t('home.charts.asOf', { date: format.date(data.today) })}</span> : undefined}
+      aside={<span className={styles.muted}>{data ? t('home.charts.asOf', { date: format.date(data.today) }) : null}</span>}
       busy={charts.isFetching}
     >
       {data ? (
