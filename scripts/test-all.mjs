@@ -83,10 +83,10 @@ const names = {
     failed: unique([
       ...playwrightList(output, 'failed'),
       // Each numbered failure's first error lines: what was expected, and of which locator.
-      ...[...output.matchAll(/^  \d+\) (.+)\n\n\s+(Error: .+)\n\n?((?:\s+\S.*\n){0,3})/gm)].map((match) =>
+      ...[...output.matchAll(/^ {2}\d+\) (.+)\n\n\s+(Error: .+)\n\n?((?:\s+\S.*\n){0,3})/gm)].map((match) =>
         `  ${match[2]} ${match[3].replace(/\s+/g, ' ').trim()}`.slice(0, 240),
       ),
-      ...[...output.matchAll(/^\s+\+\s+"(.+)$/gm)].map((match) => `  story: ${match[1].slice(0, 200)}`),
+      ...[...output.matchAll(/^\s+\+\s+"(.+ \/ .+)$/gm)].map((match) => `  story: ${match[1].slice(0, 200)}`),
     ]),
     flaky: unique([
       ...playwrightList(output, 'flaky'),
@@ -129,7 +129,17 @@ for (const step of steps) {
   let named = { failed: [], flaky: [] };
   if (step.kind === 'check') {
     if (code === 0) passed = 1;
-    else failed = 1;
+    else {
+      failed = 1;
+      // A check's own report ends with what it found: its last lines (a file and its error, a count).
+      named = {
+        failed: output
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .slice(-12),
+        flaky: [],
+      };
+    }
   } else {
     const counts = parsers[step.parse ?? 'plain'](output);
     if (counts) ({ passed, failed } = counts);
