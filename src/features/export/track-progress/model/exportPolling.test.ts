@@ -1,12 +1,12 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 
 import { mockExportRequest } from '@/entities/export-request/index.mocks';
 import { sessionSlice } from '@/entities/session';
 import { waybillApi } from '@/entities/waybill';
 import { worklogApi } from '@/entities/worklog';
 import { baseApi, type Schema } from '@/shared/api';
-import { exportRequested } from '@/shared/model';
+import { exportRequested, sessionTokensReceived } from '@/shared/model';
 
 import { server } from '../../../../../tests/jest/server';
 import { signTestToken } from '../../../../../tests/jest/tokens';
@@ -176,6 +176,35 @@ describe('export polling', () => {
     await tick(3000);
     expect(polls).toHaveLength(4);
     expect(toasts.progress.mock.calls.map(([request]: [ExportRequest]) => request.progress)).toEqual([10, 60]);
+    stop();
+  });
+
+  it('an export requested while an earlier poll is on its way is still followed: that poll was asked before it existed', async () => {
+    // The list as the server reads it when each poll arrives; each answer takes half a second.
+    let created = false;
+    const polls: boolean[] = [];
+    server.use(
+      http.get('*/api/export-requests/', async () => {
+        const results = created ? [done] : [];
+        polls.push(created);
+        await delay(500);
+        return HttpResponse.json({ count: results.length, next: null, previous: null, results });
+      }),
+    );
+    const { store, toasts, navigate, stop } = await setup();
+    // A poll starts (a renewed session starts one) while nothing is there...
+    store.dispatch(sessionTokensReceived({ accessToken: await signTestToken(), refreshToken: 'refresh-token' }));
+    await tick(100);
+    expect(polls).toEqual([false]);
+    // ...and the report's request ends meanwhile: its export exists now.
+    created = true;
+    store.dispatch(exportRequested({ id: done.id }));
+    await tick(500);
+    await tick(500);
+    // The answer of the poll asked before is not taken for the new start: it is asked again.
+    expect(polls).toEqual([false, true]);
+    expect(toasts.downloading).toHaveBeenCalledWith(done);
+    expect(navigate).toHaveBeenCalledWith(done.fileUrl);
     stop();
   });
 

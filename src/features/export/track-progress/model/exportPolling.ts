@@ -84,10 +84,17 @@ export function startExportPolling(
     effect: async (_action, api) => {
       // One loop at a time: a new start replaces a running one.
       api.cancelActiveListeners();
+      const since = Date.now();
+      const poll = () =>
+        api.dispatch(exportRequestApi.endpoints.listExportRequests.initiate(EXPORT_POLL_PARAMS, { subscribe: false, forceRefetch: true }));
       while (selectIsAuthenticated(api.getState())) {
-        const result = await api.dispatch(
-          exportRequestApi.endpoints.listExportRequests.initiate(EXPORT_POLL_PARAMS, { subscribe: false, forceRefetch: true }),
-        );
+        let result = await poll();
+        // RTK Query shares a request already in flight for the same list, even when forced. One
+        // asked before this start (the poll a renewed session starts, while the request of the
+        // export that starts this loop waited for that renewal) answers for before the export
+        // existed: its empty list would end the loop and leave the new export without toast or
+        // file. Such an answer is asked again.
+        if (result.startedTimeStamp !== undefined && result.startedTimeStamp < since) result = await poll();
         const requests = result.data?.results;
         if (result.error || !requests || requests.length === 0) return;
         for (const request of requests) await handle(request, api.dispatch);
