@@ -27,6 +27,7 @@ import { t } from '../shared/i18n.js';
 import { transaction } from '../shared/transaction.js';
 import { currentUser } from '../auth/guards.js';
 import { BatchJob, createBatchJob, type BatchAsker, type BatchHandler } from '../batch/service.js';
+import { checkXlsxLimits, XlsxTooLarge } from './xlsxLimits.js';
 
 /**
  * Records from a spreadsheet, whatever the record: CSV (`,` or `;`, decimal point or comma, UTF-8
@@ -145,7 +146,32 @@ function dateText(v: Date): string {
   return seconds === 0 ? day : `${day} ${pad(v.getUTCHours())}:${pad(v.getUTCMinutes())}:${pad(v.getUTCSeconds())}`;
 }
 
+/** The 400 for an XLSX file over one of XLSX_LIMITS, naming the limit. */
+function xlsxLimitError(error: XlsxTooLarge): ApiError {
+  const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
+  const count = (value: number) => value.toLocaleString('en');
+  switch (error.limit) {
+    case 'entryBytes':
+    case 'totalBytes':
+      return fileError('import.xlsxUnpacksTooLarge', { limit: mb(error.value) });
+    case 'rows':
+      return fileError('import.xlsxTooManyRows', { limit: count(error.value), rows: count(IMPORT.maxRows) });
+    case 'cellChars':
+      return fileError('import.xlsxCellTooLong', { limit: count(error.value) });
+    case 'cells':
+    case 'sharedStrings':
+      return fileError('import.xlsxTooManyCells', { limit: count(error.value) });
+  }
+}
+
 async function readXlsxFile(body: Buffer): Promise<Sheet> {
+  // What the file unpacks to is bounded before the reader below unpacks and parses all of it.
+  try {
+    checkXlsxLimits(body);
+  } catch (error) {
+    if (error instanceof XlsxTooLarge) throw xlsxLimitError(error);
+    throw error;
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(body as unknown as ArrayBuffer);
