@@ -248,15 +248,18 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
   };
 }
 
-/** Creates a database on the same server as `baseUrl` and returns its URL. */
-export async function createDatabase(baseUrl: string, name: string): Promise<string> {
+/**
+ * Creates a database on the same server as `baseUrl` and returns its URL; with `template`, as a
+ * copy of that database (which nobody may be connected to meanwhile).
+ */
+export async function createDatabase(baseUrl: string, name: string, opts: { template?: string } = {}): Promise<string> {
   const { default: pg } = await import('pg');
   const u = new URL(baseUrl);
   u.pathname = '/postgres';
   const client = new pg.Client({ connectionString: u.toString() });
   await client.connect();
   await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await client.query(`CREATE DATABASE "${name}"`);
+  await client.query(opts.template ? `CREATE DATABASE "${name}" TEMPLATE "${opts.template}"` : `CREATE DATABASE "${name}"`);
   await client.end();
   u.pathname = `/${name}`;
   return u.toString();
