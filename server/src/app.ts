@@ -1,4 +1,4 @@
-import { CLIENT_HEADER } from '@timberlog/contract';
+import { CLIENT_HEADER, forbiddenTextChar } from '@timberlog/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -36,12 +36,16 @@ import { registerSecurityHeaders, securityHeadersFor } from './shared/security-h
 import { registerWebApp } from './shared/web-app.js';
 
 /** The top-level field (or `nonFieldErrors`) of the first string holding a NUL character. */
-function findNul(value: unknown, field?: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? (field ?? 'nonFieldErrors') : undefined;
+function findForbiddenChar(value: unknown, field?: string, depth = 0): { field: string; key: string } | undefined {
+  if (typeof value === 'string') {
+    const key = forbiddenTextChar(value);
+    return key ? { field: field ?? 'nonFieldErrors', key } : undefined;
+  }
   if (depth > 20 || value === null || typeof value !== 'object') return undefined;
-  for (const [key, v] of Object.entries(value)) {
-    if (key.includes('\u0000')) return field ?? 'nonFieldErrors';
-    const hit = findNul(v, field ?? (Array.isArray(value) ? undefined : key), depth + 1);
+  for (const [name, v] of Object.entries(value)) {
+    const inName = forbiddenTextChar(name);
+    if (inName) return { field: field ?? 'nonFieldErrors', key: inName };
+    const hit = findForbiddenChar(v, field ?? (Array.isArray(value) ? undefined : name), depth + 1);
     if (hit) return hit;
   }
   return undefined;
@@ -110,11 +114,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Array query parameters the schema marks COMMA_SEPARATED (the contract's enum-valued `...In`
   // filters and `sort`, whose values hold no comma) may also come comma-separated:
   // statusIn=draft,confirmed. Any other value is taken whole ("Tamm, Jaan" is one worker).
-  // PostgreSQL text cannot hold NUL characters: refuse them as bad input on the field.
+  // Characters no text takes (the contract's FORBIDDEN_TEXT_CHARS: NUL, other controls, direction
+  // overrides), in any parameter or body field: refused as bad input on the field, once, here.
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
-      const field = findNul(part);
-      if (field) throw fieldError(field, 'field.nullChar');
+      const hit = findForbiddenChar(part);
+      if (hit) throw fieldError(hit.field, hit.key);
     }
     const schema = request.routeOptions.schema?.querystring as
       | { properties?: Record<string, { type?: string; [COMMA_SEPARATED]?: boolean }> }

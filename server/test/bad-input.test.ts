@@ -249,6 +249,8 @@ describe('bad input answers 400 and changes nothing', () => {
     const before = await snapshot(s.ctx);
     const cases: [string, string, unknown, string][] = [
       ['POST', '/api/waybills/', { ...base, notes: 'a\u0000b' }, 'notes'],
+      ['POST', '/api/waybills/', { ...base, driverName: 'Mati\u000b\u0001 Maa' }, 'driverName'],
+      ['POST', '/api/waybills/', { ...base, vehicleNumber: '555\u202eXYZ' }, 'vehicleNumber'],
       ['POST', '/api/waybills/', { ...base, transportDate: '0000-01-01' }, 'transportDate'],
       ['POST', '/api/waybills/', { ...base, transportDate: '20260-01-01' }, 'transportDate'],
       ['POST', '/api/waybills/', { ...base, quantity: '1000000' }, 'quantity'],
@@ -272,6 +274,28 @@ describe('bad input answers 400 and changes nothing', () => {
     }
     assert.equal((await s.req('GET', '/api/workers/detail/a%00b/', { token })).status, 400);
     assert.equal(await snapshot(s.ctx), before);
+  });
+
+  test("control and direction override characters are refused on their field, in the caller's language, in any text", async () => {
+    const token = await s.user();
+    const base = await waybillInput(s);
+    const company = await s.req('POST', '/api/admin/companies/', {
+      token: await s.staff(),
+      body: { name: 'Mets\u000b\u0001 OÜ', registryCode: '10000001' },
+      headers: { 'accept-language': 'et' },
+    });
+    assert.equal(company.status, 400, company.text);
+    assert.deepEqual(company.body.name, ['Juhtmärgid ei ole lubatud (ainult tabulaator ja reavahetus).']);
+    const override = await s.req('POST', '/api/waybills/', { token, body: { ...base, notes: 'invoice_\u202efdp.exe' } });
+    assert.equal(override.status, 400, override.text);
+    assert.deepEqual(override.body.notes, ['Text direction override characters are not allowed.']);
+    const query = await s.req('GET', '/api/waybills/?search=a%E2%80%AEb', { token });
+    assert.equal(query.status, 400);
+    assert.ok(query.body.search, query.text);
+    // Tabs and line breaks are text.
+    const ok = await s.req('POST', '/api/waybills/', { token, body: { ...base, notes: 'Line one\r\nline\ttwo' } });
+    assert.equal(ok.status, 201, ok.text);
+    assert.equal(ok.body.notes, 'Line one\r\nline\ttwo');
   });
 
   test('the largest accepted quantities and prices still make a valid invoice', async () => {

@@ -84,6 +84,8 @@ export {
   integerProblem,
   splitsOnComma,
   normaliseWorkerName,
+  FORBIDDEN_TEXT_CHARS,
+  forbiddenTextChar,
 } from './values.ts';
 export {
   MESSAGES,

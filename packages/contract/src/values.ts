@@ -129,3 +129,25 @@ export const splitsOnComma = (def: FilterDef): boolean => def.kind === 'multi' &
  * space made one space, so "  Jaan   Tamm " and "Jaan Tamm" are one worker. Empty means blank.
  */
 export const normaliseWorkerName = (name: string): string => name.trim().replace(/\s+/g, ' ');
+
+/**
+ * Characters no text field takes, checked once at the API's edge for every field of every request
+ * (and by the web app's forms): NUL, which PostgreSQL text cannot hold; the other C0 controls and
+ * DEL but tab, line feed and carriage return (they break XML such as the e-invoice, and mean
+ * nothing in a record); and the bidirectional overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069), which make a text read otherwise than it is stored (a file name, a company name
+ * in a PDF). Each with its message key.
+ */
+export const FORBIDDEN_TEXT_CHARS = [
+  // eslint-disable-next-line no-control-regex -- finding control characters is this rule's purpose
+  { pattern: /\u0000/, key: 'field.nullChar' },
+  // eslint-disable-next-line no-control-regex -- finding control characters is this rule's purpose
+  { pattern: /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/, key: 'field.controlChar' },
+  { pattern: /[\u202a-\u202e\u2066-\u2069]/, key: 'field.bidiControl' },
+] as const;
+
+/** The message key of the first forbidden character kind in `text`, or null when it has none. */
+export function forbiddenTextChar(text: string): (typeof FORBIDDEN_TEXT_CHARS)[number]['key'] | null {
+  for (const { pattern, key } of FORBIDDEN_TEXT_CHARS) if (pattern.test(text)) return key;
+  return null;
+}
