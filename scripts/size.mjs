@@ -15,7 +15,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const dir = resolve(process.argv[2] ?? 'dist');
 const ENTRY_BUDGET_KB = 130;
 const LOGIN_BUDGET_KB = 150;
-const SIGNED_IN_BUDGET_KB = 190;
+// 190 kB, plus jose (5.7 kB gzip, measured 2026-11-28: 189.1 kB with the hand-written WebCrypto check,
+// 194.8 kB with jose's jwtVerify), which the design names for the browser's token check.
+const SIGNED_IN_BUDGET_KB = 196;
 const html = readFileSync(join(dir, 'index.html'), 'utf8');
 const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 const brotliKb = (file) => brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length / 1024;
