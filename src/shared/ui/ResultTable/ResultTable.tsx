@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 import styles from './ResultTable.module.css';
 
@@ -34,10 +34,14 @@ export interface ResultTableProps<Row> {
 export function ResultTable<Row>({ caption, columns, rows, getRowKey, limit, moreText, footer }: ResultTableProps<Row>) {
   const listed = limit === undefined ? rows : rows.slice(0, limit);
   const hidden = rows.length - listed.length;
+  const captionId = useId();
   return (
-    <div className={styles.box}>
+    // The box scrolls: focusable and named by the caption, so the keyboard can scroll it too.
+    <div className={styles.box} tabIndex={0} role="region" aria-labelledby={captionId}>
       <table className={styles.table}>
-        <caption className={styles.caption}>{caption}</caption>
+        <caption id={captionId} className={styles.caption}>
+          {caption}
+        </caption>
         <thead>
           <tr>
             {columns.map((column) => (

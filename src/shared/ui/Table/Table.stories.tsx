@@ -99,6 +99,16 @@ export const LongValues: Story = {
       quantity: '999999.999',
     })),
   },
+  play: async ({ canvasElement }) => {
+    // A long text in a truncated column is cut to one line with an ellipsis, its full text the
+    // title; a table cell grows with its content whatever its width, so the cut is an inner block.
+    const [text] = within(canvasElement).getAllByText(/^Rakvere metsamaterjali vaheladu/);
+    await expect(text).toHaveAttribute('title', 'Rakvere metsamaterjali vaheladu, Haljala tee 14, Rakvere linn, Lääne-Viru maakond');
+    await expect(text?.tagName).not.toBe('TD');
+    const style = getComputedStyle(text as HTMLElement);
+    await expect([style.textOverflow, style.whiteSpace, style.overflow]).toEqual(['ellipsis', 'nowrap', 'hidden']);
+    await expect((text as HTMLElement).scrollWidth).toBeGreaterThan((text as HTMLElement).clientWidth);
+  },
 };
 
 export const Selectable: Story = {

@@ -45,7 +45,12 @@ export function InvoiceSyncInfo({ invoice, action }: InvoiceSyncInfoProps) {
           {
             key: 'syncError',
             label: t('invoices.fields.syncError'),
-            value: <span className={styles.error}>{invoice.syncError}</span>,
+            value: (
+              // A long error scrolls in its box: focusable, so the keyboard can scroll it too.
+              <span className={styles.error} tabIndex={0} role="region" aria-label={t('invoices.fields.syncError')}>
+                {invoice.syncError}
+              </span>
+            ),
             wide: true,
           },
         ]

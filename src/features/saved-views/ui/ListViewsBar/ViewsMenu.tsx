@@ -47,9 +47,8 @@ export function ViewsMenu({ views, label, onDialog, onDefaultChange, defaultOpen
   if (views.error && !views.views) {
     body = (
       <>
-        <p className={styles.menuText} role="alert">
-          {t('savedViews.menu.loadFailed')}
-        </p>
+        {/* A menu holds only its items and plain text: the item below says what to do about it. */}
+        <p className={styles.menuText}>{t('savedViews.menu.loadFailed')}</p>
         <DropdownMenu.Item
           className={styles.menuItem}
           onSelect={(event) => {
@@ -62,11 +61,7 @@ export function ViewsMenu({ views, label, onDialog, onDefaultChange, defaultOpen
       </>
     );
   } else if (!views.views) {
-    body = (
-      <p className={styles.menuText} role="status">
-        {t('savedViews.menu.loading')}
-      </p>
-    );
+    body = <p className={styles.menuText}>{t('savedViews.menu.loading')}</p>;
   } else if (own.length === 0 && shared.length === 0) {
     body = <p className={styles.menuText}>{t('savedViews.menu.empty')}</p>;
   } else {
