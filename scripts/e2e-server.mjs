@@ -1,7 +1,8 @@
 // Starts the real API server for the browser tests: a fresh data folder under the system temp
-// folder, the test key pair (so the test build verifies its tokens), short-lived access tokens,
-// and the web app built for it (dist-e2e). Stops PostgreSQL and removes the data on SIGTERM/SIGINT.
-//   node scripts/e2e-server.mjs <port>
+// folder, the test key pair (so the test build verifies its tokens), and the web app built for it
+// (dist-e2e). Stops PostgreSQL and removes the data on SIGTERM/SIGINT. A second argument sets the
+// access tokens' lifetime in seconds (the tests that wait one out run on a server with short ones).
+//   node scripts/e2e-server.mjs <port> [access token seconds]
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,8 +19,7 @@ const envTest = readFileSync(join(root, '.env.test'), 'utf8');
 const publicKey = /^APP_PUBLIC_JWT_PUBLIC_KEY="(.*)"$/m.exec(envTest)?.[1];
 if (!publicKey) throw new Error('.env.test has no APP_PUBLIC_JWT_PUBLIC_KEY');
 
-// Access token lifetime of the browser tests: short, so a test can wait past it (tests/e2e/realServer.ts).
-const E2E_ACCESS_TOKEN_TTL_SECONDS = 8;
+const accessTokenSeconds = process.argv[3];
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: join(root, 'server'),
@@ -33,7 +33,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     WEB_DIST_DIR: join(root, 'dist-e2e'),
     JWT_PRIVATE_KEY: readFileSync(join(root, 'tests/fixtures/jwt-test-private.pem'), 'utf8'),
     JWT_PUBLIC_KEY: publicKey,
-    ACCESS_TOKEN_TTL_SECONDS: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
+    ...(accessTokenSeconds ? { ACCESS_TOKEN_TTL_SECONDS: accessTokenSeconds } : {}),
     LOG_LEVEL: 'warn',
   },
 });

@@ -7,25 +7,28 @@ const env = { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', FORCE_COLOR: pro
 
 const serverScripts = existsSync('server/package.json') ? (JSON.parse(readFileSync('server/package.json', 'utf8')).scripts ?? {}) : {};
 
-/** kind: 'check' counts as one passed or failed; 'tests' reads its runner's counts. */
+/**
+ * kind: 'check' counts as one passed or failed; 'tests' reads its runner's counts. `needs`: steps
+ * that must have ended first (the browser tests read the builds). Steps run side by side, at most
+ * JOBS at once (TEST_JOBS; two on a 2-core machine), in the order listed: the longest first, so that
+ * the short checks fill the gaps. A failed step does not stop the others.
+ */
 const steps = [
-  { name: 'web: type check', cmd: 'npm run typecheck', kind: 'check' },
-  { name: 'web: lint', cmd: 'npm run lint', kind: 'check' },
-  { name: 'format (Biome)', cmd: 'npm run check:format', kind: 'check' },
-  { name: 'web: steiger', cmd: 'npm run steiger', kind: 'check' },
-  { name: 'web: API types up to date', cmd: 'npm run check:api-types', kind: 'check' },
-  { name: 'web: jest', cmd: 'npx jest --maxWorkers=2 --ci', kind: 'tests', parse: 'jest' },
-  { name: 'mocks vs server: parity', cmd: 'npm run test:parity -- --ci', kind: 'tests', parse: 'jest' },
+  { name: 'web: build', cmd: 'npm run build:e2e', kind: 'check' },
   { name: 'web: storybook build', cmd: 'npm run build-storybook', kind: 'check' },
-  { name: 'web: browser tests', cmd: 'npm run test:e2e', kind: 'tests', parse: 'playwright' },
-  // dist-test is built by the browser tests; this reads it and fails over either budget.
-  { name: 'web: size budgets', cmd: 'node scripts/size.mjs dist-test', kind: 'check' },
+  {
+    name: 'web: browser tests',
+    cmd: 'npx playwright test -c tests/e2e/playwright.config.ts',
+    kind: 'tests',
+    parse: 'playwright',
+    needs: ['web: build', 'web: storybook build'],
+  },
   ...[
+    ['test', 'tests'],
     ['typecheck', 'check'],
     ['lint', 'check'],
     ['check:openapi', 'check'],
     ['lint:openapi', 'check'],
-    ['test', 'tests'],
   ]
     .filter(([script]) => script in serverScripts)
     .map(([script, kind]) => ({
@@ -34,7 +37,17 @@ const steps = [
       kind,
       parse: 'plain',
     })),
+  { name: 'web: jest', cmd: 'npx jest --maxWorkers=2 --ci', kind: 'tests', parse: 'jest' },
+  { name: 'mocks vs server: parity', cmd: 'npm run test:parity -- --ci', kind: 'tests', parse: 'jest' },
+  { name: 'web: type check', cmd: 'npm run typecheck', kind: 'check' },
+  { name: 'web: lint', cmd: 'npm run lint', kind: 'check' },
+  { name: 'format (Biome)', cmd: 'npm run check:format', kind: 'check' },
+  { name: 'web: steiger', cmd: 'npm run steiger', kind: 'check' },
+  { name: 'web: API types up to date', cmd: 'npm run check:api-types', kind: 'check' },
+  // Reads the build the browser tests ran against; fails over any budget.
+  { name: 'web: size budgets', cmd: 'node scripts/size.mjs dist-e2e', kind: 'check', needs: ['web: build'] },
 ];
+const JOBS = Math.max(1, Number(process.env.TEST_JOBS || 2));
 
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, 'g');
 const stripAnsi = (text) => text.replace(ANSI, '');
@@ -104,26 +117,26 @@ const names = {
   }),
 };
 
+/** Runs a command; its output is kept and printed whole when it ends, so steps side by side do not interleave. */
 const run = (cmd) =>
   new Promise((resolvePromise) => {
     const child = spawn(cmd, { shell: true, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const relay = (stream, target) =>
-      stream.on('data', (chunk) => {
-        output += chunk;
-        target.write(chunk);
-      });
-    relay(child.stdout, process.stdout);
-    relay(child.stderr, process.stderr);
-    child.on('close', (code) => resolvePromise({ code: code ?? 1, output: stripAnsi(output) }));
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('close', (code) => resolvePromise({ code: code ?? 1, raw: output, output: stripAnsi(output) }));
   });
 
-const results = [];
-for (const step of steps) {
-  console.log(`\n=== ${step.name}: ${step.cmd}`);
+const runStep = async (step) => {
   const started = Date.now();
-  const { code, output } = await run(step.cmd);
+  const { code, raw, output } = await run(step.cmd);
   const seconds = (Date.now() - started) / 1000;
+  console.log(`\n=== ${step.name}: ${step.cmd} (${seconds.toFixed(1)} s, exit ${code})`);
+  process.stdout.write(raw.endsWith('\n') ? raw : `${raw}\n`);
   let passed = 0;
   let failed = 0;
   let named = { failed: [], flaky: [] };
@@ -148,8 +161,34 @@ for (const step of steps) {
     if (code !== 0 && failed === 0) failed = 1;
     if (code === 0 && passed + failed === 0) failed = 1; // ran no test: not a pass
   }
-  results.push({ name: step.name, code, seconds, passed, failed, named });
-}
+  return { name: step.name, code, seconds, passed, failed, named };
+};
+
+const runStarted = Date.now();
+const ended = new Map();
+const waiting = [...steps];
+const running = new Set();
+await new Promise((allDone) => {
+  const startReady = () => {
+    for (const step of [...waiting]) {
+      if (running.size >= JOBS) break;
+      if (!(step.needs ?? []).every((name) => ended.has(name))) continue;
+      waiting.splice(waiting.indexOf(step), 1);
+      const since = ((Date.now() - runStarted) / 1000).toFixed(0);
+      console.log(`--- ${since} s: start ${step.name}`);
+      const job = runStep(step).then((result) => {
+        ended.set(step.name, result);
+        running.delete(job);
+        if (waiting.length === 0 && running.size === 0) allDone();
+        else startReady();
+      });
+      running.add(job);
+    }
+  };
+  startReady();
+});
+const results = steps.map((step) => ended.get(step.name));
+const wall = (Date.now() - runStarted) / 1000;
 
 const passed = results.reduce((total, result) => total + result.passed, 0);
 const failed = results.reduce((total, result) => total + result.failed, 0);
@@ -164,7 +203,8 @@ for (const result of results) {
   );
 }
 const total = results.reduce((sum, result) => sum + result.seconds, 0);
-console.log(`${'total'.padEnd(width)}                          ${total.toFixed(1).padStart(7)}s`);
+console.log(`${'steps together'.padEnd(width)}                          ${total.toFixed(1).padStart(7)}s`);
+console.log(`${`whole run (${JOBS} at once)`.padEnd(width)}                          ${wall.toFixed(1).padStart(7)}s`);
 for (const result of results) {
   const { failed: failures, flaky } = result.named;
   if (failures.length > 0)

@@ -116,8 +116,7 @@ export async function startServer(
   const base = process.env.TEST_PG_URL;
   if (!base) throw new Error('TEST_PG_URL is not set: run the tests with `npm run test -w server`');
   const template = process.env[opts.seed === false ? TEMPLATE_ENV.migrated : TEMPLATE_ENV.seeded];
-  const dbUrl =
-    opts.reuse?.dbUrl ?? (await createDatabase(base, `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`, { template }));
+  const dbUrl = opts.reuse?.dbUrl ?? (await createDatabase(base, `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`, { template }));
   const dataDir = opts.reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-test-data-'));
   const config = testConfig(dbUrl, dataDir, overrides);
   const log = pino({ level: 'silent' });

@@ -36,7 +36,7 @@ const upload = (body: Buffer) =>
   fetch(`${s.url}/api/waybills/import/?dryRun=true`, {
     method: 'POST',
     headers: { authorization: `Bearer ${user}`, 'content-type': IMPORT.xlsxType, 'accept-language': 'en' },
-    body,
+    body: new Uint8Array(body),
   });
 
 /** Uploads `body` while another user's request is asked; both answers, and the data unchanged. */
@@ -55,7 +55,8 @@ async function refused(body: Buffer): Promise<{ status: number; message: string 
 describe('XLSX files that unpack beyond the limits', () => {
   test('one shared string of 200,000,000 characters (about 200 kB uploaded) is refused on its length, before it is unpacked whole', async () => {
     const parts = await workbookParts();
-    const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>';
+    const head =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>';
     const huge = new Uint8Array(200_000_000 + head.length + 20);
     huge.set(strToU8(head));
     huge.fill(65 /* A */, head.length, head.length + 200_000_000);
@@ -77,7 +78,10 @@ describe('XLSX files that unpack beyond the limits', () => {
     parts['xl/worksheets/sheet1.xml'] = strToU8(sheetXml(rows.join('')));
     const r = await refused(zip(parts));
     assert.equal(r.status, 400);
-    assert.match(r.message, new RegExp(`more than ${XLSX_LIMITS.rows.toLocaleString('en')} rows; one import takes ${IMPORT.maxRows.toLocaleString('en')}`));
+    assert.match(
+      r.message,
+      new RegExp(`more than ${XLSX_LIMITS.rows.toLocaleString('en')} rows; one import takes ${IMPORT.maxRows.toLocaleString('en')}`),
+    );
   });
 
   test('a row of a million cells is refused on its cell count', async () => {
@@ -92,11 +96,13 @@ describe('XLSX files that unpack beyond the limits', () => {
   test('a part that unpacks past its size limit is refused, in Estonian too', async () => {
     const parts = await workbookParts();
     // Elements no reader looks at: no long text, few rows and cells, but bytes past the limit once unpacked.
-    parts['xl/worksheets/sheet1.xml'] = strToU8(sheetXml(`<row r="1"><c><v>1</v></c></row>${'<x/>'.repeat(XLSX_LIMITS.entryBytes / 16)}`.repeat(5)));
+    parts['xl/worksheets/sheet1.xml'] = strToU8(
+      sheetXml(`<row r="1"><c><v>1</v></c></row>${'<x/>'.repeat(XLSX_LIMITS.entryBytes / 16)}`.repeat(5)),
+    );
     const answer = await fetch(`${s.url}/api/waybills/import/?dryRun=true`, {
       method: 'POST',
       headers: { authorization: `Bearer ${user}`, 'content-type': IMPORT.xlsxType, 'accept-language': 'et' },
-      body: zip(parts),
+      body: new Uint8Array(zip(parts)),
     });
     assert.equal(answer.status, 400);
     const json = (await answer.json()) as { file: string[] };

@@ -3,18 +3,21 @@ import { join } from 'node:path';
 
 import { expect, test, type Download, type Page } from './fixtures';
 
-import { REAL_SERVER, REAL_SERVER_DATA_DIR } from './realServer';
+import { ownAccount, REAL_SERVER, REAL_SERVER_DATA_DIR } from './realServer';
 
 // Report exports against the real server (scripts/e2e-server.mjs): the export tracking finds the
 // user's running exports after a reload, before the toast area has loaded, and must show them.
 test.use({ baseURL: REAL_SERVER });
 
-const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
-
+/**
+ * Signs in as an account of the test's own: exports are counted and tracked per account, and other
+ * tests running beside this one export too.
+ */
 const signIn = async (page: Page) => {
+  const who = await ownAccount(page.request, 'exports');
   await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(DEMO_USER.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL('/');
 };

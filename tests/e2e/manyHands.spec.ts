@@ -56,11 +56,24 @@ interface Waybill {
 const newDraft = async (request: APIRequestContext, notes: string): Promise<Waybill> => {
   const user = await api(request, USER);
   const { results } = await user.get<{ results: Record<string, unknown>[] }>('/api/waybills/?statusIn=draft&pageSize=1');
-  const { transportDate, origin, destination, destinationCompany, driverName, vehicleNumber, mileage, assortment } = results[0] ?? {};
+  const { transportDate, origin, destination, destinationCompany, vehicleNumber, mileage, assortment } = results[0] ?? {};
   return user.send<Waybill>(
     'POST',
     '/api/waybills/',
-    { transportDate, origin, destination, destinationCompany, driverName, vehicleNumber, mileage, assortment, quantity: '20.000', notes },
+    // A driver of its own: the newest draft may be another test's, running beside this one, whose
+    // list filters by its driver.
+    {
+      transportDate,
+      origin,
+      destination,
+      destinationCompany,
+      driverName: `Hands ${Date.now().toString(36)}`,
+      vehicleNumber,
+      mileage,
+      assortment,
+      quantity: '20.000',
+      notes,
+    },
     201,
   );
 };

@@ -2,23 +2,25 @@ import { existsSync } from 'node:fs';
 
 import { defineConfig } from '@playwright/test';
 
-import { REAL_SERVER, REAL_SERVER_PORT } from './realServer';
+import { REAL_SERVER, REAL_SERVER_PORT, SHORT_TOKEN_SERVER, SHORT_TOKEN_SERVER_PORT, SHORT_TOKEN_TTL_SECONDS } from './realServer';
 
 const PORT = 3100;
 export const STORYBOOK_PORT = 3101;
 
-// `npm run test:e2e` builds all three; a spec against the real server alone (after `npm run
-// build:e2e`) runs without the static builds, and a spec that needs a missing one fails to connect.
+// `npm run test:e2e` builds both: the app once (dist-e2e, calling the API on its own origin, as
+// `npm start` builds it), served by the real server and, with its API answered by the tests
+// (shell.spec.ts), by a static server; and the Storybook. A spec that needs a missing one fails to connect.
 const built = (folder: string) => existsSync(new URL(`../../${folder}/index.html`, import.meta.url));
 
-/** Browser tests against the production build (`npm run build:test`), on Debian's Chromium. */
+/** Browser tests against the production build (`npm run build:e2e`), on Debian's Chromium. */
 export default defineConfig({
   testDir: '.',
   outputDir: '../../test-results/e2e',
-  workers: 1,
-  // On CI a failed test runs once more. A test that then passes is reported as flaky, and the test
-  // command's summary names it (scripts/test-all.mjs), so it is looked at rather than hidden.
-  retries: process.env.CI ? 1 : 0,
+  // Two at once: the spec files' tests against the real servers each work on records of their own,
+  // and the Storybook walk is split in two (storybook.spec.ts). PLAYWRIGHT_WORKERS overrides it.
+  workers: Number(process.env.PLAYWRIGHT_WORKERS || 2),
+  // No retries: a test that passes only when run again is a defect to mend, not a pass.
+  retries: 0,
   timeout: 30_000,
   reporter: [['list']],
   use: {
@@ -41,10 +43,10 @@ export default defineConfig({
     },
   },
   webServer: [
-    ...(built('dist-test')
+    ...(built('dist-e2e')
       ? [
           {
-            command: `node scripts/serve-static.mjs dist-test ${PORT}`,
+            command: `node scripts/serve-static.mjs dist-e2e ${PORT}`,
             cwd: '../..',
             url: `http://127.0.0.1:${PORT}`,
             reuseExistingServer: false,
@@ -72,6 +74,15 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       // SIGTERM lets it stop PostgreSQL and remove its data folder.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    },
+    {
+      // The same with access tokens that expire in seconds, for the tests that wait one out (auth.spec.ts).
+      command: `node scripts/e2e-server.mjs ${SHORT_TOKEN_SERVER_PORT} ${SHORT_TOKEN_TTL_SECONDS}`,
+      cwd: '../..',
+      url: `${SHORT_TOKEN_SERVER}/api/schema/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     },
   ],

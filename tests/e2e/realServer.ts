@@ -7,8 +7,13 @@ import { expect, type APIRequestContext } from '@playwright/test';
 /** The real API server of the browser tests (scripts/e2e-server.mjs), serving the dist-e2e build. */
 export const REAL_SERVER_PORT = 3650;
 export const REAL_SERVER = `http://127.0.0.1:${REAL_SERVER_PORT}`;
-/** Matches ACCESS_TOKEN_TTL_SECONDS in scripts/e2e-server.mjs. */
-export const ACCESS_TOKEN_TTL_SECONDS = 8;
+/**
+ * A second real server whose access tokens live only 8 seconds, for the tests that wait one out
+ * (the first has the product's lifetime). Started by playwright.config.ts with the same build.
+ */
+export const SHORT_TOKEN_SERVER_PORT = 3651;
+export const SHORT_TOKEN_SERVER = `http://127.0.0.1:${SHORT_TOKEN_SERVER_PORT}`;
+export const SHORT_TOKEN_TTL_SECONDS = 8;
 
 /** The real server's data folder (scripts/e2e-server.mjs): report files in `exports/`, mail in `outbox/`. */
 export const REAL_SERVER_DATA_DIR = join(tmpdir(), `timberlog-e2e-${REAL_SERVER_PORT}`);
@@ -69,4 +74,24 @@ export async function realApi(request: APIRequestContext, credentials: { email: 
       return (await res.json()) as T;
     },
   };
+}
+
+/**
+ * A new active account of its own, made by staff on the real server: for a test whose account-wide
+ * state (its exports in progress, its unseen reports) another test running beside it must not share.
+ */
+export async function ownAccount(request: APIRequestContext, what: string): Promise<{ email: string; password: string }> {
+  const staff = await request.post(`${REAL_SERVER}/api/auth/token/`, { data: { email: 'staff@timberlog.ee', password: 'Metsavahi-2026' } });
+  expect(staff.status()).toBe(200);
+  const { access } = (await staff.json()) as { access: string };
+  const account = {
+    email: `${what}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@timberlog.test`,
+    password: 'Kuusepalk-Tõstuk-77',
+  };
+  const created = await request.post(`${REAL_SERVER}/api/user/`, {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { ...account, name: `Clerk ${what}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return account;
 }

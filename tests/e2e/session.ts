@@ -26,7 +26,7 @@ export async function seedSession(page: Page, { isStaff = false }: SeedOptions =
     .setJti(`e2e-${now}`)
     .sign(await privateKey);
 
-  await page.route('http://localhost:8080/api/**', (route) => {
+  await page.route('**/api/**', (route) => {
     const { pathname } = new URL(route.request().url());
     if (pathname.startsWith('/api/user/me')) {
       return route.fulfill({

@@ -6,7 +6,7 @@ import { expect, test, type Download, type Locator, type Page, expectApiErrors }
 import { seriousViolations } from './axe';
 import ExcelJS from 'exceljs';
 
-import { REAL_SERVER, realApi } from './realServer';
+import { ownAccount, REAL_SERVER, realApi } from './realServer';
 
 // Waybill and worklog screens against the real server (scripts/e2e-server.mjs) on its demo data:
 // 2,000 waybills dated 2026-05-24 … 2026-11-20, 5,000 worklogs. Each test makes or looks up the
@@ -18,10 +18,10 @@ test.use({ expectedApiErrors: expectApiErrors({ status: 404, request: /^GET \/ap
 
 const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
 
-const signIn = async (page: Page) => {
+const signIn = async (page: Page, who: { email: string; password: string } = DEMO_USER) => {
   await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(DEMO_USER.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL('/');
 };
@@ -247,8 +247,9 @@ test('delete a draft: asked first, back on the list with a notice, and the waybi
   // A draft of its own, a copy of one the demo has: no other test's waybill is deleted.
   const api = await realApi(request, DEMO_USER);
   const { results } = await api.get<{ results: Record<string, unknown>[] }>('/api/waybills/?statusIn=draft&pageSize=1');
-  const { transportDate, origin, destination, destinationCompany, driverName, vehicleNumber, mileage, assortment, quantity } =
-    results[0] ?? {};
+  const { transportDate, origin, destination, destinationCompany, vehicleNumber, mileage, assortment, quantity } = results[0] ?? {};
+  // A driver of its own: the newest draft may be another test's, running beside this one.
+  const driverName = `Deleted ${Date.now().toString(36)}`;
   const { number } = await api.post<{ number: string }>('/api/waybills/', {
     transportDate,
     origin,
@@ -310,9 +311,10 @@ const csvRows = async (path: string): Promise<number> => {
   return rows;
 };
 
-test('a filtered report, as xlsx and as csv, holds as many rows as the list counts', async ({ page }) => {
+test('a filtered report, as xlsx and as csv, holds as many rows as the list counts', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  // An account of its own: its exports and their files are not another test's running beside it.
+  await signIn(page, await ownAccount(request, 'report'));
   await page.goto('/waybills?statusIn=delivered&transportDateAfter=2026-09-01&transportDateBefore=2026-10-31');
   await listedNumbers(page);
   const count = await listedCount(page);
@@ -333,9 +335,9 @@ test('a filtered report, as xlsx and as csv, holds as many rows as the list coun
   expect(await csvRows(csvPath)).toBe(count);
 });
 
-test('worklogs: filter by two actions, the report holds the listed count', async ({ page }) => {
+test('worklogs: filter by two actions, the report holds the listed count', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await signIn(page, await ownAccount(request, 'worklog-report'));
   await page.goto('/worklogs');
   const table = page.getByRole('table', { name: 'Worklogs' });
   await expect(table).not.toHaveAttribute('aria-busy', 'true');
