@@ -177,9 +177,10 @@ test('home counts match the counts of the filtered lists they link to', async ({
   }
 });
 
-test('no serious or critical axe violations on the new pages; screenshots light, dark and Estonian', async ({ browser }) => {
-  test.setTimeout(120_000);
-  for (const theme of ['light', 'dark'] as const) {
+// One test per theme, so that two workers take them side by side.
+for (const theme of ['light', 'dark'] as const) {
+  test(`no serious or critical axe violations on the new pages; screenshots ${theme}, English and Estonian`, async ({ browser }) => {
+    test.setTimeout(120_000);
     const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await signIn(page);
@@ -219,5 +220,5 @@ test('no serious or critical axe violations on the new pages; screenshots light,
       }
     }
     await context.close();
-  }
-});
+  });
+}
