@@ -485,3 +485,26 @@ describe('with two export workers and a bigger data set', () => {
     assert.equal(written.rowCount, 80);
   });
 });
+
+test("a report's file name has the office's date and the requester's words", async () => {
+  // 22:30 UTC on 27 November is already the 28th in Tallinn.
+  const requestedAt = '2026-11-27T22:30:00Z';
+  const name = async (kind: 'waybill_report' | 'worklog_report', locale: 'en' | 'et', timeZone: string) => {
+    const id = randomUUID();
+    const result = await writeReport(s.ctx, REPORTS[kind], {
+      id,
+      format: 'csv',
+      filters: { search: 'no such row anywhere' },
+      locale,
+      timeZone,
+      requestedAt,
+      onProgress: async () => undefined,
+    });
+    fs.rmSync(result.file, { force: true });
+    return result.attachment.replace(id.slice(0, 8), 'ID');
+  };
+  assert.equal(await name('waybill_report', 'et', 'Europe/Tallinn'), 'veoselehed-2026-11-28-ID.csv');
+  assert.equal(await name('waybill_report', 'en', 'Europe/Tallinn'), 'waybills-2026-11-28-ID.csv');
+  assert.equal(await name('worklog_report', 'et', 'Europe/Tallinn'), 'tookanded-2026-11-28-ID.csv');
+  assert.equal(await name('worklog_report', 'en', 'UTC'), 'worklogs-2026-11-27-ID.csv');
+});

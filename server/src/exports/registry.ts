@@ -1,4 +1,4 @@
-import type { ExportKind, ReportColumnKey, ReportSheetKey, ValueLabelPrefix } from '@timberlog/contract';
+import type { ExportKind, Locale, ReportColumnKey, ReportSheetKey, ValueLabelPrefix } from '@timberlog/contract';
 import type { ListSpec } from '../shared/list.js';
 
 export interface ReportColumn {
@@ -25,8 +25,8 @@ export interface ReportDefinition {
   spec: ListSpec;
   /** Message key of the sheet's name. */
   sheet: ReportSheetKey;
-  /** Start of the file name: `waybills-2026-11-23-1a2b3c4d.xlsx`. */
-  fileStem: string;
+  /** Start of the file name in each language: `waybills-2026-11-23-1a2b3c4d.xlsx`, `veoselehed-…`. */
+  fileStem: Readonly<Record<Locale, string>>;
   columns: readonly ReportColumn[];
 }
 

@@ -287,8 +287,12 @@ export async function writeReport(
 
     const dir = path.join(ctx.config.dataDir, 'exports');
     await privateDir(dir);
-    const stamp = new Date(opts.requestedAt ?? Date.now()).toISOString().slice(0, 10);
-    const attachment = `${report.fileStem}-${stamp}-${opts.id.slice(0, 8)}.${opts.format}`;
+    // The day the report was asked for where the office is (the times in it are written there too),
+    // and the name in the requester's language.
+    const stamp = new Intl.DateTimeFormat('en-CA', { timeZone: opts.timeZone ?? ctx.config.exportTimeZone }).format(
+      new Date(opts.requestedAt ?? Date.now()),
+    );
+    const attachment = `${report.fileStem[opts.locale]}-${stamp}-${opts.id.slice(0, 8)}.${opts.format}`;
     const file = path.join(dir, attachment);
     // The rows go to a part file that replaces the report in one step when it is complete, so the
     // report is never seen half-written, and an attempt that was given up and a retry never write

@@ -5,7 +5,7 @@ export const waybillReport: ReportDefinition = {
   kind: 'waybill_report',
   spec: waybillSpec,
   sheet: 'report.waybills.sheet',
-  fileStem: 'waybills',
+  fileStem: { en: 'waybills', et: 'veoselehed' },
   columns: [
     { key: 'number', header: 'report.column.number', width: 16 },
     { key: 'status', header: 'report.column.status', width: 16, values: 'value.waybillStatus' },

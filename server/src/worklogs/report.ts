@@ -5,7 +5,7 @@ export const worklogReport: ReportDefinition = {
   kind: 'worklog_report',
   spec: worklogSpec,
   sheet: 'report.worklogs.sheet',
-  fileStem: 'worklogs',
+  fileStem: { en: 'worklogs', et: 'tookanded' },
   columns: [
     { key: 'number', header: 'report.column.number', width: 16 },
     { key: 'timestamp', header: 'report.column.timestamp', width: 22, kind: 'timestamp' },
