@@ -1,4 +1,4 @@
-import { LOAD_LIMITS } from '@timberlog/contract';
+import { LIMITS, LOAD_LIMITS } from '@timberlog/contract';
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO_USERS, snapshot, startServer, waybillInput, type TestServer } from './helpers.js';
@@ -296,6 +296,29 @@ describe('bad input answers 400 and changes nothing', () => {
     const ok = await s.req('POST', '/api/waybills/', { token, body: { ...base, notes: 'Line one\r\nline\ttwo' } });
     assert.equal(ok.status, 201, ok.text);
     assert.equal(ok.body.notes, 'Line one\r\nline\ttwo');
+  });
+
+  test('a date outside the years the product takes (1900, 2100) is refused with those years on its field, in both languages', async () => {
+    const token = await s.user();
+    const base = await waybillInput(s);
+    const before = await snapshot(s.ctx);
+    const old = await s.req('POST', '/api/waybills/', { token, body: { ...base, transportDate: '1900-01-01' } });
+    assert.equal(old.status, 400, old.text);
+    assert.deepEqual(old.body.transportDate, [`Enter a date in the years ${LIMITS.yearMin} to ${LIMITS.yearMax}.`]);
+    const far = await s.req('POST', '/api/worklogs/', {
+      token,
+      body: { ...worklog, timestamp: '2100-01-01T10:00:00Z' },
+      headers: { 'accept-language': 'et' },
+    });
+    assert.equal(far.status, 400, far.text);
+    assert.deepEqual(far.body.timestamp, [`Sisesta kuupäev aastatest ${LIMITS.yearMin} kuni ${LIMITS.yearMax}.`]);
+    // Not a date at all still says the format.
+    const garbled = await s.req('POST', '/api/waybills/', { token, body: { ...base, transportDate: '2026-02-30' } });
+    assert.deepEqual(garbled.body.transportDate, ['Enter a valid date in the format YYYY-MM-DD.']);
+    const filter = await s.req('GET', '/api/waybills/?transportDateAfter=1900-01-01', { token });
+    assert.equal(filter.status, 400);
+    assert.deepEqual(filter.body.transportDateAfter, [`Enter a date in the years ${LIMITS.yearMin} to ${LIMITS.yearMax}.`]);
+    assert.equal(await snapshot(s.ctx), before);
   });
 
   test('the largest accepted quantities and prices still make a valid invoice', async () => {

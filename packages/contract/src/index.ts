@@ -77,6 +77,7 @@ export {
   WHOLE_NUMBER_PATTERN,
   isValidDate,
   isValidDateTime,
+  dateProblem,
   isWholeNumber,
   isDateField,
   isValidFilterValue,

@@ -27,8 +27,12 @@ export const LIMITS = {
   quantityMaxDecimals: 3,
   priceMaxDecimals: 2,
   priceMaxIntegerDigits: 6,
-  yearMin: 1900,
-  yearMax: 2999,
+  /**
+   * The years a date of a record or a filter may name: timber moved, worked and invoiced by an
+   * office today (a date of 1900 is a slip of the keyboard, not a transport).
+   */
+  yearMin: 2000,
+  yearMax: 2099,
   pageSizeDefault: 25,
   pageSizeMax: 100,
   pageNumberMax: 10_000_000,

@@ -30,6 +30,17 @@ export const isValidDate = (value: string): boolean =>
   !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
   new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
+/**
+ * Why a date (or the date of a timestamp) is refused, in the API's words: a real date outside the
+ * years the product handles says the years; anything else says the format.
+ */
+export function dateProblem(value: string, format: 'date' | 'date-time' = 'date'): ValueProblem {
+  const day = value.slice(0, 10);
+  const realDay = DATE.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+  if (realDay && !inYears(day)) return { key: 'field.dateRange', params: { min: LIMITS.yearMin, max: LIMITS.yearMax } };
+  return { key: `field.format.${format}` };
+}
+
 /** An ISO 8601 timestamp with a time zone, on a real date within the years the product handles. */
 export const isValidDateTime = (value: string): boolean =>
   DATE_TIME.test(value) && isValidDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value));
@@ -60,7 +71,7 @@ export function integerProblem(value: string, min: number, max: number): ValuePr
 }
 
 const booleanProblems = (value: string): ValueProblem[] => (value === 'true' || value === 'false' ? [] : [{ key: 'field.type.boolean' }]);
-const dateProblems = (value: string): ValueProblem[] => (isValidDate(value) ? [] : [{ key: 'field.format.date' }]);
+const dateProblems = (value: string): ValueProblem[] => (isValidDate(value) ? [] : [dateProblem(value)]);
 
 /**
  * Why the API refuses `value` for a filter of `list` (one value of a `multi` filter), in the words
@@ -91,7 +102,7 @@ export function filterValueProblems(list: ListContract, def: FilterDef, value: s
       if (def.type === 'date') return dateProblems(value);
       const problems: ValueProblem[] = [];
       if (value.length > LIMITS.timestampMaxLength) problems.push({ key: 'field.maxLength', params: { limit: LIMITS.timestampMaxLength } });
-      if (!isValidDate(value) && !isValidDateTime(value)) problems.push({ key: 'field.format.date-time' });
+      if (!isValidDate(value) && !isValidDateTime(value)) problems.push(dateProblem(value, 'date-time'));
       return problems;
     }
     case 'day':

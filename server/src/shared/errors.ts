@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from './i18n.js';
-import type { Locale } from '@timberlog/contract';
+import { dateProblem, type Locale } from '@timberlog/contract';
 
 export interface Msg {
   key: string;
@@ -113,8 +113,10 @@ function ajvToMsg(e: AjvErrorLike): Msg {
       return { key: 'field.maxItems', params: { limit: Number(p.limit) } };
     case 'format': {
       const f = String(p.format);
-      if (f === 'date' || f === 'date-time' || f === 'email' || f === 'uuid') return { key: `field.format.${f}` };
-      if (f === 'date-or-date-time') return { key: 'field.format.date-time' };
+      // A real date outside the years the product takes says so (the contract's words, as the mocks').
+      if (f === 'date' || f === 'date-time' || f === 'date-or-date-time')
+        return dateProblem(String(e.data ?? ''), f === 'date' ? 'date' : 'date-time');
+      if (f === 'email' || f === 'uuid') return { key: `field.format.${f}` };
       return { key: 'field.invalid' };
     }
     case 'pattern': {
