@@ -64,4 +64,20 @@ describe('password rules', () => {
     assert.equal(own.status, 400);
     assert.ok(own.body.password);
   });
+
+  test("the demo accounts' published passwords are refused for any other account, by every path that sets one", async () => {
+    const staff = await s.staff();
+    const made = await s.req('POST', '/api/user/', { token: staff, body: { email: 'kopeeritud@example.com', name: 'Koopia', password: 'Metsavahi-2026' } });
+    assert.equal(made.status, 400, made.text);
+    assert.match(made.body.password[0], /published with the product's demo accounts/);
+    const signUp_ = await signUp('palgivedu-2026', 'et');
+    assert.equal(signUp_.status, 400);
+    assert.match(signUp_.body.password[0], /avaldatud toote demokontodega/);
+    const own = await s.req('PATCH', '/api/user/me', {
+      token: await s.user(),
+      body: { currentPassword: 'Palgivedu-2026', password: 'Ootel-konto-2026' },
+    });
+    assert.equal(own.status, 400, own.text);
+    assert.ok(own.body.password, own.text);
+  });
 });

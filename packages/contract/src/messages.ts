@@ -68,6 +68,7 @@ const en = {
   'password.sameAsEmail': 'The password is too similar to the email address.',
   'password.currentRequired': 'Enter your current password to set a new one.',
   'password.common': 'This password is too common or too easy to guess. Use a few unrelated words, or mix words with digits and symbols.',
+  'password.published': 'This password is published with the product\'s demo accounts: anyone could try it. Choose another.',
   'password.currentWrong': 'The current password is not correct.',
   'reset.tokenInvalid': 'This link is invalid, already used or expired. Ask for a new one.',
   'user.emailTaken': 'A user with this email already exists.',
@@ -245,6 +246,7 @@ const et: Record<MessageKey, string> = {
   'password.currentRequired': 'Uue parooli määramiseks sisesta oma praegune parool.',
   'password.common':
     'See parool on liiga levinud või kergesti äraarvatav. Kasuta mitut omavahel mitteseotud sõna või sega sõnu numbrite ja sümbolitega.',
+  'password.published': 'See parool on avaldatud toote demokontodega: igaüks võiks seda proovida. Vali teine.',
   'password.currentWrong': 'Praegune parool ei ole õige.',
   'reset.tokenInvalid': 'See link on vigane, juba kasutatud või aegunud. Küsi uus link.',
   'user.emailTaken': 'Selle e-posti aadressiga kasutaja on juba olemas.',

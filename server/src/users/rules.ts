@@ -4,6 +4,7 @@ import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
 import { FieldErrors } from '../shared/errors.js';
 import { LIMITS, passwordProblems, type PasswordProblem } from '@timberlog/contract';
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
 const PASSWORD_MESSAGES: Record<PasswordProblem, { key: string; params?: Record<string, number> }> = {
   tooShort: { key: 'password.tooShort', params: { limit: LIMITS.passwordMinLength } },
@@ -21,6 +22,8 @@ const estimate = (password: string, inputs: string[]) => {
   estimator ??= new ZxcvbnFactory({ dictionary: { ...common.dictionary, ...en.dictionary }, graphs: common.adjacencyGraphs });
   return estimator.check(password, inputs);
 };
+const PUBLISHED_PASSWORDS = new Set(Object.values(DEMO_USERS).map((user) => user.password.toLowerCase()));
+
 /** zxcvbn's score 0-4: below 3 is "guessable" within about 10^8 guesses. */
 export const MIN_PASSWORD_SCORE = 3;
 
@@ -33,6 +36,9 @@ export const MIN_PASSWORD_SCORE = 3;
 export function passwordRuleBreaks(password: string, email: string, name = ''): { key: string; params?: Record<string, number> }[] {
   const problems = passwordProblems(password, email);
   if (problems.length > 0) return problems.map((problem) => PASSWORD_MESSAGES[problem]);
+  // The demo's passwords are in the README: only the seeded demo accounts have them, never an
+  // account made or changed through the product (in production, demo accounts do not exist).
+  if (PUBLISHED_PASSWORDS.has(password.trim().toLowerCase())) return [{ key: 'password.published' }];
   if (password.length > LIMITS.passwordMaxLength) return [];
   const inputs = [email, email.split('@')[0] ?? '', ...name.split(/\s+/), 'timberlog'].filter((x) => x.length > 2);
   return estimate(password, inputs).score < MIN_PASSWORD_SCORE ? [{ key: 'password.common' }] : [];
