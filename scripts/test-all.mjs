@@ -28,6 +28,7 @@ const steps = [
     ['typecheck', 'check'],
     ['lint', 'check'],
     ['check:openapi', 'check'],
+    ['check:schema', 'check'],
     ['lint:openapi', 'check'],
   ]
     .filter(([script]) => script in serverScripts)
