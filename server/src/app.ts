@@ -7,11 +7,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import type { App, AppContext } from './shared/context.js';
-import { ApiError, errorHandler, fieldError, validationToApiError } from './shared/errors.js';
-import { pickLocale } from './shared/i18n.js';
-import { createValidatorCompiler } from './shared/validation.js';
-import { COMMA_SEPARATED, DetailError, FieldErrorsSchema, StatusOk } from './shared/schema.js';
+import type { App, AppContext } from './infra/context.js';
+import { ApiError, errorHandler, fieldError, validationToApiError } from './http/errors.js';
+import { pickLocale } from './http/i18n.js';
+import { createValidatorCompiler } from './http/validation.js';
+import { COMMA_SEPARATED, DetailError, FieldErrorsSchema, StatusOk } from './http/schema.js';
 import { authRoutes, SessionSchema, TokenPairSchema } from './auth/routes.js';
 import { userRoutes } from './users/routes.js';
 import { User, UserPage } from './users/schemas.js';
@@ -32,8 +32,8 @@ import { waybillImportRoutes } from './waybills/import.js';
 import { worklogImportRoutes } from './worklogs/import.js';
 import { batchRoutes, batchSchemas } from './batch/service.js';
 import { accessOf, registerAccessControl } from './auth/guards.js';
-import { registerSecurityHeaders, securityHeadersFor } from './shared/security-headers.js';
-import { registerWebApp } from './shared/web-app.js';
+import { registerSecurityHeaders, securityHeadersFor } from './http/security-headers.js';
+import { registerWebApp } from './http/web-app.js';
 
 /** The top-level field (or `nonFieldErrors`) of the first string holding a NUL character. */
 function findForbiddenChar(value: unknown, field?: string, depth = 0): { field: string; key: string } | undefined {

@@ -3,15 +3,15 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import pino from 'pino';
-import { loadConfig, REPO_ROOT } from './shared/config.js';
-import type { RunningPostgres } from './shared/embedded-pg.js';
-import { ensureKeys } from './shared/keys.js';
-import { closeContext, createContext } from './shared/bootstrap.js';
-import { LOCKS, withAdvisoryLock } from './shared/db.js';
+import { loadConfig, REPO_ROOT } from './infra/config.js';
+import type { RunningPostgres } from './dev/embedded-pg.js';
+import { ensureKeys } from './infra/keys.js';
+import { closeContext, createContext } from './infra/bootstrap.js';
+import { LOCKS, withAdvisoryLock } from './infra/db.js';
 import { buildApp } from './app.js';
 import { startWorkers } from './worker.js';
 import { isSeeded, seed } from './seed/seed.js';
-import { checkNoDemoAccounts, checkProductionConfig, startMode, startupBanner } from './shared/demo.js';
+import { checkNoDemoAccounts, checkProductionConfig, startMode, startupBanner } from './dev/demo.js';
 
 const log = pino({ level: process.env.LOG_LEVEL || 'info', transport: undefined });
 
@@ -60,7 +60,7 @@ async function main() {
     fs.mkdirSync(config.dataDir, { recursive: true });
     log.info(`Starting PostgreSQL in ${path.join(config.dataDir, 'postgres')}...`);
     // Loaded only here: the embedded PostgreSQL is the demo's, and a production install lacks it.
-    const { startEmbeddedPostgres } = await import('./shared/embedded-pg.js');
+    const { startEmbeddedPostgres } = await import('./dev/embedded-pg.js');
     embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), { port: Number(process.env.PG_PORT || 0) || undefined });
     databaseUrl = embedded.url;
   }

@@ -1,12 +1,12 @@
-import type { AppContext } from './shared/context.js';
-import { QUEUES } from './shared/jobs.js';
+import type { AppContext } from './infra/context.js';
+import { QUEUES } from './infra/jobs.js';
 import { runExport } from './exports/report.js';
 import { REPORTS } from './reports.js';
 import { syncInvoice } from './invoices/sync.js';
 import { purgeRateLimits } from './auth/rate-limit.js';
 import { sendAccountMail } from './users/account-mail.js';
 import { failAbandonedExports, purgeOldReports } from './exports/service.js';
-import type { AccountMailJob } from './shared/jobs.js';
+import type { AccountMailJob } from './infra/jobs.js';
 import { registerBatchHandler, runBatchJob } from './batch/service.js';
 import { runBulkJob } from './waybills/bulk.js';
 import { importJobHandler } from './imports/importer.js';

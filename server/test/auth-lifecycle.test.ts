@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { accountMailDone, DEMO_USERS, outboxMails, startServer, type TestServer } from './helpers.js';
-import { checkNoDemoAccounts } from '../src/shared/demo.js';
-import { loadConfig } from '../src/shared/config.js';
+import { checkNoDemoAccounts } from '../src/dev/demo.js';
+import { loadConfig } from '../src/infra/config.js';
 import { purgeExpired } from '../src/worker.js';
 import { REFRESH_RETRY_SECONDS } from '../src/auth/tokens.js';
 

@@ -2,7 +2,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { recountStats, sharedRecount, type Counted } from '../src/shared/list/run.js';
+import { recountStats, sharedRecount, type Counted } from '../src/list/run.js';
 import { startServer, waybillInput, type TestServer } from './helpers.js';
 
 /** A recount the test ends by hand, noting when it started. */

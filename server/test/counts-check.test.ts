@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { startServer, type TestServer } from './helpers.js';
-import { checkCounts, rebuildCounts } from '../src/shared/counts.js';
+import { checkCounts, rebuildCounts } from '../src/records/counts.js';
 
 /** `npm run check:counts -w server`: the kept counts against the rows, rebuilt with --fix. */
 const SERVER_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { startServer, type TestServer } from './helpers.js';
-import { TRANSACTION_ATTEMPTS } from '../src/shared/transaction.js';
+import { TRANSACTION_ATTEMPTS } from '../src/infra/transaction.js';
 
 /**
  * Serialization failures and deadlocks, forced by a trigger: the transaction helper runs the

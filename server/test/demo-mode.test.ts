@@ -6,7 +6,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startServer, DEMO_USERS, type TestServer } from './helpers.js';
-import { checkNoDemoAccounts, demoAccounts, startMode, startupBanner } from '../src/shared/demo.js';
+import { checkNoDemoAccounts, demoAccounts, startMode, startupBanner } from '../src/dev/demo.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, REPO_ROOT } from '../src/shared/config.js';
+import { loadConfig, REPO_ROOT } from '../src/infra/config.js';
 import { startServer } from './helpers.js';
 
 /**
@@ -52,7 +52,7 @@ describe('the container setup', () => {
     const env = /^ {4}environment:\n((?: {6}.*\n)+)/m.exec(app)?.[1] ?? '';
     const names = [...env.matchAll(/^ {6}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]!);
     assert.ok(names.includes('DATABASE_URL') && names.includes('PUBLIC_URL'), names.join(', '));
-    const config = fs.readFileSync(path.join(REPO_ROOT, 'server/src/shared/config.ts'), 'utf8');
+    const config = fs.readFileSync(path.join(REPO_ROOT, 'server/src/infra/config.ts'), 'utf8');
     for (const name of names) {
       const base = name.replace(/_FILE$/, '');
       const read = name.endsWith('_FILE')

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres, type RunningPostgres } from '../src/shared/embedded-pg.js';
+import { startEmbeddedPostgres, type RunningPostgres } from '../src/dev/embedded-pg.js';
 
 /** The embedded PostgreSQL's superuser password is generated per data folder, never a constant. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-pgpw-'));

@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
-import { createDatabase } from '../src/shared/embedded-pg.js';
+import { createDatabase } from '../src/dev/embedded-pg.js';
 import { CopyRows, copyField, copyStatement } from '../src/exports/copy-rows.js';
 
 /**

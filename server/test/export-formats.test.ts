@@ -8,7 +8,7 @@ import { startServer, type TestServer } from './helpers.js';
 import { writeReport } from '../src/exports/report.js';
 import { LocalTime, parsePgDate, parsePgTimestamp, spreadsheetSerial } from '../src/exports/local-time.js';
 import { REPORTS } from '../src/reports.js';
-import { t } from '../src/shared/i18n.js';
+import { t } from '../src/http/i18n.js';
 import type { Locale } from '@timberlog/contract';
 
 /**

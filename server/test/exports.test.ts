@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { startServer, waitFor, type TestServer } from './helpers.js';
 import { runExport, writeReport } from '../src/exports/report.js';
 import { REPORTS } from '../src/reports.js';
-import { t } from '../src/shared/i18n.js';
+import { t } from '../src/http/i18n.js';
 
 let s: TestServer;
 before(async () => {

@@ -186,7 +186,7 @@ describe('CORS', () => {
   });
 
   test('the default: the web dev server in development, nothing in production; null and * refused', async () => {
-    const { loadConfig, DEV_CORS_ORIGINS } = await import('../src/shared/config.js');
+    const { loadConfig, DEV_CORS_ORIGINS } = await import('../src/infra/config.js');
     const saved = { ...process.env };
     try {
       delete process.env.CORS_ORIGINS;

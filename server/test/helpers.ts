@@ -3,15 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { loadConfig, type AppConfig } from '../src/shared/config.js';
-import { createDatabase } from '../src/shared/embedded-pg.js';
-import { createDb } from '../src/shared/db.js';
-import { closeContext, createContext } from '../src/shared/bootstrap.js';
+import { loadConfig, type AppConfig } from '../src/infra/config.js';
+import { createDatabase } from '../src/dev/embedded-pg.js';
+import { createDb } from '../src/infra/db.js';
+import { closeContext, createContext } from '../src/infra/bootstrap.js';
 import { buildApp } from '../src/app.js';
 import { startWorkers } from '../src/worker.js';
 import { seed } from '../src/seed/seed.js';
 import { DEMO_USERS } from '../src/seed/data.js';
-import type { AppContext } from '../src/shared/context.js';
+import type { AppContext } from '../src/infra/context.js';
 
 export { DEMO_USERS };
 

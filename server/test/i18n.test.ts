@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isMessageKey, MESSAGES } from '@timberlog/contract';
-import { pickLocale, t } from '../src/shared/i18n.js';
+import { pickLocale, t } from '../src/http/i18n.js';
 
 // The catalogue's own tests (every key in en and et, the same placeholders) are the contract's:
 // packages/contract/test/messages.test.ts. These hold the server to it.

@@ -8,7 +8,7 @@ import { invoiceSpec } from '../src/invoices/queries.js';
 import { exportSpec } from '../src/exports/service.js';
 import { userSpec } from '../src/users/queries.js';
 import { assortmentSpec, assortmentTypeSpec, companySpec, warehouseSpec, workerSpec } from '../src/reference/queries.js';
-import { listConds, type ListSpec } from '../src/shared/list.js';
+import { listConds, type ListSpec } from '../src/list/index.js';
 
 let s: TestServer;
 before(async () => {

@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../src/shared/config.js';
+import { loadConfig } from '../src/infra/config.js';
 import { startServer, snapshot, type TestServer } from './helpers.js';
 
 /** Smaller hardening: prototype poisoning refused by the JSON parser; TRUST_PROXY never `true`. */

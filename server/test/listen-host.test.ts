@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../src/shared/config.js';
-import { startupBanner } from '../src/shared/demo.js';
+import { loadConfig } from '../src/infra/config.js';
+import { startupBanner } from '../src/dev/demo.js';
 
 /** The demo (whose staff password the README publishes) answers this computer only, unless HOST says otherwise. */
 const withEnv = <T>(env: Record<string, string | undefined>, fn: () => T): T => {

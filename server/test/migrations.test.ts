@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createDatabase } from '../src/shared/embedded-pg.js';
-import { migrate, MIGRATIONS_DIR, pendingMigrations } from '../src/shared/migrate.js';
+import { createDatabase } from '../src/dev/embedded-pg.js';
+import { migrate, MIGRATIONS_DIR, pendingMigrations } from '../src/infra/migrate.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = (script: string, args: string[], env: Record<string, string>) => {

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { createMailer } from '../src/shared/mail.js';
-import { loadConfig } from '../src/shared/config.js';
+import { createMailer } from '../src/infra/mail.js';
+import { loadConfig } from '../src/infra/config.js';
 import { startServer, waitFor, type TestServer } from './helpers.js';
 
 /** Secrets stay out of logs and out of other users' reach. */

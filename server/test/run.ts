@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
-import { startEmbeddedPostgres } from '../src/shared/embedded-pg.js';
+import { startEmbeddedPostgres } from '../src/dev/embedded-pg.js';
 import { prepareTemplates, TEMPLATE_ENV } from './helpers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

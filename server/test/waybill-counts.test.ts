@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { MIGRATIONS_DIR } from '../src/shared/migrate.js';
+import { MIGRATIONS_DIR } from '../src/infra/migrate.js';
 import { startServer, waybillInput, type TestServer } from './helpers.js';
-import { checkCounts } from '../src/shared/counts.js';
+import { checkCounts } from '../src/records/counts.js';
 
 let s: TestServer;
 let token: string;

@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { keptPageStats } from '../src/shared/list/run.js';
+import { keptPageStats } from '../src/list/run.js';
 import { startServer, waybillInput, type TestServer } from './helpers.js';
 
 // A waybill list's answer is kept with the version of everything it shows (the waybills, and the

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { LIMITS } from '@timberlog/contract';
-import { MIGRATIONS_DIR } from '../src/shared/migrate.js';
+import { MIGRATIONS_DIR } from '../src/infra/migrate.js';
 import { waybillSpec } from '../src/waybills/queries.js';
 import { startServer, waybillInput, type TestServer } from './helpers.js';
 

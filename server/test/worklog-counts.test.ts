@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { startServer, type TestServer } from './helpers.js';
-import { checkCounts } from '../src/shared/counts.js';
+import { checkCounts } from '../src/records/counts.js';
 
 let s: TestServer;
 let token: string;

@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { loadConfig } from '../../server/src/shared/config.js';
-import { startEmbeddedPostgres } from '../../server/src/shared/embedded-pg.js';
-import { closeContext, createContext } from '../../server/src/shared/bootstrap.js';
+import { loadConfig } from '../../server/src/infra/config.js';
+import { startEmbeddedPostgres } from '../../server/src/dev/embedded-pg.js';
+import { closeContext, createContext } from '../../server/src/infra/bootstrap.js';
 import { buildApp } from '../../server/src/app.js';
 import { seed } from '../../server/src/seed/seed.js';
 

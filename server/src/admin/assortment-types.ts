@@ -2,7 +2,7 @@ import { LIMITS } from '@timberlog/contract';
 import { sql } from 'kysely';
 import { AssortmentType, AssortmentTypePage } from '../reference/schemas.js';
 import { assortmentTypeSpec } from '../reference/queries.js';
-import { Str, Type } from '../shared/schema.js';
+import { Str, Type } from '../http/schema.js';
 import { adminResource, count, countOf, IntKey, notBlank, pick } from './resource.js';
 
 const body = { name: Str(LIMITS.assortmentTypeNameMaxLength, 1), description: Type.Optional(Str(LIMITS.notesMaxLength)) };

@@ -2,8 +2,8 @@ import { LIMITS, SPECIES, UNITS } from '@timberlog/contract';
 import { sql } from 'kysely';
 import { Assortment, AssortmentPage } from '../reference/schemas.js';
 import { assortmentSpec } from '../reference/queries.js';
-import type { FieldErrors } from '../shared/errors.js';
-import { Price, Str, StrEnum, Type } from '../shared/schema.js';
+import type { FieldErrors } from '../http/errors.js';
+import { Price, Str, StrEnum, Type } from '../http/schema.js';
 import { adminResource, CodeStr, count, countOf, IntKey, notBlank, pick, TextKey, type Trx } from './resource.js';
 
 const body = {

@@ -2,7 +2,7 @@ import { LIMITS, LOCALES } from '@timberlog/contract';
 import { sql } from 'kysely';
 import { Company, CompanyPage } from '../reference/schemas.js';
 import { companySpec } from '../reference/queries.js';
-import { Nullable, Str, StrEnum, Type } from '../shared/schema.js';
+import { Nullable, Str, StrEnum, Type } from '../http/schema.js';
 import { adminResource, count, countOf, notBlank, pick, RegistryCode, TextKey } from './resource.js';
 
 const body = {

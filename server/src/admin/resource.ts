@@ -10,13 +10,13 @@ import {
   type HistoryEntity,
   type Locale,
 } from '@timberlog/contract';
-import type { App } from '../shared/context.js';
-import type { Database } from '../shared/db.js';
-import { ApiError, FieldErrors } from '../shared/errors.js';
-import { findOne, runList, type ListSpec } from '../shared/list.js';
-import { conflict, errors, listQuery, ref, Type, type TSchema } from '../shared/schema.js';
-import { transaction } from '../shared/transaction.js';
-import { lockForWrite, withEtag, type VERSIONED } from '../shared/versions.js';
+import type { App } from '../infra/context.js';
+import type { Database } from '../infra/db.js';
+import { ApiError, FieldErrors } from '../http/errors.js';
+import { findOne, runList, type ListSpec } from '../list/index.js';
+import { conflict, errors, listQuery, ref, Type, type TSchema } from '../http/schema.js';
+import { transaction } from '../infra/transaction.js';
+import { lockForWrite, withEtag, type VERSIONED } from '../records/versions.js';
 import { writer } from '../auth/guards.js';
 import { HistoryPage, HistoryQuery, readHistory } from '../history/routes.js';
 

@@ -1,4 +1,4 @@
-import type { App } from '../shared/context.js';
+import type { App } from '../infra/context.js';
 import { assortmentTypeRoutes } from './assortment-types.js';
 import { assortmentRoutes } from './assortments.js';
 import { companyRoutes } from './companies.js';

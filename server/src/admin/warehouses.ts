@@ -2,8 +2,8 @@ import { LIMITS } from '@timberlog/contract';
 import { sql } from 'kysely';
 import { Warehouse, WarehousePage } from '../reference/schemas.js';
 import { warehouseSpec } from '../reference/queries.js';
-import type { FieldErrors } from '../shared/errors.js';
-import { Nullable, Str, Type } from '../shared/schema.js';
+import type { FieldErrors } from '../http/errors.js';
+import { Nullable, Str, Type } from '../http/schema.js';
 import {
   adminResource,
   CodeStr,

@@ -2,7 +2,7 @@ import { LIMITS, normaliseWorkerName } from '@timberlog/contract';
 import { sql } from 'kysely';
 import { Worker, WorkerPage } from '../reference/schemas.js';
 import { workerSpec } from '../reference/queries.js';
-import { Nullable, Str, Type } from '../shared/schema.js';
+import { Nullable, Str, Type } from '../http/schema.js';
 import { adminResource, companyExists, count, countOf, pick, RegistryCode, TextKey } from './resource.js';
 
 const body = { company: Type.Optional(Nullable(RegistryCode())) };

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { forbidden, notAuthenticated, tokenInvalid } from '../shared/errors.js';
-import type { App, AuthUser } from '../shared/context.js';
+import { forbidden, notAuthenticated, tokenInvalid } from '../http/errors.js';
+import type { App, AuthUser } from '../infra/context.js';
 import { sessionHolds, verifyToken } from './tokens.js';
-import { preparedQuery } from '../shared/db.js';
+import { preparedQuery } from '../infra/db.js';
 import type { TokenAccount } from './user-cache.js';
-import type { TransactionOptions } from '../shared/transaction.js';
+import type { TransactionOptions } from '../infra/transaction.js';
 import { CLIENT_HEADER } from '@timberlog/contract';
 
 /**

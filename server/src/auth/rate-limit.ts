@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { sql } from 'kysely';
-import type { DB } from '../shared/db.js';
-import type { AppConfig } from '../shared/config.js';
-import { rateLimited } from '../shared/errors.js';
+import type { DB } from '../infra/db.js';
+import type { AppConfig } from '../infra/config.js';
+import { rateLimited } from '../http/errors.js';
 
 /**
  * Counters kept in PostgreSQL (`rate_limiter`), shared by every server process. An attempt is

@@ -1,12 +1,12 @@
-import type { App } from '../shared/context.js';
-import { ApiError } from '../shared/errors.js';
-import { ref, Type } from '../shared/schema.js';
-import { errors } from '../shared/schema.js';
+import type { App } from '../infra/context.js';
+import { ApiError } from '../http/errors.js';
+import { ref, Type } from '../http/schema.js';
+import { errors } from '../http/schema.js';
 import { LIMITS } from '@timberlog/contract';
 import { randomUUID } from 'node:crypto';
 import { hashPassword, normaliseEmail, verifyPassword } from '../users/rules.js';
 import { issuePair, REFRESH_RETRY_SECONDS, renewSession, revokeRefresh, tokenIsLive, verifyToken } from './tokens.js';
-import { StatusOk } from '../shared/schema.js';
+import { StatusOk } from '../http/schema.js';
 
 export const TokenPairSchema = Type.Object({ access: Type.String(), refresh: Type.String() }, { $id: 'TokenPair', title: 'TokenPair' });
 export const SessionSchema = Type.Object(

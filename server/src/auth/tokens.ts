@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
-import type { AppContext, AuthUser } from '../shared/context.js';
-import type { DB } from '../shared/db.js';
-import { transaction } from '../shared/transaction.js';
+import type { AppContext, AuthUser } from '../infra/context.js';
+import type { DB } from '../infra/db.js';
+import { transaction } from '../infra/transaction.js';
 import { LIMITS } from '@timberlog/contract';
 
 export type TokenType = 'access' | 'refresh' | 'download';

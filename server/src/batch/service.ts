@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { BATCH_STATES, LOCALES, type Locale } from '@timberlog/contract';
-import type { App, AppContext } from '../shared/context.js';
-import { notFound } from '../shared/errors.js';
-import { errors, Nullable, ref, StrEnum, Timestamp, Type, type Static } from '../shared/schema.js';
-import { t } from '../shared/i18n.js';
+import type { App, AppContext } from '../infra/context.js';
+import { notFound } from '../http/errors.js';
+import { errors, Nullable, ref, StrEnum, Timestamp, Type, type Static } from '../http/schema.js';
+import { t } from '../http/i18n.js';
 import { currentUser } from '../auth/guards.js';
 import { ProgressReporter } from '../exports/progress.js';
 

@@ -13,7 +13,7 @@ import {
   type Unit,
   type WaybillStatus,
 } from '@timberlog/contract';
-import { SERVER_ROOT, type SellerSettings } from '../shared/config.js';
+import { SERVER_ROOT, type SellerSettings } from '../infra/config.js';
 
 /**
  * The printable documents: the waybill (the transport document that travels with the load) and the

@@ -10,13 +10,13 @@ import {
   type Locale,
   type WaybillStatus,
 } from '@timberlog/contract';
-import type { App, AppContext } from '../shared/context.js';
-import { ApiError, nonFieldError } from '../shared/errors.js';
-import { findOne } from '../shared/list.js';
-import { conflict, errors, ref, Type } from '../shared/schema.js';
-import { transaction } from '../shared/transaction.js';
-import { lockForWrite, withEtag } from '../shared/versions.js';
-import { missingSellerSettings, type AppConfig } from '../shared/config.js';
+import type { App, AppContext } from '../infra/context.js';
+import { ApiError, nonFieldError } from '../http/errors.js';
+import { findOne } from '../list/index.js';
+import { conflict, errors, ref, Type } from '../http/schema.js';
+import { transaction } from '../infra/transaction.js';
+import { lockForWrite, withEtag } from '../records/versions.js';
+import { missingSellerSettings, type AppConfig } from '../infra/config.js';
 import { currentUser, writer } from '../auth/guards.js';
 import { numberParams } from '../waybills/schemas.js';
 import { waybillSpec } from '../waybills/queries.js';

@@ -1,8 +1,8 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../shared/context.js';
-import { errors, Type } from '../shared/schema.js';
+import type { App } from '../infra/context.js';
+import { errors, Type } from '../http/schema.js';
 import { currentUser } from '../auth/guards.js';
 import { mayReceive, type ChangeEvent } from './hub.js';
 

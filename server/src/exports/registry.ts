@@ -1,5 +1,5 @@
 import type { ExportKind, Locale, ReportColumnKey, ReportSheetKey, ValueLabelPrefix } from '@timberlog/contract';
-import type { ListSpec } from '../shared/list.js';
+import type { ListSpec } from '../list/index.js';
 
 export interface ReportColumn {
   /** The row's field (an alias of the list spec's select list). */

@@ -1,4 +1,4 @@
-import { Type, Nullable, Timestamp, listQuery, page, StrEnum } from '../shared/schema.js';
+import { Type, Nullable, Timestamp, listQuery, page, StrEnum } from '../http/schema.js';
 import { EXPORT_FORMATS, EXPORT_KINDS, EXPORT_REQUEST_LIST } from '@timberlog/contract';
 
 export const ExportRequest = Type.Object(

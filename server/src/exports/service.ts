@@ -3,15 +3,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext, AuthUser } from '../shared/context.js';
+import type { AppContext, AuthUser } from '../infra/context.js';
 import { EXPORT_REQUEST_LIST, LOCALES, type ExportFormat, type ExportKind, type Locale } from '@timberlog/contract';
-import { defineSpec, type Row } from '../shared/list.js';
+import { defineSpec, type Row } from '../list/index.js';
 import { signDownloadToken } from '../auth/tokens.js';
-import { apiLink } from '../shared/urls.js';
-import { ApiError } from '../shared/errors.js';
-import { t } from '../shared/i18n.js';
-import { QUEUES } from '../shared/jobs.js';
-import { transaction } from '../shared/transaction.js';
+import { apiLink } from '../http/urls.js';
+import { ApiError } from '../http/errors.js';
+import { t } from '../http/i18n.js';
+import { QUEUES } from '../infra/jobs.js';
+import { transaction } from '../infra/transaction.js';
 
 export const exportSpec = defineSpec({
   list: EXPORT_REQUEST_LIST,

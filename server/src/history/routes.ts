@@ -10,11 +10,11 @@ import {
   type HistoryEntity,
   type HistoryVia,
 } from '@timberlog/contract';
-import type { App } from '../shared/context.js';
-import type { DB } from '../shared/db.js';
-import { invalidPage, notFound } from '../shared/errors.js';
-import { pageUrl } from '../shared/list.js';
-import { errors, Nullable, page, ref, StrEnum, Timestamp, Type } from '../shared/schema.js';
+import type { App } from '../infra/context.js';
+import type { DB } from '../infra/db.js';
+import { invalidPage, notFound } from '../http/errors.js';
+import { pageUrl } from '../list/index.js';
+import { errors, Nullable, page, ref, StrEnum, Timestamp, Type } from '../http/schema.js';
 import { currentUser } from '../auth/guards.js';
 import { numberParams } from '../waybills/schemas.js';
 import { EmailParams } from '../users/schemas.js';

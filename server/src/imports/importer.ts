@@ -19,12 +19,12 @@ import {
   type MessageKey,
   type SheetCell,
 } from '@timberlog/contract';
-import type { App, AppContext } from '../shared/context.js';
-import type { Database } from '../shared/db.js';
-import { ApiError, FieldErrors, type Msg } from '../shared/errors.js';
-import { errors, FieldErrorsSchema, Nullable, ref, StrEnum, Type, type Static } from '../shared/schema.js';
-import { t } from '../shared/i18n.js';
-import { transaction } from '../shared/transaction.js';
+import type { App, AppContext } from '../infra/context.js';
+import type { Database } from '../infra/db.js';
+import { ApiError, FieldErrors, type Msg } from '../http/errors.js';
+import { errors, FieldErrorsSchema, Nullable, ref, StrEnum, Type, type Static } from '../http/schema.js';
+import { t } from '../http/i18n.js';
+import { transaction } from '../infra/transaction.js';
 import { currentUser } from '../auth/guards.js';
 import { BatchJob, createBatchJob, type BatchAsker, type BatchHandler } from '../batch/service.js';
 import { checkXlsxLimits, XlsxTooLarge } from './xlsxLimits.js';

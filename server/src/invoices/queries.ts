@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { INVOICE_LIST } from '@timberlog/contract';
-import { defineSpec } from '../shared/list.js';
+import { defineSpec } from '../list/index.js';
 
 export const invoiceSpec = defineSpec({
   list: INVOICE_LIST,

@@ -1,19 +1,19 @@
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
-import type { App } from '../shared/context.js';
-import { nonFieldError } from '../shared/errors.js';
-import { findOne, runList } from '../shared/list.js';
-import { nextDocumentNumber } from '../shared/numbers.js';
-import { errors, ref, conflict } from '../shared/schema.js';
+import type { App } from '../infra/context.js';
+import { nonFieldError } from '../http/errors.js';
+import { findOne, runList } from '../list/index.js';
+import { nextDocumentNumber } from '../records/numbers.js';
+import { errors, ref, conflict } from '../http/schema.js';
 import { currentUser, writer } from '../auth/guards.js';
 import { DOCUMENT_NUMBER, documentNumber, INVOICE, INVOICE_RETRYABLE_STATUS } from '@timberlog/contract';
 import { numberParams } from '../waybills/schemas.js';
 import { Invoice, InvoiceCreate, InvoiceLineSchema, InvoiceListQuery, InvoicePage, InvoicePreview, PreviewQuery } from './schemas.js';
 import { computeInvoice } from './rules.js';
 import { invoiceSpec } from './queries.js';
-import { transaction } from '../shared/transaction.js';
-import { lockForWrite, withEtag } from '../shared/versions.js';
+import { transaction } from '../infra/transaction.js';
+import { lockForWrite, withEtag } from '../records/versions.js';
 import { documentRoutes, requireSeller } from '../documents/routes.js';
 
 const NumberParams = numberParams('invoice', DOCUMENT_NUMBER.invoicePrefix);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, InvoiceLine } from '../shared/db.js';
-import { ApiError, type Msg } from '../shared/errors.js';
+import type { Database, InvoiceLine } from '../infra/db.js';
+import { ApiError, type Msg } from '../http/errors.js';
 import { INVOICE, defaultDueDate, invoiceProblem, invoiceToday, invoiceWaybillNumbers, type InvoiceWaybill } from '@timberlog/contract';
 
 export interface ComputedInvoice {

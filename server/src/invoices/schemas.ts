@@ -1,4 +1,4 @@
-import { Type, Nullable, Timestamp, DateStr, listQuery, page, QArray, StrEnum, Price, Money, RecordVersion } from '../shared/schema.js';
+import { Type, Nullable, Timestamp, DateStr, listQuery, page, QArray, StrEnum, Price, Money, RecordVersion } from '../http/schema.js';
 import { INVOICE, INVOICE_LIST, INVOICE_STATUSES, INVOICE_SYNC_FAILURES, LIMITS, UNITS } from '@timberlog/contract';
 
 export const InvoiceLineSchema = Type.Object(

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { InvoiceSyncFailure } from '@timberlog/contract';
-import type { AppContext } from '../shared/context.js';
+import type { AppContext } from '../infra/context.js';
 import { invoiceSpec } from './queries.js';
-import { privateDir, privateFile } from '../shared/private-files.js';
+import { privateDir, privateFile } from '../infra/private-files.js';
 import { loadInvoice, requireSeller } from '../documents/routes.js';
 import { invoiceUbl } from './ubl.js';
 

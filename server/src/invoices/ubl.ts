@@ -1,4 +1,4 @@
-import type { SellerSettings } from '../shared/config.js';
+import type { SellerSettings } from '../infra/config.js';
 import type { InvoiceDocument } from '../documents/pdf.js';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ASSORTMENT_LIST, ASSORTMENT_TYPE_LIST, COMPANY_LIST, WAREHOUSE_LIST, WORKER_LIST } from '@timberlog/contract';
-import { defineSpec } from '../shared/list.js';
+import { defineSpec } from '../list/index.js';
 
 // The version moves with every change (migration 021): the admin screens send it back in If-Match.
 const stamps = (t: string) => `${t}.created_at AS "createdAt", ${t}.last_modified_at AS "lastModifiedAt", ${t}.version`;

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { App } from '../shared/context.js';
-import { findOne, runList } from '../shared/list.js';
-import { withEtag } from '../shared/versions.js';
-import { errors, ref, Type } from '../shared/schema.js';
+import type { App } from '../infra/context.js';
+import { findOne, runList } from '../list/index.js';
+import { withEtag } from '../records/versions.js';
+import { errors, ref, Type } from '../http/schema.js';
 import { LIMITS } from '@timberlog/contract';
 
 import {

@@ -1,4 +1,4 @@
-import { Type, Nullable, Timestamp, listQuery, page, StrEnum, Price, RecordVersion } from '../shared/schema.js';
+import { Type, Nullable, Timestamp, listQuery, page, StrEnum, Price, RecordVersion } from '../http/schema.js';
 import {
   ASSORTMENT_LIST,
   ASSORTMENT_TYPE_LIST,

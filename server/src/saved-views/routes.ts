@@ -10,13 +10,13 @@ import {
   savedViewQuery,
   type SavedViewList as ListOfView,
 } from '@timberlog/contract';
-import type { App } from '../shared/context.js';
-import type { Database } from '../shared/db.js';
-import { ApiError, FieldErrors, forbidden, notFound } from '../shared/errors.js';
-import { conflict, errors, ref, StrEnum, Str, Timestamp, Type, RecordVersion, type Static } from '../shared/schema.js';
+import type { App } from '../infra/context.js';
+import type { Database } from '../infra/db.js';
+import { ApiError, FieldErrors, forbidden, notFound } from '../http/errors.js';
+import { conflict, errors, ref, StrEnum, Str, Timestamp, Type, RecordVersion, type Static } from '../http/schema.js';
 import { currentUser, writer } from '../auth/guards.js';
-import { transaction } from '../shared/transaction.js';
-import { lockForWrite, withEtag } from '../shared/versions.js';
+import { transaction } from '../infra/transaction.js';
+import { lockForWrite, withEtag } from '../records/versions.js';
 
 /**
  * Saved views of the lists (migration 024): a named list query with its columns and row density,

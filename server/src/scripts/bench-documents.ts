@@ -6,7 +6,7 @@
  * database: `npx tsx src/scripts/bench-documents.ts` (in server/).
  */
 import { sql } from 'kysely';
-import type { AppContext } from '../shared/context.js';
+import type { AppContext } from '../infra/context.js';
 
 const RUNS = Number(process.env.BENCH_DOCUMENT_RUNS || 40);
 
@@ -64,9 +64,9 @@ if (process.argv[1]?.endsWith('bench-documents.ts')) {
   const os = await import('node:os');
   const path = await import('node:path');
   const { default: pino } = await import('pino');
-  const { loadConfig } = await import('../shared/config.js');
-  const { startEmbeddedPostgres } = await import('../shared/embedded-pg.js');
-  const { closeContext, createContext } = await import('../shared/bootstrap.js');
+  const { loadConfig } = await import('../infra/config.js');
+  const { startEmbeddedPostgres } = await import('../dev/embedded-pg.js');
+  const { closeContext, createContext } = await import('../infra/bootstrap.js');
   const { buildApp } = await import('../app.js');
   const { seed } = await import('../seed/seed.js');
   const { DEMO_USERS } = await import('../seed/data.js');

@@ -8,7 +8,7 @@
  * Prints figures; asserts nothing.
  */
 import fs from 'node:fs';
-import type { AppContext } from '../shared/context.js';
+import type { AppContext } from '../infra/context.js';
 import { writeReport } from '../exports/report.js';
 import { REPORTS } from '../reports.js';
 

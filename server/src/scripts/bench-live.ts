@@ -10,9 +10,9 @@ import vm from 'node:vm';
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { SERVER_ROOT } from '../shared/config.js';
-import type { AppContext } from '../shared/context.js';
-import { checkCounts } from '../shared/counts.js';
+import { SERVER_ROOT } from '../infra/config.js';
+import type { AppContext } from '../infra/context.js';
+import { checkCounts } from '../records/counts.js';
 import type { WriterChange, WriterOptions, WriterResult } from './bench-writer.js';
 import type { SseClientsOptions, SseClientsReport } from './bench-sse-clients.js';
 

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { IMPORT, MESSAGES, WORKLOG_ACTIONS, WORKLOG_IMPORT_COLUMNS } from '@timberlog/contract';
-import type { AppContext } from '../shared/context.js';
+import type { AppContext } from '../infra/context.js';
 import { DEMO_USERS } from '../seed/data.js';
 import { parseImportFile, runImport } from '../imports/importer.js';
 import { waybillImport } from '../waybills/import.js';

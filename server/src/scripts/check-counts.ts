@@ -5,9 +5,9 @@
  *   npm run check:counts -w server -- --fix   rebuild, then check again
  * On the configured database (DATABASE_URL or DATABASE_URL_FILE); server/README.md says when to run it.
  */
-import { createDb } from '../shared/db.js';
-import { loadConfig } from '../shared/config.js';
-import { checkCounts, rebuildCounts, type CountDrift } from '../shared/counts.js';
+import { createDb } from '../infra/db.js';
+import { loadConfig } from '../infra/config.js';
+import { checkCounts, rebuildCounts, type CountDrift } from '../records/counts.js';
 
 const fix = process.argv.includes('--fix');
 const url = loadConfig().databaseUrl; // DATABASE_URL or DATABASE_URL_FILE

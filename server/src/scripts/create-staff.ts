@@ -5,11 +5,11 @@
  * The password is read from STAFF_PASSWORD (never from the command line, which others can see).
  */
 import pino from 'pino';
-import { createDb } from '../shared/db.js';
-import { migrate } from '../shared/migrate.js';
-import { loadConfig } from '../shared/config.js';
+import { createDb } from '../infra/db.js';
+import { migrate } from '../infra/migrate.js';
+import { loadConfig } from '../infra/config.js';
 import { hashPassword, normaliseEmail, passwordRuleBreaks } from '../users/rules.js';
-import { t } from '../shared/i18n.js';
+import { t } from '../http/i18n.js';
 import { endSessions } from '../auth/tokens.js';
 
 const [emailArg, name = ''] = process.argv.slice(2);

@@ -6,9 +6,9 @@
  * unless MIGRATE_ON_START=true). The demo start (`npm start` without DATABASE_URL) migrates by itself.
  */
 import pino from 'pino';
-import { loadConfig } from '../shared/config.js';
-import { createDb } from '../shared/db.js';
-import { migrate, pendingMigrations } from '../shared/migrate.js';
+import { loadConfig } from '../infra/config.js';
+import { createDb } from '../infra/db.js';
+import { migrate, pendingMigrations } from '../infra/migrate.js';
 
 const log = pino();
 const url = loadConfig().databaseUrl; // DATABASE_URL or DATABASE_URL_FILE

@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../app.js';
-import { loadConfig, SERVER_ROOT } from '../shared/config.js';
-import { createDb } from '../shared/db.js';
-import type { AppContext } from '../shared/context.js';
+import { loadConfig, SERVER_ROOT } from '../infra/config.js';
+import { createDb } from '../infra/db.js';
+import type { AppContext } from '../infra/context.js';
 
 export async function openApiDocument(): Promise<string> {
   const config = loadConfig({ publicUrl: undefined });

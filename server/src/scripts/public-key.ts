@@ -3,8 +3,8 @@
  * so a web build made elsewhere can verify this server's tokens:
  *   APP_PUBLIC_JWT_PUBLIC_KEY="$(npm run -s public-key -w server)" npm run build
  */
-import { loadConfig } from '../shared/config.js';
-import { ensureKeys } from '../shared/keys.js';
+import { loadConfig } from '../infra/config.js';
+import { ensureKeys } from '../infra/keys.js';
 
 const keys = await ensureKeys(loadConfig());
 process.stdout.write(keys.publicPem);

@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../shared/embedded-pg.js';
-import { migrate } from '../shared/migrate.js';
+import { startEmbeddedPostgres } from '../dev/embedded-pg.js';
+import { migrate } from '../infra/migrate.js';
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema.sql');
 const BOOKKEEPING = ['pgmigrations', 'migration_checksums'];

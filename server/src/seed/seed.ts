@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../shared/db.js';
+import type { DB } from '../infra/db.js';
 import { hashPassword } from '../users/rules.js';
 import { createDemoData, DEMO_DEFAULTS, type DemoDataOptions } from '@timberlog/contract/demo-data';
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { INVOICE_STATUSES, SUMMARY_CHARTS, chartPeriods, todayIn, type ChartPeriods } from '@timberlog/contract';
-import type { DB } from '../shared/db.js';
-import { shared } from '../shared/list/totals.js';
-import type { Static } from '../shared/schema.js';
+import type { DB } from '../infra/db.js';
+import { shared } from '../list/totals.js';
+import type { Static } from '../http/schema.js';
 import type { SummaryCharts } from './schemas.js';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { INVOICE_STATUSES, SUMMARY_CHARTS, WAYBILL_STATUSES, type InvoiceStatus, type WaybillStatus } from '@timberlog/contract';
-import type { App } from '../shared/context.js';
-import type { DB } from '../shared/db.js';
-import { errors, ref } from '../shared/schema.js';
+import type { App } from '../infra/context.js';
+import type { DB } from '../infra/db.js';
+import { errors, ref } from '../http/schema.js';
 import { currentUser } from '../auth/guards.js';
 import { Summary, SummaryCharts } from './schemas.js';
 import { summaryCharts } from './charts.js';

@@ -1,4 +1,4 @@
-import { Type, Nullable, Money, StrEnum } from '../shared/schema.js';
+import { Type, Nullable, Money, StrEnum } from '../http/schema.js';
 import { INVOICE_STATUSES, SUMMARY_CHARTS, UNITS, WAYBILL_STATUSES } from '@timberlog/contract';
 
 /** One non-negative count per status of `statuses`, every status present (0 when no row has it). */

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { App } from '../shared/context.js';
-import { errors, ref, Type } from '../shared/schema.js';
-import { runTotals, type TotalsSpec } from '../shared/list/totals.js';
+import type { App } from '../infra/context.js';
+import { errors, ref, Type } from '../http/schema.js';
+import { runTotals, type TotalsSpec } from '../list/totals.js';
 import { bucketConds, searchSums, waybillSpec } from '../waybills/queries.js';
-import { whereClause } from '../shared/list/filters.js';
+import { whereClause } from '../list/filters.js';
 import { worklogSpec } from '../worklogs/queries.js';
 import { invoiceSpec } from '../invoices/queries.js';
 import { WaybillListQuery } from '../waybills/schemas.js';
@@ -13,7 +13,7 @@ import { InvoiceListQuery } from '../invoices/schemas.js';
 /**
  * Totals of the filtered lists: `GET /api/waybills/totals/` and the like take exactly the list's
  * query (filters and search; sort and paging are read past) and answer the sums of every row it
- * selects, as decimal strings, exact and computed by the database (shared/list/totals.ts).
+ * selects, as decimal strings, exact and computed by the database (list/totals.ts).
  */
 
 const Decimal = (description: string) => Type.String({ description, examples: ['1234.500'] });

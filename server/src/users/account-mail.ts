@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@timberlog/contract';
-import type { AppContext } from '../shared/context.js';
-import type { AccountMailJob } from '../shared/jobs.js';
-import { t } from '../shared/i18n.js';
+import type { AppContext } from '../infra/context.js';
+import type { AccountMailJob } from '../infra/jobs.js';
+import { t } from '../http/i18n.js';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

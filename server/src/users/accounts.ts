@@ -1,16 +1,16 @@
 /** User accounts as staff manage them: the list (an ordinary user sees only their own), create, read, update, delete. */
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../shared/context.js';
-import { FieldErrors, forbidden, notFound, nonFieldError } from '../shared/errors.js';
-import { runList } from '../shared/list.js';
+import type { App } from '../infra/context.js';
+import { FieldErrors, forbidden, notFound, nonFieldError } from '../http/errors.js';
+import { runList } from '../list/index.js';
 import { userSpec } from './queries.js';
-import { ref, errors, Type, conflict } from '../shared/schema.js';
+import { ref, errors, Type, conflict } from '../http/schema.js';
 import { currentUser, writer } from '../auth/guards.js';
 import { checkPassword, hashPassword, normaliseEmail } from './rules.js';
 import { endSessions } from '../auth/tokens.js';
-import { transaction } from '../shared/transaction.js';
-import { lockForWrite, withEtag } from '../shared/versions.js';
+import { transaction } from '../infra/transaction.js';
+import { lockForWrite, withEtag } from '../records/versions.js';
 import { EmailParams, User, UserCreate, UserListQuery, UserPage, UserPatch, UserUpdate } from './schemas.js';
 import { readUser } from './queries.js';
 

@@ -1,13 +1,13 @@
 /** The signed-in user's own account: read it, change the name and password (the current password required). */
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../shared/context.js';
-import { FieldErrors } from '../shared/errors.js';
-import { ref, errors, conflict } from '../shared/schema.js';
+import type { App } from '../infra/context.js';
+import { FieldErrors } from '../http/errors.js';
+import { ref, errors, conflict } from '../http/schema.js';
 import { currentUser, writer } from '../auth/guards.js';
 import { checkPassword, hashPassword, verifyPassword } from './rules.js';
 import { endSessions } from '../auth/tokens.js';
-import { transaction } from '../shared/transaction.js';
-import { lockForWrite, withEtag } from '../shared/versions.js';
+import { transaction } from '../infra/transaction.js';
+import { lockForWrite, withEtag } from '../records/versions.js';
 import { MePatch, MeUpdate, User } from './schemas.js';
 import { readUser } from './queries.js';
 

@@ -1,12 +1,12 @@
 /** Forgotten passwords: asking for a reset link (answered alike for any address) and setting a new password with its token. */
-import type { App } from '../shared/context.js';
-import { FieldErrors, fieldError } from '../shared/errors.js';
-import { ref, errors, StatusOk } from '../shared/schema.js';
+import type { App } from '../infra/context.js';
+import { FieldErrors, fieldError } from '../http/errors.js';
+import { ref, errors, StatusOk } from '../http/schema.js';
 import { writer } from '../auth/guards.js';
 import { checkPassword, hashPassword, normaliseEmail } from './rules.js';
 import { endSessions } from '../auth/tokens.js';
 import { hashToken } from './account-mail.js';
-import { transaction } from '../shared/transaction.js';
+import { transaction } from '../infra/transaction.js';
 import { ForgotPassword, ResetPassword } from './schemas.js';
 
 export async function passwordResetRoutes(app: App) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { USER_LIST } from '@timberlog/contract';
-import { defineSpec } from '../shared/list.js';
-import type { DB } from '../shared/db.js';
+import { defineSpec } from '../list/index.js';
+import type { DB } from '../infra/db.js';
 import { normaliseEmail } from './rules.js';
 
 export const userSpec = defineSpec({

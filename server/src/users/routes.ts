@@ -1,4 +1,4 @@
-import type { App } from '../shared/context.js';
+import type { App } from '../infra/context.js';
 import { accountRoutes } from './accounts.js';
 import { ownAccountRoutes } from './own-account.js';
 import { passwordResetRoutes } from './password-reset.js';

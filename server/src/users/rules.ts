@@ -2,7 +2,7 @@ import argon2 from 'argon2';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
-import { FieldErrors } from '../shared/errors.js';
+import { FieldErrors } from '../http/errors.js';
 import { LIMITS, passwordProblems, type PasswordProblem } from '@timberlog/contract';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 

@@ -1,4 +1,4 @@
-import { Type, Str, Nullable, Timestamp, listQuery, page, RecordVersion } from '../shared/schema.js';
+import { Type, Str, Nullable, Timestamp, listQuery, page, RecordVersion } from '../http/schema.js';
 import { LIMITS, USER_LIST } from '@timberlog/contract';
 
 export const User = Type.Object(

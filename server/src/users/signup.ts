@@ -1,10 +1,10 @@
 /** Signing up (an inactive account, answered alike for taken addresses) and confirming the address by the mailed link. */
-import type { App } from '../shared/context.js';
-import { FieldErrors, fieldError } from '../shared/errors.js';
-import { ref, errors, StatusOk, Type } from '../shared/schema.js';
+import type { App } from '../infra/context.js';
+import { FieldErrors, fieldError } from '../http/errors.js';
+import { ref, errors, StatusOk, Type } from '../http/schema.js';
 import { checkPassword, hashPassword, normaliseEmail } from './rules.js';
 import { hashToken } from './account-mail.js';
-import { apiLink } from '../shared/urls.js';
+import { apiLink } from '../http/urls.js';
 import { SignUp, User } from './schemas.js';
 
 export async function signUpRoutes(app: App) {

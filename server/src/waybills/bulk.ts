@@ -13,13 +13,13 @@ import {
   type Locale,
   type WaybillStatus,
 } from '@timberlog/contract';
-import type { App, AppContext } from '../shared/context.js';
-import type { Database } from '../shared/db.js';
-import { ApiError, fieldError, notFound } from '../shared/errors.js';
-import { listConds, orderBy, whereClause } from '../shared/list.js';
-import { errors, Nullable, ref, StrEnum, Type, type Static } from '../shared/schema.js';
-import { transaction } from '../shared/transaction.js';
-import { lockRecord } from '../shared/versions.js';
+import type { App, AppContext } from '../infra/context.js';
+import type { Database } from '../infra/db.js';
+import { ApiError, fieldError, notFound } from '../http/errors.js';
+import { listConds, orderBy, whereClause } from '../list/index.js';
+import { errors, Nullable, ref, StrEnum, Type, type Static } from '../http/schema.js';
+import { transaction } from '../infra/transaction.js';
+import { lockRecord } from '../records/versions.js';
 import { currentUser } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
 import { BatchJob, createBatchJob, type BatchAsker } from '../batch/service.js';

@@ -10,8 +10,8 @@ import {
   type Unit,
   type WaybillStatus,
 } from '@timberlog/contract';
-import type { Database, WaybillsTable } from '../shared/db.js';
-import { FieldErrors, fieldError, forbidden, nonFieldError } from '../shared/errors.js';
+import type { Database, WaybillsTable } from '../infra/db.js';
+import { FieldErrors, fieldError, forbidden, nonFieldError } from '../http/errors.js';
 
 /**
  * The rules of a waybill's change and deletion, one place for every way in: the single-record

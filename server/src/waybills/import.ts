@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { DOCUMENT_NUMBER, WAYBILL_IMPORT_COLUMNS, documentNumber } from '@timberlog/contract';
-import type { App } from '../shared/context.js';
+import type { App } from '../infra/context.js';
 import { importRoutes, type ImportSpec } from '../imports/importer.js';
 import { checkFields, loadedRefs, newWaybillRow, type WaybillFields } from './changes.js';
 

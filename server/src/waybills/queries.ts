@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { WAYBILL_LIST } from '@timberlog/contract';
-import { defineSpec, givenFilters, searchFold, searchLike, searchTerm, whereClause, type Cond } from '../shared/list.js';
+import { defineSpec, givenFilters, searchFold, searchLike, searchTerm, whereClause, type Cond } from '../list/index.js';
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 const isMonthStart = (v: unknown) => isDate(v) && v.endsWith('-01');

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
-import type { App } from '../shared/context.js';
-import { FieldErrors } from '../shared/errors.js';
-import { findOne, runList } from '../shared/list.js';
-import { nextDocumentNumber } from '../shared/numbers.js';
-import { errors, ref, Type, conflict } from '../shared/schema.js';
+import type { App } from '../infra/context.js';
+import { FieldErrors } from '../http/errors.js';
+import { findOne, runList } from '../list/index.js';
+import { nextDocumentNumber } from '../records/numbers.js';
+import { errors, ref, Type, conflict } from '../http/schema.js';
 import {
   DOCUMENT_NUMBER,
   documentNumber,
@@ -20,8 +20,8 @@ import { createExportRequest } from '../exports/service.js';
 import { ExportRequest } from '../exports/schemas.js';
 import { numberParams, ReportBody, Waybill, WaybillCreate, WaybillListQuery, WaybillPage, WaybillPatch, WaybillUpdate } from './schemas.js';
 import { waybillSpec } from './queries.js';
-import { transaction } from '../shared/transaction.js';
-import { lockForWrite, withEtag } from '../shared/versions.js';
+import { transaction } from '../infra/transaction.js';
+import { lockForWrite, withEtag } from '../records/versions.js';
 import { applyWaybillChange, applyWaybillDelete, checkFields, newWaybillRow, type WaybillChange } from './changes.js';
 
 const NumberParams = numberParams('waybill', DOCUMENT_NUMBER.waybillPrefix);

@@ -1,4 +1,4 @@
-import { Type, Nullable, Timestamp, DateStr, listQuery, page, StrEnum, Quantity, Str, RecordVersion } from '../shared/schema.js';
+import { Type, Nullable, Timestamp, DateStr, listQuery, page, StrEnum, Quantity, Str, RecordVersion } from '../http/schema.js';
 import { documentNumber, LIMITS, UNITS, WAYBILL_LIST, WAYBILL_NUMBER_PATTERN, WAYBILL_STATUSES, EXPORT_FORMATS } from '@timberlog/contract';
 
 export const Waybill = Type.Object(

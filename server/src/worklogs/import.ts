@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { DOCUMENT_NUMBER, WORKLOG_IMPORT_COLUMNS, documentNumber, wallClockInstant, type WorklogAction } from '@timberlog/contract';
-import type { App } from '../shared/context.js';
+import type { App } from '../infra/context.js';
 import { importRoutes, type ImportSpec } from '../imports/importer.js';
 import { checkFields, ensureWorker, loadWorklogRefs, newWorklogRow, touchWorkers, type WorklogFields } from './routes.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { WORKLOG_LIST } from '@timberlog/contract';
-import { defineSpec } from '../shared/list.js';
+import { defineSpec } from '../list/index.js';
 
 export const worklogSpec = defineSpec({
   list: WORKLOG_LIST,

@@ -1,4 +1,4 @@
-import { Type, Nullable, Timestamp, listQuery, page, StrEnum, Quantity, Str, RecordVersion } from '../shared/schema.js';
+import { Type, Nullable, Timestamp, listQuery, page, StrEnum, Quantity, Str, RecordVersion } from '../http/schema.js';
 import { LIMITS, WORKLOG_ACTIONS, WORKLOG_LIST } from '@timberlog/contract';
 
 export const Worklog = Type.Object(

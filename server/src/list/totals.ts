@@ -9,7 +9,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
-import type { DB } from '../db.js';
+import type { DB } from '../infra/db.js';
 import { listConds, whereClause } from './filters.js';
 import type { ListSpec } from './spec.js';
 

@@ -1,8 +1,14 @@
 /** A list's SQL from its contract: what each module declares (`defineSpec`) and the query's types. */
 import type { RawBuilder } from 'kysely';
 import { allFilters, SHARED_FILTERS, type FilterName, type ListContract, type SortField, type SortValue } from '@timberlog/contract';
-import type { AuthUser } from '../context.js';
-import { searchFold } from './filters.js';
+import type { AuthUser } from '../infra/context.js';
+
+/**
+ * `expr` folded as search folds case (foldCase): lower() under the built-in pg_c_utf8 collation,
+ * which lowers every letter (the database's C collation lowers only A to Z). Search indexes are
+ * written on exactly this expression.
+ */
+export const searchFold = (expr: string): string => `lower((${expr}) COLLATE pg_c_utf8)`;
 
 export type Cond = RawBuilder<unknown>;
 

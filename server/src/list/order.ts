@@ -1,7 +1,7 @@
 /** The ORDER BY of a list: the given sort or the contract's default, with a unique tiebreak. */
 import { sql, type RawBuilder } from 'kysely';
 import { orderParts, parseSort } from '@timberlog/contract';
-import { fieldError } from '../errors.js';
+import { fieldError } from '../http/errors.js';
 import type { ListSpec } from './spec.js';
 
 /** The `sort` values as given: an array (the querystring schema's) or, in export requests stored before, a comma string. */

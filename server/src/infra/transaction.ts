@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Transaction } from 'kysely';
 import type { HistoryVia } from '@timberlog/contract';
 import type { Database, DB } from './db.js';
-import { databaseBusy } from './errors.js';
+import { databaseBusy } from '../http/errors.js';
 
 /**
  * PostgreSQL's answers that say "run it again": a serialization failure and a deadlock. Writers

@@ -1,4 +1,4 @@
-import type { AppConfig } from './config.js';
+import type { AppConfig } from '../infra/config.js';
 
 /**
  * A link the API hands out: absolute on PUBLIC_URL when it is set, otherwise relative to the

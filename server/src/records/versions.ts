@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { versionConflictDetail, type Locale } from '@timberlog/contract';
-import type { Database } from './db.js';
-import { ApiError, notFound } from './errors.js';
+import type { Database } from '../infra/db.js';
+import { ApiError, notFound } from '../http/errors.js';
 
 /**
  * Optimistic concurrency (docs/decisions/0009-record-versions.md): every edited record carries a

@@ -18,7 +18,7 @@
  * the same moment and a write under way cannot look like drift.
  */
 import { sql } from 'kysely';
-import type { DB } from './db.js';
+import type { DB } from '../infra/db.js';
 
 /** Shards of the counter and version tables (`pg_backend_pid() % 8` in the triggers). */
 export const SHARDS = 8;

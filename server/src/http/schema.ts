@@ -12,7 +12,7 @@ import {
   type FilterDef,
   type ListContract,
 } from '@timberlog/contract';
-import type { ListQuery } from './list.js';
+import type { ListQuery } from '../list/index.js';
 import { registerDecimalPattern } from './errors.js';
 
 registerDecimalPattern(QUANTITY_PATTERN, LIMITS.quantityMaxDecimals);

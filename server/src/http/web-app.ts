@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { App } from './context.js';
+import type { App } from '../infra/context.js';
 
 /** Content-hashed build output: rsbuild names it `static/<kind>/[async/]<name>.<contenthash>.<ext>`. */
 const HASHED = /^static\/.+\.[0-9a-f]{8,}\.[a-z0-9]+(?:\.LICENSE\.txt)?$/i;

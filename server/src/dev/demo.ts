@@ -1,6 +1,6 @@
 import { createDemoData } from '@timberlog/contract/demo-data';
-import type { AppConfig } from './config.js';
-import type { DB } from './db.js';
+import type { AppConfig } from '../infra/config.js';
+import type { DB } from '../infra/db.js';
 import { verifyPassword } from '../users/rules.js';
 
 /**

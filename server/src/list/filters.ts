@@ -61,12 +61,6 @@ export function searchTerm(q: Readonly<Record<string, unknown>>): string {
   return typeof q.search === 'string' ? foldCase(q.search.trim()) : '';
 }
 
-/**
- * `expr` folded as search folds case (foldCase): lower() under the built-in pg_c_utf8 collation,
- * which lowers every letter (the database's C collation lowers only A to Z). Search indexes are
- * written on exactly this expression.
- */
-export const searchFold = (expr: string): string => `lower((${expr}) COLLATE pg_c_utf8)`;
 
 /** `expr` contains `term` (lower case): LIKE, which the trigram index answers. */
 export function searchLike(expr: string, term: string): Cond {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { App } from './context.js';
-import type { AppConfig } from './config.js';
+import type { App } from '../infra/context.js';
+import type { AppConfig } from '../infra/config.js';
 
 /** sha256 sources for the inline scripts of the web app's index.html (the theme/locale bootstrap). */
 export function inlineScriptHashes(indexHtml: string): string[] {

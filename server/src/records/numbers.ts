@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { DOCUMENT_NUMBER, documentNumber } from '@timberlog/contract';
-import type { Database } from './db.js';
+import type { Database } from '../infra/db.js';
 
 const SEQUENCES = {
   waybillPrefix: 'waybill_number_seq',
