@@ -67,7 +67,10 @@ describe('password rules', () => {
 
   test("the demo accounts' published passwords are refused for any other account, by every path that sets one", async () => {
     const staff = await s.staff();
-    const made = await s.req('POST', '/api/user/', { token: staff, body: { email: 'kopeeritud@example.com', name: 'Koopia', password: 'Metsavahi-2026' } });
+    const made = await s.req('POST', '/api/user/', {
+      token: staff,
+      body: { email: 'kopeeritud@example.com', name: 'Koopia', password: 'Metsavahi-2026' },
+    });
     assert.equal(made.status, 400, made.text);
     assert.match(made.body.password[0], /published with the product's demo accounts/);
     const signUp_ = await signUp('palgivedu-2026', 'et');

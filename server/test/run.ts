@@ -13,11 +13,33 @@ import { prepareTemplates, TEMPLATE_ENV } from './helpers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const filter = process.argv.slice(2);
+/**
+ * The files that take longest (they start server processes of their own or walk many cases) go
+ * first, so that the run does not end with one of them alone; the rest by name.
+ */
+const LONGEST_FIRST = [
+  'demo-mode',
+  'two-servers',
+  'migrations',
+  'fuzz-query',
+  'links',
+  'import-limits',
+  'counts-check',
+  'documents',
+  'import',
+  'headers',
+  'events',
+  'exports',
+];
+const rank = (f: string) => {
+  const at = LONGEST_FIRST.indexOf(f.replace(/\.test\.ts$/, ''));
+  return at === -1 ? LONGEST_FIRST.length : at;
+};
 const files = fs
   .readdirSync(here)
   .filter((f) => f.endsWith('.test.ts'))
   .filter((f) => filter.length === 0 || filter.some((x) => f.includes(x)))
-  .sort()
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
   .map((f) => path.join(here, f));
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-test-pg-'));
@@ -33,7 +55,9 @@ console.log(`template databases ready in ${((Date.now() - started) / 1000).toFix
 
 let passed = 0;
 let failed = 0;
-const stream = run({ files, concurrency: Number(process.env.TEST_CONCURRENCY || 2), timeout: 180_000 });
+// Three files at once: much of a test's time is spent waiting (on PostgreSQL, a job's poll, a
+// child process), so three keep two cores busy.
+const stream = run({ files, concurrency: Number(process.env.TEST_CONCURRENCY || 3), timeout: 180_000 });
 stream.on('test:pass', (e: { details: { type?: string } }) => {
   if (e.details.type !== 'suite') passed++;
 });

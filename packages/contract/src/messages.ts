@@ -68,7 +68,7 @@ const en = {
   'password.sameAsEmail': 'The password is too similar to the email address.',
   'password.currentRequired': 'Enter your current password to set a new one.',
   'password.common': 'This password is too common or too easy to guess. Use a few unrelated words, or mix words with digits and symbols.',
-  'password.published': 'This password is published with the product\'s demo accounts: anyone could try it. Choose another.',
+  'password.published': "This password is published with the product's demo accounts: anyone could try it. Choose another.",
   'password.currentWrong': 'The current password is not correct.',
   'reset.tokenInvalid': 'This link is invalid, already used or expired. Ask for a new one.',
   'user.emailTaken': 'A user with this email already exists.',

@@ -61,7 +61,6 @@ export function searchTerm(q: Readonly<Record<string, unknown>>): string {
   return typeof q.search === 'string' ? foldCase(q.search.trim()) : '';
 }
 
-
 /** `expr` contains `term` (lower case): LIKE, which the trigram index answers. */
 export function searchLike(expr: string, term: string): Cond {
   return sql`${sql.raw(expr)} LIKE ${'%' + escapeLike(term) + '%'}`;
