@@ -36,7 +36,8 @@ export const isValidDate = (value: string): boolean =>
  */
 export function dateProblem(value: string, format: 'date' | 'date-time' = 'date'): ValueProblem {
   const day = value.slice(0, 10);
-  const realDay = DATE.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+  const time = Date.parse(`${day}T00:00:00Z`);
+  const realDay = DATE.test(day) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
   if (realDay && !inYears(day)) return { key: 'field.dateRange', params: { min: LIMITS.yearMin, max: LIMITS.yearMax } };
   return { key: `field.format.${format}` };
 }

@@ -11,6 +11,6 @@ export {
   isLocale,
 } from './locales';
 export type { Locale } from './locales';
-export { contractText } from './sharedTexts';
+export { contractMessage, contractText } from './sharedTexts';
 export { useValueLabels } from './valueLabels';
 export type { ValueLabels } from './valueLabels';

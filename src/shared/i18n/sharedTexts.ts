@@ -1,4 +1,4 @@
-import { pickLocale, sharedText, type SharedTextKey } from '@timberlog/contract';
+import { pickLocale, sharedText, translate, type MessageParams, type SharedTextKey } from '@timberlog/contract';
 
 import { i18n } from './i18n';
 
@@ -7,3 +7,7 @@ import { i18n } from './i18n';
  * account), in the app's language: the contract's words, with no copy in the translation files.
  */
 export const contractText = (key: SharedTextKey): string => sharedText(pickLocale(i18n.resolvedLanguage ?? i18n.language), key);
+
+/** A message of the contract's catalogue with its values (a range's limits), in the app's language: the API's words. */
+export const contractMessage = (key: string, params?: MessageParams): string =>
+  translate(pickLocale(i18n.resolvedLanguage ?? i18n.language), key, params);

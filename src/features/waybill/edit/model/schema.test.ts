@@ -120,8 +120,9 @@ describe('valuesToCreate', () => {
   });
 
   it("item 7: a whole date outside the product's years says what the range is; a broken one asks for a date", () => {
-    expect(errorOn({ transportDate: '9999-12-31' }, 'transportDate')).toBe('waybills.validation.dateRange');
-    expect(errorOn({ transportDate: '1899-12-31' }, 'transportDate')).toBe('waybills.validation.dateRange');
+    const range = `Enter a date in the years ${LIMITS.yearMin} to ${LIMITS.yearMax}.`;
+    expect(errorOn({ transportDate: '9999-12-31' }, 'transportDate')).toBe(range);
+    expect(errorOn({ transportDate: '1999-12-31' }, 'transportDate')).toBe(range);
     expect(errorOn({ transportDate: '2026-02-30' }, 'transportDate')).toBe('waybills.validation.date');
     expect(errorOn({ transportDate: `${LIMITS.yearMax}-12-31` }, 'transportDate')).toBeNull();
   });

@@ -5,6 +5,7 @@ import {
   QUANTITY_PATTERN,
   REGISTRY_CODE_PATTERN,
   WAYBILL_NUMBER_PATTERN,
+  dateProblem,
   isValidDate,
 } from '@timberlog/contract';
 import type { TFunction } from 'i18next';
@@ -13,7 +14,7 @@ import { object, string } from 'yup';
 import { formatQuantity } from '@/shared/lib/format';
 
 import { normaliseDecimal, type WaybillFormValues } from './values';
-import { contractText } from '@/shared/i18n';
+import { contractMessage, contractText } from '@/shared/i18n';
 
 const INTEGER = /^\d+$/;
 const quantityPattern = new RegExp(QUANTITY_PATTERN);
@@ -44,10 +45,10 @@ export function waybillSchema(t: TFunction, { isNew }: { readonly isNew: boolean
         // A whole date outside the years the product handles (31.12.9999) says what the range is.
         const year = /^(\d{4})-\d{2}-\d{2}$/.exec(value)?.[1];
         const outOfRange = year !== undefined && (Number(year) < LIMITS.yearMin || Number(year) > LIMITS.yearMax);
+        // The range in the contract's words, as the server and the mocks answer it.
+        const problem = dateProblem(value);
         return this.createError({
-          message: outOfRange
-            ? t('waybills.validation.dateRange', { min: LIMITS.yearMin, max: LIMITS.yearMax })
-            : t('waybills.validation.date'),
+          message: outOfRange ? contractMessage(problem.key, problem.params) : t('waybills.validation.date'),
         });
       }),
     origin: text(LIMITS.codeMaxLength),
