@@ -273,4 +273,35 @@ describe('finding 8: accounting errors do not reach ordinary users', () => {
     assert.equal(retried.status, 200);
     assert.equal(retried.body.syncError, null);
   });
+
+  test("finding 8: the invoice's history tells an ordinary user the reason, never the raw error; staff read it whole", async () => {
+    const token = await s.user();
+    const w = await deliveredWaybill(s, token);
+    const created = await s.req('POST', '/api/invoices/', { token, body: { waybills: [w.number] } });
+    await waitFor(
+      async () => (await s.req('GET', `/api/invoices/${created.body.number}/`, { token })).body.status === 'sync_failed',
+      20_000,
+      'sync failure',
+    );
+    // A failed mail too: the raw error as the send route keeps it.
+    await s.ctx.db
+      .updateTable('invoices')
+      .set({ sendError: `connect ECONNREFUSED 127.0.0.1:${port}`, lastModifiedAt: new Date() })
+      .where('number', '=', created.body.number)
+      .execute();
+    const history = (who: string, lang = 'en') =>
+      s.req('GET', `/api/invoices/${created.body.number}/history/`, { token: who, headers: { 'accept-language': lang } });
+    const seen = await history(token);
+    assert.equal(seen.status, 200);
+    const fields = seen.body.results.flatMap((entry: { changes: { field: string; after: unknown }[] }) => entry.changes);
+    assert.doesNotMatch(JSON.stringify(seen.body), /ECONNREFUSED|fetch failed|127\.0\.0\.1/);
+    assert.ok(!fields.some((change: { field: string }) => change.field === 'syncError'));
+    assert.ok(fields.some((change: { field: string; after: unknown }) => change.field === 'syncFailure' && change.after === 'unreachable'));
+    assert.ok(fields.some((change: { field: string; after: unknown }) => change.field === 'sendError' && /could not be sent/.test(String(change.after))));
+    const estonian = await history(token, 'et');
+    assert.match(JSON.stringify(estonian.body), /Arvet ei õnnestunud saata/);
+    const staffView = await history(await s.staff());
+    assert.match(JSON.stringify(staffView.body), /fetch failed.*ECONNREFUSED/);
+    assert.match(JSON.stringify(staffView.body), new RegExp(`ECONNREFUSED 127\\.0\\.0\\.1:${port}`));
+  });
 });

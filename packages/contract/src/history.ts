@@ -4,6 +4,9 @@
  * helper and the mocks read them from here.
  */
 
+import type { Locale } from './limits.ts';
+import { translate, type MessageKey } from './messages.ts';
+
 /** What a history entry records. */
 export const HISTORY_ACTIONS = ['created', 'updated', 'deleted'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
@@ -45,3 +48,33 @@ export const STAFF_ONLY_ENTITIES: readonly string[] = ['user'];
 
 /** Whether a caller may be told of a change to this kind of record. */
 export const mayReceiveChange = (entity: string, isStaff: boolean): boolean => isStaff || !STAFF_ONLY_ENTITIES.includes(entity);
+
+/** One changed field of a history entry, as the API answers it. */
+export interface HistoryFieldChange {
+  readonly field: string;
+  readonly before: unknown;
+  readonly after: unknown;
+}
+
+/**
+ * Fields of a history whose values only staff read: the raw errors of outside systems (an
+ * accounting system's or a mail server's own words, which can name internal hosts and ports). For
+ * everyone else a change of `syncError` is left out (the `syncFailure` changed beside it says why,
+ * as the invoice itself does), and a `sendError` reads as the translated reason (`null`: left out).
+ */
+export const HISTORY_STAFF_ONLY_FIELDS: Readonly<Record<string, MessageKey | null>> = {
+  syncError: null,
+  sendError: 'invoice.sendFailed',
+};
+
+/** An entry's changes as `isStaff` may read them (HISTORY_STAFF_ONLY_FIELDS), in `locale`. */
+export function historyChangesFor<C extends HistoryFieldChange>(changes: readonly C[], isStaff: boolean, locale: Locale): C[] {
+  if (isStaff) return [...changes];
+  return changes.flatMap((change) => {
+    if (!Object.hasOwn(HISTORY_STAFF_ONLY_FIELDS, change.field)) return [change];
+    const key = HISTORY_STAFF_ONLY_FIELDS[change.field];
+    if (!key) return [];
+    const reason = translate(locale, key);
+    return [{ ...change, before: change.before == null ? change.before : reason, after: change.after == null ? change.after : reason }];
+  });
+}

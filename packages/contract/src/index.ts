@@ -105,8 +105,16 @@ export { SHARED_TEXTS, sharedText } from './shared-texts.ts';
 export type { SharedTextKey } from './shared-texts.ts';
 export type { MessageKey, MessageParams, AdminReferrer, ReportColumnKey, ReportSheetKey, ValueLabelPrefix } from './messages.ts';
 export type { ValueProblem } from './values.ts';
-export { HISTORY_ACTIONS, HISTORY_VIA, HISTORY_ENTITIES, mayReceiveChange, STAFF_ONLY_ENTITIES } from './history.ts';
-export type { ChangeEvent, HistoryAction, HistoryVia, HistoryEntity } from './history.ts';
+export {
+  HISTORY_ACTIONS,
+  HISTORY_VIA,
+  HISTORY_ENTITIES,
+  HISTORY_STAFF_ONLY_FIELDS,
+  historyChangesFor,
+  mayReceiveChange,
+  STAFF_ONLY_ENTITIES,
+} from './history.ts';
+export type { ChangeEvent, HistoryAction, HistoryVia, HistoryEntity, HistoryFieldChange } from './history.ts';
 export { INVOICE_RULES, invoiceWaybillNumbers, defaultDueDate, invoiceDateProblem, invoiceProblem, invoiceToday } from './invoice-rules.ts';
 export type { InvoiceRule, InvoiceWaybill, InvoiceProblem } from './invoice-rules.ts';
 export type { RefKind, ValueType, FilterDef, FilterKind, ListContract, ListName, SortField, SortValue, FilterName } from './lists.ts';

@@ -4,6 +4,7 @@ import {
   DOCUMENT_NUMBER,
   HISTORY_ACTIONS,
   HISTORY_VIA,
+  historyChangesFor,
   lastPageOf,
   LIMITS,
   type HistoryAction,
@@ -89,7 +90,8 @@ interface HistoryRow {
  */
 export async function readHistory(db: DB, request: FastifyRequest, entity: HistoryEntity, key: string, exists: boolean) {
   // A deleted record's history is for staff.
-  if (!exists && !currentUser(request).isStaff) throw notFound();
+  const staff = currentUser(request).isStaff;
+  if (!exists && !staff) throw notFound();
   const q = request.query as { pageNumber?: number; pageSize?: number };
   const pageNumber = q.pageNumber ?? 1;
   const pageSize = q.pageSize ?? LIMITS.pageSizeDefault;
@@ -119,7 +121,12 @@ export async function readHistory(db: DB, request: FastifyRequest, entity: Histo
       via: r.via,
       version: r.version,
       reason: r.reason,
-      changes: r.changes.map((c) => ({ field: fieldName(c.field), before: c.before, after: c.after })),
+      // Raw errors of outside systems are staff's; others read the reason (the contract's rule).
+      changes: historyChangesFor(
+        r.changes.map((c) => ({ field: fieldName(c.field), before: c.before, after: c.after })),
+        staff,
+        request.locale,
+      ),
     })),
   };
 }

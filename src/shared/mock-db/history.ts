@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw';
 import {
   CLIENT_HEADER,
   LIMITS,
+  historyChangesFor,
   integerProblem,
   lastPageOf,
   type HistoryAction,
@@ -13,7 +14,7 @@ import type { Schema } from '../api';
 
 import { isDemoRecord, mockCaller, mockDb, mockHistory, nextHistoryId, type MockDb } from './db';
 import { fieldErrors, notFound } from './list';
-import { message } from './messages';
+import { message, requestLocale } from './messages';
 
 /**
  * Record histories as the server's database writes them (migration 022's trigger): an entry per
@@ -226,8 +227,11 @@ export function historyResponse(request: Request, entity: HistoryEntity, key: st
   const pageSize = paging('pageSize', LIMITS.pageSizeDefault, LIMITS.pageSizeMax);
   if (Object.keys(errors).length > 0) return fieldErrors(errors);
   const record = currentRecord(entity, key);
-  if (!record && !mockCaller(request).isStaff) return notFound(request);
-  const entries = entriesOf(entity, key, record);
+  const staff = mockCaller(request).isStaff;
+  if (!record && !staff) return notFound(request);
+  // Raw errors of outside systems are staff's; others read the reason (the contract's rule, as the server).
+  const locale = requestLocale(request);
+  const entries = entriesOf(entity, key, record).map((entry) => ({ ...entry, changes: historyChangesFor(entry.changes, staff, locale) }));
   if (entries.length === 0 && !record) return notFound(request);
   const pages = lastPageOf(entries.length, pageSize);
   if (pageNumber > pages) return HttpResponse.json({ detail: message(request, 'page.invalid'), count: entries.length }, { status: 404 });
