@@ -22,7 +22,8 @@ export async function openStream(server: { readonly url: string }, token: string
   assert.match(res.headers.get('content-type') ?? '', /^text\/event-stream/);
   const received: Received[] = [];
   const waiters: (() => void)[] = [];
-  void (async () => {
+  let closedByServer = false;
+  const reading = (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
     try {
@@ -43,6 +44,7 @@ export async function openStream(server: { readonly url: string }, token: string
           for (const wake of waiters.splice(0)) wake();
         }
       }
+      closedByServer = true;
     } catch {
       // Aborted by close().
     }
@@ -68,5 +70,10 @@ export async function openStream(server: { readonly url: string }, token: string
       }
     },
     close: () => controller.abort(),
+    /** Whether the server has ended the stream (read to its end, not aborted here). */
+    endedByServer: async (ms: number) => {
+      await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, ms))]);
+      return closedByServer;
+    },
   };
 }

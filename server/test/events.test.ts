@@ -1,6 +1,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
+import { LIMITS } from '@timberlog/contract';
 import { startServer, waybillInput, DEMO_USERS, type TestServer } from './helpers.js';
 import { openStream } from './event-stream.js';
 
@@ -137,6 +138,20 @@ describe('live change events', () => {
     } finally {
       resumed.close();
     }
+  });
+
+  test(`one account keeps at most ${LIMITS.eventStreamsPerAccount} streams open on a server: one more ends its oldest, not another account's`, async () => {
+    const user = await A.user();
+    const other = await A.staff();
+    const staffStream = await openStream(A, other);
+    const streams = [];
+    for (let n = 0; n < LIMITS.eventStreamsPerAccount; n += 1) streams.push(await openStream(A, user));
+    for (const stream of streams) await stream.next((e) => e.event === 'ready');
+    const newest = await openStream(A, user);
+    await newest.next((e) => e.event === 'ready');
+    assert.equal(await streams[0]!.endedByServer(5_000), true, 'the oldest ended');
+    for (const stream of [...streams.slice(1), newest, staffStream]) assert.equal(await stream.endedByServer(50), false);
+    for (const stream of [...streams, newest, staffStream]) stream.close();
   });
 
   test('without a token there is no stream', async () => {

@@ -33,6 +33,11 @@ export const LIMITS = {
    */
   yearMin: 2000,
   yearMax: 2099,
+  /**
+   * Live event streams one account keeps open on one server instance (tabs, devices); a new one
+   * over it closes the account's oldest, which a tab still shown reopens.
+   */
+  eventStreamsPerAccount: 8,
   pageSizeDefault: 25,
   pageSizeMax: 100,
   pageNumberMax: 10_000_000,

@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { sql } from 'kysely';
+import { LIMITS } from '@timberlog/contract';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../infra/context.js';
 import { errors, Type } from '../http/schema.js';
@@ -37,6 +38,8 @@ const EventsQuery = Type.Object({
 export async function eventRoutes(app: App) {
   const { db, events } = app.ctx;
   const open = new Set<ServerResponse>();
+  /** Each account's open streams on this instance, oldest first (LIMITS.eventStreamsPerAccount). */
+  const byAccount = new Map<string, ServerResponse[]>();
   // Streams never end by themselves: the server ends them when it stops.
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
@@ -48,7 +51,7 @@ export async function eventRoutes(app: App) {
       schema: {
         operationId: 'changeEvents',
         summary: 'Live changes (Server-Sent Events)',
-        description: `Any signed-in user: a \`text/event-stream\` of what changes, from any server instance. Each \`change\` event has an \`id\` and \`data\` \`{ id, entity, key, version, action, actor }\` (the entity, its key and new version, created/updated/deleted, and who changed it); never a record's data, and only of records the user may read (accounts' for staff only). A new stream (without \`Last-Event-ID\`) starts with a \`ready\` event whose \`id\` is where it starts. Send \`Last-Event-ID\` on reconnecting to get what was missed (up to ${REPLAY_MAX}); an \`gap\` event means some may be lost: refetch what is shown. Comments every ${HEARTBEAT_MS / 1000} s keep the stream open; it ends when the access token expires.`,
+        description: `Any signed-in user: a \`text/event-stream\` of what changes, from any server instance. Each \`change\` event has an \`id\` and \`data\` \`{ id, entity, key, version, action, actor }\` (the entity, its key and new version, created/updated/deleted, and who changed it); never a record's data, and only of records the user may read (accounts' for staff only). A new stream (without \`Last-Event-ID\`) starts with a \`ready\` event whose \`id\` is where it starts. Send \`Last-Event-ID\` on reconnecting to get what was missed (up to ${REPLAY_MAX}); an \`gap\` event means some may be lost: refetch what is shown. Comments every ${HEARTBEAT_MS / 1000} s keep the stream open; it ends when the access token expires, and when the account opens more than ${LIMITS.eventStreamsPerAccount} streams on one server, its oldest ends.`,
         tags: ['events'],
         querystring: EventsQuery,
         response: { 200: Type.String({ description: 'A text/event-stream.' }), ...errors(401) },
@@ -67,6 +70,11 @@ export async function eventRoutes(app: App) {
         'x-accel-buffering': 'no',
       });
       open.add(res);
+      const own = byAccount.get(user.email) ?? [];
+      own.push(res);
+      byAccount.set(user.email, own);
+      // Over the account's limit its oldest stream ends (a tab still shown reconnects and resumes).
+      while (own.length > LIMITS.eventStreamsPerAccount) own.shift()?.end();
       const write = (chunk: string) => {
         if (!res.writableEnded) res.write(chunk);
       };
@@ -90,6 +98,9 @@ export async function eventRoutes(app: App) {
         clearTimeout(expires);
         remove();
         open.delete(res);
+        const left = (byAccount.get(user.email) ?? []).filter((stream) => stream !== res);
+        if (left.length > 0) byAccount.set(user.email, left);
+        else byAccount.delete(user.email);
       });
 
       if (since === undefined) {
