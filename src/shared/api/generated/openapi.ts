@@ -1034,7 +1034,7 @@ export interface paths {
         };
         /**
          * Live changes (Server-Sent Events)
-         * @description Any signed-in user: a `text/event-stream` of what changes, from any server instance. Each `change` event has an `id` and `data` `{ id, entity, key, version, action, actor }` (the entity, its key and new version, created/updated/deleted, and who changed it); never a record's data, and only of records the user may read (accounts' for staff only). A new stream (without `Last-Event-ID`) starts with a `ready` event whose `id` is where it starts. Send `Last-Event-ID` on reconnecting to get what was missed (up to 500); an `gap` event means some may be lost: refetch what is shown. Comments every 15 s keep the stream open; it ends when the access token expires.
+         * @description Any signed-in user: a `text/event-stream` of what changes, from any server instance. Each `change` event has an `id` and `data` `{ id, entity, key, version, action, actor }` (the entity, its key and new version, created/updated/deleted, and who changed it); never a record's data, and only of records the user may read (accounts' for staff only). A new stream (without `Last-Event-ID`) starts with a `ready` event whose `id` is where it starts. Send `Last-Event-ID` on reconnecting to get what was missed (up to 500); an `gap` event means some may be lost: refetch what is shown. Comments every 15 s keep the stream open; it ends when the access token expires, and when the account opens more than 8 streams on one server, its oldest ends.
          */
         readonly get: operations["changeEvents"];
         readonly put?: never;
