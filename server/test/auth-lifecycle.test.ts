@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { accountMailDone, DEMO_USERS, outboxMails, startServer, type TestServer } from './helpers.js';
 import { checkNoDemoAccounts } from '../src/dev/demo.js';
+import { hashPassword } from '../src/users/rules.js';
 import { loadConfig } from '../src/infra/config.js';
 import { purgeExpired } from '../src/worker.js';
 import { REFRESH_RETRY_SECONDS } from '../src/auth/tokens.js';
@@ -34,11 +35,18 @@ describe('sign-ups and the production start', () => {
     const empty = await startServer({}, { workers: false, seed: false });
     try {
       const { email, password } = DEMO_USERS.staff;
-      const signup = (e: string) => empty.req('POST', '/api/user/signup', { body: { email: e, name: 'Anon', password } });
-      assert.equal((await signup(email)).status, 201, 'a demo address with its published password');
+      const signup = (e: string, with_ = 'Kuusepalk-Tõstuk-77') =>
+        empty.req('POST', '/api/user/signup', { body: { email: e, name: 'Anon', password: with_ } });
+      // The published password is refused for any sign-up, a demo address's included.
+      assert.equal((await signup(email, password)).status, 400, 'a demo address with its published password');
+      assert.equal((await signup(email)).status, 201, 'a demo address with a password of its own');
       await checkNoDemoAccounts(empty.ctx.db);
-      // An active demo account with its published password still stops the start.
-      await empty.ctx.db.updateTable('users').set({ isActive: true }).where('email', '=', email).execute();
+      // An active demo account with its published password (set outside the product) still stops the start.
+      await empty.ctx.db
+        .updateTable('users')
+        .set({ isActive: true, passwordHash: await hashPassword(password) })
+        .where('email', '=', email)
+        .execute();
       await assert.rejects(checkNoDemoAccounts(empty.ctx.db), /staff@timberlog\.ee/);
       await empty.ctx.db.updateTable('users').set({ isActive: false }).where('email', '=', email).execute();
 

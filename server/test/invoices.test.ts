@@ -297,7 +297,11 @@ describe('finding 8: accounting errors do not reach ordinary users', () => {
     assert.doesNotMatch(JSON.stringify(seen.body), /ECONNREFUSED|fetch failed|127\.0\.0\.1/);
     assert.ok(!fields.some((change: { field: string }) => change.field === 'syncError'));
     assert.ok(fields.some((change: { field: string; after: unknown }) => change.field === 'syncFailure' && change.after === 'unreachable'));
-    assert.ok(fields.some((change: { field: string; after: unknown }) => change.field === 'sendError' && /could not be sent/.test(String(change.after))));
+    assert.ok(
+      fields.some(
+        (change: { field: string; after: unknown }) => change.field === 'sendError' && /could not be sent/.test(String(change.after)),
+      ),
+    );
     const estonian = await history(token, 'et');
     assert.match(JSON.stringify(estonian.body), /Arvet ei õnnestunud saata/);
     const staffView = await history(await s.staff());
