@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { loadConfig, type AppConfig } from '../src/infra/config.js';
 import { createDatabase } from '../src/dev/embedded-pg.js';
@@ -53,8 +53,10 @@ function testConfig(dbUrl: string, dataDir: string, overrides: Partial<AppConfig
     demoMode: false,
     exportsInProgressPerUser: 1000,
     webDistDir: path.join(dataDir, 'no-dist'),
-    jwtPrivateKey: undefined,
-    jwtPublicKey: undefined,
+    // One pair for the whole run (test/run.ts), not a 2048-bit RSA pair made for each of some 80
+    // servers (a third of a second of CPU each); the processes that tests start make their own.
+    jwtPrivateKey: process.env[TEST_KEYS_ENV.private],
+    jwtPublicKey: process.env[TEST_KEYS_ENV.public],
     publicUrl: undefined,
     smtpUrl: undefined,
     accountingSyncUrl: undefined,
@@ -64,6 +66,20 @@ function testConfig(dbUrl: string, dataDir: string, overrides: Partial<AppConfig
 
 /** The seed every test server starts with unless it asks for none. */
 const TEST_SEED = { waybills: 80, worklogs: 150 };
+
+/** The run's token signing pair, made once by test/run.ts. */
+export const TEST_KEYS_ENV = { private: 'TEST_JWT_PRIVATE_KEY', public: 'TEST_JWT_PUBLIC_KEY' } as const;
+
+/** Makes the run's token signing pair and names it in the environment every test process inherits. */
+export function prepareKeys(): void {
+  const pair = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  process.env[TEST_KEYS_ENV.private] = pair.privateKey;
+  process.env[TEST_KEYS_ENV.public] = pair.publicKey;
+}
 
 /** Databases that test databases are copied from (`CREATE DATABASE … TEMPLATE`), named by test/run.ts. */
 export const TEMPLATE_ENV = { migrated: 'TEST_PG_TEMPLATE_MIGRATED', seeded: 'TEST_PG_TEMPLATE_SEEDED' } as const;

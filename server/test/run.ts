@@ -1,6 +1,13 @@
 /**
  * Test runner: starts one embedded PostgreSQL for the whole run (each test file makes its own
  * database on it), runs every test file through node:test, and ends with `N passed, N failed`.
+ *
+ * The files run in a few processes, several files to a process (TEST_GROUPS, default 8), two
+ * processes at once: loading the server's code through tsx costs about 3 s of CPU per process,
+ * which one process per file paid 66 times (a third of the whole step's CPU). In a process its
+ * files' tests run one after another; each file's servers are its own (a database of their own,
+ * started in its `before` and closed in its `after`, which run once that process's tests are done).
+ * A file that mocks the process's timers would stop other files' servers' timers: it runs alone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 import { startEmbeddedPostgres } from '../src/dev/embedded-pg.js';
-import { prepareTemplates, TEMPLATE_ENV } from './helpers.js';
+import { prepareKeys, prepareTemplates, TEMPLATE_ENV } from './helpers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const filter = process.argv.slice(2);
@@ -31,6 +38,8 @@ const LONGEST_FIRST = [
   'events',
   'exports',
 ];
+/** Files that change what the whole process shares (its timers): each runs in a process of its own. */
+const ALONE = ['export-progress'];
 const rank = (f: string) => {
   const at = LONGEST_FIRST.indexOf(f.replace(/\.test\.ts$/, ''));
   return at === -1 ? LONGEST_FIRST.length : at;
@@ -48,6 +57,7 @@ const pg = await startEmbeddedPostgres(path.join(dir, 'data'), { database: 'post
 process.env.TEST_PG_URL = pg.url;
 // Each test server's database is copied from one migrated (and one seeded) template made here once.
 const started = Date.now();
+prepareKeys();
 const templates = await prepareTemplates(pg.url);
 process.env[TEMPLATE_ENV.migrated] = templates.migrated;
 process.env[TEMPLATE_ENV.seeded] = templates.seeded;
@@ -57,7 +67,30 @@ let passed = 0;
 let failed = 0;
 // Two files at once: measured beside the browser tests on two cores, three made the whole run
 // slower (844 s against 746 s), not faster.
-const stream = run({ files, concurrency: Number(process.env.TEST_CONCURRENCY || 2), timeout: 180_000 });
+/** The files, longest first, dealt out to the groups in turn (so no group holds two of the longest). */
+function groupFiles(count: number): string[] {
+  const alone = files.filter((f) => ALONE.some((name) => path.basename(f) === `${name}.test.ts`));
+  const shared = files.filter((f) => !alone.includes(f));
+  const groups: string[][] = Array.from({ length: Math.min(count, shared.length) }, () => []);
+  shared.forEach((f, i) => groups[i % groups.length]!.push(f));
+  const groupDir = path.join(dir, 'groups');
+  fs.mkdirSync(groupDir);
+  return [
+    ...groups.map((group, i) => {
+      const file = path.join(groupDir, `group-${i + 1}.mjs`);
+      fs.writeFileSync(file, group.map((f) => `import ${JSON.stringify(f)};`).join('\n'));
+      return file;
+    }),
+    ...alone,
+  ];
+}
+
+const groupCount = Number(process.env.TEST_GROUPS || 8);
+const stream = run({
+  files: groupCount > 0 ? groupFiles(groupCount) : files,
+  concurrency: Number(process.env.TEST_CONCURRENCY || 2),
+  timeout: 180_000,
+});
 stream.on('test:pass', (e: { details: { type?: string } }) => {
   if (e.details.type !== 'suite') passed++;
 });
