@@ -1,4 +1,4 @@
-import { expect, test, type Page, expectApiErrors } from './fixtures';
+import { expect, test, type Page, expectApiErrors, SHOTS, shoot } from './fixtures';
 import { decodeJwt } from 'jose';
 
 import { readConfirmationLink, readResetLink, REAL_SERVER, SHORT_TOKEN_SERVER, SHORT_TOKEN_TTL_SECONDS } from './realServer';
@@ -19,7 +19,6 @@ test.use({
 });
 
 const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026', name: 'Ordinary' };
-const SHOTS = 'test-results/screenshots';
 
 interface StoredSession {
   accessToken: string | null;
@@ -282,6 +281,7 @@ test.describe('with access tokens that live 8 seconds', () => {
 });
 
 test('screenshots of the auth screens: light and dark, English and Estonian', async ({ browser }) => {
+  test.skip(!SHOTS, 'pictures for people to look at: npm run screenshots');
   test.setTimeout(90_000);
   const screens = [
     ['login', '/auth/login'],
@@ -306,7 +306,7 @@ test('screenshots of the auth screens: light and dark, English and Estonian', as
       for (const [name, path] of screens) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await page.screenshot({ path: `${SHOTS}/auth-${name}-${theme}-${locale}.png` });
+        await shoot(page, `auth-${name}-${theme}-${locale}`);
       }
       // A failed sign-in, and the account page once signed in.
       await page.goto('/auth/login');
@@ -314,13 +314,13 @@ test('screenshots of the auth screens: light and dark, English and Estonian', as
       await page.locator('input[name=password]').fill('Wrong-password-1');
       await page.locator('button[type=submit]').click();
       await expect(page.getByRole('form').getByRole('alert')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/auth-login-error-${theme}-${locale}.png` });
+      await shoot(page, `auth-login-error-${theme}-${locale}`);
       await page.locator('input[name=password]').fill(DEMO_USER.password);
       await page.locator('button[type=submit]').click();
       await expect(page).toHaveURL('/');
       await page.goto('/account');
       await expect(page.locator('input[name=name]')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/account-${theme}-${locale}.png` });
+      await shoot(page, `account-${theme}-${locale}`);
       await context.close();
     }
   }

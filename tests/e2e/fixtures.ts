@@ -1,4 +1,4 @@
-import { expect, test as base, type Response } from '@playwright/test';
+import { expect, test as base, type Page, type Response } from '@playwright/test';
 
 export { expect };
 export type { Download, Locator, Page } from '@playwright/test';
@@ -90,3 +90,15 @@ export const test = base.extend<WatchFixtures>({
     { auto: true },
   ],
 });
+
+/**
+ * Where the screens are photographed for people to look at (`npm run screenshots` sets it). A
+ * picture checks nothing by itself, so the test run takes none: a test that is only pictures is
+ * skipped there, and the others take theirs only when this is set.
+ */
+export const SHOTS = process.env.SHOTS;
+
+/** A full picture of the page into SHOTS, when set. */
+export const shoot = async (page: Page, name: string, options: { fullPage?: boolean } = {}) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, ...options });
+};

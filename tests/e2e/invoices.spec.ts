@@ -1,4 +1,4 @@
-import { expect, expectApiErrors, test, type Page } from './fixtures';
+import { expect, expectApiErrors, shoot, test, type Page } from './fixtures';
 import { seriousViolations } from './axe';
 
 import { REAL_SERVER } from './realServer';
@@ -9,7 +9,6 @@ import { REAL_SERVER } from './realServer';
 test.use({ baseURL: REAL_SERVER });
 
 const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
-const SHOTS = '/tmp/invoice-shots';
 // Invoice customers with delivered waybills in the demo data.
 const TARTU_PUIDUKODA = '11750433';
 const LAANE_PABERIPUIT = '11992500';
@@ -179,7 +178,7 @@ test('home counts match the counts of the filtered lists they link to', async ({
 
 // One test per theme, so that two workers take them side by side.
 for (const theme of ['light', 'dark'] as const) {
-  test(`no serious or critical axe violations on the new pages; screenshots ${theme}, English and Estonian`, async ({ browser }) => {
+  test(`no serious or critical axe violations on the new pages, ${theme}, English and Estonian`, async ({ browser }) => {
     test.setTimeout(120_000);
     const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
@@ -216,7 +215,7 @@ for (const theme of ['light', 'dark'] as const) {
         await page.goto(entry.path);
         await entry.ready();
         expect(await seriousViolations(page), `${entry.name} ${theme} ${lang}`).toEqual([]);
-        await page.screenshot({ path: `${SHOTS}/${entry.name}-${theme}-${lang}.png`, fullPage: true });
+        await shoot(page, `${entry.name}-${theme}-${lang}`, { fullPage: true });
       }
     }
     await context.close();

@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 
-import { expect, test, type Page } from './fixtures';
+import { expect, shoot, test, type Page } from './fixtures';
 
 import { REAL_SERVER } from './realServer';
 
@@ -95,7 +95,7 @@ test('the waybill list fits 1280×800 with its default columns: no sideways scro
   const page = await personAt(browser, STAFF);
   await page.goto('/waybills');
   await expect(table(page).getByRole('row').nth(15)).toBeVisible();
-  await page.screenshot({ path: 'test-results/e2e/waybills-1280x800.png' });
+  await shoot(page, 'saved-view-1280x800');
   const fit = await page.evaluate(() => {
     const scroller = document.querySelector<HTMLElement>('[data-list-results]');
     // Wholly in view: inside the window and inside the table's own scroller.
@@ -113,7 +113,7 @@ test('the waybill list fits 1280×800 with its default columns: no sideways scro
 
   await page.setViewportSize({ width: 412, height: 915 });
   await expect(table(page).getByRole('row').nth(1)).toBeVisible();
-  await page.screenshot({ path: 'test-results/e2e/waybills-412.png' });
+  await shoot(page, 'saved-view-412');
   expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
   await page.context().close();
 });

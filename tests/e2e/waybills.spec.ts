@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { expect, test, type Download, type Locator, type Page, expectApiErrors } from './fixtures';
+import { expect, test, type Download, type Locator, type Page, expectApiErrors, SHOTS, shoot } from './fixtures';
 import { seriousViolations } from './axe';
 import ExcelJS from 'exceljs';
 
@@ -413,31 +413,29 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-// For looking at the screens: `SHOTS=/tmp/shots npx playwright test -c tests/e2e/playwright.config.ts waybills -g screenshots`.
-const SHOTS = process.env.SHOTS ?? 'test-results/screenshots';
-
 test('screenshots: waybill list, detail and form, worklog list; light, dark and Estonian', async ({ browser }) => {
+  test.skip(!SHOTS, 'pictures for people to look at: npm run screenshots');
   test.setTimeout(120_000);
   for (const theme of ['light', 'dark'] as const) {
     const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await signIn(page);
-    const shoot = async (name: string, lang: string) => page.screenshot({ path: `${SHOTS}/${name}-${theme}-${lang}.png`, fullPage: true });
+    const shootAll = async (name: string, lang: string) => shoot(page, `${name}-${theme}-${lang}`, { fullPage: true });
     const round = async (lang: 'en' | 'et') => {
       await page.goto('/waybills?statusIn=confirmed&statusIn=delivered&transportDateAfter=2026-10-01');
       const list = page.getByRole('table').first();
       await expect(list).not.toHaveAttribute('aria-busy', 'true');
       const number = await list.locator('tbody tr td a[href^="/waybills/"]').first().textContent();
-      await shoot('waybills', lang);
+      await shootAll('waybills', lang);
       await page.goto(`/waybills/${number}`);
       await expect(page.locator('dl')).toBeVisible();
-      await shoot('waybill-detail', lang);
+      await shootAll('waybill-detail', lang);
       await page.goto(`/waybills/new`);
       await page.getByRole('button', { name: lang === 'en' ? 'Create waybill' : 'Loo veoseleht' }).click();
-      await shoot('waybill-form', lang);
+      await shootAll('waybill-form', lang);
       await page.goto('/worklogs?actionIn=loading');
       await expect(page.getByRole('table').first()).not.toHaveAttribute('aria-busy', 'true');
-      await shoot('worklogs', lang);
+      await shootAll('worklogs', lang);
     };
     await round('en');
     await page.getByRole('button', { name: /Language: English/ }).click();
