@@ -1,137 +1,143 @@
-import { test, before, after } from 'node:test';
+import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from './helpers.js';
 
-let s: TestServer;
-let token: string;
-before(async () => {
-  s = await startServer({}, { workers: false });
-  token = await s.staff();
-});
-after(async () => {
-  await s.close();
-});
+// Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
+describe('admin', () => {
+  let s: TestServer;
+  let token: string;
+  before(async () => {
+    s = await startServer({}, { workers: false });
+    token = await s.staff();
+  });
+  after(async () => {
+    await s.close();
+  });
 
-test('assortment types and assortments: create, edit, delete; a referenced one cannot be deleted', async () => {
-  const type = await s.req('POST', '/api/admin/assortment-types/', {
-    token,
-    body: { name: 'Veneer logs', description: 'Birch logs for plywood mills.' },
+  test('assortment types and assortments: create, edit, delete; a referenced one cannot be deleted', async () => {
+    const type = await s.req('POST', '/api/admin/assortment-types/', {
+      token,
+      body: { name: 'Veneer logs', description: 'Birch logs for plywood mills.' },
+    });
+    assert.equal(type.status, 201, type.text);
+    const a = await s.req('POST', '/api/admin/assortments/', {
+      token,
+      body: {
+        code: 'KS-VIN-26',
+        name: 'Birch veneer log 26+ cm',
+        assortmentType: type.body.id,
+        species: 'birch',
+        unit: 'm3',
+        unitPrice: '96.00',
+      },
+    });
+    assert.equal(a.status, 201, a.text);
+    assert.equal(a.body.assortmentTypeName, 'Veneer logs');
+    const patched = await s.req('PATCH', '/api/admin/assortments/KS-VIN-26/', { token, body: { unitPrice: '98.50', isActive: false } });
+    assert.equal(patched.body.unitPrice, '98.50');
+    assert.equal(patched.body.isActive, false);
+    const refused = await s.req('DELETE', `/api/admin/assortment-types/${type.body.id}/`, { token });
+    assert.equal(refused.status, 400);
+    assert.match(refused.body.nonFieldErrors[0], /1 assortments/);
+    const refusedEt = await s.req('DELETE', `/api/admin/assortment-types/${type.body.id}/`, {
+      token,
+      headers: { 'accept-language': 'et' },
+    });
+    assert.match(refusedEt.body.nonFieldErrors[0], /Ei saa kustutada: sellele viitavad 1 sortimenti/);
+    assert.equal((await s.req('DELETE', '/api/admin/assortments/KS-VIN-26/', { token })).status, 204);
+    assert.equal((await s.req('DELETE', `/api/admin/assortment-types/${type.body.id}/`, { token })).status, 204);
+    const used = await s.req('DELETE', '/api/admin/assortments/KU-PALK-18/', { token });
+    assert.equal(used.status, 400);
+    assert.match(used.body.nonFieldErrors[0], /waybills/);
   });
-  assert.equal(type.status, 201, type.text);
-  const a = await s.req('POST', '/api/admin/assortments/', {
-    token,
-    body: {
-      code: 'KS-VIN-26',
-      name: 'Birch veneer log 26+ cm',
-      assortmentType: type.body.id,
-      species: 'birch',
-      unit: 'm3',
-      unitPrice: '96.00',
-    },
-  });
-  assert.equal(a.status, 201, a.text);
-  assert.equal(a.body.assortmentTypeName, 'Veneer logs');
-  const patched = await s.req('PATCH', '/api/admin/assortments/KS-VIN-26/', { token, body: { unitPrice: '98.50', isActive: false } });
-  assert.equal(patched.body.unitPrice, '98.50');
-  assert.equal(patched.body.isActive, false);
-  const refused = await s.req('DELETE', `/api/admin/assortment-types/${type.body.id}/`, { token });
-  assert.equal(refused.status, 400);
-  assert.match(refused.body.nonFieldErrors[0], /1 assortments/);
-  const refusedEt = await s.req('DELETE', `/api/admin/assortment-types/${type.body.id}/`, { token, headers: { 'accept-language': 'et' } });
-  assert.match(refusedEt.body.nonFieldErrors[0], /Ei saa kustutada: sellele viitavad 1 sortimenti/);
-  assert.equal((await s.req('DELETE', '/api/admin/assortments/KS-VIN-26/', { token })).status, 204);
-  assert.equal((await s.req('DELETE', `/api/admin/assortment-types/${type.body.id}/`, { token })).status, 204);
-  const used = await s.req('DELETE', '/api/admin/assortments/KU-PALK-18/', { token });
-  assert.equal(used.status, 400);
-  assert.match(used.body.nonFieldErrors[0], /waybills/);
-});
 
-test('companies: 8-digit registry code, duplicates refused, referenced company kept', async () => {
-  const bad = await s.req('POST', '/api/admin/companies/', { token, body: { registryCode: '123', name: 'Short Code OÜ' } });
-  assert.equal(bad.status, 400);
-  assert.ok(bad.body.registryCode);
-  const ok = await s.req('POST', '/api/admin/companies/', {
-    token,
-    body: { registryCode: '16543210', name: 'Uus Saeveski OÜ', isInvoiceCustomer: true, email: 'arved@uus.ee' },
+  test('companies: 8-digit registry code, duplicates refused, referenced company kept', async () => {
+    const bad = await s.req('POST', '/api/admin/companies/', { token, body: { registryCode: '123', name: 'Short Code OÜ' } });
+    assert.equal(bad.status, 400);
+    assert.ok(bad.body.registryCode);
+    const ok = await s.req('POST', '/api/admin/companies/', {
+      token,
+      body: { registryCode: '16543210', name: 'Uus Saeveski OÜ', isInvoiceCustomer: true, email: 'arved@uus.ee' },
+    });
+    assert.equal(ok.status, 201, ok.text);
+    assert.equal(ok.body.hasWorklogs, false);
+    const dup = await s.req('POST', '/api/admin/companies/', { token, body: { registryCode: '16543210', name: 'Again' } });
+    assert.equal(dup.status, 400);
+    assert.ok(dup.body.registryCode);
+    const w = await s.req('POST', '/api/admin/warehouses/', {
+      token,
+      body: { name: 'Uus ladu', company: '16543210', originCode: 'UUS-01', destinationCode: 'D-UUS-01' },
+    });
+    assert.equal(w.status, 201, w.text);
+    const taken = await s.req('POST', '/api/admin/warehouses/', {
+      token,
+      body: { name: 'Teine', company: '16543210', originCode: 'UUS-01' },
+    });
+    assert.equal(taken.status, 400);
+    assert.ok(taken.body.originCode);
+    const refused = await s.req('DELETE', '/api/admin/companies/16543210/', { token });
+    assert.equal(refused.status, 400);
+    assert.match(refused.body.nonFieldErrors[0], /1 warehouses/);
+    assert.equal((await s.req('DELETE', `/api/admin/warehouses/${w.body.id}/`, { token })).status, 204);
+    assert.equal((await s.req('DELETE', '/api/admin/companies/16543210/', { token })).status, 204);
   });
-  assert.equal(ok.status, 201, ok.text);
-  assert.equal(ok.body.hasWorklogs, false);
-  const dup = await s.req('POST', '/api/admin/companies/', { token, body: { registryCode: '16543210', name: 'Again' } });
-  assert.equal(dup.status, 400);
-  assert.ok(dup.body.registryCode);
-  const w = await s.req('POST', '/api/admin/warehouses/', {
-    token,
-    body: { name: 'Uus ladu', company: '16543210', originCode: 'UUS-01', destinationCode: 'D-UUS-01' },
-  });
-  assert.equal(w.status, 201, w.text);
-  const taken = await s.req('POST', '/api/admin/warehouses/', {
-    token,
-    body: { name: 'Teine', company: '16543210', originCode: 'UUS-01' },
-  });
-  assert.equal(taken.status, 400);
-  assert.ok(taken.body.originCode);
-  const refused = await s.req('DELETE', '/api/admin/companies/16543210/', { token });
-  assert.equal(refused.status, 400);
-  assert.match(refused.body.nonFieldErrors[0], /1 warehouses/);
-  assert.equal((await s.req('DELETE', `/api/admin/warehouses/${w.body.id}/`, { token })).status, 204);
-  assert.equal((await s.req('DELETE', '/api/admin/companies/16543210/', { token })).status, 204);
-});
 
-test('workers: create, move to a company, delete only without worklogs', async () => {
-  const c = (await s.req('GET', '/api/companies/?pageSize=1', { token })).body.results[0].registryCode;
-  const w = await s.req('POST', '/api/admin/workers/', { token, body: { workerName: '  Uus   Tõstukijuht ', company: null } });
-  assert.equal(w.status, 201, w.text);
-  assert.equal(w.body.workerName, 'Uus Tõstukijuht');
-  const put = await s.req('PUT', `/api/admin/workers/${encodeURIComponent('Uus Tõstukijuht')}/`, { token, body: { company: c } });
-  assert.equal(put.body.company, c);
-  assert.equal((await s.req('DELETE', `/api/admin/workers/${encodeURIComponent('Uus Tõstukijuht')}/`, { token })).status, 204);
-  const busy = (await s.req('GET', '/api/workers/?sort=-worklogCount&pageSize=1', { token })).body.results[0].workerName;
-  const refused = await s.req('DELETE', `/api/admin/workers/${encodeURIComponent(busy)}/`, { token });
-  assert.equal(refused.status, 400);
-  assert.match(refused.body.nonFieldErrors[0], /worklogs/);
-});
-
-test('a warehouse code used by waybills cannot be changed', async () => {
-  const wb = (await s.req('GET', '/api/waybills/?pageSize=1', { token })).body.results[0];
-  const wh = (await s.req('GET', `/api/warehouses/origins/${wb.origin}/`, { token })).body;
-  const r = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { originCode: 'CHANGED-1' } });
-  assert.equal(r.status, 400);
-  assert.match(r.body.originCode[0], /^Cannot delete: referred to by \d+ waybills\.$/);
-  // In Estonian, wholly: the count's noun too.
-  const et = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, {
-    token,
-    body: { originCode: 'CHANGED-1' },
-    headers: { 'accept-language': 'et' },
+  test('workers: create, move to a company, delete only without worklogs', async () => {
+    const c = (await s.req('GET', '/api/companies/?pageSize=1', { token })).body.results[0].registryCode;
+    const w = await s.req('POST', '/api/admin/workers/', { token, body: { workerName: '  Uus   Tõstukijuht ', company: null } });
+    assert.equal(w.status, 201, w.text);
+    assert.equal(w.body.workerName, 'Uus Tõstukijuht');
+    const put = await s.req('PUT', `/api/admin/workers/${encodeURIComponent('Uus Tõstukijuht')}/`, { token, body: { company: c } });
+    assert.equal(put.body.company, c);
+    assert.equal((await s.req('DELETE', `/api/admin/workers/${encodeURIComponent('Uus Tõstukijuht')}/`, { token })).status, 204);
+    const busy = (await s.req('GET', '/api/workers/?sort=-worklogCount&pageSize=1', { token })).body.results[0].workerName;
+    const refused = await s.req('DELETE', `/api/admin/workers/${encodeURIComponent(busy)}/`, { token });
+    assert.equal(refused.status, 400);
+    assert.match(refused.body.nonFieldErrors[0], /worklogs/);
   });
-  assert.match(et.body.originCode[0], /^Ei saa kustutada: sellele viitavad \d+ veoselehte\.$/);
-  const rename = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { name: 'Renamed storage' } });
-  assert.equal(rename.status, 200);
-  assert.equal(rename.body.name, 'Renamed storage');
-});
 
-test('a name of only spaces is blank, on every resource that has a name', async () => {
-  const wh = (await s.req('GET', '/api/warehouses/?pageSize=1', { token })).body.results[0];
-  for (const [path, body] of [
-    ['/api/admin/assortment-types/', { name: '   ' }],
-    ['/api/admin/companies/', { registryCode: '16543299', name: ' \t ' }],
-    ['/api/admin/warehouses/', { name: '  ', company: wh.company }],
-    ['/api/admin/workers/', { workerName: '   ' }],
-  ] as const) {
-    const r = await s.req('POST', path, { token, body });
-    assert.equal(r.status, 400, path);
-    assert.deepEqual(r.body[Object.keys(body)[path.endsWith('companies/') ? 1 : 0]!], ['This field may not be blank.'], path);
-  }
-  const patched = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { name: '   ' } });
-  assert.deepEqual(patched.body, { name: ['This field may not be blank.'] });
-});
-
-test('a bad value of a field that may be null is answered in words', async () => {
-  const wh = (await s.req('GET', '/api/warehouses/?pageSize=1', { token })).body.results[0];
-  const r = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, {
-    token,
-    body: { originCode: 'A B', destinationCode: 5 },
-    headers: { 'accept-language': 'et' },
+  test('a warehouse code used by waybills cannot be changed', async () => {
+    const wb = (await s.req('GET', '/api/waybills/?pageSize=1', { token })).body.results[0];
+    const wh = (await s.req('GET', `/api/warehouses/origins/${wb.origin}/`, { token })).body;
+    const r = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { originCode: 'CHANGED-1' } });
+    assert.equal(r.status, 400);
+    assert.match(r.body.originCode[0], /^Cannot delete: referred to by \d+ waybills\.$/);
+    // In Estonian, wholly: the count's noun too.
+    const et = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, {
+      token,
+      body: { originCode: 'CHANGED-1' },
+      headers: { 'accept-language': 'et' },
+    });
+    assert.match(et.body.originCode[0], /^Ei saa kustutada: sellele viitavad \d+ veoselehte\.$/);
+    const rename = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { name: 'Renamed storage' } });
+    assert.equal(rename.status, 200);
+    assert.equal(rename.body.name, 'Renamed storage');
   });
-  assert.equal(r.status, 400);
-  assert.deepEqual(r.body, { originCode: ['Sisesta väärtus õiges vormingus.'], destinationCode: ['Sisesta tekst.'] });
+
+  test('a name of only spaces is blank, on every resource that has a name', async () => {
+    const wh = (await s.req('GET', '/api/warehouses/?pageSize=1', { token })).body.results[0];
+    for (const [path, body] of [
+      ['/api/admin/assortment-types/', { name: '   ' }],
+      ['/api/admin/companies/', { registryCode: '16543299', name: ' \t ' }],
+      ['/api/admin/warehouses/', { name: '  ', company: wh.company }],
+      ['/api/admin/workers/', { workerName: '   ' }],
+    ] as const) {
+      const r = await s.req('POST', path, { token, body });
+      assert.equal(r.status, 400, path);
+      assert.deepEqual(r.body[Object.keys(body)[path.endsWith('companies/') ? 1 : 0]!], ['This field may not be blank.'], path);
+    }
+    const patched = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { name: '   ' } });
+    assert.deepEqual(patched.body, { name: ['This field may not be blank.'] });
+  });
+
+  test('a bad value of a field that may be null is answered in words', async () => {
+    const wh = (await s.req('GET', '/api/warehouses/?pageSize=1', { token })).body.results[0];
+    const r = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, {
+      token,
+      body: { originCode: 'A B', destinationCode: 5 },
+      headers: { 'accept-language': 'et' },
+    });
+    assert.equal(r.status, 400);
+    assert.deepEqual(r.body, { originCode: ['Sisesta väärtus õiges vormingus.'], destinationCode: ['Sisesta tekst.'] });
+  });
 });

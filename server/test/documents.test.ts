@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { deliveredWaybill, startServer, waitFor, type TestServer } from './helpers.js';
 import { businessRuleErrors, xsdErrors } from './en16931.js';
+import { printable } from '../src/documents/pdf.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -96,6 +97,32 @@ describe('printable documents (PDF)', () => {
       'Lehekülg 1/1',
     ])
       assert.ok(etText.includes(expected), `the Estonian waybill shows "${expected}":\n${etText}`);
+  });
+
+  test('finding 3: invisible characters are not drawn: a note of 500 letters and 1,500 joiners prints its letters, and other requests are answered meanwhile', async () => {
+    const notes = 'W'.repeat(500) + '\u200d'.repeat(1500);
+    const w = await deliveredWaybill(s, staff, { notes, driverName: `Mari${'\u0301'.repeat(40)} Tamm\u200b` });
+    const started = fetchFile(s, `/api/waybills/${w.number}/pdf/`, user, 'en');
+    const others = await Promise.all([started, s.req('GET', '/api/waybills/?pageSize=1', { token: user })]);
+    assert.equal(others[1].status, 200);
+    const pdf = await started;
+    assert.equal(pdf.status, 200);
+    const text = pdfText(pdf.body);
+    // pdftotext reads back what was drawn: the letters, no joiner, at most two marks on a letter.
+    assert.equal((text.match(/W{5,}/g) ?? []).join('').length, 500);
+    assert.ok(!/[\u200c\u200d]/.test(text), 'a joiner was drawn');
+    assert.match(text, /Tamm/);
+    assert.ok((text.normalize('NFD').match(/\u0301/g) ?? []).length <= 3, 'more than two marks on a letter were drawn');
+  });
+
+  test('printable text: composed, without format characters, at most two marks on a letter', () => {
+    assert.equal(printable('e\u0301'), '\u00e9');
+    assert.equal(printable('a\u200db\u200cc\u200bd\u2060e\ufefff\u00adg'), 'abcdefg');
+    assert.equal(printable(`q${'\u0308\u0301'.repeat(10)}`), 'q\u0308\u0301');
+    assert.equal(printable('Õunapuu 123 ŠŽA'), 'Õunapuu 123 ŠŽA');
+    // A run without a space may break after every 40 characters; a code or a number of that length does not.
+    assert.equal(printable('W'.repeat(100)), `${'W'.repeat(40)}\u200b${'W'.repeat(40)}\u200b${'W'.repeat(20)}`);
+    assert.equal(printable('EE382200221020145685 25EEABCDEF123456'), 'EE382200221020145685 25EEABCDEF123456');
   });
 
   test('the fonts are embedded, and the page is A4', async () => {

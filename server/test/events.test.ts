@@ -5,157 +5,160 @@ import { LIMITS } from '@timberlog/contract';
 import { startServer, waybillInput, DEMO_USERS, type TestServer } from './helpers.js';
 import { openStream } from './event-stream.js';
 
-/**
- * Live change events over Server-Sent Events. Two server instances on one database (A and B, each
- * with its own LISTEN connection): a change made through A reaches a client of B through
- * PostgreSQL, the only bus (two-servers.test.ts proves it again with two real server processes).
- */
-let A: TestServer;
-let B: TestServer;
-let user: string;
-let staff: string;
-before(async () => {
-  A = await startServer({}, { workers: false });
-  B = await startServer({}, { workers: false, reuse: { dbUrl: A.dbUrl, dataDir: A.ctx.config.dataDir } });
-  user = await A.user();
-  staff = await A.staff();
-});
-after(async () => {
-  await B.close(true);
-  await A.close();
-});
+// Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
+describe('events', () => {
+  /**
+   * Live change events over Server-Sent Events. Two server instances on one database (A and B, each
+   * with its own LISTEN connection): a change made through A reaches a client of B through
+   * PostgreSQL, the only bus (two-servers.test.ts proves it again with two real server processes).
+   */
+  let A: TestServer;
+  let B: TestServer;
+  let user: string;
+  let staff: string;
+  before(async () => {
+    A = await startServer({}, { workers: false });
+    B = await startServer({}, { workers: false, reuse: { dbUrl: A.dbUrl, dataDir: A.ctx.config.dataDir } });
+    user = await A.user();
+    staff = await A.staff();
+  });
+  after(async () => {
+    await B.close(true);
+    await A.close();
+  });
 
-const newWaybill = async (server: TestServer) => {
-  const r = await server.req('POST', '/api/waybills/', { token: user, body: await waybillInput(server) });
-  assert.equal(r.status, 201, r.text);
-  return r.body.number as string;
-};
+  const newWaybill = async (server: TestServer) => {
+    const r = await server.req('POST', '/api/waybills/', { token: user, body: await waybillInput(server) });
+    assert.equal(r.status, 201, r.text);
+    return r.body.number as string;
+  };
 
-describe('live change events', () => {
-  test('a change made through instance A reaches a client of instance B within 2 s, naming what changed and who; never its data', async () => {
-    const stream = await openStream(B, user);
-    try {
-      assert.equal(stream.headers.get('cache-control'), 'no-store');
+  describe('live change events', () => {
+    test('a change made through instance A reaches a client of instance B within 2 s, naming what changed and who; never its data', async () => {
+      const stream = await openStream(B, user);
+      try {
+        assert.equal(stream.headers.get('cache-control'), 'no-store');
+        const number = await newWaybill(A);
+        const started = Date.now();
+        await A.req('PATCH', `/api/waybills/${number}/`, { token: staff, body: { notes: 'Seen live' } });
+        const e = await stream.next((x) => x.data.key === number && x.data.action === 'updated');
+        assert.ok(Date.now() - started < 2000);
+        const staffName = (
+          await A.ctx.db.selectFrom('users').select('name').where('email', '=', DEMO_USERS.staff.email).executeTakeFirstOrThrow()
+        ).name;
+        assert.deepEqual(
+          { ...e.data, id: undefined },
+          { id: undefined, entity: 'waybill', key: number, version: 2, action: 'updated', actor: staffName },
+        );
+        assert.equal(e.id, e.data.id, 'the SSE id is the event id');
+        assert.ok(!JSON.stringify(e.data).includes('Seen live'), 'no record data in the event');
+      } finally {
+        stream.close();
+      }
+    });
+
+    test('account events go to staff only', async () => {
+      const ordinary = await openStream(B, user);
+      const staffStream = await openStream(B, staff);
+      try {
+        await A.req('PATCH', `/api/user/${DEMO_USERS.user.email}/`, { token: staff, body: { name: 'Clerk Renamed' } });
+        const number = await newWaybill(A);
+        await staffStream.next((x) => x.data.entity === 'user' && x.data.key === DEMO_USERS.user.email);
+        // Notifications arrive in commit order: once the later waybill event is here, the account's would have been too.
+        await ordinary.next((x) => x.data.key === number);
+        assert.ok(!ordinary.received.some((x) => x.data.entity === 'user'), JSON.stringify(ordinary.received));
+      } finally {
+        ordinary.close();
+        staffStream.close();
+      }
+    });
+
+    test('a change that is rolled back announces nothing', async () => {
+      const stream = await openStream(B, user);
+      try {
+        const number = await newWaybill(A);
+        await assert.rejects(
+          A.ctx.db.transaction().execute(async (trx) => {
+            await sql`UPDATE waybills SET notes = 'rolled back' WHERE number = ${number}`.execute(trx);
+            throw new Error('undo');
+          }),
+        );
+        await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'kept' } });
+        const kept = await stream.next((x) => x.data.key === number && x.data.action === 'updated');
+        assert.equal(kept.data.version, 2, 'the rolled-back change moved no version and sent no event');
+        assert.equal(stream.received.filter((x) => x.data.key === number && x.data.action === 'updated').length, 1);
+      } finally {
+        stream.close();
+      }
+    });
+
+    test('a client that reconnects with Last-Event-ID gets what it missed, in order, once', async () => {
+      const first = await openStream(B, user);
       const number = await newWaybill(A);
-      const started = Date.now();
-      await A.req('PATCH', `/api/waybills/${number}/`, { token: staff, body: { notes: 'Seen live' } });
-      const e = await stream.next((x) => x.data.key === number && x.data.action === 'updated');
-      assert.ok(Date.now() - started < 2000);
-      const staffName = (
-        await A.ctx.db.selectFrom('users').select('name').where('email', '=', DEMO_USERS.staff.email).executeTakeFirstOrThrow()
-      ).name;
-      assert.deepEqual(
-        { ...e.data, id: undefined },
-        { id: undefined, entity: 'waybill', key: number, version: 2, action: 'updated', actor: staffName },
-      );
-      assert.equal(e.id, e.data.id, 'the SSE id is the event id');
-      assert.ok(!JSON.stringify(e.data).includes('Seen live'), 'no record data in the event');
-    } finally {
-      stream.close();
-    }
-  });
+      const seen = await first.next((x) => x.data.key === number);
+      first.close();
+      await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'missed 1' } });
+      await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'missed 2' } });
+      const again = await openStream(B, user, seen.id);
+      try {
+        await again.next((x) => x.data.key === number && x.data.version === 3);
+        const mine = again.received.filter((x) => x.data.key === number);
+        assert.deepEqual(
+          mine.map((x) => x.data.version),
+          [2, 3],
+        );
+        assert.ok(mine.every((x) => x.id > seen.id));
+      } finally {
+        again.close();
+      }
+    });
 
-  test('account events go to staff only', async () => {
-    const ordinary = await openStream(B, user);
-    const staffStream = await openStream(B, staff);
-    try {
-      await A.req('PATCH', `/api/user/${DEMO_USERS.user.email}/`, { token: staff, body: { name: 'Clerk Renamed' } });
+    test('a new stream first says where it starts, so a client resumes from there without refetching', async () => {
+      const before = await openStream(B, user);
       const number = await newWaybill(A);
-      await staffStream.next((x) => x.data.entity === 'user' && x.data.key === DEMO_USERS.user.email);
-      // Notifications arrive in commit order: once the later waybill event is here, the account's would have been too.
-      await ordinary.next((x) => x.data.key === number);
-      assert.ok(!ordinary.received.some((x) => x.data.entity === 'user'), JSON.stringify(ordinary.received));
-    } finally {
-      ordinary.close();
-      staffStream.close();
-    }
-  });
+      await before.next((x) => x.data.key === number);
+      before.close();
+      const stream = await openStream(B, user);
+      let ready;
+      try {
+        ready = await stream.next((x) => x.event === 'ready');
+        assert.equal(stream.received[0]?.event, 'ready', 'before any change');
+        const { rows } = await sql<{ id: number }>`SELECT max(id)::int AS id FROM history`.execute(A.ctx.db);
+        assert.equal(ready.id, rows[0]!.id);
+      } finally {
+        stream.close();
+      }
+      await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'after the start' } });
+      const resumed = await openStream(B, user, ready.id);
+      try {
+        const missed = await resumed.next((x) => x.data.key === number);
+        assert.equal(missed.data.version, 2);
+        assert.ok(
+          resumed.received.every((x) => x.event !== 'ready'),
+          'a resumed stream has no ready event',
+        );
+      } finally {
+        resumed.close();
+      }
+    });
 
-  test('a change that is rolled back announces nothing', async () => {
-    const stream = await openStream(B, user);
-    try {
-      const number = await newWaybill(A);
-      await assert.rejects(
-        A.ctx.db.transaction().execute(async (trx) => {
-          await sql`UPDATE waybills SET notes = 'rolled back' WHERE number = ${number}`.execute(trx);
-          throw new Error('undo');
-        }),
-      );
-      await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'kept' } });
-      const kept = await stream.next((x) => x.data.key === number && x.data.action === 'updated');
-      assert.equal(kept.data.version, 2, 'the rolled-back change moved no version and sent no event');
-      assert.equal(stream.received.filter((x) => x.data.key === number && x.data.action === 'updated').length, 1);
-    } finally {
-      stream.close();
-    }
-  });
+    test(`one account keeps at most ${LIMITS.eventStreamsPerAccount} streams open on a server: one more ends its oldest, not another account's`, async () => {
+      const user = await A.user();
+      const other = await A.staff();
+      const staffStream = await openStream(A, other);
+      const streams = [];
+      for (let n = 0; n < LIMITS.eventStreamsPerAccount; n += 1) streams.push(await openStream(A, user));
+      for (const stream of streams) await stream.next((e) => e.event === 'ready');
+      const newest = await openStream(A, user);
+      await newest.next((e) => e.event === 'ready');
+      assert.equal(await streams[0]!.endedByServer(5_000), true, 'the oldest ended');
+      for (const stream of [...streams.slice(1), newest, staffStream]) assert.equal(await stream.endedByServer(50), false);
+      for (const stream of [...streams, newest, staffStream]) stream.close();
+    });
 
-  test('a client that reconnects with Last-Event-ID gets what it missed, in order, once', async () => {
-    const first = await openStream(B, user);
-    const number = await newWaybill(A);
-    const seen = await first.next((x) => x.data.key === number);
-    first.close();
-    await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'missed 1' } });
-    await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'missed 2' } });
-    const again = await openStream(B, user, seen.id);
-    try {
-      await again.next((x) => x.data.key === number && x.data.version === 3);
-      const mine = again.received.filter((x) => x.data.key === number);
-      assert.deepEqual(
-        mine.map((x) => x.data.version),
-        [2, 3],
-      );
-      assert.ok(mine.every((x) => x.id > seen.id));
-    } finally {
-      again.close();
-    }
-  });
-
-  test('a new stream first says where it starts, so a client resumes from there without refetching', async () => {
-    const before = await openStream(B, user);
-    const number = await newWaybill(A);
-    await before.next((x) => x.data.key === number);
-    before.close();
-    const stream = await openStream(B, user);
-    let ready;
-    try {
-      ready = await stream.next((x) => x.event === 'ready');
-      assert.equal(stream.received[0]?.event, 'ready', 'before any change');
-      const { rows } = await sql<{ id: number }>`SELECT max(id)::int AS id FROM history`.execute(A.ctx.db);
-      assert.equal(ready.id, rows[0]!.id);
-    } finally {
-      stream.close();
-    }
-    await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'after the start' } });
-    const resumed = await openStream(B, user, ready.id);
-    try {
-      const missed = await resumed.next((x) => x.data.key === number);
-      assert.equal(missed.data.version, 2);
-      assert.ok(
-        resumed.received.every((x) => x.event !== 'ready'),
-        'a resumed stream has no ready event',
-      );
-    } finally {
-      resumed.close();
-    }
-  });
-
-  test(`one account keeps at most ${LIMITS.eventStreamsPerAccount} streams open on a server: one more ends its oldest, not another account's`, async () => {
-    const user = await A.user();
-    const other = await A.staff();
-    const staffStream = await openStream(A, other);
-    const streams = [];
-    for (let n = 0; n < LIMITS.eventStreamsPerAccount; n += 1) streams.push(await openStream(A, user));
-    for (const stream of streams) await stream.next((e) => e.event === 'ready');
-    const newest = await openStream(A, user);
-    await newest.next((e) => e.event === 'ready');
-    assert.equal(await streams[0]!.endedByServer(5_000), true, 'the oldest ended');
-    for (const stream of [...streams.slice(1), newest, staffStream]) assert.equal(await stream.endedByServer(50), false);
-    for (const stream of [...streams, newest, staffStream]) stream.close();
-  });
-
-  test('without a token there is no stream', async () => {
-    const res = await fetch(`${B.url}/api/events/`);
-    assert.equal(res.status, 401);
+    test('without a token there is no stream', async () => {
+      const res = await fetch(`${B.url}/api/events/`);
+      assert.equal(res.status, 401);
+    });
   });
 });

@@ -5,8 +5,8 @@
  * The files run in a few processes, several files to a process (TEST_GROUPS, default 8), two
  * processes at once: loading the server's code through tsx costs about 3 s of CPU per process,
  * which one process per file paid 66 times (a third of the whole step's CPU). In a process its
- * files' tests run one after another; each file's servers are its own (a database of their own,
- * started in its `before` and closed in its `after`, which run once that process's tests are done).
+ * files' tests run one after another; each file's tests are in a `describe` of their own, so the
+ * servers its hooks start (each on a database of its own) are closed when its tests end.
  * A file that mocks the process's timers would stop other files' servers' timers: it runs alone.
  */
 import fs from 'node:fs';
@@ -92,8 +92,9 @@ function groupFiles(count: number): string[] {
 const groupCount = Number(process.env.TEST_GROUPS || 8);
 const runFiles = groupCount > 0 ? groupFiles(groupCount) : files;
 // The limit is for a whole process (a group of files), which beside the browser tests on two busy
-// cores has taken over 180 s; a test that hangs still fails the run, at this limit.
-const stream = run({ files: runFiles, concurrency: Number(process.env.TEST_CONCURRENCY || 2), timeout: 600_000 });
+// cores has taken over 180 s; a test that hangs still fails the run, at this limit. A process ends
+// when its tests have, even if a failed test left a server open.
+const stream = run({ files: runFiles, concurrency: Number(process.env.TEST_CONCURRENCY || 2), timeout: 600_000, forceExit: true });
 stream.on('test:pass', (e: { details: { type?: string } }) => {
   if (e.details.type !== 'suite') passed++;
 });

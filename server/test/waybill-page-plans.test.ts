@@ -1,85 +1,90 @@
-import { test, before, after } from 'node:test';
+import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { startServer, type TestServer } from './helpers.js';
 
-// A page whose filters the counter table answers, with a date bound among them, is planned once for
-// every value and finds its rows by walking the sort order or by sorting its matches, whichever the
-// exact count picks (waybills/queries.ts pageConds, docs/decisions/0015): both ways answer the rows
-// and the order a plain query gives.
-let s: TestServer;
-let token: string;
-before(async () => {
-  s = await startServer();
-  token = await s.user();
-  // The table's row estimate decides the way: the one a running database has.
-  await sql`ANALYZE waybills`.execute(s.ctx.db);
-});
-after(async () => {
-  await s.close();
-});
+// Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
+describe('waybill-page-plans', () => {
+  // A page whose filters the counter table answers, with a date bound among them, is planned once for
+  // every value and finds its rows by walking the sort order or by sorting its matches, whichever the
+  // exact count picks (waybills/queries.ts pageConds, docs/decisions/0015): both ways answer the rows
+  // and the order a plain query gives.
+  let s: TestServer;
+  let token: string;
+  before(async () => {
+    s = await startServer();
+    token = await s.user();
+    // The table's row estimate decides the way: the one a running database has.
+    await sql`ANALYZE waybills`.execute(s.ctx.db);
+  });
+  after(async () => {
+    await s.close();
+  });
 
-const orders: Record<string, string> = {
-  '': 'transport_date DESC, number DESC',
-  mileage: 'mileage ASC, number ASC',
-  '-mileage': 'mileage DESC, number DESC',
-  number: 'number ASC',
-  '-quantity': 'quantity DESC, number DESC',
-};
+  const orders: Record<string, string> = {
+    '': 'transport_date DESC, number DESC',
+    mileage: 'mileage ASC, number ASC',
+    '-mileage': 'mileage DESC, number DESC',
+    number: 'number ASC',
+    '-quantity': 'quantity DESC, number DESC',
+  };
 
-test('status and month filters: the page is the plain query’s, walked or sorted', async () => {
-  const [{ first, last }] = (
-    await sql<{
-      first: string;
-      last: string;
-    }>`SELECT min(transport_date)::text AS first, max(transport_date)::text AS last FROM waybills`.execute(s.ctx.db)
-  ).rows as [{ first: string; last: string }];
-  const month = last.slice(0, 7);
-  const monthEnd = (await sql<{ d: string }>`SELECT ((${month + '-01'}::date + interval '1 month')::date - 1)::text AS d`.execute(s.ctx.db))
-    .rows[0]!.d;
-  const ranges: [string | undefined, string | undefined][] = [
-    [`${month}-01`, monthEnd],
-    [`${first.slice(0, 7)}-01`, undefined],
-    [undefined, monthEnd],
-    ['2099-01-01', '2099-01-31'],
-  ];
-  const statusSets = [['delivered'], ['draft'], ['draft', 'confirmed'], ['cancelled', 'delivered', 'invoiced']];
-  let walked = 0;
-  let sorted = 0;
-  for (const [after, before] of ranges)
-    for (const statuses of statusSets)
-      for (const sort of Object.keys(orders))
-        for (const pageNumber of [1, 2]) {
-          const qs = new URLSearchParams({ pageSize: '25', pageNumber: String(pageNumber) });
-          if (statuses.length === 1) qs.set('status', statuses[0]!);
-          else for (const st of statuses) qs.append('statusIn', st);
-          if (after) qs.set('transportDateAfter', after);
-          if (before) qs.set('transportDateBefore', before);
-          if (sort) qs.set('sort', sort);
-          const want = (
-            await sql<{ number: string; n: string }>`SELECT number, count(*) OVER () AS n FROM waybills
+  test('status and month filters: the page is the plain query’s, walked or sorted', async () => {
+    const [{ first, last }] = (
+      await sql<{
+        first: string;
+        last: string;
+      }>`SELECT min(transport_date)::text AS first, max(transport_date)::text AS last FROM waybills`.execute(s.ctx.db)
+    ).rows as [{ first: string; last: string }];
+    const month = last.slice(0, 7);
+    const monthEnd = (
+      await sql<{ d: string }>`SELECT ((${month + '-01'}::date + interval '1 month')::date - 1)::text AS d`.execute(s.ctx.db)
+    ).rows[0]!.d;
+    const ranges: [string | undefined, string | undefined][] = [
+      [`${month}-01`, monthEnd],
+      [`${first.slice(0, 7)}-01`, undefined],
+      [undefined, monthEnd],
+      ['2099-01-01', '2099-01-31'],
+    ];
+    const statusSets = [['delivered'], ['draft'], ['draft', 'confirmed'], ['cancelled', 'delivered', 'invoiced']];
+    let walked = 0;
+    let sorted = 0;
+    for (const [after, before] of ranges)
+      for (const statuses of statusSets)
+        for (const sort of Object.keys(orders))
+          for (const pageNumber of [1, 2]) {
+            const qs = new URLSearchParams({ pageSize: '25', pageNumber: String(pageNumber) });
+            if (statuses.length === 1) qs.set('status', statuses[0]!);
+            else for (const st of statuses) qs.append('statusIn', st);
+            if (after) qs.set('transportDateAfter', after);
+            if (before) qs.set('transportDateBefore', before);
+            if (sort) qs.set('sort', sort);
+            const want = (
+              await sql<{ number: string; n: string }>`SELECT number, count(*) OVER () AS n FROM waybills
               WHERE status = ANY(${statuses}) AND transport_date >= coalesce(${after ?? null}::date, '-infinity')
                 AND transport_date <= coalesce(${before ?? null}::date, 'infinity')
               ORDER BY ${sql.raw(orders[sort]!)}`.execute(s.ctx.db)
-          ).rows;
-          const r = await s.req('GET', `/api/waybills/?${qs}`, { token });
-          const page = want.slice((pageNumber - 1) * 25, pageNumber * 25);
-          if (page.length === 0 && pageNumber > 1) {
-            assert.equal(r.status, 404, qs.toString());
-            continue;
+            ).rows;
+            const r = await s.req('GET', `/api/waybills/?${qs}`, { token });
+            const page = want.slice((pageNumber - 1) * 25, pageNumber * 25);
+            if (page.length === 0 && pageNumber > 1) {
+              assert.equal(r.status, 404, qs.toString());
+              continue;
+            }
+            assert.equal(r.status, 200, `${qs}: ${r.text}`);
+            assert.equal(r.body.count, want.length, qs.toString());
+            assert.deepEqual(
+              r.body.results.map((w: { number: string }) => w.number),
+              page.map((w) => w.number),
+              qs.toString(),
+            );
+            const rows = (
+              await sql<{ reltuples: number }>`SELECT reltuples FROM pg_class WHERE oid = 'waybills'::regclass`.execute(s.ctx.db)
+            ).rows[0]!;
+            if (want.length ** 2 >= pageNumber * 25 * Math.max(rows.reltuples, 0)) walked++;
+            else sorted++;
           }
-          assert.equal(r.status, 200, `${qs}: ${r.text}`);
-          assert.equal(r.body.count, want.length, qs.toString());
-          assert.deepEqual(
-            r.body.results.map((w: { number: string }) => w.number),
-            page.map((w) => w.number),
-            qs.toString(),
-          );
-          const rows = (await sql<{ reltuples: number }>`SELECT reltuples FROM pg_class WHERE oid = 'waybills'::regclass`.execute(s.ctx.db))
-            .rows[0]!;
-          if (want.length ** 2 >= pageNumber * 25 * Math.max(rows.reltuples, 0)) walked++;
-          else sorted++;
-        }
-  // Both ways were taken.
-  assert.ok(walked > 0 && sorted > 0, `walked ${walked}, sorted ${sorted}`);
+    // Both ways were taken.
+    assert.ok(walked > 0 && sorted > 0, `walked ${walked}, sorted ${sorted}`);
+  });
 });
