@@ -14,7 +14,7 @@ import { waybillImport } from './waybills/import.js';
 import { worklogImport } from './worklogs/import.js';
 
 /**
- * Removes spent or expired tokens, sign-ups never confirmed, old rate-limit counters and old
+ * Removes spent or expired tokens and signed-out sessions, sign-ups never confirmed, old rate-limit counters and old
  * reports, and ends exports whose job was given up. Every instance runs it (on start and
  * hourly); running it twice at once is harmless: each step is a delete of what is
  * past its time, and files are removed with `force`.
@@ -22,6 +22,8 @@ import { worklogImport } from './worklogs/import.js';
 export async function purgeExpired(ctx: AppContext): Promise<void> {
   const now = new Date().toISOString();
   await ctx.db.deleteFrom('refreshTokens').where('expiresAt', '<', now).execute();
+  // A signed-out session is kept only until the last of its access tokens has expired.
+  await ctx.db.deleteFrom('endedSessions').where('expiresAt', '<', now).execute();
   await ctx.db.deleteFrom('passwordResetTokens').where('expiresAt', '<', now).execute();
   await ctx.db.deleteFrom('emailVerificationTokens').where('expiresAt', '<', now).execute();
   // Sign-ups never confirmed expire: nobody can hold an address (or a demo account's) for long.

@@ -101,7 +101,7 @@ describe('account-cache', () => {
   });
 
   describe('UserCache', () => {
-    const row = (email: string) => ({ email, name: 'N', isStaff: false, isActive: true, sessionKey: 'k' });
+    const row = (email: string) => ({ email, name: 'N', isStaff: false, isActive: true, sessionKey: 'k', endedSessions: [] });
 
     test('a read that started before a forget is not stored', () => {
       const cache = new UserCache();

@@ -129,6 +129,25 @@ describe('sessions', () => {
       );
     });
 
+    test("finding 15: sign-out ends that session's access tokens at once, renewed ones included; the account's other session goes on", async () => {
+      const a = await s.login();
+      const b = await s.login();
+      // A renewal continues the session: its new tokens end with it too.
+      const renewed = await refresh(a.refresh);
+      assert.equal(renewed.status, 200, renewed.text);
+      assert.equal((await me(a.access)).status, 200);
+      assert.equal((await me(renewed.body.access)).status, 200);
+      const out = await s.req('POST', '/api/auth/logout', { body: { refresh: renewed.body.refresh } });
+      assert.equal(out.status, 200);
+      assert.equal((await me(a.access)).status, 401, 'an access token of the signed-out session still worked');
+      assert.equal((await me(renewed.body.access)).status, 401, 'the renewed access token still worked');
+      assert.equal((await refresh(renewed.body.refresh)).status, 401);
+      assert.equal((await me(b.access)).status, 200, 'the other session ended too');
+      assert.equal((await refresh(b.refresh)).status, 200);
+      // The verify call agrees with the calls.
+      assert.equal((await s.req('POST', '/api/auth/token/verify/', { body: { token: a.access } })).status, 401);
+    });
+
     test('rotation has an absolute end: a session older than the lifetime cannot refresh', async () => {
       const pair = await s.login(DEMO_USERS.staff.email, DEMO_USERS.staff.password);
       const r1 = await refresh(pair.refresh);

@@ -196,9 +196,17 @@ describe('two-servers', () => {
       assert.equal((await req(A, 'POST', '/api/auth/token/refresh/', { body: { refresh: first.refresh } })).status, 401);
 
       const other = await signIn(B, DEMO_USERS.staff);
+      // A knows the account (a call checked its token), then the session is signed out on B.
+      assert.equal((await req(A, 'GET', '/api/user/me', { token: other.access })).status, 200);
       const out = await req(B, 'POST', '/api/auth/logout', { body: { refresh: other.refresh } });
       assert.equal(out.status, 200);
       assert.equal((await req(A, 'POST', '/api/auth/session', { body: { refresh: other.refresh } })).status, 401);
+      // Its access token is refused on A as soon as A hears of the sign-out (the commit's announcement).
+      await waitFor(
+        async () => (await req(A, 'GET', '/api/user/me', { token: other.access })).status === 401,
+        5_000,
+        'A to refuse the token',
+      );
     });
 
     test('a change made through A reaches a client of B within 2 s: the processes share no memory, only PostgreSQL', async () => {

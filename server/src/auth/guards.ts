@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, notAuthenticated, tokenInvalid } from '../http/errors.js';
 import type { App, AuthUser } from '../infra/context.js';
-import { sessionHolds, verifyToken } from './tokens.js';
+import { ENDED_SESSIONS_SQL, sessionHolds, verifyToken } from './tokens.js';
 import { preparedQuery } from '../infra/db.js';
 import type { TokenAccount } from './user-cache.js';
 import type { TransactionOptions } from '../infra/transaction.js';
@@ -75,12 +75,13 @@ export async function authenticate(request: FastifyRequest): Promise<AuthUser | 
     [user] = await preparedQuery<TokenAccount>(
       ctx.pool,
       'auth_user',
-      'SELECT email, name, is_staff AS "isStaff", is_active AS "isActive", session_key AS "sessionKey" FROM users WHERE email = $1',
+      `SELECT email, name, is_staff AS "isStaff", is_active AS "isActive", session_key AS "sessionKey", ${ENDED_SESSIONS_SQL} AS "endedSessions" FROM users WHERE email = $1`,
       [claims.user_id],
     );
     if (user) ctx.accounts.put(user, mark);
   }
-  // The session key changes on password change and deactivation and differs for a re-created account.
+  // The session key changes on password change and deactivation and differs for a re-created account;
+  // a signed-out session is among the account's ended ones.
   if (!user || !sessionHolds(user, claims)) throw tokenInvalid();
   return { email: user.email, name: user.name, isStaff: user.isStaff };
 }

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { DB } from '../infra/db.js';
 import type { AppConfig } from '../infra/config.js';
 import { rateLimited } from '../http/errors.js';
+import { LIMITS } from '@timberlog/contract';
 
 /**
  * Counters kept in PostgreSQL (`rate_limiter`), shared by every server process. An attempt is
@@ -23,6 +24,8 @@ export interface Limits {
   signIn: Limiter;
   forgotPassword: Limiter;
   signUp: Limiter;
+  /** Mails of invoices: per account (`account`), and re-sendings per invoice (`invoice`), an hour each. */
+  invoiceSend: Limiter;
   /**
    * The keys an attempt on an account from a client address counts on (sign-in, forgot-password,
    * the current password): the account from that address (the strict limit) and the address, and
@@ -74,6 +77,10 @@ export function createLimits(pool: pg.Pool, config: AppConfig): Limits {
     signIn: limiter(pool, 'signin', w, accountLimits),
     forgotPassword: limiter(pool, 'forgot', w, accountLimits),
     signUp: limiter(pool, 'signup', w, { address: config.rateLimitSignupPerAddress }),
+    invoiceSend: limiter(pool, 'invoice-send', 3600, {
+      account: LIMITS.invoiceSendsPerAccountPerHour,
+      invoice: LIMITS.invoiceResendsPerHour,
+    }),
     async accountKeys(email, address) {
       const keys = { accountAddress: `${email}|${address}`, address };
       // Known for as long as a session started from it may last.

@@ -164,9 +164,9 @@ export async function authRoutes(app: App) {
     {
       schema: {
         operationId: 'signOut',
-        summary: 'Sign out: revoke a refresh token',
+        summary: 'Sign out: end the session of a refresh token',
         description:
-          'Revokes the presented refresh token, so it can no longer renew the session; the account\'s other sessions are untouched. Anyone holding the refresh token may call it (no bearer token needed). Always answers 200 `{ "status": "OK" }`, also for a token that is already spent, revoked, expired or malformed. The access token lives on until it expires (minutes).',
+          'Revokes the presented refresh token and ends its session (the sign-in it came from, with its renewals): from the next call on, every access token the session issued is refused with 401, on every server; the account\'s other sessions are untouched. Anyone holding the refresh token may call it (no bearer token needed). Always answers 200 `{ "status": "OK" }`, also for a token that is already spent, revoked, expired or malformed.',
         tags: ['auth'],
         security: [],
         body: Type.Object({ refresh: Type.String({ maxLength: 4000 }) }, { title: 'SignOut' }),

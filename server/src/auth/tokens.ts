@@ -14,6 +14,8 @@ export interface TokenClaims extends JWTPayload {
   is_staff?: boolean;
   /** The account's session key when the token was issued (see `endSessions`). */
   sk?: string;
+  /** The session: one sign-in and its renewals, ended on its own by sign-out (`endSession`). */
+  sid?: string;
   exp: number;
   iat: number;
   jti: string;
@@ -124,12 +126,14 @@ export async function issuePair(
   user: AuthUser,
   sessionStartedAt: Date = new Date(),
   sessionKey?: string,
-  rotation?: { db: DB; parentJti: string },
+  rotation?: { db: DB; parentJti: string; sessionId: string | undefined },
 ): Promise<TokenPair> {
   const db = rotation?.db ?? ctx.db;
   const sk =
     sessionKey ?? (await db.selectFrom('users').select('sessionKey').where('email', '=', user.email).executeTakeFirstOrThrow()).sessionKey;
-  const claims = { user_id: user.email, is_staff: user.isStaff, sk };
+  // A sign-in starts a session; a renewal continues it (a token from before sessions had ids starts one).
+  const sid = rotation?.sessionId ?? randomUUID();
+  const claims = { user_id: user.email, is_staff: user.isStaff, sk, sid };
   const access = await sign(ctx, { token_type: 'access', ...claims }, ctx.config.accessTokenTtlSeconds);
   const sessionEnds = Math.floor(sessionStartedAt.getTime() / 1000) + ctx.config.sessionMaxAgeSeconds;
   const refreshTtl = Math.max(1, Math.min(ctx.config.refreshTokenTtlSeconds, sessionEnds - Math.floor(Date.now() / 1000)));
@@ -147,9 +151,25 @@ export async function issuePair(
   return { access: access.token, refresh: refresh.token, accessExpires: access.exp };
 }
 
-/** Whether a token's account still holds it: active, and on the session key the token carries. */
-export const sessionHolds = (account: { isActive: boolean; sessionKey: string } | undefined, claims: TokenClaims): boolean =>
-  !!account && account.isActive && account.sessionKey === claims.sk;
+/** What a token is checked against: its account, and the sessions of it that were signed out. */
+export interface TokenHolder {
+  isActive: boolean;
+  sessionKey: string;
+  endedSessions: readonly string[];
+}
+
+/**
+ * Whether a token's account still holds it: active, on the session key the token carries, and its
+ * session not signed out.
+ */
+export const sessionHolds = (account: TokenHolder | undefined, claims: TokenClaims): boolean =>
+  !!account && account.isActive && account.sessionKey === claims.sk && !(claims.sid && account.endedSessions.includes(claims.sid));
+
+/** The SQL that reads an account's signed-out sessions beside it (`users` as the outer table). */
+export const ENDED_SESSIONS_SQL =
+  'ARRAY(SELECT e.session_id::text FROM ended_sessions e WHERE e.user_email = users.email AND e.expires_at > now())';
+/** The same as a column of a query on `users`. */
+export const endedSessions = sql<string[]>`${sql.raw(ENDED_SESSIONS_SQL)}`.as('endedSessions');
 
 interface LiveRefresh {
   user: AuthUser;
@@ -164,7 +184,7 @@ interface LiveRefresh {
 async function liveRefresh(ctx: AppContext, claims: TokenClaims, spent: 'refuse' | 'allow'): Promise<LiveRefresh | null> {
   const user = await ctx.db
     .selectFrom('users')
-    .select(['email', 'name', 'isStaff', 'isActive', 'sessionKey'])
+    .select(['email', 'name', 'isStaff', 'isActive', 'sessionKey', endedSessions])
     .where('email', '=', claims.user_id)
     .executeTakeFirst();
   if (!user || !sessionHolds(user, claims)) return null;
@@ -224,7 +244,7 @@ export async function renewSession(ctx: AppContext, token: string, attemptKey?: 
       .forUpdate()
       .executeTakeFirst();
     if (!row) return null;
-    const rotation = { db: trx, parentJti: claims.jti };
+    const rotation = { db: trx, parentJti: claims.jti, sessionId: claims.sid };
     if (!row.usedAt) {
       await trx.updateTable('refreshTokens').set({ usedAt: new Date(), spentWith: presented }).where('jti', '=', claims.jti).execute();
       return issuePair(ctx, live.user, live.sessionStartedAt, sessionKey, rotation);
@@ -261,16 +281,31 @@ export async function tokenIsLive(ctx: AppContext, claims: TokenClaims): Promise
   if (claims.token_type !== 'access') return false;
   const account = await ctx.db
     .selectFrom('users')
-    .select(['isActive', 'sessionKey'])
+    .select(['isActive', 'sessionKey', endedSessions])
     .where('email', '=', claims.user_id)
     .executeTakeFirst();
   return sessionHolds(account, claims);
 }
 
-/** Revokes one refresh token (sign-out); unknown or invalid tokens are ignored. */
+/**
+ * Sign-out: revokes the refresh token and ends its session, so the access tokens it issued are
+ * refused from the next call on (on every server once the commit is announced); the account's
+ * other sessions go on. Unknown or invalid tokens are ignored.
+ */
 export async function revokeRefresh(ctx: AppContext, token: string): Promise<void> {
   const claims = await verifyToken(ctx, token, 'refresh');
-  if (claims) await ctx.db.deleteFrom('refreshTokens').where('jti', '=', claims.jti).execute();
+  if (!claims) return;
+  await transaction(ctx.db, async (trx) => {
+    await trx.deleteFrom('refreshTokens').where('jti', '=', claims.jti).execute();
+    if (!claims.sid) return;
+    // Kept until every access token of the session has expired: none is issued after this.
+    const expiresAt = new Date(Date.now() + (ctx.config.accessTokenTtlSeconds + CLOCK_TOLERANCE_SECONDS) * 1000);
+    await trx
+      .insertInto('endedSessions')
+      .values({ sessionId: claims.sid, userEmail: claims.user_id, expiresAt })
+      .onConflict((oc) => oc.column('sessionId').doNothing())
+      .execute();
+  });
 }
 
 /**

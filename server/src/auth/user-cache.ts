@@ -8,6 +8,8 @@ export interface TokenAccount {
   isStaff: boolean;
   isActive: boolean;
   sessionKey: string;
+  /** Its sessions that were signed out (their tokens are refused until they expire). */
+  endedSessions: string[];
 }
 
 /** The channel `008_users_notify.sql` announces changed accounts on. */

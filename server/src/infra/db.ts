@@ -226,9 +226,22 @@ export interface ExportRequestsTable {
   lastModifiedAt: Stamp;
 }
 
+/** Signed-out sessions, kept until their last access token has expired (031_ended_sessions.sql). */
+export interface EndedSessionsTable {
+  sessionId: string;
+  userEmail: string;
+  expiresAt: Stamp;
+}
+/** Sendings of invoices under way: one claim per invoice (032_invoice_sendings.sql). */
+export interface InvoiceSendingsTable {
+  invoiceNumber: string;
+  claimedUntil: Stamp;
+}
 export interface Database {
   users: UsersTable;
+  invoiceSendings: InvoiceSendingsTable;
   refreshTokens: RefreshTokensTable;
+  endedSessions: EndedSessionsTable;
   passwordResetTokens: PasswordResetTokensTable;
   rateLimiter: RateLimiterTable;
   emailVerificationTokens: EmailVerificationTokensTable;
