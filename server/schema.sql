@@ -104,6 +104,16 @@ ALTER TABLE email_verification_tokens ADD CONSTRAINT email_verification_tokens_u
 ALTER TABLE email_verification_tokens ADD CONSTRAINT email_verification_tokens_pkey PRIMARY KEY (token_hash);
 CREATE INDEX email_verification_tokens_user_idx ON public.email_verification_tokens USING btree (user_email);
 
+CREATE TABLE ended_sessions (
+  session_id uuid NOT NULL,
+  user_email text NOT NULL,
+  expires_at timestamp with time zone NOT NULL
+);
+ALTER TABLE ended_sessions ADD CONSTRAINT ended_sessions_user_email_fkey FOREIGN KEY (user_email) REFERENCES users(email) ON UPDATE CASCADE ON DELETE CASCADE;
+ALTER TABLE ended_sessions ADD CONSTRAINT ended_sessions_pkey PRIMARY KEY (session_id);
+CREATE INDEX ended_sessions_user_idx ON public.ended_sessions USING btree (user_email);
+CREATE TRIGGER ended_sessions_notify AFTER INSERT ON public.ended_sessions FOR EACH ROW EXECUTE FUNCTION ended_sessions_notify();
+
 CREATE TABLE export_requests (
   id uuid NOT NULL,
   kind text NOT NULL,
@@ -154,6 +164,13 @@ CREATE INDEX history_record_idx ON public.history USING btree (entity, record_ke
 CREATE TRIGGER history_announce AFTER INSERT ON public.history FOR EACH ROW EXECUTE FUNCTION history_announce();
 CREATE TRIGGER history_no_truncate BEFORE TRUNCATE ON public.history FOR EACH STATEMENT EXECUTE FUNCTION history_append_only();
 CREATE TRIGGER history_no_update BEFORE DELETE OR UPDATE ON public.history FOR EACH ROW EXECUTE FUNCTION history_append_only();
+
+CREATE TABLE invoice_sendings (
+  invoice_number text NOT NULL,
+  claimed_until timestamp with time zone NOT NULL
+);
+ALTER TABLE invoice_sendings ADD CONSTRAINT invoice_sendings_invoice_number_fkey FOREIGN KEY (invoice_number) REFERENCES invoices(number) ON UPDATE CASCADE ON DELETE CASCADE;
+ALTER TABLE invoice_sendings ADD CONSTRAINT invoice_sendings_pkey PRIMARY KEY (invoice_number);
 
 CREATE TABLE invoices (
   number text NOT NULL,
@@ -509,6 +526,15 @@ CREATE TRIGGER worklogs_history AFTER INSERT OR DELETE OR UPDATE ON public.workl
 CREATE TRIGGER worklogs_record_version BEFORE INSERT OR UPDATE ON public.worklogs FOR EACH ROW EXECUTE FUNCTION record_version();
 
 -- Functions (the triggers above call them)
+
+CREATE OR REPLACE FUNCTION public.ended_sessions_notify()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM pg_notify('timberlog_users', NEW.user_email);
+  RETURN NULL;
+END $function$;
 
 CREATE OR REPLACE FUNCTION public.gin_extract_query_trgm(text, internal, smallint, internal, internal, internal, internal)
  RETURNS internal

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { deliveredWaybill, startServer, waitFor, type TestServer } from './helpers.js';
 import { businessRuleErrors, xsdErrors } from './en16931.js';
 import { printable } from '../src/documents/pdf.js';
+import { LIMITS } from '@timberlog/contract';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -414,6 +415,22 @@ describe('sending an invoice to its customer', () => {
     const forced = await s.req('POST', `/api/invoices/${number}/send/?force=true`, { token: user });
     assert.equal(forced.status, 200, forced.text);
     assert.equal(outbox().length, before + 2);
+  });
+
+  test('finding 9: four sendings at once make one mail, the others are told why; sending again is limited per invoice', async () => {
+    const { number } = await makeInvoice(s, user);
+    const before = outbox().length;
+    const send = (query = '') => s.req('POST', `/api/invoices/${number}/send/${query}`, { token: user });
+    const answers = await Promise.all([send(), send(), send(), send()]);
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 409, 409, 409], answers.map((a) => a.text).join('\n'));
+    for (const refused of answers.filter((a) => a.status === 409))
+      assert.ok(['send_in_progress', 'already_sent'].includes(refused.body.code));
+    assert.equal(outbox().length, before + 1, 'one mail');
+    for (let i = 0; i < LIMITS.invoiceResendsPerHour; i++) assert.equal((await send('?force=true')).status, 200);
+    const over = await send('?force=true');
+    assert.equal(over.status, 429, over.text);
+    assert.ok(Number(over.headers.get('retry-after')) > 0);
+    assert.equal(outbox().length, before + 1 + LIMITS.invoiceResendsPerHour, 'nothing mailed over the limit');
   });
 
   test("in the customer's language when it is known (staff set it on the company)", async () => {

@@ -38,6 +38,10 @@ export const LIMITS = {
    * over it closes the account's oldest, which a tab still shown reopens.
    */
   eventStreamsPerAccount: 8,
+  /** Invoices one account may mail to customers in an hour (first sendings and re-sendings). */
+  invoiceSendsPerAccountPerHour: 30,
+  /** Times one invoice may be sent again (`force`) in an hour. */
+  invoiceResendsPerHour: 3,
   pageSizeDefault: 25,
   pageSizeMax: 100,
   pageNumberMax: 10_000_000,

@@ -7,6 +7,7 @@ import {
   documentDate,
   documentMoney,
   documentText,
+  LIMITS,
   type Locale,
   type WaybillStatus,
 } from '@timberlog/contract';
@@ -30,6 +31,9 @@ import { invoicePdf, waybillPdf, type InvoiceDocument, type WaybillDocument } fr
  * language), the invoice as an EN 16931 e-invoice (UBL XML), and sending an invoice to its
  * customer by mail with both attached. Readable by whoever may read the record: any signed-in user.
  */
+
+/** How long a sending holds its invoice when its process stops before giving the claim back. */
+const SEND_CLAIM_SECONDS = 120;
 
 /** Refuses (400, translated) while the seller's required settings are missing: no invoice can be made or shown without them. */
 export function requireSeller(config: AppConfig): void {
@@ -186,71 +190,100 @@ export async function documentRoutes(app: App) {
       schema: {
         operationId: 'sendInvoice',
         summary: 'Send the invoice to its customer',
-        description:
-          "Any signed-in user. Mails the invoice to the customer company's email address, with the PDF and the e-invoice (UBL XML) attached, in the customer's language (Estonian when it is not known). The sending and its result are written to the invoice (`sentAt`, `sentTo`) and so to its history. A customer without an email address: 400. An invoice sent before: 409 unless `force=true` confirms a second sending. The mail server refusing: 503, recorded in the history too. With `If-Match` naming a version the invoice has moved on from: 412 with the invoice as it is now, and nothing is sent.",
+        description: `Any signed-in user. Mails the invoice to the customer company's email address, with the PDF and the e-invoice (UBL XML) attached, in the customer's language (Estonian when it is not known). The sending and its result are written to the invoice (\`sentAt\`, \`sentTo\`) and so to its history. A customer without an email address: 400. An invoice sent before: 409 (\`already_sent\`) unless \`force=true\` confirms a second sending. One sending of an invoice at a time: another one while it is under way is 409 (\`send_in_progress\`) and mails nothing. Each account mails at most ${LIMITS.invoiceSendsPerAccountPerHour} invoices an hour and sends one invoice again at most ${LIMITS.invoiceResendsPerHour} times an hour; over that, 429 with Retry-After. The mail server refusing: 503, recorded in the history too. With \`If-Match\` naming a version the invoice has moved on from: 412 with the invoice as it is now, and nothing is sent.`,
         tags: ['invoices'],
         params: InvoiceParams,
         querystring: SendInvoiceQuery,
-        response: { 200: ref(Invoice), ...errors(400, 401, 404, 409, 503), ...conflict(ref(Invoice)) },
+        response: { 200: ref(Invoice), ...errors(400, 401, 404, 409, 429, 503), ...conflict(ref(Invoice)) },
       },
     },
     async (request, reply) => {
       const number = request.params.number;
-      const inv = await loadInvoice(app.ctx, number);
+      await loadInvoice(app.ctx, number);
       requireSeller(config);
       // A stale If-Match is refused before anything is mailed: the sender decided on what they saw.
       await transaction(db, (trx) => lockForWrite(request, trx, 'invoices', number, () => current(request, number)));
-      if (!inv.email.trim()) throw nonFieldError('invoice.customerNoEmail', { name: inv.document.customer.name });
-      if (inv.sentAt && !request.query.force)
-        throw new ApiError(
-          409,
-          { key: 'invoice.alreadySent', params: { to: inv.sentTo ?? inv.email, time: changeTime(request.locale, inv.sentAt) } },
-          undefined,
-          'already_sent',
-        );
-      const locale: Locale = inv.language ?? 'et';
-      const doc = inv.document;
-      const [pdf, xml] = [await invoicePdf(doc, config.seller, locale), invoiceUbl(doc, config.seller)];
-      const to = inv.email.trim();
-      let failure: string | null = null;
+      // One sending at a time per invoice: a parallel one finds the claim taken and mails nothing.
+      const claimed = await db
+        .insertInto('invoiceSendings')
+        .values({ invoiceNumber: number, claimedUntil: sql<string>`now() + make_interval(secs => ${SEND_CLAIM_SECONDS})` })
+        .onConflict((oc) =>
+          oc
+            .column('invoiceNumber')
+            .doUpdateSet({ claimedUntil: (eb) => eb.ref('excluded.claimedUntil') })
+            .where('invoiceSendings.claimedUntil', '<', sql<string>`now()`),
+        )
+        .returning('invoiceNumber')
+        .executeTakeFirst();
+      if (!claimed) throw new ApiError(409, { key: 'invoice.sendInProgress' }, undefined, 'send_in_progress');
       try {
-        await mailer.send({
-          to,
-          subject: documentText(locale, 'mailInvoiceSubject', { number: doc.number, seller: config.seller.name }),
-          text: documentText(locale, 'mailInvoiceBody', {
-            number: doc.number,
-            date: documentDate(locale, doc.issueDate),
-            amount: documentMoney(locale, doc.grossTotal),
-            due: documentDate(locale, doc.dueDate),
-            seller: config.seller.name,
-          }),
-          attachments: [
-            { filename: `${doc.number}.pdf`, contentType: 'application/pdf', content: pdf },
-            { filename: `${doc.number}.xml`, contentType: 'application/xml', content: Buffer.from(xml, 'utf8') },
-          ],
-        });
-      } catch (err) {
-        failure = (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'mail not sent';
-        request.log.warn({ invoice: number, err: failure }, 'invoice mail failed');
+        return await sendClaimed(request, reply, number);
+      } finally {
+        await db.deleteFrom('invoiceSendings').where('invoiceNumber', '=', number).execute();
       }
-      // The attempt and its result, in one transaction with its history entry.
-      await transaction(
-        db,
-        async (trx) => {
-          await trx
-            .updateTable('invoices')
-            .set(
-              failure === null
-                ? { sentAt: new Date(), sentTo: to, sendError: null, sendAttempts: sql`send_attempts + 1`, lastModifiedAt: new Date() }
-                : { sendError: failure, sendAttempts: sql`send_attempts + 1`, lastModifiedAt: new Date() },
-            )
-            .where('number', '=', number)
-            .execute();
-        },
-        writer(request),
-      );
-      if (failure !== null) throw new ApiError(503, { key: 'invoice.sendFailed' });
-      return withEtag(reply, await current(request, number));
     },
   );
+
+  /** The sending once its claim is held: read afresh, so a sending that just ended is seen. */
+  async function sendClaimed(
+    request: FastifyRequest<{ Params: { number: string }; Querystring: { force?: boolean } }>,
+    reply: FastifyReply,
+    number: string,
+  ) {
+    const inv = await loadInvoice(app.ctx, number);
+    if (!inv.email.trim()) throw nonFieldError('invoice.customerNoEmail', { name: inv.document.customer.name });
+    if (inv.sentAt && !request.query.force)
+      throw new ApiError(
+        409,
+        { key: 'invoice.alreadySent', params: { to: inv.sentTo ?? inv.email, time: changeTime(request.locale, inv.sentAt) } },
+        undefined,
+        'already_sent',
+      );
+    // Every mail counts on the sender's hourly budget, a re-sending on the invoice's as well.
+    const sender = currentUser(request).email;
+    await app.ctx.limits.invoiceSend.consume(inv.sentAt ? { account: sender, invoice: number } : { account: sender });
+    const locale: Locale = inv.language ?? 'et';
+    const doc = inv.document;
+    const [pdf, xml] = [await invoicePdf(doc, config.seller, locale), invoiceUbl(doc, config.seller)];
+    const to = inv.email.trim();
+    let failure: string | null = null;
+    try {
+      await mailer.send({
+        to,
+        subject: documentText(locale, 'mailInvoiceSubject', { number: doc.number, seller: config.seller.name }),
+        text: documentText(locale, 'mailInvoiceBody', {
+          number: doc.number,
+          date: documentDate(locale, doc.issueDate),
+          amount: documentMoney(locale, doc.grossTotal),
+          due: documentDate(locale, doc.dueDate),
+          seller: config.seller.name,
+        }),
+        attachments: [
+          { filename: `${doc.number}.pdf`, contentType: 'application/pdf', content: pdf },
+          { filename: `${doc.number}.xml`, contentType: 'application/xml', content: Buffer.from(xml, 'utf8') },
+        ],
+      });
+    } catch (err) {
+      failure = (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'mail not sent';
+      request.log.warn({ invoice: number, err: failure }, 'invoice mail failed');
+    }
+    // The attempt and its result, in one transaction with its history entry.
+    await transaction(
+      db,
+      async (trx) => {
+        await trx
+          .updateTable('invoices')
+          .set(
+            failure === null
+              ? { sentAt: new Date(), sentTo: to, sendError: null, sendAttempts: sql`send_attempts + 1`, lastModifiedAt: new Date() }
+              : { sendError: failure, sendAttempts: sql`send_attempts + 1`, lastModifiedAt: new Date() },
+          )
+          .where('number', '=', number)
+          .execute();
+      },
+      writer(request),
+    );
+    if (failure !== null) throw new ApiError(503, { key: 'invoice.sendFailed' });
+    return withEtag(reply, await current(request, number));
+  }
 }

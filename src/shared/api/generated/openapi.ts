@@ -95,8 +95,8 @@ export interface paths {
         readonly get?: never;
         readonly put?: never;
         /**
-         * Sign out: revoke a refresh token
-         * @description Revokes the presented refresh token, so it can no longer renew the session; the account's other sessions are untouched. Anyone holding the refresh token may call it (no bearer token needed). Always answers 200 `{ "status": "OK" }`, also for a token that is already spent, revoked, expired or malformed. The access token lives on until it expires (minutes).
+         * Sign out: end the session of a refresh token
+         * @description Revokes the presented refresh token and ends its session (the sign-in it came from, with its renewals): from the next call on, every access token the session issued is refused with 401, on every server; the account's other sessions are untouched. Anyone holding the refresh token may call it (no bearer token needed). Always answers 200 `{ "status": "OK" }`, also for a token that is already spent, revoked, expired or malformed.
          */
         readonly post: operations["signOut"];
         readonly delete?: never;
@@ -732,7 +732,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Send the invoice to its customer
-         * @description Any signed-in user. Mails the invoice to the customer company's email address, with the PDF and the e-invoice (UBL XML) attached, in the customer's language (Estonian when it is not known). The sending and its result are written to the invoice (`sentAt`, `sentTo`) and so to its history. A customer without an email address: 400. An invoice sent before: 409 unless `force=true` confirms a second sending. The mail server refusing: 503, recorded in the history too. With `If-Match` naming a version the invoice has moved on from: 412 with the invoice as it is now, and nothing is sent.
+         * @description Any signed-in user. Mails the invoice to the customer company's email address, with the PDF and the e-invoice (UBL XML) attached, in the customer's language (Estonian when it is not known). The sending and its result are written to the invoice (`sentAt`, `sentTo`) and so to its history. A customer without an email address: 400. An invoice sent before: 409 (`already_sent`) unless `force=true` confirms a second sending. One sending of an invoice at a time: another one while it is under way is 409 (`send_in_progress`) and mails nothing. Each account mails at most 30 invoices an hour and sends one invoice again at most 3 times an hour; over that, 429 with Retry-After. The mail server refusing: 503, recorded in the history too. With `If-Match` naming a version the invoice has moved on from: 412 with the invoice as it is now, and nothing is sent.
          */
         readonly post: operations["sendInvoice"];
         readonly delete?: never;
@@ -5205,6 +5205,15 @@ export interface operations {
                         readonly detail: string;
                         readonly current: components["schemas"]["Invoice"];
                     };
+                };
+            };
+            /** @description Default Response */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
             /** @description Default Response */
