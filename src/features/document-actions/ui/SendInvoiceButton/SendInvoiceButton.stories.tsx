@@ -93,34 +93,46 @@ export const SentBeforeAsksFirst: Story = {
   },
 };
 
-/** Someone sent it while the page was open: the server's 409 turns the dialog into "send again". */
-export const SentMeanwhile: Story = {
-  parameters: {
-    msw: {
-      handlers: {
-        document: [
-          http.post('*/api/invoices/:number/send/', ({ request }) =>
-            HttpResponse.json(
-              {
-                detail: translate(pickLocale(request.headers.get('accept-language')), 'invoice.alreadySent', {
-                  to: 'arved@jarva.ee',
-                  time: changeTime(pickLocale(request.headers.get('accept-language')), '2026-11-20T09:14:00Z'),
-                }),
-                code: 'already_sent',
-              },
-              { status: 409 },
-            ),
-          ),
-        ],
-      },
+/** The server refuses the sending with a 409 of `code`, in the words `detail` gives for the request's language. */
+const refused409 = (code: string, detail: (locale: ReturnType<typeof pickLocale>) => string) => ({
+  msw: {
+    handlers: {
+      document: [
+        http.post('*/api/invoices/:number/send/', ({ request }) =>
+          HttpResponse.json({ detail: detail(pickLocale(request.headers.get('accept-language'))), code }, { status: 409 }),
+        ),
+      ],
     },
   },
+});
+
+/** Opens the dialog, sends, and answers the dialog's alert once the server has answered. */
+const sendAndReadAlert = async (canvasElement: HTMLElement) => {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Send to customer' }));
+  const dialog = within(await within(document.body).findByRole('dialog'));
+  await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
+  return { dialog, alert: await dialog.findByRole('alert') };
+};
+
+/** Someone sent it while the page was open: the server's 409 turns the dialog into "send again". */
+export const SentMeanwhile: Story = {
+  parameters: refused409('already_sent', (locale) =>
+    translate(locale, 'invoice.alreadySent', { to: 'arved@jarva.ee', time: changeTime(locale, '2026-11-20T09:14:00Z') }),
+  ),
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Send to customer' }));
-    const dialog = within(await within(document.body).findByRole('dialog'));
-    await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
-    await expect(await dialog.findByRole('alert')).toHaveTextContent('sent this invoice meanwhile');
+    const { dialog, alert } = await sendAndReadAlert(canvasElement);
+    await expect(alert).toHaveTextContent('sent this invoice meanwhile');
     await expect(dialog.getByRole('button', { name: 'Send again' })).toBeEnabled();
+  },
+};
+
+/** Someone's sending of it is under way: the server's words, and the dialog does not turn into "send again". */
+export const SendingUnderWay: Story = {
+  parameters: refused409('send_in_progress', (locale) => translate(locale, 'invoice.sendInProgress')),
+  play: async ({ canvasElement }) => {
+    const { dialog, alert } = await sendAndReadAlert(canvasElement);
+    await expect(alert).toHaveTextContent('being sent right now');
+    await expect(dialog.getByRole('button', { name: 'Send' })).toBeEnabled();
   },
 };
 
