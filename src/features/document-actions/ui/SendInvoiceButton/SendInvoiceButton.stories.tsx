@@ -126,12 +126,12 @@ export const SentMeanwhile: Story = {
   },
 };
 
-/** Someone's sending of it is under way: the server's words, and the dialog does not turn into "send again". */
+/** Someone's sending of it is under way: the dialog says so and does not turn into "send again". */
 export const SendingUnderWay: Story = {
   parameters: refused409('send_in_progress', (locale) => translate(locale, 'invoice.sendInProgress')),
   play: async ({ canvasElement }) => {
     const { dialog, alert } = await sendAndReadAlert(canvasElement);
-    await expect(alert).toHaveTextContent('being sent right now');
+    await expect(alert).toHaveTextContent('sending this invoice right now');
     await expect(dialog.getByRole('button', { name: 'Send' })).toBeEnabled();
   },
 };

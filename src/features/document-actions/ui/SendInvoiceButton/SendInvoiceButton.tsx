@@ -41,10 +41,10 @@ export function SendInvoiceButton({ invoice }: SendInvoiceButtonProps) {
       })
       .catch((failure: unknown) => {
         const apiError = isApiError(failure) ? failure : extractApiError(failure);
-        // The server's words for a 400 (no email address), a sending under way (409) and for who changed the invoice (412, with ours after them); ours for a sending someone made meanwhile and a mail server down.
+        // The server's words for a 400 (no email address) and for who changed the invoice (412, with ours after them); ours for a sending under way or made meanwhile (409) and a mail server down.
         if (apiError.status === 412) setError(`${apiError.message} ${t('documents.send.changedMeanwhile')}`);
-        // Someone else's sending is under way: the server's words; nothing is sent again without a look.
-        else if (apiError.status === 409 && apiError.code === 'send_in_progress') setError(apiError.message);
+        // Someone else's sending is under way: nothing is sent again without a look.
+        else if (apiError.status === 409 && apiError.code === 'send_in_progress') setError(t('documents.send.underWay'));
         else if (apiError.status === 409) {
           setSentMeanwhile(true);
           setError(t('documents.send.sentMeanwhile'));
