@@ -156,6 +156,68 @@ describe('events', () => {
       for (const stream of [...streams, newest, staffStream]) stream.close();
     });
 
+    /** A fresh ordinary account, signed in: its email, its token pair. */
+    const freshAccount = async (name: string) => {
+      const email = `${name}-${Date.now()}@example.com`;
+      const password = 'Voolu-kontroll-2026';
+      const made = await A.req('POST', '/api/user/', { token: staff, body: { email, name, password, isActive: true, isStaff: false } });
+      assert.equal(made.status, 201, made.text);
+      return { email, password, pair: await A.login(email, password) };
+    };
+
+    test('finding 6: a stream ends when its session does (sign-out, deactivation), on the other server too, and follows a role change', async () => {
+      const signedOut = await freshAccount('signed-out');
+      const onA = await openStream(A, signedOut.pair.access);
+      const onB = await openStream(B, signedOut.pair.access);
+      await onA.next((e) => e.event === 'ready');
+      await onB.next((e) => e.event === 'ready');
+      assert.equal((await B.req('POST', '/api/auth/logout', { body: { refresh: signedOut.pair.refresh } })).status, 200);
+      assert.equal(await onA.endedByServer(5_000), true, 'the stream on A outlived the sign-out');
+      assert.equal(await onB.endedByServer(5_000), true, 'the stream on B outlived the sign-out');
+
+      const deactivated = await freshAccount('deactivated');
+      const stream = await openStream(B, deactivated.pair.access);
+      await stream.next((e) => e.event === 'ready');
+      const patch = await A.req('PATCH', `/api/user/${deactivated.email}/`, { token: staff, body: { isActive: false } });
+      assert.equal(patch.status, 200, patch.text);
+      assert.equal(await stream.endedByServer(5_000), true, 'the deactivated account kept its stream');
+
+      // Made staff, the stream receives account events; made an ordinary user again, it does not.
+      const promoted = await freshAccount('promoted');
+      const rising = await openStream(B, promoted.pair.access);
+      await rising.next((e) => e.event === 'ready');
+      assert.equal((await A.req('PATCH', `/api/user/${promoted.email}/`, { token: staff, body: { isStaff: true } })).status, 200);
+      await rising.next((e) => e.event === 'change' && e.data.entity === 'user' && e.data.key === promoted.email, 5_000);
+      assert.equal((await A.req('PATCH', `/api/user/${promoted.email}/`, { token: staff, body: { isStaff: false } })).status, 200);
+      const marker = await freshAccount('marker');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(
+        rising.received.some((e) => e.event === 'change' && e.data.entity === 'user' && e.data.key === marker.email),
+        false,
+        'a demoted account still received account events',
+      );
+      rising.close();
+    });
+
+    test('finding 11: a replay never reaches before the account existed', async () => {
+      await newWaybill(A);
+      const fresh = await freshAccount('replayer');
+      const created = await newWaybill(A);
+      const replay = await openStream(B, fresh.pair.access, 0);
+      await replay.next((e) => e.event === 'change' && e.data.key === created, 5_000);
+      const keys = replay.received.filter((e) => e.event === 'change').map((e) => e.data.key);
+      // Its own account's creation is the first thing it may see; nothing before it.
+      const { rows } = await sql<{ id: number }>`SELECT min(id)::int AS id FROM history WHERE record_key = ${fresh.email}`.execute(
+        A.ctx.db,
+      );
+      const accountMade = rows[0]!.id;
+      assert.ok(
+        replay.received.every((e) => e.event !== 'change' || e.id >= accountMade),
+        `replayed from before: ${keys.join(', ')}`,
+      );
+      replay.close();
+    });
+
     test('without a token there is no stream', async () => {
       const res = await fetch(`${B.url}/api/events/`);
       assert.equal(res.status, 401);

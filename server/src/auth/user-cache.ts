@@ -68,6 +68,24 @@ export class UserCache {
     this.entries.clear();
   }
 
+  private readonly watchers = new Set<(email: string | '*') => void>();
+
+  /**
+   * Calls `fn` with each account announced as changed (`'*'`: any may have), after its copy is
+   * dropped; the live event streams check their accounts again with it. Returns the unsubscribe.
+   */
+  watch(fn: (email: string | '*') => void): () => void {
+    this.watchers.add(fn);
+    return () => this.watchers.delete(fn);
+  }
+
+  /** An announced change: the copy goes, and the watchers hear of it. */
+  announced(email: string | '*'): void {
+    if (email === '*') this.forgetAll();
+    else this.forget(email);
+    for (const fn of this.watchers) fn(email);
+  }
+
   /** Stops listening (set by listenForAccountChanges). */
   close: () => Promise<void> = async () => undefined;
 
@@ -107,8 +125,7 @@ export async function listenForAccountChanges(connectionString: string, cache: U
     c.on('end', lost);
     c.on('notification', (n) => {
       if (n.channel !== USERS_CHANNEL) return;
-      if (!n.payload || n.payload === '*') cache.forgetAll();
-      else cache.forget(n.payload);
+      cache.announced(!n.payload ? '*' : n.payload);
     });
     await c.connect();
     await c.query(`LISTEN ${USERS_CHANNEL}`);

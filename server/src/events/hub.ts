@@ -12,6 +12,7 @@ const RECONNECT_MS = 1000;
 export const mayReceive = (event: Pick<ChangeEvent, 'entity'>, isStaff: boolean): boolean => mayReceiveChange(event.entity, isStaff);
 
 export interface EventClient {
+  /** Read for every event: a stream follows its account's role as it changes. */
   readonly isStaff: boolean;
   send(event: ChangeEvent): void;
   /** The hub lost its connection: events may have been missed (the client resumes or refetches). */

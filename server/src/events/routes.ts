@@ -6,21 +6,28 @@ import type { App } from '../infra/context.js';
 import { errors, Type } from '../http/schema.js';
 import { currentUser } from '../auth/guards.js';
 import { mayReceive, type ChangeEvent } from './hub.js';
+import { endedSessions, sessionHolds, type TokenClaims } from '../auth/tokens.js';
 
 /** Keep-alive comments, so proxies and the browser keep an idle stream open. */
 const HEARTBEAT_MS = 15_000;
 /** At most this many missed events are replayed on resumption; past it the client is told to refetch. */
 const REPLAY_MAX = 500;
 
-/** When the request's access token expires (ms since the epoch): the stream ends then, and the client reconnects with a fresh token. */
-function tokenExpiry(request: FastifyRequest): number {
+/**
+ * The claims of the request's access token, which the access check has verified: its expiry (the
+ * stream ends then, and the client reconnects with a fresh token) and the session it belongs to.
+ */
+function tokenClaims(request: FastifyRequest): TokenClaims {
   const token = request.headers.authorization?.split(' ')[1] ?? '';
-  try {
-    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
-    return (claims.exp ?? 0) * 1000;
-  } catch {
-    return 0;
-  }
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as TokenClaims;
+}
+
+/** An open stream: whose it is, the session its token belongs to, and its rights now. */
+interface Stream {
+  readonly res: ServerResponse;
+  readonly email: string;
+  readonly claims: TokenClaims;
+  isStaff: boolean;
 }
 
 const lastEventId = (request: FastifyRequest): number | undefined => {
@@ -36,12 +43,37 @@ const EventsQuery = Type.Object({
 });
 
 export async function eventRoutes(app: App) {
-  const { db, events } = app.ctx;
+  const { db, events, accounts } = app.ctx;
   const open = new Set<ServerResponse>();
   /** Each account's open streams on this instance, oldest first (LIMITS.eventStreamsPerAccount). */
-  const byAccount = new Map<string, ServerResponse[]>();
+  const byAccount = new Map<string, Stream[]>();
+
+  /**
+   * A stream keeps the rights of its account as they are, not as they were when it opened: when a
+   * change of the account is announced (sign-out of the session, a password change, deactivation,
+   * deletion, a role change), each of its streams is checked again; one whose session no longer
+   * holds ends at once, and the others follow the role.
+   */
+  const recheck = async (email: string) => {
+    const streams = byAccount.get(email);
+    if (!streams || streams.length === 0) return;
+    const account = await db
+      .selectFrom('users')
+      .select(['isActive', 'isStaff', 'sessionKey', endedSessions])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    for (const stream of streams) {
+      if (!sessionHolds(account, stream.claims)) stream.res.end();
+      else stream.isStaff = account!.isStaff;
+    }
+  };
+  const unwatch = accounts.watch((email) => {
+    const emails = email === '*' ? [...byAccount.keys()] : [email];
+    for (const one of emails) recheck(one).catch((err: unknown) => app.log.warn({ err }, 'event stream recheck failed'));
+  });
   // Streams never end by themselves: the server ends them when it stops.
   app.addHook('preClose', async () => {
+    unwatch();
     for (const res of open) res.end();
   });
 
@@ -51,7 +83,7 @@ export async function eventRoutes(app: App) {
       schema: {
         operationId: 'changeEvents',
         summary: 'Live changes (Server-Sent Events)',
-        description: `Any signed-in user: a \`text/event-stream\` of what changes, from any server instance. Each \`change\` event has an \`id\` and \`data\` \`{ id, entity, key, version, action, actor }\` (the entity, its key and new version, created/updated/deleted, and who changed it); never a record's data, and only of records the user may read (accounts' for staff only). A new stream (without \`Last-Event-ID\`) starts with a \`ready\` event whose \`id\` is where it starts. Send \`Last-Event-ID\` on reconnecting to get what was missed (up to ${REPLAY_MAX}); an \`gap\` event means some may be lost: refetch what is shown. Comments every ${HEARTBEAT_MS / 1000} s keep the stream open; it ends when the access token expires, and when the account opens more than ${LIMITS.eventStreamsPerAccount} streams on one server, its oldest ends.`,
+        description: `Any signed-in user: a \`text/event-stream\` of what changes, from any server instance. Each \`change\` event has an \`id\` and \`data\` \`{ id, entity, key, version, action, actor }\` (the entity, its key and new version, created/updated/deleted, and who changed it); never a record's data, and only of records the user may read (accounts' for staff only). A new stream (without \`Last-Event-ID\`) starts with a \`ready\` event whose \`id\` is where it starts. Send \`Last-Event-ID\` on reconnecting to get what was missed (up to ${REPLAY_MAX}); an \`gap\` event means some may be lost: refetch what is shown. A replay never reaches before the account existed. Comments every ${HEARTBEAT_MS / 1000} s keep the stream open; it ends when the access token expires, at once when its session ends (sign-out, a password change, deactivation, deletion), and when the account opens more than ${LIMITS.eventStreamsPerAccount} streams on one server, its oldest ends. It follows a change of the account's role (account events for staff only).`,
         tags: ['events'],
         querystring: EventsQuery,
         response: { 200: Type.String({ description: 'A text/event-stream.' }), ...errors(401) },
@@ -59,6 +91,7 @@ export async function eventRoutes(app: App) {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      const claims = tokenClaims(request);
       const since = lastEventId(request);
       reply.hijack();
       const res = reply.raw;
@@ -70,11 +103,12 @@ export async function eventRoutes(app: App) {
         'x-accel-buffering': 'no',
       });
       open.add(res);
+      const stream: Stream = { res, email: user.email, claims, isStaff: user.isStaff };
       const own = byAccount.get(user.email) ?? [];
-      own.push(res);
+      own.push(stream);
       byAccount.set(user.email, own);
       // Over the account's limit its oldest stream ends (a tab still shown reconnects and resumes).
-      while (own.length > LIMITS.eventStreamsPerAccount) own.shift()?.end();
+      while (own.length > LIMITS.eventStreamsPerAccount) own.shift()?.res.end();
       const write = (chunk: string) => {
         if (!res.writableEnded) res.write(chunk);
       };
@@ -87,18 +121,20 @@ export async function eventRoutes(app: App) {
       const queued: ChangeEvent[] = [];
       const replayed = new Set<number>();
       const remove = events.add({
-        isStaff: user.isStaff,
+        get isStaff() {
+          return stream.isStaff;
+        },
         send: (event) => (replaying ? queued.push(event) : send(event)),
         gap: () => write('event: gap\ndata: {}\n\n'),
       });
       const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
-      const expires = setTimeout(() => res.end(), Math.max(1000, tokenExpiry(request) - Date.now()));
+      const expires = setTimeout(() => res.end(), Math.max(1000, claims.exp * 1000 - Date.now()));
       res.on('close', () => {
         clearInterval(heartbeat);
         clearTimeout(expires);
         remove();
         open.delete(res);
-        const left = (byAccount.get(user.email) ?? []).filter((stream) => stream !== res);
+        const left = (byAccount.get(user.email) ?? []).filter((other) => other !== stream);
         if (left.length > 0) byAccount.set(user.email, left);
         else byAccount.delete(user.email);
       });
@@ -113,16 +149,19 @@ export async function eventRoutes(app: App) {
         for (const event of queued) if (event.id > start) send(event);
         queued.length = 0;
       } else {
+        // Nothing from before the account existed: a new account has missed nothing.
         const missed = (
           await sql<ChangeEvent>`
           SELECT id::int AS id, entity, record_key AS key, version, action, coalesce(actor_name, actor) AS actor
-          FROM history WHERE id > ${since} ORDER BY id LIMIT ${REPLAY_MAX + 1}`.execute(db)
+          FROM history
+          WHERE id > ${since} AND at >= (SELECT created_at FROM users WHERE email = ${user.email})
+          ORDER BY id LIMIT ${REPLAY_MAX + 1}`.execute(db)
         ).rows;
         if (missed.length > REPLAY_MAX) write('event: gap\ndata: {}\n\n');
         else {
           for (const event of missed) {
             replayed.add(event.id);
-            if (mayReceive(event, user.isStaff)) send(event);
+            if (mayReceive(event, stream.isStaff)) send(event);
           }
         }
         replaying = false;

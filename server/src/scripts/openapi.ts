@@ -5,12 +5,14 @@ import { buildApp } from '../app.js';
 import { loadConfig, SERVER_ROOT } from '../infra/config.js';
 import { createDb } from '../infra/db.js';
 import type { AppContext } from '../infra/context.js';
+import { UserCache } from '../auth/user-cache.js';
 
 export async function openApiDocument(): Promise<string> {
   const config = loadConfig({ publicUrl: undefined });
-  // Building the routes needs no live database, keys or queue: nothing is queried until a request comes.
+  // Building the routes needs no live database, keys or queue: nothing is queried until a request
+  // comes. The account copies are a plain object the event routes watch (nothing is announced here).
   const { db, pool } = createDb('postgres://unused@127.0.0.1:1/unused');
-  const ctx = { config, db, pool, keys: undefined, mailer: undefined, jobs: undefined } as unknown as AppContext;
+  const ctx = { config, db, pool, keys: undefined, mailer: undefined, jobs: undefined, accounts: new UserCache() } as unknown as AppContext;
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
   const doc = app.swagger();
