@@ -6,6 +6,7 @@ import { expect, test, type Page, expectApiErrors } from './fixtures';
 import { seriousViolations } from './axe';
 
 import { REAL_SERVER, REAL_SERVER_DATA_DIR } from './realServer';
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
 // User management and the admin panel against the real server (scripts/e2e-server.mjs) on its demo data.
 test.use({ baseURL: REAL_SERVER });
@@ -20,8 +21,8 @@ test.use({
   ),
 });
 
-const STAFF = { email: 'staff@timberlog.ee', password: 'Metsavahi-2026' };
-const USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
+const STAFF = DEMO_USERS.staff;
+const USER = DEMO_USERS.user;
 /** A demo invoice customer: its waybills and warehouses refer to it. */
 const REFERENCED_COMPANY = 'Järva Saeveski AS';
 

@@ -2,6 +2,7 @@ import { expect, test, type Page, expectApiErrors, SHOTS, shoot } from './fixtur
 import { decodeJwt } from 'jose';
 
 import { readConfirmationLink, readResetLink, REAL_SERVER, SHORT_TOKEN_SERVER, SHORT_TOKEN_TTL_SECONDS } from './realServer';
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
 // Against the real server (scripts/e2e-server.mjs): real PostgreSQL and demo data.
 test.use({ baseURL: REAL_SERVER });
@@ -18,7 +19,7 @@ test.use({
   ),
 });
 
-const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026', name: 'Ordinary' };
+const DEMO_USER = DEMO_USERS.user;
 
 interface StoredSession {
   accessToken: string | null;

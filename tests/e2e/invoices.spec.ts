@@ -2,13 +2,14 @@ import { expect, expectApiErrors, shoot, test, type Page } from './fixtures';
 import { seriousViolations } from './axe';
 
 import { REAL_SERVER } from './realServer';
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
 // Invoice screens and the home page against the real server (scripts/e2e-server.mjs) on its demo
 // data. Invoicing changes which waybills are delivered, so each test picks waybills no other test
 // here uses.
 test.use({ baseURL: REAL_SERVER });
 
-const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
+const DEMO_USER = DEMO_USERS.user;
 // Invoice customers with delivered waybills in the demo data.
 const TARTU_PUIDUKODA = '11750433';
 const LAANE_PABERIPUIT = '11992500';

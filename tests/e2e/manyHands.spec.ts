@@ -3,14 +3,15 @@ import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 
 import { REAL_SERVER } from './realServer';
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
 // Several people on the same records, against the real server (scripts/e2e-server.mjs): a save
 // that meets a colleague's keeps both edits through the conflict view; a colleague's change shows
 // in an open list and page without a reload; staff correct a delivered waybill with a reason.
 test.use({ baseURL: REAL_SERVER });
 
-const STAFF = { email: 'staff@timberlog.ee', password: 'Metsavahi-2026' };
-const USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
+const STAFF = DEMO_USERS.staff;
+const USER = DEMO_USERS.user;
 type Who = typeof STAFF;
 
 const signIn = async (page: Page, who: Who) => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { expect, type APIRequestContext } from '@playwright/test';
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
 /** The real API server of the browser tests (scripts/e2e-server.mjs), serving the dist-e2e build. */
 export const REAL_SERVER_PORT = 3650;
@@ -81,7 +82,9 @@ export async function realApi(request: APIRequestContext, credentials: { email: 
  * state (its exports in progress, its unseen reports) another test running beside it must not share.
  */
 export async function ownAccount(request: APIRequestContext, what: string): Promise<{ email: string; password: string }> {
-  const staff = await request.post(`${REAL_SERVER}/api/auth/token/`, { data: { email: 'staff@timberlog.ee', password: 'Metsavahi-2026' } });
+  const staff = await request.post(`${REAL_SERVER}/api/auth/token/`, {
+    data: { email: DEMO_USERS.staff.email, password: DEMO_USERS.staff.password },
+  });
   expect(staff.status()).toBe(200);
   const { access } = (await staff.json()) as { access: string };
   const account = {

@@ -1,9 +1,10 @@
 import { expect, test } from './fixtures';
 import { REAL_SERVER_PORT } from './realServer';
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
 // The served app calls the API on the origin it was loaded from (built with APP_PUBLIC_BACKEND_URL=/):
 // whatever name the server is reached by, sign-in works and no call leaves the page's origin.
-const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
+const DEMO_USER = DEMO_USERS.user;
 
 for (const host of ['localhost', 'timberlog.test']) {
   test(`opened as http://${host}:${REAL_SERVER_PORT}, the app signs in and loads data from that same origin`, async ({ browser }) => {

@@ -3,14 +3,15 @@ import type { Browser } from '@playwright/test';
 import { expect, shoot, test, type Page } from './fixtures';
 
 import { REAL_SERVER } from './realServer';
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
 // Saved views against the real server (scripts/e2e-server.mjs): one person saves the list's
 // filters and columns as a shared view, another opens it from the menu and by its link; and the
 // waybill list fits a 1280×800 screen with its default columns.
 test.use({ baseURL: REAL_SERVER });
 
-const STAFF = { email: 'staff@timberlog.ee', password: 'Metsavahi-2026' };
-const USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
+const STAFF = DEMO_USERS.staff;
+const USER = DEMO_USERS.user;
 type Who = typeof STAFF;
 
 const signIn = async (page: Page, who: Who) => {

@@ -7,6 +7,7 @@ import { seriousViolations } from './axe';
 import ExcelJS from 'exceljs';
 
 import { ownAccount, REAL_SERVER, realApi } from './realServer';
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
 // Waybill and worklog screens against the real server (scripts/e2e-server.mjs) on its demo data:
 // 2,000 waybills dated 2026-05-24 … 2026-11-20, 5,000 worklogs. Each test makes or looks up the
@@ -16,7 +17,7 @@ test.use({ baseURL: REAL_SERVER });
 // A deleted waybill's address opened again: the page says it is gone.
 test.use({ expectedApiErrors: expectApiErrors({ status: 404, request: /^GET \/api\/waybills\/[^/?]+\/(history\/)?(\?.*)?$/ }) });
 
-const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
+const DEMO_USER = DEMO_USERS.user;
 
 const signIn = async (page: Page, who: { email: string; password: string } = DEMO_USER) => {
   await page.goto('/auth/login');

@@ -3,13 +3,14 @@ import ExcelJS from 'exceljs';
 import { expect, expectApiErrors, test, type Page } from './fixtures';
 
 import { REAL_SERVER, realApi } from './realServer';
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
 // Work at volume against the real server (scripts/e2e-server.mjs): a bulk action on thirty drafts
 // picked by the list's filters, imports of waybills and of worklogs with a bad row fixed and
 // imported again, and another trip like a waybill. Each test makes its own waybills (a driver's name of its own picks them).
 test.use({ baseURL: REAL_SERVER });
 
-const DEMO_USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
+const DEMO_USER = DEMO_USERS.user;
 
 interface Waybill {
   number: string;

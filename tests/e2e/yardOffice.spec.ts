@@ -1,6 +1,7 @@
 import { expect, test, type Download, type Page, expectApiErrors } from './fixtures';
 
 import { ownAccount, REAL_SERVER } from './realServer';
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
 // Fit for the yard office, against the real server (scripts/e2e-server.mjs): exports that never
 // pile up (item 1), the export limit in the server's words (item 2), forms that ask before they are
@@ -9,8 +10,8 @@ test.use({ baseURL: REAL_SERVER });
 // The fourth export is the user's own click: the server refuses it (429) and the dialog says why.
 test.use({ expectedApiErrors: expectApiErrors({ status: 429, request: /^POST \/api\/waybills\/waybill_report\/$/ }) });
 
-const STAFF = { email: 'staff@timberlog.ee', password: 'Metsavahi-2026' };
-const USER = { email: 'user@timberlog.ee', password: 'Palgivedu-2026' };
+const STAFF = DEMO_USERS.staff;
+const USER = DEMO_USERS.user;
 
 const signIn = async (page: Page, who: { email: string; password: string }) => {
   await page.goto('/auth/login');
