@@ -182,20 +182,23 @@ describe('events', () => {
       assert.equal(patch.status, 200, patch.text);
       assert.equal(await stream.endedByServer(5_000), true, 'the deactivated account kept its stream');
 
-      // Made staff, the stream receives account events; made an ordinary user again, it does not.
+      // Made staff, the stream receives account events; made an ordinary user again, it does not. A
+      // staff stream on the same server witnesses that an event was sent out.
       const promoted = await freshAccount('promoted');
       const rising = await openStream(B, promoted.pair.access);
+      const witness = await openStream(B, staff);
       await rising.next((e) => e.event === 'ready');
+      await witness.next((e) => e.event === 'ready');
+      const isAccountEvent = (email: string) => (e: { event: string; data: { entity?: string; key?: string } }) =>
+        e.event === 'change' && e.data.entity === 'user' && e.data.key === email;
       assert.equal((await A.req('PATCH', `/api/user/${promoted.email}/`, { token: staff, body: { isStaff: true } })).status, 200);
-      await rising.next((e) => e.event === 'change' && e.data.entity === 'user' && e.data.key === promoted.email, 5_000);
+      const afterPromotion = await freshAccount('after-promotion');
+      await rising.next(isAccountEvent(afterPromotion.email), 5_000);
       assert.equal((await A.req('PATCH', `/api/user/${promoted.email}/`, { token: staff, body: { isStaff: false } })).status, 200);
-      const marker = await freshAccount('marker');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      assert.equal(
-        rising.received.some((e) => e.event === 'change' && e.data.entity === 'user' && e.data.key === marker.email),
-        false,
-        'a demoted account still received account events',
-      );
+      const afterDemotion = await freshAccount('after-demotion');
+      await witness.next(isAccountEvent(afterDemotion.email), 5_000);
+      assert.equal(rising.received.some(isAccountEvent(afterDemotion.email)), false, 'a demoted account still received account events');
+      witness.close();
       rising.close();
     });
 

@@ -6,7 +6,7 @@ import type { App } from '../infra/context.js';
 import { errors, Type } from '../http/schema.js';
 import { currentUser } from '../auth/guards.js';
 import { mayReceive, type ChangeEvent } from './hub.js';
-import { endedSessions, sessionHolds, type TokenClaims } from '../auth/tokens.js';
+import { endedSessions, sessionHolds, type TokenClaims, type TokenHolder } from '../auth/tokens.js';
 
 /** Keep-alive comments, so proxies and the browser keep an idle stream open. */
 const HEARTBEAT_MS = 15_000;
@@ -28,6 +28,10 @@ interface Stream {
   readonly email: string;
   readonly claims: TokenClaims;
   isStaff: boolean;
+  /** Events held while the account is checked again (after an announced change), then sent by the rights found. */
+  held: ChangeEvent[] | null;
+  /** Sends an event the stream may receive (or queues it while missed ones are read). */
+  deliver(event: ChangeEvent): void;
 }
 
 const lastEventId = (request: FastifyRequest): number | undefined => {
@@ -57,14 +61,27 @@ export async function eventRoutes(app: App) {
   const recheck = async (email: string) => {
     const streams = byAccount.get(email);
     if (!streams || streams.length === 0) return;
-    const account = await db
-      .selectFrom('users')
-      .select(['isActive', 'isStaff', 'sessionKey', endedSessions])
-      .where('email', '=', email)
-      .executeTakeFirst();
-    for (const stream of streams) {
-      if (!sessionHolds(account, stream.claims)) stream.res.end();
-      else stream.isStaff = account!.isStaff;
+    // What arrives meanwhile waits for the answer (the change that made staff of the account is
+    // among the first things its stream may then see).
+    for (const stream of streams) stream.held ??= [];
+    let account: (TokenHolder & { isStaff: boolean }) | undefined;
+    try {
+      account = await db
+        .selectFrom('users')
+        .select(['isActive', 'isStaff', 'sessionKey', endedSessions])
+        .where('email', '=', email)
+        .executeTakeFirst();
+    } finally {
+      for (const stream of streams) {
+        const held = stream.held ?? [];
+        stream.held = null;
+        if (account === undefined || !sessionHolds(account, stream.claims)) {
+          stream.res.end();
+          continue;
+        }
+        stream.isStaff = account.isStaff;
+        for (const event of held) if (mayReceive(event, stream.isStaff)) stream.deliver(event);
+      }
     }
   };
   const unwatch = accounts.watch((email) => {
@@ -103,7 +120,14 @@ export async function eventRoutes(app: App) {
         'x-accel-buffering': 'no',
       });
       open.add(res);
-      const stream: Stream = { res, email: user.email, claims, isStaff: user.isStaff };
+      const stream: Stream = {
+        res,
+        email: user.email,
+        claims,
+        isStaff: user.isStaff,
+        held: null,
+        deliver: (event) => (replaying ? queued.push(event) : send(event)),
+      };
       const own = byAccount.get(user.email) ?? [];
       own.push(stream);
       byAccount.set(user.email, own);
@@ -121,10 +145,11 @@ export async function eventRoutes(app: App) {
       const queued: ChangeEvent[] = [];
       const replayed = new Set<number>();
       const remove = events.add({
+        // While the account is checked again every event is taken, and sorted once it is known.
         get isStaff() {
-          return stream.isStaff;
+          return stream.held !== null || stream.isStaff;
         },
-        send: (event) => (replaying ? queued.push(event) : send(event)),
+        send: (event) => (stream.held ? stream.held.push(event) : stream.deliver(event)),
         gap: () => write('event: gap\ndata: {}\n\n'),
       });
       const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
@@ -146,7 +171,7 @@ export async function eventRoutes(app: App) {
         const start = rows[0]?.id ?? 0;
         write(`id: ${start}\nevent: ready\ndata: {}\n\n`);
         replaying = false;
-        for (const event of queued) if (event.id > start) send(event);
+        for (const event of queued) if (event.id > start && mayReceive(event, stream.isStaff)) send(event);
         queued.length = 0;
       } else {
         // Nothing from before the account existed: a new account has missed nothing.
@@ -165,7 +190,7 @@ export async function eventRoutes(app: App) {
           }
         }
         replaying = false;
-        for (const event of queued) if (!replayed.has(event.id)) send(event);
+        for (const event of queued) if (!replayed.has(event.id) && mayReceive(event, stream.isStaff)) send(event);
         queued.length = 0;
       }
     },
