@@ -148,6 +148,19 @@ describe('sessions', () => {
       assert.equal((await s.req('POST', '/api/auth/token/verify/', { body: { token: a.access } })).status, 401);
     });
 
+    test('signing out a session whose account was deleted meanwhile is harmless: 200, not a server error', async () => {
+      const staff = await s.staff();
+      const email = `gone-${Date.now()}@example.com`;
+      const made = await s.req('POST', '/api/user/', {
+        token: staff,
+        body: { email, name: 'Gone', password: 'Kustutatud-2026', isActive: true, isStaff: false },
+      });
+      assert.equal(made.status, 201, made.text);
+      const pair = await s.login(email, 'Kustutatud-2026');
+      assert.equal((await s.req('DELETE', `/api/user/${email}/`, { token: staff })).status, 204);
+      assert.equal((await s.req('POST', '/api/auth/logout', { body: { refresh: pair.refresh } })).status, 200);
+    });
+
     test('rotation has an absolute end: a session older than the lifetime cannot refresh', async () => {
       const pair = await s.login(DEMO_USERS.staff.email, DEMO_USERS.staff.password);
       const r1 = await refresh(pair.refresh);

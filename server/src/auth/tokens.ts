@@ -14,7 +14,7 @@ export interface TokenClaims extends JWTPayload {
   is_staff?: boolean;
   /** The account's session key when the token was issued (see `endSessions`). */
   sk?: string;
-  /** The session: one sign-in and its renewals, ended on its own by sign-out (`endSession`). */
+  /** The session: one sign-in and its renewals, ended on its own by sign-out (`revokeRefresh`). */
   sid?: string;
   exp: number;
   iat: number;
@@ -300,11 +300,11 @@ export async function revokeRefresh(ctx: AppContext, token: string): Promise<voi
     if (!claims.sid) return;
     // Kept until every access token of the session has expired: none is issued after this.
     const expiresAt = new Date(Date.now() + (ctx.config.accessTokenTtlSeconds + CLOCK_TOLERANCE_SECONDS) * 1000);
-    await trx
-      .insertInto('endedSessions')
-      .values({ sessionId: claims.sid, userEmail: claims.user_id, expiresAt })
-      .onConflict((oc) => oc.column('sessionId').doNothing())
-      .execute();
+    // Through the users table: an account deleted meanwhile has no tokens left to refuse (not a foreign-key error).
+    await sql`
+      INSERT INTO ended_sessions (session_id, user_email, expires_at)
+      SELECT ${claims.sid}::uuid, email, ${expiresAt} FROM users WHERE email = ${claims.user_id}
+      ON CONFLICT (session_id) DO NOTHING`.execute(trx);
   });
 }
 
