@@ -351,13 +351,27 @@ describe('bad-input', () => {
     test('decimal quantities: more than 3 decimals, zero and negative are refused', async () => {
       const token = await s.user();
       const base = await waybillInput(s);
-      for (const quantity of ['1.2345', '0', '0.000', '-5', '1e3', '12,5']) {
+      // Each message says what is wrong with that value, not a rule it happens to break.
+      const messages: Record<string, string> = {
+        '1.2345': 'Enter a number with at most 3 decimal places.',
+        '1234567': 'Enter a number with at most 6 digits before the decimal point.',
+        '0': 'Ensure this value is greater than 0.',
+        '0.000': 'Ensure this value is greater than 0.',
+        '-5': 'Ensure this value is greater than 0.',
+        '1e3': 'Enter a number.',
+        '12,5': 'Enter a number.',
+      };
+      for (const [quantity, message] of Object.entries(messages)) {
         const r = await s.req('POST', '/api/waybills/', { token, body: { ...base, quantity } });
         assert.equal(r.status, 400, quantity);
-        assert.ok(r.body.quantity, quantity);
+        assert.deepEqual(r.body.quantity, [message], quantity);
       }
       const mileage = await s.req('POST', '/api/waybills/', { token, body: { ...base, mileage: 10001 } });
       assert.ok(mileage.body.mileage);
+      const negative = await s.req('POST', '/api/waybills/', { token, body: { ...base, mileage: -3 } });
+      assert.deepEqual(negative.body.mileage, ['Ensure this value is greater than or equal to 0.']);
+      const et = await s.req('POST', '/api/waybills/', { token, body: { ...base, quantity: '-5' }, headers: { 'Accept-Language': 'et' } });
+      assert.deepEqual(et.body.quantity, ['Väärtus peab olema suurem kui 0.']);
     });
 
     test('a decimal sent as a JSON number is told to be a number with at most 3 decimals', async () => {

@@ -83,6 +83,10 @@ export {
   isValidFilterValue,
   filterValueProblems,
   integerProblem,
+  decimalProblem,
+  DECIMAL_RULES,
+  QUANTITY_DECIMAL,
+  PRICE_DECIMAL,
   splitsOnComma,
   normaliseWorkerName,
   FORBIDDEN_TEXT_CHARS,
@@ -104,7 +108,7 @@ export { VALUE_LABELS, valueLabel, pickLocale } from './value-labels.ts';
 export { SHARED_TEXTS, sharedText } from './shared-texts.ts';
 export type { SharedTextKey } from './shared-texts.ts';
 export type { MessageKey, MessageParams, AdminReferrer, ReportColumnKey, ReportSheetKey, ValueLabelPrefix } from './messages.ts';
-export type { ValueProblem } from './values.ts';
+export type { ValueProblem, DecimalRule } from './values.ts';
 export {
   HISTORY_ACTIONS,
   HISTORY_VIA,

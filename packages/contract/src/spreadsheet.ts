@@ -7,7 +7,7 @@
 import { LOCALES } from './limits.ts';
 import { MESSAGES, type MessageKey, type MessageParams } from './messages.ts';
 import type { ValueLabelPrefix } from './value-labels.ts';
-import { integerProblem, isValidDate, isValidDateTime } from './values.ts';
+import { DECIMAL_RULES, dateProblem, decimalProblem, integerProblem, isValidDate, isValidDateTime } from './values.ts';
 
 /** The WHATWG decoder every runtime of the contract has (Node, browsers); the ES library the contract is typed with lacks it. */
 declare const TextDecoder: new (label: 'utf-8', options: { fatal: boolean }) => { decode(input: Uint8Array): string };
@@ -165,6 +165,16 @@ function readDate(text: string): string | undefined {
   return isValidDate(date) ? date : undefined;
 }
 
+/** Why a cell's text is not a date: a date that does not exist says so, in the shape it was written. */
+function dateTextProblem(text: string): ImportProblem {
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  const dmy = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(text);
+  const parts = iso ? [iso[1]!, iso[2]!, iso[3]!] : dmy ? [dmy[3]!, dmy[2]!, dmy[1]!] : undefined;
+  if (!parts) return { key: 'import.date' };
+  const problem = dateProblem(`${parts[0]}-${pad(parts[1]!)}-${pad(parts[2]!)}`);
+  return problem.key === 'field.dateRange' ? problem : { key: 'import.noSuchDate', params: { value: text.slice(0, 20) } };
+}
+
 /** A date and time as a spreadsheet holds it, as ISO text (a wall-clock time unless it names its zone), or undefined. */
 function readTimestamp(text: string): string | undefined {
   const m =
@@ -226,11 +236,15 @@ function readValue(col: ImportColumn, text: string): { value: string | number } 
       return { value: text };
     case 'date': {
       const date = readDate(text);
-      return date ? { value: date } : { problem: { key: 'field.format.date' } };
+      return date ? { value: date } : { problem: dateTextProblem(text) };
     }
     case 'timestamp': {
       const timestamp = readTimestamp(text);
-      return timestamp ? { value: timestamp } : { problem: { key: 'import.dateTime' } };
+      if (timestamp) return { value: timestamp };
+      // A date that does not exist says so; any other slip, what a date and time looks like.
+      const day = /^(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./]\d{1,2}[./]\d{4})(?=$|[ T])/.exec(text)?.[1];
+      const dayProblem = day && !readDate(day) ? dateTextProblem(day) : undefined;
+      return { problem: dayProblem ?? { key: 'import.dateTime' } };
     }
     case 'integer': {
       const digits = text.replace(/\s/g, '');
@@ -239,9 +253,9 @@ function readValue(col: ImportColumn, text: string): { value: string | number } 
     }
     case 'decimal': {
       const decimal = text.replace(/\s/g, '').replace(',', '.');
-      return new RegExp(col.pattern).test(decimal)
-        ? { value: decimal }
-        : { problem: { key: 'field.pattern.decimal', params: { decimals: col.decimals } } };
+      if (new RegExp(col.pattern).test(decimal)) return { value: decimal };
+      const rule = DECIMAL_RULES[col.pattern];
+      return { problem: (rule && decimalProblem(decimal, rule)) || { key: 'field.pattern.decimal', params: { decimals: col.decimals } } };
     }
     case 'choice': {
       const key = headingKey(text);

@@ -3,7 +3,7 @@
  * value check. The server's validator, the mocks and the web app's URL codec all use these, so a
  * link the web app keeps is one the server takes.
  */
-import { LIMITS } from './limits.ts';
+import { LIMITS, PRICE_PATTERN, QUANTITY_PATTERN } from './limits.ts';
 import type { FilterDef, ListContract } from './lists.ts';
 import type { MessageKey, MessageParams } from './messages.ts';
 
@@ -68,6 +68,46 @@ export function integerProblem(value: string, min: number, max: number): ValuePr
   const number = Number(value);
   if (number < min) return { key: 'field.minimum', params: { limit: min } };
   if (number > max) return { key: 'field.maximum', params: { limit: max } };
+  return undefined;
+}
+
+/** A decimal the API takes as text: at most `digits` before the point and `decimals` after it. */
+export interface DecimalRule {
+  readonly digits: number;
+  readonly decimals: number;
+  /** Greater than 0 (a quantity); otherwise 0 or more (a price). */
+  readonly positive: boolean;
+}
+
+export const QUANTITY_DECIMAL: DecimalRule = {
+  digits: LIMITS.quantityMaxIntegerDigits,
+  decimals: LIMITS.quantityMaxDecimals,
+  positive: true,
+};
+export const PRICE_DECIMAL: DecimalRule = { digits: LIMITS.priceMaxIntegerDigits, decimals: LIMITS.priceMaxDecimals, positive: false };
+/** The decimals the API takes, by the pattern its schemas carry: the server's and the mocks' messages read these. */
+export const DECIMAL_RULES: Readonly<Record<string, DecimalRule>> = {
+  [QUANTITY_PATTERN]: QUANTITY_DECIMAL,
+  [PRICE_PATTERN]: PRICE_DECIMAL,
+};
+
+/**
+ * Why `value` is not a decimal of `rule`, saying what is wrong with that value (a sign, too many
+ * decimals, too many digits, not a number), or undefined when it is one. `value` is as sent: a
+ * form turns a decimal comma into a point first.
+ */
+export function decimalProblem(value: string, rule: DecimalRule): ValueProblem | undefined {
+  const m = /^(-)?(\d*)(?:\.(\d*))?$/.exec(value);
+  const whole = m?.[2] ?? '';
+  const fraction = m?.[3];
+  if (!m || (whole === '' && !fraction) || fraction === '') return { key: 'field.type.number' };
+  const zero = Number(`${whole || '0'}.${fraction ?? '0'}`) === 0;
+  if (m[1] && !zero) return rule.positive ? { key: 'field.positive' } : { key: 'field.minimum', params: { limit: 0 } };
+  if (fraction !== undefined && fraction.length > rule.decimals)
+    return { key: 'field.pattern.decimal', params: { decimals: rule.decimals } };
+  if (whole.length > rule.digits) return { key: 'field.decimal.digits', params: { digits: rule.digits } };
+  if (zero && rule.positive) return { key: 'field.positive' };
+  if (m[1] || whole === '') return { key: 'field.type.number' };
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import {
   IMPORT,
+  LIMITS,
   WAYBILL_IMPORT_COLUMNS,
   WORKLOG_IMPORT_COLUMNS,
   csvCell,
@@ -119,13 +120,36 @@ describe('contract: reading an import sheet', () => {
       ['31.02.2026 08:00', 'dancing', '', 'W', '1.2345', '2000', '=HYPERLINK("x")'],
     ]);
     expect('rows' in result && result.rows[0]!.problems.map(([field, problem]) => [field, problem.key])).toEqual([
-      ['timestamp', 'import.dateTime'],
+      ['timestamp', 'import.noSuchDate'],
       ['action', 'field.enum'],
       ['warehouse', 'field.required'],
       ['quantity', 'field.pattern.decimal'],
       ['durationMinutes', 'field.maximum'],
       ['notes', 'import.formula'],
     ]);
+  });
+
+  it('says what is wrong with each date and quantity as written, not only what is taken', () => {
+    const problemsOf = (transportDate: string, quantity = '1') => {
+      const row = waybillHeadings.map((h) => (h === 'transportDate' ? transportDate : h === 'quantity' ? quantity : 'X'));
+      const result = sheet(WAYBILL_IMPORT_COLUMNS, [waybillHeadings, row]);
+      return 'rows' in result ? result.rows[0]!.problems.filter(([f]) => f === 'transportDate' || f === 'quantity') : result;
+    };
+    // dd.mm.yyyy is taken, so a day that does not exist is not told "enter YYYY-MM-DD".
+    expect(problemsOf('31.02.2026')).toEqual([['transportDate', { key: 'import.noSuchDate', params: { value: '31.02.2026' } }]]);
+    expect(problemsOf('2026-02-30')).toEqual([['transportDate', { key: 'import.noSuchDate', params: { value: '2026-02-30' } }]]);
+    expect(problemsOf('tomorrow')).toEqual([['transportDate', { key: 'import.date' }]]);
+    expect(problemsOf('01.01.1800')).toEqual([
+      ['transportDate', { key: 'field.dateRange', params: { min: LIMITS.yearMin, max: LIMITS.yearMax } }],
+    ]);
+    expect(problemsOf('28.02.2026', '-5')).toEqual([['quantity', { key: 'field.positive' }]]);
+    expect(problemsOf('28.02.2026', '1234567')).toEqual([
+      ['quantity', { key: 'field.decimal.digits', params: { digits: LIMITS.quantityMaxIntegerDigits } }],
+    ]);
+    expect(problemsOf('28.02.2026', '1,2345')).toEqual([
+      ['quantity', { key: 'field.pattern.decimal', params: { decimals: LIMITS.quantityMaxDecimals } }],
+    ]);
+    expect(problemsOf('28.02.2026', 'lots')).toEqual([['quantity', { key: 'field.type.number' }]]);
   });
 
   it('refuses a file with no rows, only headings, a missing required column or too many rows', () => {

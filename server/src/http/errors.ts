@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from './i18n.js';
-import { dateProblem, type Locale } from '@timberlog/contract';
+import { DECIMAL_RULES, dateProblem, decimalProblem, type Locale } from '@timberlog/contract';
 
 export interface Msg {
   key: string;
@@ -72,11 +72,6 @@ interface AjvErrorLike {
   parentSchema?: Record<string, unknown>;
 }
 
-const DECIMALS_BY_PATTERN: Record<string, number> = {};
-export function registerDecimalPattern(pattern: string, decimals: number): void {
-  DECIMALS_BY_PATTERN[pattern] = decimals;
-}
-
 function ajvToMsg(e: AjvErrorLike): Msg {
   const p = e.params;
   switch (e.keyword) {
@@ -85,8 +80,8 @@ function ajvToMsg(e: AjvErrorLike): Msg {
     case 'type': {
       const type = String(p.type).split(',')[0];
       // Decimals travel as strings; a JSON number there should read "enter a number", not "enter text".
-      const decimals = DECIMALS_BY_PATTERN[String(e.parentSchema?.pattern)];
-      if (decimals !== undefined) return { key: 'field.pattern.decimal', params: { decimals } };
+      const decimal = DECIMAL_RULES[String(e.parentSchema?.pattern)];
+      if (decimal) return { key: 'field.pattern.decimal', params: { decimals: decimal.decimals } };
       return { key: `field.type.${type}` };
     }
     case 'enum':
@@ -120,8 +115,9 @@ function ajvToMsg(e: AjvErrorLike): Msg {
       return { key: 'field.invalid' };
     }
     case 'pattern': {
-      const decimals = DECIMALS_BY_PATTERN[String(p.pattern)];
-      return decimals !== undefined ? { key: 'field.pattern.decimal', params: { decimals } } : { key: 'field.pattern' };
+      // A decimal's message says what is wrong with that value: a sign, too many decimals or digits.
+      const decimal = DECIMAL_RULES[String(p.pattern)];
+      return (decimal && decimalProblem(String(e.data ?? ''), decimal)) || { key: 'field.pattern' };
     }
     default:
       return { key: 'field.invalid' };

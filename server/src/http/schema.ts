@@ -13,10 +13,6 @@ import {
   type ListContract,
 } from '@timberlog/contract';
 import type { ListQuery } from '../list/index.js';
-import { registerDecimalPattern } from './errors.js';
-
-registerDecimalPattern(QUANTITY_PATTERN, LIMITS.quantityMaxDecimals);
-registerDecimalPattern(PRICE_PATTERN, LIMITS.priceMaxDecimals);
 
 export { Type };
 export type { Static, TSchema };

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { referrerList, type AdminReferrer, type HistoryEntity } from '@timberlog/contract';
+import { DECIMAL_RULES, decimalProblem, referrerList, type AdminReferrer, type HistoryEntity } from '@timberlog/contract';
 
 import { mockCaller } from './db';
 import { historyResponse } from './history';
@@ -19,8 +19,6 @@ export interface FieldRule {
   notEmpty?: boolean;
   maxLength?: number;
   pattern?: string;
-  /** A decimal's pattern: a mismatch is answered as "at most so many decimal places". */
-  decimals?: number;
   nullable?: boolean;
 }
 
@@ -77,8 +75,10 @@ export function schemaErrors(
     if (rule.maxLength !== undefined && [...value].length > rule.maxLength) errors.add(field, 'field.maxLength', { limit: rule.maxLength });
     if (rule.notEmpty && value === '') errors.add(field, 'field.blank');
     if (rule.pattern !== undefined && !new RegExp(rule.pattern).test(value)) {
-      if (rule.decimals === undefined) errors.add(field, 'field.pattern');
-      else errors.add(field, 'field.pattern.decimal', { decimals: rule.decimals });
+      // The server's words for a decimal: what is wrong with that value.
+      const decimal = DECIMAL_RULES[rule.pattern];
+      const problem = decimal ? decimalProblem(value, decimal) : undefined;
+      errors.add(field, problem?.key ?? 'field.pattern', problem?.params);
     }
     if (rule.values && !rule.values.includes(value))
       errors.add(field, 'field.enum', { value: value.slice(0, 100), choices: rule.values.join(', ') });

@@ -30,7 +30,7 @@ const RULES: Record<string, FieldRule> = {
   assortmentType: { required: true, type: 'integer', minimum: 1, maximum: LIMITS.idMax },
   species: { required: true, values: SPECIES },
   unit: { required: true, values: UNITS },
-  unitPrice: { required: true, maxLength: DECIMAL_MAX_LENGTH, pattern: PRICE_PATTERN, decimals: LIMITS.priceMaxDecimals },
+  unitPrice: { required: true, maxLength: DECIMAL_MAX_LENGTH, pattern: PRICE_PATTERN },
   isActive: { type: 'boolean' },
 };
 const CREATE_RULES: Record<string, FieldRule> = {

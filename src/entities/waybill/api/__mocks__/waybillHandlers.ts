@@ -2,9 +2,11 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import {
   LIMITS,
   LOAD_LIMITS,
+  QUANTITY_DECIMAL,
   WAYBILL_LIST,
   WAYBILL_STATUSES,
   canTransition,
+  decimalProblem,
   exceedsLoadLimit,
   isWaybillCorrection,
   isWaybillDeletable,
@@ -70,8 +72,12 @@ export function checkFields(request: Request, body: Fields, current?: Waybill): 
   const assortmentCode = fields.assortment ?? current?.assortment;
   const unit = mockDb.assortments.find((item) => item.code === assortmentCode)?.unit;
   // Stored as numeric(…, 3): answered with three decimals.
+  // The server's schema words for a quantity that is not one (a sign, decimals, digits), then its rules.
+  const quantityProblem = typeof fields.quantity === 'string' ? decimalProblem(fields.quantity, QUANTITY_DECIMAL) : undefined;
   if (fields.quantity !== undefined) fields.quantity = decimalText(String(fields.quantity), LIMITS.quantityMaxDecimals);
-  if (fields.quantity !== undefined && !(Number(fields.quantity) > 0)) add('quantity', 'field.positive');
+  if (quantityProblem)
+    add('quantity', quantityProblem.key, Object.fromEntries(Object.entries(quantityProblem.params ?? {}).map(([k, v]) => [k, String(v)])));
+  else if (fields.quantity !== undefined && !(Number(fields.quantity) > 0)) add('quantity', 'field.positive');
   else if (fields.quantity !== undefined && unit && exceedsLoadLimit(fields.quantity, unit)) {
     add('quantity', 'waybill.quantityOverLoad', { limit: String(LOAD_LIMITS[unit]), unit: UNIT_SYMBOLS[unit] });
   }

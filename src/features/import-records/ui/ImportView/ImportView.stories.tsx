@@ -23,7 +23,7 @@ const withErrors: ImportResult = {
   errors: [
     { row: 3, field: 'quantity', message: translate('en', 'field.pattern.decimal', { decimals: 3 }) },
     { row: 3, field: 'origin', message: translate('en', 'field.required') },
-    { row: 4, field: 'transportDate', message: translate('en', 'field.format.date') },
+    { row: 4, field: 'transportDate', message: translate('en', 'import.noSuchDate', { value: '31.02.2026' }) },
   ],
   imported: 0,
   numbers: [],

@@ -48,20 +48,26 @@ describe('waybillSchema: the server rules from the contract', () => {
     expect(errorOn({ mileage: String(LIMITS.mileageMax) }, 'mileage')).toBeNull();
     expect(errorOn({ mileage: String(LIMITS.mileageMin) }, 'mileage')).toBeNull();
     expect(errorOn({ mileage: String(LIMITS.mileageMax + 1) }, 'mileage')).toBe('waybills.validation.range');
-    expect(errorOn({ mileage: '-1' }, 'mileage')).toBe('Enter a whole number.');
+    // A negative number is told the range, not "enter a whole number".
+    expect(errorOn({ mileage: '-3' }, 'mileage')).toBe('waybills.validation.range');
     expect(errorOn({ mileage: '12.5' }, 'mileage')).toBe('Enter a whole number.');
   });
 
-  it('takes a quantity as the server does: > 0, the contract digits, a decimal comma too', () => {
+  it('takes a quantity as the server does (> 0, the contract digits, a decimal comma too), saying what is wrong with the value', () => {
     const decimals = '1'.repeat(LIMITS.quantityMaxDecimals);
     const digits = '9'.repeat(LIMITS.quantityMaxIntegerDigits);
     expect(errorOn({ quantity: `${digits}.${decimals}` }, 'quantity')).toBeNull();
     expect(errorOn({ quantity: `12,${decimals}` }, 'quantity')).toBeNull();
-    expect(errorOn({ quantity: `1.${decimals}1` }, 'quantity')).toBe('waybills.validation.quantity');
-    expect(errorOn({ quantity: `1${digits}` }, 'quantity')).toBe('waybills.validation.quantity');
-    expect(errorOn({ quantity: '0' }, 'quantity')).toBe('waybills.validation.quantity');
-    expect(errorOn({ quantity: '0.000' }, 'quantity')).toBe('waybills.validation.quantity');
-    expect(errorOn({ quantity: '1e3' }, 'quantity')).toBe('waybills.validation.quantity');
+    expect(errorOn({ quantity: `1.${decimals}1` }, 'quantity')).toBe(
+      `Enter a number with at most ${LIMITS.quantityMaxDecimals} decimal places.`,
+    );
+    expect(errorOn({ quantity: `1${digits}` }, 'quantity')).toBe(
+      `Enter a number with at most ${LIMITS.quantityMaxIntegerDigits} digits before the decimal point.`,
+    );
+    expect(errorOn({ quantity: '0' }, 'quantity')).toBe('Ensure this value is greater than 0.');
+    expect(errorOn({ quantity: '0.000' }, 'quantity')).toBe('Ensure this value is greater than 0.');
+    expect(errorOn({ quantity: '-5' }, 'quantity')).toBe('Ensure this value is greater than 0.');
+    expect(errorOn({ quantity: '1e3' }, 'quantity')).toBe('Enter a number.');
   });
 
   it('limits text lengths by the contract', () => {

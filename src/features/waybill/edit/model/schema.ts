@@ -2,7 +2,8 @@ import {
   exceedsLoadLimit,
   LIMITS,
   LOAD_LIMITS,
-  QUANTITY_PATTERN,
+  QUANTITY_DECIMAL,
+  decimalProblem,
   REGISTRY_CODE_PATTERN,
   WAYBILL_NUMBER_PATTERN,
   dateProblem,
@@ -16,14 +17,13 @@ import { formatQuantity } from '@/shared/lib/format';
 import { normaliseDecimal, type WaybillFormValues } from './values';
 import { contractMessage, contractText } from '@/shared/i18n';
 
-const INTEGER = /^\d+$/;
-const quantityPattern = new RegExp(QUANTITY_PATTERN);
+// A sign is taken here so that "-3" is told the range, not "enter a whole number".
+const INTEGER = /^-?\d+$/;
+/** Why a typed quantity is not one the server takes (the contract's words), or undefined. */
+const quantityProblem = (value: string) => decimalProblem(normaliseDecimal(value), QUANTITY_DECIMAL);
 
 /** A quantity as the server takes it: a decimal string within the contract's digits, greater than 0. */
-export const isQuantity = (value: string): boolean => {
-  const normal = normaliseDecimal(value);
-  return quantityPattern.test(normal) && Number(normal) > 0;
-};
+export const isQuantity = (value: string): boolean => quantityProblem(value) === undefined;
 
 /** The waybill form's rules: the server's limits, patterns and rules from the contract package. */
 export function waybillSchema(t: TFunction, { isNew }: { readonly isNew: boolean }) {
@@ -74,11 +74,11 @@ export function waybillSchema(t: TFunction, { isNew }: { readonly isNew: boolean
     quantity: string()
       .trim()
       .required(required)
-      .test(
-        'quantity',
-        t('waybills.validation.quantity', { digits: LIMITS.quantityMaxIntegerDigits, decimals: LIMITS.quantityMaxDecimals }),
-        (value) => !value || isQuantity(value),
-      )
+      // Says what is wrong with this value: a sign, too many decimals or digits, not a number.
+      .test('quantity', function quantity(value) {
+        const problem = value ? quantityProblem(value) : undefined;
+        return problem ? this.createError({ message: contractMessage(problem.key, problem.params) }) : true;
+      })
       // One waybill is one load: more than a truck carries is a typing slip (the contract's LOAD_LIMITS).
       .test('load', function overLoad(value) {
         const unit = (this.parent as WaybillFormValues).unit;

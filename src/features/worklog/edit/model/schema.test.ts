@@ -50,8 +50,11 @@ describe('worklogSchema: the server rules from the contract', () => {
 
   it('takes an optional quantity as the server does', () => {
     expect(errorOn({ quantity: `1,${'5'.repeat(LIMITS.quantityMaxDecimals)}` }, 'quantity')).toBeNull();
-    expect(errorOn({ quantity: `1.${'5'.repeat(LIMITS.quantityMaxDecimals + 1)}` }, 'quantity')).toBe('worklogs.validation.quantity');
-    expect(errorOn({ quantity: '0' }, 'quantity')).toBe('worklogs.validation.quantity');
+    expect(errorOn({ quantity: `1.${'5'.repeat(LIMITS.quantityMaxDecimals + 1)}` }, 'quantity')).toBe(
+      `Enter a number with at most ${LIMITS.quantityMaxDecimals} decimal places.`,
+    );
+    expect(errorOn({ quantity: '0' }, 'quantity')).toBe('Ensure this value is greater than 0.');
+    expect(errorOn({ quantity: '-5' }, 'quantity')).toBe('Ensure this value is greater than 0.');
   });
 
   it('limits text lengths by the contract', () => {

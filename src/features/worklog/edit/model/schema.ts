@@ -1,19 +1,18 @@
-import { LIMITS, QUANTITY_PATTERN, WORKLOG_ACTIONS, isValidDate } from '@timberlog/contract';
+import { LIMITS, QUANTITY_DECIMAL, WORKLOG_ACTIONS, decimalProblem, isValidDate } from '@timberlog/contract';
 import type { TFunction } from 'i18next';
 import { mixed, number, object, string } from 'yup';
 
 import { normaliseDecimal, type WorklogFormValues } from './values';
-import { contractText } from '@/shared/i18n';
+import { contractMessage, contractText } from '@/shared/i18n';
 
-const INTEGER = /^\d+$/;
+// A sign is taken here so that "-3" is told the range, not "enter a whole number".
+const INTEGER = /^-?\d+$/;
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
-const quantityPattern = new RegExp(QUANTITY_PATTERN);
+/** Why a typed quantity is not one the server takes (the contract's words), or undefined. */
+const quantityProblem = (value: string) => decimalProblem(normaliseDecimal(value), QUANTITY_DECIMAL);
 
 /** A quantity as the server takes it: a decimal string within the contract's digits, greater than 0. */
-export const isQuantity = (value: string): boolean => {
-  const normal = normaliseDecimal(value);
-  return quantityPattern.test(normal) && Number(normal) > 0;
-};
+export const isQuantity = (value: string): boolean => quantityProblem(value) === undefined;
 
 /** A date and time as the form's field writes it, on a real date the server takes (the contract's isValidDate). */
 const isLocalDateTime = (value: string): boolean => LOCAL_DATE_TIME.test(value) && isValidDate(value.slice(0, 10));
@@ -22,10 +21,6 @@ const isLocalDateTime = (value: string): boolean => LOCAL_DATE_TIME.test(value) 
 export function worklogSchema(t: TFunction) {
   const required = t('worklogs.validation.required');
   const tooLong = (limit: number) => t('worklogs.validation.tooLong', { limit });
-  const quantityMessage = t('worklogs.validation.quantity', {
-    digits: LIMITS.quantityMaxIntegerDigits,
-    decimals: LIMITS.quantityMaxDecimals,
-  });
 
   return object<WorklogFormValues>({
     timestamp: string()
@@ -39,7 +34,10 @@ export function worklogSchema(t: TFunction) {
     assortment: string().trim().max(LIMITS.codeMaxLength, tooLong(LIMITS.codeMaxLength)),
     quantity: string()
       .trim()
-      .test('quantity', quantityMessage, (value) => !value || isQuantity(value)),
+      .test('quantity', function quantity(value) {
+        const problem = value ? quantityProblem(value) : undefined;
+        return problem ? this.createError({ message: contractMessage(problem.key, problem.params) }) : true;
+      }),
     waybill: string().trim().max(LIMITS.documentNumberMaxLength, tooLong(LIMITS.documentNumberMaxLength)),
     durationMinutes: string()
       .trim()
