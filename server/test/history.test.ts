@@ -40,7 +40,16 @@ describe('history', () => {
       assert.equal(create.via, 'web');
       assert.equal(create.version, 1);
       assert.equal(edit.action, 'updated');
-      assert.equal(edit.actor.email, DEMO_USERS.staff.email);
+      // Another person's e-mail address is staff's: an ordinary user reads the name only.
+      assert.deepEqual(edit.actor, { name: await nameOf(DEMO_USERS.staff.email) });
+      const asStaff = await historyOf(path, staff);
+      assert.deepEqual(asStaff.body.results[1].actor, { email: DEMO_USERS.staff.email, name: await nameOf(DEMO_USERS.staff.email) });
+      assert.deepEqual(asStaff.body.results[2].actor, { email: DEMO_USERS.user.email, name: await nameOf(DEMO_USERS.user.email) });
+      assert.doesNotMatch(
+        h.text,
+        new RegExp(DEMO_USERS.staff.email.replace(/[.]/g, '\\.')),
+        "no other person's address anywhere in the answer",
+      );
       assert.equal(edit.via, 'api', 'no web app header: another API client');
       assert.deepEqual(
         [...edit.changes].sort((a: { field: string }, b: { field: string }) => a.field.localeCompare(b.field)),

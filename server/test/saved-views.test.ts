@@ -95,6 +95,18 @@ describe('saved-views', () => {
       assert.equal((await s.req('DELETE', `/api/saved-views/${shared.body.id}/`, { token: staff })).status, 204);
       // An ordinary user may not delete a staff member's shared view.
       const staffShared = await create(staff, { list: 'worklogs', name: 'Staff shared', shared: true });
+      // Another person's e-mail address is staff's: the user reads the owner's name only; staff read both.
+      const asUser = await s.req('GET', `/api/saved-views/${staffShared.body.id}/`, { token: user });
+      assert.deepEqual(asUser.body.owner, { name: DEMO_USERS.staff.name });
+      assert.doesNotMatch(asUser.text, /@/);
+      const listed = await s.req('GET', '/api/saved-views/?list=worklogs', { token: user });
+      assert.deepEqual(listed.body.find((v: { name: string }) => v.name === 'Staff shared').owner, { name: DEMO_USERS.staff.name });
+      const asStaff = await s.req(
+        'GET',
+        `/api/saved-views/${(await create(user, { list: 'worklogs', name: 'Team 2', shared: true })).body.id}/`,
+        { token: staff },
+      );
+      assert.deepEqual(asStaff.body.owner, { email: DEMO_USERS.user.email, name: DEMO_USERS.user.name });
       assert.equal((await s.req('DELETE', `/api/saved-views/${staffShared.body.id}/`, { token: user })).status, 403);
       assert.equal((await s.req('DELETE', `/api/saved-views/${mine.body.id}/`, { token: user })).status, 204);
     });

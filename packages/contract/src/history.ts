@@ -47,6 +47,24 @@ export interface ChangeEvent {
 export const STAFF_ONLY_ENTITIES: readonly string[] = ['user'];
 
 /** Whether a caller may be told of a change to this kind of record. */
+/** Who reads an answer, as far as seeing others' e-mail addresses goes. */
+export interface Viewer {
+  readonly email: string;
+  readonly isStaff: boolean;
+}
+
+/** A person a record names (who changed it, who owns a view) as shown to `viewer`. */
+export interface ShownPerson {
+  readonly name: string;
+  /** Staff's, and one's own: other people's e-mail addresses are not shown to ordinary users. */
+  readonly email?: string;
+}
+
+/** `email`'s person as `viewer` may see them: the name, and the e-mail address for staff and for oneself. */
+export function personFor(viewer: Viewer, email: string, name: string | null | undefined): ShownPerson {
+  return viewer.isStaff || viewer.email === email ? { email, name: name || email } : { name: name || '' };
+}
+
 export const mayReceiveChange = (entity: string, isStaff: boolean): boolean => isStaff || !STAFF_ONLY_ENTITIES.includes(entity);
 
 /** One changed field of a history entry, as the API answers it. */

@@ -116,9 +116,10 @@ export {
   HISTORY_STAFF_ONLY_FIELDS,
   historyChangesFor,
   mayReceiveChange,
+  personFor,
   STAFF_ONLY_ENTITIES,
 } from './history.ts';
-export type { ChangeEvent, HistoryAction, HistoryVia, HistoryEntity, HistoryFieldChange } from './history.ts';
+export type { ChangeEvent, HistoryAction, HistoryVia, HistoryEntity, HistoryFieldChange, ShownPerson, Viewer } from './history.ts';
 export { INVOICE_RULES, invoiceWaybillNumbers, defaultDueDate, invoiceDateProblem, invoiceProblem, invoiceToday } from './invoice-rules.ts';
 export type { InvoiceRule, InvoiceWaybill, InvoiceProblem } from './invoice-rules.ts';
 export type { RefKind, ValueType, FilterDef, FilterKind, ListContract, ListName, SortField, SortValue, FilterName } from './lists.ts';

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import {
   DOCUMENT_NUMBER,
+  personFor,
   HISTORY_ACTIONS,
   HISTORY_VIA,
   historyChangesFor,
@@ -15,7 +16,7 @@ import type { App } from '../infra/context.js';
 import type { DB } from '../infra/db.js';
 import { invalidPage, notFound } from '../http/errors.js';
 import { pageUrl } from '../list/index.js';
-import { errors, Nullable, page, ref, StrEnum, Timestamp, Type } from '../http/schema.js';
+import { errors, Nullable, page, Person, ref, StrEnum, Timestamp, Type } from '../http/schema.js';
 import { currentUser } from '../auth/guards.js';
 import { numberParams } from '../waybills/schemas.js';
 import { EmailParams } from '../users/schemas.js';
@@ -32,9 +33,7 @@ export const HistoryEntry = Type.Object(
     id: Type.Integer(),
     at: Timestamp(),
     action: StrEnum(HISTORY_ACTIONS),
-    actor: Nullable(
-      Type.Object({ email: Type.String(), name: Type.String() }, { description: 'Who the change was made for; null: the system (a job).' }),
-    ),
+    actor: Nullable(Person('Who the change was made for; null: the system (a job).')),
     via: StrEnum(HISTORY_VIA, {
       description: 'How the change came: the web app, another API client, an import, a bulk action or a background job.',
     }),
@@ -90,7 +89,8 @@ interface HistoryRow {
  */
 export async function readHistory(db: DB, request: FastifyRequest, entity: HistoryEntity, key: string, exists: boolean) {
   // A deleted record's history is for staff.
-  const staff = currentUser(request).isStaff;
+  const viewer = currentUser(request);
+  const staff = viewer.isStaff;
   if (!exists && !staff) throw notFound();
   const q = request.query as { pageNumber?: number; pageSize?: number };
   const pageNumber = q.pageNumber ?? 1;
@@ -117,7 +117,7 @@ export async function readHistory(db: DB, request: FastifyRequest, entity: Histo
       id: Number(r.id),
       at: r.at,
       action: r.action,
-      actor: r.actor ? { email: r.actor, name: r.actorName ?? r.actor } : null,
+      actor: r.actor ? personFor(viewer, r.actor, r.actorName) : null,
       via: r.via,
       version: r.version,
       reason: r.reason,

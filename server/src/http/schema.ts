@@ -20,6 +20,15 @@ export type { Static, TSchema };
 /** A `$ref` to a schema registered with `app.addSchema`, typed as that schema. */
 export const ref = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T>>(Type.Ref(schema.$id!));
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** A person an answer names (the contract's personFor): the name, and the e-mail address for staff and for oneself. */
+export const Person = (description?: string) =>
+  Type.Object(
+    {
+      name: Type.String(),
+      email: Type.Optional(Type.String({ description: "Shown to staff, and to the person themselves: other people's addresses are not." })),
+    },
+    description ? { description } : {},
+  );
 export const Str = (max: number = LIMITS.shortTextMaxLength, min = 0) => Type.String({ minLength: min, maxLength: max });
 export const Timestamp = () => Type.String({ format: 'date-time' });
 export const DateStr = () => Type.String({ format: 'date' });

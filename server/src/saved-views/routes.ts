@@ -1,6 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import {
+  personFor,
+  type Viewer,
   DENSITIES,
   LIST_COLUMNS,
   SAVED_VIEW,
@@ -13,7 +15,7 @@ import {
 import type { App } from '../infra/context.js';
 import type { Database } from '../infra/db.js';
 import { ApiError, FieldErrors, forbidden, notFound } from '../http/errors.js';
-import { conflict, errors, ref, StrEnum, Str, Timestamp, Type, RecordVersion, type Static } from '../http/schema.js';
+import { conflict, errors, Person, ref, StrEnum, Str, Timestamp, Type, RecordVersion, type Static } from '../http/schema.js';
 import { currentUser, writer } from '../auth/guards.js';
 import { transaction } from '../infra/transaction.js';
 import { lockForWrite, withEtag } from '../records/versions.js';
@@ -39,7 +41,7 @@ export const SavedView = Type.Object(
     density: StrEnum(DENSITIES),
     shared: Type.Boolean({ description: 'Shared views are listed for everyone; private ones for their owner only.' }),
     isDefault: Type.Boolean({ description: "The owner's default view of the list: at most one per user and list." }),
-    owner: Type.Object({ email: Type.String(), name: Type.String() }),
+    owner: Person(),
     own: Type.Boolean({ description: 'Whether the caller owns the view (and may change it).' }),
     version: RecordVersion(),
     createdAt: Timestamp(),
@@ -84,10 +86,16 @@ const SELECT = sql`v.id::int AS id, v.list, v.name, v.query, v.columns, v.densit
   json_build_object('email', v.owner, 'name', coalesce(u.name, '')) AS owner, v.version,
   v.created_at AS "createdAt", v.last_modified_at AS "lastModifiedAt"`;
 
-async function readViews(db: Transaction<Database> | App['ctx']['db'], email: string, where: ReturnType<typeof sql>): Promise<Row[]> {
-  const res = await sql<Omit<Row, 'own'>>`SELECT ${SELECT} FROM saved_views v LEFT JOIN users u ON u.email = v.owner
-    WHERE (v.owner = ${email} OR v.shared) AND ${where} ORDER BY v.list, lower(v.name), v.id`.execute(db);
-  return res.rows.map((row) => ({ ...row, own: row.owner.email === email }));
+async function readViews(db: Transaction<Database> | App['ctx']['db'], viewer: Viewer, where: ReturnType<typeof sql>): Promise<Row[]> {
+  const res = await sql<
+    Omit<Row, 'own'> & { owner: { email: string; name: string } }
+  >`SELECT ${SELECT} FROM saved_views v LEFT JOIN users u ON u.email = v.owner
+    WHERE (v.owner = ${viewer.email} OR v.shared) AND ${where} ORDER BY v.list, lower(v.name), v.id`.execute(db);
+  return res.rows.map((row) => ({
+    ...row,
+    owner: personFor(viewer, row.owner.email, row.owner.name),
+    own: row.owner.email === viewer.email,
+  }));
 }
 
 interface Fields {
@@ -140,7 +148,7 @@ export async function savedViewRoutes(app: App) {
 
   /** A view the caller can see, or 404. */
   const visible = async (request: FastifyRequest, id: number, trx: Transaction<Database> | typeof db = db): Promise<Row> => {
-    const [row] = await readViews(trx, currentUser(request).email, sql`v.id = ${id}`);
+    const [row] = await readViews(trx, currentUser(request), sql`v.id = ${id}`);
     if (!row) throw notFound();
     return row;
   };
@@ -158,7 +166,7 @@ export async function savedViewRoutes(app: App) {
       },
     },
     async (request) =>
-      readViews(db, currentUser(request).email, request.query.list ? sql`v.list = ${request.query.list}` : sql`true`) as Promise<never>,
+      readViews(db, currentUser(request), request.query.list ? sql`v.list = ${request.query.list}` : sql`true`) as Promise<never>,
   );
 
   app.post(

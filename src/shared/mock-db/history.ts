@@ -3,6 +3,7 @@ import {
   CLIENT_HEADER,
   LIMITS,
   historyChangesFor,
+  personFor,
   integerProblem,
   lastPageOf,
   type HistoryAction,
@@ -176,7 +177,7 @@ export function recordHistory(
       id: nextHistoryId(),
       at: new Date().toISOString(),
       action,
-      actor: { email: caller.email, name: name || caller.email },
+      actor: { email: caller.email, name: name ?? '' },
       via: options.via ?? (request.headers.get(CLIENT_HEADER) === 'web' ? 'web' : 'api'),
       version: typeof version === 'number' ? version : null,
       reason: options.reason?.trim() || null,
@@ -231,7 +232,13 @@ export function historyResponse(request: Request, entity: HistoryEntity, key: st
   if (!record && !staff) return notFound(request);
   // Raw errors of outside systems are staff's; others read the reason (the contract's rule, as the server).
   const locale = requestLocale(request);
-  const entries = entriesOf(entity, key, record).map((entry) => ({ ...entry, changes: historyChangesFor(entry.changes, staff, locale) }));
+  const viewer = mockCaller(request);
+  // Others' e-mail addresses are staff's (the contract's personFor), as the server answers.
+  const entries = entriesOf(entity, key, record).map((entry) => ({
+    ...entry,
+    actor: entry.actor && entry.actor.email ? personFor(viewer, entry.actor.email, entry.actor.name) : entry.actor,
+    changes: historyChangesFor(entry.changes, staff, locale),
+  }));
   if (entries.length === 0 && !record) return notFound(request);
   const pages = lastPageOf(entries.length, pageSize);
   if (pageNumber > pages) return HttpResponse.json({ detail: message(request, 'page.invalid'), count: entries.length }, { status: 404 });

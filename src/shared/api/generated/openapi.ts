@@ -2223,8 +2223,9 @@ export interface components {
             readonly action: "created" | "updated" | "deleted";
             /** @description Who the change was made for; null: the system (a job). */
             readonly actor: {
-                readonly email: string;
                 readonly name: string;
+                /** @description Shown to staff, and to the person themselves: other people's addresses are not. */
+                readonly email?: string;
             } | null;
             /**
              * @description How the change came: the web app, another API client, an import, a bulk action or a background job.
@@ -2268,8 +2269,9 @@ export interface components {
             /** @description The owner's default view of the list: at most one per user and list. */
             readonly isDefault: boolean;
             readonly owner: {
-                readonly email: string;
                 readonly name: string;
+                /** @description Shown to staff, and to the person themselves: other people's addresses are not. */
+                readonly email?: string;
             };
             /** @description Whether the caller owns the view (and may change it). */
             readonly own: boolean;

@@ -123,7 +123,8 @@ function HistoryPageView({ entity, recordKey, fields, pageNumber, isLast, onMore
 function Entry({ entry, fields }: { readonly entry: HistoryEntry; readonly fields: RecordHistoryProps['fields'] }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const name = entry.actor?.name || entry.actor?.email || t('history.system');
+  // Another person's e-mail address is staff's: without a name, an ordinary user reads "A colleague".
+  const name = entry.actor ? entry.actor.name || entry.actor.email || t('history.colleague') : t('history.system');
   const show = (field: string, value: string | null) => {
     if (value === null || value === '') return '—';
     const formatter = fields[field]?.format;

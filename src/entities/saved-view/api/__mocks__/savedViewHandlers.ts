@@ -4,11 +4,13 @@ import {
   SAVED_VIEW,
   SAVED_VIEW_LISTS,
   defaultColumns,
+  personFor,
   pickLocale,
   savedViewColumnsProblem,
   savedViewQuery,
   versionConflictDetail,
   type SavedViewList,
+  type Viewer,
 } from '@timberlog/contract';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 
@@ -49,15 +51,16 @@ export function mockSavedView(view: Partial<Stored> & { list: SavedViewList; nam
     ...view,
   };
   views.push(stored);
-  return present(stored, stored.owner);
+  return present(stored, { email: stored.owner, isStaff: false });
 }
 
 const COLUMN_IDS = [...new Set(Object.values(LIST_COLUMNS).flatMap((columns) => columns.map((column) => column.id)))];
 
-const present = (view: Stored, caller: string): SavedView => ({
+// Others' e-mail addresses are staff's (the contract's personFor), as the server answers.
+const present = (view: Stored, viewer: Viewer): SavedView => ({
   ...view,
-  owner: { email: view.owner, name: mockDb.users.find((user) => user.email === view.owner)?.name ?? '' },
-  own: view.owner === caller,
+  owner: personFor(viewer, view.owner, mockDb.users.find((user) => user.email === view.owner)?.name),
+  own: view.owner === viewer.email,
 });
 
 const visibleTo = (caller: string) => (view: Stored) => view.owner === caller || view.shared;
@@ -167,7 +170,7 @@ function stale(request: Request, view: Stored): Response | undefined {
     view.lastModifiedAt,
   );
   return HttpResponse.json(
-    { detail, current: present(view, mockCaller(request).email) },
+    { detail, current: present(view, mockCaller(request)) },
     { status: 412, headers: { ETag: `"${view.version}"` } },
   );
 }
@@ -190,7 +193,7 @@ export const savedViewHandlers: readonly HttpHandler[] = [
     const caller = mockCaller(request).email;
     return HttpResponse.json(
       ordered(views.filter((view) => visibleTo(caller)(view) && (list === null || view.list === list))).map((view) =>
-        present(view, caller),
+        present(view, mockCaller(request)),
       ),
     );
   }),
@@ -223,11 +226,11 @@ export const savedViewHandlers: readonly HttpHandler[] = [
     };
     views.push(view);
     changedBy.set(view.id, callerName(request));
-    return withEtag(present(view, caller), 201);
+    return withEtag(present(view, mockCaller(request)), 201);
   }),
   http.get('*/api/saved-views/:id/', ({ params, request }) => {
     const view = byId(request, params.id);
-    return view ? withEtag(present(view, mockCaller(request).email)) : notFound(request);
+    return view ? withEtag(present(view, mockCaller(request))) : notFound(request);
   }),
   http.patch('*/api/saved-views/:id/', async ({ params, request }) => {
     const view = byId(request, params.id);
@@ -248,7 +251,7 @@ export const savedViewHandlers: readonly HttpHandler[] = [
     const next: Stored = changed ? { ...view, ...fields, version: view.version + 1, lastModifiedAt: new Date().toISOString() } : view;
     views = views.map((item) => (item.id === view.id ? next : item));
     if (changed) changedBy.set(view.id, callerName(request));
-    return withEtag(present(next, caller));
+    return withEtag(present(next, mockCaller(request)));
   }),
   http.delete('*/api/saved-views/:id/', ({ params, request }) => {
     const view = byId(request, params.id);

@@ -38,7 +38,7 @@ export function ViewsMenu({ views, label, onDialog, onDefaultChange, defaultOpen
         <span className={styles.viewName}>{view.name}</span>
         {view.own && view.isDefault ? <span className={styles.tag}>{t('savedViews.menu.default')}</span> : null}
         {view.own && view.shared ? <span className={styles.tag}>{t('savedViews.menu.sharedTag')}</span> : null}
-        {view.own ? null : <span className={styles.owner}>{view.owner.name || view.owner.email}</span>}
+        {view.own ? null : <span className={styles.owner}>{view.owner.name || view.owner.email || t('history.colleague')}</span>}
       </Link>
     </DropdownMenu.Item>
   );
