@@ -252,7 +252,8 @@ CREATE TABLE refresh_tokens (
   created_at timestamp with time zone NOT NULL DEFAULT now(),
   session_started_at timestamp with time zone NOT NULL DEFAULT now(),
   parent_jti uuid,
-  spent_with bytea
+  spent_with bytea,
+  issued_claims text
 );
 ALTER TABLE refresh_tokens ADD CONSTRAINT refresh_tokens_user_email_fkey FOREIGN KEY (user_email) REFERENCES users(email) ON UPDATE CASCADE ON DELETE CASCADE;
 ALTER TABLE refresh_tokens ADD CONSTRAINT refresh_tokens_pkey PRIMARY KEY (jti);

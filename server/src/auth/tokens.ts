@@ -33,16 +33,18 @@ const lifetimeOf = (ctx: AppContext, type: TokenType) =>
       ? ctx.config.refreshTokenTtlSeconds
       : DOWNLOAD_TOKEN_TTL_SECONDS;
 
+const HEADER = { alg: 'RS256', typ: 'JWT' } as const;
+
 async function sign(ctx: AppContext, claims: Record<string, unknown>, ttlSeconds: number, jti: string = randomUUID()) {
   const now = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT(claims)
-    .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
-    .setIssuedAt(now)
-    .setExpirationTime(now + ttlSeconds)
-    .setJti(jti)
-    .sign(ctx.keys.privateKey);
-  return { token, exp: now + ttlSeconds, jti };
+  const payload = { ...claims, iat: now, exp: now + ttlSeconds, jti };
+  const token = await new SignJWT(payload).setProtectedHeader(HEADER).sign(ctx.keys.privateKey);
+  return { token, exp: now + ttlSeconds, jti, payload };
 }
+
+/** Signs a payload kept from an earlier signing again: RS256 (PKCS#1 v1.5) gives the very same token. */
+const signAgain = (ctx: AppContext, payload: Record<string, unknown>) =>
+  new SignJWT(payload).setProtectedHeader(HEADER).sign(ctx.keys.privateKey);
 
 /** How many verified tokens each key remembers (about 1 kB each). */
 const VERIFIED_CACHE_SIZE = 10_000;
@@ -146,9 +148,18 @@ export async function issuePair(
       expiresAt: new Date(refresh.exp * 1000),
       sessionStartedAt,
       parentJti: rotation?.parentJti ?? null,
+      // A renewal's pair is kept as claims, so that a retry of it is answered with the same pair.
+      issuedClaims: rotation ? JSON.stringify({ access: access.payload, refresh: refresh.payload }) : null,
     })
     .execute();
   return { access: access.token, refresh: refresh.token, accessExpires: access.exp };
+}
+
+/** The pair a renewal issued, signed again from its kept claims; null when they were not kept. */
+async function reissuePair(ctx: AppContext, issuedClaims: string | null): Promise<TokenPair | null> {
+  if (!issuedClaims) return null;
+  const kept = JSON.parse(issuedClaims) as { access: Record<string, unknown> & { exp: number }; refresh: Record<string, unknown> };
+  return { access: await signAgain(ctx, kept.access), refresh: await signAgain(ctx, kept.refresh), accessExpires: kept.access.exp };
 }
 
 /** What a token is checked against: its account, and the sessions of it that were signed out. */
@@ -223,10 +234,10 @@ export interface Renewal {
  *
  * One exception, for a renewal whose answer never reached its caller: the same token with the
  * same `Idempotency-Key` (`attemptKey`) within REFRESH_RETRY_SECONDS of the first renewal, while
- * the pair that renewal issued is still unspent, is answered as that renewal again: its successor
- * is deleted and a new pair issued in its place, so exactly one chain lives on. The key is the
- * caller's own secret (the web app keeps it beside the token until the answer is stored), so a
- * token copied on its way is still reuse.
+ * the pair that renewal issued is still unspent, is answered with that very pair again (signed
+ * again from its kept claims). Nothing new is minted and nothing revoked: someone who copied the
+ * token and the key from the request gains only what its sender holds too, and the next use of
+ * that pair by the second of them is reuse, which ends every session.
  */
 export async function renewSession(ctx: AppContext, token: string, attemptKey?: string): Promise<Renewal | null> {
   const claims = await verifyToken(ctx, token, 'refresh');
@@ -255,13 +266,16 @@ export async function renewSession(ctx: AppContext, token: string, attemptKey?: 
       row.spentWith.equals(presented) &&
       Date.now() - new Date(row.usedAt).getTime() <= REFRESH_RETRY_SECONDS * 1000;
     if (retry) {
-      const successors = await trx.selectFrom('refreshTokens').select('usedAt').where('parentJti', '=', claims.jti).execute();
+      const successors = await trx
+        .selectFrom('refreshTokens')
+        .select(['usedAt', 'issuedClaims'])
+        .where('parentJti', '=', claims.jti)
+        .execute();
       // Signed out (or purged) since: the session is over, but nothing leaked.
       if (successors.length === 0) return null;
-      if (successors.every((next) => !next.usedAt)) {
-        await trx.deleteFrom('refreshTokens').where('parentJti', '=', claims.jti).execute();
-        return issuePair(ctx, live.user, live.sessionStartedAt, sessionKey, rotation);
-      }
+      const [successor] = successors;
+      // A pair issued before its claims were kept cannot be answered again: refused, but not taken for theft.
+      if (successors.length === 1 && !successor!.usedAt) return reissuePair(ctx, successor!.issuedClaims);
     }
     return 'reused' as const;
   });

@@ -47,6 +47,8 @@ export interface RefreshTokensTable {
   parentJti: string | null;
   /** SHA-256 of the `Idempotency-Key` the renewal that spent this token came with. */
   spentWith: Buffer | null;
+  /** The payloads of the pair issued with this row, as signed (JSON text): a retry of its renewal signs them again. */
+  issuedClaims: string | null;
 }
 export interface PasswordResetTokensTable {
   tokenHash: string;

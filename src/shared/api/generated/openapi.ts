@@ -2492,7 +2492,7 @@ export interface operations {
         readonly parameters: {
             readonly query?: never;
             readonly header?: {
-                /** @description The caller's own random key for this renewal, kept until its answer is stored. The same refresh token with the same key within 30 s of the first renewal, while the pair it answered is unused, is a retry of a renewal whose answer was lost: the unused pair is revoked and a new one answered. Without it a spent token is always reuse. */
+                /** @description The caller's own random key for this renewal, kept until its answer is stored. The same refresh token with the same key within 30 s of the first renewal, while the pair it answered is unused, is a retry of a renewal whose answer was lost: it is answered with that same pair again (nothing new is issued, nothing revoked; whichever holder uses the pair second is reuse). Without it a spent token is always reuse. */
                 readonly "idempotency-key"?: string;
             };
             readonly path?: never;
@@ -2583,7 +2583,7 @@ export interface operations {
         readonly parameters: {
             readonly query?: never;
             readonly header?: {
-                /** @description The caller's own random key for this renewal, kept until its answer is stored. The same refresh token with the same key within 30 s of the first renewal, while the pair it answered is unused, is a retry of a renewal whose answer was lost: the unused pair is revoked and a new one answered. Without it a spent token is always reuse. */
+                /** @description The caller's own random key for this renewal, kept until its answer is stored. The same refresh token with the same key within 30 s of the first renewal, while the pair it answered is unused, is a retry of a renewal whose answer was lost: it is answered with that same pair again (nothing new is issued, nothing revoked; whichever holder uses the pair second is reuse). Without it a spent token is always reuse. */
                 readonly "idempotency-key"?: string;
             };
             readonly path?: never;
