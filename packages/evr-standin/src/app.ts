@@ -99,7 +99,10 @@ declare module 'fastify' {
 }
 
 export function createEvrStandin(options: EvrStandinOptions): EvrStandin {
-  const organisations = options.organisations.map((org) => ({ ...org, waybillNumberPrefix: org.waybillNumberPrefix ?? prefixOf(org.name) }));
+  const organisations = options.organisations.map((org) => ({
+    ...org,
+    waybillNumberPrefix: org.waybillNumberPrefix ?? prefixOf(org.name),
+  }));
   const byKey = new Map(organisations.map((org) => [org.apiKey, org]));
   const byCode = new Map(organisations.map((org) => [org.code, org]));
   const places = options.placesOfDelivery ?? [];
@@ -126,7 +129,13 @@ export function createEvrStandin(options: EvrStandinOptions): EvrStandin {
     reply
       .code(status)
       .type('application/problem+json')
-      .send({ type: PROBLEM_TYPES[status], title: message(reply.request.lang, title), status, detail, instance: reply.request.url.split('?')[0] });
+      .send({
+        type: PROBLEM_TYPES[status],
+        title: message(reply.request.lang, title),
+        status,
+        detail,
+        instance: reply.request.url.split('?')[0],
+      });
 
   const invalid = (reply: FastifyReply, errors: FieldErrors, status = 400) =>
     reply
@@ -220,7 +229,11 @@ export function createEvrStandin(options: EvrStandinOptions): EvrStandin {
         reply,
         400,
         'wrongStatusTitle',
-        message(request.lang, 'wrongStatus', { status: stored.waybill.status, action: action(request.lang, act), allowed: statuses.join(', ') }),
+        message(request.lang, 'wrongStatus', {
+          status: stored.waybill.status,
+          action: action(request.lang, act),
+          allowed: statuses.join(', '),
+        }),
       );
       return false;
     }
@@ -409,19 +422,22 @@ export function createEvrStandin(options: EvrStandinOptions): EvrStandin {
     return reply.code(200).send();
   });
 
-  app.get<{ Params: { number: string }; Querystring: Record<string, string> }>('/api/waybills/:number/measurements', async (request, reply) => {
-    const page = positiveInt(request.query.page, 1);
-    if (page === null) return invalid(reply, { page: [message(request.lang, 'range', { min: 1, max: Number.MAX_SAFE_INTEGER })] });
-    const stored = visible(request, reply, request.params.number);
-    if (!stored) return reply;
-    const start = (page - 1) * MEASUREMENT_PAGE_SIZE;
-    return {
-      pageNumber: page,
-      pageSize: MEASUREMENT_PAGE_SIZE,
-      pageResult: stored.acts.slice(start, start + MEASUREMENT_PAGE_SIZE),
-      totalCount: stored.acts.length,
-    };
-  });
+  app.get<{ Params: { number: string }; Querystring: Record<string, string> }>(
+    '/api/waybills/:number/measurements',
+    async (request, reply) => {
+      const page = positiveInt(request.query.page, 1);
+      if (page === null) return invalid(reply, { page: [message(request.lang, 'range', { min: 1, max: Number.MAX_SAFE_INTEGER })] });
+      const stored = visible(request, reply, request.params.number);
+      if (!stored) return reply;
+      const start = (page - 1) * MEASUREMENT_PAGE_SIZE;
+      return {
+        pageNumber: page,
+        pageSize: MEASUREMENT_PAGE_SIZE,
+        pageResult: stored.acts.slice(start, start + MEASUREMENT_PAGE_SIZE),
+        totalCount: stored.acts.length,
+      };
+    },
+  );
 
   app.post<{ Params: { number: string } }>('/api/waybills/:number/measurements', async (request, reply) => {
     const value = body(request, reply, 'AddMeasurementActRequest');
@@ -479,7 +495,7 @@ export function createEvrStandin(options: EvrStandinOptions): EvrStandin {
     return paged(request, reply, found.map(organisationAnswer));
   });
 
-  app.get('/api/me', async (request) => organisationAnswer(organisations.find((o) => o.code === org(request).code)!));
+  app.get('/api/me', (request, reply) => reply.send(organisationAnswer(organisations.find((o) => o.code === org(request).code)!)));
 
   app.get('/api/placeofdeliveries', async (request: ListRequest, reply) => {
     const me = org(request).code;
@@ -504,31 +520,35 @@ export function createEvrStandin(options: EvrStandinOptions): EvrStandin {
   // --- Control path (tests only) ------------------------------------------------------------
 
   if (options.control) {
-    app.register(async (control) => {
-      control.addHook('onRequest', async (request, reply) => {
-        // Never reachable as an EVR client: a request carrying an EVR key is refused.
-        if (request.headers[API_KEY_HEADER] !== undefined) {
-          return problem(reply, 403, 'forbiddenTitle', 'The control path does not take an EVR-APIKEY.');
-        }
-      });
-      control.get('/faults', async () => faults.list());
-      control.post('/faults', async (request, reply) => {
-        const input = request.body;
-        if (!isObject(input) || !FAULT_KINDS.includes(input.kind as never)) {
-          return reply.code(400).send({ error: `kind must be one of ${FAULT_KINDS.join(', ')}` });
-        }
-        return reply.code(201).send(faults.add(input as unknown as FaultInput));
-      });
-      control.delete('/faults', async (_request, reply) => {
-        faults.clear();
-        return reply.code(204).send();
-      });
-      control.post('/reset', async (_request, reply) => {
-        faults.clear();
-        register.clear();
-        return reply.code(204).send();
-      });
-    }, { prefix: '/__control' });
+    app.register(
+      (control, _options, done) => {
+        control.addHook('onRequest', async (request, reply) => {
+          // Never reachable as an EVR client: a request carrying an EVR key is refused.
+          if (request.headers[API_KEY_HEADER] !== undefined) {
+            return problem(reply, 403, 'forbiddenTitle', 'The control path does not take an EVR-APIKEY.');
+          }
+        });
+        control.get('/faults', (_request, reply) => reply.send(faults.list()));
+        control.post('/faults', async (request, reply) => {
+          const input = request.body;
+          if (!isObject(input) || !FAULT_KINDS.includes(input.kind as never)) {
+            return reply.code(400).send({ error: `kind must be one of ${FAULT_KINDS.join(', ')}` });
+          }
+          return reply.code(201).send(faults.add(input as unknown as FaultInput));
+        });
+        control.delete('/faults', (_request, reply) => {
+          faults.clear();
+          return reply.code(204).send();
+        });
+        control.post('/reset', (_request, reply) => {
+          faults.clear();
+          register.clear();
+          return reply.code(204).send();
+        });
+        done();
+      },
+      { prefix: '/__control' },
+    );
   }
 
   return {
@@ -563,6 +583,9 @@ const TEXT_PARAMS = [
   'place_of_delivery_code',
   'text',
 ] as const;
+
+/** Every query parameter `GET /api/waybills` takes, by its wire name. */
+export const LIST_PARAMETERS = [...DATE_PARAMS, ...TEXT_PARAMS, 'sort', 'page', 'page_size', 'include_latest_measurements'] as const;
 
 interface ListQuery extends Partial<Record<(typeof TEXT_PARAMS)[number], string>> {
   dates: Partial<Record<(typeof DATE_PARAMS)[number], Date>>;

@@ -228,7 +228,6 @@ export const MODELS: Record<ModelName, Record<string, FieldSpec>> = {
   },
 };
 
-
 /** Estonian personal identification code (isikukood): century and sex, birth date, serial, check digit. */
 export function isValidIdCode(code: string): boolean {
   if (!/^[1-8]\d{10}$/.test(code)) return false;
@@ -317,7 +316,9 @@ export class Validator {
         if (typeof value !== 'string' || !parseDateTime(value)) return this.add(path, 'notDateTime');
         return value;
       case 'enum':
-        return typeof value === 'string' && spec.values.includes(value) ? value : this.add(path, 'oneOf', { values: spec.values.join(', ') });
+        return typeof value === 'string' && spec.values.includes(value)
+          ? value
+          : this.add(path, 'oneOf', { values: spec.values.join(', ') });
       case 'any':
         return value;
       case 'object':

@@ -5,7 +5,8 @@ export default async function* countReporter(source) {
   for await (const event of source) {
     // A file's own entry (nesting 0 with no test of that name) is not counted; suites are not tests.
     if (event.type !== 'test:pass' && event.type !== 'test:fail') continue;
-    if (event.data.details?.type === 'suite' || event.data.nesting === 0 && event.data.file && event.data.name === event.data.file) continue;
+    if (event.data.details?.type === 'suite' || (event.data.nesting === 0 && event.data.file && event.data.name === event.data.file))
+      continue;
     if (event.type === 'test:pass') passed++;
     else failed++;
   }

@@ -101,8 +101,14 @@ describe('storage and logging', () => {
       const first = createEvrStandin({ organisations: ORGANISATIONS, dataFile });
       const url = await first.listen();
       const headers = { 'EVR-APIKEY': OWNER.apiKey, 'content-type': 'application/json' };
-      const number = await (await fetch(`${url}/api/waybills`, { method: 'POST', headers, body: JSON.stringify(startRequest()) })).json();
-      await fetch(`${url}/api/waybills/${number}/note`, { method: 'POST', headers, body: JSON.stringify({ message: 'Enne taaskäivitust' }) });
+      const number = (await (
+        await fetch(`${url}/api/waybills`, { method: 'POST', headers, body: JSON.stringify(startRequest()) })
+      ).json()) as string;
+      await fetch(`${url}/api/waybills/${number}/note`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ message: 'Enne taaskäivitust' }),
+      });
       await first.close();
 
       const second = createEvrStandin({ organisations: ORGANISATIONS, dataFile });

@@ -32,7 +32,9 @@ export function startRequest(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function shipment(holdingBase: Record<string, unknown> = { type: 'ForestNotice', cadaster: '78401:001:0123', number: 'MT-2026-0042' }) {
+export function shipment(
+  holdingBase: Record<string, unknown> = { type: 'ForestNotice', cadaster: '78401:001:0123', number: 'MT-2026-0042' },
+) {
   return {
     holdingBase,
     source: { name: 'Kuusiku metsakinnistu', address: ADDRESS },

@@ -77,7 +77,9 @@ describe('listing waybills', () => {
   });
 
   it('filters by creation time, inclusive at both ends', async () => {
-    const answer = await h.as(OWNER).get('/api/waybills?sort=creationTimeAsc&created_after=2026-11-02T08:00:00Z&created_before=2026-11-04T08:00:00Z');
+    const answer = await h
+      .as(OWNER)
+      .get('/api/waybills?sort=creationTimeAsc&created_after=2026-11-02T08:00:00Z&created_before=2026-11-04T08:00:00Z');
     assert.deepEqual(numbers(answer), started.slice(1, 4));
   });
 
@@ -122,7 +124,8 @@ describe('listing waybills', () => {
   });
 
   it('searches text with AND, quoted phrases, OR and exclusion', async () => {
-    const get = async (text: string) => numbers(await h.as(OWNER).get(`/api/waybills?sort=creationTimeAsc&text=${encodeURIComponent(text)}`));
+    const get = async (text: string) =>
+      numbers(await h.as(OWNER).get(`/api/waybills?sort=creationTimeAsc&text=${encodeURIComponent(text)}`));
     assert.deepEqual(await get('TO-3'), [started[3]]);
     assert.deepEqual(await get('TO-3 OR TO-5'), [started[3], started[5]]);
     assert.deepEqual(await get('kiire tellimus'), [started[4]]);

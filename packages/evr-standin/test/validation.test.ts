@@ -15,7 +15,16 @@ describe('Estonian personal identification codes', () => {
   });
 
   it('refuses a wrong check digit, an impossible birth date, a wrong century digit or length', () => {
-    for (const code of ['49403136527', '38501010080', '39902300000', '39913010000', '99403136526', '4940313652', '494031365260', '4940313652a']) {
+    for (const code of [
+      '49403136527',
+      '38501010080',
+      '39902300000',
+      '39913010000',
+      '99403136526',
+      '4940313652',
+      '494031365260',
+      '4940313652a',
+    ]) {
       assert.ok(!isValidIdCode(code), code);
     }
   });
