@@ -39,6 +39,9 @@ const steps = [
       parse: 'plain',
     })),
   { name: 'web: jest', cmd: 'npx jest --maxWorkers=2 --ci', kind: 'tests', parse: 'jest' },
+  { name: 'evr stand-in: test', cmd: 'npm test -w @timberlog/evr-standin', kind: 'tests', parse: 'plain' },
+  // The root type check covers the web app and the contract only; the stand-in is checked with its own settings.
+  { name: 'evr stand-in: type check', cmd: 'npm run typecheck -w @timberlog/evr-standin', kind: 'check' },
   { name: 'mocks vs server: parity', cmd: 'npm run test:parity -- --ci', kind: 'tests', parse: 'jest' },
   { name: 'web: type check', cmd: 'npm run typecheck', kind: 'check' },
   { name: 'web: lint', cmd: 'npm run lint', kind: 'check' },
