@@ -284,6 +284,9 @@ pass "docker build ($((SECONDS - build_start)) s; image $(docker image inspect -
 DB_PORT=$(free_port)
 DB_PASSWORD=$(openssl rand -hex 24)
 DATABASE_URL="postgres://timberlog:$DB_PASSWORD@127.0.0.1:$DB_PORT/timberlog"
+# The server's own role (made by the release step): owns nothing, history append-only.
+APP_DB_PASSWORD=$(openssl rand -hex 24)
+APP_DATABASE_URL="postgres://timberlog_app:$APP_DB_PASSWORD@127.0.0.1:$DB_PORT/timberlog"
 docker volume create "$P-pgdata" >/dev/null
 docker volume create "$P-appdata" >/dev/null
 CONTAINERS+=("$P-db")
@@ -301,13 +304,22 @@ docker exec "$P-db" pg_isready -U timberlog -d timberlog >/dev/null 2>&1 \
 
 # ---------------------------------------------------------------- the release step, as compose's migrate service
 CONTAINERS+=("$P-migrate")
-if docker run --name "$P-migrate" --network host -e DATABASE_URL="$DATABASE_URL" "$APP_IMAGE" \
+if docker run --name "$P-migrate" --network host -e DATABASE_URL="$DATABASE_URL" -e APP_DATABASE_PASSWORD="$APP_DB_PASSWORD" "$APP_IMAGE" \
     node --import tsx server/src/scripts/migrate.ts >"$WORK/migrate.log" 2>&1; then
   pass "migrate: $(grep -o '"msg":"[^"]*"' "$WORK/migrate.log" | tail -1 | cut -d'"' -f4 | cut -c1-90)"
 else
   cat "$WORK/migrate.log"; die "migrate"
 fi
 docker rm -v "$P-migrate" >/dev/null
+# The role cannot do what the review did as the superuser: turn the history's triggers off and delete it.
+if docker exec -e PGPASSWORD="$APP_DB_PASSWORD" "$P-db" psql -h 127.0.0.1 -p "$DB_PORT" -U timberlog_app -d timberlog -v ON_ERROR_STOP=1 \
+    -c "SET session_replication_role = replica" >/dev/null 2>&1 \
+  || docker exec -e PGPASSWORD="$APP_DB_PASSWORD" "$P-db" psql -h 127.0.0.1 -p "$DB_PORT" -U timberlog_app -d timberlog -v ON_ERROR_STOP=1 \
+    -c "DELETE FROM history" >/dev/null 2>&1; then
+  fail "the server's role may bypass the history's triggers or delete history"
+else
+  pass "the server's role (timberlog_app) may neither switch off triggers nor delete history"
+fi
 
 # ---------------------------------------------------------------- the app, as compose's app service
 # Two settings differ from compose.yaml because the containers share the host's network: HOST
@@ -315,7 +327,7 @@ docker rm -v "$P-migrate" >/dev/null
 run_app() { # name port
   CONTAINERS+=("$1")
   docker run -d --name "$1" --network host \
-    -e DATABASE_URL="$DATABASE_URL" -e PUBLIC_URL="http://127.0.0.1:$2" \
+    -e DATABASE_URL="$APP_DATABASE_URL" -e PUBLIC_URL="http://127.0.0.1:$2" --memory 1g \
     -e JWT_PRIVATE_KEY_FILE=/run/secrets/jwt_private_key -e JWT_PUBLIC_KEY_FILE=/run/secrets/jwt_public_key \
     -e TRUST_PROXY=false -e LOG_LEVEL=info -e HOST=127.0.0.1 -e PORT="$2" \
     -v "$WORK/secrets/jwt-private.pem:/run/secrets/jwt_private_key:ro" \

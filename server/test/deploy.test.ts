@@ -73,6 +73,21 @@ describe('the container setup', () => {
     assert.match(service('app'), /migrate:\n\s+condition: service_completed_successfully/);
   });
 
+  test("the app connects as the server's own role, made by the release step; its port is local by default and its memory capped", () => {
+    const service = (name: string) => new RegExp(`^ {2}${name}:\\n([\\s\\S]*?)(?=^ {2}\\S|^\\S)`, 'm').exec(compose)?.[1] ?? '';
+    const migrate = service('migrate');
+    const app = service('app');
+    const migrateScript = read('server/src/scripts/migrate.ts');
+    // The release step makes the role when it is given the role's password, and the app logs in as that role.
+    assert.match(migrate, /APP_DATABASE_PASSWORD: \$\{APP_DB_PASSWORD/);
+    assert.match(migrateScript, /secret\(process\.env, 'APP_DATABASE_PASSWORD'\)/);
+    assert.match(app, /DATABASE_URL: postgres:\/\/timberlog_app:\$\{APP_DB_PASSWORD\}@/);
+    assert.doesNotMatch(app, /DATABASE_URL: postgres:\/\/timberlog:/, 'the app never connects as the owner');
+    const ports = /ports:\n\s+- "([^"]+)"/.exec(app)?.[1] ?? '';
+    assert.match(ports, /^\$\{APP_BIND:-127\.0\.0\.1\}:/, ports);
+    assert.match(app, /mem_limit: \$\{APP_MEMORY:-1g\}/);
+  });
+
   test('the embedded PostgreSQL is a development dependency, loaded only by a start without DATABASE_URL', () => {
     const server = JSON.parse(read('server/package.json')) as {
       dependencies: Record<string, string>;

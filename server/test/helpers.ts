@@ -127,7 +127,7 @@ async function endConnections(base: string, database: string): Promise<void> {
 /** A server on a fresh database (seeded with a small deterministic data set), listening on a random port. */
 export async function startServer(
   overrides: Partial<AppConfig> = {},
-  opts: { seed?: boolean; workers?: boolean; reuse?: { dbUrl: string; dataDir: string }; serveWeb?: boolean } = {},
+  opts: { seed?: boolean; workers?: boolean; reuse?: { dbUrl: string; dataDir: string }; serveWeb?: boolean; migrate?: boolean } = {},
 ): Promise<TestServer> {
   const base = process.env.TEST_PG_URL;
   if (!base) throw new Error('TEST_PG_URL is not set: run the tests with `npm run test -w server`');
@@ -136,7 +136,7 @@ export async function startServer(
   const dataDir = opts.reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-test-data-'));
   const config = testConfig(dbUrl, dataDir, overrides);
   const log = pino({ level: 'silent' });
-  const ctx = await createContext(config, dbUrl, log);
+  const ctx = await createContext(config, dbUrl, log, { migrate: opts.migrate });
   // A copy of the seeded template is seeded already.
   if (opts.seed !== false && !opts.reuse && !template) await seed(ctx.db, TEST_SEED);
   const app = await buildApp(ctx, { logger: false, serveWeb: opts.serveWeb });

@@ -20,7 +20,7 @@ function int(name: string, fallback: number): number {
  * A secret setting: `NAME`, or the content of the file `NAME_FILE` names (container secrets such
  * as /run/secrets/jwt-private.pem), so secrets need not sit in the environment.
  */
-function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+export function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const file = env[`${name}_FILE`];
   if (env[name] || !file) return env[name] || undefined;
   try {
