@@ -175,6 +175,32 @@ describe('bulk', () => {
       assert.equal(done.rowCount, 2);
     });
 
+    test('the export action locks no row: it answers while another transaction holds one of them, and names the missing', async () => {
+      const chosen = await make(3, 'confirmed');
+      // A colleague's long edit holds the first row's lock; an export reads, it does not wait for it.
+      const { default: pg } = await import('pg');
+      const holder = new pg.Client({ connectionString: s.dbUrl });
+      await holder.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT 1 FROM waybills WHERE number = $1 FOR UPDATE', [chosen[0]]);
+        const asked = bulk(user, { action: 'export', numbers: [...chosen, 'W-1999-999998'], dryRun: true });
+        let timer: NodeJS.Timeout | undefined;
+        const answer = await Promise.race([asked, new Promise<'waiting'>((done) => (timer = setTimeout(() => done('waiting'), 10_000)))]);
+        clearTimeout(timer);
+        assert.notEqual(answer, 'waiting', 'the export waited for a row lock');
+        const r = answer as Awaited<typeof asked>;
+        assert.equal(r.status, 200, r.text);
+        assert.deepEqual(
+          r.body.rows.map((row: { number: string; outcome: string; from: string | null }) => [row.number, row.outcome, row.from]),
+          [...chosen.map((n) => [n, 'done', 'confirmed']), ['W-1999-999998', 'missing', null]],
+        );
+      } finally {
+        await holder.query('ROLLBACK');
+        await holder.end();
+      }
+    });
+
     test(`more than ${BULK.inlineMaxRows} rows run in the background, with progress and the same answer`, async () => {
       const input = await waybillInput(s);
       // Drafts straight into the table (the API would take a while for 250).

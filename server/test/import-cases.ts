@@ -49,6 +49,22 @@ export function importPoster(server: () => ImportServer, path: string): ImportPo
   };
 }
 
+/** An import's answer as the client ends up with it: a background job's (202) result once the job is done. */
+export async function settled(server: ImportServer, answer: { status: number; body: any; text: string }) {
+  if (answer.status !== 202) return answer;
+  const job = await waitFor(
+    async () => {
+      const j = await server.s.req('GET', `/api/batch-jobs/${answer.body.id}/`, { token: server.user });
+      return j.body.state === 'done' || j.body.state === 'failed' ? j.body : undefined;
+    },
+    60_000,
+    'the import job',
+  );
+  assert.equal(job.state, 'done', JSON.stringify(job));
+  const status = job.result.dryRun ? 200 : job.result.invalid > 0 ? 400 : 201;
+  return { status, body: job.result, text: JSON.stringify(job.result) };
+}
+
 export const csv = (rows: string[][], sep = ',') =>
   rows
     .map((r) => r.map((c) => (c.includes(sep) || c.includes('"') || c.includes('\n') ? `"${c.replace(/"/g, '""')}"` : c)).join(sep))
@@ -260,11 +276,30 @@ export function importCases(record: ImportRecordCase): void {
       assert.equal(done.failed, false);
       assert.ok(done.rowCount > 0);
       const file = Buffer.from(await (await fetch(new URL(done.fileUrl, s().url))).arrayBuffer());
-      const r = await post(file, format === 'csv' ? 'text/csv' : XLSX, 'dryRun=true');
+      const r = await settled(record.server(), await post(file, format === 'csv' ? 'text/csv' : XLSX, 'dryRun=true'));
       assert.equal(r.status, 200, `${format} ${locale}: ${r.text.slice(0, 500)}`);
       assert.equal(r.body.rows, done.rowCount);
       assert.equal(r.body.valid, done.rowCount, JSON.stringify(r.body.errors.slice(0, 3)));
     }
+  });
+
+  test(`a check of more than ${IMPORT.inlineMaxRows} rows is a background job too: no request holds a connection for the whole file`, async () => {
+    const before = await snapshot(s().ctx);
+    const rows = [EN, ...Array.from({ length: 250 }, (_, i) => record.batchRow(i)), row({ assortment: 'NOPE' })];
+    const r = await post(csv(rows), 'text/csv', 'dryRun=true&filename=big.csv');
+    assert.equal(r.status, 202, r.text);
+    assert.equal(r.body.kind, 'import');
+    const checked = await settled(record.server(), r);
+    assert.deepEqual([checked.body.dryRun, checked.body.rows, checked.body.valid, checked.body.invalid], [true, 251, 250, 1]);
+    assert.deepEqual(
+      checked.body.errors.map((e: { row: number; field: string }) => [e.row, e.field]),
+      [[252, 'assortment']],
+    );
+    // A real run with a bad row: the job writes nothing and answers the problems.
+    const real = await settled(record.server(), await post(csv(rows), 'text/csv', 'dryRun=false&filename=big.csv'));
+    assert.equal(real.status, 400);
+    assert.deepEqual([real.body.imported, real.body.invalid], [0, 1]);
+    assert.equal(await snapshot(s().ctx), before);
   });
 
   test(`more than ${IMPORT.inlineMaxRows} rows are written by a background job, all in one transaction`, async () => {

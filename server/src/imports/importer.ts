@@ -37,7 +37,7 @@ import { checkXlsxLimits, XlsxTooLarge } from './xlsxLimits.js';
  * cell is read by its column's kind (the contract's readImportSheet). A record's ImportSpec says
  * which columns, how a row is checked (the create call's rules) and how the rows are written. The
  * real run writes every row in one transaction or none, each created record's history saying
- * `import` with the file's name as its reason; a large file is written by a background job.
+ * `import` with the file's name as its reason; a large file is checked and written by a background job.
  */
 
 export const ImportError = Type.Object(
@@ -86,8 +86,8 @@ export type RowCheck<R> = (fields: ImportRow['fields'], errs: FieldErrors) => Pr
 export interface ImportSpec<C extends ImportColumn, R> {
   readonly record: ImportRecord;
   readonly columns: readonly C[];
-  /** The check of a row, made once per run (it may load the reference data the transaction sees). */
-  readonly checker: (trx: Transaction<Database>, ctx: AppContext) => Promise<RowCheck<R>>;
+  /** The check of a row, made once per run (it may load the reference data the transaction sees, and what the file's rows name). */
+  readonly checker: (trx: Transaction<Database>, ctx: AppContext, rows: ParsedFile['rows']) => Promise<RowCheck<R>>;
   /** Writes the checked rows in the run's transaction for `actor`, reporting the share written (0 to 1); answers their numbers in order. */
   readonly write: (
     trx: Transaction<Database>,
@@ -255,7 +255,7 @@ async function checkAndWrite(
   write: { actor: string | null } | null,
   progress?: (share: number) => Promise<void>,
 ) {
-  const check = await spec.checker(trx, ctx);
+  const check = await spec.checker(trx, ctx, parsed.rows);
   const errorsOut: Result['errors'] = [];
   let invalid = 0;
   const good: unknown[] = [];
@@ -290,11 +290,12 @@ async function checkAndWrite(
   };
 }
 
-/** What a background import holds: the record kind (waybills when a job from before worklog imports has none), the rows and the file's name. */
+/** What a background import holds: the record kind (waybills when a job from before worklog imports has none), the rows, the file's name, and whether it is only a check. */
 export interface ImportJobInput {
   record?: ImportRecord;
   parsed: ParsedFile;
   file: string | null;
+  dryRun?: boolean;
 }
 
 /** The background form of an import for `specs` (the batch handler of kind `import`): all rows in one transaction, or none. */
@@ -315,6 +316,11 @@ export async function runImport(
   input: ImportJobInput,
   progress: (share: number) => Promise<void>,
 ) {
+  if (input.dryRun) {
+    const checked = await ctx.db.transaction().execute((trx) => checkAndWrite(ctx, spec, trx, input.parsed, asker.locale, null, progress));
+    return { dryRun: true, file: input.file, ...checked };
+  }
+  // Checked again in the writing transaction: every row or none.
   const result = await transaction(
     ctx.db,
     (trx) => checkAndWrite(ctx, spec, trx, input.parsed, asker.locale, { actor: asker.email }, progress),
@@ -375,7 +381,7 @@ export async function importRoutes(app: App, spec: AnySpec) {
           .map((c) => c.field)
           .join(
             ',,',
-          )}\`; the fields: ${spec.columns.map((c) => `\`${c.field}\``).join(', ')}); the heading row is then read past unread. An unknown field, a field named twice, or one given to a column past the file's last is a 400 on \`columns\`. CSV with \`,\` or \`;\`, a decimal point or comma, dates as 2026-11-23, 23.11.2026 or 23/11/2026, UTF-8 with or without a byte-order mark; formulas are refused. \`dryRun=true\` checks every row with the rules of creating a ${what} and the reference data and writes nothing; the answer lists each problem by the row number the spreadsheet shows. \`dryRun=false\` ${creates} in one transaction, or none when any row has a problem (400 with the same answer); each ${what}'s history says \`import\`, with the file's name as its reason. More than ${IMPORT.inlineMaxRows} rows are written by a background job (202 and the job to poll, whose result is this answer). File problems (empty, unreadable, a missing column, too many rows) are a 400 on \`file\`.`,
+          )}\`; the fields: ${spec.columns.map((c) => `\`${c.field}\``).join(', ')}); the heading row is then read past unread. An unknown field, a field named twice, or one given to a column past the file's last is a 400 on \`columns\`. CSV with \`,\` or \`;\`, a decimal point or comma, dates as 2026-11-23, 23.11.2026 or 23/11/2026, UTF-8 with or without a byte-order mark; formulas are refused. \`dryRun=true\` checks every row with the rules of creating a ${what} and the reference data and writes nothing; the answer lists each problem by the row number the spreadsheet shows. \`dryRun=false\` ${creates} in one transaction, or none when any row has a problem (400 with the same answer); each ${what}'s history says \`import\`, with the file's name as its reason. More than ${IMPORT.inlineMaxRows} rows are checked (a dry run) or checked and written by a background job: 202 and the job to poll, whose result is this answer (a real run with problems writes nothing and its result lists them). File problems (empty, unreadable, a missing column, too many rows) are a 400 on \`file\`.`,
         tags: [spec.tag],
         querystring: ImportQuery,
         response: {
@@ -402,16 +408,18 @@ export async function importRoutes(app: App, spec: AnySpec) {
         throw err;
       }
       const asker: BatchAsker = { email: user.email, isStaff: user.isStaff, locale: request.locale };
-      const dryRun = () => db.transaction().execute((trx) => checkAndWrite(app.ctx, spec, trx, parsed, request.locale, null));
-      if (request.query.dryRun) return { dryRun: true, file, ...(await dryRun()) };
       if (parsed.rows.length > IMPORT.inlineMaxRows) {
-        // Checked now (a file with errors is answered at once), written by the job, which checks again in its transaction.
-        const checked = await dryRun();
-        if (checked.invalid > 0) return reply.status(400).send({ dryRun: false, file, ...checked });
+        // A large file is checked (and written) by a job: no request holds a connection for seconds.
         reply.status(202);
-        const input: ImportJobInput = { record: spec.record, parsed, file };
+        const input: ImportJobInput = { record: spec.record, parsed, file, dryRun: request.query.dryRun };
         return createBatchJob(app.ctx, 'import', asker, input, parsed.rows.length);
       }
+      if (request.query.dryRun)
+        return {
+          dryRun: true,
+          file,
+          ...(await db.transaction().execute((trx) => checkAndWrite(app.ctx, spec, trx, parsed, request.locale, null))),
+        };
       const result = await transaction(db, (trx) => checkAndWrite(app.ctx, spec, trx, parsed, request.locale, { actor: user.email }), {
         actor: user.email,
         via: 'import',

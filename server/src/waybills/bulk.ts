@@ -116,10 +116,6 @@ async function applyRow(trx: Transaction<Database>, asker: BatchAsker, input: Bu
     if (!row) throw notFound();
     return row;
   };
-  if (input.action === 'export') {
-    const { status } = await lock();
-    return { number, outcome: 'done', from: status as WaybillStatus, to: null, message: null };
-  }
   const dryRun = { dryRun: input.dryRun };
   if (input.action === 'delete') {
     const { from } = await applyWaybillDelete(trx, number, lock, dryRun);
@@ -164,7 +160,22 @@ export async function runBulk(
 ): Promise<Static<typeof BulkResult>> {
   const rows: Row[] = [];
   const total = input.numbers.length;
-  if (input.dryRun || input.action === 'export') {
+  if (input.action === 'export') {
+    // An export changes nothing and the export job reads the rows itself: which exist is one read,
+    // not a locked row each (10,000 of them held a connection for seconds).
+    const found = await sql<{ number: string; status: WaybillStatus }>`
+      SELECT number, status FROM waybills WHERE number = ANY(${input.numbers})`.execute(ctx.db);
+    const statusOf = new Map(found.rows.map((r) => [r.number, r.status]));
+    const missing = messageOf(notFound(), asker.locale);
+    for (const number of input.numbers) {
+      const from = statusOf.get(number);
+      rows.push(
+        from === undefined
+          ? { number, outcome: 'missing', from: null, to: null, message: missing }
+          : { number, outcome: 'done', from, to: null, message: null },
+      );
+    }
+  } else if (input.dryRun) {
     // One transaction (one snapshot of every row), each row's checks in a savepoint, and nothing
     // written (the rules run with dryRun); the transaction is rolled back at the end all the same.
     await ctx.db

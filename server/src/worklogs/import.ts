@@ -16,13 +16,14 @@ type Checked = WorklogFields & { company?: string };
 export const worklogImport: ImportSpec<(typeof WORKLOG_IMPORT_COLUMNS)[number], Checked> = {
   record: 'worklogs',
   columns: WORKLOG_IMPORT_COLUMNS,
-  checker: async (trx, ctx) => {
+  checker: async (trx, ctx, rows) => {
     const warehouses = await trx.selectFrom('warehouses').select(['id', 'name']).execute();
     const byName = new Map<string, number[]>();
     for (const w of warehouses) byName.set(w.name, [...(byName.get(w.name) ?? []), w.id]);
     const ids = new Set(warehouses.map((w) => w.id));
-    // Read once for the whole file: a row's checks then ask the database only for a waybill it names.
-    const refs = await loadWorklogRefs(trx);
+    // Read once for the whole file, with every waybill its rows name (one query, not one per row).
+    const named = rows.map((r) => r.fields.waybill).filter((w): w is string => typeof w === 'string' && w !== '');
+    const refs = await loadWorklogRefs(trx, named);
     return async (row, errs) => {
       const { warehouse, timestamp, ...rest } = row;
       const fields: WorklogFields = { ...(rest as Omit<WorklogFields, 'warehouse' | 'timestamp' | 'action'>) };

@@ -48,14 +48,25 @@ const KEYS: (keyof WorklogFields)[] = [
 export interface WorklogRefs {
   readonly warehouses: ReadonlyMap<number, string>;
   readonly assortments: ReadonlySet<string>;
+  /** Of the waybills the rows name, those that exist (the rest are unknown). */
+  readonly waybills: ReadonlySet<string>;
 }
 
-export async function loadWorklogRefs(trx: Transaction<Database>): Promise<WorklogRefs> {
-  const [warehouses, assortments] = await Promise.all([
+/** The reference data of many worklogs' checks, with which of the `waybills` they name exist. */
+export async function loadWorklogRefs(trx: Transaction<Database>, waybills: readonly string[] = []): Promise<WorklogRefs> {
+  const names = [...new Set(waybills)];
+  const [warehouses, assortments, found] = await Promise.all([
     trx.selectFrom('warehouses').select(['id', 'company']).execute(),
     trx.selectFrom('assortments').select('code').execute(),
+    names.length > 0
+      ? trx.selectFrom('waybills').select('number').where(sql<boolean>`number = ANY(${names})`).execute()
+      : Promise.resolve([]),
   ]);
-  return { warehouses: new Map(warehouses.map((w) => [w.id, w.company])), assortments: new Set(assortments.map((a) => a.code)) };
+  return {
+    warehouses: new Map(warehouses.map((w) => [w.id, w.company])),
+    assortments: new Set(assortments.map((a) => a.code)),
+    waybills: new Set(found.map((b) => b.number)),
+  };
 }
 
 /** The row of a new worklog from checked fields: one for the create call and the import. */
@@ -102,8 +113,10 @@ export async function checkFields(
     if (!known) errs.add('assortment', 'ref.unknownAssortment', { value: f.assortment });
   }
   if (f.waybill) {
-    const b = await trx.selectFrom('waybills').select('number').where('number', '=', f.waybill).executeTakeFirst();
-    if (!b) errs.add('waybill', 'ref.unknownWaybill', { value: f.waybill });
+    const known = refs
+      ? refs.waybills.has(f.waybill)
+      : Boolean(await trx.selectFrom('waybills').select('number').where('number', '=', f.waybill).executeTakeFirst());
+    if (!known) errs.add('waybill', 'ref.unknownWaybill', { value: f.waybill });
   }
   if (f.quantity !== undefined && f.quantity !== null && Number(f.quantity) <= 0) errs.add('quantity', 'field.positive');
   return f;

@@ -91,13 +91,15 @@ export async function importResponse<R>(request: Request, spec: MockImportSpec<R
   }
   const rows = read.rows.length;
   const base = { dryRun, file, rows, valid: rows - invalid, invalid, errors };
-  if (dryRun) return HttpResponse.json({ ...base, imported: 0, numbers: [] });
-  if (invalid > 0) return HttpResponse.json({ ...base, imported: 0, numbers: [] }, { status: 400 });
   const write = (): ImportResult => {
+    if (dryRun || invalid > 0) return { ...base, imported: 0, numbers: [] };
     const numbers = spec.write(request, good, file);
     return { ...base, imported: numbers.length, numbers };
   };
-  if (good.length > IMPORT.inlineMaxRows) return queueBatchJob('import', good.length, write());
+  // As the server: a large file is checked (and written) by a job, whose result is this answer.
+  if (rows > IMPORT.inlineMaxRows) return queueBatchJob('import', rows, write());
+  if (dryRun) return HttpResponse.json(write());
+  if (invalid > 0) return HttpResponse.json(write(), { status: 400 });
   return HttpResponse.json(write(), { status: 201 });
 }
 
