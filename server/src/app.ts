@@ -12,6 +12,7 @@ import { ApiError, errorHandler, fieldError, validationToApiError } from './http
 import { pickLocale } from './http/i18n.js';
 import { createValidatorCompiler } from './http/validation.js';
 import { COMMA_SEPARATED, DetailError, FieldErrorsSchema, StatusOk } from './http/schema.js';
+import { requireIfMatch } from './records/versions.js';
 import { authRoutes, SessionSchema, TokenPairSchema } from './auth/routes.js';
 import { userRoutes } from './users/routes.js';
 import { User, UserPage } from './users/schemas.js';
@@ -67,7 +68,14 @@ export interface BuildOptions {
 
 export const API_INFO = {
   title: 'Timberlog API',
-  description: 'Waybills, worklogs, invoices, users and report exports for timber logistics.',
+  description:
+    'Waybills, worklogs, invoices, users and report exports for timber logistics.\n\n' +
+    'Concurrency: every record that can be changed carries a `version`, and its detail answers carry it as the ETag. ' +
+    "Every write to an existing record (PUT, PATCH, DELETE and its actions: a status change, an invoice's retry or sending) " +
+    'must send the version it was made over as a strong tag, `If-Match: "7"`: without one, or with `*`, the answer is ' +
+    '428 and nothing changes; with a version the record has moved on from, or a weak tag (`W/"7"`, which never matches ' +
+    'a strong comparison, RFC 9110), 412 with who changed it, when, and the record as it is now. A bulk action takes ' +
+    'each picked row with its version (`rows`) and answers a row changed since as `stale`. Creating a record needs no If-Match.',
   version: '1.0.0',
   // A private product (the package is not published): no open-source licence applies.
   license: { name: 'Proprietary' },
@@ -109,6 +117,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.addHook('onRequest', async (request) => {
     request.locale = pickLocale(request.headers['accept-language']);
+  });
+
+  // A write to an existing versioned record names the version it was made over (its schema lists
+  // the If-Match header): refused with 428 before its body is looked at or anything is read, so a
+  // client that forgets it learns so at once, whatever else is wrong with the request.
+  app.addHook('preValidation', async (request) => {
+    const headers = request.routeOptions.schema?.headers as { properties?: Record<string, unknown> } | undefined;
+    if (headers?.properties?.['if-match']) requireIfMatch(request);
   });
 
   // Array query parameters the schema marks COMMA_SEPARATED (the contract's enum-valued `...In`

@@ -71,7 +71,7 @@ describe('account-cache', () => {
       const token = await account(email);
       assert.equal((await me(token)).status, 200);
       const staff = await s.staff();
-      assert.equal((await s.req('PATCH', `/api/user/${email}/`, { token: staff, body: { isActive: false } })).status, 200);
+      assert.equal((await s.write('PATCH', `/api/user/${email}/`, { token: staff, body: { isActive: false } })).status, 200);
       assert.equal((await me(token)).status, 401);
     });
 

@@ -33,20 +33,20 @@ describe('admin', () => {
     });
     assert.equal(a.status, 201, a.text);
     assert.equal(a.body.assortmentTypeName, 'Veneer logs');
-    const patched = await s.req('PATCH', '/api/admin/assortments/KS-VIN-26/', { token, body: { unitPrice: '98.50', isActive: false } });
+    const patched = await s.write('PATCH', '/api/admin/assortments/KS-VIN-26/', { token, body: { unitPrice: '98.50', isActive: false } });
     assert.equal(patched.body.unitPrice, '98.50');
     assert.equal(patched.body.isActive, false);
-    const refused = await s.req('DELETE', `/api/admin/assortment-types/${type.body.id}/`, { token });
+    const refused = await s.write('DELETE', `/api/admin/assortment-types/${type.body.id}/`, { token });
     assert.equal(refused.status, 400);
     assert.match(refused.body.nonFieldErrors[0], /1 assortments/);
-    const refusedEt = await s.req('DELETE', `/api/admin/assortment-types/${type.body.id}/`, {
+    const refusedEt = await s.write('DELETE', `/api/admin/assortment-types/${type.body.id}/`, {
       token,
       headers: { 'accept-language': 'et' },
     });
     assert.match(refusedEt.body.nonFieldErrors[0], /Ei saa kustutada: sellele viitavad 1 sortimenti/);
-    assert.equal((await s.req('DELETE', '/api/admin/assortments/KS-VIN-26/', { token })).status, 204);
-    assert.equal((await s.req('DELETE', `/api/admin/assortment-types/${type.body.id}/`, { token })).status, 204);
-    const used = await s.req('DELETE', '/api/admin/assortments/KU-PALK-18/', { token });
+    assert.equal((await s.write('DELETE', '/api/admin/assortments/KS-VIN-26/', { token })).status, 204);
+    assert.equal((await s.write('DELETE', `/api/admin/assortment-types/${type.body.id}/`, { token })).status, 204);
+    const used = await s.write('DELETE', '/api/admin/assortments/KU-PALK-18/', { token });
     assert.equal(used.status, 400);
     assert.match(used.body.nonFieldErrors[0], /waybills/);
   });
@@ -75,11 +75,11 @@ describe('admin', () => {
     });
     assert.equal(taken.status, 400);
     assert.ok(taken.body.originCode);
-    const refused = await s.req('DELETE', '/api/admin/companies/16543210/', { token });
+    const refused = await s.write('DELETE', '/api/admin/companies/16543210/', { token });
     assert.equal(refused.status, 400);
     assert.match(refused.body.nonFieldErrors[0], /1 warehouses/);
-    assert.equal((await s.req('DELETE', `/api/admin/warehouses/${w.body.id}/`, { token })).status, 204);
-    assert.equal((await s.req('DELETE', '/api/admin/companies/16543210/', { token })).status, 204);
+    assert.equal((await s.write('DELETE', `/api/admin/warehouses/${w.body.id}/`, { token })).status, 204);
+    assert.equal((await s.write('DELETE', '/api/admin/companies/16543210/', { token })).status, 204);
   });
 
   test('workers: create, move to a company, delete only without worklogs', async () => {
@@ -87,11 +87,11 @@ describe('admin', () => {
     const w = await s.req('POST', '/api/admin/workers/', { token, body: { workerName: '  Uus   Tõstukijuht ', company: null } });
     assert.equal(w.status, 201, w.text);
     assert.equal(w.body.workerName, 'Uus Tõstukijuht');
-    const put = await s.req('PUT', `/api/admin/workers/${encodeURIComponent('Uus Tõstukijuht')}/`, { token, body: { company: c } });
+    const put = await s.write('PUT', `/api/admin/workers/${encodeURIComponent('Uus Tõstukijuht')}/`, { token, body: { company: c } });
     assert.equal(put.body.company, c);
-    assert.equal((await s.req('DELETE', `/api/admin/workers/${encodeURIComponent('Uus Tõstukijuht')}/`, { token })).status, 204);
+    assert.equal((await s.write('DELETE', `/api/admin/workers/${encodeURIComponent('Uus Tõstukijuht')}/`, { token })).status, 204);
     const busy = (await s.req('GET', '/api/workers/?sort=-worklogCount&pageSize=1', { token })).body.results[0].workerName;
-    const refused = await s.req('DELETE', `/api/admin/workers/${encodeURIComponent(busy)}/`, { token });
+    const refused = await s.write('DELETE', `/api/admin/workers/${encodeURIComponent(busy)}/`, { token });
     assert.equal(refused.status, 400);
     assert.match(refused.body.nonFieldErrors[0], /worklogs/);
   });
@@ -99,17 +99,17 @@ describe('admin', () => {
   test('a warehouse code used by waybills cannot be changed', async () => {
     const wb = (await s.req('GET', '/api/waybills/?pageSize=1', { token })).body.results[0];
     const wh = (await s.req('GET', `/api/warehouses/origins/${wb.origin}/`, { token })).body;
-    const r = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { originCode: 'CHANGED-1' } });
+    const r = await s.write('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { originCode: 'CHANGED-1' } });
     assert.equal(r.status, 400);
     assert.match(r.body.originCode[0], /^Cannot delete: referred to by \d+ waybills\.$/);
     // In Estonian, wholly: the count's noun too.
-    const et = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, {
+    const et = await s.write('PATCH', `/api/admin/warehouses/${wh.id}/`, {
       token,
       body: { originCode: 'CHANGED-1' },
       headers: { 'accept-language': 'et' },
     });
     assert.match(et.body.originCode[0], /^Ei saa kustutada: sellele viitavad \d+ veoselehte\.$/);
-    const rename = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { name: 'Renamed storage' } });
+    const rename = await s.write('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { name: 'Renamed storage' } });
     assert.equal(rename.status, 200);
     assert.equal(rename.body.name, 'Renamed storage');
   });
@@ -126,13 +126,13 @@ describe('admin', () => {
       assert.equal(r.status, 400, path);
       assert.deepEqual(r.body[Object.keys(body)[path.endsWith('companies/') ? 1 : 0]!], ['This field may not be blank.'], path);
     }
-    const patched = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { name: '   ' } });
+    const patched = await s.write('PATCH', `/api/admin/warehouses/${wh.id}/`, { token, body: { name: '   ' } });
     assert.deepEqual(patched.body, { name: ['This field may not be blank.'] });
   });
 
   test('a bad value of a field that may be null is answered in words', async () => {
     const wh = (await s.req('GET', '/api/warehouses/?pageSize=1', { token })).body.results[0];
-    const r = await s.req('PATCH', `/api/admin/warehouses/${wh.id}/`, {
+    const r = await s.write('PATCH', `/api/admin/warehouses/${wh.id}/`, {
       token,
       body: { originCode: 'A B', destinationCode: 5 },
       headers: { 'accept-language': 'et' },

@@ -118,7 +118,7 @@ describe('auth-lifecycle', () => {
       const { access } = await s.login(email, 'Uus-parool-2026');
       assert.equal(
         (
-          await s.req('PATCH', '/api/user/me', {
+          await s.write('PATCH', '/api/user/me', {
             token: access,
             body: { password: 'Teine-parool-2026', currentPassword: 'Uus-parool-2026' },
           })
@@ -128,7 +128,7 @@ describe('auth-lifecycle', () => {
       await refused(beforeOwnChange);
       // Staff setting a password ends it.
       const beforeStaffChange = await resetLink(email);
-      assert.equal((await s.req('PATCH', `/api/user/${email}/`, { token: await s.staff(), body: { password: PASSWORD } })).status, 200);
+      assert.equal((await s.write('PATCH', `/api/user/${email}/`, { token: await s.staff(), body: { password: PASSWORD } })).status, 200);
       await refused(beforeStaffChange);
       // So does another reset link, and a change outside the API (create-staff, SQL).
       const beforeOtherReset = await resetLink(email);
@@ -185,7 +185,7 @@ describe('auth-lifecycle', () => {
       });
       assert.equal(signup.status, 400);
       assert.match(signup.body.password[0], /liiga levinud/);
-      const staffSet = await s.req('PATCH', `/api/user/${DEMO_USERS.user.email}/`, { token: staff, body: { password: 'Password123' } });
+      const staffSet = await s.write('PATCH', `/api/user/${DEMO_USERS.user.email}/`, { token: staff, body: { password: 'Password123' } });
       assert.equal(staffSet.status, 400);
       // A strong password makes the staff account.
       const ok = createStaff('new.admin@example.com', 'Kuuse-ladu-laupaev-77');
@@ -371,7 +371,7 @@ describe('auth-lifecycle', () => {
       const changed = await s.login(email, DEMO_USERS.user.password);
       assert.equal(
         (
-          await s.req('PUT', '/api/user/me', {
+          await s.write('PUT', '/api/user/me', {
             token: changed.access,
             body: { name: DEMO_USERS.user.name, password: 'Palgivedu-2026-uus', currentPassword: DEMO_USERS.user.password },
           })
@@ -388,7 +388,7 @@ describe('auth-lifecycle', () => {
       const staff = await s.staff();
       const gone = await s.login('mari.mets@timberlog.ee', PASSWORD);
       assert.equal(await verify(gone.access), 200);
-      assert.equal((await s.req('PATCH', '/api/user/mari.mets@timberlog.ee/', { token: staff, body: { isActive: false } })).status, 200);
+      assert.equal((await s.write('PATCH', '/api/user/mari.mets@timberlog.ee/', { token: staff, body: { isActive: false } })).status, 200);
       assert.equal(await verify(gone.access), 401);
       assert.equal(await verify(gone.refresh), 401);
       await sql`DELETE FROM users WHERE email = 'mari.mets@timberlog.ee'`.execute(s.ctx.db);

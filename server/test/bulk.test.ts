@@ -2,7 +2,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { BULK } from '@timberlog/contract';
-import { snapshot, startServer, waitFor, waybillInput, type TestServer } from './helpers.js';
+import { bulkRows, snapshot, startServer, waitFor, waybillInput, type TestServer } from './helpers.js';
 
 // Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
 describe('bulk', () => {
@@ -28,7 +28,7 @@ describe('bulk', () => {
       numbers.push(r.body.number);
       const steps = status === 'draft' ? [] : status === 'confirmed' ? ['confirmed'] : ['confirmed', 'delivered'];
       for (const to of steps)
-        assert.equal((await s.req('PATCH', `/api/waybills/${r.body.number}/`, { token: user, body: { status: to } })).status, 200);
+        assert.equal((await s.write('PATCH', `/api/waybills/${r.body.number}/`, { token: user, body: { status: to } })).status, 200);
     }
     return numbers;
   }
@@ -51,7 +51,7 @@ describe('bulk', () => {
       const before = await snapshot(s.ctx);
       const r = await bulk(user, {
         action: 'confirm',
-        numbers: [...drafts, confirmed, delivered, 'W-1999-999999', drafts[0]],
+        rows: await bulkRows(s, user, [...drafts, confirmed, delivered, 'W-1999-999999', drafts[0]]),
         dryRun: true,
       });
       assert.equal(r.status, 200, r.text);
@@ -64,7 +64,7 @@ describe('bulk', () => {
       assert.equal(r.body.rows[0].from, 'draft');
       assert.equal(r.body.rows[0].to, 'confirmed');
       // Confirming a delivered waybill is a correction: staff only, as PATCH answers it.
-      const single = await s.req('PATCH', `/api/waybills/${delivered}/`, { token: user, body: { status: 'confirmed' } });
+      const single = await s.write('PATCH', `/api/waybills/${delivered}/`, { token: user, body: { status: 'confirmed' } });
       assert.equal(r.body.rows[4].message, single.body.detail);
       assert.equal(await snapshot(s.ctx), before);
     });
@@ -73,8 +73,12 @@ describe('bulk', () => {
       const drafts = await make(3);
       const [delivered] = await make(1, 'delivered');
       const [cancelled] = await make(1);
-      assert.equal((await s.req('PATCH', `/api/waybills/${cancelled}/`, { token: user, body: { status: 'cancelled' } })).status, 200);
-      const r = await bulk(user, { action: 'deliver', numbers: [drafts[0], delivered, cancelled, drafts[1]], dryRun: false }, 'et');
+      assert.equal((await s.write('PATCH', `/api/waybills/${cancelled}/`, { token: user, body: { status: 'cancelled' } })).status, 200);
+      const r = await bulk(
+        user,
+        { action: 'deliver', rows: await bulkRows(s, user, [drafts[0], delivered, cancelled, drafts[1]]), dryRun: false },
+        'et',
+      );
       assert.equal(r.status, 200, r.text);
       assert.deepEqual(
         r.body.rows.map((row: { outcome: string }) => row.outcome),
@@ -82,9 +86,18 @@ describe('bulk', () => {
       );
       // In Estonian, as the single call answers it.
       assert.match(r.body.rows[2].message, /cancelled|delivered/);
-      const confirmed = await bulk(user, { action: 'confirm', numbers: drafts, dryRun: false, reason: 'Morning batch' });
+      const confirmed = await bulk(user, {
+        action: 'confirm',
+        rows: await bulkRows(s, user, drafts),
+        dryRun: false,
+        reason: 'Morning batch',
+      });
       assert.equal(confirmed.body.done, 3);
-      const mixed = await bulk(user, { action: 'deliver', numbers: [drafts[0], cancelled, drafts[1]], dryRun: false });
+      const mixed = await bulk(user, {
+        action: 'deliver',
+        rows: await bulkRows(s, user, [drafts[0], cancelled, drafts[1]]),
+        dryRun: false,
+      });
       assert.deepEqual(
         mixed.body.rows.map((row: { outcome: string }) => row.outcome),
         ['done', 'refused', 'done'],
@@ -102,23 +115,82 @@ describe('bulk', () => {
 
     test('roles: a correction in bulk is for staff, with a reason', async () => {
       const [delivered] = await make(1, 'delivered');
-      const asUser = await bulk(user, { action: 'confirm', numbers: [delivered], dryRun: false, reason: 'Wrong truck' });
+      const asUser = await bulk(user, {
+        action: 'confirm',
+        rows: await bulkRows(s, user, [delivered]),
+        dryRun: false,
+        reason: 'Wrong truck',
+      });
       assert.equal(asUser.body.rows[0].outcome, 'refused');
       assert.match(asUser.body.rows[0].message, /permission/);
-      const noReason = await bulk(staff, { action: 'confirm', numbers: [delivered], dryRun: false });
+      const noReason = await bulk(staff, { action: 'confirm', rows: await bulkRows(s, staff, [delivered]), dryRun: false });
       assert.equal(noReason.body.rows[0].outcome, 'refused');
       assert.match(noReason.body.rows[0].message, /reason/);
-      const done = await bulk(staff, { action: 'confirm', numbers: [delivered], dryRun: false, reason: 'Wrong truck' });
+      const done = await bulk(staff, {
+        action: 'confirm',
+        rows: await bulkRows(s, staff, [delivered]),
+        dryRun: false,
+        reason: 'Wrong truck',
+      });
       assert.equal(done.body.rows[0].outcome, 'done');
       const entries = await history(delivered!);
       assert.equal(entries[0]!.via, 'bulk');
       assert.equal(entries[0]!.reason, 'Wrong truck');
     });
 
+    test('a row changed since the version given is stale: left alone, said per row, the others done', async () => {
+      const drafts = await make(3);
+      const rows = await bulkRows(s, user, drafts);
+      // Someone else changes the second waybill after the rows were read.
+      const moved = await s.write('PATCH', `/api/waybills/${drafts[1]}/`, { token: staff, body: { notes: 'Changed meanwhile' } });
+      assert.equal(moved.status, 200, moved.text);
+      const staleBefore = (await s.req('GET', `/api/waybills/${drafts[1]}/`, { token: user })).body;
+
+      const preview = await bulk(user, { action: 'confirm', rows, dryRun: true });
+      assert.deepEqual(
+        preview.body.rows.map((row: { outcome: string }) => row.outcome),
+        ['done', 'stale', 'done'],
+      );
+
+      const r = await bulk(user, { action: 'confirm', rows, dryRun: false }, 'et');
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(
+        r.body.rows.map((row: { outcome: string }) => row.outcome),
+        ['done', 'stale', 'done'],
+      );
+      assert.deepEqual([r.body.done, r.body.stale, r.body.refused], [2, 1, 0]);
+      // The reason is the single write's 412, in the asker's language: who changed it and when.
+      const single = await s.req('PATCH', `/api/waybills/${drafts[1]}/`, {
+        token: user,
+        body: { status: 'confirmed' },
+        headers: { 'if-match': `"${rows[1]!.version}"`, 'accept-language': 'et' },
+      });
+      assert.equal(single.status, 412);
+      assert.equal(r.body.rows[1].message, single.body.detail);
+      assert.match(r.body.rows[1].message, /muutis seda kirjet/);
+      assert.deepEqual((await s.req('GET', `/api/waybills/${drafts[1]}/`, { token: user })).body, staleBefore);
+      for (const number of [drafts[0], drafts[2]])
+        assert.equal((await s.req('GET', `/api/waybills/${number}/`, { token: user })).body.status, 'confirmed');
+    });
+
+    test("numbers without the versions read are refused with 428, in the caller's language, and change nothing", async () => {
+      const drafts = await make(2);
+      const before = await snapshot(s.ctx);
+      for (const [locale, words] of [
+        ['en', /Give each waybill with the version you read/],
+        ['et', /Anna iga veoseleht koos versiooniga/],
+      ] as const) {
+        const r = await bulk(user, { action: 'confirm', numbers: drafts, dryRun: false }, locale);
+        assert.equal(r.status, 428, r.text);
+        assert.match(r.body.detail, words);
+      }
+      assert.equal(await snapshot(s.ctx), before);
+    });
+
     test('delete takes drafts only; the deletion is in the history with via bulk', async () => {
       const [draft] = await make(1);
       const [confirmed] = await make(1, 'confirmed');
-      const r = await bulk(user, { action: 'delete', numbers: [draft, confirmed], dryRun: false });
+      const r = await bulk(user, { action: 'delete', rows: await bulkRows(s, user, [draft, confirmed]), dryRun: false });
       assert.deepEqual(
         r.body.rows.map((row: { outcome: string }) => row.outcome),
         ['done', 'refused'],
@@ -144,26 +216,31 @@ describe('bulk', () => {
       const unknown = await bulk(user, { action: 'cancel', filters: 'colour=red', dryRun: true });
       assert.equal(unknown.status, 400);
       assert.match(unknown.body.filters[0], /no parameter "colour"/);
-      const both = await bulk(user, { action: 'cancel', filters: '', numbers: tagged, dryRun: true });
+      const both = await bulk(user, { action: 'cancel', filters: '', rows: await bulkRows(s, user, tagged), dryRun: true });
       assert.equal(both.status, 400);
       const none = await bulk(user, { action: 'cancel', dryRun: true });
       assert.equal(none.status, 400);
       assert.ok(none.body.nonFieldErrors);
-      const action = await bulk(user, { action: 'invoice', numbers: tagged, dryRun: true });
+      const action = await bulk(user, { action: 'invoice', rows: await bulkRows(s, user, tagged), dryRun: true });
       assert.equal(action.status, 400);
       assert.ok(action.body.action);
     });
 
-    test(`${(BULK.maxRows + 1).toLocaleString('en')} numbers are refused, and so are filters that select more`, async () => {
-      const numbers = Array.from({ length: BULK.maxRows + 1 }, (_, i) => `W-2000-${String(i).padStart(6, '0')}`);
-      const r = await bulk(user, { action: 'confirm', numbers, dryRun: true });
+    test(`${(BULK.maxRows + 1).toLocaleString('en')} rows are refused, and so are filters that select more`, async () => {
+      const rows = Array.from({ length: BULK.maxRows + 1 }, (_, i) => ({ number: `W-2000-${String(i).padStart(6, '0')}`, version: 1 }));
+      const r = await bulk(user, { action: 'confirm', rows, dryRun: true });
       assert.equal(r.status, 400);
-      assert.match(r.body.numbers[0], /no more than 10000/);
+      assert.match(r.body.rows[0], /no more than 10000/);
     });
 
     test('the export action starts one export of the chosen rows that exist', async () => {
       const chosen = await make(2, 'confirmed');
-      const r = await bulk(user, { action: 'export', numbers: [...chosen, 'W-1999-999999'], dryRun: false, format: 'csv' });
+      const r = await bulk(user, {
+        action: 'export',
+        rows: await bulkRows(s, user, [...chosen, 'W-1999-999999']),
+        dryRun: false,
+        format: 'csv',
+      });
       assert.equal(r.status, 200, r.text);
       assert.equal(r.body.done, 2);
       assert.equal(r.body.missing, 1);

@@ -19,29 +19,29 @@ describe('corrections', () => {
   test('staff return a delivered, uninvoiced waybill to confirmed with a reason the history keeps; it can be edited again', async () => {
     const wb = await deliveredWaybill(s, user);
     const path = `/api/waybills/${wb.number}/`;
-    const r = await s.req('PATCH', path, { token: staff, body: { status: 'confirmed', reason: 'Quantity typed as 3720 for 37.20' } });
+    const r = await s.write('PATCH', path, { token: staff, body: { status: 'confirmed', reason: 'Quantity typed as 3720 for 37.20' } });
     assert.equal(r.status, 200, r.text);
     assert.equal(r.body.status, 'confirmed');
     const history = await s.req('GET', `${path}history/`, { token: user });
     assert.equal(history.body.results[0].reason, 'Quantity typed as 3720 for 37.20');
     assert.deepEqual(history.body.results[0].changes, [{ field: 'status', before: 'delivered', after: 'confirmed' }]);
-    assert.equal((await s.req('PATCH', path, { token: user, body: { quantity: '37.200' } })).status, 200, 'editable again');
+    assert.equal((await s.write('PATCH', path, { token: user, body: { quantity: '37.200' } })).status, 200, 'editable again');
   });
 
   test('a correction without a reason is a 400 on reason; by an ordinary user a 403; of an invoiced waybill a 400; each changes nothing', async () => {
     const wb = await deliveredWaybill(s, user);
     const path = `/api/waybills/${wb.number}/`;
-    const blank = await s.req('PATCH', path, { token: staff, body: { status: 'confirmed', reason: '  ' } });
+    const blank = await s.write('PATCH', path, { token: staff, body: { status: 'confirmed', reason: '  ' } });
     assert.equal(blank.status, 400);
     assert.ok(blank.body.reason, blank.text);
-    assert.equal((await s.req('PATCH', path, { token: staff, body: { status: 'confirmed' } })).status, 400);
-    const ordinary = await s.req('PATCH', path, { token: user, body: { status: 'confirmed', reason: 'mine' } });
+    assert.equal((await s.write('PATCH', path, { token: staff, body: { status: 'confirmed' } })).status, 400);
+    const ordinary = await s.write('PATCH', path, { token: user, body: { status: 'confirmed', reason: 'mine' } });
     assert.equal(ordinary.status, 403);
     assert.equal((await s.req('GET', path, { token: user })).body.status, 'delivered');
 
     const inv = await s.req('POST', '/api/invoices/', { token: user, body: { waybills: [wb.number] } });
     assert.equal(inv.status, 201, inv.text);
-    const invoiced = await s.req('PATCH', path, { token: staff, body: { status: 'confirmed', reason: 'too late' } });
+    const invoiced = await s.write('PATCH', path, { token: staff, body: { status: 'confirmed', reason: 'too late' } });
     assert.equal(invoiced.status, 400);
     assert.ok(invoiced.body.status, invoiced.text);
     assert.equal((await s.req('GET', path, { token: user })).body.status, 'invoiced');

@@ -50,7 +50,7 @@ describe('db-retry', () => {
   test('finding 14: a deadlock or serialization failure is retried in the transaction helper and the change succeeds', async () => {
     for (const code of ['40P01', '40001']) {
       await force(TRANSACTION_ATTEMPTS - 1, code);
-      const r = await s.req('PATCH', `/api/waybills/${number}/`, { token, body: { notes: `after ${code}` } });
+      const r = await s.write('PATCH', `/api/waybills/${number}/`, { token, body: { notes: `after ${code}` } });
       assert.equal(r.status, 200, r.text);
       assert.equal(r.body.notes, `after ${code}`);
       assert.equal(await attempts(), TRANSACTION_ATTEMPTS, 'run once per attempt');
@@ -60,12 +60,12 @@ describe('db-retry', () => {
   test('finding 14: when every attempt meets a deadlock, a translated 503 with Retry-After, and nothing changed', async () => {
     const before = (await s.req('GET', `/api/waybills/${number}/`, { token })).body;
     await force(1000, '40P01');
-    const r = await s.req('PATCH', `/api/waybills/${number}/`, { token, body: { notes: 'never' }, headers: { 'accept-language': 'et' } });
+    const r = await s.write('PATCH', `/api/waybills/${number}/`, { token, body: { notes: 'never' }, headers: { 'accept-language': 'et' } });
     assert.equal(r.status, 503, r.text);
     assert.equal(r.headers.get('retry-after'), '1');
     assert.match(r.body.detail, /proovi mõne hetke pärast uuesti/);
     assert.equal(await attempts(), TRANSACTION_ATTEMPTS, 'a few attempts, then given up');
-    const en = await s.req('PATCH', `/api/waybills/${number}/`, { token, body: { notes: 'never' } });
+    const en = await s.write('PATCH', `/api/waybills/${number}/`, { token, body: { notes: 'never' } });
     assert.equal(en.status, 503);
     assert.match(en.body.detail, /try again in a moment/);
     await force(0, '40P01');

@@ -385,7 +385,7 @@ describe('sending an invoice to its customer', () => {
     assert.equal(company.language, null);
     assert.equal(invoice.sentAt, null);
     const before = outbox().length;
-    const r = await s.req('POST', `/api/invoices/${number}/send/`, { token: user, headers: { 'x-timberlog-client': 'web' } });
+    const r = await s.write('POST', `/api/invoices/${number}/send/`, { token: user, headers: { 'x-timberlog-client': 'web' } });
     assert.equal(r.status, 200, r.text);
     assert.equal(r.body.sentTo, company.email);
     assert.ok(r.body.sentAt);
@@ -406,13 +406,13 @@ describe('sending an invoice to its customer', () => {
     assert.deepEqual(entry.changes.map((c: any) => c.field).sort(), ['sendAttempts', 'sentAt', 'sentTo']);
 
     // Twice: refused until confirmed.
-    const again = await s.req('POST', `/api/invoices/${number}/send/`, { token: user });
+    const again = await s.write('POST', `/api/invoices/${number}/send/`, { token: user });
     assert.equal(again.status, 409);
     assert.equal(again.body.code, 'already_sent');
     assert.match(again.body.detail, new RegExp(`already sent to ${company.email.replace('.', '\\.')}`));
-    const etAgain = await s.req('POST', `/api/invoices/${number}/send/`, { token: user, headers: { 'accept-language': 'et' } });
+    const etAgain = await s.write('POST', `/api/invoices/${number}/send/`, { token: user, headers: { 'accept-language': 'et' } });
     assert.match(etAgain.body.detail, /juba saadetud/);
-    const forced = await s.req('POST', `/api/invoices/${number}/send/?force=true`, { token: user });
+    const forced = await s.write('POST', `/api/invoices/${number}/send/?force=true`, { token: user });
     assert.equal(forced.status, 200, forced.text);
     assert.equal(outbox().length, before + 2);
   });
@@ -420,11 +420,21 @@ describe('sending an invoice to its customer', () => {
   test('finding 9: four sendings at once make one mail, the others are told why; sending again is limited per invoice', async () => {
     const { number } = await makeInvoice(s, user);
     const before = outbox().length;
-    const send = (query = '') => s.req('POST', `/api/invoices/${number}/send/${query}`, { token: user });
-    const answers = await Promise.all([send(), send(), send(), send()]);
-    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 409, 409, 409], answers.map((a) => a.text).join('\n'));
-    for (const refused of answers.filter((a) => a.status === 409))
+    // Four clicks on the invoice as read: one mails; the others are told it is being sent or was
+    // sent (409), or, once the sending is written, that the invoice changed since (412).
+    const read = (await s.req('GET', `/api/invoices/${number}/`, { token: user })).headers.get('etag')!;
+    const clicks = await Promise.all(
+      [1, 2, 3, 4].map(() => s.req('POST', `/api/invoices/${number}/send/`, { token: user, headers: { 'if-match': read } })),
+    );
+    const texts = clicks.map((a) => a.text).join('\n');
+    assert.equal(clicks.filter((a) => a.status === 200).length, 1, texts);
+    assert.ok(
+      clicks.every((a) => [200, 409, 412].includes(a.status)),
+      texts,
+    );
+    for (const refused of clicks.filter((a) => a.status === 409))
       assert.ok(['send_in_progress', 'already_sent'].includes(refused.body.code));
+    const send = (query = '') => s.write('POST', `/api/invoices/${number}/send/${query}`, { token: user });
     assert.equal(outbox().length, before + 1, 'one mail');
     for (let i = 0; i < LIMITS.invoiceResendsPerHour; i++) assert.equal((await send('?force=true')).status, 200);
     const over = await send('?force=true');
@@ -453,7 +463,7 @@ describe('sending an invoice to its customer', () => {
     assert.equal(set.status, 200, set.text);
     assert.equal(set.body.language, 'en');
     try {
-      const r = await s.req('POST', `/api/invoices/${number}/send/`, { token: user, headers: { 'accept-language': 'et' } });
+      const r = await s.write('POST', `/api/invoices/${number}/send/`, { token: user, headers: { 'accept-language': 'et' } });
       assert.equal(r.status, 200, r.text);
       const mail = outbox().find((m) => m.includes(`${number}.pdf`) && m.includes('Attached is invoice'));
       assert.ok(mail, 'an English mail');
@@ -473,10 +483,10 @@ describe('sending an invoice to its customer', () => {
     await s.ctx.db.updateTable('companies').set({ email: '' }).where('registryCode', '=', invoice.customer).execute();
     try {
       const count = outbox().length;
-      const en = await s.req('POST', `/api/invoices/${number}/send/`, { token: user });
+      const en = await s.write('POST', `/api/invoices/${number}/send/`, { token: user });
       assert.equal(en.status, 400);
       assert.equal(en.body.nonFieldErrors[0], `The customer ${company.name} has no email address: add it to the company first.`);
-      const et = await s.req('POST', `/api/invoices/${number}/send/`, { token: user, headers: { 'accept-language': 'et' } });
+      const et = await s.write('POST', `/api/invoices/${number}/send/`, { token: user, headers: { 'accept-language': 'et' } });
       assert.match(et.body.nonFieldErrors[0], /ei ole e-posti aadressi/);
       assert.equal(outbox().length, count);
       assert.equal((await s.req('GET', `/api/invoices/${number}/`, { token: user })).body.sentAt, null);
@@ -528,7 +538,7 @@ describe('sending an invoice to its customer', () => {
   });
 
   test('unknown invoice 404, anonymous 401', async () => {
-    assert.equal((await s.req('POST', '/api/invoices/INV-2099-999999/send/', { token: user })).status, 404);
+    assert.equal((await s.write('POST', '/api/invoices/INV-2099-999999/send/', { token: user })).status, 404);
     assert.equal((await s.req('POST', '/api/invoices/INV-2099-999999/send/')).status, 401);
   });
 });
@@ -551,7 +561,7 @@ describe('sending when the mail server refuses', () => {
 
   test('503, and the failed attempt is in the history with its reason', async () => {
     const { number } = await makeInvoice(s, user);
-    const r = await s.req('POST', `/api/invoices/${number}/send/`, { token: user });
+    const r = await s.write('POST', `/api/invoices/${number}/send/`, { token: user });
     assert.equal(r.status, 503, r.text);
     assert.match(r.body.detail, /could not be sent/);
     const invoice = await s.ctx.db.selectFrom('invoices').selectAll().where('number', '=', number).executeTakeFirstOrThrow();

@@ -40,7 +40,7 @@ describe('events', () => {
         assert.equal(stream.headers.get('cache-control'), 'no-store');
         const number = await newWaybill(A);
         const started = Date.now();
-        await A.req('PATCH', `/api/waybills/${number}/`, { token: staff, body: { notes: 'Seen live' } });
+        await A.write('PATCH', `/api/waybills/${number}/`, { token: staff, body: { notes: 'Seen live' } });
         const e = await stream.next((x) => x.data.key === number && x.data.action === 'updated');
         assert.ok(Date.now() - started < 2000);
         const staffName = (
@@ -61,7 +61,7 @@ describe('events', () => {
       const ordinary = await openStream(B, user);
       const staffStream = await openStream(B, staff);
       try {
-        await A.req('PATCH', `/api/user/${DEMO_USERS.user.email}/`, { token: staff, body: { name: 'Clerk Renamed' } });
+        await A.write('PATCH', `/api/user/${DEMO_USERS.user.email}/`, { token: staff, body: { name: 'Clerk Renamed' } });
         const number = await newWaybill(A);
         await staffStream.next((x) => x.data.entity === 'user' && x.data.key === DEMO_USERS.user.email);
         // Notifications arrive in commit order: once the later waybill event is here, the account's would have been too.
@@ -83,7 +83,7 @@ describe('events', () => {
             throw new Error('undo');
           }),
         );
-        await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'kept' } });
+        await A.write('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'kept' } });
         const kept = await stream.next((x) => x.data.key === number && x.data.action === 'updated');
         assert.equal(kept.data.version, 2, 'the rolled-back change moved no version and sent no event');
         assert.equal(stream.received.filter((x) => x.data.key === number && x.data.action === 'updated').length, 1);
@@ -97,8 +97,8 @@ describe('events', () => {
       const number = await newWaybill(A);
       const seen = await first.next((x) => x.data.key === number);
       first.close();
-      await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'missed 1' } });
-      await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'missed 2' } });
+      await A.write('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'missed 1' } });
+      await A.write('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'missed 2' } });
       const again = await openStream(B, user, seen.id);
       try {
         await again.next((x) => x.data.key === number && x.data.version === 3);
@@ -128,7 +128,7 @@ describe('events', () => {
       } finally {
         stream.close();
       }
-      await A.req('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'after the start' } });
+      await A.write('PATCH', `/api/waybills/${number}/`, { token: user, body: { notes: 'after the start' } });
       const resumed = await openStream(B, user, ready.id);
       try {
         const missed = await resumed.next((x) => x.data.key === number);
@@ -178,7 +178,7 @@ describe('events', () => {
       const deactivated = await freshAccount('deactivated');
       const stream = await openStream(B, deactivated.pair.access);
       await stream.next((e) => e.event === 'ready');
-      const patch = await A.req('PATCH', `/api/user/${deactivated.email}/`, { token: staff, body: { isActive: false } });
+      const patch = await A.write('PATCH', `/api/user/${deactivated.email}/`, { token: staff, body: { isActive: false } });
       assert.equal(patch.status, 200, patch.text);
       assert.equal(await stream.endedByServer(5_000), true, 'the deactivated account kept its stream');
 
@@ -191,10 +191,10 @@ describe('events', () => {
       await witness.next((e) => e.event === 'ready');
       const isAccountEvent = (email: string) => (e: { event: string; data: { entity?: string; key?: string } }) =>
         e.event === 'change' && e.data.entity === 'user' && e.data.key === email;
-      assert.equal((await A.req('PATCH', `/api/user/${promoted.email}/`, { token: staff, body: { isStaff: true } })).status, 200);
+      assert.equal((await A.write('PATCH', `/api/user/${promoted.email}/`, { token: staff, body: { isStaff: true } })).status, 200);
       const afterPromotion = await freshAccount('after-promotion');
       await rising.next(isAccountEvent(afterPromotion.email), 5_000);
-      assert.equal((await A.req('PATCH', `/api/user/${promoted.email}/`, { token: staff, body: { isStaff: false } })).status, 200);
+      assert.equal((await A.write('PATCH', `/api/user/${promoted.email}/`, { token: staff, body: { isStaff: false } })).status, 200);
       const afterDemotion = await freshAccount('after-demotion');
       await witness.next(isAccountEvent(afterDemotion.email), 5_000);
       assert.equal(rising.received.some(isAccountEvent(afterDemotion.email)), false, 'a demoted account still received account events');

@@ -33,6 +33,16 @@ export interface TestServer {
     path: string,
     opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> },
   ): Promise<Res<T>>;
+  /**
+   * A write to an existing record that sends the version it reads just before (its ETag) as
+   * If-Match, as a client that read the record would. The record is read at the write's path
+   * without its query and without an action's last segment (`retry_sync/`, `send/`).
+   */
+  write<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<Res<T>>;
   login(email?: string, password?: string): Promise<{ access: string; refresh: string }>;
   staff(): Promise<string>;
   user(): Promise<string>;
@@ -181,6 +191,13 @@ export async function startServer(
       }
       return { status: res.status, body: parsed as any, headers: res.headers, text };
     },
+    async write(method, p, o = {}) {
+      const read = await server.req('GET', recordPath(p), { token: o.token, headers: o.headers });
+      // A record the caller cannot read is written with a version no record has (they start at 1):
+      // the write then answers what refuses it before its version is compared (403, 404).
+      const etag = (read.status === 200 && read.headers.get('etag')) || '"0"';
+      return server.req(method, p, { ...o, headers: { 'if-match': etag, ...(o.headers ?? {}) } });
+    },
     async login(email = DEMO_USERS.user.email, password = DEMO_USERS.user.password) {
       const res = await server.req('POST', '/api/auth/token/', { body: { email, password } });
       if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${res.text}`);
@@ -196,6 +213,19 @@ export async function startServer(
     },
   };
   return server;
+}
+
+/** Where a write's record is read: its path without the query and without an action's segment. */
+export const recordPath = (p: string): string => p.split('?')[0]!.replace(/\/(retry_sync|send)\/$/, '/');
+
+/** The rows of a bulk action on `numbers`: each with the version read now (1 for a number no waybill has). */
+export async function bulkRows(s: TestServer, token: string, numbers: readonly string[]): Promise<{ number: string; version: number }[]> {
+  const rows = [];
+  for (const number of numbers) {
+    const r = await s.req('GET', `/api/waybills/${encodeURIComponent(number)}/`, { token });
+    rows.push({ number, version: r.status === 200 ? (r.body.version as number) : 1 });
+  }
+  return rows;
 }
 
 export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
@@ -239,7 +269,7 @@ export async function deliveredWaybill(s: TestServer, token: string, overrides: 
   const created = await s.req('POST', '/api/waybills/', { token, body: { ...(await waybillInput(s)), ...overrides } });
   if (created.status !== 201) throw new Error(`create waybill: ${created.status} ${created.text}`);
   for (const status of ['confirmed', 'delivered']) {
-    const r = await s.req('PATCH', `/api/waybills/${created.body.number}/`, { token, body: { status } });
+    const r = await s.write('PATCH', `/api/waybills/${created.body.number}/`, { token, body: { status } });
     if (r.status !== 200) throw new Error(`patch ${status}: ${r.status} ${r.text}`);
   }
   return (await s.req('GET', `/api/waybills/${created.body.number}/`, { token })).body;

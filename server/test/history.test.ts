@@ -29,8 +29,8 @@ describe('history', () => {
         headers: { 'x-timberlog-client': 'web' },
       });
       const path = `/api/waybills/${created.body.number}/`;
-      await s.req('PATCH', path, { token: staff, body: { quantity: '31.200', notes: 'Weighed again' } });
-      await s.req('PATCH', path, { token: user, body: { status: 'confirmed' }, headers: { 'x-timberlog-client': 'web' } });
+      await s.write('PATCH', path, { token: staff, body: { quantity: '31.200', notes: 'Weighed again' } });
+      await s.write('PATCH', path, { token: user, body: { status: 'confirmed' }, headers: { 'x-timberlog-client': 'web' } });
       const h = await historyOf(path);
       assert.equal(h.status, 200, h.text);
       assert.equal(h.body.count, 3);
@@ -106,7 +106,7 @@ describe('history', () => {
     test("history is read where the record is: a deleted waybill's by staff only, an account's by staff only, a password change without its values", async () => {
       const { body } = await s.req('POST', '/api/waybills/', { token: user, body: await waybillInput(s) });
       const path = `/api/waybills/${body.number}/`;
-      assert.equal((await s.req('DELETE', path, { token: user })).status, 204);
+      assert.equal((await s.write('DELETE', path, { token: user })).status, 204);
       assert.equal((await historyOf(path)).status, 404, "an ordinary user cannot read a deleted waybill's history");
       const gone = await historyOf(path, staff);
       assert.equal(gone.status, 200);
@@ -118,7 +118,7 @@ describe('history', () => {
 
       const email = DEMO_USERS.user.email;
       assert.equal((await historyOf(`/api/user/${email}/`)).status, 403);
-      const pw = await s.req('PATCH', `/api/user/${email}/`, { token: staff, body: { password: 'Metsaveo-koorem-2026' } });
+      const pw = await s.write('PATCH', `/api/user/${email}/`, { token: staff, body: { password: 'Metsaveo-koorem-2026' } });
       assert.equal(pw.status, 200, pw.text);
       const acc = await historyOf(`/api/user/${email}/`, staff);
       assert.equal(acc.status, 200);
@@ -155,7 +155,7 @@ describe('history', () => {
     test('history pages like every list', async () => {
       const { body } = await s.req('POST', '/api/waybills/', { token: user, body: await waybillInput(s) });
       const path = `/api/waybills/${body.number}/`;
-      for (const n of [1, 2, 3]) await s.req('PATCH', path, { token: user, body: { notes: `note ${n}` } });
+      for (const n of [1, 2, 3]) await s.write('PATCH', path, { token: user, body: { notes: `note ${n}` } });
       const first = await s.req('GET', `${path}history/?pageSize=3`, { token: user });
       assert.equal(first.body.count, 4);
       assert.ok(first.body.next);

@@ -143,10 +143,10 @@ describe('invoices with the built-in outbox connector', () => {
 
   test('retry_sync is refused unless the sync failed', async () => {
     const list = await s.req('GET', '/api/invoices/?statusIn=synced&pageSize=1', { token });
-    const r = await s.req('POST', `/api/invoices/${list.body.results[0].number}/retry_sync/`, { token });
+    const r = await s.write('POST', `/api/invoices/${list.body.results[0].number}/retry_sync/`, { token });
     assert.equal(r.status, 400);
     assert.ok(r.body.nonFieldErrors);
-    assert.equal((await s.req('POST', '/api/invoices/I-0000-000000/retry_sync/', { token })).status, 404);
+    assert.equal((await s.write('POST', '/api/invoices/I-0000-000000/retry_sync/', { token })).status, 404);
   });
 
   test('list filters: status, statusIn, customer, search; detail by number', async () => {
@@ -213,7 +213,7 @@ describe('invoice sync against an accounting endpoint', () => {
     assert.equal(received[0].number, created.body.number);
 
     answer = 200;
-    const retry = await s.req('POST', `/api/invoices/${created.body.number}/retry_sync/`, { token });
+    const retry = await s.write('POST', `/api/invoices/${created.body.number}/retry_sync/`, { token });
     assert.equal(retry.status, 200);
     assert.equal(retry.body.status, 'pending_sync');
     const synced = await waitFor(
@@ -269,7 +269,7 @@ describe('finding 8: accounting errors do not reach ordinary users', () => {
     assert.match(raw.body.syncError, /fetch failed.*ECONNREFUSED/);
     assert.equal(raw.body.syncFailure, 'unreachable');
     // The retry answer follows the same rule.
-    const retried = await s.req('POST', `/api/invoices/${created.body.number}/retry_sync/`, { token });
+    const retried = await s.write('POST', `/api/invoices/${created.body.number}/retry_sync/`, { token });
     assert.equal(retried.status, 200);
     assert.equal(retried.body.syncError, null);
   });

@@ -22,13 +22,13 @@ describe('json-proto', () => {
       '{"name": "Tarmo Tamm", "constructor": {"prototype": {"isStaff": true}}}',
       '{"name": "Tarmo Tamm", "nested": [{"__proto__" : {"x": 1}}]}',
     ]) {
-      const r = await s.req('PATCH', '/api/user/me', { token, raw });
+      const r = await s.write('PATCH', '/api/user/me', { token, raw });
       assert.equal(r.status, 400, raw);
       assert.match(r.body.detail, /__proto__/);
     }
     assert.equal(await snapshot(s.ctx), before);
     // Ordinary text mentioning the words is fine.
-    const ok = await s.req('PATCH', '/api/user/me', { token, raw: '{"name": "constructor __proto__"}' });
+    const ok = await s.write('PATCH', '/api/user/me', { token, raw: '{"name": "constructor __proto__"}' });
     assert.equal(ok.status, 200);
   });
 
@@ -43,7 +43,7 @@ describe('json-proto', () => {
       '{"name": "Tarmo Tamm", "constructor": {"\\u0070rototype": {"isStaff": true}}}',
       '{"name": "Tarmo Tamm", "nested": {"deeper": [{"\\u005f_proto__": {"x": 1}}]}}',
     ]) {
-      const r = await s.req('PATCH', '/api/user/me', { token, raw, headers: { 'accept-language': 'et' } });
+      const r = await s.write('PATCH', '/api/user/me', { token, raw, headers: { 'accept-language': 'et' } });
       assert.equal(r.status, 400, raw);
       assert.match(r.body.detail, /__proto__/, raw);
       assert.match(r.body.detail, /^JSON-i parsimise viga/, 'translated');

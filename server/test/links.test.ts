@@ -53,7 +53,7 @@ describe('links', () => {
       servers.push(s);
       const l = await links(s, {});
       assert.equal((await fetch(s.url + l.fileUrl)).status, 200);
-      const r = await s.req('PATCH', '/api/user/user@timberlog.ee/', { token: await s.staff(), body: { password: 'Staabi-antud-2026' } });
+      const r = await s.write('PATCH', '/api/user/user@timberlog.ee/', { token: await s.staff(), body: { password: 'Staabi-antud-2026' } });
       assert.equal(r.status, 200);
       assert.equal((await fetch(s.url + l.fileUrl)).status, 401);
     });

@@ -70,7 +70,7 @@ describe('load-limit', () => {
         body: { ...(await waybillInput(s)), assortment: await activeAssortment('t'), quantity: '25.000' },
       });
       assert.equal(created.status, 201, created.text);
-      const patch = await s.req('PATCH', `/api/waybills/${created.body.number}/`, { token, body: { quantity: '80.000' } });
+      const patch = await s.write('PATCH', `/api/waybills/${created.body.number}/`, { token, body: { quantity: '80.000' } });
       assert.equal(patch.status, 400, patch.text);
       assert.deepEqual(patch.body, { quantity: [`One load is at most ${LOAD_LIMITS.t} t: check the quantity.`] });
       const got = await s.req('GET', `/api/waybills/${created.body.number}/`, { token });

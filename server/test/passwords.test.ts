@@ -56,10 +56,10 @@ describe('passwords', () => {
         body: { email: 'weak@example.com', name: 'W', password: 'qwertyuiop' },
       });
       assert.equal(created.status, 400);
-      const set = await s.req('PATCH', '/api/user/jaan.jogi@timberlog.ee/', { token: staff, body: { password: 'password12' } });
+      const set = await s.write('PATCH', '/api/user/jaan.jogi@timberlog.ee/', { token: staff, body: { password: 'password12' } });
       assert.equal(set.status, 400);
       const { access } = await s.login('piret.parn@timberlog.ee', 'Vahetus-2026-kontor');
-      const own = await s.req('PATCH', '/api/user/me', {
+      const own = await s.write('PATCH', '/api/user/me', {
         token: access,
         body: { password: 'aaaaaaaaaa', currentPassword: 'Vahetus-2026-kontor' },
       });
@@ -78,7 +78,7 @@ describe('passwords', () => {
       const signUp_ = await signUp('palgivedu-2026', 'et');
       assert.equal(signUp_.status, 400);
       assert.match(signUp_.body.password[0], /avaldatud toote demokontodega/);
-      const own = await s.req('PATCH', '/api/user/me', {
+      const own = await s.write('PATCH', '/api/user/me', {
         token: await s.user(),
         body: { currentPassword: 'Palgivedu-2026', password: 'Ootel-konto-2026' },
       });

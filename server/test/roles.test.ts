@@ -143,7 +143,8 @@ describe('roles', () => {
     const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(sample(name, op.operationId)));
     // A body that fails validation: a refused caller must be refused before validation, and an
     // admitted one reaches it (400) without changing anything.
-    return s.req(op.method, path, { token, body: op.hasBody ? { bogusField: 'x' } : undefined });
+    // A version too, so that a write to a versioned record reaches its validation as well.
+    return s.req(op.method, path, { token, body: op.hasBody ? { bogusField: 'x' } : undefined, headers: { 'if-match': '"1"' } });
   };
 
   describe('role matrix from the OpenAPI document', () => {

@@ -87,12 +87,12 @@ describe('saved-views', () => {
       assert.equal((await s.req('GET', `/api/saved-views/${staffs.body.id}/`, { token: user })).status, 404);
       // Someone else's shared view: readable, not changeable.
       assert.equal((await s.req('GET', `/api/saved-views/${shared.body.id}/`, { token: staff })).status, 200);
-      const patched = await s.req('PATCH', `/api/saved-views/${shared.body.id}/`, { token: staff, body: { name: 'Taken over' } });
+      const patched = await s.write('PATCH', `/api/saved-views/${shared.body.id}/`, { token: staff, body: { name: 'Taken over' } });
       assert.equal(patched.status, 403);
-      assert.equal((await s.req('PATCH', `/api/saved-views/${mine.body.id}/`, { token: staff, body: { name: 'x' } })).status, 404);
+      assert.equal((await s.write('PATCH', `/api/saved-views/${mine.body.id}/`, { token: staff, body: { name: 'x' } })).status, 404);
       // Staff may delete a shared view, not another's private one.
-      assert.equal((await s.req('DELETE', `/api/saved-views/${mine.body.id}/`, { token: staff })).status, 404);
-      assert.equal((await s.req('DELETE', `/api/saved-views/${shared.body.id}/`, { token: staff })).status, 204);
+      assert.equal((await s.write('DELETE', `/api/saved-views/${mine.body.id}/`, { token: staff })).status, 404);
+      assert.equal((await s.write('DELETE', `/api/saved-views/${shared.body.id}/`, { token: staff })).status, 204);
       // An ordinary user may not delete a staff member's shared view.
       const staffShared = await create(staff, { list: 'worklogs', name: 'Staff shared', shared: true });
       // Another person's e-mail address is staff's: the user reads the owner's name only; staff read both.
@@ -107,8 +107,8 @@ describe('saved-views', () => {
         { token: staff },
       );
       assert.deepEqual(asStaff.body.owner, { email: DEMO_USERS.user.email, name: DEMO_USERS.user.name });
-      assert.equal((await s.req('DELETE', `/api/saved-views/${staffShared.body.id}/`, { token: user })).status, 403);
-      assert.equal((await s.req('DELETE', `/api/saved-views/${mine.body.id}/`, { token: user })).status, 204);
+      assert.equal((await s.write('DELETE', `/api/saved-views/${staffShared.body.id}/`, { token: user })).status, 403);
+      assert.equal((await s.write('DELETE', `/api/saved-views/${mine.body.id}/`, { token: user })).status, 204);
     });
 
     test('one default per user and list: a new default unsets the old one, also under concurrent requests', async () => {
@@ -122,7 +122,7 @@ describe('saved-views', () => {
       assert.equal(theirs.body.isDefault, true);
       const views = await Promise.all(['C', 'D', 'E', 'F'].map((name) => create(user, { list: 'invoices', name })));
       const results = await Promise.all(
-        views.map((v) => s.req('PATCH', `/api/saved-views/${v.body.id}/`, { token: user, body: { isDefault: true } })),
+        views.map((v) => s.write('PATCH', `/api/saved-views/${v.body.id}/`, { token: user, body: { isDefault: true } })),
       );
       for (const r of results) assert.equal(r.status, 200, r.text);
       const defaults = await sql<{ n: number }>`SELECT count(*)::int AS n FROM saved_views
@@ -153,7 +153,7 @@ describe('saved-views', () => {
       assert.equal(stale.body.current.version, 2);
       const staleDelete = await s.req('DELETE', `/api/saved-views/${v.body.id}/`, { token: user, headers: { 'if-match': '"1"' } });
       assert.equal(staleDelete.status, 412);
-      const bad = await s.req('PATCH', `/api/saved-views/${v.body.id}/`, { token: user, body: { query: 'isActive=maybe' } });
+      const bad = await s.write('PATCH', `/api/saved-views/${v.body.id}/`, { token: user, body: { query: 'isActive=maybe' } });
       assert.equal(bad.status, 400);
       assert.ok(bad.body.query);
     });

@@ -51,7 +51,7 @@ describe('sessions', () => {
       const body = { email, name: 'First', password: 'Esimene-konto-2026' };
       assert.equal((await s.req('POST', '/api/user/', { token: staff, body })).status, 201);
       const old = await s.login(email, body.password);
-      assert.equal((await s.req('DELETE', `/api/user/${email}/`, { token: staff })).status, 204);
+      assert.equal((await s.write('DELETE', `/api/user/${email}/`, { token: staff })).status, 204);
       assert.equal((await s.req('POST', '/api/user/', { token: staff, body: { ...body, name: 'Second' } })).status, 201);
       assert.equal((await me(old.access)).status, 401);
       assert.equal((await refresh(old.refresh)).status, 401);
@@ -61,14 +61,14 @@ describe('sessions', () => {
   describe('password changes end sessions', () => {
     test("a self-change needs the current password, in the caller's language", async () => {
       const { access } = await s.login('hannes.ilves@timberlog.ee', PASSWORD);
-      const missing = await s.req('PATCH', '/api/user/me', {
+      const missing = await s.write('PATCH', '/api/user/me', {
         token: access,
         body: { password: 'Uus-salasona-2026' },
         headers: { 'accept-language': 'et' },
       });
       assert.equal(missing.status, 400);
       assert.ok(Array.isArray(missing.body.currentPassword), missing.text);
-      const wrong = await s.req('PATCH', '/api/user/me', {
+      const wrong = await s.write('PATCH', '/api/user/me', {
         token: access,
         body: { password: 'Uus-salasona-2026', currentPassword: 'not-the-password' },
       });
@@ -76,14 +76,14 @@ describe('sessions', () => {
       assert.ok(Array.isArray(wrong.body.currentPassword));
       assert.equal((await s.login('hannes.ilves@timberlog.ee', PASSWORD)).access.length > 0, true, 'the password is unchanged');
       // A name change alone needs no password.
-      assert.equal((await s.req('PATCH', '/api/user/me', { token: access, body: { name: 'Hannes Ilves' } })).status, 200);
+      assert.equal((await s.write('PATCH', '/api/user/me', { token: access, body: { name: 'Hannes Ilves' } })).status, 200);
     });
 
     test("a self-change ends every session of the account, the caller's too", async () => {
       const email = 'jaan.jogi@timberlog.ee';
       const a = await s.login(email, PASSWORD);
       const b = await s.login(email, PASSWORD);
-      const r = await s.req('PUT', '/api/user/me', {
+      const r = await s.write('PUT', '/api/user/me', {
         token: a.access,
         body: { name: 'Jaan Jõgi', password: 'Uus-salasona-2026', currentPassword: PASSWORD },
       });
@@ -100,12 +100,12 @@ describe('sessions', () => {
       const staff = await s.staff();
       const email = 'piret.parn@timberlog.ee';
       const before1 = await s.login(email, PASSWORD);
-      assert.equal((await s.req('PATCH', `/api/user/${email}/`, { token: staff, body: { password: 'Staabi-antud-2026' } })).status, 200);
+      assert.equal((await s.write('PATCH', `/api/user/${email}/`, { token: staff, body: { password: 'Staabi-antud-2026' } })).status, 200);
       assert.equal((await me(before1.access)).status, 401);
       assert.equal((await refresh(before1.refresh)).status, 401);
       const before2 = await s.login(email, 'Staabi-antud-2026');
-      assert.equal((await s.req('PATCH', `/api/user/${email}/`, { token: staff, body: { isActive: false } })).status, 200);
-      assert.equal((await s.req('PATCH', `/api/user/${email}/`, { token: staff, body: { isActive: true } })).status, 200);
+      assert.equal((await s.write('PATCH', `/api/user/${email}/`, { token: staff, body: { isActive: false } })).status, 200);
+      assert.equal((await s.write('PATCH', `/api/user/${email}/`, { token: staff, body: { isActive: true } })).status, 200);
       assert.equal((await me(before2.access)).status, 401, 'reactivation does not revive old tokens');
       assert.equal((await refresh(before2.refresh)).status, 401);
     });
@@ -157,7 +157,7 @@ describe('sessions', () => {
       });
       assert.equal(made.status, 201, made.text);
       const pair = await s.login(email, 'Kustutatud-2026');
-      assert.equal((await s.req('DELETE', `/api/user/${email}/`, { token: staff })).status, 204);
+      assert.equal((await s.write('DELETE', `/api/user/${email}/`, { token: staff })).status, 204);
       assert.equal((await s.req('POST', '/api/auth/logout', { body: { refresh: pair.refresh } })).status, 200);
     });
 

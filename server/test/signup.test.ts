@@ -64,7 +64,7 @@ describe('signup', () => {
       const email = 'verify.me@example.com';
       assert.equal((await signUp({ email, name: 'Verify Me', password: 'Kuusepalk-2026' }, '198.51.100.30')).status, 201);
       const staff = await s.staff();
-      const early = await s.req('PATCH', `/api/user/${email}/`, { token: staff, body: { isActive: true } });
+      const early = await s.write('PATCH', `/api/user/${email}/`, { token: staff, body: { isActive: true } });
       assert.equal(early.status, 400);
       assert.ok(early.body.isActive);
       const listed = await s.req('GET', `/api/user/?email=${email}`, { token: staff });
@@ -79,7 +79,7 @@ describe('signup', () => {
       const again = await fetch(s.url + link, { redirect: 'manual' });
       assert.equal(again.headers.get('location'), '/auth/login?emailVerified=0', 'single use');
 
-      assert.equal((await s.req('PATCH', `/api/user/${email}/`, { token: staff, body: { isActive: true } })).status, 200);
+      assert.equal((await s.write('PATCH', `/api/user/${email}/`, { token: staff, body: { isActive: true } })).status, 200);
       assert.equal((await s.req('GET', `/api/user/${email}/`, { token: staff })).body.emailVerified, true);
     });
 

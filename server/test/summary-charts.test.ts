@@ -94,7 +94,7 @@ describe('summary-charts', () => {
       });
       assert.equal(r.status, 201, r.text);
       made.push(r.body.number);
-      if (status) assert.equal((await s.req('PATCH', `/api/waybills/${r.body.number}/`, { token, body: { status } })).status, 200);
+      if (status) assert.equal((await s.write('PATCH', `/api/waybills/${r.body.number}/`, { token, body: { status } })).status, 200);
     }
 
     const after = await charts();
@@ -164,7 +164,10 @@ describe('summary-charts', () => {
     assert.equal(week(moved).waybills, week(first).waybills + 1);
     assert.equal((Number(week(moved).quantity) - Number(week(first).quantity)).toFixed(3), '2.500');
     const staff = await s.staff();
-    const renamed = await s.req('PATCH', `/api/admin/assortment-types/${typeId}/`, { token: staff, body: { name: 'Chart type renamed' } });
+    const renamed = await s.write('PATCH', `/api/admin/assortment-types/${typeId}/`, {
+      token: staff,
+      body: { name: 'Chart type renamed' },
+    });
     assert.equal(renamed.status, 200, renamed.text);
     assert.ok(oursOf(await charts()).every((h) => h.assortmentTypeName === 'Chart type renamed'));
   });

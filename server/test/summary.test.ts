@@ -50,7 +50,7 @@ describe('summary', () => {
     const added = (await s.req('GET', '/api/summary', { token })).body;
     assert.equal(added.waybillsByStatus.draft, before.waybillsByStatus.draft + 1);
     assert.deepEqual({ ...added.waybillsByStatus, draft: 0 }, { ...before.waybillsByStatus, draft: 0 });
-    assert.equal((await s.req('PATCH', `/api/waybills/${created.body.number}/`, { token, body: { status: 'confirmed' } })).status, 200);
+    assert.equal((await s.write('PATCH', `/api/waybills/${created.body.number}/`, { token, body: { status: 'confirmed' } })).status, 200);
     const confirmed = (await s.req('GET', '/api/summary', { token })).body;
     assert.equal(confirmed.waybillsByStatus.draft, before.waybillsByStatus.draft);
     assert.equal(confirmed.waybillsByStatus.confirmed, before.waybillsByStatus.confirmed + 1);

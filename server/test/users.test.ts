@@ -24,15 +24,15 @@ describe('users', () => {
     assert.equal('password' in created.body || 'passwordHash' in created.body, false);
     const got = await s.req('GET', '/api/user/laomees@example.com/', { token });
     assert.deepEqual(got.body, created.body);
-    const put = await s.req('PUT', '/api/user/laomees@example.com/', {
+    const put = await s.write('PUT', '/api/user/laomees@example.com/', {
       token,
       body: { name: 'Lao Meister', isActive: true, isStaff: true },
     });
     assert.equal(put.status, 200);
     assert.equal(put.body.isStaff, true);
-    const patch = await s.req('PATCH', '/api/user/laomees@example.com', { token, body: { isActive: false } });
+    const patch = await s.write('PATCH', '/api/user/laomees@example.com', { token, body: { isActive: false } });
     assert.equal(patch.body.isActive, false);
-    const del = await s.req('DELETE', '/api/user/laomees@example.com/', { token });
+    const del = await s.write('DELETE', '/api/user/laomees@example.com/', { token });
     assert.equal(del.status, 204);
     assert.equal((await s.req('GET', '/api/user/laomees@example.com/', { token })).status, 404);
   });
@@ -70,16 +70,16 @@ describe('users', () => {
     const { access } = await s.login('mari.mets@timberlog.ee', 'Vahetus-2026-kontor');
     const me = await s.req('GET', '/api/user/me', { token: access });
     assert.equal(me.body.email, 'mari.mets@timberlog.ee');
-    const patched = await s.req('PATCH', '/api/user/me', { token: access, body: { name: 'Mari Metsa' } });
+    const patched = await s.write('PATCH', '/api/user/me', { token: access, body: { name: 'Mari Metsa' } });
     assert.equal(patched.body.name, 'Mari Metsa');
-    const put = await s.req('PUT', '/api/user/me/', {
+    const put = await s.write('PUT', '/api/user/me/', {
       token: access,
       body: { name: 'Mari Mets', password: 'Uus-salasona-2026', currentPassword: 'Vahetus-2026-kontor' },
     });
     assert.equal(put.status, 200);
     // The new password ended the session: sign in again with it.
     const again = await s.login('mari.mets@timberlog.ee', 'Uus-salasona-2026');
-    const weak = await s.req('PATCH', '/api/user/me', {
+    const weak = await s.write('PATCH', '/api/user/me', {
       token: again.access,
       body: { password: '1234567890', currentPassword: 'Uus-salasona-2026' },
     });
@@ -90,13 +90,13 @@ describe('users', () => {
   test('staff cannot change their own staff flag, active flag, or delete themself', async () => {
     const token = await s.staff();
     const email = DEMO_USERS.staff.email;
-    const staffFlag = await s.req('PATCH', `/api/user/${email}/`, { token, body: { isStaff: false } });
+    const staffFlag = await s.write('PATCH', `/api/user/${email}/`, { token, body: { isStaff: false } });
     assert.equal(staffFlag.status, 400);
     assert.ok(staffFlag.body.isStaff);
-    const active = await s.req('PATCH', `/api/user/${email}/`, { token, body: { isActive: false } });
+    const active = await s.write('PATCH', `/api/user/${email}/`, { token, body: { isActive: false } });
     assert.equal(active.status, 400);
     assert.ok(active.body.isActive);
-    const del = await s.req('DELETE', `/api/user/${email}/`, { token });
+    const del = await s.write('DELETE', `/api/user/${email}/`, { token });
     assert.equal(del.status, 400);
     assert.ok(del.body.nonFieldErrors);
     const still = await s.req('GET', '/api/user/me', { token });
@@ -105,7 +105,7 @@ describe('users', () => {
 
   test('deactivating a user ends their sessions', async () => {
     const pair = await s.login('hannes.ilves@timberlog.ee', 'Vahetus-2026-kontor');
-    await s.req('PATCH', '/api/user/hannes.ilves@timberlog.ee/', { token: await s.staff(), body: { isActive: false } });
+    await s.write('PATCH', '/api/user/hannes.ilves@timberlog.ee/', { token: await s.staff(), body: { isActive: false } });
     assert.equal((await s.req('GET', '/api/user/me', { token: pair.access })).status, 401);
     assert.equal((await s.req('POST', '/api/auth/token/refresh/', { body: { refresh: pair.refresh } })).status, 401);
   });

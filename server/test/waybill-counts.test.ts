@@ -57,7 +57,7 @@ describe('waybill-counts', () => {
     const number = created.body.number as string;
     was = await expectMoves(was, { '': 1, 'status=draft': 1, 'statusIn=draft&statusIn=cancelled': 1 });
 
-    assert.equal((await s.req('PATCH', `/api/waybills/${number}/`, { token, body: { status: 'confirmed' } })).status, 200);
+    assert.equal((await s.write('PATCH', `/api/waybills/${number}/`, { token, body: { status: 'confirmed' } })).status, 200);
     was = await expectMoves(was, {
       'status=draft': -1,
       'status=confirmed': 1,
@@ -67,17 +67,17 @@ describe('waybill-counts', () => {
 
     // An edit that changes neither status nor month leaves every count as it was.
     assert.equal(
-      (await s.req('PATCH', `/api/waybills/${number}/`, { token, body: { notes: 'edited', transportDate: '2026-11-03' } })).status,
+      (await s.write('PATCH', `/api/waybills/${number}/`, { token, body: { notes: 'edited', transportDate: '2026-11-03' } })).status,
       200,
     );
     was = await expectMoves(was, {});
 
-    assert.equal((await s.req('PATCH', `/api/waybills/${number}/`, { token, body: { status: 'cancelled' } })).status, 200);
+    assert.equal((await s.write('PATCH', `/api/waybills/${number}/`, { token, body: { status: 'cancelled' } })).status, 200);
     was = await expectMoves(was, { 'status=confirmed': -1, 'statusIn=draft&statusIn=cancelled': 1, 'statusIn=confirmed,delivered': -1 });
 
     const draft = await s.req('POST', '/api/waybills/', { token, body: await waybillInput(s) });
     was = await expectMoves(was, { '': 1, 'status=draft': 1, 'statusIn=draft&statusIn=cancelled': 1 });
-    assert.equal((await s.req('DELETE', `/api/waybills/${draft.body.number}/`, { token })).status, 204);
+    assert.equal((await s.write('DELETE', `/api/waybills/${draft.body.number}/`, { token })).status, 204);
     await expectMoves(was, { '': -1, 'status=draft': -1, 'statusIn=draft&statusIn=cancelled': -1 });
   });
 
@@ -143,7 +143,7 @@ describe('waybill-counts', () => {
       created.map((r) => r.status),
       Array(12).fill(201),
     );
-    await Promise.all(created.map((r) => s.req('PATCH', `/api/waybills/${r.body.number}/`, { token, body: { status: 'confirmed' } })));
+    await Promise.all(created.map((r) => s.write('PATCH', `/api/waybills/${r.body.number}/`, { token, body: { status: 'confirmed' } })));
     assert.equal(await count(), before + 12);
     // One statement moving many rows across statuses and months, as invoicing and imports do.
     await sql`UPDATE waybills SET status = 'delivered', transport_date = transport_date - 40 WHERE number = ANY(${created.map((r) => r.body.number)})`.execute(
@@ -218,10 +218,10 @@ describe('waybill-counts', () => {
       )
     ).rows[0];
     assert.ok(other && dest);
-    const moved = await s.req('PATCH', `/api/waybills/${created.body.number}/`, { token, body: { destination: dest.code } });
+    const moved = await s.write('PATCH', `/api/waybills/${created.body.number}/`, { token, body: { destination: dest.code } });
     assert.equal(moved.status, 200, moved.text);
     assert.equal(await count(q), first - 1);
-    assert.equal((await s.req('DELETE', `/api/waybills/${created.body.number}/`, { token })).status, 204);
+    assert.equal((await s.write('DELETE', `/api/waybills/${created.body.number}/`, { token })).status, 204);
     assert.equal(await count(q), first - 1);
     assert.equal(await count(q), await real());
 

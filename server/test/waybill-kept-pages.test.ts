@@ -77,7 +77,7 @@ describe('waybill-kept-pages', () => {
     await list();
     const company = await s.req('GET', `/api/admin/companies/${row.destinationCompany as string}`, { token: staff });
     assert.equal(company.status, 200, company.text);
-    const renamed = await s.req('PATCH', `/api/admin/companies/${row.destinationCompany as string}`, {
+    const renamed = await s.write('PATCH', `/api/admin/companies/${row.destinationCompany as string}`, {
       token: staff,
       body: { name: 'Renamed Through The API AS' },
     });

@@ -58,7 +58,7 @@ describe('waybill-search', () => {
     assert.equal((await list('search=zebulon')).count, 1);
 
     assert.equal(
-      (await s.req('PATCH', `/api/waybills/${number}/`, { token, body: { notes: 'Weighed by Quentin', driverName: 'Xavier Zoon' } }))
+      (await s.write('PATCH', `/api/waybills/${number}/`, { token, body: { notes: 'Weighed by Quentin', driverName: 'Xavier Zoon' } }))
         .status,
       200,
     );
@@ -75,7 +75,7 @@ describe('waybill-search', () => {
         )
       ).rows[0]!.r;
     const was = await rows();
-    assert.equal((await s.req('PATCH', `/api/waybills/${number}/`, { token, body: { mileage: 321 } })).status, 200);
+    assert.equal((await s.write('PATCH', `/api/waybills/${number}/`, { token, body: { mileage: 321 } })).status, 200);
     assert.equal(await rows(), was);
 
     // Many rows in one statement, a number that changes among them.
@@ -84,7 +84,7 @@ describe('waybill-search', () => {
     assert.equal(await searchTableDiff(), 0, 'after a multi-row update with a renumbering');
     assert.equal((await list(`search=${encodeURIComponent(number.toLowerCase())}-r`)).count, 1);
 
-    assert.equal((await s.req('DELETE', `/api/waybills/${number}-R/`, { token })).status, 204);
+    assert.equal((await s.write('DELETE', `/api/waybills/${number}-R/`, { token })).status, 204);
     assert.equal(await searchTableDiff(), 0, 'after a delete');
     assert.equal((await list('search=quentin')).count, 0);
 
@@ -115,9 +115,9 @@ describe('waybill-search', () => {
     );
     assert.equal((await list(`search=${term}`)).count, 5);
     assert.equal((await list(`search=%20${term.toUpperCase()}%20`)).count, 5, 'trimmed, in any case');
-    assert.equal((await s.req('PATCH', `/api/waybills/${made[0]!.body.number}/`, { token, body: { notes: 'nobody' } })).status, 200);
+    assert.equal((await s.write('PATCH', `/api/waybills/${made[0]!.body.number}/`, { token, body: { notes: 'nobody' } })).status, 200);
     assert.equal((await list(`search=${term}`)).count, 4);
-    assert.equal((await s.req('DELETE', `/api/waybills/${made[1]!.body.number}/`, { token })).status, 204);
+    assert.equal((await s.write('DELETE', `/api/waybills/${made[1]!.body.number}/`, { token })).status, 204);
     assert.equal((await list(`search=${term}`)).count, 3);
     // The same search with a filter is counted over the waybills: both agree.
     assert.equal((await list(`search=${term}&status=draft`)).count, 3);
@@ -224,7 +224,11 @@ describe('waybill-search', () => {
     assert.equal((await list('search=note')).count, await realCount('note'));
     await Promise.all(
       made.map((r, i) =>
-        s.req(i % 2 ? 'DELETE' : 'PATCH', `/api/waybills/${r.body.number}/`, { token, body: i % 2 ? undefined : { notes: 'Another' } }),
+        s.req(i % 2 ? 'DELETE' : 'PATCH', `/api/waybills/${r.body.number}/`, {
+          token,
+          body: i % 2 ? undefined : { notes: 'Another' },
+          headers: { 'if-match': r.headers.get('etag')! },
+        }),
       ),
     );
     assert.equal(await searchTableDiff(), 0);

@@ -75,14 +75,14 @@ describe('waybills', () => {
 
     test('PUT and PATCH edit draft and confirmed waybills', async () => {
       const number = await waybillIn('draft');
-      const put = await s.req('PUT', `/api/waybills/${number}/`, {
+      const put = await s.write('PUT', `/api/waybills/${number}/`, {
         token,
         body: { ...(await waybillInput(s)), mileage: 321, notes: 'edited' },
       });
       assert.equal(put.status, 200, put.text);
       assert.equal(put.body.mileage, 321);
       await s.ctx.db.updateTable('waybills').set({ status: 'confirmed' }).where('number', '=', number).execute();
-      const patch = await s.req('PATCH', `/api/waybills/${number}/`, { token, body: { quantity: '30.125' } });
+      const patch = await s.write('PATCH', `/api/waybills/${number}/`, { token, body: { quantity: '30.125' } });
       assert.equal(patch.status, 200);
       assert.equal(patch.body.quantity, '30.125');
     });
@@ -90,7 +90,7 @@ describe('waybills', () => {
     for (const status of ['delivered', 'invoiced', 'cancelled'] as const) {
       test(`a ${status} waybill cannot be edited`, async () => {
         const number = await waybillIn(status);
-        const r = await s.req('PATCH', `/api/waybills/${number}/`, { token, body: { mileage: 5 } });
+        const r = await s.write('PATCH', `/api/waybills/${number}/`, { token, body: { mileage: 5 } });
         assert.equal(r.status, 400);
         assert.ok(r.body.nonFieldErrors[0].includes(status));
         const after = await s.req('GET', `/api/waybills/${number}/`, { token });
@@ -101,7 +101,7 @@ describe('waybills', () => {
     test('only draft waybills can be deleted', async () => {
       for (const status of WAYBILL_STATUSES) {
         const number = await waybillIn(status);
-        const r = await s.req('DELETE', `/api/waybills/${number}/`, { token });
+        const r = await s.write('DELETE', `/api/waybills/${number}/`, { token });
         if (status === 'draft') {
           assert.equal(r.status, 204);
           assert.equal((await s.req('GET', `/api/waybills/${number}/`, { token })).status, 404);
@@ -129,7 +129,7 @@ describe('waybills', () => {
         const correction = WAYBILL_CORRECTIONS[from].includes(to);
         test(`${from} → ${to} is ${legal ? 'allowed' : correction ? 'a correction, forbidden to an ordinary user' : 'refused'}`, async () => {
           const number = await waybillIn(from);
-          const r = await s.req('PATCH', `/api/waybills/${number}/`, { token, body: { status: to } });
+          const r = await s.write('PATCH', `/api/waybills/${number}/`, { token, body: { status: to } });
           const now = await s.req('GET', `/api/waybills/${number}/`, { token });
           if (correction) {
             assert.equal(r.status, 403, r.text);
@@ -147,7 +147,7 @@ describe('waybills', () => {
     }
     test('the transition message is translated', async () => {
       const number = await waybillIn('delivered');
-      const r = await s.req('PATCH', `/api/waybills/${number}/`, {
+      const r = await s.write('PATCH', `/api/waybills/${number}/`, {
         token,
         body: { status: 'draft' },
         headers: { 'accept-language': 'et' },

@@ -59,7 +59,7 @@ describe('worklog-counts', () => {
     const created = await s.req('POST', '/api/worklogs/', { token, body: body() });
     assert.equal(created.status, 201, created.text);
     for (const [i, [query]] of cases.entries()) assert.equal(await count(query), was[i]! + 2, `after a create: ${query}`);
-    assert.equal((await s.req('PATCH', `/api/worklogs/${created.body.number}/`, { token, body: { action: 'loading' } })).status, 200);
+    assert.equal((await s.write('PATCH', `/api/worklogs/${created.body.number}/`, { token, body: { action: 'loading' } })).status, 200);
     assert.equal(await count('action=unloading'), was[1]! + 1);
     assert.equal(await count('action=loading'), await real(sql`l.action = 'loading'`));
   });

@@ -49,7 +49,7 @@ describe('worklogs', () => {
 
   test('PUT and PATCH edit; renaming the worker moves the count', async () => {
     const r = await s.req('POST', '/api/worklogs/', { token, body: body({ workerName: 'Ajutine Nimi' }) });
-    const patched = await s.req('PATCH', `/api/worklogs/${r.body.number}/`, {
+    const patched = await s.write('PATCH', `/api/worklogs/${r.body.number}/`, {
       token,
       body: { workerName: 'Lõplik Nimi', durationMinutes: 60 },
     });
@@ -57,7 +57,7 @@ describe('worklogs', () => {
     assert.equal(patched.body.durationMinutes, 60);
     assert.equal((await s.req('GET', `/api/workers/detail/${encodeURIComponent('Ajutine Nimi')}/`, { token })).body.worklogCount, 0);
     assert.equal((await s.req('GET', `/api/workers/detail/${encodeURIComponent('Lõplik Nimi')}/`, { token })).body.worklogCount, 1);
-    const put = await s.req('PUT', `/api/worklogs/${r.body.number}/`, {
+    const put = await s.write('PUT', `/api/worklogs/${r.body.number}/`, {
       token,
       body: body({ action: 'sorting', assortment: null, quantity: null }),
     });
@@ -67,7 +67,7 @@ describe('worklogs', () => {
 
   test('worklogs are never deleted', async () => {
     const list = await s.req('GET', '/api/worklogs/?pageSize=1', { token });
-    const r = await s.req('DELETE', `/api/worklogs/${list.body.results[0].number}/`, { token });
+    const r = await s.write('DELETE', `/api/worklogs/${list.body.results[0].number}/`, { token });
     assert.equal(r.status, 405);
     assert.equal(r.body.detail, 'Method "DELETE" not allowed.');
     assert.match(r.headers.get('allow') ?? '', /PATCH/);

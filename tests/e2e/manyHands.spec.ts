@@ -37,8 +37,13 @@ const api = async (request: APIRequestContext, who: Who) => {
   const headers = { Authorization: `Bearer ${access}` };
   return {
     get: async <T>(path: string) => (await (await request.get(`${REAL_SERVER}${path}`, { headers })).json()) as T,
-    send: async <T>(method: 'POST' | 'PATCH', path: string, data: unknown, status: number) => {
-      const res = await request.fetch(`${REAL_SERVER}${path}`, { method, headers, data });
+    /** A change of a record goes with the version it was made over (`version`, as If-Match), as the server requires. */
+    send: async <T>(method: 'POST' | 'PATCH', path: string, data: unknown, status: number, version?: number) => {
+      const res = await request.fetch(`${REAL_SERVER}${path}`, {
+        method,
+        headers: version === undefined ? headers : { ...headers, 'If-Match': `"${version}"` },
+        data,
+      });
       expect(res.status(), `${method} ${path}: ${await res.text()}`).toBe(status);
       return (await res.json()) as T;
     },
@@ -163,8 +168,8 @@ test('staff return a delivered waybill to confirmed with a reason, which its his
   test.setTimeout(60_000);
   const draft = await newDraft(request, 'To correct');
   const user = await api(request, USER);
-  const confirmed = await user.send<Waybill>('PATCH', `/api/waybills/${draft.number}/`, { status: 'confirmed' }, 200);
-  await user.send('PATCH', `/api/waybills/${draft.number}/`, { status: 'delivered' }, 200);
+  const confirmed = await user.send<Waybill>('PATCH', `/api/waybills/${draft.number}/`, { status: 'confirmed' }, 200, draft.version);
+  await user.send('PATCH', `/api/waybills/${draft.number}/`, { status: 'delivered' }, 200, confirmed.version);
   expect(confirmed.status).toBe('confirmed');
 
   await signIn(page, STAFF);

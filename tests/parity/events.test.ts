@@ -93,10 +93,12 @@ describe('GET /api/events/: the mocks announce changes as the server does', () =
     const drafts = demo.waybills.filter((waybill) => waybill.status === 'draft');
     const [first, second] = drafts;
     if (!first || !second) throw new Error('the demo data has two drafts');
+    // Each change over the version that side has of the record, as the web app sends it.
     const write = async (side: Side, path: string, body: unknown) => {
+      const read = await ask(side, path, { headers: headersOf('staff') });
       const response = await ask(side, path, {
         method: 'PATCH',
-        headers: { ...headersOf('staff'), 'content-type': 'application/json' },
+        headers: { ...headersOf('staff'), 'content-type': 'application/json', 'if-match': read.headers.get('etag') ?? '' },
         body: JSON.stringify(body),
       });
       expect([side, path, response.status]).toEqual([side, path, 200]);

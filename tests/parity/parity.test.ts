@@ -20,7 +20,7 @@ import { DEMO_USERS, createDemoData } from '@timberlog/contract/demo-data';
 
 import { resetMockDb } from '@/shared/mock-db';
 
-import { askBoth, setUpParityServer, withoutTime, type Who } from './server';
+import { askBoth, isVersionedWrite, setUpParityServer, versionRead, withoutTime, type Who } from './server';
 
 interface Case {
   name: string;
@@ -35,6 +35,8 @@ interface Case {
   finds?: string[];
   /** Request headers besides the token and the language (If-Match). */
   headers?: Record<string, string>;
+  /** A write sent without the version read (else one is read first, as the web app sends it). */
+  noVersion?: boolean;
   /** A history page: its entries compared whole, but for their ids and times (each side's own). */
   history?: boolean;
 }
@@ -327,6 +329,54 @@ function writeCases(): Case[] {
       method: 'POST',
       path: `/api/invoices/${failed}/retry_sync/`,
       headers: { 'if-match': '"3"' },
+    },
+    // No version, or `*`: 428 before the body is looked at, in the caller's language, for each kind of record.
+    {
+      name: 'versions: no If-Match on a waybill',
+      method: 'PATCH',
+      path: `${w}${versioned.number}/`,
+      body: { notes: 'y' },
+      noVersion: true,
+    },
+    {
+      name: 'versions: If-Match * on a waybill',
+      method: 'PATCH',
+      path: `${w}${versioned.number}/`,
+      body: { notes: 'y' },
+      headers: { 'if-match': '*' },
+    },
+    {
+      name: 'versions: no If-Match on deleting a waybill, in Estonian',
+      method: 'DELETE',
+      path: `${w}${versioned.number}/`,
+      locale: 'et',
+      noVersion: true,
+    },
+    { name: 'versions: no If-Match on a worklog', method: 'PUT', path: `/api/worklogs/${worklog.number}/`, body: {}, noVersion: true },
+    { name: 'versions: no If-Match on an account', method: 'DELETE', path: `/api/user/${account.email}/`, noVersion: true },
+    {
+      name: 'versions: no If-Match on the own account',
+      method: 'PATCH',
+      path: '/api/user/me',
+      body: { name: 'x' },
+      as: 'user',
+      noVersion: true,
+    },
+    { name: 'versions: no If-Match on an invoice retry', method: 'POST', path: `/api/invoices/${failed}/retry_sync/`, noVersion: true },
+    {
+      name: 'versions: no If-Match on a warehouse, in Estonian',
+      method: 'PATCH',
+      path: '/api/admin/warehouses/1',
+      body: { name: 'x' },
+      locale: 'et',
+      noVersion: true,
+    },
+    {
+      name: 'versions: a weak tag of the current version on a waybill',
+      method: 'PATCH',
+      path: `${w}${versioned.number}/`,
+      body: { notes: 'y' },
+      headers: { 'if-match': 'W/"2"' },
     },
   );
   cases.push(
@@ -820,6 +870,13 @@ function documentCases(): Case[] {
       path: `/api/invoices/${documentNumber(DOCUMENT_NUMBER.invoicePrefix, 2099, 999_999)}/send/`,
     },
     {
+      name: 'documents: sending without If-Match sends nothing',
+      method: 'POST',
+      path: `/api/invoices/${invoice}/send/`,
+      as: 'user',
+      noVersion: true,
+    },
+    {
       name: 'documents: sending with a stale If-Match sends nothing',
       method: 'POST',
       path: `/api/invoices/${invoice}/send/`,
@@ -889,21 +946,29 @@ async function summarise(response: Response, testCase: Case, written: boolean): 
 
 const parity = setUpParityServer({ reset: resetMockDb, signInToMocks: true });
 
-const requestInit = (testCase: Case): RequestInit => ({
+const requestInit = (testCase: Case, version?: string): RequestInit => ({
   method: testCase.method ?? 'GET',
   headers: {
     'accept-language': testCase.locale ?? 'en',
     authorization: `Bearer ${parity.tokens[testCase.as ?? 'staff'] ?? ''}`,
     ...(testCase.body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...(version === undefined ? {} : { 'if-match': version }),
     ...testCase.headers,
   },
   body: testCase.body === undefined ? undefined : JSON.stringify(testCase.body),
 });
 
+/** The version a write sends unless the case names one or none: the one the server has now. */
+const versionFor = async (testCase: Case): Promise<string | undefined> =>
+  isVersionedWrite(testCase.method ?? 'GET', testCase.path) && !testCase.noVersion && testCase.headers?.['if-match'] === undefined
+    ? versionRead(parity, testCase.path, `Bearer ${parity.tokens[testCase.as ?? 'staff'] ?? ''}`)
+    : undefined;
+
 describe('the mocks answer as the server', () => {
   it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
     const written = (testCase.method ?? 'GET') !== 'GET';
-    const [real, mocked] = await askBoth(parity, testCase.path, () => requestInit(testCase));
+    const version = await versionFor(testCase);
+    const [real, mocked] = await askBoth(parity, testCase.path, () => requestInit(testCase, version));
     const answer = (await summarise(real, testCase, written)) as { keys?: unknown[] };
     expect(await summarise(mocked, testCase, written)).toEqual(answer);
     for (const key of testCase.finds ?? []) expect(answer.keys).toContain(key);

@@ -78,5 +78,30 @@ export async function askBoth(parity: ParityServer, path: string, init: () => Re
   return [real, mocked];
 }
 
+/** A write to an existing versioned record: the server requires its version in If-Match (428 without). */
+export const isVersionedWrite = (method: string, path: string): boolean =>
+  ['PUT', 'PATCH', 'DELETE'].includes(method) || (method === 'POST' && /\/(retry_sync|send)\/(\?.*)?$/.test(path));
+
+/**
+ * The version a client that read the record would send: the real server's ETag of it now (read at
+ * the write's path without its query and action), or a version no record has when it cannot be
+ * read, so the write answers what refuses it first. The mocks must hold the same version, or their
+ * answer differs from the server's and the case fails.
+ */
+export async function versionRead(parity: ParityServer, path: string, authorization: string): Promise<string> {
+  const record = path.split('?')[0]!.replace(/\/(retry_sync|send)\/$/, '/');
+  const read = await fetch(parity.baseUrl + record, { headers: { authorization } });
+  await read.arrayBuffer();
+  return (read.ok && read.headers.get('etag')) || '"0"';
+}
+
+/** Each waybill with the version the real server has of it now, as a client that read the list sends a bulk action's rows. */
+export async function rowsRead(parity: ParityServer, numbers: readonly string[], authorization: string) {
+  const rows: { number: string; version: number }[] = [];
+  for (const number of numbers)
+    rows.push({ number, version: Number((await versionRead(parity, `/api/waybills/${number}/`, authorization)).replace(/\D/g, '')) || 1 });
+  return rows;
+}
+
 /** A time in a message (each side's own clock), as `TIME`. */
 export const withoutTime = (text: string): string => text.replace(/\d{1,2}[./]\d{1,2}[./]\d{2,4},? \d{1,2}:\d{2}/, 'TIME');

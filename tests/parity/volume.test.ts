@@ -9,7 +9,7 @@ import { createDemoData } from '@timberlog/contract/demo-data';
 import { resetMockSavedViews } from '@/entities/saved-view/index.mocks';
 import { resetMockDb } from '@/shared/mock-db';
 
-import { askBoth, setUpParityServer, withoutTime, type Who } from './server';
+import { askBoth, isVersionedWrite, rowsRead, setUpParityServer, versionRead, withoutTime, type Who } from './server';
 
 interface Case {
   name: string;
@@ -23,6 +23,10 @@ interface Case {
   headers?: Record<string, string>;
   /** The server's status, so a case proves what it names (not two alike refusals). */
   status?: number;
+  /** A bulk action's picked waybills: sent as `rows`, each with the version the server has now (as the list showed it). */
+  picked?: (string | undefined)[];
+  /** A write sent without the version read (else one is read first, as the web app sends it). */
+  noVersion?: boolean;
   /** A history page: its entries compared whole, but for their ids and times (each side's own). */
   history?: boolean;
 }
@@ -120,6 +124,15 @@ function savedViewCases(): Case[] {
       body: { name: 'x' },
       headers: { 'if-match': '"1"' },
     },
+    {
+      name: 'saved views: a change without If-Match',
+      status: 428,
+      method: 'PATCH',
+      path: `${v}1/`,
+      as: 'user',
+      body: { name: 'y' },
+      noVersion: true,
+    },
     { name: 'saved views: a bad query in a change', method: 'PATCH', path: `${v}1/`, as: 'user', body: { query: 'mileageMin=-3' } },
     { name: 'saved views: an ordinary user cannot delete a staff view', method: 'DELETE', path: `${v}3/`, as: 'user' },
     { name: 'saved views: staff delete a shared view', status: 204, method: 'DELETE', path: `${v}2/` },
@@ -148,6 +161,7 @@ function bulkCases(): Case[] {
   const [delivered] = ofStatus('delivered');
   const [cancelled] = ofStatus('cancelled');
   const deletable = ofStatus('draft', 1);
+  const [fresh] = ofStatus('draft');
   return [
     {
       name: 'bulk: a dry run of mixed rows',
@@ -155,7 +169,8 @@ function bulkCases(): Case[] {
       method: 'POST',
       path: b,
       as: 'user',
-      body: { action: 'confirm', numbers: [...drafts, confirmed, delivered, cancelled, 'W-1999-999999'], dryRun: true },
+      picked: [...drafts, confirmed, delivered, cancelled, 'W-1999-999999'],
+      body: { action: 'confirm', dryRun: true },
     },
     {
       name: 'bulk: the same in Estonian',
@@ -163,7 +178,8 @@ function bulkCases(): Case[] {
       path: b,
       as: 'user',
       locale: 'et',
-      body: { action: 'confirm', numbers: [delivered, cancelled], dryRun: true },
+      picked: [delivered, cancelled],
+      body: { action: 'confirm', dryRun: true },
     },
     {
       name: 'bulk: confirmed for real',
@@ -171,7 +187,8 @@ function bulkCases(): Case[] {
       method: 'POST',
       path: b,
       as: 'user',
-      body: { action: 'confirm', numbers: drafts, dryRun: false, reason: 'Morning' },
+      picked: drafts,
+      body: { action: 'confirm', dryRun: false, reason: 'Morning' },
     },
     {
       name: "bulk: a confirmed waybill's history says bulk, with the reason",
@@ -185,27 +202,31 @@ function bulkCases(): Case[] {
       method: 'POST',
       path: b,
       as: 'user',
-      body: { action: 'deliver', numbers: [...drafts, cancelled], dryRun: false },
+      picked: [...drafts, cancelled],
+      body: { action: 'deliver', dryRun: false },
     },
     {
       name: 'bulk: a correction by staff without a reason',
       method: 'POST',
       path: b,
-      body: { action: 'confirm', numbers: [delivered], dryRun: false },
+      picked: [delivered],
+      body: { action: 'confirm', dryRun: false },
     },
     {
       name: 'bulk: a correction by staff',
       status: 200,
       method: 'POST',
       path: b,
-      body: { action: 'confirm', numbers: [delivered], dryRun: false, reason: 'Wrong truck' },
+      picked: [delivered],
+      body: { action: 'confirm', dryRun: false, reason: 'Wrong truck' },
     },
     {
       name: 'bulk: delete a draft and a confirmed one',
       method: 'POST',
       path: b,
       as: 'user',
-      body: { action: 'delete', numbers: [...deletable, confirmed], dryRun: false },
+      picked: [...deletable, confirmed],
+      body: { action: 'delete', dryRun: false },
     },
     { name: "bulk: a deleted waybill's history", path: `/api/waybills/${deletable[0]}/history/`, history: true, status: 200 },
     {
@@ -228,10 +249,45 @@ function bulkCases(): Case[] {
       method: 'POST',
       path: b,
       as: 'user',
-      body: { action: 'cancel', filters: '', numbers: drafts, dryRun: true },
+      picked: drafts,
+      body: { action: 'cancel', filters: '', dryRun: true },
     },
     { name: 'bulk: neither', method: 'POST', path: b, as: 'user', body: { action: 'cancel', dryRun: true } },
-    { name: 'bulk: an unknown action', method: 'POST', path: b, as: 'user', body: { action: 'invoice', numbers: drafts, dryRun: true } },
+    { name: 'bulk: an unknown action', method: 'POST', path: b, as: 'user', picked: drafts, body: { action: 'invoice', dryRun: true } },
+    {
+      name: 'bulk: numbers without the versions read',
+      status: 428,
+      method: 'POST',
+      path: b,
+      as: 'user',
+      body: { action: 'cancel', numbers: drafts, dryRun: false },
+    },
+    {
+      name: 'bulk: numbers without the versions read, in Estonian',
+      status: 428,
+      method: 'POST',
+      path: b,
+      as: 'user',
+      locale: 'et',
+      body: { action: 'cancel', numbers: drafts, dryRun: true },
+    },
+    {
+      name: 'bulk: a row changed since the version given is stale, the others done',
+      status: 200,
+      method: 'POST',
+      path: b,
+      as: 'user',
+      body: {
+        action: 'cancel',
+        rows: [
+          // Changed twice by the bulk actions above: version 1 is what a list read before them showed.
+          { number: drafts[0], version: 1 },
+          { number: fresh, version: 1 },
+        ],
+        dryRun: false,
+      },
+    },
+    { name: 'bulk: the stale row is left as it was', path: `/api/waybills/?number=${drafts[0]}&number=${fresh}&sort=number` },
     { name: 'bulk: waybills afterwards', path: `/api/waybills/?number=${drafts.join('&number=')}&sort=number` },
   ];
 }
@@ -480,21 +536,43 @@ const parity = setUpParityServer({
   },
 });
 
-const requestInit = (testCase: Case): RequestInit => ({
+const requestInit = (testCase: Case, version?: string): RequestInit => ({
   method: testCase.method ?? 'GET',
   headers: {
     'accept-language': testCase.locale ?? 'en',
     authorization: `Bearer ${parity.tokens[testCase.as ?? 'staff'] ?? ''}`,
     ...(testCase.file ? { 'content-type': testCase.file.type } : testCase.body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...(version === undefined ? {} : { 'if-match': version }),
     ...testCase.headers,
   },
   body: testCase.file ? testCase.file.text : testCase.body === undefined ? undefined : JSON.stringify(testCase.body),
 });
 
+/** The case as a client that read the records sends it: its picked rows with their versions, a write with the version read. */
+async function asRead(testCase: Case): Promise<{ testCase: Case; version?: string }> {
+  const authorization = `Bearer ${parity.tokens[testCase.as ?? 'staff'] ?? ''}`;
+  const body = testCase.picked
+    ? {
+        ...(testCase.body as object),
+        rows: await rowsRead(
+          parity,
+          testCase.picked.map((number) => number ?? ''),
+          authorization,
+        ),
+      }
+    : testCase.body;
+  const version =
+    isVersionedWrite(testCase.method ?? 'GET', testCase.path) && !testCase.noVersion && testCase.headers?.['if-match'] === undefined
+      ? await versionRead(parity, testCase.path, authorization)
+      : undefined;
+  return { testCase: { ...testCase, body }, version };
+}
+
 describe('the mocks answer the volume endpoints as the server', () => {
   it('knows every waybill status it uses', () => expect(WAYBILL_STATUSES).toContain('draft'));
   it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
-    const [real, mocked] = await askBoth(parity, testCase.path, () => requestInit(testCase));
+    const sent = await asRead(testCase);
+    const [real, mocked] = await askBoth(parity, testCase.path, () => requestInit(sent.testCase, sent.version));
     if (testCase.status !== undefined) expect(real.status).toBe(testCase.status);
     expect(await summarise(mocked, testCase)).toEqual(await summarise(real, testCase));
   });

@@ -45,6 +45,8 @@ const en = {
   'db.invalid': 'A value is outside what can be stored.',
   'db.busy': 'Many changes are being saved at once. Nothing was changed; try again in a moment.',
   'record.changed': '{name} changed this record at {time}, after you opened it. Nothing was saved: compare their changes with yours.',
+  'record.versionRequired':
+    'Send the version of the record you read in If-Match (its ETag, as `If-Match: "7"`): a change must name the version it is made over. Nothing was changed.',
   'waybill.reasonRequired': 'Say why the waybill goes back to {to}: the reason is kept in its history.',
   'record.changedBySystem':
     'The system changed this record at {time}, after you opened it. Nothing was saved: compare its changes with yours.',
@@ -112,8 +114,10 @@ const en = {
   'savedView.nameTaken': 'You already have a view of this list with this name.',
   'savedView.tooMany': 'You already have {limit} views of this list. Delete one first.',
   'bulk.tooMany': 'One bulk action takes at most {limit} waybills; these are {count}. Narrow the filters.',
-  'bulk.noRows': 'Choose the waybills: their numbers or the list filters.',
-  'bulk.numbersOrFilters': 'Give the numbers or the filters, not both.',
+  'bulk.noRows': 'Choose the waybills: their rows (number and version) or the list filters.',
+  'bulk.numbersOrFilters': 'Give the rows or the filters, not both.',
+  'bulk.versionsRequired':
+    'Give each waybill with the version you read (`rows`: `number` and `version`), so that one changed since is left alone. Nothing was changed.',
   'bulk.failed': 'The bulk action stopped before its end: the rows it reached were changed, the others not. Try again for the rest.',
   'import.empty': 'The file holds no rows under its heading row.',
   'import.unreadable': 'The file cannot be read as CSV (UTF-8) or XLSX.',
@@ -226,6 +230,8 @@ const et: Record<MessageKey, string> = {
   'db.busy': 'Korraga salvestatakse palju muudatusi. Midagi ei muudetud; proovi mõne hetke pärast uuesti.',
   'record.changed':
     '{name} muutis seda kirjet kell {time}, pärast seda, kui sina selle avasid. Midagi ei salvestatud: võrdle tema muudatusi enda omadega.',
+  'record.versionRequired':
+    'Saada päises If-Match kirje versioon, mille lugesid (selle ETag, näiteks `If-Match: "7"`): muudatus peab nimetama versiooni, mille peale see tehakse. Midagi ei muudetud.',
   'waybill.reasonRequired': 'Kirjuta, miks veoseleht läheb tagasi olekusse {to}: põhjus jääb selle ajalukku.',
   'record.changedBySystem':
     'Süsteem muutis seda kirjet kell {time}, pärast seda, kui sina selle avasid. Midagi ei salvestatud: võrdle selle muudatusi enda omadega.',
@@ -294,8 +300,10 @@ const et: Record<MessageKey, string> = {
   'savedView.nameTaken': 'Sul on selle loendi vaade selle nimega juba olemas.',
   'savedView.tooMany': 'Sul on selle loendi vaateid juba {limit}. Kustuta enne üks.',
   'bulk.tooMany': 'Üks hulgitoiming võtab kuni {limit} veoselehte; neid on {count}. Kitsenda filtreid.',
-  'bulk.noRows': 'Vali veoselehed: nende numbrid või loendi filtrid.',
-  'bulk.numbersOrFilters': 'Anna kas numbrid või filtrid, mitte mõlemat.',
+  'bulk.noRows': 'Vali veoselehed: nende read (number ja versioon) või loendi filtrid.',
+  'bulk.numbersOrFilters': 'Anna kas read või filtrid, mitte mõlemat.',
+  'bulk.versionsRequired':
+    'Anna iga veoseleht koos versiooniga, mille lugesid (`rows`: `number` ja `version`), et vahepeal muudetud veoselehte ei puudutataks. Midagi ei muudetud.',
   'bulk.failed': 'Hulgitoiming peatus enne lõppu: jõutud read muudeti, teisi mitte. Proovi ülejäänutega uuesti.',
   'import.empty': 'Failis ei ole päiserea all ühtegi rida.',
   'import.unreadable': 'Faili ei saa lugeda CSV (UTF-8) ega XLSX-failina.',

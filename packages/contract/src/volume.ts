@@ -134,9 +134,10 @@ export const BULK = {
 /**
  * What a bulk action did (or, in a dry run, would do) to one waybill: `done` (would be done),
  * `unchanged` when it already has the status the action sets (nothing is written), `refused` with
- * the reason the single-record call would answer, `missing` when no waybill has the number.
+ * the reason the single-record call would answer, `stale` when it changed since the version the
+ * caller read (who changed it and when; nothing is written), `missing` when no waybill has the number.
  */
-export const BULK_OUTCOMES = ['done', 'unchanged', 'refused', 'missing'] as const;
+export const BULK_OUTCOMES = ['done', 'unchanged', 'refused', 'stale', 'missing'] as const;
 export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
 
 /** Background work on many rows (bulk actions and imports): its states. */

@@ -14,7 +14,7 @@ import type { App } from '../infra/context.js';
 import type { Database } from '../infra/db.js';
 import { ApiError, FieldErrors } from '../http/errors.js';
 import { findOne, runList, type ListSpec } from '../list/index.js';
-import { conflict, errors, listQuery, ref, Type, type TSchema } from '../http/schema.js';
+import { conflict, IfMatchHeaders, errors, listQuery, ref, Type, type TSchema } from '../http/schema.js';
 import { transaction } from '../infra/transaction.js';
 import { lockForWrite, withEtag, type VERSIONED } from '../records/versions.js';
 import { writer } from '../auth/guards.js';
@@ -101,12 +101,13 @@ export const referencedBy = (locale: Locale, counts: readonly (readonly [AdminRe
 });
 
 const STAFF_ONLY = 'Staff only.';
-const IF_MATCH = 'With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.';
+const IF_MATCH =
+  'Send the version read in `If-Match` (required: 428 without). Naming a version the record has moved on from: 412 with the record as it is now, and nothing changes.';
 
 /**
  * The staff-only routes of one resource: list, create, read, update (PUT and PATCH) and delete,
  * refused while other records refer to it, and its history. Every write runs in one transaction,
- * for the signed-in account (the history says who), and honours If-Match as every versioned
+ * for the signed-in account (the history says who), and requires If-Match as every versioned
  * record's writes do (docs/decisions/0009-record-versions.md).
  */
 export function adminResource<C extends TObject, U extends TObject, Insert, Patch>(r: AdminResource<C, U, Insert, Patch>): AdminRoutes {
@@ -191,6 +192,7 @@ export function adminResource<C extends TObject, U extends TObject, Insert, Patc
           tags,
           params,
           body: method === 'PUT' ? r.updateBody : Type.Partial(r.updateBody, { title: `Admin${op}Patch` }),
+          headers: IfMatchHeaders,
           response: { 200: ref(r.item), ...errors(400, 401, 403, 404), ...conflict(ref(r.item)) },
         },
         handler: async (request, reply) => {
@@ -221,6 +223,7 @@ export function adminResource<C extends TObject, U extends TObject, Insert, Patc
         description: `${STAFF_ONLY} Refused while any of these refer to it: ${refs}. ${IF_MATCH}`,
         tags,
         params,
+        headers: IfMatchHeaders,
         response: { 204: Type.Null(), ...errors(400, 401, 403, 404), ...conflict(ref(r.item)) },
       },
       handler: async (request, reply) => {

@@ -14,7 +14,7 @@ import {
 import type { App, AppContext } from '../infra/context.js';
 import { ApiError, nonFieldError } from '../http/errors.js';
 import { findOne } from '../list/index.js';
-import { conflict, errors, ref, Type } from '../http/schema.js';
+import { conflict, IfMatchHeaders, errors, ref, Type } from '../http/schema.js';
 import { transaction } from '../infra/transaction.js';
 import { lockForWrite, withEtag } from '../records/versions.js';
 import { missingSellerSettings, type AppConfig } from '../infra/config.js';
@@ -190,10 +190,11 @@ export async function documentRoutes(app: App) {
       schema: {
         operationId: 'sendInvoice',
         summary: 'Send the invoice to its customer',
-        description: `Any signed-in user. Mails the invoice to the customer company's email address, with the PDF and the e-invoice (UBL XML) attached, in the customer's language (Estonian when it is not known). The sending and its result are written to the invoice (\`sentAt\`, \`sentTo\`) and so to its history. A customer without an email address: 400. An invoice sent before: 409 (\`already_sent\`) unless \`force=true\` confirms a second sending. One sending of an invoice at a time: another one while it is under way is 409 (\`send_in_progress\`) and mails nothing. Each account mails at most ${LIMITS.invoiceSendsPerAccountPerHour} invoices an hour and sends one invoice again at most ${LIMITS.invoiceResendsPerHour} times an hour; over that, 429 with Retry-After. The mail server refusing: 503, recorded in the history too. With \`If-Match\` naming a version the invoice has moved on from: 412 with the invoice as it is now, and nothing is sent.`,
+        description: `Any signed-in user. Mails the invoice to the customer company's email address, with the PDF and the e-invoice (UBL XML) attached, in the customer's language (Estonian when it is not known). The sending and its result are written to the invoice (\`sentAt\`, \`sentTo\`) and so to its history. A customer without an email address: 400. An invoice sent before: 409 (\`already_sent\`) unless \`force=true\` confirms a second sending. One sending of an invoice at a time: another one while it is under way is 409 (\`send_in_progress\`) and mails nothing. Each account mails at most ${LIMITS.invoiceSendsPerAccountPerHour} invoices an hour and sends one invoice again at most ${LIMITS.invoiceResendsPerHour} times an hour; over that, 429 with Retry-After. The mail server refusing: 503, recorded in the history too. The version read goes in \`If-Match\` (required: 428 without); naming a version the invoice has moved on from: 412 with the invoice as it is now, and nothing is sent.`,
         tags: ['invoices'],
         params: InvoiceParams,
         querystring: SendInvoiceQuery,
+        headers: IfMatchHeaders,
         response: { 200: ref(Invoice), ...errors(400, 401, 404, 409, 429, 503), ...conflict(ref(Invoice)) },
       },
     },

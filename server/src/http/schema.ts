@@ -32,12 +32,12 @@ export const Person = (description?: string) =>
 export const Str = (max: number = LIMITS.shortTextMaxLength, min = 0) => Type.String({ minLength: min, maxLength: max });
 export const Timestamp = () => Type.String({ format: 'date-time' });
 export const DateStr = () => Type.String({ format: 'date' });
-/** A record's version: the database moves it with every change; send it back as If-Match (`"7"`) to write only over what was read. */
+/** A record's version: the database moves it with every change; writes send it back as If-Match (`"7"`) to write only over what was read. */
 export const RecordVersion = () =>
   Type.Integer({
     minimum: 1,
     description:
-      'Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since.',
+      'Moved by the server with every change. Detail answers carry it as the ETag; every write to the record (PUT, PATCH, DELETE and its actions) must send it as If-Match (428 without), and is refused (412) when someone changed the record since.',
   });
 export const Quantity = () => Type.String({ pattern: QUANTITY_PATTERN, maxLength: DECIMAL_MAX_LENGTH, examples: ['27.350'] });
 export const Price = () => Type.String({ pattern: PRICE_PATTERN, maxLength: DECIMAL_MAX_LENGTH, examples: ['45.50'] });
@@ -208,15 +208,34 @@ export const FieldErrorsSchema = Type.Object(
 );
 export const StatusOk = Type.Object({ status: Type.Literal('OK') }, { $id: 'StatusOk', title: 'StatusOk' });
 
-/** Standard error responses for a route, to document them in OpenAPI. */
-/** The 412 of a write whose If-Match names an older version: who changed the record and when, and the record as it is now. */
+/**
+ * The headers of a write to an existing versioned record: If-Match with the version read, which the
+ * server requires (buildApp answers 428 before anything else without it). Give it with `conflict`.
+ */
+export const IfMatchHeaders = Type.Object({
+  'if-match': Type.String({
+    description:
+      'The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write\'s strong comparison), is answered 412.',
+    examples: ['"7"'],
+  }),
+});
+
+/**
+ * The answers of a write to an existing versioned record besides its own: 412 when If-Match names
+ * an older version (who changed the record and when, and the record as it is now), 428 without one.
+ */
 export const conflict = (record: TSchema): Record<number, TSchema> => ({
   412: Type.Object(
     { detail: Type.String(), current: record },
     { title: 'VersionConflict', description: 'The record changed since the version sent in If-Match; nothing was changed.' },
   ),
+  428: Type.Object(
+    { detail: Type.String() },
+    { title: 'VersionRequired', description: 'No version in If-Match (or `*`): send the version read; nothing was changed.' },
+  ),
 });
 
+/** Standard error responses for a route, to document them in OpenAPI. */
 export function errors(...codes: number[]): Record<number, TSchema> {
   const out: Record<number, TSchema> = {};
   for (const c of codes) out[c] = c === 400 ? ref(FieldErrorsSchema) : ref(DetailError);

@@ -5,7 +5,7 @@ import type { App } from '../infra/context.js';
 import { nonFieldError } from '../http/errors.js';
 import { findOne, runList } from '../list/index.js';
 import { nextDocumentNumber } from '../records/numbers.js';
-import { errors, ref, conflict } from '../http/schema.js';
+import { errors, ref, conflict, IfMatchHeaders } from '../http/schema.js';
 import { currentUser, writer } from '../auth/guards.js';
 import { DOCUMENT_NUMBER, documentNumber, INVOICE, INVOICE_RETRYABLE_STATUS } from '@timberlog/contract';
 import { numberParams } from '../waybills/schemas.js';
@@ -141,6 +141,7 @@ export async function invoiceRoutes(app: App) {
           'Any signed-in user. Only an invoice whose sync failed can be retried; it goes back to `pending_sync` and is queued again.',
         tags,
         params: NumberParams,
+        headers: IfMatchHeaders,
         response: { 200: ref(Invoice), ...errors(400, 401, 404), ...conflict(ref(Invoice)) },
       },
     },

@@ -6,8 +6,10 @@ import { ApiError, notFound } from '../http/errors.js';
 
 /**
  * Optimistic concurrency (docs/decisions/0009-record-versions.md): every edited record carries a
- * `version` the database moves with each change. Detail answers carry it as the ETag; a write
- * that sends `If-Match` with the version it read is refused with 412 when the record has moved on.
+ * `version` the database moves with each change. Detail answers carry it as the ETag; every write
+ * to an existing record must send `If-Match` with the version it read: without one (or with `*`,
+ * which names no version) it is refused with 428, and with another version than the record's, or
+ * a weak tag, with 412.
  */
 
 /** What an If-Match header asks: undefined without one; '*' any version; a number; NaN for a value no version matches. */
@@ -15,10 +17,24 @@ export function ifMatch(request: FastifyRequest): number | '*' | undefined {
   const raw = request.headers['if-match'];
   if (raw === undefined) return undefined;
   const value = (Array.isArray(raw) ? raw.join(',') : raw).trim();
+  if (value === '') return undefined;
   if (value === '*') return '*';
-  // A strong tag `"12"`; a weak one (W/"12") compares the same for our integer versions.
-  const m = /^(?:W\/)?"(\d{1,9})"$/.exec(value);
+  // Only a strong tag: a write compares strongly (RFC 9110 13.1.1), and a weak tag (W/"12") never
+  // matches there, so it gets the 412 a stale version gets.
+  const m = /^"(\d{1,9})"$/.exec(value);
   return m ? Number(m[1]) : Number.NaN;
+}
+
+/**
+ * 428: a write to an existing record that names no version. `*` is refused as well: it would let
+ * a client write over changes it never saw, which is what the version is there to stop.
+ */
+export const versionRequired = () => new ApiError(428, { key: 'record.versionRequired' });
+
+/** Refuses a request that names no version of the record it writes (before anything else is read or checked). */
+export function requireIfMatch(request: FastifyRequest): void {
+  const wanted = ifMatch(request);
+  if (wanted === undefined || wanted === '*') throw versionRequired();
 }
 
 /** The ETag of a record's version. */
@@ -53,13 +69,18 @@ export class VersionConflict extends ApiError {
 }
 
 /**
- * Refuses the write when the request's If-Match names another version than the record's (checked
- * on the row the transaction has locked, so nothing can move between the check and the write).
- * `load` reads the record as a GET would answer it, for the 412.
+ * Refuses the write when the request names no version (428) or another version than the record's
+ * (412; checked on the row the transaction has locked, so nothing can move between the check and
+ * the write). `load` reads the record as a GET would answer it, for the 412.
  */
 export async function checkVersion(request: FastifyRequest, change: LastChange, load: () => Promise<unknown>): Promise<void> {
-  const wanted = ifMatch(request);
-  if (wanted === undefined || wanted === '*' || wanted === change.version) return;
+  requireIfMatch(request);
+  await checkExpected(ifMatch(request) as number, change, load);
+}
+
+/** 412 unless `expected` is the record's version (a bulk row's expected version, or an If-Match's). */
+export async function checkExpected(expected: number, change: LastChange, load: () => Promise<unknown>): Promise<void> {
+  if (expected === change.version) return;
   throw new VersionConflict(change, await load());
 }
 
@@ -98,8 +119,8 @@ export async function lockRecord<C extends string = never>(
 }
 
 /**
- * The start of every write to a versioned record: locks it, answers 404 when it is gone and 412
- * when If-Match names another version (`load` reads it as a GET would, for the 412), and gives
+ * The start of every write to a versioned record: locks it, answers 404 when it is gone, 428
+ * without a version in If-Match and 412 when it names another version (`load` reads it as a GET would, for the 412), and gives
  * the locked record's version and last change, plus the `columns` asked for.
  */
 export async function lockForWrite<C extends string = never>(

@@ -15,7 +15,7 @@ import {
 import type { App } from '../infra/context.js';
 import type { Database } from '../infra/db.js';
 import { ApiError, FieldErrors, forbidden, notFound } from '../http/errors.js';
-import { conflict, errors, Person, ref, StrEnum, Str, Timestamp, Type, RecordVersion, type Static } from '../http/schema.js';
+import { conflict, IfMatchHeaders, errors, Person, ref, StrEnum, Str, Timestamp, Type, RecordVersion, type Static } from '../http/schema.js';
 import { currentUser, writer } from '../auth/guards.js';
 import { transaction } from '../infra/transaction.js';
 import { lockForWrite, withEtag } from '../records/versions.js';
@@ -232,10 +232,11 @@ export async function savedViewRoutes(app: App) {
         operationId: 'patchSavedView',
         summary: 'Change a saved view',
         description:
-          'The owner only (403 for a shared view of someone else). `isDefault: true` makes it their default of the list in the same transaction that unsets the one before. If-Match is honoured.',
+          'The owner only (403 for a shared view of someone else). `isDefault: true` makes it their default of the list in the same transaction that unsets the one before. Sends the version read in If-Match (required: 428 without; 412 when the view changed since).',
         tags,
         params: IdParams,
         body: SavedViewPatch,
+        headers: IfMatchHeaders,
         response: { 200: ref(SavedView), ...errors(400, 401, 403, 404), ...conflict(ref(SavedView)) },
       },
     },
@@ -274,9 +275,11 @@ export async function savedViewRoutes(app: App) {
       schema: {
         operationId: 'deleteSavedView',
         summary: 'Delete a saved view',
-        description: 'The owner, or staff for a shared view. If-Match is honoured.',
+        description:
+          'The owner, or staff for a shared view. Sends the version read in If-Match (required: 428 without; 412 when the view changed since).',
         tags,
         params: IdParams,
+        headers: IfMatchHeaders,
         response: { 204: Type.Null(), ...errors(401, 403, 404), ...conflict(ref(SavedView)) },
       },
     },

@@ -53,14 +53,14 @@ export const percentile = (values: readonly number[], q: number): number => {
  */
 export async function writerChanges(ctx: AppContext, perKind: number, skip: number): Promise<WriterChange[]> {
   const confirmed = (
-    await sql<{ number: string }>`
-    SELECT number FROM waybills WHERE number LIKE 'B-%' AND status = 'confirmed' ORDER BY number LIMIT ${perKind} OFFSET ${skip}`.execute(
+    await sql<{ number: string; version: number }>`
+    SELECT number, version FROM waybills WHERE number LIKE 'B-%' AND status = 'confirmed' ORDER BY number LIMIT ${perKind} OFFSET ${skip}`.execute(
       ctx.db,
     )
   ).rows;
   const drafts = (
-    await sql<{ number: string; date: string }>`
-    SELECT number, transport_date::text AS date FROM waybills WHERE number LIKE 'B-%' AND status = 'draft' AND notes = '' AND transport_date <> '2026-03-14'
+    await sql<{ number: string; version: number; date: string }>`
+    SELECT number, version, transport_date::text AS date FROM waybills WHERE number LIKE 'B-%' AND status = 'draft' AND notes = '' AND transport_date <> '2026-03-14'
     ORDER BY number LIMIT ${2 * perKind} OFFSET ${2 * skip}`.execute(ctx.db)
   ).rows;
   const changes: WriterChange[] = [];
@@ -69,13 +69,15 @@ export async function writerChanges(ctx: AppContext, perKind: number, skip: numb
     if (c)
       changes.push({
         number: c.number,
+        version: c.version,
         forward: { status: 'delivered' },
         back: { status: 'confirmed', reason: 'Delivered by mistake (benchmark writer)' },
       });
     const n = drafts[2 * i];
-    if (n) changes.push({ number: n.number, forward: { notes: 'Checked again by Tamm' }, back: { notes: '' } });
+    if (n) changes.push({ number: n.number, version: n.version, forward: { notes: 'Checked again by Tamm' }, back: { notes: '' } });
     const d = drafts[2 * i + 1];
-    if (d) changes.push({ number: d.number, forward: { transportDate: '2026-03-14' }, back: { transportDate: d.date } });
+    if (d)
+      changes.push({ number: d.number, version: d.version, forward: { transportDate: '2026-03-14' }, back: { transportDate: d.date } });
   }
   return changes;
 }

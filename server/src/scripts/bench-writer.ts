@@ -5,7 +5,8 @@
  * counts and search texts, the change event). Each change is sent on the clock (the i-th at
  * start + i / rate), whether or not the previous one has been answered, so a slow answer does not
  * lower the rate. It cycles through `changes`: a pass makes each one's `forward` change, the next
- * pass its `back` change, and so on, so no waybill is changed twice at once.
+ * pass its `back` change, and so on, so no waybill is changed twice at once. Each change sends the
+ * version the previous answer for that waybill named (If-Match), as the API requires of every write.
  *
  * Started with `fork` and a JSON argument ({@link WriterOptions}); stops after `count` changes, or
  * on the message 'stop', then sends its {@link WriterResult} to the parent and exits.
@@ -15,6 +16,8 @@ import { performance } from 'node:perf_hooks';
 export interface WriterChange {
   /** The waybill's number. */
   number: string;
+  /** Its version when the writer starts. */
+  version: number;
   forward: Record<string, unknown>;
   back: Record<string, unknown>;
 }
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
   process.on('message', (m) => {
     if (m === 'stop') stopped = true;
   });
+  const versions = new Map(o.changes.map((c) => [c.number, c.version]));
   const start = now();
   for (let i = 0; !stopped && (o.count === 0 || i < o.count); i++) {
     const wait = start + (i * 1000) / o.rate - now();
@@ -64,16 +68,23 @@ async function main(): Promise<void> {
     const sentAt = now();
     const p: Promise<void> = fetch(`${o.base}/api/waybills/${encodeURIComponent(change.number)}/`, {
       method: 'PATCH',
-      headers: { authorization: `Bearer ${o.token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${o.token}`,
+        'content-type': 'application/json',
+        'if-match': `"${versions.get(change.number)}"`,
+      },
       body: JSON.stringify(body),
     })
       .then(
         async (r) => {
           await r.arrayBuffer();
           const etag = r.headers.get('etag');
+          const version = etag ? Number(etag.replace(/\D/g, '')) : null;
+          // A 412's ETag is the version as it is now too: the next change is made over it.
+          if (version !== null) versions.set(change.number, version);
           answers.push({
             number: change.number,
-            version: etag ? Number(etag.replace(/\D/g, '')) : null,
+            version,
             status: r.status,
             sentAt,
             answeredAt: now(),

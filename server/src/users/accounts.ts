@@ -5,7 +5,7 @@ import type { App } from '../infra/context.js';
 import { FieldErrors, forbidden, notFound, nonFieldError } from '../http/errors.js';
 import { runList } from '../list/index.js';
 import { userSpec } from './queries.js';
-import { ref, errors, Type, conflict } from '../http/schema.js';
+import { ref, errors, Type, conflict, IfMatchHeaders } from '../http/schema.js';
 import { currentUser, writer } from '../auth/guards.js';
 import { checkPassword, hashPassword, normaliseEmail } from './rules.js';
 import { endSessions } from '../auth/tokens.js';
@@ -146,6 +146,7 @@ export async function accountRoutes(app: App) {
         tags: ['users'],
         params: EmailParams,
         body: UserUpdate,
+        headers: IfMatchHeaders,
         response: { 200: ref(User), ...errors(400, 401, 403, 404), ...conflict(ref(User)) },
       },
       config: { access: 'staff' },
@@ -163,6 +164,7 @@ export async function accountRoutes(app: App) {
         tags: ['users'],
         params: EmailParams,
         body: UserPatch,
+        headers: IfMatchHeaders,
         response: { 200: ref(User), ...errors(400, 401, 403, 404), ...conflict(ref(User)) },
       },
       config: { access: 'staff' },
@@ -180,6 +182,7 @@ export async function accountRoutes(app: App) {
         description: 'Staff only. Staff cannot delete their own account.',
         tags: ['users'],
         params: EmailParams,
+        headers: IfMatchHeaders,
         response: { 204: Type.Null(), ...errors(400, 401, 403, 404), ...conflict(ref(User)) },
       },
       config: { access: 'staff' },

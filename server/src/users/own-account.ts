@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../infra/context.js';
 import { FieldErrors } from '../http/errors.js';
-import { ref, errors, conflict } from '../http/schema.js';
+import { ref, errors, conflict, IfMatchHeaders } from '../http/schema.js';
 import { currentUser, writer } from '../auth/guards.js';
 import { checkPassword, hashPassword, verifyPassword } from './rules.js';
 import { endSessions } from '../auth/tokens.js';
@@ -70,6 +70,7 @@ export async function ownAccountRoutes(app: App) {
           "Any signed-in user, for their own account. A new password needs `currentPassword` (400 on `currentPassword` when it is missing or wrong; wrong guesses count towards the sign-in limits) and must follow the password rules; it ends every session of the account, the caller's included, so the caller signs in again with the new password. Email, staff and active flags cannot be changed here.",
         tags: ['users'],
         body: MeUpdate,
+        headers: IfMatchHeaders,
         response: { 200: ref(User), ...errors(400, 401), ...conflict(ref(User)) },
       },
     },
@@ -84,6 +85,7 @@ export async function ownAccountRoutes(app: App) {
         description: 'As PUT, with every field optional.',
         tags: ['users'],
         body: MePatch,
+        headers: IfMatchHeaders,
         response: { 200: ref(User), ...errors(400, 401), ...conflict(ref(User)) },
       },
     },

@@ -19,7 +19,7 @@ import { ApiError, fieldError, notFound } from '../http/errors.js';
 import { listConds, orderBy, whereClause } from '../list/index.js';
 import { errors, Nullable, ref, StrEnum, Type, type Static } from '../http/schema.js';
 import { transaction } from '../infra/transaction.js';
-import { lockRecord } from '../records/versions.js';
+import { checkExpected, lockRecord, VersionConflict } from '../records/versions.js';
 import { currentUser } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
 import { BatchJob, createBatchJob, type BatchAsker } from '../batch/service.js';
@@ -36,18 +36,38 @@ import { waybillSpec } from './queries.js';
 export const BulkRequest = Type.Object(
   {
     action: StrEnum(BULK_ACTIONS),
+    rows: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            number: Type.String({ minLength: 1, maxLength: LIMITS.documentNumberMaxLength }),
+            version: Type.Integer({
+              minimum: 1,
+              description: 'The version of the waybill the caller read (its `version`, as its ETag names it).',
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          minItems: 1,
+          maxItems: BULK.maxRows,
+          description:
+            "The waybills picked, each with the version the caller read (a list row's or a detail's `version`; a number given twice counts once, with its first version). A waybill changed since is left alone and answered `stale`, as a single write with that version in If-Match would be answered 412. Give these or `filters`.",
+        },
+      ),
+    ),
     numbers: Type.Optional(
-      Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.documentNumberMaxLength }), {
-        minItems: 1,
+      Type.Array(Type.String({ maxLength: LIMITS.documentNumberMaxLength }), {
         maxItems: BULK.maxRows,
-        description: 'The waybills by number (a number given twice counts once). Give these or `filters`.',
+        deprecated: true,
+        description: 'No longer taken: numbers without the versions read are answered 428. Give `rows`.',
       }),
     ),
     filters: Type.Optional(
       Type.String({
         maxLength: 6000,
         description:
-          "All waybills the list would show for this query (the waybill list's URL query without `?`: `statusIn=draft&origin=X`). Give this or `numbers`.",
+          "All waybills the list would show for this query (the waybill list's URL query without `?`: `statusIn=draft&origin=X`), as they are when the action runs: no version was read, so none is compared (each row still goes through its single-record rules). Give this or `rows`.",
       }),
     ),
     dryRun: Type.Boolean({ description: 'true: answer what would happen to each row and change nothing.' }),
@@ -67,11 +87,13 @@ export const BulkRow = Type.Object(
     number: Type.String(),
     outcome: StrEnum(BULK_OUTCOMES, {
       description:
-        'done (would be done, in a dry run), unchanged (already so: nothing written), refused (see message) or missing (no such waybill).',
+        'done (would be done, in a dry run), unchanged (already so: nothing written), refused (see message), stale (changed since the version given: the message says who changed it and when; nothing written) or missing (no such waybill).',
     }),
     from: Nullable(StrEnum(WAYBILL_STATUSES, { description: 'The status before.' })),
     to: Nullable(StrEnum(WAYBILL_STATUSES, { description: 'The status after (null for a deletion or an export).' })),
-    message: Nullable(Type.String({ description: "Why it was refused, in the caller's language: the single-record call's message." })),
+    message: Nullable(
+      Type.String({ description: "Why it was refused or is stale, in the caller's language: the single-record call's message." }),
+    ),
   },
   { $id: 'BulkRow', title: 'BulkRow' },
 );
@@ -83,6 +105,7 @@ export const BulkResult = Type.Object(
     done: Type.Integer(),
     unchanged: Type.Integer(),
     refused: Type.Integer(),
+    stale: Type.Integer({ description: 'Rows changed since the version given: left alone.' }),
     missing: Type.Integer(),
     rows: Type.Array(Type.Ref('BulkRow'), {
       description: "One per waybill, in the order given (by number, or in the list's order for filters).",
@@ -97,6 +120,8 @@ type Row = Static<typeof BulkRow>;
 interface BulkInput {
   action: BulkAction;
   numbers: string[];
+  /** The version the caller read of each number; none for a selection by filters (nothing was read). */
+  versions?: Record<string, number>;
   dryRun: boolean;
   reason?: string;
 }
@@ -114,6 +139,8 @@ async function applyRow(trx: Transaction<Database>, asker: BatchAsker, input: Bu
   const lock = async () => {
     const row = await lockRecord(trx, 'waybills', number, ['status']);
     if (!row) throw notFound();
+    const expected = input.versions?.[number];
+    if (expected !== undefined) await checkExpected(expected, row, async () => null);
     return row;
   };
   const dryRun = { dryRun: input.dryRun };
@@ -147,6 +174,7 @@ class Unchanged extends Error {}
 const refusedRow = (number: string, err: unknown, locale: Locale): Row => {
   if (err instanceof ApiError && err.status === 404)
     return { number, outcome: 'missing', from: null, to: null, message: messageOf(err, locale) };
+  if (err instanceof VersionConflict) return { number, outcome: 'stale', from: null, to: null, message: messageOf(err, locale) };
   if (err instanceof ApiError) return { number, outcome: 'refused', from: null, to: null, message: messageOf(err, locale) };
   throw err;
 };
@@ -224,6 +252,7 @@ export async function runBulk(
     done: count('done'),
     unchanged: count('unchanged'),
     refused: count('refused'),
+    stale: count('stale'),
     missing: count('missing'),
     rows,
     exportRequest: exportRequest as never,
@@ -244,21 +273,39 @@ export async function bulkRoutes(app: App) {
       schema: {
         operationId: 'bulkWaybills',
         summary: 'Confirm, deliver, cancel, delete or export many waybills',
-        description: `Any signed-in user. Each waybill goes through the rules of its own call (PATCH of the status, DELETE, the caller's role) in a transaction of its own: a refused row never blocks the others, and every change is recorded in the waybill's history with \`via: bulk\` and the \`reason\`. \`dryRun: true\` answers what would happen to each row and changes nothing. Up to ${BULK.maxRows.toLocaleString('en')} waybills (400 above); more than ${BULK.inlineMaxRows} run as a background job: the answer is then 202 with the job to poll (GET /api/batch-jobs/{id}/), whose \`result\` is this call's answer. The export action starts one export of the rows that exist (the file as the list's export writes it).`,
+        description: `Any signed-in user. Picked waybills come as \`rows\`, each with the version the caller read: one changed since is answered \`stale\` (who changed it and when) and left alone, as its own call with that version in If-Match would be refused 412; \`numbers\` without versions are answered 428. Each waybill goes through the rules of its own call (PATCH of the status, DELETE, the caller's role) in a transaction of its own: a refused row never blocks the others, and every change is recorded in the waybill's history with \`via: bulk\` and the \`reason\`. \`dryRun: true\` answers what would happen to each row and changes nothing. Up to ${BULK.maxRows.toLocaleString('en')} waybills (400 above); more than ${BULK.inlineMaxRows} run as a background job: the answer is then 202 with the job to poll (GET /api/batch-jobs/{id}/), whose \`result\` is this call's answer. The export action starts one export of the rows that exist (the file as the list's export writes it).`,
         tags: ['waybills'],
         body: BulkRequest,
-        response: { 200: ref(BulkResult), 202: ref(BatchJob), ...errors(400, 401) },
+        response: {
+          200: ref(BulkResult),
+          202: ref(BatchJob),
+          ...errors(400, 401),
+          428: Type.Object(
+            { detail: Type.String() },
+            {
+              title: 'VersionsRequired',
+              description: 'Waybills picked by `numbers`, without the versions read: give `rows`. Nothing was changed.',
+            },
+          ),
+        },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
       const body = request.body;
-      if (body.numbers && body.filters !== undefined)
+      if (body.numbers) throw new ApiError(428, { key: 'bulk.versionsRequired' });
+      if (body.rows && body.filters !== undefined)
         throw new ApiError(400, undefined, { nonFieldErrors: [{ key: 'bulk.numbersOrFilters' }] });
       let numbers: string[];
+      let versions: Record<string, number> | undefined;
       let filters: Record<string, unknown> | undefined;
-      if (body.numbers) numbers = [...new Set(body.numbers.map((n) => n.trim()))];
-      else if (body.filters !== undefined) {
+      if (body.rows) {
+        // A Map keeps the order given (an object would put integer-like keys first).
+        const picked = new Map<string, number>();
+        for (const row of body.rows) if (!picked.has(row.number.trim())) picked.set(row.number.trim(), row.version);
+        numbers = [...picked.keys()];
+        versions = Object.fromEntries(picked);
+      } else if (body.filters !== undefined) {
         const checked = checkListQuery('waybills', body.filters);
         if ('problem' in checked) throw fieldError('filters', checked.problem.key, checked.problem.params);
         filters = {
@@ -283,7 +330,7 @@ export async function bulkRoutes(app: App) {
         }
       } else throw new ApiError(400, undefined, { nonFieldErrors: [{ key: 'bulk.noRows' }] });
       const asker: BatchAsker = { email: user.email, isStaff: user.isStaff, locale: request.locale };
-      const input: BulkInput = { action: body.action, numbers, dryRun: body.dryRun, reason: body.reason };
+      const input: BulkInput = { action: body.action, numbers, versions, dryRun: body.dryRun, reason: body.reason };
       const startExport = (kept: string[]) =>
         createExportRequest(app.ctx, request, {
           kind: 'waybill_report',

@@ -5,7 +5,7 @@ import type { App } from '../infra/context.js';
 import { FieldErrors } from '../http/errors.js';
 import { findOne, runList } from '../list/index.js';
 import { nextDocumentNumber } from '../records/numbers.js';
-import { errors, ref, Type, conflict } from '../http/schema.js';
+import { errors, ref, Type, conflict, IfMatchHeaders } from '../http/schema.js';
 import {
   DOCUMENT_NUMBER,
   documentNumber,
@@ -129,6 +129,7 @@ export async function waybillRoutes(app: App) {
         tags,
         params: NumberParams,
         body: WaybillUpdate,
+        headers: IfMatchHeaders,
         response: { 200: ref(Waybill), ...errors(400, 401, 404), ...conflict(ref(Waybill)) },
       },
     },
@@ -145,6 +146,7 @@ export async function waybillRoutes(app: App) {
         tags,
         params: NumberParams,
         body: WaybillPatch,
+        headers: IfMatchHeaders,
         response: { 200: ref(Waybill), ...errors(400, 401, 404), ...conflict(ref(Waybill)) },
       },
     },
@@ -160,6 +162,7 @@ export async function waybillRoutes(app: App) {
         description: `Any signed-in user. Only a waybill in status ${WAYBILL_DELETABLE_STATUSES.join(' or ')} can be deleted.`,
         tags,
         params: NumberParams,
+        headers: IfMatchHeaders,
         response: { 204: Type.Null(), ...errors(400, 401, 404), ...conflict(ref(Waybill)) },
       },
     },

@@ -6,7 +6,7 @@ import type { Database, WorklogsTable } from '../infra/db.js';
 import { FieldErrors } from '../http/errors.js';
 import { findOne, runList } from '../list/index.js';
 import { nextDocumentNumber } from '../records/numbers.js';
-import { errors, ref, conflict } from '../http/schema.js';
+import { errors, ref, conflict, IfMatchHeaders } from '../http/schema.js';
 import { DOCUMENT_NUMBER, documentNumber, LIMITS, normaliseWorkerName, type WorklogAction } from '@timberlog/contract';
 import { currentUser, writer } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
@@ -242,6 +242,7 @@ export async function worklogRoutes(app: App) {
         tags,
         params: NumberParams,
         body: WorklogUpdate,
+        headers: IfMatchHeaders,
         response: { 200: ref(Worklog), ...errors(400, 401, 404), ...conflict(ref(Worklog)) },
       },
     },
@@ -257,6 +258,7 @@ export async function worklogRoutes(app: App) {
         tags,
         params: NumberParams,
         body: WorklogPatch,
+        headers: IfMatchHeaders,
         response: { 200: ref(Worklog), ...errors(400, 401, 404), ...conflict(ref(Worklog)) },
       },
     },

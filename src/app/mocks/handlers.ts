@@ -1,5 +1,7 @@
 import type { HttpHandler } from 'msw';
 
+import { versionRequiredHandlers } from '@/shared/mock-db';
+
 import { documentHandlers } from '@/features/document-actions/index.mocks';
 import { eventHandlers } from '@/features/live-updates/index.mocks';
 import { authHandlers } from '@/entities/auth/index.mocks';
@@ -19,7 +21,9 @@ import { totalsHandlers } from '@/entities/list-totals/index.mocks';
 
 /** Every endpoint's mock, grouped by entity so a story can replace one group by its key. */
 export const handlersByEntity: Readonly<Record<string, HttpHandler[]>> = {
-  // First: /api/waybills/totals/ and the like are no record's number.
+  // First: a write without the record's version is refused before any entity's handler looks at it.
+  versions: [...versionRequiredHandlers],
+  // Then: /api/waybills/totals/ and the like are no record's number.
   totals: [...totalsHandlers],
   auth: [...authHandlers],
   user: [...userHandlers],

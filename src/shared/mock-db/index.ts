@@ -14,7 +14,17 @@ export {
   mockWorklog,
 } from './fixtures';
 export { decimalText, fieldErrors, isDate, listResponse, nonFieldError, notFound } from './list';
-export { changed, created, deleted, versionConflict } from './versions';
+export {
+  changed,
+  created,
+  deleted,
+  ifMatchVersion,
+  staleDetail,
+  staleVersion,
+  versionConflict,
+  versionRequired,
+  versionRequiredHandlers,
+} from './versions';
 export { historyResponse, recordHistory } from './history';
 export { changeEventsSince, lastEventId } from './events';
 export type { HistoryOptions } from './history';

@@ -1,13 +1,15 @@
 import { pickLocale, versionConflictDetail, type HistoryEntity } from '@timberlog/contract';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 
 import { lastChangedBy, mockCaller, mockDb } from './db';
 import { currentRecord, recordHistory, type HistoryOptions } from './history';
+import { message } from './messages';
 
 /**
  * Record versions as the server keeps them (docs/decisions/0009): 1 as seeded, one more with each
- * change; a write whose If-Match names another version answers 412 with who changed the record,
- * when, and the record as it is now. Who made the last change is kept beside the records (the
+ * change; a write to an existing record without If-Match (or with `*`) answers 428, and one whose
+ * If-Match names another version, or is a weak tag, 412 with who changed the record, when, and the
+ * record as it is now. Who made the last change is kept beside the records (the
  * server keeps it in a column the API does not answer). Every change is written to the record's
  * history (history.ts) as the server's database writes it.
  */
@@ -45,7 +47,33 @@ export function deleted(request: Request, kind: HistoryEntity, key: string, opti
   recordHistory(request, kind, key, 'deleted', currentRecord(kind, key), undefined, options);
 }
 
-/** The 412 a write with a stale If-Match gets, or undefined when it may go ahead (no If-Match, `*`, or the current version). */
+/** The version a request's If-Match names: undefined without one or with `*` (no version), NaN for one no version matches (a weak tag). */
+export function ifMatchVersion(request: Request): number | undefined {
+  const wanted = request.headers.get('if-match')?.trim();
+  if (!wanted || wanted === '*') return undefined;
+  // Writes compare strongly (RFC 9110): a weak tag never matches.
+  const match = /^"(\d{1,9})"$/.exec(wanted);
+  return match ? Number(match[1]) : Number.NaN;
+}
+
+/** The 428 of a write that names no version, as the server words it; undefined when it names one. */
+export function versionRequired(request: Request): Response | undefined {
+  if (ifMatchVersion(request) !== undefined) return undefined;
+  return HttpResponse.json({ detail: message(request, 'record.versionRequired') }, { status: 428 });
+}
+
+/** The 412 of a write made over another version than `version` (its who and when), with the record as it is now. */
+export function staleVersion(
+  request: Request,
+  record: { version: number; lastModifiedAt: string },
+  changedBy: string | null,
+  current: unknown,
+): Response {
+  const detail = versionConflictDetail(pickLocale(request.headers.get('accept-language')), changedBy, record.lastModifiedAt);
+  return HttpResponse.json({ detail, current }, { status: 412, headers: { ETag: `"${record.version}"` } });
+}
+
+/** The 428 or 412 a write gets, or undefined when it names the record's version. */
 export function versionConflict(
   request: Request,
   kind: HistoryEntity,
@@ -53,14 +81,36 @@ export function versionConflict(
   record: { version: number; lastModifiedAt: string },
   current: unknown = record,
 ): Response | undefined {
-  const wanted = request.headers.get('if-match')?.trim();
-  if (wanted === undefined || wanted === '*') return undefined;
-  const match = /^(?:W\/)?"(\d{1,9})"$/.exec(wanted);
-  if (match && Number(match[1]) === record.version) return undefined;
-  const detail = versionConflictDetail(
+  const required = versionRequired(request);
+  if (required) return required;
+  if (ifMatchVersion(request) === record.version) return undefined;
+  return staleVersion(request, record, lastChangedBy.get(`${kind}:${key}`) ?? null, current);
+}
+
+/** The 412's words for a record changed since the version read: who changed it and when (a bulk row's `stale` message). */
+export const staleDetail = (request: Request, kind: HistoryEntity, key: string, record: { lastModifiedAt: string }): string =>
+  versionConflictDetail(
     pickLocale(request.headers.get('accept-language')),
     lastChangedBy.get(`${kind}:${key}`) ?? null,
     record.lastModifiedAt,
   );
-  return HttpResponse.json({ detail, current }, { status: 412, headers: { ETag: `"${record.version}"` } });
-}
+
+/**
+ * The writes to an existing record, as the server's routes list If-Match: the server refuses one
+ * without it before its body or its record is looked at, so these answer first, ahead of every
+ * entity's own handlers, and let the request through when it names a version.
+ */
+const VERSIONED_WRITES: readonly (readonly ['put' | 'patch' | 'delete' | 'post', string])[] = [
+  ...(['put', 'patch', 'delete'] as const).map((method) => [method, '*/api/waybills/:number/'] as const),
+  ...(['put', 'patch'] as const).map((method) => [method, '*/api/worklogs/:number/'] as const),
+  ['post', '*/api/invoices/:number/retry_sync/'],
+  ['post', '*/api/invoices/:number/send/'],
+  ...(['put', 'patch'] as const).map((method) => [method, '*/api/user/me'] as const),
+  ...(['put', 'patch', 'delete'] as const).map((method) => [method, '*/api/user/:email/'] as const),
+  ...(['patch', 'delete'] as const).map((method) => [method, '*/api/saved-views/:id/'] as const),
+  ...(['put', 'patch', 'delete'] as const).map((method) => [method, '*/api/admin/:resource/:key'] as const),
+];
+
+export const versionRequiredHandlers: readonly HttpHandler[] = VERSIONED_WRITES.map(([method, path]) =>
+  http[method](path, ({ request }) => versionRequired(request)),
+);

@@ -91,16 +91,17 @@ export const userApi = baseApi.injectEndpoints({
       query: () => '/api/user/me',
       providesTags: (user) => [{ type: TAGS.user, id: ME_ID }, ...(user ? [{ type: TAGS.user, id: user.email }] : [])],
     }),
-    updateMe: build.mutation<User, MeUpdate>({
-      query: (body) => ({ url: '/api/user/me', method: 'PUT', body }),
+    /** The own account as read (`version`, sent as If-Match): a change made meanwhile, in another tab or by staff, answers 412. */
+    updateMe: build.mutation<User, { version: number; body: MeUpdate }>({
+      query: ({ version, body }) => ({ url: '/api/user/me', method: 'PUT', body, headers: ifMatch(version) }),
       invalidatesTags: (user) => [
         { type: TAGS.user, id: ME_ID },
         { type: TAGS.user, id: LIST_ID },
         ...(user ? [{ type: TAGS.user, id: user.email }] : []),
       ],
     }),
-    patchMe: build.mutation<User, MePatch>({
-      query: (body) => ({ url: '/api/user/me', method: 'PATCH', body }),
+    patchMe: build.mutation<User, { version: number; body: MePatch }>({
+      query: ({ version, body }) => ({ url: '/api/user/me', method: 'PATCH', body, headers: ifMatch(version) }),
       invalidatesTags: (user) => [
         { type: TAGS.user, id: ME_ID },
         { type: TAGS.user, id: LIST_ID },

@@ -732,7 +732,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Send the invoice to its customer
-         * @description Any signed-in user. Mails the invoice to the customer company's email address, with the PDF and the e-invoice (UBL XML) attached, in the customer's language (Estonian when it is not known). The sending and its result are written to the invoice (`sentAt`, `sentTo`) and so to its history. A customer without an email address: 400. An invoice sent before: 409 (`already_sent`) unless `force=true` confirms a second sending. One sending of an invoice at a time: another one while it is under way is 409 (`send_in_progress`) and mails nothing. Each account mails at most 30 invoices an hour and sends one invoice again at most 3 times an hour; over that, 429 with Retry-After. The mail server refusing: 503, recorded in the history too. With `If-Match` naming a version the invoice has moved on from: 412 with the invoice as it is now, and nothing is sent.
+         * @description Any signed-in user. Mails the invoice to the customer company's email address, with the PDF and the e-invoice (UBL XML) attached, in the customer's language (Estonian when it is not known). The sending and its result are written to the invoice (`sentAt`, `sentTo`) and so to its history. A customer without an email address: 400. An invoice sent before: 409 (`already_sent`) unless `force=true` confirms a second sending. One sending of an invoice at a time: another one while it is under way is 409 (`send_in_progress`) and mails nothing. Each account mails at most 30 invoices an hour and sends one invoice again at most 3 times an hour; over that, 429 with Retry-After. The mail server refusing: 503, recorded in the history too. The version read goes in `If-Match` (required: 428 without); naming a version the invoice has moved on from: 412 with the invoice as it is now, and nothing is sent.
          */
         readonly post: operations["sendInvoice"];
         readonly delete?: never;
@@ -1085,14 +1085,14 @@ export interface paths {
         readonly post?: never;
         /**
          * Delete a saved view
-         * @description The owner, or staff for a shared view. If-Match is honoured.
+         * @description The owner, or staff for a shared view. Sends the version read in If-Match (required: 428 without; 412 when the view changed since).
          */
         readonly delete: operations["deleteSavedView"];
         readonly options?: never;
         readonly head?: never;
         /**
          * Change a saved view
-         * @description The owner only (403 for a shared view of someone else). `isDefault: true` makes it their default of the list in the same transaction that unsets the one before. If-Match is honoured.
+         * @description The owner only (403 for a shared view of someone else). `isDefault: true` makes it their default of the list in the same transaction that unsets the one before. Sends the version read in If-Match (required: 428 without; 412 when the view changed since).
          */
         readonly patch: operations["patchSavedView"];
         readonly trace?: never;
@@ -1168,7 +1168,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Confirm, deliver, cancel, delete or export many waybills
-         * @description Any signed-in user. Each waybill goes through the rules of its own call (PATCH of the status, DELETE, the caller's role) in a transaction of its own: a refused row never blocks the others, and every change is recorded in the waybill's history with `via: bulk` and the `reason`. `dryRun: true` answers what would happen to each row and changes nothing. Up to 10,000 waybills (400 above); more than 200 run as a background job: the answer is then 202 with the job to poll (GET /api/batch-jobs/{id}/), whose `result` is this call's answer. The export action starts one export of the rows that exist (the file as the list's export writes it).
+         * @description Any signed-in user. Picked waybills come as `rows`, each with the version the caller read: one changed since is answered `stale` (who changed it and when) and left alone, as its own call with that version in If-Match would be refused 412; `numbers` without versions are answered 428. Each waybill goes through the rules of its own call (PATCH of the status, DELETE, the caller's role) in a transaction of its own: a refused row never blocks the others, and every change is recorded in the waybill's history with `via: bulk` and the `reason`. `dryRun: true` answers what would happen to each row and changes nothing. Up to 10,000 waybills (400 above); more than 200 run as a background job: the answer is then 202 with the job to poll (GET /api/batch-jobs/{id}/), whose `result` is this call's answer. The export action starts one export of the rows that exist (the file as the list's export writes it).
          */
         readonly post: operations["bulkWaybills"];
         readonly delete?: never;
@@ -1315,13 +1315,13 @@ export interface paths {
         readonly get: operations["adminGetAssortmentType"];
         /**
          * Update a assortment type
-         * @description Staff only. The name must not be blank. The key cannot change. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
+         * @description Staff only. The name must not be blank. The key cannot change. Send the version read in `If-Match` (required: 428 without). Naming a version the record has moved on from: 412 with the record as it is now, and nothing changes.
          */
         readonly put: operations["adminUpdateAssortmentType"];
         readonly post?: never;
         /**
          * Delete a assortment type
-         * @description Staff only. Refused while any of these refer to it: assortments. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
+         * @description Staff only. Refused while any of these refer to it: assortments. Send the version read in `If-Match` (required: 428 without). Naming a version the record has moved on from: 412 with the record as it is now, and nothing changes.
          */
         readonly delete: operations["adminDeleteAssortmentType"];
         readonly options?: never;
@@ -1391,13 +1391,13 @@ export interface paths {
         readonly get: operations["adminGetAssortment"];
         /**
          * Update a assortment
-         * @description Staff only. A new code must be free and made of letters, digits, `_` and `-`; the assortment type must exist. The key cannot change. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
+         * @description Staff only. A new code must be free and made of letters, digits, `_` and `-`; the assortment type must exist. The key cannot change. Send the version read in `If-Match` (required: 428 without). Naming a version the record has moved on from: 412 with the record as it is now, and nothing changes.
          */
         readonly put: operations["adminUpdateAssortment"];
         readonly post?: never;
         /**
          * Delete a assortment
-         * @description Staff only. Refused while any of these refer to it: waybills, worklogs. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
+         * @description Staff only. Refused while any of these refer to it: waybills, worklogs. Send the version read in `If-Match` (required: 428 without). Naming a version the record has moved on from: 412 with the record as it is now, and nothing changes.
          */
         readonly delete: operations["adminDeleteAssortment"];
         readonly options?: never;
@@ -1467,13 +1467,13 @@ export interface paths {
         readonly get: operations["adminGetCompany"];
         /**
          * Update a company
-         * @description Staff only. A new registry code must be free and have 8 digits. The key cannot change. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
+         * @description Staff only. A new registry code must be free and have 8 digits. The key cannot change. Send the version read in `If-Match` (required: 428 without). Naming a version the record has moved on from: 412 with the record as it is now, and nothing changes.
          */
         readonly put: operations["adminUpdateCompany"];
         readonly post?: never;
         /**
          * Delete a company
-         * @description Staff only. Refused while any of these refer to it: warehouses, waybills, invoices, workers. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
+         * @description Staff only. Refused while any of these refer to it: warehouses, waybills, invoices, workers. Send the version read in `If-Match` (required: 428 without). Naming a version the record has moved on from: 412 with the record as it is now, and nothing changes.
          */
         readonly delete: operations["adminDeleteCompany"];
         readonly options?: never;
@@ -1543,13 +1543,13 @@ export interface paths {
         readonly get: operations["adminGetWarehouse"];
         /**
          * Update a warehouse
-         * @description Staff only. The company must exist. Origin and destination codes are optional, each used by one warehouse at most; a code that waybills use cannot be changed. The key cannot change. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
+         * @description Staff only. The company must exist. Origin and destination codes are optional, each used by one warehouse at most; a code that waybills use cannot be changed. The key cannot change. Send the version read in `If-Match` (required: 428 without). Naming a version the record has moved on from: 412 with the record as it is now, and nothing changes.
          */
         readonly put: operations["adminUpdateWarehouse"];
         readonly post?: never;
         /**
          * Delete a warehouse
-         * @description Staff only. Refused while any of these refer to it: waybills, worklogs. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
+         * @description Staff only. Refused while any of these refer to it: waybills, worklogs. Send the version read in `If-Match` (required: 428 without). Naming a version the record has moved on from: 412 with the record as it is now, and nothing changes.
          */
         readonly delete: operations["adminDeleteWarehouse"];
         readonly options?: never;
@@ -1619,13 +1619,13 @@ export interface paths {
         readonly get: operations["adminGetWorker"];
         /**
          * Update a worker
-         * @description Staff only. A new name must be free (spaces are tidied); the company, when given, must exist. The key cannot change. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
+         * @description Staff only. A new name must be free (spaces are tidied); the company, when given, must exist. The key cannot change. Send the version read in `If-Match` (required: 428 without). Naming a version the record has moved on from: 412 with the record as it is now, and nothing changes.
          */
         readonly put: operations["adminUpdateWorker"];
         readonly post?: never;
         /**
          * Delete a worker
-         * @description Staff only. Refused while any of these refer to it: worklogs. With `If-Match` naming a version the record has moved on from, 412 with the record as it is now, and nothing changes.
+         * @description Staff only. Refused while any of these refer to it: worklogs. Send the version read in `If-Match` (required: 428 without). Naming a version the record has moved on from: 412 with the record as it is now, and nothing changes.
          */
         readonly delete: operations["adminDeleteWorker"];
         readonly options?: never;
@@ -1720,7 +1720,7 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
-            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; every write to the record (PUT, PATCH, DELETE and its actions) must send it as If-Match (428 without), and is refused (412) when someone changed the record since. */
             readonly version: number;
         };
         /** UserPage */
@@ -1741,7 +1741,7 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
-            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; every write to the record (PUT, PATCH, DELETE and its actions) must send it as If-Match (428 without), and is refused (412) when someone changed the record since. */
             readonly version: number;
         };
         /** Assortment */
@@ -1761,7 +1761,7 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
-            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; every write to the record (PUT, PATCH, DELETE and its actions) must send it as If-Match (428 without), and is refused (412) when someone changed the record since. */
             readonly version: number;
         };
         /** Company */
@@ -1782,7 +1782,7 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
-            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; every write to the record (PUT, PATCH, DELETE and its actions) must send it as If-Match (428 without), and is refused (412) when someone changed the record since. */
             readonly version: number;
         };
         /** Warehouse */
@@ -1799,7 +1799,7 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
-            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; every write to the record (PUT, PATCH, DELETE and its actions) must send it as If-Match (428 without), and is refused (412) when someone changed the record since. */
             readonly version: number;
         };
         /** Worker */
@@ -1814,7 +1814,7 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
-            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; every write to the record (PUT, PATCH, DELETE and its actions) must send it as If-Match (428 without), and is refused (412) when someone changed the record since. */
             readonly version: number;
         };
         /** AssortmentTypePage */
@@ -1891,7 +1891,7 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
-            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; every write to the record (PUT, PATCH, DELETE and its actions) must send it as If-Match (428 without), and is refused (412) when someone changed the record since. */
             readonly version: number;
         };
         /** WaybillPage */
@@ -1927,7 +1927,7 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
-            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; every write to the record (PUT, PATCH, DELETE and its actions) must send it as If-Match (428 without), and is refused (412) when someone changed the record since. */
             readonly version: number;
         };
         /** WorklogPage */
@@ -2049,7 +2049,7 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly lastModifiedAt: string;
-            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; every write to the record (PUT, PATCH, DELETE and its actions) must send it as If-Match (428 without), and is refused (412) when someone changed the record since. */
             readonly version: number;
         };
         /** InvoicePage */
@@ -2275,7 +2275,7 @@ export interface components {
             };
             /** @description Whether the caller owns the view (and may change it). */
             readonly own: boolean;
-            /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; every write to the record (PUT, PATCH, DELETE and its actions) must send it as If-Match (428 without), and is refused (412) when someone changed the record since. */
             readonly version: number;
             /** Format: date-time */
             readonly createdAt: string;
@@ -2346,10 +2346,10 @@ export interface components {
         readonly BulkRow: {
             readonly number: string;
             /**
-             * @description done (would be done, in a dry run), unchanged (already so: nothing written), refused (see message) or missing (no such waybill).
+             * @description done (would be done, in a dry run), unchanged (already so: nothing written), refused (see message), stale (changed since the version given: the message says who changed it and when; nothing written) or missing (no such waybill).
              * @enum {string}
              */
-            readonly outcome: "done" | "unchanged" | "refused" | "missing";
+            readonly outcome: "done" | "unchanged" | "refused" | "stale" | "missing";
             /**
              * @description The status before.
              * @enum {string|null}
@@ -2360,7 +2360,7 @@ export interface components {
              * @enum {string|null}
              */
             readonly to: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled" | null;
-            /** @description Why it was refused, in the caller's language: the single-record call's message. */
+            /** @description Why it was refused or is stale, in the caller's language: the single-record call's message. */
             readonly message: string | null;
         };
         /** BulkResult */
@@ -2372,6 +2372,8 @@ export interface components {
             readonly done: number;
             readonly unchanged: number;
             readonly refused: number;
+            /** @description Rows changed since the version given: left alone. */
+            readonly stale: number;
             readonly missing: number;
             /** @description One per waybill, in the order given (by number, or in the list's order for filters). */
             readonly rows: readonly components["schemas"]["BulkRow"][];
@@ -2846,7 +2848,13 @@ export interface operations {
     readonly updateUser: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The account's email address, in any case. */
                 readonly email: string;
@@ -2922,12 +2930,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly deleteUser: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The account's email address, in any case. */
                 readonly email: string;
@@ -2991,12 +3016,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly patchUser: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The account's email address, in any case. */
                 readonly email: string;
@@ -3072,6 +3114,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly getMe: {
@@ -3106,7 +3159,13 @@ export interface operations {
     readonly updateMe: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path?: never;
             readonly cookie?: never;
         };
@@ -3160,12 +3219,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly patchMe: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path?: never;
             readonly cookie?: never;
         };
@@ -3216,6 +3292,17 @@ export interface operations {
                     readonly "application/json": {
                         readonly detail: string;
                         readonly current: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
                     };
                 };
             };
@@ -4247,7 +4334,13 @@ export interface operations {
     readonly updateWaybill: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The waybill's number, e.g. `W-2026-000042`. */
                 readonly number: string;
@@ -4325,12 +4418,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly deleteWaybill: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The waybill's number, e.g. `W-2026-000042`. */
                 readonly number: string;
@@ -4385,12 +4495,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly patchWaybill: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The waybill's number, e.g. `W-2026-000042`. */
                 readonly number: string;
@@ -4465,6 +4592,17 @@ export interface operations {
                     readonly "application/json": {
                         readonly detail: string;
                         readonly current: components["schemas"]["Waybill"];
+                    };
+                };
+            };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
                     };
                 };
             };
@@ -4752,7 +4890,13 @@ export interface operations {
     readonly updateWorklog: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The worklog's number, e.g. `L-2026-000042`. */
                 readonly number: string;
@@ -4826,12 +4970,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly patchWorklog: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The worklog's number, e.g. `L-2026-000042`. */
                 readonly number: string;
@@ -4902,6 +5063,17 @@ export interface operations {
                     readonly "application/json": {
                         readonly detail: string;
                         readonly current: components["schemas"]["Worklog"];
+                    };
+                };
+            };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
                     };
                 };
             };
@@ -5143,7 +5315,13 @@ export interface operations {
                 /** @description Send again although the invoice was sent before (without it, a second sending answers 409). */
                 readonly force?: boolean;
             };
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The invoice's number, e.g. `I-2026-000042`. */
                 readonly number: string;
@@ -5206,6 +5384,17 @@ export interface operations {
                     readonly "application/json": {
                         readonly detail: string;
                         readonly current: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
                     };
                 };
             };
@@ -5440,7 +5629,13 @@ export interface operations {
     readonly retryInvoiceSync: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The invoice's number, e.g. `I-2026-000042`. */
                 readonly number: string;
@@ -5494,6 +5689,17 @@ export interface operations {
                     readonly "application/json": {
                         readonly detail: string;
                         readonly current: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
                     };
                 };
             };
@@ -6184,7 +6390,13 @@ export interface operations {
     readonly deleteSavedView: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The view's id. */
                 readonly id: number;
@@ -6239,12 +6451,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly patchSavedView: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The view's id. */
                 readonly id: number;
@@ -6322,6 +6551,17 @@ export interface operations {
                     readonly "application/json": {
                         readonly detail: string;
                         readonly current: components["schemas"]["SavedView"];
+                    };
+                };
+            };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
                     };
                 };
             };
@@ -6562,9 +6802,18 @@ export interface operations {
                 readonly "application/json": {
                     /** @enum {string} */
                     readonly action: "confirm" | "deliver" | "cancel" | "delete" | "export";
-                    /** @description The waybills by number (a number given twice counts once). Give these or `filters`. */
+                    /** @description The waybills picked, each with the version the caller read (a list row's or a detail's `version`; a number given twice counts once, with its first version). A waybill changed since is left alone and answered `stale`, as a single write with that version in If-Match would be answered 412. Give these or `filters`. */
+                    readonly rows?: readonly {
+                        readonly number: string;
+                        /** @description The version of the waybill the caller read (its `version`, as its ETag names it). */
+                        readonly version: number;
+                    }[];
+                    /**
+                     * @deprecated
+                     * @description No longer taken: numbers without the versions read are answered 428. Give `rows`.
+                     */
                     readonly numbers?: readonly string[];
-                    /** @description All waybills the list would show for this query (the waybill list's URL query without `?`: `statusIn=draft&origin=X`). Give this or `numbers`. */
+                    /** @description All waybills the list would show for this query (the waybill list's URL query without `?`: `statusIn=draft&origin=X`), as they are when the action runs: no version was read, so none is compared (each row still goes through its single-record rules). Give this or `rows`. */
                     readonly filters?: string;
                     /** @description true: answer what would happen to each row and change nothing. */
                     readonly dryRun: boolean;
@@ -6613,6 +6862,17 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Waybills picked by `numbers`, without the versions read: give `rows`. Nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
                 };
             };
         };
@@ -7086,7 +7346,13 @@ export interface operations {
     readonly adminUpdateAssortmentType: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The assortment type's id. */
                 readonly id: number;
@@ -7159,12 +7425,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly adminDeleteAssortmentType: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The assortment type's id. */
                 readonly id: number;
@@ -7228,12 +7511,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly adminPatchAssortmentType: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The assortment type's id. */
                 readonly id: number;
@@ -7303,6 +7603,17 @@ export interface operations {
                     readonly "application/json": {
                         readonly detail: string;
                         readonly current: components["schemas"]["AssortmentType"];
+                    };
+                };
+            };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
                     };
                 };
             };
@@ -7569,7 +7880,13 @@ export interface operations {
     readonly adminUpdateAssortment: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The assortment's code. */
                 readonly code: string;
@@ -7650,12 +7967,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly adminDeleteAssortment: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The assortment's code. */
                 readonly code: string;
@@ -7719,12 +8053,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly adminPatchAssortment: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The assortment's code. */
                 readonly code: string;
@@ -7802,6 +8153,17 @@ export interface operations {
                     readonly "application/json": {
                         readonly detail: string;
                         readonly current: components["schemas"]["Assortment"];
+                    };
+                };
+            };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
                     };
                 };
             };
@@ -8066,7 +8428,13 @@ export interface operations {
     readonly adminUpdateCompany: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The company's registry code. */
                 readonly registryCode: string;
@@ -8147,12 +8515,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly adminDeleteCompany: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The company's registry code. */
                 readonly registryCode: string;
@@ -8216,12 +8601,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly adminPatchCompany: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The company's registry code. */
                 readonly registryCode: string;
@@ -8299,6 +8701,17 @@ export interface operations {
                     readonly "application/json": {
                         readonly detail: string;
                         readonly current: components["schemas"]["Company"];
+                    };
+                };
+            };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
                     };
                 };
             };
@@ -8563,7 +8976,13 @@ export interface operations {
     readonly adminUpdateWarehouse: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The warehouse's id. */
                 readonly id: number;
@@ -8639,12 +9058,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly adminDeleteWarehouse: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The warehouse's id. */
                 readonly id: number;
@@ -8708,12 +9144,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly adminPatchWarehouse: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The warehouse's id. */
                 readonly id: number;
@@ -8786,6 +9239,17 @@ export interface operations {
                     readonly "application/json": {
                         readonly detail: string;
                         readonly current: components["schemas"]["Warehouse"];
+                    };
+                };
+            };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
                     };
                 };
             };
@@ -9039,7 +9503,13 @@ export interface operations {
     readonly adminUpdateWorker: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The worker's name. */
                 readonly workerName: string;
@@ -9111,12 +9581,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly adminDeleteWorker: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The worker's name. */
                 readonly workerName: string;
@@ -9180,12 +9667,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
         };
     };
     readonly adminPatchWorker: {
         readonly parameters: {
             readonly query?: never;
-            readonly header?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
             readonly path: {
                 /** @description The worker's name. */
                 readonly workerName: string;
@@ -9254,6 +9758,17 @@ export interface operations {
                     readonly "application/json": {
                         readonly detail: string;
                         readonly current: components["schemas"]["Worker"];
+                    };
+                };
+            };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
                     };
                 };
             };

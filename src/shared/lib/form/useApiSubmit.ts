@@ -57,7 +57,7 @@ export async function apiCallError(request: () => ApiCall<unknown>): Promise<str
  * (shown by `ApiForm`/`FormRootAlert` with role="alert"), leaving the typed values as they are.
  *
  * @example
- * const submit = useApiSubmit({ request: (v: Values) => patchMe({ name: v.name.trim() }), onSuccess: () => setSaved(true) });
+ * const submit = useApiSubmit({ request: (v: Values) => patchMe({ version, body: { name: v.name.trim() } }), onSuccess: () => setSaved(true) });
  * <Formik initialValues={...} validationSchema={schema} onSubmit={submit}>...</Formik>
  */
 export function useApiSubmit<Values extends FormikValues, Result>({

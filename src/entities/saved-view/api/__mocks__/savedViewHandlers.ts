@@ -5,16 +5,25 @@ import {
   SAVED_VIEW_LISTS,
   defaultColumns,
   personFor,
-  pickLocale,
   savedViewColumnsProblem,
   savedViewQuery,
-  versionConflictDetail,
   type SavedViewList,
   type Viewer,
 } from '@timberlog/contract';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 
-import { fieldErrors, message, mockCaller, mockDb, notFound, onMockReset, type MessageKey } from '@/shared/mock-db';
+import {
+  fieldErrors,
+  ifMatchVersion,
+  message,
+  mockCaller,
+  mockDb,
+  notFound,
+  onMockReset,
+  staleVersion,
+  versionRequired,
+  type MessageKey,
+} from '@/shared/mock-db';
 
 import type { SavedView } from '../savedViewApi';
 
@@ -158,21 +167,12 @@ function clearDefault(request: Request, owner: string, list: string, keep?: numb
 
 const forbidden = (request: Request) => HttpResponse.json({ detail: message(request, 'auth.permissionDenied') }, { status: 403 });
 
-/** The 412 of a stale If-Match, as the server words it. */
+/** The 428 or 412 of a write without the view's version, as the server words it. */
 function stale(request: Request, view: Stored): Response | undefined {
-  const wanted = request.headers.get('if-match')?.trim();
-  if (wanted === undefined || wanted === '*') return undefined;
-  const match = /^(?:W\/)?"(\d{1,9})"$/.exec(wanted);
-  if (match && Number(match[1]) === view.version) return undefined;
-  const detail = versionConflictDetail(
-    pickLocale(request.headers.get('accept-language')),
-    changedBy.get(view.id) ?? null,
-    view.lastModifiedAt,
-  );
-  return HttpResponse.json(
-    { detail, current: present(view, mockCaller(request)) },
-    { status: 412, headers: { ETag: `"${view.version}"` } },
-  );
+  const required = versionRequired(request);
+  if (required) return required;
+  if (ifMatchVersion(request) === view.version) return undefined;
+  return staleVersion(request, view, changedBy.get(view.id) ?? null, present(view, mockCaller(request)));
 }
 
 const byId = (request: Request, id: unknown): Stored | undefined => {

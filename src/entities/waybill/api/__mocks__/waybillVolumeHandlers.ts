@@ -28,6 +28,7 @@ import {
   mockDb,
   nextNumber,
   queueBatchJob,
+  staleDetail,
   type MessageKey,
   type MockImportSpec,
 } from '@/shared/mock-db';
@@ -50,6 +51,7 @@ type Params = Record<string, string | number>;
 
 interface BulkBody {
   action?: unknown;
+  rows?: unknown;
   numbers?: unknown;
   filters?: unknown;
   dryRun?: unknown;
@@ -73,11 +75,24 @@ async function byFilters(request: Request, query: string): Promise<string[]> {
   }
 }
 
-/** One row by the single-record rules (PATCH of the status, DELETE, roles), written unless `dryRun`. */
-function bulkRow(request: Request, action: BulkAction, number: string, dryRun: boolean, reason: string | undefined): BulkRow {
+/**
+ * One row by the single-record rules (PATCH of the status, DELETE, roles), written unless `dryRun`;
+ * a row changed since the version given (`expected`) is stale first, as its single write's 412 is.
+ */
+function bulkRow(
+  request: Request,
+  action: BulkAction,
+  number: string,
+  expected: number | undefined,
+  dryRun: boolean,
+  reason: string | undefined,
+): BulkRow {
   const waybill = mockDb.waybills.find((item) => item.number === number);
   if (!waybill) return { number, outcome: 'missing', from: null, to: null, message: message(request, 'notFound') };
   const from = waybill.status;
+  // An export writes nothing: it takes the waybill as it is now.
+  if (action !== 'export' && expected !== undefined && expected !== waybill.version)
+    return { number, outcome: 'stale', from: null, to: null, message: staleDetail(request, 'waybill', number, waybill) };
   const refused = (key: MessageKey, params?: Params): BulkRow => ({
     number,
     outcome: 'refused',
@@ -127,20 +142,26 @@ async function bulk(request: Request): Promise<Response> {
     });
   if (body.dryRun === undefined) add('dryRun', 'field.required');
   else if (typeof body.dryRun !== 'boolean') add('dryRun', 'field.type.boolean');
-  if (body.numbers !== undefined) {
-    if (!Array.isArray(body.numbers)) add('numbers', 'field.type.array');
-    else if (body.numbers.length === 0) add('numbers', 'field.minItems', { limit: 1 });
-    else if (body.numbers.length > BULK.maxRows) add('numbers', 'field.maxItems', { limit: BULK.maxRows });
+  if (body.rows !== undefined) {
+    if (!Array.isArray(body.rows)) add('rows', 'field.type.array');
+    else if (body.rows.length === 0) add('rows', 'field.minItems', { limit: 1 });
+    else if (body.rows.length > BULK.maxRows) add('rows', 'field.maxItems', { limit: BULK.maxRows });
   }
   if (Object.keys(errors).length > 0) return fieldErrors(errors);
+  // Numbers without the versions read: the server refuses them as a write without If-Match.
+  if (body.numbers !== undefined) return HttpResponse.json({ detail: message(request, 'bulk.versionsRequired') }, { status: 428 });
   const action = body.action as BulkAction;
   const dryRun = body.dryRun as boolean;
   const reason = typeof body.reason === 'string' ? body.reason : undefined;
-  if (body.numbers !== undefined && body.filters !== undefined)
+  if (body.rows !== undefined && body.filters !== undefined)
     return fieldErrors({ nonFieldErrors: [message(request, 'bulk.numbersOrFilters')] });
   let numbers: string[];
-  if (Array.isArray(body.numbers)) numbers = [...new Set((body.numbers as string[]).map((number) => String(number).trim()))];
-  else if (typeof body.filters === 'string') {
+  const versions = new Map<string, number>();
+  if (Array.isArray(body.rows)) {
+    for (const row of body.rows as { number: string; version: number }[])
+      if (!versions.has(String(row.number).trim())) versions.set(String(row.number).trim(), row.version);
+    numbers = [...versions.keys()];
+  } else if (typeof body.filters === 'string') {
     const checked = checkListQuery('waybills', body.filters);
     if ('problem' in checked) return fieldErrors({ filters: [message(request, checked.problem.key, checked.problem.params)] });
     numbers = await byFilters(request, checked.query);
@@ -152,7 +173,7 @@ async function bulk(request: Request): Promise<Response> {
       });
   } else return fieldErrors({ nonFieldErrors: [message(request, 'bulk.noRows')] });
   const run = (): BulkResult => {
-    const rows = numbers.map((number) => bulkRow(request, action, number, dryRun || action === 'export', reason));
+    const rows = numbers.map((number) => bulkRow(request, action, number, versions.get(number), dryRun || action === 'export', reason));
     const count = (outcome: BulkRow['outcome']) => rows.filter((row) => row.outcome === outcome).length;
     return {
       action,
@@ -161,6 +182,7 @@ async function bulk(request: Request): Promise<Response> {
       done: count('done'),
       unchanged: count('unchanged'),
       refused: count('refused'),
+      stale: count('stale'),
       missing: count('missing'),
       rows,
       exportRequest: null,

@@ -6,11 +6,11 @@ export interface RefusalGroup {
   readonly numbers: readonly string[];
 }
 
-/** The rows a person needs to look at: every row not done (refused, missing), in the answer's order. */
+/** The rows a person needs to look at: every row not done (refused, stale, missing), in the answer's order. */
 export const rowsToReview = (result: BulkResult): BulkRow[] =>
-  result.rows.filter((row) => row.outcome === 'refused' || row.outcome === 'missing');
+  result.rows.filter((row) => row.outcome === 'refused' || row.outcome === 'stale' || row.outcome === 'missing');
 
-/** The refused and missing rows grouped by why, the most common reason first. */
+/** The rows not done grouped by why, the most common reason first. */
 export function refusalGroups(result: BulkResult): RefusalGroup[] {
   const groups = new Map<string, string[]>();
   for (const row of rowsToReview(result)) {

@@ -6,11 +6,24 @@ import { refusalGroups, rowsToReview, someNumbers } from './summary';
 import { bulkRequest, takesReason, targetSize } from './target';
 
 describe('bulkRequest: the body of POST /api/waybills/bulk/', () => {
-  const picked = { kind: 'numbers', numbers: ['W-1', 'W-2'] } as const;
+  const picked = {
+    kind: 'rows',
+    rows: [
+      { number: 'W-1', version: 4 },
+      { number: 'W-2', version: 1 },
+    ],
+  } as const;
   const matching = { kind: 'filters', filters: 'statusIn=draft&origin=TRT-O', count: 240 } as const;
 
-  it('names the picked waybills, or the filters for all that match', () => {
-    expect(bulkRequest(picked, 'confirm', { dryRun: true })).toEqual({ action: 'confirm', numbers: ['W-1', 'W-2'], dryRun: true });
+  it('names the picked waybills each with the version seen, or the filters for all that match', () => {
+    expect(bulkRequest(picked, 'confirm', { dryRun: true })).toEqual({
+      action: 'confirm',
+      rows: [
+        { number: 'W-1', version: 4 },
+        { number: 'W-2', version: 1 },
+      ],
+      dryRun: true,
+    });
     expect(bulkRequest(matching, 'delete', { dryRun: false })).toEqual({
       action: 'delete',
       filters: 'statusIn=draft&origin=TRT-O',
@@ -37,10 +50,11 @@ describe('the rows to review', () => {
   const result: BulkResult = {
     action: 'confirm',
     dryRun: true,
-    total: 5,
+    total: 6,
     done: 1,
     unchanged: 1,
     refused: 2,
+    stale: 1,
     missing: 1,
     rows: [
       { number: 'A', outcome: 'done', from: 'draft', to: 'confirmed', message: null },
@@ -48,18 +62,20 @@ describe('the rows to review', () => {
       { number: 'C', outcome: 'refused', from: null, to: null, message: 'Delivered.' },
       { number: 'D', outcome: 'missing', from: null, to: null, message: 'Not found.' },
       { number: 'E', outcome: 'refused', from: null, to: null, message: 'Delivered.' },
+      { number: 'F', outcome: 'stale', from: null, to: null, message: 'Mari Mets changed this record at 09:15.' },
     ],
     exportRequest: null,
   };
 
-  it('are the refused and missing ones, in order', () => {
-    expect(rowsToReview(result).map((row) => row.number)).toEqual(['C', 'D', 'E']);
+  it('are the refused, missing and stale ones, in order', () => {
+    expect(rowsToReview(result).map((row) => row.number)).toEqual(['C', 'D', 'E', 'F']);
   });
 
   it('group by why, the most common first', () => {
     expect(refusalGroups(result)).toEqual([
       { message: 'Delivered.', numbers: ['C', 'E'] },
       { message: 'Not found.', numbers: ['D'] },
+      { message: 'Mari Mets changed this record at 09:15.', numbers: ['F'] },
     ]);
     expect(someNumbers(['A', 'B', 'C'], 2)).toEqual({ shown: 'A, B', more: 1 });
   });

@@ -2,16 +2,23 @@ import type { ExportFormat } from '@timberlog/contract';
 
 import type { BulkAction, BulkRequest } from '@/entities/waybill';
 
+/** A waybill picked on the list, with the version its row showed: one changed since is left alone (`stale`). */
+export interface PickedRow {
+  readonly number: string;
+  readonly version: number;
+}
+
 /**
- * What a bulk action works on: the waybills picked on the list, by number, or every waybill the
- * list's filters select (`filters` is the list's URL query without the page, as the server reads it).
+ * What a bulk action works on: the waybills picked on the list, each with the version seen, or
+ * every waybill the list's filters select (`filters` is the list's URL query without the page, as
+ * the server reads it; no version was read of those, so none is sent).
  */
 export type BulkTarget =
-  | { readonly kind: 'numbers'; readonly numbers: readonly string[] }
+  | { readonly kind: 'rows'; readonly rows: readonly PickedRow[] }
   | { readonly kind: 'filters'; readonly filters: string; readonly count: number };
 
 /** How many waybills the target names (for the filters, as the list counted them). */
-export const targetSize = (target: BulkTarget): number => (target.kind === 'numbers' ? target.numbers.length : target.count);
+export const targetSize = (target: BulkTarget): number => (target.kind === 'rows' ? target.rows.length : target.count);
 
 /** The actions that move a status: they take a reason, which each changed waybill's history keeps. */
 export const takesReason = (action: BulkAction): boolean => action === 'confirm' || action === 'deliver' || action === 'cancel';
@@ -25,7 +32,7 @@ export function bulkRequest(
   const reason = options.reason?.trim();
   return {
     action,
-    ...(target.kind === 'numbers' ? { numbers: [...target.numbers] } : { filters: target.filters }),
+    ...(target.kind === 'rows' ? { rows: target.rows.map(({ number, version }) => ({ number, version })) } : { filters: target.filters }),
     dryRun: options.dryRun,
     ...(reason && takesReason(action) ? { reason } : {}),
     ...(action === 'export' && options.format ? { format: options.format } : {}),

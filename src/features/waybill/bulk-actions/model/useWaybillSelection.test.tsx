@@ -7,9 +7,9 @@ import { mockWaybill } from '@/entities/waybill/index.mocks';
 import { filtersOf, useWaybillSelection, type WaybillSelectionInput } from './useWaybillSelection';
 
 const page: Waybill[] = [
-  mockWaybill({ number: 'W-1', status: 'draft' }),
-  mockWaybill({ number: 'W-2', status: 'delivered' }),
-  mockWaybill({ number: 'W-3', status: 'delivered' }),
+  mockWaybill({ number: 'W-1', status: 'draft', version: 3 }),
+  mockWaybill({ number: 'W-2', status: 'delivered', version: 1 }),
+  mockWaybill({ number: 'W-3', status: 'delivered', version: 7 }),
 ];
 const state = { ...emptyListState(), filters: { statusIn: ['draft', 'delivered'] }, pageNumber: 3 };
 
@@ -23,10 +23,16 @@ describe('useWaybillSelection', () => {
     expect(filtersOf(state)).toBe('statusIn=draft&statusIn=delivered');
   });
 
-  it('lets any waybill be picked; an invoice takes the delivered ones', () => {
+  it('lets any waybill be picked, with the version its row showed; an invoice takes the delivered ones', () => {
     const { result } = render();
     act(() => result.current.selection.onChange(new Set(['W-1', 'W-2'])));
-    expect(result.current.target).toEqual({ kind: 'numbers', numbers: ['W-1', 'W-2'] });
+    expect(result.current.target).toEqual({
+      kind: 'rows',
+      rows: [
+        { number: 'W-1', version: 3 },
+        { number: 'W-2', version: 1 },
+      ],
+    });
     expect(result.current.invoiceNumbers).toEqual(['W-2']);
     expect(result.current.size).toBe(2);
     expect(result.current.canSelectAllMatching).toBe(false);
@@ -44,12 +50,19 @@ describe('useWaybillSelection', () => {
     expect(result.current.invoiceNumbers).toEqual([]);
   });
 
-  it('keeps picks from an earlier page, with the status they had', () => {
+  it('keeps picks from an earlier page, with the status and version they had', () => {
     const { result, rerender } = render();
     act(() => result.current.selection.onChange(new Set(['W-2'])));
-    rerender({ rows: [mockWaybill({ number: 'W-9', status: 'draft' })], count: 40, state: { ...state, pageNumber: 4 } });
+    rerender({ rows: [mockWaybill({ number: 'W-9', status: 'draft', version: 4 })], count: 40, state: { ...state, pageNumber: 4 } });
     act(() => result.current.selection.onChange(new Set(['W-2', 'W-9'])));
     expect(result.current.invoiceNumbers).toEqual(['W-2']);
+    expect(result.current.target).toEqual({
+      kind: 'rows',
+      rows: [
+        { number: 'W-2', version: 1 },
+        { number: 'W-9', version: 4 },
+      ],
+    });
   });
 
   it('ends "all matching" when the filters change or a row is unticked, and clears', () => {
@@ -58,7 +71,14 @@ describe('useWaybillSelection', () => {
     act(() => result.current.selectAllMatching());
     rerender({ rows: page, count: 12, state: { ...state, filters: { statusIn: ['draft'] } } });
     expect(result.current.allMatching).toBe(false);
-    expect(result.current.target).toEqual({ kind: 'numbers', numbers: ['W-1', 'W-2', 'W-3'] });
+    expect(result.current.target).toEqual({
+      kind: 'rows',
+      rows: [
+        { number: 'W-1', version: 3 },
+        { number: 'W-2', version: 1 },
+        { number: 'W-3', version: 7 },
+      ],
+    });
     act(() => result.current.selectAllMatching());
     act(() => result.current.selection.onChange(new Set(['W-1'])));
     expect(result.current.allMatching).toBe(false);

@@ -36,7 +36,13 @@ export interface WaybillSelection {
   readonly clear: () => void;
 }
 
-const EMPTY_MAP: ReadonlyMap<string, WaybillStatus | undefined> = new Map();
+/** What a picked row showed when it was last seen: its status and its version. */
+interface Seen {
+  readonly status: WaybillStatus;
+  readonly version: number;
+}
+
+const EMPTY_MAP: ReadonlyMap<string, Seen | undefined> = new Map();
 
 /**
  * The waybill list's selection: rows picked on any page (kept while paging), or every waybill the
@@ -44,8 +50,9 @@ const EMPTY_MAP: ReadonlyMap<string, WaybillStatus | undefined> = new Map();
  * invoice takes the delivered ones among them, known from the rows seen when they were picked.
  */
 export function useWaybillSelection({ rows, count, state }: WaybillSelectionInput): WaybillSelection {
-  // Each selected waybill with its status when it was picked (an invoice takes the delivered ones).
-  const [picked, setPicked] = useState<ReadonlyMap<string, WaybillStatus | undefined>>(EMPTY_MAP);
+  // Each selected waybill with its status (an invoice takes the delivered ones) and version (a bulk
+  // action leaves one changed since alone) as its row showed them when it was picked.
+  const [picked, setPicked] = useState<ReadonlyMap<string, Seen | undefined>>(EMPTY_MAP);
   // The filters "all matching" was chosen for; other filters end it.
   const [allMatchingFor, setAllMatchingFor] = useState<string | null>(null);
   const selected = useMemo<ReadonlySet<string>>(() => new Set(picked.keys()), [picked]);
@@ -58,8 +65,8 @@ export function useWaybillSelection({ rows, count, state }: WaybillSelectionInpu
     (next: ReadonlySet<string>) => {
       setAllMatchingFor(null);
       setPicked((before) => {
-        const statuses = new Map((rows ?? []).map((row) => [row.number, row.status]));
-        return new Map([...next].map((number) => [number, statuses.get(number) ?? before.get(number)]));
+        const seen = new Map((rows ?? []).map((row) => [row.number, { status: row.status, version: row.version }]));
+        return new Map([...next].map((number) => [number, seen.get(number) ?? before.get(number)]));
       });
     },
     [rows],
@@ -76,14 +83,16 @@ export function useWaybillSelection({ rows, count, state }: WaybillSelectionInpu
 
   const target = useMemo<BulkTarget | null>(() => {
     if (allMatching) return { kind: 'filters', filters, count: count ?? 0 };
-    return selected.size > 0 ? { kind: 'numbers', numbers: [...selected] } : null;
-  }, [allMatching, filters, count, selected]);
+    if (picked.size === 0) return null;
+    // A row is picked from the rows shown, so its version is known; 0 (no version) if it ever is not, which the server answers as stale.
+    return { kind: 'rows', rows: [...picked].map(([number, seen]) => ({ number, version: seen?.version ?? 0 })) };
+  }, [allMatching, filters, count, picked]);
   const invoiceNumbers = useMemo(() => {
     if (allMatching) return [];
     // A status on the page as shown now counts over the one seen when the row was picked.
     const shownNow = new Map((rows ?? []).map((row) => [row.number, row.status]));
     return [...picked]
-      .filter(([number, status]) => (shownNow.get(number) ?? status) === WAYBILL_INVOICEABLE_STATUS)
+      .filter(([number, seen]) => (shownNow.get(number) ?? seen?.status) === WAYBILL_INVOICEABLE_STATUS)
       .map(([number]) => number);
   }, [allMatching, picked, rows]);
 

@@ -24,7 +24,7 @@ export function AccountPage() {
             <ProfileForm user={user} />
           </Card>
           <Card title={t('account.password.title')} className={styles.formCard}>
-            <PasswordForm email={user.email} />
+            <PasswordForm email={user.email} version={user.version} />
           </Card>
         </div>
       ) : null}

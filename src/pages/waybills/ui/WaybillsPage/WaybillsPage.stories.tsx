@@ -235,9 +235,14 @@ const selectionApi = () => {
     handlers: [
       http.get('*/api/waybills/', () => HttpResponse.json({ count: 30, next: null, previous: null, results: rows })),
       http.post('*/api/waybills/bulk/', async ({ request }) => {
-        const body = (await request.json()) as { action: 'confirm'; dryRun: boolean; numbers?: string[]; filters?: string };
+        const body = (await request.json()) as {
+          action: 'confirm';
+          dryRun: boolean;
+          rows?: { number: string; version: number }[];
+          filters?: string;
+        };
         sent.push(body);
-        const numbers = body.numbers ?? rows.map((row) => row.number);
+        const numbers = body.rows?.map((row) => row.number) ?? rows.map((row) => row.number);
         const result = numbers.map((number) =>
           number === 'W-2026-000103'
             ? { number, outcome: 'refused', from: null, to: null, message: 'A waybill cannot go from "Delivered" to "Confirmed".' }
@@ -251,6 +256,7 @@ const selectionApi = () => {
           done,
           unchanged: 0,
           refused: result.length - done,
+          stale: 0,
           missing: 0,
           rows: result,
           exportRequest: null,

@@ -22,7 +22,7 @@ describe('PasswordForm', () => {
     server.use(
       http.patch('*/api/user/me', () => HttpResponse.json({ currentPassword: ['The current password is not right.'] }, { status: 400 })),
     );
-    const { user } = renderWithProviders(<PasswordForm email={EMAIL} />, { preloadedState: await signedInState() });
+    const { user } = renderWithProviders(<PasswordForm email={EMAIL} version={1} />, { preloadedState: await signedInState() });
     await fill(user, 'Wrong-one-2026', 'Uus-parool-2026');
 
     const current = screen.getByLabelText('Current password');
@@ -37,7 +37,7 @@ describe('PasswordForm', () => {
     const signIns: unknown[] = [];
     server.use(
       http.patch('*/api/user/me', async ({ request }) => {
-        patches.push(await request.json());
+        patches.push({ ifMatch: request.headers.get('if-match'), body: await request.json() });
         return HttpResponse.json(mockUser({ email: EMAIL }));
       }),
       http.post('*/api/auth/token/', async ({ request }) => {
@@ -45,17 +45,18 @@ describe('PasswordForm', () => {
         return HttpResponse.json({ access: 'access-2', refresh: 'refresh-2' });
       }),
     );
-    const { user } = renderWithProviders(<PasswordForm email={EMAIL} />, { preloadedState: await signedInState() });
+    const { user } = renderWithProviders(<PasswordForm email={EMAIL} version={1} />, { preloadedState: await signedInState() });
     await fill(user, 'Palgivedu-2026', 'Uus-parool-2026');
 
     expect(await screen.findByRole('status')).toHaveTextContent('Your password has been changed.');
-    expect(patches).toEqual([{ currentPassword: 'Palgivedu-2026', password: 'Uus-parool-2026' }]);
+    // Over the version of the account it read.
+    expect(patches).toEqual([{ ifMatch: '"1"', body: { currentPassword: 'Palgivedu-2026', password: 'Uus-parool-2026' } }]);
     expect(signIns).toEqual([{ email: EMAIL, password: 'Uus-parool-2026' }]);
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 
   it('asks for the current password before sending anything', async () => {
-    const { user } = renderWithProviders(<PasswordForm email={EMAIL} />, { preloadedState: await signedInState() });
+    const { user } = renderWithProviders(<PasswordForm email={EMAIL} version={1} />, { preloadedState: await signedInState() });
     await user.type(screen.getByLabelText('New password'), 'Uus-parool-2026');
     await user.type(screen.getByLabelText('Repeat the new password'), 'Uus-parool-2026');
     await user.click(screen.getByRole('button', { name: 'Change password' }));

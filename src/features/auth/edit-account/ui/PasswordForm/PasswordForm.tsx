@@ -16,10 +16,12 @@ interface Values extends NewPasswordValues {
 export interface PasswordFormProps {
   /** The account's email: the password may not be it. */
   readonly email: string;
+  /** The account's version as read: the change is made over it (If-Match). */
+  readonly version: number;
 }
 
 /** Changes the signed-in user's password; the server asks for the current one first. */
-export function PasswordForm({ email }: PasswordFormProps) {
+export function PasswordForm({ email, version }: PasswordFormProps) {
   const { t } = useTranslation();
   const [patchMe] = usePatchMeMutation();
   const [obtainToken] = useObtainTokenMutation();
@@ -39,7 +41,7 @@ export function PasswordForm({ email }: PasswordFormProps) {
       validationSchema={schema}
       label={t('account.password.title')}
       className={styles.form}
-      request={(values) => patchMe({ currentPassword: values.currentPassword, password: values.password })}
+      request={(values) => patchMe({ version, body: { currentPassword: values.currentPassword, password: values.password } })}
       onSuccess={async (_user, values, form) => {
         // A new password ends every session of the account, this one included: this tab signs in
         // again with it, so the user stays where they are. If that fails, the next call signs out.

@@ -27,7 +27,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
       validationSchema={schema}
       label={t('account.profile.title')}
       className={styles.form}
-      request={(values) => patchMe({ name: values.name.trim() })}
+      request={(values) => patchMe({ version: user.version, body: { name: values.name.trim() } })}
       onSuccess={(_user, _values, form) => form.setStatus({ formSuccess: t('account.profile.saved') })}
     >
       <TextField label={t('auth.fields.email')} name="email" type="email" value={user.email} readOnly />

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { translate, waybillStatusLabel } from '@timberlog/contract';
+import { translate, versionConflictDetail, waybillStatusLabel } from '@timberlog/contract';
 import { http, HttpResponse } from 'msw';
 import { expect, fn, userEvent, within } from 'storybook/test';
 
@@ -11,6 +11,8 @@ import { BulkActionDialog } from './BulkActionDialog';
 
 const signedIn = { preloadedState: { session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } } };
 const NUMBERS = ['W-2026-000001', 'W-2026-000002', 'W-2026-000003'];
+/** The rows as the list showed them when they were picked: each with its version. */
+const PICKED = NUMBERS.map((number) => ({ number, version: 1 }));
 const delivered = translate('en', 'waybill.transition', {
   from: waybillStatusLabel('en', 'delivered'),
   to: waybillStatusLabel('en', 'confirmed'),
@@ -31,11 +33,44 @@ const answer = (body: BulkRequest): BulkResult => {
     done: count('done'),
     unchanged: 0,
     refused: count('refused'),
+    stale: 0,
     missing: 0,
     rows,
     exportRequest: null,
   };
 };
+
+/** Who changed the second waybill after it was picked, as the server words a stale row. */
+const changedMeanwhile = versionConflictDetail('en', 'Mari Mets', '2026-11-02T09:15:00Z');
+
+/**
+ * The server with the second waybill at version 2 (Mari Mets changed it after the list was read):
+ * a row sent with another version is stale and left alone; the others confirm.
+ */
+const staleApi = [
+  http.post('*/api/waybills/bulk/', async ({ request }) => {
+    const body = (await request.json()) as BulkRequest;
+    const current: Record<string, number> = { [NUMBERS[0]!]: 1, [NUMBERS[1]!]: 2, [NUMBERS[2]!]: 1 };
+    const rows: BulkRow[] = (body.rows ?? []).map(({ number, version }) =>
+      version === current[number]
+        ? { number, outcome: 'done', from: 'draft', to: 'confirmed', message: null }
+        : { number, outcome: 'stale', from: null, to: null, message: changedMeanwhile },
+    );
+    const count = (outcome: BulkRow['outcome']) => rows.filter((row) => row.outcome === outcome).length;
+    return HttpResponse.json({
+      action: body.action,
+      dryRun: body.dryRun,
+      total: rows.length,
+      done: count('done'),
+      unchanged: 0,
+      refused: 0,
+      stale: count('stale'),
+      missing: 0,
+      rows,
+      exportRequest: null,
+    } satisfies BulkResult);
+  }),
+];
 
 const bulkApi = [
   http.post('*/api/waybills/bulk/', async ({ request }) => HttpResponse.json(answer((await request.json()) as BulkRequest))),
@@ -72,7 +107,7 @@ const meta = {
   parameters: { store: signedIn, msw: { handlers: { waybill: bulkApi } } },
   args: {
     action: 'confirm',
-    target: { kind: 'numbers', numbers: NUMBERS },
+    target: { kind: 'rows', rows: PICKED },
     isStaff: false,
     onOpenChange: fn(),
     onFinished: fn(),
@@ -108,6 +143,29 @@ export const StaffCorrection: Story = {
     await userEvent.type(box.getByLabelText('Reason (optional)'), 'Marked delivered by mistake');
     await expect(await box.findByText('3 waybills will be confirmed.')).toBeInTheDocument();
     await expect(box.getByRole('button', { name: 'Confirm 3 waybills' })).toBeEnabled();
+  },
+};
+
+/**
+ * A waybill changed by someone else after it was picked: the preview and the results say so on
+ * its row, with who changed it and when, and it is left as it is while the others are confirmed.
+ */
+export const StaleRows: Story = {
+  parameters: { msw: { handlers: { waybill: staleApi } } },
+  play: async () => {
+    const box = await dialog();
+    await expect(await box.findByText('2 waybills will be confirmed.')).toBeInTheDocument();
+    await expect(
+      box.getByText('1 was changed since you selected it: it is left as it is (who changed it and when, below).'),
+    ).toBeInTheDocument();
+    await expect(box.getByRole('row', { name: new RegExp(NUMBERS[1]!) })).toHaveTextContent(changedMeanwhile);
+    await userEvent.click(box.getByRole('button', { name: 'Confirm 2 waybills' }));
+    await expect(await box.findByText('2 waybills confirmed.')).toBeInTheDocument();
+    await expect(
+      box.getByText('1 was changed since you selected it: it is left as it is (who changed it and when, below).'),
+    ).toBeInTheDocument();
+    const table = box.getByRole('table', { name: 'Waybills not changed' });
+    await expect(within(table).getByRole('row', { name: new RegExp(NUMBERS[1]!) })).toHaveTextContent(changedMeanwhile);
   },
 };
 

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { translate, waybillStatusLabel } from '@timberlog/contract';
+import { translate, versionConflictDetail, waybillStatusLabel } from '@timberlog/contract';
 import { expect, fn, userEvent, within } from 'storybook/test';
 
 import type { BulkResult, BulkRow } from '@/entities/waybill';
@@ -18,6 +18,8 @@ const row = (number: string, overrides: Partial<BulkRow> = {}): BulkRow => ({
 // The server's own words (the contract's catalogue), as the mocks answer them.
 const transition = (from: 'delivered' | 'cancelled') =>
   translate('en', 'waybill.transition', { from: waybillStatusLabel('en', from), to: waybillStatusLabel('en', 'confirmed') });
+// A stale row's reason: the 412 of its single write, who changed the waybill (or the system) and when.
+const staleBy = (name: string | null, at: string) => versionConflictDetail('en', name, at);
 const numbered = (from: number, count: number) => Array.from({ length: count }, (_, i) => `W-2026-${String(from + i).padStart(6, '0')}`);
 
 /** 38 drafts to confirm, 2 that cannot be (delivered), 1 already confirmed. */
@@ -28,6 +30,7 @@ const preview: BulkResult = {
   done: 38,
   unchanged: 1,
   refused: 2,
+  stale: 0,
   missing: 0,
   rows: [
     ...numbered(1, 38).map((number) => row(number)),
@@ -55,6 +58,7 @@ const nothingToDo: BulkResult = {
   done: 0,
   unchanged: 0,
   refused: 1,
+  stale: 0,
   missing: 1,
   rows: [
     row('W-2026-000050', {
@@ -173,6 +177,40 @@ export const Results: Story = {
     await expect(view.getByRole('table', { name: 'Waybills not changed' })).toBeInTheDocument();
     await userEvent.click(view.getByRole('button', { name: 'Done' }));
     await expect(args.onClose).toHaveBeenCalled();
+  },
+};
+
+/** Rows changed by someone else since they were picked: left as they are, each with who changed it and when, in the reader's language. */
+export const ResultsWithStaleRows: Story = {
+  args: {
+    phase: {
+      name: 'results',
+      result: {
+        ...results,
+        total: 32,
+        done: 29,
+        unchanged: 0,
+        refused: 1,
+        stale: 2,
+        rows: [
+          ...numbered(1, 29).map((n) => row(n)),
+          row('W-2026-000030', { outcome: 'refused', from: null, to: null, message: transition('delivered') }),
+          row('W-2026-000031', { outcome: 'stale', from: null, to: null, message: staleBy('Mari Mets', '2026-11-02T09:15:00Z') }),
+          row('W-2026-000032', { outcome: 'stale', from: null, to: null, message: staleBy(null, '2026-11-02T09:20:00Z') }),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const view = within(canvasElement);
+    await expect(view.getByText('29 waybills confirmed.')).toBeInTheDocument();
+    await expect(view.getByText('1 was not changed: see why below.')).toBeInTheDocument();
+    await expect(
+      view.getByText('2 were changed since you selected them: they are left as they are (who changed them and when, below).'),
+    ).toBeInTheDocument();
+    const table = view.getByRole('table', { name: 'Waybills not changed' });
+    await expect(within(table).getByRole('row', { name: /W-2026-000031/ })).toHaveTextContent(staleBy('Mari Mets', '2026-11-02T09:15:00Z'));
+    await expect(within(table).getByRole('row', { name: /W-2026-000032/ })).toHaveTextContent(/system changed this record/);
   },
 };
 

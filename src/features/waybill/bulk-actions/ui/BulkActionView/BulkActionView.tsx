@@ -45,7 +45,7 @@ function Progress({ job, label }: { readonly job: BatchJob | undefined; readonly
   );
 }
 
-/** The refused and missing rows: the waybill and why, the first ROWS_LISTED of them. */
+/** The rows not done: the waybill and why (a stale one: who changed it and when), the first ROWS_LISTED of them. */
 function RowsTable({ rows, caption }: { readonly rows: readonly BulkRow[]; readonly caption: string }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -71,6 +71,7 @@ function Counts({ action, result }: { readonly action: BulkAction; readonly resu
   const { t } = useTranslation();
   const format = useFormat();
   const notDone = result.refused + result.missing;
+  const stale = result.stale;
   const key = result.dryRun ? 'will' : 'did';
   return (
     <ul className={styles.counts}>
@@ -83,6 +84,7 @@ function Counts({ action, result }: { readonly action: BulkAction; readonly resu
           {t(`waybills.bulk.${result.dryRun ? 'cannot' : 'notDone'}`, { count: notDone, formatted: format.number(notDone) })}
         </li>
       ) : null}
+      {stale > 0 ? <li className={styles.refused}>{t('waybills.bulk.stale', { count: stale, formatted: format.number(stale) })}</li> : null}
     </ul>
   );
 }
