@@ -254,6 +254,7 @@ describe('bulk', () => {
 
     test('the export action locks no row: it answers while another transaction holds one of them, and names the missing', async () => {
       const chosen = await make(3, 'confirmed');
+      const rows = await bulkRows(s, user, [...chosen, 'W-1999-999998']);
       // A colleague's long edit holds the first row's lock; an export reads, it does not wait for it.
       const { default: pg } = await import('pg');
       const holder = new pg.Client({ connectionString: s.dbUrl });
@@ -261,7 +262,7 @@ describe('bulk', () => {
       try {
         await holder.query('BEGIN');
         await holder.query('SELECT 1 FROM waybills WHERE number = $1 FOR UPDATE', [chosen[0]]);
-        const asked = bulk(user, { action: 'export', numbers: [...chosen, 'W-1999-999998'], dryRun: true });
+        const asked = bulk(user, { action: 'export', rows, dryRun: true });
         let timer: NodeJS.Timeout | undefined;
         const answer = await Promise.race([asked, new Promise<'waiting'>((done) => (timer = setTimeout(() => done('waiting'), 10_000)))]);
         clearTimeout(timer);
