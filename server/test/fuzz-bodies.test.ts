@@ -133,7 +133,8 @@ describe('fuzz-bodies', () => {
           const etag = read?.headers.get('etag');
           const r = await s.req(method.toUpperCase(), url, { token: staff, raw, headers: etag ? { 'if-match': etag } : {} });
           calls++;
-          if (r.status >= 500 && r.status !== 503) failures.push(`${method.toUpperCase()} ${url} ${raw.slice(0, 120)}: ${r.status} ${r.text.slice(0, 200)}`);
+          if (r.status >= 500 && r.status !== 503)
+            failures.push(`${method.toUpperCase()} ${url} ${raw.slice(0, 120)}: ${r.status} ${r.text.slice(0, 200)}`);
         }
       }
     }

@@ -15,7 +15,19 @@ import {
 import type { App } from '../infra/context.js';
 import type { Database } from '../infra/db.js';
 import { ApiError, FieldErrors, forbidden, notFound } from '../http/errors.js';
-import { conflict, IfMatchHeaders, errors, Person, ref, StrEnum, Str, Timestamp, Type, RecordVersion, type Static } from '../http/schema.js';
+import {
+  conflict,
+  IfMatchHeaders,
+  errors,
+  Person,
+  ref,
+  StrEnum,
+  Str,
+  Timestamp,
+  Type,
+  RecordVersion,
+  type Static,
+} from '../http/schema.js';
 import { currentUser, writer } from '../auth/guards.js';
 import { transaction } from '../infra/transaction.js';
 import { lockForWrite, withEtag } from '../records/versions.js';
