@@ -206,6 +206,11 @@ describe('events', () => {
         try {
           const missed = await resumed.next(open.isIt, 5_000);
           assert.equal(missed.data.id, open.id);
+          // A later change witnesses that the replay and what was queued behind it are all out.
+          await A.req('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'after' } });
+          await resumed.next((e) => e.data.key === quick && e.data.version === 3);
+          assert.equal(resumed.received.filter(open.isIt).length, 1, 'the late change once');
+          assert.ok(!resumed.received.some((e) => e.id === last.id), 'not the last one received again');
           assert.ok(!resumed.received.some((e) => e.event === 'gap'));
         } finally {
           resumed.close();
