@@ -254,10 +254,12 @@ describe('events', () => {
         }
       });
 
-      test('more late entries than a replay holds: the resumed stream says gap', async () => {
+      test('more late entries than a replay holds: the resumed stream says gap, and where to resume after refetching', async () => {
         const quick = await newWaybill(A);
         const first = await openStream(B, user);
+        const witness = await openStream(B, staff);
         await first.next((e) => e.event === 'ready');
+        await witness.next((e) => e.event === 'ready');
         // One transaction, many entries (an import's worth in kind, if not in number).
         const open = await openTransaction(510);
         let last;
@@ -266,17 +268,31 @@ describe('events', () => {
           last = await first.next((e) => e.data.key === quick && e.data.action === 'updated');
         } catch (err) {
           await open.rollback();
+          witness.close();
           throw err;
         } finally {
           first.close();
         }
         await open.commit();
+        // Server B has heard all of it before the client comes back.
+        await witness.next(() => witness.received.filter(open.isIt).length === 510, 5_000);
+        witness.close();
         const resumed = await openStream(B, user, last.id);
+        let gap;
         try {
-          await resumed.next((e) => e.event === 'gap', 5_000);
+          gap = await resumed.next((e) => e.event === 'gap', 5_000);
           assert.ok(!resumed.received.some(open.isIt), 'a gap replays nothing');
         } finally {
           resumed.close();
+        }
+        // Resumed from where the gap said (having refetched), the same gap is not met again.
+        const after = await openStream(B, user, gap.id);
+        try {
+          await A.req('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'after' } });
+          await after.next((e) => e.data.key === quick && e.data.version === 3);
+          assert.ok(!after.received.some((e) => e.event === 'gap' || open.isIt(e)), JSON.stringify(after.received.slice(0, 3)));
+        } finally {
+          after.close();
         }
       });
     });

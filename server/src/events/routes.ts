@@ -98,6 +98,13 @@ export async function eventRoutes(app: App) {
     if (after.length + late.length > REPLAY_MAX) return 'gap';
     return [...late.sort((a, b) => a.id - b.id), ...after];
   };
+  /**
+   * Where a stream starts, read before anything else it sends: the last entry announced (see
+   * EventHub.lastHeard), else the newest (0 before any). Any entry committed before the stream's
+   * live events began is a correct start (see replay), whatever ids are still held open below it.
+   */
+  const startingPoint = async () =>
+    events.lastHeard ?? (await sql<{ id: number }>`SELECT coalesce(max(id), 0)::int AS id FROM history`.execute(db)).rows[0]?.id ?? 0;
   const open = new Set<ServerResponse>();
   /** Each account's open streams on this instance, oldest first (LIMITS.eventStreamsPerAccount). */
   const byAccount = new Map<string, Stream[]>();
@@ -150,7 +157,7 @@ export async function eventRoutes(app: App) {
       schema: {
         operationId: 'changeEvents',
         summary: 'Live changes (Server-Sent Events)',
-        description: `Any signed-in user: a \`text/event-stream\` of what changes, from any server instance. Each \`change\` event has an \`id\` and \`data\` \`{ id, entity, key, version, action, actor }\` (the entity, its key and new version, created/updated/deleted, and who changed it); never a record's data, and only of records the user may read (accounts' for staff only). A new stream (without \`Last-Event-ID\`) starts with a \`ready\` event whose \`id\` is where it starts. Send \`Last-Event-ID\` (the last event's \`id\`, or the \`ready\` one) on reconnecting to get what was missed (up to ${REPLAY_MAX}), whatever order the changes committed in: also changes with a lower \`id\` whose transaction was still open then. A change may so arrive twice, never not at all; ids are in the order changes were made, not committed, so a lower one may come after a higher one. A \`gap\` event means some may be lost: refetch what is shown. A replay never reaches before the account existed. Comments every ${HEARTBEAT_MS / 1000} s keep the stream open; it ends when the access token expires, at once when its session ends (sign-out, a password change, deactivation, deletion), and when the account opens more than ${LIMITS.eventStreamsPerAccount} streams on one server, its oldest ends. It follows a change of the account's role (account events for staff only).`,
+        description: `Any signed-in user: a \`text/event-stream\` of what changes, from any server instance. Each \`change\` event has an \`id\` and \`data\` \`{ id, entity, key, version, action, actor }\` (the entity, its key and new version, created/updated/deleted, and who changed it); never a record's data, and only of records the user may read (accounts' for staff only). A new stream (without \`Last-Event-ID\`) starts with a \`ready\` event whose \`id\` is where it starts. Send \`Last-Event-ID\` (the last event's \`id\`, or the \`ready\` one) on reconnecting to get what was missed (up to ${REPLAY_MAX}), whatever order the changes committed in: also changes with a lower \`id\` whose transaction was still open then. A change may so arrive twice, never not at all; ids are in the order changes were made, not committed, so a lower one may come after a higher one. A \`gap\` event means some may be lost: refetch what is shown; its \`id\`, when it has one, is where to resume from after that. A replay never reaches before the account existed. Comments every ${HEARTBEAT_MS / 1000} s keep the stream open; it ends when the access token expires, at once when its session ends (sign-out, a password change, deactivation, deletion), and when the account opens more than ${LIMITS.eventStreamsPerAccount} streams on one server, its oldest ends. It follows a change of the account's role (account events for staff only).`,
         tags: ['events'],
         querystring: EventsQuery,
         response: { 200: Type.String({ description: 'A text/event-stream.' }), ...errors(401) },
@@ -214,13 +221,12 @@ export async function eventRoutes(app: App) {
         else byAccount.delete(user.email);
       });
 
+      const start = await startingPoint();
       if (since === undefined) {
         // Where a new stream starts: a client that reconnects later resumes from here instead of
         // fetching again everything it shows (the stream ends with every access token). An entry
         // below it whose transaction is still open is not lost: it goes out live when it commits,
         // and a resumption from here replays it (see replay).
-        const { rows } = await sql<{ id: number }>`SELECT coalesce(max(id), 0)::int AS id FROM history`.execute(db);
-        const start = rows[0]?.id ?? 0;
         write(`id: ${start}\nevent: ready\ndata: {}\n\n`);
         replaying = false;
         // All of them, below the start too: one that committed after the start was read may hold a
@@ -229,7 +235,9 @@ export async function eventRoutes(app: App) {
         queued.length = 0;
       } else {
         const missed = await replay(since, user.email);
-        if (missed === 'gap') write('event: gap\ndata: {}\n\n');
+        // The gap's id is where the refetch it asks for leaves the client, as a ready event's is: the
+        // next resumption starts there instead of meeting the same gap again.
+        if (missed === 'gap') write(`id: ${start}\nevent: gap\ndata: {}\n\n`);
         else {
           for (const event of missed) {
             replayed.add(event.id);
