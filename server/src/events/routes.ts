@@ -99,12 +99,13 @@ export async function eventRoutes(app: App) {
     return [...late.sort((a, b) => a.id - b.id), ...after];
   };
   /**
-   * Where a stream starts, read before anything else it sends: the last entry announced (see
-   * EventHub.lastHeard), else the newest (0 before any). Any entry committed before the stream's
-   * live events began is a correct start (see replay), whatever ids are still held open below it.
+   * Where a stream starts: the last entry announced before its live events begin (see
+   * EventHub.lastHeard; `heard`, read before the stream joins the hub), else the newest entry (0
+   * before any). Any entry committed before then is a correct start, whatever ids transactions
+   * still open hold below it (see replay); the last to commit makes the fewest duplicates.
    */
-  const startingPoint = async () =>
-    events.lastHeard ?? (await sql<{ id: number }>`SELECT coalesce(max(id), 0)::int AS id FROM history`.execute(db)).rows[0]?.id ?? 0;
+  const startingPoint = async (heard: number | undefined) =>
+    heard ?? (await sql<{ id: number }>`SELECT coalesce(max(id), 0)::int AS id FROM history`.execute(db)).rows[0]?.id ?? 0;
   const open = new Set<ServerResponse>();
   /** Each account's open streams on this instance, oldest first (LIMITS.eventStreamsPerAccount). */
   const byAccount = new Map<string, Stream[]>();
@@ -201,6 +202,7 @@ export async function eventRoutes(app: App) {
       let replaying = true;
       const queued: ChangeEvent[] = [];
       const replayed = new Set<number>();
+      const heard = events.lastHeard;
       const remove = events.add({
         // While the account is checked again every event is taken, and sorted once it is known.
         get isStaff() {
@@ -221,7 +223,7 @@ export async function eventRoutes(app: App) {
         else byAccount.delete(user.email);
       });
 
-      const start = await startingPoint();
+      const start = await startingPoint(heard);
       if (since === undefined) {
         // Where a new stream starts: a client that reconnects later resumes from here instead of
         // fetching again everything it shows (the stream ends with every access token). An entry
