@@ -155,12 +155,15 @@ CREATE TABLE history (
   actor text,
   actor_name text,
   via text NOT NULL DEFAULT 'api'::text,
-  at timestamp with time zone NOT NULL DEFAULT now()
+  at timestamp with time zone NOT NULL DEFAULT now(),
+  xact xid8 DEFAULT pg_current_xact_id(),
+  snapshot pg_snapshot DEFAULT pg_current_snapshot()
 );
 ALTER TABLE history ADD CONSTRAINT history_action_check CHECK ((action = ANY (ARRAY['created'::text, 'updated'::text, 'deleted'::text])));
 ALTER TABLE history ADD CONSTRAINT history_via_check CHECK ((via = ANY (ARRAY['web'::text, 'api'::text, 'import'::text, 'bulk'::text, 'job'::text])));
 ALTER TABLE history ADD CONSTRAINT history_pkey PRIMARY KEY (id);
 CREATE INDEX history_record_idx ON public.history USING btree (entity, record_key, id DESC);
+CREATE INDEX history_xact_idx ON public.history USING btree (xact, id) WHERE (xact IS NOT NULL);
 CREATE TRIGGER history_announce AFTER INSERT ON public.history FOR EACH ROW EXECUTE FUNCTION history_announce();
 CREATE TRIGGER history_no_truncate BEFORE TRUNCATE ON public.history FOR EACH STATEMENT EXECUTE FUNCTION history_append_only();
 CREATE TRIGGER history_no_update BEFORE DELETE OR UPDATE ON public.history FOR EACH ROW EXECUTE FUNCTION history_append_only();

@@ -1,9 +1,10 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { LIMITS } from '@timberlog/contract';
 import { startServer, waybillInput, DEMO_USERS, type TestServer } from './helpers.js';
-import { openStream } from './event-stream.js';
+import { openStream, type Received } from './event-stream.js';
 
 // Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
 describe('events', () => {
@@ -140,6 +141,160 @@ describe('events', () => {
       } finally {
         resumed.close();
       }
+    });
+
+    /**
+     * Finding 17: history ids are taken when a statement runs, not when its transaction commits. A
+     * transaction still open holds a lower id than a quick edit made and committed meanwhile; a
+     * position past the quick edit must not skip the slow one when it commits.
+     */
+    describe('commit order', () => {
+      /**
+       * A transaction of its own that changes a warehouse (`times` times) and stays open: the first
+       * id it took, what it changed, and how it ends. A warehouse, not a waybill: a waybill's edit
+       * would wait on the shared search totals the open transaction holds.
+       */
+      const openTransaction = async (times = 1) => {
+        const client = new pg.Client({ connectionString: A.dbUrl });
+        await client.connect();
+        await client.query('BEGIN');
+        const key = String((await client.query<{ id: number }>('SELECT min(id) AS id FROM warehouses')).rows[0]!.id);
+        const { rows } = await client.query<{ id: number }>(
+          `SELECT coalesce(max(id), 0)::int AS id FROM history WHERE entity = 'warehouse' AND record_key = $1`,
+          [key],
+        );
+        await client.query(
+          `DO $$ BEGIN FOR i IN 1..${times} LOOP UPDATE warehouses SET address = 'slow ' || i || ' ' || clock_timestamp() WHERE id = ${Number(key)}; END LOOP; END $$`,
+        );
+        const taken = await client.query<{ id: number }>(
+          `SELECT min(id)::int AS id FROM history WHERE entity = 'warehouse' AND record_key = $1 AND id > $2`,
+          [key, rows[0]!.id],
+        );
+        return {
+          id: taken.rows[0]!.id,
+          isIt: (e: Received) => e.event === 'change' && e.data.entity === 'warehouse' && e.data.key === key,
+          commit: async () => {
+            await client.query('COMMIT');
+            await client.end();
+          },
+          rollback: async () => {
+            await client.query('ROLLBACK').catch(() => undefined);
+            await client.end();
+          },
+        };
+      };
+
+      test('a resumed stream gets a change whose transaction took a lower id and committed after the last event it received', async () => {
+        const quick = await newWaybill(A);
+        const first = await openStream(B, user);
+        await first.next((e) => e.event === 'ready');
+        const open = await openTransaction();
+        let last;
+        try {
+          const edited = await A.req('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'quick' } });
+          assert.equal(edited.status, 200, edited.text);
+          last = await first.next((e) => e.data.key === quick && e.data.action === 'updated');
+          assert.ok(open.id < last.id, `the open transaction took the lower id (${open.id} < ${last.id})`);
+        } catch (err) {
+          await open.rollback();
+          throw err;
+        } finally {
+          first.close();
+        }
+        await open.commit();
+        const resumed = await openStream(B, user, last.id);
+        try {
+          const missed = await resumed.next(open.isIt, 5_000);
+          assert.equal(missed.data.id, open.id);
+          // A later change witnesses that the replay and what was queued behind it are all out.
+          await A.req('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'after' } });
+          await resumed.next((e) => e.data.key === quick && e.data.version === 3);
+          assert.equal(resumed.received.filter(open.isIt).length, 1, 'the late change once');
+          assert.ok(!resumed.received.some((e) => e.id === last.id), 'not the last one received again');
+          assert.ok(!resumed.received.some((e) => e.event === 'gap'));
+        } finally {
+          resumed.close();
+        }
+      });
+
+      test('a ready position taken while a transaction is open: the live stream gets its change, and so does a stream resumed from the position', async () => {
+        const quick = await newWaybill(A);
+        const open = await openTransaction();
+        let ready;
+        let live;
+        try {
+          const edited = await A.req('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'quick' } });
+          assert.equal(edited.status, 200, edited.text);
+          const started = await openStream(B, user);
+          try {
+            ready = await started.next((e) => e.event === 'ready');
+          } finally {
+            started.close();
+          }
+          assert.ok(open.id < ready.id, `the open transaction took an id below the start (${open.id} < ${ready.id})`);
+          live = await openStream(B, user);
+          await live.next((e) => e.event === 'ready');
+        } catch (err) {
+          await open.rollback();
+          throw err;
+        }
+        await open.commit();
+        try {
+          const seen = await live.next(open.isIt, 5_000);
+          assert.equal(seen.data.id, open.id);
+        } finally {
+          live.close();
+        }
+        const resumed = await openStream(B, user, ready.id);
+        try {
+          const missed = await resumed.next(open.isIt, 5_000);
+          assert.equal(missed.data.id, open.id);
+        } finally {
+          resumed.close();
+        }
+      });
+
+      test('more late entries than a replay holds: the resumed stream says gap, and where to resume after refetching', async () => {
+        const quick = await newWaybill(A);
+        const first = await openStream(B, user);
+        const witness = await openStream(B, staff);
+        await first.next((e) => e.event === 'ready');
+        await witness.next((e) => e.event === 'ready');
+        // One transaction, many entries (an import's worth in kind, if not in number).
+        const open = await openTransaction(510);
+        let last;
+        try {
+          await A.req('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'quick' } });
+          last = await first.next((e) => e.data.key === quick && e.data.action === 'updated');
+        } catch (err) {
+          await open.rollback();
+          witness.close();
+          throw err;
+        } finally {
+          first.close();
+        }
+        await open.commit();
+        // Server B has heard all of it before the client comes back.
+        await witness.next(() => witness.received.filter(open.isIt).length === 510, 5_000);
+        witness.close();
+        const resumed = await openStream(B, user, last.id);
+        let gap;
+        try {
+          gap = await resumed.next((e) => e.event === 'gap', 5_000);
+          assert.ok(!resumed.received.some(open.isIt), 'a gap replays nothing');
+        } finally {
+          resumed.close();
+        }
+        // Resumed from where the gap said (having refetched), the same gap is not met again.
+        const after = await openStream(B, user, gap.id);
+        try {
+          await A.req('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'after' } });
+          await after.next((e) => e.data.key === quick && e.data.version === 3);
+          assert.ok(!after.received.some((e) => e.event === 'gap' || open.isIt(e)), JSON.stringify(after.received.slice(0, 3)));
+        } finally {
+          after.close();
+        }
+      });
     });
 
     test(`one account keeps at most ${LIMITS.eventStreamsPerAccount} streams open on a server: one more ends its oldest, not another account's`, async () => {

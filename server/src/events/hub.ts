@@ -28,6 +28,7 @@ export class EventHub {
   private client: pg.Client | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  private heard: number | undefined;
 
   constructor(
     private readonly connectionString: string,
@@ -36,6 +37,16 @@ export class EventHub {
 
   get size(): number {
     return this.clients.size;
+  }
+
+  /**
+   * The id of the last entry announced, so the last to commit (notifications come in commit
+   * order), or undefined before any. As a position to resume from it is as good as any committed
+   * entry, and better than the highest id: that one's snapshot may be older than a transaction
+   * that took lower ids and committed after it, which a resumption would then send again.
+   */
+  get lastHeard(): number | undefined {
+    return this.heard;
   }
 
   add(client: EventClient): () => void {
@@ -71,6 +82,7 @@ export class EventHub {
       } catch {
         return;
       }
+      this.heard = event.id;
       for (const client of this.clients) if (mayReceive(event, client.isStaff)) client.send(event);
     });
     await c.connect();

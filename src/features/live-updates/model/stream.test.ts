@@ -189,6 +189,27 @@ describe('live updates (GET /api/events/)', () => {
     list.unsubscribe();
   });
 
+  it('after a gap that names a position, fetches again everything shown and resumes from the position', async () => {
+    const store = makeStore();
+    const list = store.dispatch(waybillApi.endpoints.listWaybills.initiate({}));
+    await list;
+    const connections: Request[] = [];
+    server.use(
+      http.get('*/api/events/', ({ request }) => {
+        connections.push(request);
+        if (connections.length === 1) return sse('id: 41\nevent: ready\ndata: {}\n\n');
+        if (connections.length === 2) return sse('id: 900\nevent: gap\ndata: {}\n\n');
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    stop = startLiveUpdates(store, { wait: () => Promise.resolve() });
+    await waitFor(() => expect(connections).toHaveLength(3));
+    expect(connections[1]?.headers.get('last-event-id')).toBe('41');
+    expect(connections[2]?.headers.get('last-event-id')).toBe('900');
+    await waitFor(() => expect(recorder.count('GET /api/waybills/')).toBe(2));
+    list.unsubscribe();
+  });
+
   it('a stream that ends before any change (its token expired) resumes from where it said it started, fetching nothing again', async () => {
     const store = makeStore();
     const list = store.dispatch(waybillApi.endpoints.listWaybills.initiate({}));

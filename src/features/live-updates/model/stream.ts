@@ -94,14 +94,12 @@ export function startLiveUpdates(store: LiveStore, { fetch: doFetch = fetch, wai
 
     const parser = createParser({
       onEvent: (message) => {
-        if (message.event === 'gap') {
-          refetchEverything(store);
-          return;
-        }
-        // A new stream says where it starts: a later reconnection resumes from there.
-        if (message.event === 'ready') {
-          const start = Number(message.id);
-          if (Number.isSafeInteger(start)) lastEventId = start;
+        // A new stream says where it starts, and a gap where the refetch it asks for leaves us: a
+        // later reconnection resumes from there (a gap without one keeps where it was).
+        if (message.event === 'gap' || message.event === 'ready') {
+          const at = message.id ? Number(message.id) : Number.NaN;
+          if (Number.isSafeInteger(at)) lastEventId = at;
+          if (message.event === 'gap') refetchEverything(store);
           return;
         }
         if (message.event !== 'change') return;
