@@ -191,7 +191,7 @@ describe('events', () => {
         const open = await openTransaction();
         let last;
         try {
-          const edited = await A.req('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'quick' } });
+          const edited = await A.write('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'quick' } });
           assert.equal(edited.status, 200, edited.text);
           last = await first.next((e) => e.data.key === quick && e.data.action === 'updated');
           assert.ok(open.id < last.id, `the open transaction took the lower id (${open.id} < ${last.id})`);
@@ -207,7 +207,7 @@ describe('events', () => {
           const missed = await resumed.next(open.isIt, 5_000);
           assert.equal(missed.data.id, open.id);
           // A later change witnesses that the replay and what was queued behind it are all out.
-          await A.req('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'after' } });
+          await A.write('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'after' } });
           await resumed.next((e) => e.data.key === quick && e.data.version === 3);
           assert.equal(resumed.received.filter(open.isIt).length, 1, 'the late change once');
           assert.ok(!resumed.received.some((e) => e.id === last.id), 'not the last one received again');
@@ -223,7 +223,7 @@ describe('events', () => {
         let ready;
         let live;
         try {
-          const edited = await A.req('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'quick' } });
+          const edited = await A.write('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'quick' } });
           assert.equal(edited.status, 200, edited.text);
           const started = await openStream(B, user);
           try {
@@ -264,7 +264,7 @@ describe('events', () => {
         const open = await openTransaction(510);
         let last;
         try {
-          await A.req('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'quick' } });
+          await A.write('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'quick' } });
           last = await first.next((e) => e.data.key === quick && e.data.action === 'updated');
         } catch (err) {
           await open.rollback();
@@ -288,7 +288,7 @@ describe('events', () => {
         // Resumed from where the gap said (having refetched), the same gap is not met again.
         const after = await openStream(B, user, gap.id);
         try {
-          await A.req('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'after' } });
+          await A.write('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'after' } });
           await after.next((e) => e.data.key === quick && e.data.version === 3);
           assert.ok(!after.received.some((e) => e.event === 'gap' || open.isIt(e)), JSON.stringify(after.received.slice(0, 3)));
         } finally {

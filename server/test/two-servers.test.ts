@@ -89,8 +89,13 @@ describe('two-servers', () => {
     );
   }
 
-  async function req(instance: Instance, method: string, p: string, o: { token?: string; body?: unknown } = {}) {
-    const headers: Record<string, string> = {};
+  async function req(
+    instance: Instance,
+    method: string,
+    p: string,
+    o: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = { ...o.headers };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     if (o.body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(instance.url + p, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
@@ -220,7 +225,11 @@ describe('two-servers', () => {
           .orderBy('number')
           .executeTakeFirstOrThrow();
         const started = Date.now();
-        const r = await req(A, 'PATCH', `/api/waybills/${waybill.number}/`, { token: staff, body: { notes: 'Seen on B' } });
+        const r = await req(A, 'PATCH', `/api/waybills/${waybill.number}/`, {
+          token: staff,
+          body: { notes: 'Seen on B' },
+          headers: { 'if-match': `"${waybill.version}"` },
+        });
         assert.equal(r.status, 200, r.text);
         const e = await stream.next((x) => x.data.key === waybill.number && x.data.action === 'updated');
         assert.ok(Date.now() - started < 2000, `${Date.now() - started} ms`);
