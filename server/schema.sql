@@ -637,7 +637,7 @@ AS $function$
 BEGIN
   PERFORM pg_notify('timberlog_events', json_build_object(
     'id', NEW.id, 'entity', NEW.entity, 'key', NEW.record_key, 'version', NEW.version,
-    'action', NEW.action, 'actor', coalesce(NEW.actor_name, NEW.actor))::text);
+    'action', NEW.action, 'actor', NEW.actor_name, 'actorEmail', NEW.actor)::text);
   RETURN NULL;
 END $function$;
 

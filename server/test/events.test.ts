@@ -35,6 +35,40 @@ describe('events', () => {
   };
 
   describe('live change events', () => {
+    test("another person's e-mail address is staff's: live and replayed, a nameless actor is no one to a user and their address to staff", async () => {
+      const number = await newWaybill(A);
+      const { name } = await A.ctx.db
+        .selectFrom('users')
+        .select('name')
+        .where('email', '=', DEMO_USERS.staff.email)
+        .executeTakeFirstOrThrow();
+      const userStream = await openStream(B, user);
+      const staffStream = await openStream(B, staff);
+      let since = 0;
+      try {
+        await A.ctx.db.updateTable('users').set({ name: '' }).where('email', '=', DEMO_USERS.staff.email).execute();
+        await A.write('PATCH', `/api/waybills/${number}/`, { token: staff, body: { notes: 'By someone nameless' } });
+        const seen = await userStream.next((x) => x.data.key === number && x.data.action === 'updated');
+        const told = await staffStream.next((x) => x.data.key === number && x.data.action === 'updated');
+        assert.equal(seen.data.actor, null);
+        assert.equal(told.data.actor, DEMO_USERS.staff.email);
+        since = seen.data.id - 1;
+      } finally {
+        userStream.close();
+        staffStream.close();
+        await A.ctx.db.updateTable('users').set({ name }).where('email', '=', DEMO_USERS.staff.email).execute();
+      }
+      // The replay tells it the same way.
+      const resumed = await openStream(B, user, since);
+      try {
+        const again = await resumed.next((x) => x.data.key === number && x.data.action === 'updated');
+        assert.equal(again.data.actor, null);
+        assert.ok(!JSON.stringify(again.data).includes('@'));
+      } finally {
+        resumed.close();
+      }
+    });
+
     test('a change made through instance A reaches a client of instance B within 2 s, naming what changed and who; never its data', async () => {
       const stream = await openStream(B, user);
       try {

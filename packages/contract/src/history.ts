@@ -43,6 +43,18 @@ export interface ChangeEvent {
   readonly actor: string | null;
 }
 
+/** A change as announced by the database: who made it by name and by e-mail address, before it is shown to anyone. */
+export interface AnnouncedChange extends ChangeEvent {
+  /** The account the change was made for; absent in announcements from before it was sent. */
+  readonly actorEmail?: string | null;
+}
+
+/** A change as `viewer` may be told of it: the actor's name, their address only to staff and to themselves (personFor). */
+export function changeEventFor(change: AnnouncedChange, viewer: Viewer): ChangeEvent {
+  const { actorEmail, ...event } = change;
+  return actorEmail ? { ...event, actor: personFor(viewer, actorEmail, event.actor).name || null } : event;
+}
+
 /** Kinds of record only staff may read: their events go to staff only. */
 export const STAFF_ONLY_ENTITIES: readonly string[] = ['user'];
 

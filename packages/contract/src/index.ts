@@ -117,9 +117,19 @@ export {
   historyChangesFor,
   mayReceiveChange,
   personFor,
+  changeEventFor,
   STAFF_ONLY_ENTITIES,
 } from './history.ts';
-export type { ChangeEvent, HistoryAction, HistoryVia, HistoryEntity, HistoryFieldChange, ShownPerson, Viewer } from './history.ts';
+export type {
+  AnnouncedChange,
+  ChangeEvent,
+  HistoryAction,
+  HistoryVia,
+  HistoryEntity,
+  HistoryFieldChange,
+  ShownPerson,
+  Viewer,
+} from './history.ts';
 export { INVOICE_RULES, invoiceWaybillNumbers, defaultDueDate, invoiceDateProblem, invoiceProblem, invoiceToday } from './invoice-rules.ts';
 export type { InvoiceRule, InvoiceWaybill, InvoiceProblem } from './invoice-rules.ts';
 export type { RefKind, ValueType, FilterDef, FilterKind, ListContract, ListName, SortField, SortValue, FilterName } from './lists.ts';

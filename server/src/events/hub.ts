@@ -1,8 +1,9 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { mayReceiveChange, type ChangeEvent } from '@timberlog/contract';
+import { mayReceiveChange, type AnnouncedChange } from '@timberlog/contract';
 
-export type { ChangeEvent };
+/** A change as the database announces it (its actor's address included): each stream shows it to its viewer (changeEventFor). */
+export type ChangeEvent = AnnouncedChange;
 
 /** The channel migration 023 announces every history entry on. */
 export const EVENTS_CHANNEL = 'timberlog_events';

@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { sql } from 'kysely';
-import { LIMITS } from '@timberlog/contract';
+import { LIMITS, changeEventFor } from '@timberlog/contract';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../infra/context.js';
 import { errors, Type } from '../http/schema.js';
@@ -65,7 +65,7 @@ export async function eventRoutes(app: App) {
     // Nothing from before the account existed: a new account has missed nothing.
     const after = (
       await sql<ChangeEvent>`
-        SELECT id::int AS id, entity, record_key AS key, version, action, coalesce(actor_name, actor) AS actor
+        SELECT id::int AS id, entity, record_key AS key, version, action, actor_name AS actor, actor AS "actorEmail"
         FROM history
         WHERE id > ${since} AND at >= (SELECT created_at FROM users WHERE email = ${email})
         ORDER BY id LIMIT ${REPLAY_MAX + 1}`.execute(db)
@@ -92,7 +92,7 @@ export async function eventRoutes(app: App) {
               AND ((SELECT since_account FROM position) OR at >= (SELECT created_at FROM users WHERE email = ${email}))
             ORDER BY xact, id LIMIT ${REPLAY_MAX + 1})
         )
-        SELECT id::int AS id, entity, record_key AS key, version, action, coalesce(actor_name, actor) AS actor
+        SELECT id::int AS id, entity, record_key AS key, version, action, actor_name AS actor, actor AS "actorEmail"
         FROM late LIMIT ${REPLAY_MAX + 1}`.execute(db)
     ).rows;
     if (after.length + late.length > REPLAY_MAX) return 'gap';
@@ -194,7 +194,11 @@ export async function eventRoutes(app: App) {
       const write = (chunk: string) => {
         if (!res.writableEnded) res.write(chunk);
       };
-      const send = (event: ChangeEvent) => write(`id: ${event.id}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`);
+      // Who made a change is told by name; the address only to staff and to that person.
+      const send = (event: ChangeEvent) =>
+        write(
+          `id: ${event.id}\nevent: change\ndata: ${JSON.stringify(changeEventFor(event, { email: user.email, isStaff: stream.isStaff }))}\n\n`,
+        );
       write('retry: 3000\n\n');
 
       // Live events that arrive while the missed ones (or where the stream starts) are read wait, and

@@ -1,4 +1,4 @@
-import { mayReceiveChange, type ChangeEvent } from '@timberlog/contract';
+import { changeEventFor, mayReceiveChange, type ChangeEvent, type Viewer } from '@timberlog/contract';
 
 import { mockHistory } from './db';
 
@@ -6,17 +6,24 @@ import { mockHistory } from './db';
  * The events after `id` a caller may receive, oldest first, as the server announces each history
  * entry: what changed and who, never the data; accounts' only to staff.
  */
-export function changeEventsSince(id: number, isStaff: boolean): ChangeEvent[] {
+export function changeEventsSince(id: number, viewer: Viewer): ChangeEvent[] {
   return mockHistory
-    .filter((item) => item.entry.id > id && mayReceiveChange(item.entity, isStaff))
-    .map(({ entity, key, entry }) => ({
-      id: entry.id,
-      entity,
-      key,
-      version: entry.version,
-      action: entry.action,
-      actor: entry.actor?.name ?? null,
-    }))
+    .filter((item) => item.entry.id > id && mayReceiveChange(item.entity, viewer.isStaff))
+    .map(({ entity, key, entry }) =>
+      // Who made it by name; the address only to staff and to that person, as the server tells it.
+      changeEventFor(
+        {
+          id: entry.id,
+          entity,
+          key,
+          version: entry.version,
+          action: entry.action,
+          actor: entry.actor?.name || null,
+          actorEmail: entry.actor?.email,
+        },
+        viewer,
+      ),
+    )
     .sort((a, b) => a.id - b.id);
 }
 

@@ -14,7 +14,7 @@ const POLL_MS = 200;
  */
 export const eventHandlers: readonly HttpHandler[] = [
   http.get(`*${EVENTS_PATH}`, ({ request }) => {
-    const { isStaff } = mockCaller(request);
+    const viewer = mockCaller(request);
     const resumeFrom = Number(request.headers.get('last-event-id'));
     let last = Number.isSafeInteger(resumeFrom) && request.headers.has('last-event-id') ? resumeFrom : lastEventId();
     const encoder = new TextEncoder();
@@ -25,7 +25,7 @@ export const eventHandlers: readonly HttpHandler[] = [
         // A new stream says where it starts, as the server's does.
         if (!request.headers.has('last-event-id')) controller.enqueue(encoder.encode(`id: ${last}\nevent: ready\ndata: {}\n\n`));
         const send = () => {
-          for (const event of changeEventsSince(last, isStaff)) {
+          for (const event of changeEventsSince(last, viewer)) {
             last = event.id;
             controller.enqueue(encoder.encode(`id: ${event.id}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`));
           }
