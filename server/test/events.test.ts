@@ -52,7 +52,7 @@ describe('events', () => {
         const told = await staffStream.next((x) => x.data.key === number && x.data.action === 'updated');
         assert.equal(seen.data.actor, null);
         assert.equal(told.data.actor, DEMO_USERS.staff.email);
-        since = seen.data.id - 1;
+        since = Number(seen.data.id) - 1;
       } finally {
         userStream.close();
         staffStream.close();
