@@ -3,7 +3,7 @@ import { createAction, type ListenerMiddlewareInstance } from '@reduxjs/toolkit'
 import { browserConnectivityChanged, onApiLoaded, serverAnswered, serverUnreachable } from '@/shared/model';
 
 /** Waits between probes while the server is away: doubling from the first to the last. */
-export const PROBE_DELAYS_MS = { first: 2000, max: 60_000 } as const;
+export const PROBE_DELAYS_MS = { first: 2000, max: 30_000 } as const;
 
 export interface ConnectionWatchOptions {
   /** Asks the server whether it is there (shared/lib `probeServer`); replaced in tests. */

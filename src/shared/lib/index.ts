@@ -11,3 +11,4 @@ export { FILE_URL_LIFETIME_MS, openFile, saveFile } from './files';
 export { confirmLeave, installPopStateGuard, registerLeaveQuestion, setPopStateGuard } from './leaveGuard';
 export type { LeaveQuestion } from './leaveGuard';
 export { PROBE_PATH, probeServer } from './probe';
+export { isConnectionError, retryableLazy, retryFailedLoads } from './retryableLazy';
