@@ -16,7 +16,7 @@ const chunkLoadError = () =>
 /** A lazy page whose code fails to arrive `failures` times, then loads. */
 const flakyPage = (failures: number, error: () => Error = chunkLoadError) => {
   const loads = { count: 0 };
-  const Page = retryableLazy(() => {
+  const Page = retryableLazy<object>(() => {
     loads.count += 1;
     if (loads.count <= failures) return Promise.reject(error());
     return Promise.resolve({ default: () => <h1>Worklogs</h1> });
