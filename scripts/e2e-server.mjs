@@ -2,6 +2,8 @@
 // folder, the test key pair (so the test build verifies its tokens), and the web app built for it
 // (dist-e2e). Stops PostgreSQL and removes the data on SIGTERM/SIGINT. A second argument sets the
 // access tokens' lifetime in seconds (the tests that wait one out run on a server with short ones).
+// With E2E_KEEP_DATA=1 the data folder outlives the process, so a test that stops the server can
+// start it again on the same data (tests/e2e/realServer.ts, `restartableServer`); that test removes it.
 //   node scripts/e2e-server.mjs <port> [access token seconds]
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +14,8 @@ const port = process.argv[2] ?? '3650';
 const root = resolve(import.meta.dirname, '..');
 // Named by port so the tests find the mail outbox in it (<dataDir>/outbox); emptied on every start.
 const dataDir = join(tmpdir(), `timberlog-e2e-${port}`);
-rmSync(dataDir, { recursive: true, force: true });
+const keepData = process.env.E2E_KEEP_DATA === '1';
+if (!keepData) rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
 const envTest = readFileSync(join(root, '.env.test'), 'utf8');
@@ -47,6 +50,6 @@ const stop = () => {
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', (code) => {
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   process.exit(stopping ? 0 : (code ?? 1));
 });

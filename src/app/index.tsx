@@ -9,7 +9,7 @@ import { selectIsAuthenticated, sessionInitialized } from '@/entities/session';
 import { configResult } from '@/shared/config';
 import { whenSessionSettled } from '@/shared/model';
 import { initI18n } from '@/shared/i18n';
-import { deferMonitoring, initMonitoring, installPopStateGuard } from '@/shared/lib';
+import { deferMonitoring, initMonitoring, installPopStateGuard, probeServer } from '@/shared/lib';
 
 import { AppErrorBoundary, AppProviders, ConfigErrorScreen } from './providers';
 import { AppRouter } from './router';
@@ -46,6 +46,7 @@ async function bootstrap(): Promise<void> {
     trackExports: true,
     liveUpdates: true,
     reloadOnLocaleChange: true,
+    watchConnection: { probe: () => probeServer() },
     // An expired session is signed out, or a language chosen: the state must be stored before the page reloads.
     reloadPage: async () => {
       // Not in the middle of a token refresh, whose new tokens the reload would lose.

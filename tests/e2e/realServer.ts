@@ -1,6 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { expect, type APIRequestContext } from '@playwright/test';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
@@ -97,4 +99,69 @@ export async function ownAccount(request: APIRequestContext, what: string): Prom
   });
   expect(created.status(), await created.text()).toBe(201);
   return account;
+}
+
+/**
+ * A real server of a test's own that the test can stop and start again on the same port and data,
+ * as a server going away and coming back (a restart, a network outage) looks to the browser. Its
+ * own port: stopping the shared servers would fail the tests running beside it.
+ */
+export interface RestartableServer {
+  readonly url: string;
+  /** Starts the server (the first time: a fresh database with the demo data) and waits until it answers. */
+  start(): Promise<void>;
+  /** Stops it (SIGTERM: PostgreSQL stops cleanly, the data stays) and waits until the process has ended. */
+  stop(): Promise<void>;
+  /** Stops it if running and removes its data. */
+  dispose(): Promise<void>;
+}
+
+export function restartableServer(port: number): RestartableServer {
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = join(tmpdir(), `timberlog-e2e-${port}`);
+  let child: ChildProcess | null = null;
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+
+  const answers = async (): Promise<boolean> => {
+    try {
+      return (await fetch(`${url}/api/schema/`, { method: 'HEAD' })).ok;
+    } catch {
+      return false;
+    }
+  };
+
+  const stop = async () => {
+    const running = child;
+    if (!running) return;
+    child = null;
+    if (running.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.kill('SIGTERM');
+    });
+  };
+
+  return {
+    url,
+    async start() {
+      if (child) return;
+      const started = spawn(process.execPath, ['scripts/e2e-server.mjs', String(port)], {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, E2E_KEEP_DATA: '1' },
+      });
+      child = started;
+      await expect
+        .poll(async () => (started.exitCode === null ? answers() : 'exited'), {
+          message: `the server on ${url} to answer`,
+          timeout: 120_000,
+        })
+        .toBe(true);
+    },
+    stop,
+    async dispose() {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,5 +1,6 @@
-import type { HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 
+import { PROBE_PATH } from '@/shared/lib';
 import { versionRequiredHandlers } from '@/shared/mock-db';
 
 import { documentHandlers } from '@/features/document-actions/index.mocks';
@@ -23,6 +24,8 @@ import { totalsHandlers } from '@/entities/list-totals/index.mocks';
 export const handlersByEntity: Readonly<Record<string, HttpHandler[]>> = {
   // First: a write without the record's version is refused before any entity's handler looks at it.
   versions: [...versionRequiredHandlers],
+  // The app's probe while the server is away (shared/lib/probe.ts); a story answers it with HttpResponse.error().
+  connection: [http.head(`*${PROBE_PATH}`, () => new HttpResponse(null, { status: 200 }))],
   // Then: /api/waybills/totals/ and the like are no record's number.
   totals: [...totalsHandlers],
   auth: [...authHandlers],

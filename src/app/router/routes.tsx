@@ -1,7 +1,8 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 
 import { loadSignedInTexts } from '@/shared/i18n';
+import { retryableLazy } from '@/shared/lib';
 
 import { AppLayout } from '../layout/AppLayout';
 
@@ -52,12 +53,15 @@ const PAGE_LOADERS: Readonly<Record<PageName, () => PageModule>> = {
 const SIGNED_IN_PAGES = new Set(ROUTE_TABLE.filter((route) => route.access === 'signedIn').map((route) => route.page));
 
 // A signed-in screen renders once its chunk and the signed-in texts (shared/i18n) have both loaded.
+// A chunk that failed to load (the connection down) loads again when the error screen retries.
 const PAGES = Object.fromEntries(
   Object.entries(PAGE_LOADERS).map(([page, load]) => [
     page,
-    lazy(SIGNED_IN_PAGES.has(page as PageName) ? () => Promise.all([load(), loadSignedInTexts()]).then(([module]) => module) : load),
+    retryableLazy(
+      SIGNED_IN_PAGES.has(page as PageName) ? () => Promise.all([load(), loadSignedInTexts()]).then(([module]) => module) : load,
+    ),
   ]),
-) as Record<PageName, LazyExoticComponent<ComponentType>>;
+) as Record<PageName, ComponentType>;
 
 const routeElements = (access: 'visitor' | 'signedIn') =>
   ROUTE_TABLE.filter((route) => route.access === access).map(({ path, page }) => {

@@ -9,6 +9,7 @@ import { configResult } from '@/shared/config';
 import { onApiLoaded, sessionTokensReceived } from '@/shared/model';
 
 import { createRootReducer, PERSIST_KEY, PERSISTED_KEYS, type AppRootState } from './rootReducer';
+import { startConnectionListeners, type ConnectionWatchOptions } from './connectionListeners';
 import { startSessionListeners } from './sessionListeners';
 
 export type PreloadedState = Partial<AppRootState>;
@@ -31,6 +32,11 @@ export interface MakeStoreOptions {
   readonly liveUpdates?: boolean;
   /** Reloads the page (`reloadPage`) when the user chooses a language, so the page shows in it (product rules: Screens). */
   readonly reloadOnLocaleChange?: boolean;
+  /**
+   * Follows the browser's online state, probes the server while it is away and fetches again what
+   * is shown when it is back (connectionListeners.ts). The app, and the tests of it.
+   */
+  readonly watchConnection?: ConnectionWatchOptions;
 }
 
 // Immer deep-freezes every new state, which for a page of API rows costs a long task as they
@@ -51,6 +57,7 @@ export function makeStore(
     trackExports = false,
     liveUpdates = false,
     reloadOnLocaleChange = false,
+    watchConnection,
   }: MakeStoreOptions = {},
 ) {
   const rootReducer = createRootReducer();
@@ -108,6 +115,9 @@ export function makeStore(
   if (trackExports) listenerMiddleware.startListening({ actionCreator: sessionTokensReceived, effect: trackExportsWhenSignedIn });
   if (liveUpdates) listenerMiddleware.startListening({ actionCreator: sessionTokensReceived, effect: startLiveWhenSignedIn });
   startSessionListeners(listenerMiddleware as Parameters<typeof startSessionListeners>[0], { reloadPage });
+  if (watchConnection) {
+    startConnectionListeners(listenerMiddleware as Parameters<typeof startConnectionListeners>[0], store.dispatch, watchConnection);
+  }
   if (reloadOnLocaleChange) {
     listenerMiddleware.startListening({ actionCreator: localeChanged, effect: async () => reloadPage() });
   }

@@ -3,9 +3,11 @@ import { combineSlices, type WithSlice } from '@reduxjs/toolkit';
 import { preferencesSlice } from '@/entities/preferences';
 import { sessionSlice } from '@/entities/session';
 import type { baseApi } from '@/shared/api';
+import { connectionSlice } from '@/shared/model';
 
 /** A fresh root reducer per store; the api's slice is injected when its code loads. */
-export const createRootReducer = () => combineSlices(sessionSlice, preferencesSlice).withLazyLoadedSlices<WithSlice<typeof baseApi>>();
+export const createRootReducer = () =>
+  combineSlices(sessionSlice, preferencesSlice, connectionSlice).withLazyLoadedSlices<WithSlice<typeof baseApi>>();
 
 export type AppRootReducer = ReturnType<typeof createRootReducer>;
 export type AppRootState = ReturnType<AppRootReducer>;

@@ -98,7 +98,7 @@ describe('extractApiError (product rules: Errors)', () => {
     for (const data of [{}, [], '', null, undefined, 42, { nonFieldErrors: [] }]) {
       expect(extractApiError(bad(data), t)).toMatchObject({ message: 'errors.unexpectedError', hasMessage: false });
     }
-    expect(extractApiError({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }, t)).toMatchObject({
+    expect(extractApiError({ status: 'TIMEOUT_ERROR', error: 'AbortError' }, t)).toMatchObject({
       status: null,
       message: 'errors.unexpectedError',
     });
@@ -162,11 +162,18 @@ describe('applyApiErrorToForm', () => {
 });
 
 describe('toastForApiError', () => {
-  it('shows the rate limit on 429, the code on 5xx, the default without a response, nothing otherwise', () => {
+  it('shows the rate limit on 429, the code on 5xx, the default for an unreadable answer, nothing otherwise', () => {
     expect(toastForApiError(extractApiError({ status: 429, data: null }, t), t)).toBe('errors.rateLimited');
     expect(toastForApiError(extractApiError({ status: 429, data: '<html>Too many</html>' }, t), t)).toBe('errors.rateLimited');
     expect(toastForApiError(extractApiError({ status: 502, data: '' }, t), t)).toBe('errors.unexpectedErrorWithCode(502)');
-    expect(toastForApiError(extractApiError({ status: 'FETCH_ERROR', error: 'x' }, t), t)).toBe('errors.unexpectedError');
+    expect(toastForApiError(extractApiError({ status: 'PARSING_ERROR', error: 'x', data: '' }, t), t)).toBe('errors.unexpectedError');
+    // No answer at all: the connection banner says so once, not a toast per call.
+    expect(extractApiError({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }, t)).toMatchObject({
+      status: null,
+      message: 'errors.unreachable',
+      unreachable: true,
+    });
+    expect(toastForApiError(extractApiError({ status: 'FETCH_ERROR', error: 'x' }, t), t)).toBeNull();
     expect(toastForApiError(extractApiError(bad({ email: ['x'] }), t), t)).toBeNull();
     expect(toastForApiError(extractApiError({ status: 404, data: {} }, t), t)).toBeNull();
     expect(toastForApiError({ not: 'an api error' }, t)).toBeNull();

@@ -20,6 +20,8 @@ export interface ApiError {
   readonly current?: unknown;
   /** A list's 404 for a page past the last one: how many rows the list has now. */
   readonly count?: number;
+  /** No answer came at all (network down, server away): the connection banner says so app-wide. */
+  readonly unreachable?: boolean;
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -67,7 +69,11 @@ export function extractApiError(error: unknown, t: Translate = defaultTranslate)
   const status = statusOf(error);
   const fallback = (): ApiError => ({ status, message: t('errors.unexpectedError'), hasMessage: false, fieldErrors: {} });
 
-  if (status === null) return fallback();
+  if (status === null) {
+    if (isRecord(error) && error.status === 'FETCH_ERROR')
+      return { status, message: t('errors.unreachable'), hasMessage: false, fieldErrors: {}, unreachable: true };
+    return fallback();
+  }
   const data: unknown = isRecord(error) ? error.data : undefined;
   const code = isRecord(data) && typeof data.code === 'string' ? data.code : undefined;
 
@@ -185,7 +191,8 @@ export function applyApiErrorToForm(
 }
 
 /**
- * The toast a failed call shows app-wide, if any: 429 → rate limited; 5xx or no response → unexpected error.
+ * The toast a failed call shows app-wide, if any: 429 → rate limited; 5xx or an unreadable answer →
+ * unexpected error; no answer at all → none (the connection banner).
  * A 429 that says why shows its own text instead, and not at all for a call whose caller shows it
  * (`shownByCaller`: a form's or a dialog's action), so the one error has one message.
  */
@@ -196,6 +203,8 @@ export function toastForApiError(error: unknown, t: Translate = defaultTranslate
     return shownByCaller ? null : error.message;
   }
   if (error.status !== null && error.status >= 500) return t('errors.unexpectedErrorWithCode', { code: error.status });
+  // The connection banner says it once for every call that found the server away.
+  if (error.unreachable) return null;
   if (error.status === null) return t('errors.unexpectedError');
   return null;
 }

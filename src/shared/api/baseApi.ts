@@ -11,6 +11,9 @@ export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes: Object.values(TAGS),
+  // What is shown is fetched again when the connection returns: the browser's own `online`, or
+  // the app finding the server again after it was away (app/store, connection listeners).
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });
 
@@ -25,5 +28,6 @@ announceApi({
       { type: TAGS.user, id: ME_ID },
       { type: TAGS.exportRequest, id: LIST_ID },
     ]),
+  reconnected: () => baseApi.internalActions.onOnline(),
   setupListeners,
 });

@@ -12,11 +12,15 @@ import { i18n } from '../i18n';
 import {
   acrossTabs,
   flushSharedSession,
+  initialConnectionState,
   readSharedSession,
   renewalKeyFor,
   renewalSettled,
+  serverAnswered,
+  serverUnreachable,
   sessionExpired,
   sessionTokensReceived,
+  shouldNoteAnswer,
 } from '../model';
 
 import { isAccessTokenValid } from './accessToken';
@@ -130,6 +134,22 @@ const refreshSession = (api: BaseQueryApi, staleAccessToken: string | null): Pro
   );
 };
 
+/**
+ * Tells the connection state what a call met: no answer at all (fetch's network failure, not an
+ * HTTP error, and not a call the app cancelled itself) makes the server unreachable; any answer
+ * makes it reachable again.
+ */
+const noteConnection = (api: BaseQueryApi, error: FetchBaseQueryError | undefined): void => {
+  // A store put together for one test may have no connection state.
+  const connection = (api.getState() as Partial<RootState>).connection ?? initialConnectionState;
+  if (error?.status === 'FETCH_ERROR') {
+    if (!api.signal.aborted && connection.reachable) api.dispatch(serverUnreachable());
+    return;
+  }
+  const at = Date.now();
+  if (shouldNoteAnswer(connection, at)) api.dispatch(serverAnswered({ at }));
+};
+
 const isTokenRejected = (error: FetchBaseQueryError): boolean =>
   error.status === 401 &&
   typeof error.data === 'object' &&
@@ -159,6 +179,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
     if (renewed && renewed !== sentToken) result = await raw.authorised(args, api, extraOptions);
   }
 
+  noteConnection(api, result.error);
   if (result.error) return { error: extractApiError(result.error), meta: result.meta };
   return { data: result.data, meta: result.meta };
 };

@@ -10,3 +10,5 @@ export { DOWNLOAD_START_GAP_MS, downloadFile } from './download';
 export { FILE_URL_LIFETIME_MS, openFile, saveFile } from './files';
 export { confirmLeave, installPopStateGuard, registerLeaveQuestion, setPopStateGuard } from './leaveGuard';
 export type { LeaveQuestion } from './leaveGuard';
+export { PROBE_PATH, probeServer } from './connection/probe';
+export { isConnectionError, retryableLazy, retryFailedLoads } from './connection/retryableLazy';

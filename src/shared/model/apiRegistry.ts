@@ -10,6 +10,8 @@ export interface LoadedApi {
   readonly resetAction: () => UnknownAction;
   /** Marks what depends on who is signed in (the current user) as stale, e.g. when the tokens change. */
   readonly invalidateSessionData: () => UnknownAction;
+  /** Fetches again what is shown (the queries marked to refetch on reconnect): the server is back. */
+  readonly reconnected: () => UnknownAction;
   /** Turns on refetch-on-focus/reconnect for one store's dispatch. */
   readonly setupListeners: typeof setupListeners;
 }

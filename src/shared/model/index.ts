@@ -16,3 +16,15 @@ export {
   renewalSettled,
 } from './sessionSharing';
 export type { SessionSharing } from './sessionSharing';
+export {
+  browserConnectivityChanged,
+  CONTACT_NOTE_INTERVAL_MS,
+  connectionSlice,
+  initialConnectionState,
+  selectConnection,
+  selectIsReachable,
+  serverAnswered,
+  serverUnreachable,
+  shouldNoteAnswer,
+} from './connection';
+export type { ConnectionState } from './connection';

@@ -2,6 +2,7 @@ import { createParser } from 'eventsource-parser';
 
 import { userApi } from '@/entities/user';
 import { baseApi, resolveApiUrl, TAGS } from '@/shared/api';
+import { initialConnectionState, serverAnswered, serverUnreachable, shouldNoteAnswer, type ConnectionState } from '@/shared/model';
 
 import { applyChange, refetchEverything, type ChangeEvent } from './applyChange';
 import { forgetChanges } from './liveState';
@@ -29,6 +30,9 @@ export interface LiveUpdatesOptions {
 }
 
 const tokenOf = (store: LiveStore) => (store.getState() as SessionState).session.accessToken;
+
+const connectionOf = (store: LiveStore): ConnectionState =>
+  (store.getState() as { connection?: ConnectionState }).connection ?? initialConnectionState;
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
@@ -83,8 +87,12 @@ export function startLiveUpdates(store: LiveStore, { fetch: doFetch = fetch, wai
     try {
       response = await doFetch(resolveApiUrl(EVENTS_PATH), { headers, signal: controller.signal, cache: 'no-store' });
     } catch {
+      // No answer: often the first sign that the server went away, as the stream is always open.
+      if (!controller.signal.aborted && connectionOf(store).reachable) store.dispatch(serverUnreachable());
       return 'failed';
     }
+    const answeredAt = Date.now();
+    if (shouldNoteAnswer(connectionOf(store), answeredAt)) store.dispatch(serverAnswered({ at: answeredAt }));
     if (response.status === 401) return 'refused';
     if (!response.ok || !response.body) return 'failed';
 

@@ -119,3 +119,8 @@ export function formatMonth(value: string, locale: string, width: 'short' | 'lon
     () => new Intl.DateTimeFormat(dateLocale(locale), { month: width, year: 'numeric', timeZone: 'UTC' }),
   ).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 }
+
+/** A moment (ms since the epoch) as the time of day, hours and minutes, of the locale: `10:42`. */
+export function formatTime(value: number, locale: string): string {
+  return cached(`time|${locale}`, () => new Intl.DateTimeFormat(dateLocale(locale), { hour: '2-digit', minute: '2-digit' })).format(value);
+}

@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate, formatDateTime, formatNumber, formatQuantity } from './format';
+import { formatDate, formatDateTime, formatNumber, formatQuantity, formatTime } from './format';
 
 export interface Formatters {
   readonly locale: string;
   readonly date: (value: string | null | undefined) => string;
   readonly dateTime: (value: string | null | undefined) => string;
+  /** A moment in ms as hours and minutes. */
+  readonly time: (value: number) => string;
   readonly number: (value: number | string | null | undefined, maxDecimals?: number) => string;
   readonly quantity: (value: number | string | null | undefined, unit: string | null | undefined) => string;
 }
@@ -20,6 +22,7 @@ export function useFormat(): Formatters {
       locale,
       date: (value) => formatDate(value, locale),
       dateTime: (value) => formatDateTime(value, locale),
+      time: (value) => formatTime(value, locale),
       number: (value, maxDecimals) => formatNumber(value, locale, maxDecimals),
       quantity: (value, unit) => formatQuantity(value, unit, locale),
     }),

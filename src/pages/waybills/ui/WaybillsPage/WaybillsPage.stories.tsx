@@ -33,6 +33,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+const thirtyWaybills = Array.from({ length: 30 }, (_, index) => mockWaybill({ number: `W-2026-${String(index + 1).padStart(6, '0')}` }));
+
 const table = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole('table', { name: 'Waybills' }));
 
 export const Default: Story = {
@@ -142,6 +144,72 @@ export const ServerError: Story = {
   },
 };
 
+/** The list's calls so far in the Stale stories: the first is answered, the rest get no answer (the server went away). */
+let staleCalls = 0;
+const refreshFails = {
+  beforeEach: () => {
+    staleCalls = 0;
+  },
+  parameters: {
+    msw: {
+      handlers: {
+        waybill: [
+          http.get('*/api/waybills/', () => {
+            staleCalls += 1;
+            if (staleCalls > 1) return HttpResponse.error();
+            const results = thirtyWaybills.slice(0, 8);
+            return HttpResponse.json({ count: 30, next: null, previous: null, results });
+          }),
+        ],
+      },
+    },
+  },
+};
+
+/** Refreshes the list as the browser coming online does (RTK Query refetches on reconnect); that refresh gets no answer. */
+const refreshWithoutAnswer = async (canvasElement: HTMLElement) => {
+  const rows = await table(canvasElement);
+  await waitFor(() => expect(rows.getAllByRole('row').length).toBeGreaterThan(1));
+  window.dispatchEvent(new Event('online'));
+  await waitFor(() => expect(staleCalls).toBeGreaterThan(1));
+  return rows;
+};
+
+/**
+ * A refresh that got no answer: the rows and the count from before stay, marked "Not up to date —
+ * couldn't refresh at 10:42" instead of being passed off as current (and not replaced by an error).
+ */
+export const Stale: Story = {
+  ...refreshFails,
+  play: async ({ canvasElement }) => {
+    const rows = await refreshWithoutAnswer(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/^Not up to date — couldn't refresh at \d{2}:\d{2}\.$/)).toBeInTheDocument();
+    await expect(rows.getAllByRole('row')).toHaveLength(9);
+    await expect(canvas.queryByRole('button', { name: 'Retry' })).toBeNull();
+  },
+};
+
+export const StaleEstonian: Story = {
+  ...refreshFails,
+  globals: { locale: 'et' },
+  play: async ({ canvasElement }) => {
+    await refreshWithoutAnswer(canvasElement);
+    await expect(
+      await within(canvasElement).findByText(/^Pole ajakohane — värskendamine ebaõnnestus kell \d{2}:\d{2}\.$/),
+    ).toBeInTheDocument();
+  },
+};
+
+export const StaleDark: Story = {
+  ...refreshFails,
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await refreshWithoutAnswer(canvasElement);
+    await expect(await within(canvasElement).findByText(/^Not up to date/)).toBeInTheDocument();
+  },
+};
+
 export const Estonian: Story = {
   globals: { locale: 'et' },
   play: async ({ canvasElement }) => {
@@ -157,8 +225,6 @@ export const Dark: Story = {
     await table(canvasElement);
   },
 };
-
-const thirtyWaybills = Array.from({ length: 30 }, (_, index) => mockWaybill({ number: `W-2026-${String(index + 1).padStart(6, '0')}` }));
 
 /** The pages the list asked for in PagePastTheEnd. */
 const pagesAsked: number[] = [];

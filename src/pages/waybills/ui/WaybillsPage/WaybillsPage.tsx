@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
 import { WaybillTotalsFooter } from '@/widgets/list-totals';
-import { ListPageHeader } from '@/widgets/list-view';
+import { ListPageHeader, ListStaleNotice, staleSince } from '@/widgets/list-view';
 import { WaybillTable } from '@/widgets/waybill-table';
 import { ListChangesNotice } from '@/features/live-updates';
 import { ListViewsBar, useListViews, VIEW_PARAM } from '@/features/saved-views';
@@ -49,7 +49,8 @@ export function WaybillsPage() {
   const query = useListQuery<WaybillListParams>(WAYBILL_LIST, LIST_OPTIONS);
   const views = useListViews('waybills', query);
   const columnLabel = useCallback((id: string) => t(`waybills.fields.${id}`), [t]);
-  const { data: latestData, error, isFetching, refetch, startedTimeStamp } = useListWaybillsQuery(query.params);
+  const list = useListWaybillsQuery(query.params);
+  const { data: latestData, error, isFetching, refetch, startedTimeStamp } = list;
   // A page of rows is a large update: the table takes it as a transition, rendered in slices, while
   // the store's own update (synchronous) leaves the memoised table as it was, still marked busy.
   const data = useDeferredValue(latestData);
@@ -61,6 +62,9 @@ export function WaybillsPage() {
   // A page past the end goes to the last page, which the 404's count tells.
   const pageGone = isPageGone(error, query.state.pageNumber);
   useLastPageWhenGone(error, query.state.pageNumber, query.state.pageSize, query.setPage);
+  // A refresh that failed over rows of the same filters: they stay, marked as not up to date.
+  const failedAt = staleSince(list, pageGone);
+  const failed = apiError !== null && !pageGone && failedAt === undefined;
 
   // Rows picked for a bulk action or an invoice (the delivered ones among them), or all the filters select.
   const bulk = useWaybillSelection({ rows: data?.results, count: data?.count, state: query.state });
@@ -94,16 +98,17 @@ export function WaybillsPage() {
           </>
         }
       />
+      <ListStaleNotice failedAt={failedAt} />
       <ListViewsBar views={views} columnLabel={columnLabel} />
       <ListFilters query={query} fields={fields} visibleFields={VISIBLE_FILTERS} />
       <ListChangesNotice entity="waybill" since={startedTimeStamp} />
       <SelectionBar selection={bulk} pageRows={data?.results.length ?? 0} count={count} />
       <WaybillTable
-        rows={apiError && !pageGone ? EMPTY : data?.results}
+        rows={failed ? EMPTY : data?.results}
         sort={query.state.sort}
         onSortChange={sortChange}
         loading={isFetching || pageGone || rowsPending}
-        error={apiError && !pageGone ? apiError.message : null}
+        error={failed ? apiError.message : null}
         onRetry={retry}
         emptyMessage={t('waybills.list.empty')}
         onClearFilters={Object.keys(query.state.filters).length > 0 || query.state.search ? query.clearFilters : undefined}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
 import { WorklogTotalsFooter } from '@/widgets/list-totals';
-import { ListPageHeader } from '@/widgets/list-view';
+import { ListPageHeader, ListStaleNotice, staleSince } from '@/widgets/list-view';
 import { ImportButton } from '@/features/import-records';
 import { ListChangesNotice } from '@/features/live-updates';
 import { ListViewsBar, useListViews, VIEW_PARAM } from '@/features/saved-views';
@@ -39,7 +39,8 @@ export function WorklogsPage() {
   const query = useListQuery<WorklogListParams>(WORKLOG_LIST, LIST_OPTIONS);
   const views = useListViews('worklogs', query);
   const columnLabel = useCallback((id: string) => t(`worklogs.fields.${id}`), [t]);
-  const { data, error, isFetching, refetch, startedTimeStamp } = useListWorklogsQuery(query.params);
+  const list = useListWorklogsQuery(query.params);
+  const { data, error, isFetching, refetch, startedTimeStamp } = list;
   const apiError = isApiError(error) ? error : null;
   const valueLabels = useValueLabels();
   const fields = useMemo(() => filterFields(t, valueLabels), [t, valueLabels]);
@@ -47,6 +48,9 @@ export function WorklogsPage() {
   // A page past the end goes to the last page; page 1 of the same filters tells which that is.
   const pageGone = isPageGone(error, query.state.pageNumber);
   useLastPageWhenGone(error, query.state.pageNumber, query.state.pageSize, query.setPage);
+  // A refresh that failed over rows of the same filters: they stay, marked as not up to date.
+  const failedAt = staleSince(list, pageGone);
+  const failed = apiError !== null && !pageGone && failedAt === undefined;
   const count = data?.count;
 
   return (
@@ -64,15 +68,16 @@ export function WorklogsPage() {
           </>
         }
       />
+      <ListStaleNotice failedAt={failedAt} />
       <ListViewsBar views={views} columnLabel={columnLabel} />
       <ListFilters query={query} fields={fields} />
       <ListChangesNotice entity="worklog" since={startedTimeStamp} />
       <WorklogTable
-        rows={apiError && !pageGone ? [] : data?.results}
+        rows={failed ? [] : data?.results}
         sort={query.state.sort}
         onSortChange={(sort) => query.setSort(sort)}
         loading={isFetching || pageGone}
-        error={apiError && !pageGone ? apiError.message : null}
+        error={failed ? apiError.message : null}
         onRetry={() => void refetch()}
         emptyMessage={t('worklogs.list.empty')}
         onClearFilters={Object.keys(query.state.filters).length > 0 || query.state.search ? query.clearFilters : undefined}

@@ -6,6 +6,7 @@ import { isPageGone, useLastPageWhenGone, type ListQuery } from '@/shared/lib/li
 import { Pagination, Table, type TableColumn, type TableSelection } from '@/shared/ui';
 
 import { ListPageHeader } from '../ListPageHeader/ListPageHeader';
+import { ListStaleNotice, staleSince } from '../ListStaleNotice/ListStaleNotice';
 
 import styles from './ListView.module.css';
 
@@ -15,6 +16,10 @@ export interface ListResult<Row> {
   readonly data?: { readonly count: number; readonly results: readonly Row[] } | undefined;
   readonly isFetching: boolean;
   readonly error?: unknown;
+  /** The rows of these very parameters, kept from before when a refetch fails. */
+  readonly currentData?: { readonly count: number; readonly results: readonly Row[] } | undefined;
+  /** When the latest request was asked for. */
+  readonly startedTimeStamp?: number | undefined;
   readonly refetch: () => unknown;
 }
 
@@ -87,18 +92,23 @@ export function ListView<Row>({
       setPage(lastPageOf(data.count, pageSize), { replace: true });
   }, [data, pageNumber, pageSize, setPage]);
 
+  // A refresh that failed over rows of the same filters: they stay, marked as not up to date.
+  const failedAt = staleSince(result, pageGone);
+  const failed = apiError !== null && !pageGone && failedAt === undefined;
+
   const filtersOn = Object.keys(query.state.filters).length > 0 || query.state.search !== '';
 
   return (
     <div className={styles.view}>
       <ListPageHeader title={title} actions={actions} className={styles.header} />
+      <ListStaleNotice failedAt={failedAt} />
       {viewsBar}
       {filterBar}
       {toolbar}
       <Table<Row>
         label={title}
         columns={columns}
-        rows={error && !pageGone ? [] : data?.results}
+        rows={failed ? [] : failedAt === undefined ? data?.results : result.currentData?.results}
         getRowKey={getRowKey}
         {...(getRowLabel ? { getRowLabel } : {})}
         {...(onRowOpen ? { onRowOpen } : {})}
@@ -106,7 +116,7 @@ export function ListView<Row>({
         sort={query.state.sort}
         onSortChange={(sort) => query.setSort(sort)}
         loading={isFetching || pageGone}
-        error={apiError && !pageGone ? apiError.message : null}
+        error={failed ? apiError.message : null}
         onRetry={() => void result.refetch()}
         emptyMessage={emptyMessage}
         {...(filtersOn ? { onClearFilters: query.clearFilters } : {})}
