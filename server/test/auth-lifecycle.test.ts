@@ -33,7 +33,7 @@ describe('auth-lifecycle', () => {
   const verify = async (token: string) => (await s.req('POST', '/api/auth/token/verify/', { body: { token } })).status;
 
   describe('sign-ups and the production start', () => {
-    test('finding 2: an anonymous sign-up cannot stop a production start, and unconfirmed sign-ups expire', async () => {
+    test('an anonymous sign-up cannot stop a production start, and unconfirmed sign-ups expire', async () => {
       const empty = await startServer({}, { workers: false, seed: false });
       try {
         const { email, password } = DEMO_USERS.staff;
@@ -104,7 +104,7 @@ describe('auth-lifecycle', () => {
       assert.match(r.body.token[0], /invalid, already used or expired/);
     };
 
-    test('finding 3: old reset links die with a newer link, a password change by any path, and use', async () => {
+    test('old reset links die with a newer link, a password change by any path, and use', async () => {
       const email = 'piret.parn@timberlog.ee';
       // A newer link ends the earlier one.
       const first = await resetLink(email);
@@ -163,7 +163,7 @@ describe('auth-lifecycle', () => {
         },
       });
 
-    test('finding 4: create-staff refuses Password123 like every other path that sets a password', async () => {
+    test('create-staff refuses Password123 like every other path that sets a password', async () => {
       const weak = createStaff('new.admin@example.com', 'Password123');
       assert.equal(weak.status, 2, weak.stdout + weak.stderr);
       assert.match(weak.stdout + weak.stderr, /too common or too easy to guess/);
@@ -195,7 +195,7 @@ describe('auth-lifecycle', () => {
   });
 
   describe('sessions', () => {
-    test('finding 5: reusing a spent refresh token ends every session of the account, access tokens included', async () => {
+    test('reusing a spent refresh token ends every session of the account, access tokens included', async () => {
       const email = 'hannes.ilves@timberlog.ee';
       const other = await s.login(email, PASSWORD);
       const first = await s.login(email, PASSWORD);
@@ -216,7 +216,7 @@ describe('auth-lifecycle', () => {
       assert.equal((await me((await s.login(email, PASSWORD)).access)).status, 200);
     });
 
-    test('finding 5: of two parallel refreshes with one token only one wins, and the reuse ends its chain too', async () => {
+    test('of two parallel refreshes with one token only one wins, and the reuse ends its chain too', async () => {
       const email = 'jaan.jogi@timberlog.ee';
       for (let round = 0; round < 3; round++) {
         const pair = await s.login(email, PASSWORD);
@@ -342,7 +342,7 @@ describe('auth-lifecycle', () => {
       });
     });
 
-    test('finding 6: token/verify answers 401 for dead tokens, as a real call would', async () => {
+    test('token/verify answers 401 for dead tokens, as a real call would', async () => {
       const email = DEMO_USERS.user.email;
       const live = await s.login(email, DEMO_USERS.user.password);
       assert.equal(await verify(live.access), 200);

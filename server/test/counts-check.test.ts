@@ -29,7 +29,7 @@ describe('counts-check', () => {
       (err: { code: number; stdout: string }) => ({ code: err.code, out: err.stdout }),
     );
 
-  test('finding 15: check:counts finds drift in every kept count and table, and --fix rebuilds them', async () => {
+  test('check:counts finds drift in every kept count and table, and --fix rebuilds them', async () => {
     assert.deepEqual(await checkCounts(s.ctx.db), [], 'a fresh seeded database agrees');
     const clean = await run();
     assert.equal(clean.code, 0, clean.out);

@@ -47,7 +47,7 @@ describe('db-retry', () => {
   };
   const attempts = async () => Number((await sql<{ n: string }>`SELECT last_value AS n FROM forced_attempts`.execute(s.ctx.db)).rows[0]!.n);
 
-  test('finding 14: a deadlock or serialization failure is retried in the transaction helper and the change succeeds', async () => {
+  test('a deadlock or serialization failure is retried in the transaction helper and the change succeeds', async () => {
     for (const code of ['40P01', '40001']) {
       await force(TRANSACTION_ATTEMPTS - 1, code);
       const r = await s.write('PATCH', `/api/waybills/${number}/`, { token, body: { notes: `after ${code}` } });
@@ -57,7 +57,7 @@ describe('db-retry', () => {
     }
   });
 
-  test('finding 14: when every attempt meets a deadlock, a translated 503 with Retry-After, and nothing changed', async () => {
+  test('when every attempt meets a deadlock, a translated 503 with Retry-After, and nothing changed', async () => {
     const before = (await s.req('GET', `/api/waybills/${number}/`, { token })).body;
     await force(1000, '40P01');
     const r = await s.write('PATCH', `/api/waybills/${number}/`, { token, body: { notes: 'never' }, headers: { 'accept-language': 'et' } });

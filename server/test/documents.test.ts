@@ -100,7 +100,7 @@ describe('printable documents (PDF)', () => {
       assert.ok(etText.includes(expected), `the Estonian waybill shows "${expected}":\n${etText}`);
   });
 
-  test('finding 3: invisible characters are not drawn: a note of 500 letters and 1,500 joiners prints its letters, and other requests are answered meanwhile', async () => {
+  test('invisible characters are not drawn: a note of 500 letters and 1,500 joiners prints its letters, and other requests are answered meanwhile', async () => {
     const notes = 'W'.repeat(500) + '\u200d'.repeat(1500);
     const w = await deliveredWaybill(s, staff, { notes, driverName: `Mari${'\u0301'.repeat(40)} Tamm\u200b` });
     const started = fetchFile(s, `/api/waybills/${w.number}/pdf/`, user, 'en');
@@ -417,7 +417,7 @@ describe('sending an invoice to its customer', () => {
     assert.equal(outbox().length, before + 2);
   });
 
-  test('finding 9: four sendings at once make one mail, the others are told why; sending again is limited per invoice', async () => {
+  test('four sendings at once make one mail, the others are told why; sending again is limited per invoice', async () => {
     const { number } = await makeInvoice(s, user);
     const before = outbox().length;
     // Four clicks on the invoice as read: one mails; the others are told it is being sent or was

@@ -354,7 +354,7 @@ describe('events', () => {
       return { email, password, pair: await A.login(email, password) };
     };
 
-    test('finding 6: a stream ends when its session does (sign-out, deactivation), on the other server too, and follows a role change', async () => {
+    test('a stream ends when its session does (sign-out, deactivation), on the other server too, and follows a role change', async () => {
       const signedOut = await freshAccount('signed-out');
       const onA = await openStream(A, signedOut.pair.access);
       const onB = await openStream(B, signedOut.pair.access);
@@ -391,7 +391,7 @@ describe('events', () => {
       rising.close();
     });
 
-    test('finding 11: a replay never reaches before the account existed', async () => {
+    test('a replay never reaches before the account existed', async () => {
       await newWaybill(A);
       const fresh = await freshAccount('replayer');
       const created = await newWaybill(A);

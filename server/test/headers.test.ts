@@ -119,7 +119,7 @@ describe('headers', () => {
         req.end();
       });
 
-    test('finding 9: //api/... paths get Cache-Control: no-store like /api/...', async () => {
+    test('//api/... paths get Cache-Control: no-store like /api/...', async () => {
       const s = await startServer({}, { workers: false });
       servers.push(s);
       const token = await s.user();
@@ -141,7 +141,7 @@ describe('headers', () => {
       assert.match(me.text, /@/);
     });
 
-    test('finding 11: malformed URLs get the security headers, a translated 400 and no-store', async () => {
+    test('malformed URLs get the security headers, a translated 400 and no-store', async () => {
       const s = await startServer({}, { workers: false });
       servers.push(s);
       for (const p of [

@@ -231,7 +231,7 @@ describe('invoice sync against an accounting endpoint', () => {
   });
 });
 
-describe('finding 8: accounting errors do not reach ordinary users', () => {
+describe('accounting errors do not reach ordinary users', () => {
   let s: TestServer;
   let port = 0;
   before(async () => {
@@ -246,7 +246,7 @@ describe('finding 8: accounting errors do not reach ordinary users', () => {
     await s.close();
   });
 
-  test('finding 8: an ordinary user sees the reason (unreachable), never the raw error; staff see the raw error', async () => {
+  test('an ordinary user sees the reason (unreachable), never the raw error; staff see the raw error', async () => {
     const token = await s.user();
     const w = await deliveredWaybill(s, token);
     const created = await s.req('POST', '/api/invoices/', { token, body: { waybills: [w.number] } });
@@ -274,7 +274,7 @@ describe('finding 8: accounting errors do not reach ordinary users', () => {
     assert.equal(retried.body.syncError, null);
   });
 
-  test("finding 8: the invoice's history tells an ordinary user the reason, never the raw error; staff read it whole", async () => {
+  test("the invoice's history tells an ordinary user the reason, never the raw error; staff read it whole", async () => {
     const token = await s.user();
     const w = await deliveredWaybill(s, token);
     const created = await s.req('POST', '/api/invoices/', { token, body: { waybills: [w.number] } });

@@ -17,7 +17,7 @@ const withEnv = <T>(env: Record<string, string | undefined>, fn: () => T): T => 
   }
 };
 
-test('finding 10: demo mode listens on 127.0.0.1 unless HOST is set, and says so at start', () => {
+test('demo mode listens on 127.0.0.1 unless HOST is set, and says so at start', () => {
   const demo = withEnv({ HOST: undefined, NODE_ENV: undefined, DATABASE_URL: undefined }, () => loadConfig());
   assert.equal(demo.demoMode, true);
   assert.equal(demo.host, '127.0.0.1');

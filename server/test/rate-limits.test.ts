@@ -76,7 +76,7 @@ describe('rate-limits', () => {
   describe('no lockouts from outside', () => {
     const password = 'Vahetus-2026-kontor';
 
-    test("finding 1: a stranger's guesses do not lock the owner out", async () => {
+    test("a stranger's guesses do not lock the owner out", async () => {
       const email = 'hannes.ilves@timberlog.ee';
       // Refused guesses count nowhere: only the 10 the strict limit lets through reach the ceiling (25).
       const guesses = await Promise.all(Array.from({ length: 60 }, (_, i) => signIn(email, `attacker-${i}-guess`, '127.0.0.2')));
@@ -100,7 +100,7 @@ describe('rate-limits', () => {
       assert.ok(Number(still.headers.get('retry-after')) > 0);
     });
 
-    test("finding 1: an address that signed in keeps its own budget when strangers fill the account's ceiling", async () => {
+    test("an address that signed in keeps its own budget when strangers fill the account's ceiling", async () => {
       const email = 'mari.mets@timberlog.ee';
       assert.equal((await signIn(email, password, '127.0.0.4')).status, 200, "the owner's usual address");
       // Guesses spread over many addresses fill the ceiling (25) for every address the account has not seen.
@@ -113,7 +113,7 @@ describe('rate-limits', () => {
       assert.equal((await signIn(email, 'one-more-guess', '10.9.99.1')).status, 429, 'the attackers stay limited');
     });
 
-    test('finding 1: refused forgot-password requests do not lock the owner out either', async () => {
+    test('refused forgot-password requests do not lock the owner out either', async () => {
       const email = DEMO_USERS.inactive.email;
       const answers = await Promise.all(Array.from({ length: 40 }, () => forgot(email, '127.0.0.7')));
       assert.equal(
@@ -136,7 +136,7 @@ describe('rate-limits', () => {
   });
 
   describe('the rate-limit table', () => {
-    test('finding 7: refused requests write nothing and expired counters are swept', async () => {
+    test('refused requests write nothing and expired counters are swept', async () => {
       const small = await startServer({ rateLimitPerAddress: 5, trustProxy: true }, { workers: false, seed: false });
       try {
         const rows = async () =>

@@ -129,7 +129,7 @@ describe('sessions', () => {
       );
     });
 
-    test("finding 15: sign-out ends that session's access tokens at once, renewed ones included; the account's other session goes on", async () => {
+    test("sign-out ends that session's access tokens at once, renewed ones included; the account's other session goes on", async () => {
       const a = await s.login();
       const b = await s.login();
       // A renewal continues the session: its new tokens end with it too.

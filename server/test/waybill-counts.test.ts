@@ -163,7 +163,7 @@ describe('waybill-counts', () => {
     assert.deepEqual(await counterBuckets(), await realBuckets());
   });
 
-  test('finding 15: after the concurrent writers, check:counts finds every kept count equal to the rows', async () => {
+  test('after the concurrent writers, check:counts finds every kept count equal to the rows', async () => {
     assert.deepEqual(await checkCounts(s.ctx.db), []);
   });
 

@@ -91,7 +91,7 @@ describe('worklog-counts', () => {
     assert.equal(await count(q), before);
   });
 
-  test('finding 15: after these writes, check:counts finds every kept count equal to the rows', async () => {
+  test('after these writes, check:counts finds every kept count equal to the rows', async () => {
     assert.deepEqual(await checkCounts(s.ctx.db), []);
   });
 });

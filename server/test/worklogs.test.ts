@@ -114,7 +114,7 @@ describe('worklogs', () => {
     }
   });
 
-  test("finding 12: a filter value with a comma is taken whole; only the contract's enum-valued ...In filters split on commas", async () => {
+  test("a filter value with a comma is taken whole; only the contract's enum-valued ...In filters split on commas", async () => {
     const made = await s.req('POST', '/api/worklogs/', { token, body: body({ workerName: 'Tamm, Jaan' }) });
     assert.equal(made.status, 201, made.text);
     const byWorker = await s.req('GET', `/api/worklogs/?${new URLSearchParams({ workerName: 'Tamm, Jaan' })}`, { token });

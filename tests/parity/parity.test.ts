@@ -133,7 +133,7 @@ function listCases(name: ListName, list: ListContract): Case[] {
     );
     const value = typeof found === 'string' ? found : 'x';
     cases.push({
-      name: `${name}: finding 12: ${filter} with a comma is taken whole`,
+      name: `${name}: ${filter} with a comma is taken whole`,
       path: path + query({ [filter]: [`${value}, ${value}`, value] }),
       key: list.key,
     });
@@ -257,8 +257,8 @@ function writeCases(): Case[] {
     preview('an issue date in the future', good, { issueDate: '2098-01-01' }),
     preview('a bad date', good, { issueDate: '2026-02-30' }),
     preview('exact totals', good),
-    // Waybill numbers are taken whole: a comma in one is part of the number (finding 12).
-    preview('finding 12: numbers joined by commas are one unknown number', [good.join(',')]),
+    // Waybill numbers are taken whole: a comma in one is part of the number.
+    preview('numbers joined by commas are one unknown number', [good.join(',')]),
     preview('already invoiced, in Estonian', [invoiced], {}, 'et'),
     // A waybill to a company that is not an invoice customer: edited while a draft, then delivered.
     {
@@ -416,7 +416,7 @@ function otherCases(): Case[] {
     },
     { name: 'users: me', path: '/api/user/me', as: 'user', key: 'email' },
     // The marked boolean `...In` filter splits on commas on both sides.
-    { name: 'users: finding 12: isStaffIn=true,false', path: `/api/user/${query({ isStaffIn: 'true,false' })}`, key: 'email' },
+    { name: 'users: isStaffIn=true,false', path: `/api/user/${query({ isStaffIn: 'true,false' })}`, key: 'email' },
     { name: 'users: another account as an ordinary user', path: `/api/user/${DEMO_USERS.staff.email}/`, as: 'user' },
     { name: 'export requests: none yet', path: '/api/export-requests/', key: 'id' },
     { name: 'waybill: one record', path: `/api/waybills/${waybill?.number ?? ''}/` },

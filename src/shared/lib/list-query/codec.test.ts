@@ -101,14 +101,14 @@ describe('list query codec', () => {
     expect(parsed.ignored).toEqual([]);
   });
 
-  it("finding 12: a filter value with a comma is taken whole; only the contract's comma-separated filters split", () => {
+  it("a filter value with a comma is taken whole; only the contract's comma-separated filters split", () => {
     expect(parse('workerName=Tamm,%20Jaan&actionIn=loading,unloading', WORKLOG_LIST).state.filters).toEqual({
       workerName: ['Tamm, Jaan'],
       actionIn: ['loading', 'unloading'],
     });
   });
 
-  it('finding 13: drops what the server refuses (negative or fractional numbers, timestamps without a time zone) and says so', () => {
+  it('drops what the server refuses (negative or fractional numbers, timestamps without a time zone) and says so', () => {
     const { state, ignored } = parse('mileageMin=-5&mileageMax=1.5&mileage=-3&driverName=Jaan');
     expect(state.filters).toEqual({ driverName: 'Jaan' });
     expect(ignored).toEqual([
@@ -127,7 +127,7 @@ describe('list query codec', () => {
     expect(parse('mileageMax=2147483648&transportDate=tomorrow&driverName=a%00b').state.filters).toEqual({});
   });
 
-  it("finding 13: the list kit's boundaries: page 0, a page above the maximum, a filter value over its length limit", () => {
+  it("the list kit's boundaries: page 0, a page above the maximum, a filter value over its length limit", () => {
     expect(parse('pageNumber=0')).toMatchObject({
       state: { pageNumber: 1 },
       ignored: [{ name: 'pageNumber', value: '0', reason: 'invalid' }],

@@ -8,7 +8,7 @@ const gone = (count?: number) =>
   extractApiError({ status: 404, data: { detail: 'Invalid page.', ...(count === undefined ? {} : { count }) } });
 
 describe('useLastPageWhenGone', () => {
-  it("finding 13: a gone page goes straight to the last page by the 404's count, in place; to page 1 when it has none", () => {
+  it("a gone page goes straight to the last page by the 404's count, in place; to page 1 when it has none", () => {
     const setPage = jest.fn();
     const { rerender } = renderHook(({ error, page }) => useLastPageWhenGone(error, page, 25, setPage), {
       initialProps: { error: null as unknown, page: 7 },

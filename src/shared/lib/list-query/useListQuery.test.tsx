@@ -55,7 +55,7 @@ describe('useListQuery', () => {
     expect(url()).toBe('?driverName=Jaan&pageSize=10');
   });
 
-  it('finding 13: a sort change goes back to page 1, keeping filters and page size', () => {
+  it('a sort change goes back to page 1, keeping filters and page size', () => {
     const { url } = setup('/waybills?statusIn=draft&pageNumber=4&pageSize=50');
     act(() => query.setSort(['-mileage']));
     expect(url()).toBe('?statusIn=draft&sort=-mileage&pageSize=50');

@@ -51,7 +51,7 @@ function GoneScreen() {
 }
 
 describe('ListView', () => {
-  it("finding 13: a page the API answers as gone (404) goes to the last page of the 404's count, in place", async () => {
+  it("a page the API answers as gone (404) goes to the last page of the 404's count, in place", async () => {
     const router = createMemoryRouter(
       [
         { path: '/home', element: <p>Home</p> },
