@@ -1,5 +1,4 @@
-import pg from 'pg';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Listener } from '../infra/listener.js';
 
 /** The account fields a bearer token is checked against on every request. */
 export interface TokenAccount {
@@ -17,7 +16,6 @@ export const USERS_CHANNEL = 'timberlog_users';
 const MAX_ENTRIES = 10_000;
 /** A copy is read again after this long, whatever was heard. */
 const MAX_AGE_MS = 60_000;
-const RECONNECT_MS = 1_000;
 
 /**
  * The accounts this server checked bearer tokens against, so a request does not cost a database
@@ -86,9 +84,6 @@ export class UserCache {
     for (const fn of this.watchers) fn(email);
   }
 
-  /** Stops listening (set by listenForAccountChanges). */
-  close: () => Promise<void> = async () => undefined;
-
   /** Whether copies may be kept and read (the announcements are being heard). */
   setListening(on: boolean): void {
     this.listening = on;
@@ -96,57 +91,12 @@ export class UserCache {
   }
 }
 
-/**
- * Listens on USERS_CHANNEL on a connection of its own and feeds `cache`; reconnects when the
- * connection is lost (the cache is off until it is back). `cache.close()` stops it.
- */
-export async function listenForAccountChanges(connectionString: string, cache: UserCache, log: FastifyBaseLogger): Promise<void> {
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString });
-    const lost = () => {
-      cache.setListening(false);
-      if (client === c) client = undefined;
-      c.removeAllListeners();
-      c.on('error', () => undefined);
-      void c.end().catch(() => undefined);
-      if (!stopped && !timer)
-        timer = setTimeout(() => {
-          timer = undefined;
-          connect().catch((err: unknown) => {
-            log.warn({ err }, 'account change listener could not reconnect');
-            lost();
-          });
-        }, RECONNECT_MS);
-    };
-    c.on('error', lost);
-    c.on('end', lost);
-    c.on('notification', (n) => {
-      if (n.channel !== USERS_CHANNEL) return;
-      cache.announced(!n.payload ? '*' : n.payload);
-    });
-    await c.connect();
-    await c.query(`LISTEN ${USERS_CHANNEL}`);
-    if (stopped) {
-      await c.end();
-      return;
-    }
-    client = c;
-    cache.setListening(true);
-  };
-  await connect();
-  cache.close = async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    cache.setListening(false);
-    const c = client;
-    client = undefined;
-    if (c) {
-      c.removeAllListeners();
-      c.on('error', () => undefined);
-      await c.end().catch(() => undefined);
-    }
-  };
+/** Feeds `cache` from USERS_CHANNEL on the instance's LISTEN connection: it is off while that connection is down. */
+export function followAccountChanges(listener: Listener, cache: UserCache): void {
+  listener.on(USERS_CHANNEL, {
+    notified: (payload) => cache.announced(payload || '*'),
+    listening: () => cache.setListening(true),
+    lost: () => cache.setListening(false),
+    stopped: () => cache.setListening(false),
+  });
 }

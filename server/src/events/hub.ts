@@ -1,13 +1,11 @@
-import pg from 'pg';
-import type { FastifyBaseLogger } from 'fastify';
 import { mayReceiveChange, type AnnouncedChange } from '@timberlog/contract';
+import type { Listener } from '../infra/listener.js';
 
 /** A change as the database announces it (its actor's address included): each stream shows it to its viewer (changeEventFor). */
 export type ChangeEvent = AnnouncedChange;
 
 /** The channel migration 023 announces every history entry on. */
 export const EVENTS_CHANNEL = 'timberlog_events';
-const RECONNECT_MS = 1000;
 
 /** Entities only staff may read (the contract's list): their events go to staff only. */
 export const mayReceive = (event: Pick<ChangeEvent, 'entity'>, isStaff: boolean): boolean => mayReceiveChange(event.entity, isStaff);
@@ -21,20 +19,33 @@ export interface EventClient {
 }
 
 /**
- * One LISTEN per server instance, fanned out to the instance's live clients, each getting only
- * what it may read. PostgreSQL is the bus: a change made through any instance reaches all.
+ * The history's announcements, heard on the instance's one LISTEN connection (infra/listener.ts),
+ * fanned out to the instance's live clients, each getting only what it may read. PostgreSQL is the
+ * bus: a change made through any instance reaches all.
  */
 export class EventHub {
   private readonly clients = new Set<EventClient>();
-  private client: pg.Client | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
   private heard: number | undefined;
 
-  constructor(
-    private readonly connectionString: string,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  /** Follows the history's announcements on the instance's LISTEN connection (started by its owner). */
+  constructor(listener: Listener) {
+    listener.on(EVENTS_CHANNEL, {
+      notified: (payload) => {
+        let event: ChangeEvent;
+        try {
+          event = JSON.parse(payload) as ChangeEvent;
+        } catch {
+          return;
+        }
+        this.heard = event.id;
+        for (const client of this.clients) if (mayReceive(event, client.isStaff)) client.send(event);
+      },
+      // Announcements were missed: each stream says so (its client resumes or refetches).
+      lost: () => {
+        for (const client of this.clients) client.gap();
+      },
+    });
+  }
 
   get size(): number {
     return this.clients.size;
@@ -53,57 +64,5 @@ export class EventHub {
   add(client: EventClient): () => void {
     this.clients.add(client);
     return () => this.clients.delete(client);
-  }
-
-  async start(): Promise<void> {
-    const c = new pg.Client({ connectionString: this.connectionString });
-    const lost = () => {
-      if (this.client === c) this.client = undefined;
-      c.removeAllListeners();
-      c.on('error', () => undefined);
-      void c.end().catch(() => undefined);
-      for (const client of this.clients) client.gap();
-      if (!this.stopped && !this.timer) {
-        this.timer = setTimeout(() => {
-          this.timer = undefined;
-          this.start().catch((err: unknown) => {
-            this.log.warn({ err }, 'change event listener could not reconnect');
-            lost();
-          });
-        }, RECONNECT_MS);
-      }
-    };
-    c.on('error', lost);
-    c.on('end', lost);
-    c.on('notification', (n) => {
-      if (n.channel !== EVENTS_CHANNEL || !n.payload) return;
-      let event: ChangeEvent;
-      try {
-        event = JSON.parse(n.payload) as ChangeEvent;
-      } catch {
-        return;
-      }
-      this.heard = event.id;
-      for (const client of this.clients) if (mayReceive(event, client.isStaff)) client.send(event);
-    });
-    await c.connect();
-    await c.query(`LISTEN ${EVENTS_CHANNEL}`);
-    if (this.stopped) {
-      await c.end();
-      return;
-    }
-    this.client = c;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    const c = this.client;
-    this.client = undefined;
-    if (c) {
-      c.removeAllListeners();
-      c.on('error', () => undefined);
-      await c.end().catch(() => undefined);
-    }
   }
 }

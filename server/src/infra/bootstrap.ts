@@ -7,7 +7,8 @@ import { ensureKeys } from './keys.js';
 import { createMailer } from './mail.js';
 import { createJobs } from './jobs.js';
 import { createLimits } from '../auth/rate-limit.js';
-import { listenForAccountChanges, UserCache } from '../auth/user-cache.js';
+import { followAccountChanges, UserCache } from '../auth/user-cache.js';
+import { Listener } from './listener.js';
 import { EventHub } from '../events/hub.js';
 
 /**
@@ -43,15 +44,28 @@ export async function createContext(
     createJobs(databaseUrl, log, { exportExpireSeconds: config.exportJobExpireSeconds }),
   );
   const accounts = new UserCache();
-  await listenForAccountChanges(databaseUrl, accounts, log);
-  const events = new EventHub(databaseUrl, log);
-  await events.start();
-  return { config, db, pool, keys, mailer: createMailer(config, log), jobs, log, limits: createLimits(pool, config), accounts, events };
+  // One LISTEN connection for the instance: the account cache's channel and the live events'.
+  const listener = new Listener(databaseUrl, log);
+  followAccountChanges(listener, accounts);
+  const events = new EventHub(listener);
+  await listener.start();
+  return {
+    config,
+    db,
+    pool,
+    keys,
+    mailer: createMailer(config, log),
+    jobs,
+    log,
+    limits: createLimits(pool, config),
+    accounts,
+    events,
+    listener,
+  };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
-  await ctx.accounts.close().catch(() => undefined);
-  await ctx.events.stop().catch(() => undefined);
+  await ctx.listener.stop().catch(() => undefined);
   await ctx.jobs.stop().catch(() => undefined);
   await ctx.db.destroy().catch(() => undefined);
 }

@@ -9,6 +9,7 @@ import type { Jobs } from './jobs.js';
 import type { Limits } from '../auth/rate-limit.js';
 import type { UserCache } from '../auth/user-cache.js';
 import type { EventHub } from '../events/hub.js';
+import type { Listener } from './listener.js';
 import type { Locale } from '@timberlog/contract';
 
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   accounts: UserCache;
   /** Live change events from PostgreSQL, fanned out to this instance's event streams. */
   events: EventHub;
+  /** The instance's one LISTEN connection, which feeds `accounts` and `events`. */
+  listener: Listener;
   /** For work outside a request (jobs); a request logs through `request.log`. */
   log: FastifyBaseLogger;
 }
