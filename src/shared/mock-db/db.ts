@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { DEMO_USERS, createDemoData, type DemoData } from '@timberlog/contract/demo-data';
 import { DOCUMENT_NUMBER, documentNumber } from '@timberlog/contract';
 
@@ -134,10 +135,8 @@ export interface MockCaller {
 export const MOCK_DEFAULT_CALLER: MockCaller = { email: DEMO_USERS.user.email, isStaff: false };
 
 const decodeJwtPayload = (token: string): Record<string, unknown> | undefined => {
-  const payload = token.split('.')[1];
-  if (!payload) return undefined;
   try {
-    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+    return decodeJwt(token);
   } catch {
     return undefined;
   }
