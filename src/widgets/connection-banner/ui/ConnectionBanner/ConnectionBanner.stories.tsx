@@ -23,10 +23,19 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The server answers: nothing shows, but the live region is there to announce what will. */
+/** The server answers: nothing shows above the page, but the live region is there to announce what will. */
 export const Reachable: Story = {
+  decorators: [
+    (Story) => (
+      <>
+        <Story />
+        <p data-testid="page">The page, with no banner above it.</p>
+      </>
+    ),
+  ],
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toBeEmptyDOMElement();
+    await expect(within(canvasElement).getByTestId('page')).toBeVisible();
   },
 };
 
