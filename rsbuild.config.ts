@@ -92,7 +92,7 @@ function pluginPrecompress(): RsbuildPlugin {
   };
 }
 
-export default defineConfig(({ envMode }) => {
+export default defineConfig(({ envMode, env }) => {
   // loadEnv leaves variables already in process.env alone, so the environment wins over .env files.
   // Storybook renders with the browser tests' settings (.env.test): its stories need a backend URL and key.
   const mode = process.env.STORYBOOK === 'true' ? 'test' : envMode;
@@ -132,7 +132,10 @@ export default defineConfig(({ envMode }) => {
       // Staff use current browsers: target Baseline 2023, so modern syntax ships untranspiled.
       overrideBrowserslist: ['chrome >= 111', 'edge >= 111', 'firefox >= 111', 'safari >= 16.4'],
       distPath: { root: envMode === 'test' ? 'dist-test' : 'dist' },
-      cssModules: { namedExport: false },
+      // A production class is its hash alone: the local name was written twice in every class (in the
+      // CSS and in the JavaScript's map of classes), in every chunk, and only helps when reading the
+      // DOM, which development builds keep readable.
+      cssModules: { namedExport: false, ...(env === 'production' ? { localIdentName: '[hash:base64:6]' } : {}) },
     },
     server: { port: 3000, strictPort: false },
     performance: {

@@ -1,27 +1,11 @@
 import { UNIT_SYMBOLS, type Unit } from '@timberlog/contract';
 
+import { cached, DATE_ONLY, dateLocale } from './intl';
+
 /**
  * Locale-aware formatting of the values list and detail screens show. Everything goes through
  * `Intl`, so Estonian gets `23.11.2026` and a decimal comma without hand-written patterns.
  */
-
-/**
- * The locale dates are written in: English is written day first (`23/11/2026`, British usage), as
- * the company's staff and documents read dates, not in the American order `Intl` gives plain `en`.
- */
-const dateLocale = (locale: string): string => (/^en(-US)?$/i.test(locale) ? 'en-GB' : locale);
-
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-const cached = <T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T => {
-  let formatter = cache.get(key);
-  if (!formatter) {
-    formatter = make();
-    cache.set(key, formatter);
-  }
-  return formatter as T;
-};
 
 /** An Intl.NumberFormat for the locale and options, made once (they are costly to make). */
 export const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
@@ -118,9 +102,4 @@ export function formatMonth(value: string, locale: string, width: 'short' | 'lon
     `month|${locale}|${width}`,
     () => new Intl.DateTimeFormat(dateLocale(locale), { month: width, year: 'numeric', timeZone: 'UTC' }),
   ).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
-}
-
-/** A moment (ms since the epoch) as the time of day, hours and minutes, of the locale: `10:42`. */
-export function formatTime(value: number, locale: string): string {
-  return cached(`time|${locale}`, () => new Intl.DateTimeFormat(dateLocale(locale), { hour: '2-digit', minute: '2-digit' })).format(value);
 }

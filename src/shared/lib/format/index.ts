@@ -1,3 +1,4 @@
-export { formatDate, formatDateTime, formatDayMonth, formatMonth, formatNumber, formatQuantity, formatTime, numberFormat } from './format';
+export { formatDate, formatDateTime, formatDayMonth, formatMonth, formatNumber, formatQuantity, numberFormat } from './format';
+export { formatTime } from './intl';
 export { useFormat } from './useFormat';
 export type { Formatters } from './useFormat';

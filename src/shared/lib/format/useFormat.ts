@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate, formatDateTime, formatNumber, formatQuantity, formatTime } from './format';
+import { formatDate, formatDateTime, formatNumber, formatQuantity } from './format';
+import { formatTime } from './intl';
 
 export interface Formatters {
   readonly locale: string;
