@@ -6,7 +6,7 @@ import { importPKCS8, SignJWT, UnsecuredJWT } from 'jose';
 
 import { signTestToken } from '../../../tests/jest/tokens';
 
-import { isAccessTokenValid, tokenExpiry } from './accessToken';
+import { isAccessTokenValid } from './accessToken';
 
 // The public half of the test key pair, as the app is configured with it (.env.test).
 const publicKeyPem = process.env.APP_PUBLIC_JWT_PUBLIC_KEY ?? '';
@@ -65,15 +65,5 @@ describe('the access token check (product rules: Session; RS256 against the conf
     expect(await isAccessTokenValid(later, publicKeyPem)).toBe(false);
     expect(await isAccessTokenValid('not.a-token', publicKeyPem)).toBe(false);
     expect(await isAccessTokenValid(await signTestToken(), 'not a key')).toBe(false);
-  });
-});
-
-describe('tokenExpiry: when a token ends, by its claims as written', () => {
-  it('reads exp in ms, and 0 for what is not a token', async () => {
-    const token = await signedWith('PS256');
-    const exp = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).exp as number;
-    expect(tokenExpiry(token)).toBe(exp * 1000);
-    expect(tokenExpiry('not.a.token')).toBe(0);
-    expect(tokenExpiry('')).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { decodeJwt, importSPKI, jwtVerify } from 'jose';
+import { importSPKI, jwtVerify } from 'jose';
 
 export const TOKEN_ALGORITHM = 'RS256';
 
@@ -31,22 +31,4 @@ export async function isAccessTokenValid(token: string, publicKeyPem: string): P
   } catch {
     return false;
   }
-}
-
-/**
- * A token's claims as written, not verified (for what a client only schedules by, such as when to
- * renew): the one place the web app reads a token's payload. Undefined when it cannot be read.
- */
-export function tokenClaims(token: string): Record<string, unknown> | undefined {
-  try {
-    return decodeJwt(token);
-  } catch {
-    return undefined;
-  }
-}
-
-/** When a token expires (ms since the epoch), by its `exp`; 0 when unreadable. */
-export function tokenExpiry(token: string): number {
-  const exp = tokenClaims(token)?.exp;
-  return typeof exp === 'number' ? exp * 1000 : 0;
 }

@@ -9,4 +9,3 @@ export type { components, operations, paths } from './generated/openapi';
 export type { ListParams, OperationQuery, RequestBody, Schema } from './schema';
 export { pageTags } from './cacheTags';
 export { ifMatch, keepCurrentOnConflict } from './versions';
-export { tokenClaims, tokenExpiry } from './accessToken';

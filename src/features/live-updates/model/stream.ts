@@ -1,7 +1,7 @@
 import { createParser } from 'eventsource-parser';
 
 import { userApi } from '@/entities/user';
-import { baseApi, resolveApiUrl, TAGS, tokenExpiry } from '@/shared/api';
+import { baseApi, resolveApiUrl, TAGS } from '@/shared/api';
 import { initialConnectionState, serverAnswered, serverUnreachable, shouldNoteAnswer, type ConnectionState } from '@/shared/model';
 
 import { applyChange, refetchEverything, type ChangeEvent } from './applyChange';
@@ -35,6 +35,17 @@ const connectionOf = (store: LiveStore): ConnectionState =>
   (store.getState() as { connection?: ConnectionState }).connection ?? initialConnectionState;
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/** When an access token expires (ms since the epoch), read from its claims; 0 when unreadable. */
+export function tokenExpiry(token: string): number {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof claims.exp === 'number' ? claims.exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
 
 /** A token this close to its end is refreshed before the stream is opened with it. */
 const TOKEN_MARGIN_MS = 2000;
