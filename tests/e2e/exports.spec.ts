@@ -3,7 +3,9 @@ import { join } from 'node:path';
 
 import { expect, test, type Download, type Page } from './fixtures';
 
-import { ownAccount, REAL_SERVER, REAL_SERVER_DATA_DIR } from './realServer';
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
+
+import { ownAccount, REAL_SERVER, restartableServer } from './realServer';
 
 // Report exports against the real server (scripts/e2e-server.mjs): the export tracking finds the
 // user's running exports after a reload, before the toast area has loaded, and must show them.
@@ -29,8 +31,9 @@ const accessTokenOf = (page: Page) =>
     return (JSON.parse(saved.session ?? '{}') as { accessToken?: string }).accessToken ?? '';
   });
 
+// Relative: to the server the test's page is on (its baseURL).
 const postReport = async (page: Page, format: 'xlsx' | 'csv') =>
-  page.request.post(`${REAL_SERVER}/api/waybills/waybill_report/`, {
+  page.request.post('/api/waybills/waybill_report/', {
     headers: { Authorization: `Bearer ${await accessTokenOf(page)}` },
     data: { format },
   });
@@ -107,30 +110,48 @@ test('after a reload, each running export shows its toast with a progress bar, t
   expect(await unseenAfterReload(page)).toEqual([]);
 });
 
-test('a failed export shows an error toast with the server’s message, once', async ({ page }) => {
-  test.setTimeout(60_000);
-  // No server setting forces a failure: the report folder is made unusable (a file where the
-  // folder should be) for this test, so writing the report fails as a full disk would.
-  const reports = join(REAL_SERVER_DATA_DIR, 'exports');
-  const aside = `${reports}.aside-${Date.now()}`;
-  const hadReports = await rename(reports, aside).then(
-    () => true,
-    () => false,
-  );
-  await writeFile(reports, 'not a folder');
-  try {
-    await signIn(page);
-    await requestReports(page, ['csv']);
-    await page.reload();
-    const toast = page.locator('.notistack-MuiContent-error', {
-      hasText: 'The waybill report failed: The report could not be created. Try again; if it fails again, tell the support team.',
-    });
-    await expect(toast).toBeVisible({ timeout: 30_000 });
+// The report folder is made unusable for this test: on a server of its own, so that the exports of
+// the tests running beside it (on the shared server) never meet the missing folder.
+test.describe('on a server of its own', () => {
+  const own = restartableServer(3653);
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    await own.start();
+  });
+  test.afterAll(async () => {
+    await own.dispose();
+  });
+  test.use({ baseURL: own.url });
 
-    // The error was acknowledged: the next visit finds nothing to show.
-    expect(await unseenAfterReload(page)).toEqual([]);
-  } finally {
-    await rm(reports, { force: true });
-    if (hadReports) await rename(aside, reports);
-  }
+  test('a failed export shows an error toast with the server’s message, once', async ({ page }) => {
+    test.setTimeout(60_000);
+    // No server setting forces a failure: the report folder is made unusable (a file where the
+    // folder should be) for this test, so writing the report fails as a full disk would.
+    const reports = join(own.dataDir, 'exports');
+    const aside = `${reports}.aside-${Date.now()}`;
+    const hadReports = await rename(reports, aside).then(
+      () => true,
+      () => false,
+    );
+    await writeFile(reports, 'not a folder');
+    try {
+      await page.goto('/auth/login');
+      await page.getByLabel('Email').fill(DEMO_USERS.user.email);
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_USERS.user.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL('/');
+      await requestReports(page, ['csv']);
+      await page.reload();
+      const toast = page.locator('.notistack-MuiContent-error', {
+        hasText: 'The waybill report failed: The report could not be created. Try again; if it fails again, tell the support team.',
+      });
+      await expect(toast).toBeVisible({ timeout: 30_000 });
+
+      // The error was acknowledged: the next visit finds nothing to show.
+      expect(await unseenAfterReload(page)).toEqual([]);
+    } finally {
+      await rm(reports, { force: true });
+      if (hadReports) await rename(aside, reports);
+    }
+  });
 });

@@ -108,6 +108,8 @@ export async function ownAccount(request: APIRequestContext, what: string): Prom
  */
 export interface RestartableServer {
   readonly url: string;
+  /** Its data folder (the report files are under it). */
+  readonly dataDir: string;
   /** Starts the server (the first time: a fresh database with the demo data) and waits until it answers. */
   start(): Promise<void>;
   /** Stops it (SIGTERM: PostgreSQL stops cleanly, the data stays) and waits until the process has ended. */
@@ -143,6 +145,7 @@ export function restartableServer(port: number): RestartableServer {
 
   return {
     url,
+    dataDir,
     async start() {
       if (child) return;
       const started = spawn(process.execPath, ['scripts/e2e-server.mjs', String(port)], {
