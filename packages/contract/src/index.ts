@@ -187,7 +187,7 @@ export type {
 } from './spreadsheet.ts';
 export { SUMMARY_CHARTS, chartPeriods, todayIn } from './charts.ts';
 export type { ChartPeriods } from './charts.ts';
-export { DOCUMENT_TEXTS, documentText, documentDate, documentDecimal, documentMoney } from './documents.ts';
+export { DOCUMENT_TEXTS, documentText, documentDate, documentDateTime, documentDecimal, documentMoney } from './documents.ts';
 export type { DocumentTextKey } from './documents.ts';
 export {
   HOLDING_BASIS_TYPES,

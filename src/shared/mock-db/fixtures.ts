@@ -1,4 +1,4 @@
-import { DEMO_USERS } from '@timberlog/contract/demo-data';
+import { DEMO_USERS, NO_EVR, NO_EVR_PLACE } from '@timberlog/contract/demo-data';
 
 import type { Schema } from '../api';
 
@@ -60,6 +60,7 @@ export const mockWarehouse = (overrides: Partial<Schema<'Warehouse'>> = {}): Sch
   createdAt: STAMP,
   lastModifiedAt: STAMP,
   version: 1,
+  ...NO_EVR_PLACE,
   ...overrides,
 });
 
@@ -98,6 +99,7 @@ export const mockWaybill = (overrides: Partial<Schema<'Waybill'>> = {}): Schema<
   createdAt: STAMP,
   lastModifiedAt: STAMP,
   version: 1,
+  ...NO_EVR,
   ...overrides,
 });
 

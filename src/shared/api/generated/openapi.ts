@@ -528,7 +528,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Create a waybill
-         * @description Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most 3 decimals and at most one load of the assortment's unit (100 m³ or 60 t). When no destination company is given, the destination warehouse's company is taken. When no number is given, the next number is assigned (the year of creation and a running number that never restarts, so no number repeats: `W-2026-000001`); a given number must be free.
+         * @description Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most 3 decimals and at most one load of the assortment's unit (100 m³ or 60 t). When no destination company is given, the destination warehouse's company is taken; when no owner is given, the origin warehouse's company; when no transporter, our own company (setting `OWN_COMPANY_REGISTRY_CODE`). A draft may lack any EVR field, but a value given must be well formed (personal ID codes with their check digit, cadastral numbers `78401:001:0123`, EUDR numbers as TRACES gives them). When no number is given, the next number is assigned (the year of creation and a running number that never restarts, so no number repeats: `W-2026-000001`); a given number must be free.
          */
         readonly post: operations["createWaybill"];
         readonly delete?: never;
@@ -1794,6 +1794,16 @@ export interface components {
             readonly originCode: string | null;
             readonly destinationCode: string | null;
             readonly address: string;
+            /** @description EVR's code of this place of delivery. */
+            readonly evrPlaceCode: string | null;
+            readonly county: string | null;
+            /** @description City or rural municipality (linn or vald). */
+            readonly city: string | null;
+            readonly street: string | null;
+            /** @description L-EST97 (EPSG:3301) x, metres north. */
+            readonly coordX: number | null;
+            /** @description L-EST97 (EPSG:3301) y, metres east. */
+            readonly coordY: number | null;
             readonly hasWorklogs: boolean;
             /** Format: date-time */
             readonly createdAt: string;
@@ -1893,6 +1903,56 @@ export interface components {
             readonly lastModifiedAt: string;
             /** @description Moved by the server with every change. Detail answers carry it as the ETag; send it as If-Match on PUT, PATCH and DELETE to be refused (412) when someone changed the record since. */
             readonly version: number;
+            /** @description The timber's owner, a company (registry code). */
+            readonly ownerCompany: string | null;
+            readonly ownerCompanyName: string | null;
+            /** @description A private forest owner, instead of a company: the name. */
+            readonly ownerPersonName: string | null;
+            /** @description A private forest owner's personal ID code (isikukood). */
+            readonly ownerPersonCode: string | null;
+            /** @description The carrier (registry code). */
+            readonly transporterCompany: string | null;
+            readonly transporterCompanyName: string | null;
+            /** @description The driver's personal ID code (isikukood). */
+            readonly driverIdCode: string | null;
+            readonly driverPhone: string | null;
+            readonly trailerNumber: string | null;
+            /** Format: date-time */
+            readonly departureTime: string | null;
+            /**
+             * @description Gross mass of the truck and trailer, in tonnes.
+             * @example 48.200
+             */
+            readonly grossMass: string | null;
+            /** @enum {string|null} */
+            readonly holdingBasisType: "ForestNotice" | "WithoutForestNotice" | "SalesContract" | "ContractForTransferOfCuttingRights" | "ForestAct" | "InventoryAct" | "ConsolidatedAct" | null;
+            readonly cadastralNumber: string | null;
+            readonly compartment: string | null;
+            readonly forestAllocationNumber: string | null;
+            readonly forestNotificationNumber: string | null;
+            readonly contractNumber: string | null;
+            /** Format: date */
+            readonly contractDate: string | null;
+            readonly previousOwnerName: string | null;
+            readonly previousOwnerCode: string | null;
+            readonly previousOwnerAddress: string | null;
+            readonly certificateClaims: readonly {
+                /**
+                 * @description The claim, by its EVR code (FSC 100%, FSC Mix, PEFC certified, ...).
+                 * @enum {string}
+                 */
+                readonly code: "FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS";
+                readonly number?: string | null;
+            }[];
+            readonly eudrReferenceNumber: string | null;
+            readonly eudrVerificationNumber: string | null;
+            /** @description The waybill's number in EVR; null: not in EVR. */
+            readonly evrNumber: string | null;
+            /**
+             * @description The waybill's status in EVR; null: not in EVR.
+             * @enum {string|null}
+             */
+            readonly evrStatus: "shipping" | "unloaded" | "finished" | "cancelled" | null;
         };
         /** WaybillPage */
         readonly WaybillPage: {
@@ -4170,6 +4230,38 @@ export interface operations {
                     /** @example 27.350 */
                     readonly quantity: string;
                     readonly notes?: string;
+                    readonly ownerCompany?: string | null;
+                    readonly ownerPersonName?: string | null;
+                    readonly ownerPersonCode?: string | null;
+                    readonly transporterCompany?: string | null;
+                    readonly driverIdCode?: string | null;
+                    readonly driverPhone?: ("" | string) | (never | null);
+                    readonly trailerNumber?: string | null;
+                    /** Format: date-time */
+                    readonly departureTime?: string | null;
+                    readonly grossMass?: string | null;
+                    /** @enum {string|null} */
+                    readonly holdingBasisType?: "ForestNotice" | "WithoutForestNotice" | "SalesContract" | "ContractForTransferOfCuttingRights" | "ForestAct" | "InventoryAct" | "ConsolidatedAct" | null;
+                    readonly cadastralNumber?: string | null;
+                    readonly compartment?: string | null;
+                    readonly forestAllocationNumber?: string | null;
+                    readonly forestNotificationNumber?: string | null;
+                    readonly contractNumber?: string | null;
+                    /** Format: date */
+                    readonly contractDate?: string | null;
+                    readonly previousOwnerName?: string | null;
+                    readonly previousOwnerCode?: string | null;
+                    readonly previousOwnerAddress?: string | null;
+                    readonly certificateClaims?: readonly {
+                        /**
+                         * @description The claim, by its EVR code (FSC 100%, FSC Mix, PEFC certified, ...).
+                         * @enum {string}
+                         */
+                        readonly code: "FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS";
+                        readonly number?: string | null;
+                    }[];
+                    readonly eudrReferenceNumber?: string | null;
+                    readonly eudrVerificationNumber?: string | null;
                 };
             };
         };
@@ -4269,6 +4361,38 @@ export interface operations {
                     /** @example 27.350 */
                     readonly quantity: string;
                     readonly notes?: string;
+                    readonly ownerCompany?: string | null;
+                    readonly ownerPersonName?: string | null;
+                    readonly ownerPersonCode?: string | null;
+                    readonly transporterCompany?: string | null;
+                    readonly driverIdCode?: string | null;
+                    readonly driverPhone?: ("" | string) | (never | null);
+                    readonly trailerNumber?: string | null;
+                    /** Format: date-time */
+                    readonly departureTime?: string | null;
+                    readonly grossMass?: string | null;
+                    /** @enum {string|null} */
+                    readonly holdingBasisType?: "ForestNotice" | "WithoutForestNotice" | "SalesContract" | "ContractForTransferOfCuttingRights" | "ForestAct" | "InventoryAct" | "ConsolidatedAct" | null;
+                    readonly cadastralNumber?: string | null;
+                    readonly compartment?: string | null;
+                    readonly forestAllocationNumber?: string | null;
+                    readonly forestNotificationNumber?: string | null;
+                    readonly contractNumber?: string | null;
+                    /** Format: date */
+                    readonly contractDate?: string | null;
+                    readonly previousOwnerName?: string | null;
+                    readonly previousOwnerCode?: string | null;
+                    readonly previousOwnerAddress?: string | null;
+                    readonly certificateClaims?: readonly {
+                        /**
+                         * @description The claim, by its EVR code (FSC 100%, FSC Mix, PEFC certified, ...).
+                         * @enum {string}
+                         */
+                        readonly code: "FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS";
+                        readonly number?: string | null;
+                    }[];
+                    readonly eudrReferenceNumber?: string | null;
+                    readonly eudrVerificationNumber?: string | null;
                     /** @enum {string} */
                     readonly status?: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled";
                     /** @description Why: required with a correction (staff moving a delivered waybill back to confirmed), kept in its history. */
@@ -4412,6 +4536,38 @@ export interface operations {
                     /** @example 27.350 */
                     readonly quantity?: string;
                     readonly notes?: string;
+                    readonly ownerCompany?: string | null;
+                    readonly ownerPersonName?: string | null;
+                    readonly ownerPersonCode?: string | null;
+                    readonly transporterCompany?: string | null;
+                    readonly driverIdCode?: string | null;
+                    readonly driverPhone?: ("" | string) | (never | null);
+                    readonly trailerNumber?: string | null;
+                    /** Format: date-time */
+                    readonly departureTime?: string | null;
+                    readonly grossMass?: string | null;
+                    /** @enum {string|null} */
+                    readonly holdingBasisType?: "ForestNotice" | "WithoutForestNotice" | "SalesContract" | "ContractForTransferOfCuttingRights" | "ForestAct" | "InventoryAct" | "ConsolidatedAct" | null;
+                    readonly cadastralNumber?: string | null;
+                    readonly compartment?: string | null;
+                    readonly forestAllocationNumber?: string | null;
+                    readonly forestNotificationNumber?: string | null;
+                    readonly contractNumber?: string | null;
+                    /** Format: date */
+                    readonly contractDate?: string | null;
+                    readonly previousOwnerName?: string | null;
+                    readonly previousOwnerCode?: string | null;
+                    readonly previousOwnerAddress?: string | null;
+                    readonly certificateClaims?: readonly {
+                        /**
+                         * @description The claim, by its EVR code (FSC 100%, FSC Mix, PEFC certified, ...).
+                         * @enum {string}
+                         */
+                        readonly code: "FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS";
+                        readonly number?: string | null;
+                    }[];
+                    readonly eudrReferenceNumber?: string | null;
+                    readonly eudrVerificationNumber?: string | null;
                     /** @enum {string} */
                     readonly status?: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled";
                     /** @description Why: required with a correction (staff moving a delivered waybill back to confirmed), kept in its history. */
@@ -8468,6 +8624,12 @@ export interface operations {
                     readonly originCode?: string | null;
                     readonly destinationCode?: string | null;
                     readonly address?: string;
+                    readonly evrPlaceCode?: string | null;
+                    readonly county?: string | null;
+                    readonly city?: string | null;
+                    readonly street?: string | null;
+                    readonly coordX?: number | null;
+                    readonly coordY?: number | null;
                 };
             };
         };
@@ -8578,6 +8740,12 @@ export interface operations {
                     readonly originCode?: string | null;
                     readonly destinationCode?: string | null;
                     readonly address?: string;
+                    readonly evrPlaceCode?: string | null;
+                    readonly county?: string | null;
+                    readonly city?: string | null;
+                    readonly street?: string | null;
+                    readonly coordX?: number | null;
+                    readonly coordY?: number | null;
                 };
             };
         };
@@ -8728,6 +8896,12 @@ export interface operations {
                     readonly originCode?: string | null;
                     readonly destinationCode?: string | null;
                     readonly address?: string;
+                    readonly evrPlaceCode?: string | null;
+                    readonly county?: string | null;
+                    readonly city?: string | null;
+                    readonly street?: string | null;
+                    readonly coordX?: number | null;
+                    readonly coordY?: number | null;
                 };
             };
         };
