@@ -9,6 +9,7 @@ import {
   LISTS,
   LIMITS,
   documentNumber,
+  isEvrReady,
   WAYBILL_STATUSES,
   allFilters,
   sortValues,
@@ -144,9 +145,12 @@ function listCases(name: ListName, list: ListContract): Case[] {
   return cases;
 }
 
+/** A draft that EVR would take: confirming it is a transition, not a refusal for missing fields. */
+const confirmable = (w: (typeof demo.waybills)[number]) => w.status !== 'draft' || isEvrReady(w);
+
 const ofStatus = (() => {
   const used = new Set<string>();
-  return (status: string, extra: (w: (typeof demo.waybills)[number]) => boolean = () => true) => {
+  return (status: string, extra: (w: (typeof demo.waybills)[number]) => boolean = confirmable) => {
     const found = demo.waybills.find((w) => w.status === status && !used.has(w.number) && extra(w));
     if (!found) throw new Error(`the demo data has no more ${status} waybills`);
     used.add(found.number);
@@ -203,6 +207,60 @@ function writeCases(): Case[] {
     { name: 'waybill: deleting a delivered one', method: 'DELETE', path: `${w}${delivered.number}/` },
     { name: 'waybill: deleting a draft', method: 'DELETE', path: `${w}${ofStatus('draft').number}/` },
     { name: 'waybill: unknown number', method: 'PATCH', path: `${w}W-1999-999999/`, body: { notes: 'x' } },
+    // What EVR needs (the contract's evrReadiness): confirming a draft that lacks some, in both languages.
+    ...(['en', 'et'] as const).map(
+      (locale): Case => ({
+        name: `waybill: confirming a draft EVR would refuse (${locale})`,
+        method: 'PATCH',
+        path: `${w}${ofStatus('draft', (item) => !isEvrReady(item)).number}/`,
+        body: { status: 'confirmed' },
+        locale,
+      }),
+    ),
+    {
+      name: 'waybill: confirming once the missing fields are given',
+      method: 'PATCH',
+      path: `${w}${ofStatus('draft', (item) => !isEvrReady(item)).number}/`,
+      body: { status: 'confirmed', driverIdCode: '37605030299', departureTime: '2026-11-19T05:15:00+02:00' },
+      key: 'number',
+    },
+    {
+      name: 'waybill: a malformed personal ID code and cadastral number, in Estonian',
+      method: 'PATCH',
+      path: `${w}${ofStatus('draft').number}/`,
+      body: { driverIdCode: '37605030298', cadastralNumber: '78401-001-0123' },
+      locale: 'et',
+    },
+    {
+      name: 'waybill: a confirmed one cannot lose its holding basis',
+      method: 'PATCH',
+      path: `${w}${ofStatus('confirmed').number}/`,
+      body: { holdingBasisType: null, notes: 'x' },
+    },
+    {
+      name: 'waybill: the EVR fields of a draft changed',
+      method: 'PATCH',
+      path: `${w}${ofStatus('draft').number}/`,
+      body: {
+        ownerCompany: '',
+        ownerPersonName: 'Kadri Kask',
+        ownerPersonCode: '49403130248',
+        holdingBasisType: 'SalesContract',
+        contractNumber: ' MK-2026/7 ',
+        contractDate: '2026-10-02',
+        previousOwnerName: 'Ants Saar',
+        previousOwnerCode: '10137319',
+        previousOwnerAddress: 'Metsa talu',
+        certificateClaims: [
+          { code: 'PEFC', number: '' },
+          { code: 'FSCMIX', number: 'NC-COC-012345' },
+        ],
+        grossMass: '45.5',
+        eudrReferenceNumber: '26EEXVTNR4Y3HN',
+        eudrVerificationNumber: 'KRAGE8SX',
+      },
+      key: 'number',
+    },
     {
       name: 'waybill: unknown references',
       method: 'PATCH',

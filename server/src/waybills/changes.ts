@@ -197,12 +197,15 @@ const evrFieldsOf = (row: Record<string, unknown>) => ({
   certificateClaims: (row.certificateClaims ?? []) as CertificateClaim[],
 });
 
-/** The 400 of a confirmation refused: each thing EVR lacks on its field, and how many at the form's root. */
+/** The 400 of a confirmation refused: how many things EVR lacks at the form's root, and each on its field. */
 export function readinessError(problems: readonly EvrProblem[]): ApiError {
   const fields: Record<string, Msg[]> = {};
   for (const p of problems) (fields[p.field] ??= []).push({ key: p.key, params: p.params });
-  fields.nonFieldErrors = [{ key: 'evr.notReady', params: { count: Object.keys(fields).length } }];
-  return new ApiError(400, undefined, fields);
+  // The summary first: a bulk action's row says it as the waybill's reason.
+  return new ApiError(400, undefined, {
+    nonFieldErrors: [{ key: 'evr.notReady', params: { count: Object.keys(fields).length } }],
+    ...fields,
+  });
 }
 
 /**

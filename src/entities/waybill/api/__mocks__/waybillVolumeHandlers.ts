@@ -6,6 +6,7 @@ import {
   WAYBILL_IMPORT_COLUMNS,
   WAYBILL_LIST,
   canTransition,
+  evrReadiness,
   checkListQuery,
   isWaybillCorrection,
   isWaybillDeletable,
@@ -101,6 +102,10 @@ function bulkRow(request: Request, action: BulkAction, number: string, dryRun: b
   if (correction) {
     if (!mockCaller(request).isStaff) return refused('auth.permissionDenied');
     if (!reason?.trim()) return refused('waybill.reasonRequired', { to });
+  }
+  if (to === 'confirmed' && from === 'draft') {
+    const missing = new Set(evrReadiness(waybill).map((problem) => problem.field)).size;
+    if (missing > 0) return refused('evr.notReady', { count: String(missing) });
   }
   if (!dryRun) {
     const next = changed(
