@@ -633,6 +633,26 @@ function adminCases(): Case[] {
       body: { name: 'Teine', company: '16543210', originCode: 'A B', destinationCode: 5 },
     },
     { name: 'admin warehouse: an unknown company', method: 'POST', path: `${a}/warehouses`, body: { name: 'Teine', company: '99999999' } },
+    // The place as EVR knows it: a code one warehouse uses, address parts, both L-EST97 coordinates or neither.
+    {
+      name: 'admin warehouse: one coordinate without the other, an EVR code another uses',
+      method: 'POST',
+      path: `${a}/warehouses`,
+      body: { name: 'Teine', company: '16543210', coordX: 6_528_000, evrPlaceCode: destination.evrPlaceCode },
+    },
+    {
+      name: 'admin warehouse: coordinates outside Estonia',
+      method: 'POST',
+      path: `${a}/warehouses`,
+      body: { name: 'Teine', company: '16543210', coordX: 58.88, coordY: 25.55 },
+    },
+    {
+      name: 'admin warehouse: its EVR place set',
+      method: 'PATCH',
+      path: `${a}/warehouses/${newWarehouse}`,
+      body: { evrPlaceCode: 'TL-UUS', county: ' Järva maakond ', city: 'Paide linn', street: '', coordX: 6_528_012.34, coordY: 590_112.5 },
+      key: 'id',
+    },
     {
       name: 'admin warehouse: a name of spaces, in Estonian',
       method: 'POST',
