@@ -466,10 +466,12 @@ ALTER TABLE waybills ADD CONSTRAINT waybills_transporter_company_fkey FOREIGN KE
 ALTER TABLE waybills ADD CONSTRAINT waybills_pkey PRIMARY KEY (number);
 ALTER TABLE waybills ADD CONSTRAINT waybills_evr_number_key UNIQUE (evr_number);
 CREATE INDEX waybills_assortment_idx ON public.waybills USING btree (assortment, transport_date DESC, number DESC) INCLUDE (status);
+CREATE INDEX waybills_certificate_claims_idx ON public.waybills USING gin (certificate_claims jsonb_path_ops);
 CREATE INDEX waybills_created_at_idx ON public.waybills USING btree (created_at, number) INCLUDE (status, transport_date);
 CREATE INDEX waybills_destination_company_idx ON public.waybills USING btree (destination_company, transport_date DESC, number DESC) INCLUDE (status);
 CREATE INDEX waybills_destination_idx ON public.waybills USING btree (destination, transport_date DESC, number DESC) INCLUDE (status);
 CREATE INDEX waybills_driver_name_idx ON public.waybills USING btree (driver_name, number);
+CREATE INDEX waybills_holding_basis_type_idx ON public.waybills USING btree (holding_basis_type, transport_date DESC, number DESC) WHERE (holding_basis_type IS NOT NULL);
 CREATE INDEX waybills_invoice_idx ON public.waybills USING btree (invoice);
 CREATE INDEX waybills_last_modified_at_idx ON public.waybills USING btree (last_modified_at, number) INCLUDE (status, transport_date);
 CREATE INDEX waybills_mileage_idx ON public.waybills USING btree (mileage, number) INCLUDE (status, transport_date);

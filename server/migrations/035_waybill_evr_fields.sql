@@ -38,6 +38,10 @@ ALTER TABLE waybills
   ADD COLUMN evr_number text UNIQUE,
   ADD COLUMN evr_status text CHECK (evr_status IN ('shipping', 'unloaded', 'finished', 'cancelled'));
 
+-- The list's EVR filters: by holding basis, by certificate claim (containment), with or without an EUDR number.
+CREATE INDEX waybills_holding_basis_type_idx ON waybills (holding_basis_type, transport_date DESC, number DESC) WHERE holding_basis_type IS NOT NULL;
+CREATE INDEX waybills_certificate_claims_idx ON waybills USING gin (certificate_claims jsonb_path_ops);
+
 -- The owner and transporter companies are looked up when a company is deleted (its referrers).
 CREATE INDEX waybills_owner_company_idx ON waybills (owner_company) WHERE owner_company IS NOT NULL;
 CREATE INDEX waybills_transporter_company_idx ON waybills (transporter_company) WHERE transporter_company IS NOT NULL;

@@ -187,6 +187,35 @@ describe('waybills: the EVR fields and what confirming needs', () => {
     assert.equal(history.status, 200, history.text);
   });
 
+  test('the list filters by holding basis, certificate claim and EUDR number, and refuses an unknown one', async () => {
+    const act = await create({
+      holdingBasisType: 'InventoryAct',
+      contractNumber: 'AKT-9',
+      contractDate: '2026-09-01',
+      certificateClaims: [{ code: 'PEFCCS' }],
+      notes: 'EVR filter QX7',
+    });
+    const plain = await create({
+      certificateClaims: [{ code: 'FSC100' }],
+      eudrReferenceNumber: '25EEXVTNR4Y3HN',
+      eudrVerificationNumber: 'KRAGE8SX',
+      notes: 'EVR filter QX7',
+    });
+    const numbers = async (query: string) => {
+      const r = await s.req('GET', `/api/waybills/?search=QX7&${query}`, { token });
+      assert.equal(r.status, 200, r.text);
+      return r.body.results.map((w: { number: string }) => w.number).sort();
+    };
+    assert.deepEqual(await numbers('holdingBasisType=InventoryAct'), [act.number]);
+    assert.deepEqual(await numbers('certificateClaim=PEFCCS,FSC100'), [act.number, plain.number].sort());
+    assert.deepEqual(await numbers('certificateClaim=FSC100'), [plain.number]);
+    assert.deepEqual(await numbers('hasEudrNumber=true'), [plain.number]);
+    assert.deepEqual(await numbers('hasEudrNumber=false'), [act.number]);
+    const bad = await s.req('GET', '/api/waybills/?certificateClaim=ISO9001', { token });
+    assert.equal(bad.status, 400, bad.text);
+    assert.ok(bad.body.certificateClaim, bad.text);
+  });
+
   test('the history names the EVR fields as the API does', async () => {
     const w = await create({});
     const r = await s.req('PATCH', `/api/waybills/${w.number}/`, {

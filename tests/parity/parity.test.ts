@@ -912,8 +912,19 @@ function documentCases(): Case[] {
   ];
 }
 
+/** The waybill list's EVR filters with values the demo data holds (a claim is one item of a list field). */
+const evrFilterCases = (): Case[] =>
+  [
+    'holdingBasisType=SalesContract,InventoryAct',
+    'certificateClaim=FSCMIX',
+    'certificateClaim=FSCCW&certificateClaim=FSCRECYCLED',
+    'hasEudrNumber=true&statusIn=draft',
+    'hasEudrNumber=false&sort=-number',
+  ].map((query) => ({ name: `waybills EVR filter: ${query}`, path: `/api/waybills/?${query}`, key: 'number' }));
+
 const CASES: Case[] = [
   ...(Object.entries(LISTS) as [ListName, ListContract][]).flatMap(([name, list]) => listCases(name, list)),
+  ...evrFilterCases(),
   ...documentCases(),
   ...otherCases(),
   ...writeCases(),

@@ -45,7 +45,25 @@ const columns = (defaults: readonly string[], others: readonly string[]): readon
 export const LIST_COLUMNS: Readonly<Record<SavedViewList, readonly ListColumn[]>> = {
   waybills: columns(
     ['number', 'status', 'transportDate', 'origin', 'destination', 'assortment', 'quantity', 'driverName'],
-    ['destinationCompany', 'vehicleNumber', 'mileage', 'invoice', 'notes', 'createdBy', 'createdAt', 'lastModifiedAt'],
+    [
+      'destinationCompany',
+      'vehicleNumber',
+      'mileage',
+      'invoice',
+      'notes',
+      'createdBy',
+      'createdAt',
+      'lastModifiedAt',
+      // The EVR fields an office checks across waybills.
+      'ownerCompany',
+      'transporterCompany',
+      'departureTime',
+      'holdingBasisType',
+      'cadastralNumber',
+      'certificateClaims',
+      'eudrReferenceNumber',
+      'evrNumber',
+    ],
   ),
   worklogs: columns(
     ['number', 'timestamp', 'action', 'warehouse', 'workerName', 'assortment', 'quantity', 'durationMinutes'],

@@ -157,6 +157,18 @@ export const waybillSpec = defineSpec({
     invoice: 'b.invoice',
     createdAt: 'b.created_at',
     lastModifiedAt: 'b.last_modified_at',
+    holdingBasisType: 'b.holding_basis_type',
+    eudrReferenceNumber: 'b.eudr_reference_number',
+  },
+  custom: {
+    // Any of the claims: one containment test per code, each answered by the claims' GIN index (035).
+    certificateClaim: (value) =>
+      Array.isArray(value) && value.length > 0
+        ? sql`(${sql.join(
+            value.map((code) => sql`b.certificate_claims @> ${JSON.stringify([{ code: String(code) }])}::jsonb`),
+            sql` OR `,
+          )})`
+        : undefined,
   },
   searchColumns: { notes: 'b.notes' },
   tiebreak: 'b.number',

@@ -4154,6 +4154,12 @@ export interface operations {
                 readonly invoice?: string;
                 /** @description Rows whose `number` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly number?: readonly string[];
+                /** @description Rows whose `holdingBasisType` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly holdingBasisType?: readonly ("ForestNotice" | "WithoutForestNotice" | "SalesContract" | "ContractForTransferOfCuttingRights" | "ForestAct" | "InventoryAct" | "ConsolidatedAct")[];
+                /** @description Rows whose `certificateClaims` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly certificateClaim?: readonly ("FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS")[];
+                /** @description `true`: rows that have a `eudrReferenceNumber`; `false`: rows without one. */
+                readonly hasEudrNumber?: boolean;
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
                 /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
@@ -4667,6 +4673,12 @@ export interface operations {
                 readonly invoice?: string;
                 /** @description Rows whose `number` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly number?: readonly string[];
+                /** @description Rows whose `holdingBasisType` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly holdingBasisType?: readonly ("ForestNotice" | "WithoutForestNotice" | "SalesContract" | "ContractForTransferOfCuttingRights" | "ForestAct" | "InventoryAct" | "ConsolidatedAct")[];
+                /** @description Rows whose `certificateClaims` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly certificateClaim?: readonly ("FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS")[];
+                /** @description `true`: rows that have a `eudrReferenceNumber`; `false`: rows without one. */
+                readonly hasEudrNumber?: boolean;
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
                 /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
@@ -6257,7 +6269,7 @@ export interface operations {
                     /** @description The list's URL query without `?` (`statusIn=confirmed&sort=-transportDate`), as the contract's codec writes it. */
                     readonly query?: string;
                     /** @description Column ids of the list, in order; when not given, the list's default columns. */
-                    readonly columns?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "assortment" | "quantity" | "driverName" | "destinationCompany" | "vehicleNumber" | "mileage" | "invoice" | "notes" | "createdBy" | "createdAt" | "lastModifiedAt" | "timestamp" | "action" | "warehouse" | "workerName" | "durationMinutes" | "warehouseCompany" | "waybill" | "customer" | "issueDate" | "dueDate" | "netTotal" | "grossTotal" | "vatTotal" | "waybills" | "syncedAt" | "email" | "name" | "isActive" | "isStaff" | "lastLogin" | "emailVerified" | "dateJoined")[];
+                    readonly columns?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "assortment" | "quantity" | "driverName" | "destinationCompany" | "vehicleNumber" | "mileage" | "invoice" | "notes" | "createdBy" | "createdAt" | "lastModifiedAt" | "ownerCompany" | "transporterCompany" | "departureTime" | "holdingBasisType" | "cadastralNumber" | "certificateClaims" | "eudrReferenceNumber" | "evrNumber" | "timestamp" | "action" | "warehouse" | "workerName" | "durationMinutes" | "warehouseCompany" | "waybill" | "customer" | "issueDate" | "dueDate" | "netTotal" | "grossTotal" | "vatTotal" | "waybills" | "syncedAt" | "email" | "name" | "isActive" | "isStaff" | "lastLogin" | "emailVerified" | "dateJoined")[];
                     /** @enum {string} */
                     readonly density?: "comfortable" | "compact";
                     readonly shared?: boolean;
@@ -6414,7 +6426,7 @@ export interface operations {
                     /** @description The list's URL query without `?` (`statusIn=confirmed&sort=-transportDate`), as the contract's codec writes it. */
                     readonly query?: string;
                     /** @description Column ids of the list, in order; when not given, the list's default columns. */
-                    readonly columns?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "assortment" | "quantity" | "driverName" | "destinationCompany" | "vehicleNumber" | "mileage" | "invoice" | "notes" | "createdBy" | "createdAt" | "lastModifiedAt" | "timestamp" | "action" | "warehouse" | "workerName" | "durationMinutes" | "warehouseCompany" | "waybill" | "customer" | "issueDate" | "dueDate" | "netTotal" | "grossTotal" | "vatTotal" | "waybills" | "syncedAt" | "email" | "name" | "isActive" | "isStaff" | "lastLogin" | "emailVerified" | "dateJoined")[];
+                    readonly columns?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "assortment" | "quantity" | "driverName" | "destinationCompany" | "vehicleNumber" | "mileage" | "invoice" | "notes" | "createdBy" | "createdAt" | "lastModifiedAt" | "ownerCompany" | "transporterCompany" | "departureTime" | "holdingBasisType" | "cadastralNumber" | "certificateClaims" | "eudrReferenceNumber" | "evrNumber" | "timestamp" | "action" | "warehouse" | "workerName" | "durationMinutes" | "warehouseCompany" | "waybill" | "customer" | "issueDate" | "dueDate" | "netTotal" | "grossTotal" | "vatTotal" | "waybills" | "syncedAt" | "email" | "name" | "isActive" | "isStaff" | "lastLogin" | "emailVerified" | "dateJoined")[];
                     /** @enum {string} */
                     readonly density?: "comfortable" | "compact";
                     readonly shared?: boolean;
@@ -6524,6 +6536,12 @@ export interface operations {
                 readonly invoice?: string;
                 /** @description Rows whose `number` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly number?: readonly string[];
+                /** @description Rows whose `holdingBasisType` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly holdingBasisType?: readonly ("ForestNotice" | "WithoutForestNotice" | "SalesContract" | "ContractForTransferOfCuttingRights" | "ForestAct" | "InventoryAct" | "ConsolidatedAct")[];
+                /** @description Rows whose `certificateClaims` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly certificateClaim?: readonly ("FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS")[];
+                /** @description `true`: rows that have a `eudrReferenceNumber`; `false`: rows without one. */
+                readonly hasEudrNumber?: boolean;
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
                 /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
