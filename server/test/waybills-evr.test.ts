@@ -216,6 +216,34 @@ describe('waybills: the EVR fields and what confirming needs', () => {
     assert.ok(bad.body.certificateClaim, bad.text);
   });
 
+  test('an import reads the EVR columns by their report headings: the departure in Estonian time, the basis by its label, a bad code on its row', async () => {
+    const input = await waybillInput(s);
+    const heading =
+      "Transport date,Origin,Destination,Driver,Vehicle,Mileage (km),Assortment,Quantity,Driver's personal ID code,Departure,Holding basis,Cadastral number,Transporter";
+    const line = (code: string) =>
+      `2026-11-02,${input.origin},${input.destination},Jaan Tamm,1 ABC,120,${input.assortment},25.5,${code},2026-11-02 08:30,Forest notification,78401:001:0123,${input.destinationCompany}`;
+    const post = (body: string, query: string) =>
+      fetch(`${s.url}/api/waybills/import/?${query}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+        body,
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const bad = await post(`${heading}\n${line('37605030298')}\n`, 'dryRun=true');
+    // A dry run answers each row's problems; nothing is written.
+    assert.equal(bad.body.invalid, 1, JSON.stringify(bad.body));
+    assert.deepEqual(
+      bad.body.errors.map((e: { row: number; field: string }) => [e.row, e.field]),
+      [[2, 'driverIdCode']],
+    );
+    const good = await post(`${heading}\n${line('37605030299')}\n`, 'dryRun=false');
+    assert.equal(good.status, 201, JSON.stringify(good.body));
+    const w = (await s.req('GET', `/api/waybills/${good.body.numbers[0]}/`, { token })).body;
+    assert.equal(w.departureTime, '2026-11-02T06:30:00.000Z');
+    assert.equal(w.holdingBasisType, 'ForestNotice');
+    assert.equal(w.driverIdCode, '37605030299');
+    assert.equal((await confirm(w.number)).status, 200);
+  });
+
   test('the history names the EVR fields as the API does', async () => {
     const w = await create({});
     const r = await s.req('PATCH', `/api/waybills/${w.number}/`, {

@@ -115,6 +115,21 @@ const EVR_SELECT = `b.owner_company AS "ownerCompany",
     b.certificate_claims AS "certificateClaims", b.eudr_reference_number AS "eudrReferenceNumber",
     b.eudr_verification_number AS "eudrVerificationNumber", b.evr_number AS "evrNumber", b.evr_status AS "evrStatus"`;
 
+/**
+ * The EVR fields as the report writes them: a party's name (a company's, or a private owner's),
+ * the claims as one text of codes with their certificates (`FSCMIX (NC-COC-012345), PEFC`).
+ */
+const EVR_REPORT_SELECT = `b.owner_company AS "ownerCompany",
+    coalesce((SELECT oc.name FROM companies oc WHERE oc.registry_code = b.owner_company), b.owner_person_name) AS "ownerName",
+    b.owner_person_code AS "ownerPersonCode", b.transporter_company AS "transporterCompany",
+    (SELECT tc.name FROM companies tc WHERE tc.registry_code = b.transporter_company) AS "transporterCompanyName",
+    b.driver_id_code AS "driverIdCode", b.trailer_number AS "trailerNumber", b.departure_time AS "departureTime",
+    b.gross_mass::text AS "grossMass", b.holding_basis_type AS "holdingBasisType", b.cadastral_number AS "cadastralNumber",
+    b.contract_number AS "contractNumber", b.forest_notification_number AS "forestNotificationNumber",
+    (SELECT string_agg((c ->> 'code') || coalesce(' (' || (c ->> 'number') || ')', ''), ', ')
+       FROM jsonb_array_elements(b.certificate_claims) c) AS "certificateClaims",
+    b.eudr_reference_number AS "eudrReferenceNumber", b.eudr_verification_number AS "eudrVerificationNumber"`;
+
 export const waybillSpec = defineSpec({
   list: WAYBILL_LIST,
   // A page takes its names from scalar subqueries, not joins: a one-table query plans in a
@@ -140,7 +155,7 @@ export const waybillSpec = defineSpec({
       sql.raw(`b.number, b.status, b.transport_date AS "transportDate", b.origin, wo.name AS "originName", b.destination, wd.name AS "destinationName",
       b.destination_company AS "destinationCompany", dc.name AS "destinationCompanyName", b.driver_name AS "driverName", b.vehicle_number AS "vehicleNumber",
       b.mileage, b.assortment, a.name AS "assortmentName", b.quantity::text AS quantity, a.unit, b.invoice, b.notes, b.created_by AS "createdBy",
-      b.created_at AS "createdAt", b.last_modified_at AS "lastModifiedAt"`),
+      b.created_at AS "createdAt", b.last_modified_at AS "lastModifiedAt", ${EVR_REPORT_SELECT}`),
   },
   columns: {
     number: 'b.number',

@@ -172,11 +172,18 @@ export const withNames = (waybill: Waybill): Waybill => {
 /** A new draft from checked fields, as the create call and the import make it (the server's newWaybillRow). */
 export const newWaybill = (request: Request, fields: Fields, number: string): Waybill => {
   const now = new Date().toISOString();
+  // The owner of a waybill naming none is the origin warehouse's company (the server's defaultParties);
+  // the mocks know no own company, as the parity server's settings name none.
+  const owner =
+    !fields.ownerCompany && !fields.ownerPersonName && !fields.ownerPersonCode
+      ? { ownerCompany: mockDb.warehouses.find((item) => item.originCode === fields.origin)?.company ?? null }
+      : {};
   return withNames(
     mockWaybill({
       // Only what was given: a new waybill has no EVR field the request did not name.
       ...NO_EVR,
       ...fields,
+      ...owner,
       certificateClaims: fields.certificateClaims ?? [],
       number,
       status: 'draft',
@@ -244,10 +251,6 @@ export const waybillHandlers: readonly HttpHandler[] = [
     const missing = REQUIRED.filter((name) => body[name] === undefined);
     if (missing.length > 0) return fieldErrors(Object.fromEntries(missing.map((name) => [name, [message(request, 'field.required')]])));
     const { fields, errors } = checkFields(request, body);
-    // The owner of a waybill naming none is the origin warehouse's company (the server's defaultParties);
-    // the mocks know no own company, as the parity server's settings name none.
-    if (!fields.ownerCompany && !fields.ownerPersonName && !fields.ownerPersonCode)
-      fields.ownerCompany = mockDb.warehouses.find((item) => item.originCode === fields.origin)?.company ?? null;
     const wanted = body.number?.trim();
     if (wanted && find(wanted)) (errors.number ??= []).push(message(request, 'waybill.numberTaken'));
     if (hasErrors(errors)) return fieldErrors(errors);

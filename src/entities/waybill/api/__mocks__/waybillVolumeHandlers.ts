@@ -4,6 +4,8 @@ import {
   BULK_ACTIONS,
   LIMITS,
   WAYBILL_IMPORT_COLUMNS,
+  SUMMARY_CHARTS,
+  wallClockInstant,
   WAYBILL_LIST,
   canTransition,
   evrReadiness,
@@ -179,7 +181,10 @@ async function bulk(request: Request): Promise<Response> {
 const waybillImport: MockImportSpec<Fields> = {
   columns: WAYBILL_IMPORT_COLUMNS,
   check: (request, row) => {
-    const { fields, errors } = checkFields(request, row);
+    // A departure without a zone is the office's wall-clock time (the server's import).
+    const body =
+      typeof row.departureTime === 'string' ? { ...row, departureTime: wallClockInstant(row.departureTime, SUMMARY_CHARTS.timeZone) } : row;
+    const { fields, errors } = checkFields(request, body);
     return { record: fields, errors };
   },
   write: (request, rows, file) =>
