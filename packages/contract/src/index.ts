@@ -218,6 +218,7 @@ export {
   LEST97,
   evrValueProblems,
   evrReadiness,
+  evrEditProblems,
   isEvrReady,
 } from './evr.ts';
 export type { HoldingBasisType, HoldingBasisField, CertificateClaim, CertificateClaimCode, EvrWaybillFields, EvrProblem } from './evr.ts';

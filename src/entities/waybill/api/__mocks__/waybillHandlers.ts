@@ -1,5 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import {
+  evrEditProblems,
   evrReadiness,
   evrValueProblems,
   isValidDateTime,
@@ -225,9 +226,7 @@ const update = (request: Request, number: unknown, body: WaybillPatch): Response
   const status = to ?? from;
   if (status === 'confirmed' && ((to === 'confirmed' && from === 'draft') || (from === 'confirmed' && edits.length > 0))) {
     const merged = { ...current, ...Object.fromEntries(edits.map((key) => [key, fields[key]])) };
-    const touched = (field: string) =>
-      (edits as readonly string[]).includes(field) || (field === 'ownerCompany' && edits.some((key) => key.startsWith('owner')));
-    const problems = evrReadiness(merged).filter((problem) => from === 'draft' || touched(problem.field));
+    const problems = from === 'draft' ? evrReadiness(merged) : evrEditProblems(current, merged);
     if (problems.length > 0) return fieldErrors(readinessErrors(request, problems));
   }
   // The reason is the history's, not a field of the waybill.
