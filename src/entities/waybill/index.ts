@@ -38,3 +38,4 @@ export type {
   ImportError,
   ImportResult,
 } from './api/waybillVolumeApi';
+export { waybillFieldLabel } from './lib/fieldLabel';
