@@ -38,4 +38,3 @@ export type {
   ImportError,
   ImportResult,
 } from './api/waybillVolumeApi';
-export { waybillFieldLabel } from './lib/fieldLabel';

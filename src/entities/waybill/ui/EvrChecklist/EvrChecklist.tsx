@@ -6,7 +6,6 @@ import { contractMessage } from '@/shared/i18n';
 import type { Waybill } from '../../api/waybillApi';
 
 import styles from './EvrChecklist.module.css';
-import { waybillFieldLabel } from '../../lib/fieldLabel';
 
 /** One line of the checklist: what EVR needs, and what is wrong with it if anything. */
 export interface EvrCheck {
@@ -39,7 +38,7 @@ export function useEvrChecks(waybill: Waybill): { readonly checks: readonly EvrC
     ...(type ? HOLDING_BASIS[type].required : []),
     'eudr',
   ];
-  const label = (item: string) => (item === 'owner' || item === 'eudr' ? t(`waybills.evr.${item}`) : waybillFieldLabel(t, item));
+  const label = (item: string) => (item === 'owner' || item === 'eudr' ? t(`waybills.evr.${item}`) : t(`waybills.fields.${item}`));
   const checks = items.map((item) => {
     const found = problems.filter((problem) => belongsTo(item, problem));
     return { item, label: label(item), problem: found.length ? found.map((p) => contractMessage(p.key, p.params)).join(' ') : null };

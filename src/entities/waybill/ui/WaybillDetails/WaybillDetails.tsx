@@ -10,7 +10,6 @@ import type { Waybill } from '../../api/waybillApi';
 import { WaybillStatusBadge } from '../WaybillStatusBadge/WaybillStatusBadge';
 
 import styles from './WaybillDetails.module.css';
-import { waybillFieldLabel } from '../../lib/fieldLabel';
 
 export interface WaybillDetailsProps {
   readonly waybill: Waybill;
@@ -127,6 +126,6 @@ export function WaybillDetails({ waybill }: WaybillDetailsProps) {
   }
 
   return (
-    <DetailFields fields={items.map((item) => ({ ...item, label: waybillFieldLabel(t, item.key) }))} minColumnWidth="15rem" largeValues />
+    <DetailFields fields={items.map((item) => ({ ...item, label: t(`waybills.fields.${item.key}`) }))} minColumnWidth="15rem" largeValues />
   );
 }

@@ -8,7 +8,7 @@ import { duplicateWaybillPath } from '@/features/waybill/edit';
 import { WaybillStatusActions, waybillActions } from '@/features/waybill/change-status';
 import { RecordHistory, type HistoryField } from '@/entities/history';
 import { useCurrentUser } from '@/entities/user';
-import { EvrChecklist, useGetWaybillQuery, WaybillDetails, WaybillStatusBadge, waybillFieldLabel } from '@/entities/waybill';
+import { EvrChecklist, useGetWaybillQuery, WaybillDetails, WaybillStatusBadge } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
 import { useValueLabels } from '@/shared/i18n';
 import { useFormat } from '@/shared/lib/format';
@@ -39,7 +39,7 @@ export function WaybillDetailPage() {
   const unit = waybill?.unit;
   // The history's values as this page shows them: statuses translated, dates and quantities formatted.
   const historyFields = useMemo<Record<string, HistoryField>>(() => {
-    const label = (field: string) => waybillFieldLabel(t, field);
+    const label = (field: string) => t(`waybills.fields.${field}`);
     const plain = ['origin', 'destination', 'destinationCompany', 'driverName', 'vehicleNumber', 'assortment', 'invoice', 'notes'];
     // The EVR fields (migration 035), shown as the server records them.
     const evr = [

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
 
-import { WaybillStatusBadge, type Waybill, waybillFieldLabel } from '@/entities/waybill';
+import { WaybillStatusBadge, type Waybill } from '@/entities/waybill';
 import { useValueLabels } from '@/shared/i18n';
 import type { Formatters } from '@/shared/lib/format';
 import type { TableColumn } from '@/shared/ui';
@@ -14,7 +14,7 @@ import styles from './WaybillTable.module.css';
  * origin, destination and quantity.
  */
 export function waybillColumns(t: TFunction, format: Formatters, linkState?: unknown): TableColumn<Waybill>[] {
-  const header = (field: string) => waybillFieldLabel(t, field);
+  const header = (field: string) => t(`waybills.fields.${field}`);
   return [
     {
       id: 'number',

@@ -15,7 +15,6 @@ import { Button, FormikSelectField, FormikTextField } from '@/shared/ui';
 import type { WaybillFormValues } from '../../model/values';
 
 import styles from './WaybillForm.module.css';
-import { waybillFieldLabel } from '@/entities/waybill';
 
 /** How each holding-basis field is typed: its input and length. */
 const BASIS_INPUTS: Readonly<Record<HoldingBasisField, { readonly max?: number; readonly type?: 'date'; readonly hint?: boolean }>> = {
@@ -56,7 +55,7 @@ export function HoldingBasisFields() {
         return (
           <FormikTextField
             key={field}
-            label={waybillFieldLabel(t, field)}
+            label={t(`waybills.fields.${field}`)}
             name={field}
             type={input.type}
             maxLength={input.max}

@@ -2,7 +2,7 @@ import { LIMITS } from '@timberlog/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useCreateWaybillMutation, useUpdateWaybillMutation, type Waybill, waybillFieldLabel } from '@/entities/waybill';
+import { useCreateWaybillMutation, useUpdateWaybillMutation, type Waybill } from '@/entities/waybill';
 import { confirmLeave } from '@/shared/lib';
 import { ApiForm, Button, FormikTextArea, FormikTextField, SubmitButton } from '@/shared/ui';
 
@@ -48,7 +48,7 @@ export function WaybillForm({ waybill, onSaved, onCancel, changedBy, startFrom }
   const schema = useMemo(() => waybillSchema(t, { isNew }), [t, isNew]);
   // The values the form starts from; a later copy of the waybill (someone saved it) goes through `versioned`.
   const [initialValues] = useState(() => (waybill ? waybillToValues(waybill) : (startFrom ?? emptyWaybillValues())));
-  const labels = useMemo(() => Object.fromEntries(CONFLICT_FIELDS.map((field) => [field, waybillFieldLabel(t, field)])), [t]);
+  const labels = useMemo(() => Object.fromEntries(CONFLICT_FIELDS.map((field) => [field, t(`waybills.fields.${field}`)])), [t]);
 
   return (
     <ApiForm<WaybillFormValues, Waybill>
@@ -134,7 +134,7 @@ export function WaybillForm({ waybill, onSaved, onCancel, changedBy, startFrom }
                 autoComplete="off"
               />
               <FormikTextField
-                label={waybillFieldLabel(t, 'driverIdCode')}
+                label={t('waybills.fields.driverIdCode')}
                 name="driverIdCode"
                 inputMode="numeric"
                 maxLength={LIMITS.personCodeLength}
@@ -179,14 +179,14 @@ export function WaybillForm({ waybill, onSaved, onCancel, changedBy, startFrom }
               <HoldingBasisFields />
               <CertificateClaimsField />
               <FormikTextField
-                label={waybillFieldLabel(t, 'eudrReferenceNumber')}
+                label={t('waybills.fields.eudrReferenceNumber')}
                 name="eudrReferenceNumber"
                 maxLength={LIMITS.eudrReferenceLength}
                 hint={t('waybills.evrForm.eudrHint')}
                 autoComplete="off"
               />
               <FormikTextField
-                label={waybillFieldLabel(t, 'eudrVerificationNumber')}
+                label={t('waybills.fields.eudrVerificationNumber')}
                 name="eudrVerificationNumber"
                 maxLength={LIMITS.eudrVerificationLength}
                 autoComplete="off"
