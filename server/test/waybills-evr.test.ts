@@ -2,7 +2,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { HOLDING_BASIS, HOLDING_BASIS_TYPES } from '@timberlog/contract';
-import { bulkRows, EVR_INPUT, snapshot, startServer, waybillInput, type TestServer } from './helpers.js';
+import { EVR_INPUT, snapshot, startServer, waybillInput, type TestServer } from './helpers.js';
 
 // Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
 describe('waybills: the EVR fields and what confirming needs', () => {
@@ -22,7 +22,7 @@ describe('waybills: the EVR fields and what confirming needs', () => {
     return r.body;
   };
   const confirm = (number: string, lang = 'en') =>
-    s.write('PATCH', `/api/waybills/${number}/`, { token, body: { status: 'confirmed' }, headers: { 'accept-language': lang } });
+    s.req('PATCH', `/api/waybills/${number}/`, { token, body: { status: 'confirmed' }, headers: { 'accept-language': lang } });
 
   /** Every field for the sales contract, the basis that needs the most. */
   const salesContract = {
@@ -82,10 +82,7 @@ describe('waybills: the EVR fields and what confirming needs', () => {
     assert.deepEqual(et.body.departureTime, ['EVR vajab seda veoselehe kinnitamiseks.']);
     assert.equal(await snapshot(s.ctx), before);
     // The bulk action goes by the same rule.
-    const bulk = await s.req('POST', '/api/waybills/bulk/', {
-      token,
-      body: { action: 'confirm', rows: await bulkRows(s, token, [w.number]), dryRun: false },
-    });
+    const bulk = await s.req('POST', '/api/waybills/bulk/', { token, body: { action: 'confirm', numbers: [w.number], dryRun: false } });
     assert.equal(bulk.status, 200, bulk.text);
     assert.equal(bulk.body.rows[0].outcome, 'refused');
   });
@@ -115,10 +112,10 @@ describe('waybills: the EVR fields and what confirming needs', () => {
     const w = await create({ ownerPersonName: 'Kadri Kask', ownerPersonCode: '49403130248', transporterCompany: rows[0]!.company });
     assert.equal(w.ownerCompany, null, 'a private owner is not replaced by the origin company');
     assert.equal((await confirm(w.number)).status, 200);
-    const cleared = await s.write('PATCH', `/api/waybills/${w.number}/`, { token, body: { ownerPersonCode: '' } });
+    const cleared = await s.req('PATCH', `/api/waybills/${w.number}/`, { token, body: { ownerPersonCode: '' } });
     assert.equal(cleared.status, 400, cleared.text);
     assert.deepEqual(Object.keys(cleared.body).sort(), ['nonFieldErrors', 'ownerPersonCode']);
-    const edited = await s.write('PATCH', `/api/waybills/${w.number}/`, { token, body: { notes: 'Gate 3' } });
+    const edited = await s.req('PATCH', `/api/waybills/${w.number}/`, { token, body: { notes: 'Gate 3' } });
     assert.equal(edited.status, 200, edited.text);
   });
 
@@ -184,13 +181,13 @@ describe('waybills: the EVR fields and what confirming needs', () => {
     assert.equal(got.body.evrNumber, null);
     const list = await s.req('GET', `/api/waybills/?search=${w.number}`, { token });
     assert.equal(list.status, 200, list.text);
-    const edit = await s.write('PATCH', `/api/waybills/${w.number}/`, { token, body: { notes: 'Old load' } });
+    const edit = await s.req('PATCH', `/api/waybills/${w.number}/`, { token, body: { notes: 'Old load' } });
     assert.equal(edit.status, 200, edit.text);
     // Confirmed before EVR: the web form sends every field, its EVR ones empty, and the edit is taken.
     await sql`UPDATE waybills SET status = 'confirmed' WHERE number = ${w.number}`.execute(s.ctx.db);
     const { number: _n, ...input } = await waybillInput(s);
     const empty = Object.fromEntries(['ownerCompany', 'transporterCompany', ...Object.keys(EVR_INPUT)].map((k) => [k, '']));
-    const put = await s.write('PUT', `/api/waybills/${w.number}/`, {
+    const put = await s.req('PUT', `/api/waybills/${w.number}/`, {
       token,
       body: { ...input, ...empty, departureTime: null, holdingBasisType: null, notes: 'Old load, again' },
     });
@@ -258,7 +255,7 @@ describe('waybills: the EVR fields and what confirming needs', () => {
 
   test('the history names the EVR fields as the API does', async () => {
     const w = await create({});
-    const r = await s.write('PATCH', `/api/waybills/${w.number}/`, {
+    const r = await s.req('PATCH', `/api/waybills/${w.number}/`, {
       token,
       body: { driverIdCode: '38001085718', cadastralNumber: '12801:003:0450' },
     });
