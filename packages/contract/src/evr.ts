@@ -256,27 +256,5 @@ export function evrReadiness(f: EvrWaybillFields, today: Date = new Date()): Evr
   return [...problems, ...evrValueProblems(f, today).filter((problem) => !missing.has(problem.field))];
 }
 
-/** A field's value as an edit compares it: empty is none, a time is its instant, a list its JSON. */
-function comparable(field: string, value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (field === 'departureTime' && typeof value === 'string') return String(Date.parse(value));
-  return typeof value === 'string' ? value.trim() : JSON.stringify(value);
-}
-
-const OWNER_FIELDS = ['ownerCompany', 'ownerPersonName', 'ownerPersonCode'] as const;
-
-/**
- * What an edit of a confirmed waybill may not do: take away what confirming needed. The problems
- * of `after` (evrReadiness) on the fields the edit changed from `before`; a field left as it was is
- * not asked about, so a waybill confirmed before these rules stays editable.
- */
-export function evrEditProblems(before: EvrWaybillFields, after: EvrWaybillFields, today: Date = new Date()): EvrProblem[] {
-  const changed = (field: string) =>
-    comparable(field, (before as Record<string, unknown>)[field]) !== comparable(field, (after as Record<string, unknown>)[field]);
-  return evrReadiness(after, today).filter((problem) =>
-    problem.field === 'ownerCompany' ? OWNER_FIELDS.some(changed) : changed(problem.field),
-  );
-}
-
 /** Whether a waybill has everything EVR needs (evrReadiness finds nothing). */
 export const isEvrReady = (f: EvrWaybillFields, today?: Date): boolean => evrReadiness(f, today).length === 0;

@@ -218,7 +218,6 @@ export {
   LEST97,
   evrValueProblems,
   evrReadiness,
-  evrEditProblems,
   isEvrReady,
 } from './evr.ts';
 export type { HoldingBasisType, HoldingBasisField, CertificateClaim, CertificateClaimCode, EvrWaybillFields, EvrProblem } from './evr.ts';

@@ -3,7 +3,6 @@ import {
   HOLDING_BASIS,
   HOLDING_BASIS_TYPES,
   LOCALES,
-  evrEditProblems,
   evrReadiness,
   evrValueProblems,
   isEvrReady,
@@ -154,19 +153,6 @@ describe('contract: what confirming needs (evrReadiness)', () => {
     expect(evrReadiness({ ...complete, driverIdCode: '37605030298', cadastralNumber: '78401-001-0123' }, today)).toEqual([
       { field: 'driverIdCode', key: 'field.idCode' },
       { field: 'cadastralNumber', key: 'field.cadastralNumber' },
-    ]);
-  });
-});
-
-describe('contract: what an edit of a confirmed waybill may not take away (evrEditProblems)', () => {
-  it('answers for the fields the edit changed only: an old waybill stays editable, emptying a needed field is refused', () => {
-    const old = { driverName: 'Margus Tamm', vehicleNumber: '123ABC' };
-    // The web form sends every field; empty text and null are the same "none".
-    expect(evrEditProblems(old, { ...old, driverIdCode: '', departureTime: null, ownerCompany: '' }, today)).toEqual([]);
-    expect(evrEditProblems(complete, { ...complete, departureTime: '2026-11-27T08:30:00+02:00' }, today)).toEqual([]);
-    expect(evrEditProblems(complete, { ...complete, driverIdCode: '' }, today)).toEqual([{ field: 'driverIdCode', key: 'evr.required' }]);
-    expect(evrEditProblems(complete, { ...complete, ownerCompany: null }, today)).toEqual([
-      { field: 'ownerCompany', key: 'evr.ownerRequired' },
     ]);
   });
 });

@@ -1,6 +1,5 @@
 import type { Insertable, Transaction } from 'kysely';
 import {
-  evrEditProblems,
   evrReadiness,
   evrValueProblems,
   LIMITS,
@@ -310,9 +309,10 @@ export async function applyWaybillChange(
       .select(['driverName', 'vehicleNumber', ...EVR_KEYS])
       .where('number', '=', number)
       .executeTakeFirstOrThrow();
-    const current = evrFieldsOf(row);
-    const merged = { ...current, ...Object.fromEntries(edits.map((k) => [k, f[k]])) };
-    const problems = from === 'draft' ? evrReadiness(merged) : evrEditProblems(current, merged);
+    const merged = { ...evrFieldsOf(row), ...Object.fromEntries(edits.map((k) => [k, f[k]])) };
+    const touched = (field: string) =>
+      (edits as string[]).includes(field) || (field === 'ownerCompany' && edits.some((k) => k.startsWith('owner')));
+    const problems = evrReadiness(merged).filter((p) => from === 'draft' || touched(p.field));
     if (problems.length > 0) throw readinessError(problems);
   }
   const set: Record<string, unknown> = { lastModifiedAt: new Date() };

@@ -5,13 +5,13 @@
  * is what it was before these fields existed.
  */
 import { type CertificateClaimCode, type HoldingBasisType, isikukoodCheckDigit } from '../evr.ts';
-import type { Prng } from './prng.ts';
 
 /** A certificate claim as the API answers it. */
 export interface DemoClaim {
   code: CertificateClaimCode;
   number: string | null;
 }
+import type { Prng } from './prng.ts';
 
 export interface DemoWaybillEvr {
   ownerCompany: string | null;

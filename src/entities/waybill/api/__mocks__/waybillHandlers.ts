@@ -1,6 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import {
-  evrEditProblems,
   evrReadiness,
   evrValueProblems,
   isValidDateTime,
@@ -226,7 +225,9 @@ const update = (request: Request, number: unknown, body: WaybillPatch): Response
   const status = to ?? from;
   if (status === 'confirmed' && ((to === 'confirmed' && from === 'draft') || (from === 'confirmed' && edits.length > 0))) {
     const merged = { ...current, ...Object.fromEntries(edits.map((key) => [key, fields[key]])) };
-    const problems = from === 'draft' ? evrReadiness(merged) : evrEditProblems(current, merged);
+    const touched = (field: string) =>
+      (edits as readonly string[]).includes(field) || (field === 'ownerCompany' && edits.some((key) => key.startsWith('owner')));
+    const problems = evrReadiness(merged).filter((problem) => from === 'draft' || touched(problem.field));
     if (problems.length > 0) return fieldErrors(readinessErrors(request, problems));
   }
   // The reason is the history's, not a field of the waybill.
