@@ -78,19 +78,7 @@ export async function seed(
     await insertChunks(
       trx,
       'waybills',
-      data.waybills.map(
-        ({
-          originName: _o,
-          destinationName: _d,
-          destinationCompanyName: _c,
-          assortmentName: _a,
-          unit: _u,
-          ownerCompanyName: _oc,
-          transporterCompanyName: _tc,
-          certificateClaims,
-          ...w
-        }) => ({ ...w, certificateClaims: JSON.stringify(certificateClaims) }),
-      ),
+      data.waybills.map(({ originName: _o, destinationName: _d, destinationCompanyName: _c, assortmentName: _a, unit: _u, ...w }) => w),
     );
     await insertChunks(
       trx,

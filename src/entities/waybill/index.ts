@@ -20,8 +20,6 @@ export type {
 } from './api/waybillApi';
 export { WaybillStatusBadge } from './ui/WaybillStatusBadge/WaybillStatusBadge';
 export { WaybillDetails } from './ui/WaybillDetails/WaybillDetails';
-export { EvrCheckList, EvrChecklist, useEvrChecks } from './ui/EvrChecklist/EvrChecklist';
-export type { EvrCheck } from './ui/EvrChecklist/EvrChecklist';
 export type { WaybillDetailsProps } from './ui/WaybillDetails/WaybillDetails';
 export {
   isBatchJob,

@@ -34,9 +34,6 @@ const filterFields = (t: TFunction, valueLabels: ValueLabels): FilterFieldSpec[]
     { name: 'mileageMin', label: t('waybills.filters.mileageMin') },
     { name: 'mileageMax', label: t('waybills.filters.mileageMax') },
     { name: 'invoice', label: label('invoice') },
-    { name: 'holdingBasisType', label: label('holdingBasisType'), optionLabel: valueLabels.holdingBasis },
-    { name: 'certificateClaim', label: t('waybills.filters.certificateClaim'), optionLabel: valueLabels.certificateClaim },
-    { name: 'hasEudrNumber', label: t('waybills.filters.hasEudrNumber') },
   ];
 };
 

@@ -136,9 +136,7 @@ export function ResourceFormDialog({ description, item, open, onOpenChange, onSa
               name={field.name}
               label={label(field.name)}
               required={field.required}
-              inputMode={
-                field.kind === 'integer' ? 'numeric' : field.kind === 'decimal' || field.kind === 'nullableNumber' ? 'decimal' : undefined
-              }
+              inputMode={field.kind === 'integer' ? 'numeric' : field.kind === 'decimal' ? 'decimal' : undefined}
               autoComplete="off"
             />
           );

@@ -1,12 +1,12 @@
 import { useField, useFormikContext } from 'formik';
 import { useEffect, useRef, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { AssortmentPicker, useGetAssortmentQuery } from '@/entities/assortment';
-import { useGetWarehouseByDestinationQuery } from '@/entities/warehouse';
+import { CompanyPicker } from '@/entities/company';
+import { DestinationPicker, OriginPicker, useGetWarehouseByDestinationQuery } from '@/entities/warehouse';
 
 import type { WaybillFormValues } from '../../model/values';
-
-import styles from './WaybillForm.module.css';
 
 interface PickerProps {
   readonly label: string;
@@ -18,20 +18,17 @@ interface PickerProps {
 }
 
 /** A single-value picker bound to the Formik field of the same name (a code, '' when none). */
-export function PickerField({
+function PickerField({
   picker: Picker,
   name,
   label,
-  hint,
 }: {
   readonly picker: ComponentType<PickerProps>;
   readonly name: keyof WaybillFormValues;
   readonly label: string;
-  /** A short help text under the picker. */
-  readonly hint?: string;
 }) {
   const [field, meta, helpers] = useField<string>(name);
-  const picker = (
+  return (
     <Picker
       label={label}
       name={name}
@@ -41,25 +38,17 @@ export function PickerField({
       error={meta.touched ? meta.error : undefined}
     />
   );
-  return hint ? (
-    <div className={styles.withHint}>
-      {picker}
-      <p className={styles.hint}>{hint}</p>
-    </div>
-  ) : (
-    picker
-  );
 }
 
-export const ActiveAssortmentPicker = (props: PickerProps) => <AssortmentPicker {...props} activeOnly />;
+const ActiveAssortmentPicker = (props: PickerProps) => <AssortmentPicker {...props} activeOnly />;
 
 /**
- * What choosing a place or an assortment fills in: choosing a destination fills the receiving
- * company from the destination's warehouse, as the server does when none is given (the user may
- * still pick another); an assortment brings its unit, which bounds the quantity. The pickers
- * themselves stand in the form's groups (PickerField).
+ * Origin, destination, the receiving company and the assortment, each picked from the server's
+ * reference data. Choosing a destination fills the company from the destination's warehouse, as
+ * the server does when none is given; the user may still pick another.
  */
-export function WaybillPlaceEffects() {
+export function WaybillPlaceFields() {
+  const { t } = useTranslation();
   const { values, setFieldValue } = useFormikContext<WaybillFormValues>();
   const destination = values.destination.trim();
   const { data: warehouse } = useGetWarehouseByDestinationQuery(destination, { skip: !destination });
@@ -81,5 +70,12 @@ export function WaybillPlaceEffects() {
     void setFieldValue('destinationCompany', warehouse.company);
   }, [warehouse, destination, setFieldValue]);
 
-  return null;
+  return (
+    <>
+      <PickerField picker={OriginPicker} name="origin" label={t('waybills.fields.origin')} />
+      <PickerField picker={DestinationPicker} name="destination" label={t('waybills.fields.destination')} />
+      <PickerField picker={CompanyPicker} name="destinationCompany" label={t('waybills.fields.destinationCompany')} />
+      <PickerField picker={ActiveAssortmentPicker} name="assortment" label={t('waybills.fields.assortment')} />
+    </>
+  );
 }
