@@ -98,7 +98,7 @@ test('a sign-up waits under Awaiting activation; staff activate it; the person s
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('status')).toContainText('awaits activation');
+  await expect(page.getByRole('status').filter({ hasText: 'awaits activation' })).toBeVisible();
   // The person confirms their address from the mail first: staff cannot activate an unconfirmed one.
   await expect.poll(() => findVerifyLink(email), { timeout: 10_000 }).not.toBeNull();
   await page.goto(findVerifyLink(email) ?? '');

@@ -78,7 +78,7 @@ test('sign up: the account awaits activation by staff', async ({ page }) => {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('Kuusk-ja-Mand-7');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('status')).toContainText(`The account ${email} awaits activation by staff.`);
+  await expect(page.getByRole('status').filter({ hasText: `The account ${email} awaits activation by staff.` })).toBeVisible();
 
   // It cannot sign in until staff activate it.
   await page.goto('/auth/login');
@@ -89,7 +89,7 @@ test('sign up: the account awaits activation by staff', async ({ page }) => {
   const link = await readConfirmationLink(email);
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
   await expect(page).toHaveURL('/auth/login?emailVerified=1');
-  await expect(page.getByRole('status')).toContainText('Your email address is confirmed.');
+  await expect(page.getByRole('status').filter({ hasText: 'Your email address is confirmed.' })).toBeVisible();
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
   await expect(page.getByRole('alert')).toContainText('This confirmation link is invalid, already used or expired.');
 });
@@ -113,14 +113,14 @@ test('forgot password: the mailed link sets a new password that signs in', async
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send link' }).click();
-  await expect(page.getByRole('status')).toContainText('If an account exists for that address');
+  await expect(page.getByRole('status').filter({ hasText: 'If an account exists for that address' })).toBeVisible();
 
   const link = await readResetLink(email);
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByLabel('Repeat the new password').fill(newPassword);
   await page.getByRole('button', { name: 'Save new password' }).click();
-  await expect(page.getByRole('status')).toContainText('Your password has been changed.');
+  await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
 
   // The link works once.
   await page.reload();

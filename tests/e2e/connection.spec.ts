@@ -1,6 +1,6 @@
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
-import { expect, test, type Page, shoot } from './fixtures';
+import { expect, expectApiErrors, test, type Page, shoot } from './fixtures';
 import { restartableServer } from './realServer';
 
 // The server goes away and comes back while a clerk works: a real server of this file's own,
@@ -16,6 +16,9 @@ test.afterAll(async () => {
   await server.dispose();
 });
 test.use({ baseURL: server.url });
+// The server is stopped and started on purpose: the live stream reconnecting while it is still
+// starting may be told to come back later (503 with Retry-After), which it does.
+test.use({ expectedApiErrors: expectApiErrors({ status: 503, request: /^GET \/api\/events\// }) });
 
 const banner = (page: Page) => page.getByRole('status').filter({ hasText: "Can't reach Timberlog — your changes are kept." });
 const staleNotice = (page: Page) => page.getByText(/^Not up to date — couldn't refresh at \d{2}:\d{2}\.$/);

@@ -15,9 +15,10 @@ export interface ListStaleNoticeProps {
  */
 export function ListStaleNotice({ failedAt }: ListStaleNoticeProps) {
   const { t, i18n } = useTranslation();
-  // The live region stays in the page, empty, so the notice is announced when it appears.
+  // The live region stays in the page, empty, so the notice is announced when it appears; empty, it
+  // is out of the flow, so the page's gap between sections does not cost the list a row.
   return (
-    <div role="status">
+    <div role="status" className={failedAt === undefined ? styles.idle : undefined}>
       {failedAt === undefined ? null : (
         <p className={styles.notice}>{t('list.stale', { time: formatTime(failedAt, i18n.resolvedLanguage ?? i18n.language) })}</p>
       )}
