@@ -47,7 +47,8 @@ export type Fields = { -readonly [K in keyof WaybillCreate]?: WaybillCreate[K] }
 export function checkFields(request: Request, body: Fields, current?: Waybill): { fields: Fields; errors: Record<string, string[]> } {
   const fields: Fields = { ...body };
   const errors: Record<string, string[]> = {};
-  const add = (name: string, key: MessageKey, params?: Record<string, string>) => (errors[name] ??= []).push(message(request, key, params));
+  const add = (name: string, key: MessageKey, params?: Record<string, string | number>) =>
+    (errors[name] ??= []).push(message(request, key, params));
   for (const name of ['driverName', 'vehicleNumber', 'origin', 'destination', 'assortment'] as const) {
     const value = fields[name];
     if (value === undefined) continue;
@@ -75,8 +76,7 @@ export function checkFields(request: Request, body: Fields, current?: Waybill): 
   // The server's schema words for a quantity that is not one (a sign, decimals, digits), then its rules.
   const quantityProblem = typeof fields.quantity === 'string' ? decimalProblem(fields.quantity, QUANTITY_DECIMAL) : undefined;
   if (fields.quantity !== undefined) fields.quantity = decimalText(String(fields.quantity), LIMITS.quantityMaxDecimals);
-  if (quantityProblem)
-    add('quantity', quantityProblem.key, Object.fromEntries(Object.entries(quantityProblem.params ?? {}).map(([k, v]) => [k, String(v)])));
+  if (quantityProblem) add('quantity', quantityProblem.key, quantityProblem.params);
   else if (fields.quantity !== undefined && !(Number(fields.quantity) > 0)) add('quantity', 'field.positive');
   else if (fields.quantity !== undefined && unit && exceedsLoadLimit(fields.quantity, unit)) {
     add('quantity', 'waybill.quantityOverLoad', { limit: String(LOAD_LIMITS[unit]), unit: UNIT_SYMBOLS[unit] });

@@ -1,5 +1,14 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { LIMITS, SUMMARY_CHARTS, WORKLOG_IMPORT_COLUMNS, WORKLOG_LIST, normaliseWorkerName, wallClockInstant } from '@timberlog/contract';
+import {
+  LIMITS,
+  QUANTITY_DECIMAL,
+  SUMMARY_CHARTS,
+  WORKLOG_IMPORT_COLUMNS,
+  WORKLOG_LIST,
+  decimalProblem,
+  normaliseWorkerName,
+  wallClockInstant,
+} from '@timberlog/contract';
 
 import {
   changed,
@@ -47,9 +56,12 @@ function checkFields(request: Request, body: Fields): { fields: Fields; errors: 
   }
   if (fields.waybill && !mockDb.waybills.some((item) => item.number === fields.waybill))
     add('waybill', 'ref.unknownWaybill', { value: fields.waybill });
+  // The server's schema words for a quantity that is not one (a sign, decimals, digits), then its rule.
+  const quantityProblem = typeof fields.quantity === 'string' ? decimalProblem(fields.quantity, QUANTITY_DECIMAL) : undefined;
   // Stored as numeric(…, 3): answered with three decimals.
   if (typeof fields.quantity === 'string') fields.quantity = decimalText(fields.quantity, LIMITS.quantityMaxDecimals);
-  if (fields.quantity !== undefined && fields.quantity !== null && !(Number(fields.quantity) > 0)) add('quantity', 'field.positive');
+  if (quantityProblem) add('quantity', quantityProblem.key, quantityProblem.params);
+  else if (fields.quantity !== undefined && fields.quantity !== null && !(Number(fields.quantity) > 0)) add('quantity', 'field.positive');
   return { fields, errors };
 }
 
