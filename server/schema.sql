@@ -330,11 +330,21 @@ CREATE TABLE warehouses (
   created_at timestamp with time zone NOT NULL DEFAULT now(),
   last_modified_at timestamp with time zone NOT NULL DEFAULT now(),
   version integer NOT NULL DEFAULT 1,
-  last_modified_by text
+  last_modified_by text,
+  evr_place_code text,
+  county text,
+  city text,
+  street text,
+  coord_x numeric(9,2),
+  coord_y numeric(9,2)
 );
+ALTER TABLE warehouses ADD CONSTRAINT warehouses_coord_x_check CHECK (((coord_x >= (6300000)::numeric) AND (coord_x <= (6700000)::numeric)));
+ALTER TABLE warehouses ADD CONSTRAINT warehouses_coord_y_check CHECK (((coord_y >= (300000)::numeric) AND (coord_y <= (800000)::numeric)));
+ALTER TABLE warehouses ADD CONSTRAINT warehouses_coordinates_check CHECK (((coord_x IS NULL) = (coord_y IS NULL)));
 ALTER TABLE warehouses ADD CONSTRAINT warehouses_company_fkey FOREIGN KEY (company) REFERENCES companies(registry_code) ON UPDATE CASCADE;
 ALTER TABLE warehouses ADD CONSTRAINT warehouses_pkey PRIMARY KEY (id);
 ALTER TABLE warehouses ADD CONSTRAINT warehouses_destination_code_key UNIQUE (destination_code);
+ALTER TABLE warehouses ADD CONSTRAINT warehouses_evr_place_code_key UNIQUE (evr_place_code);
 ALTER TABLE warehouses ADD CONSTRAINT warehouses_origin_code_key UNIQUE (origin_code);
 CREATE INDEX warehouses_address_search_idx ON public.warehouses USING gin (lower((((((name || ' '::text) || COALESCE(origin_code, ''::text)) || ' '::text) || COALESCE(destination_code, ''::text)) COLLATE pg_c_utf8)) gin_trgm_ops);
 CREATE INDEX warehouses_company_idx ON public.warehouses USING btree (company);
@@ -416,8 +426,36 @@ CREATE TABLE waybills (
   created_at timestamp with time zone NOT NULL DEFAULT now(),
   last_modified_at timestamp with time zone NOT NULL DEFAULT now(),
   version integer NOT NULL DEFAULT 1,
-  last_modified_by text
+  last_modified_by text,
+  owner_company text,
+  owner_person_name text,
+  owner_person_code text,
+  transporter_company text,
+  driver_id_code text,
+  driver_phone text,
+  trailer_number text,
+  departure_time timestamp with time zone,
+  gross_mass numeric(6,3),
+  holding_basis_type text,
+  cadastral_number text,
+  compartment text,
+  forest_allocation_number text,
+  forest_notification_number text,
+  contract_number text,
+  contract_date date,
+  previous_owner_name text,
+  previous_owner_code text,
+  previous_owner_address text,
+  certificate_claims jsonb NOT NULL DEFAULT '[]'::jsonb,
+  eudr_reference_number text,
+  eudr_verification_number text,
+  evr_number text,
+  evr_status text
 );
+ALTER TABLE waybills ADD CONSTRAINT waybills_certificate_claims_check CHECK (((jsonb_typeof(certificate_claims) = 'array'::text) AND (jsonb_array_length(certificate_claims) <= 10)));
+ALTER TABLE waybills ADD CONSTRAINT waybills_evr_status_check CHECK ((evr_status = ANY (ARRAY['shipping'::text, 'unloaded'::text, 'finished'::text, 'cancelled'::text])));
+ALTER TABLE waybills ADD CONSTRAINT waybills_gross_mass_check CHECK (((gross_mass > (0)::numeric) AND (gross_mass <= (80)::numeric)));
+ALTER TABLE waybills ADD CONSTRAINT waybills_holding_basis_type_check CHECK ((holding_basis_type = ANY (ARRAY['ForestNotice'::text, 'WithoutForestNotice'::text, 'SalesContract'::text, 'ContractForTransferOfCuttingRights'::text, 'ForestAct'::text, 'InventoryAct'::text, 'ConsolidatedAct'::text])));
 ALTER TABLE waybills ADD CONSTRAINT waybills_mileage_check CHECK (((mileage >= 0) AND (mileage <= 10000)));
 ALTER TABLE waybills ADD CONSTRAINT waybills_quantity_check CHECK ((quantity > (0)::numeric));
 ALTER TABLE waybills ADD CONSTRAINT waybills_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'confirmed'::text, 'delivered'::text, 'invoiced'::text, 'cancelled'::text])));
@@ -426,21 +464,28 @@ ALTER TABLE waybills ADD CONSTRAINT waybills_destination_company_fkey FOREIGN KE
 ALTER TABLE waybills ADD CONSTRAINT waybills_destination_fkey FOREIGN KEY (destination) REFERENCES warehouses(destination_code) ON UPDATE CASCADE;
 ALTER TABLE waybills ADD CONSTRAINT waybills_invoice_fkey FOREIGN KEY (invoice) REFERENCES invoices(number);
 ALTER TABLE waybills ADD CONSTRAINT waybills_origin_fkey FOREIGN KEY (origin) REFERENCES warehouses(origin_code) ON UPDATE CASCADE;
+ALTER TABLE waybills ADD CONSTRAINT waybills_owner_company_fkey FOREIGN KEY (owner_company) REFERENCES companies(registry_code) ON UPDATE CASCADE;
+ALTER TABLE waybills ADD CONSTRAINT waybills_transporter_company_fkey FOREIGN KEY (transporter_company) REFERENCES companies(registry_code) ON UPDATE CASCADE;
 ALTER TABLE waybills ADD CONSTRAINT waybills_pkey PRIMARY KEY (number);
+ALTER TABLE waybills ADD CONSTRAINT waybills_evr_number_key UNIQUE (evr_number);
 CREATE INDEX waybills_assortment_idx ON public.waybills USING btree (assortment, transport_date DESC, number DESC) INCLUDE (status);
+CREATE INDEX waybills_certificate_claims_idx ON public.waybills USING gin (certificate_claims jsonb_path_ops);
 CREATE INDEX waybills_created_at_idx ON public.waybills USING btree (created_at, number) INCLUDE (status, transport_date);
 CREATE INDEX waybills_destination_company_idx ON public.waybills USING btree (destination_company, transport_date DESC, number DESC) INCLUDE (status);
 CREATE INDEX waybills_destination_idx ON public.waybills USING btree (destination, transport_date DESC, number DESC) INCLUDE (status);
 CREATE INDEX waybills_driver_name_idx ON public.waybills USING btree (driver_name, number);
+CREATE INDEX waybills_holding_basis_type_idx ON public.waybills USING btree (holding_basis_type, transport_date DESC, number DESC) WHERE (holding_basis_type IS NOT NULL);
 CREATE INDEX waybills_invoice_idx ON public.waybills USING btree (invoice);
 CREATE INDEX waybills_last_modified_at_idx ON public.waybills USING btree (last_modified_at, number) INCLUDE (status, transport_date);
 CREATE INDEX waybills_mileage_idx ON public.waybills USING btree (mileage, number) INCLUDE (status, transport_date);
 CREATE INDEX waybills_number_search_idx ON public.waybills USING gin (lower((number COLLATE pg_c_utf8)) gin_trgm_ops);
 CREATE INDEX waybills_origin_idx ON public.waybills USING btree (origin, transport_date DESC, number DESC) INCLUDE (status);
+CREATE INDEX waybills_owner_company_idx ON public.waybills USING btree (owner_company) WHERE (owner_company IS NOT NULL);
 CREATE INDEX waybills_quantity_idx ON public.waybills USING btree (quantity, number) INCLUDE (status, transport_date);
 CREATE INDEX waybills_search_idx ON public.waybills USING gin (lower((((((((number || ' '::text) || driver_name) || ' '::text) || vehicle_number) || ' '::text) || notes) COLLATE pg_c_utf8)) gin_trgm_ops);
 CREATE INDEX waybills_status_idx ON public.waybills USING btree (status, transport_date DESC, number DESC);
 CREATE INDEX waybills_transport_date_idx ON public.waybills USING btree (transport_date, number);
+CREATE INDEX waybills_transporter_company_idx ON public.waybills USING btree (transporter_company) WHERE (transporter_company IS NOT NULL);
 CREATE INDEX waybills_vehicle_number_idx ON public.waybills USING btree (vehicle_number, number);
 CREATE TRIGGER waybill_counts_delete AFTER DELETE ON public.waybills REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION waybill_counts_apply();
 CREATE TRIGGER waybill_counts_insert AFTER INSERT ON public.waybills REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION waybill_counts_apply();

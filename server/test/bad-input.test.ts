@@ -1,7 +1,7 @@
 import { LIMITS, LOAD_LIMITS } from '@timberlog/contract';
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO_USERS, snapshot, startServer, waybillInput, type TestServer } from './helpers.js';
+import { DEMO_USERS, EVR_INPUT, snapshot, startServer, waybillInput, type TestServer } from './helpers.js';
 
 // Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
 describe('bad-input', () => {
@@ -23,6 +23,8 @@ describe('bad-input', () => {
     partial?: boolean;
   }
 
+  /** A draft may lack any EVR field: null clears one (confirming it is what asks for them). */
+  const EVR_FIELDS = [...Object.keys(EVR_INPUT), 'transporterCompany'];
   const draftWaybill = async (s: TestServer) =>
     `/api/waybills/${(await s.ctx.db.selectFrom('waybills').select('number').where('status', '=', 'draft').orderBy('number').executeTakeFirstOrThrow()).number}/`;
   const aWorklog = async (s: TestServer) =>
@@ -79,16 +81,20 @@ describe('bad-input', () => {
       path: () => '/api/waybills/',
       valid: waybillInput,
       as: 'user',
-      optional: ['notes', 'destinationCompany'],
-      dates: ['transportDate'],
+      optional: ['notes', 'destinationCompany', ...EVR_FIELDS],
+      nullable: EVR_FIELDS,
+      enums: ['holdingBasisType'],
+      dates: ['transportDate', 'departureTime'],
     },
     {
       method: 'PUT',
       path: draftWaybill,
       valid: waybillInput,
       as: 'user',
-      optional: ['notes', 'destinationCompany'],
-      dates: ['transportDate'],
+      optional: ['notes', 'destinationCompany', ...EVR_FIELDS],
+      nullable: EVR_FIELDS,
+      enums: ['holdingBasisType'],
+      dates: ['transportDate', 'departureTime'],
     },
     {
       method: 'PATCH',
@@ -96,8 +102,10 @@ describe('bad-input', () => {
       valid: async (s) => ({ ...(await waybillInput(s)), status: 'confirmed' }),
       as: 'user',
       partial: true,
-      enums: ['status'],
-      dates: ['transportDate'],
+      enums: ['status', 'holdingBasisType'],
+      // The one EVR field of the test's forest notification that confirming does not need.
+      nullable: ['forestNotificationNumber'],
+      dates: ['transportDate', 'departureTime'],
     },
     {
       method: 'POST',

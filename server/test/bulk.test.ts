@@ -281,10 +281,13 @@ describe('bulk', () => {
 
     test(`more than ${BULK.inlineMaxRows} rows run in the background, with progress and the same answer`, async () => {
       const input = await waybillInput(s);
-      // Drafts straight into the table (the API would take a while for 250).
-      await sql`INSERT INTO waybills (number, status, transport_date, origin, destination, destination_company, driver_name, vehicle_number, mileage, assortment, quantity, notes)
+      // Drafts straight into the table (the API would take a while for 250), complete for EVR.
+      await sql`INSERT INTO waybills (number, status, transport_date, origin, destination, destination_company, driver_name, vehicle_number, mileage, assortment, quantity, notes,
+          owner_company, transporter_company, driver_id_code, departure_time, holding_basis_type, cadastral_number)
       SELECT 'BG-' || g, 'draft', '2026-11-02', ${input.origin as string}, ${input.destination as string}, ${input.destinationCompany as string},
-        'Driver', 'B 1', 10, ${input.assortment as string}, 10.000, 'Background batch ZK9'
+        'Driver', 'B 1', 10, ${input.assortment as string}, 10.000, 'Background batch ZK9',
+        ${input.destinationCompany as string}, ${input.destinationCompany as string}, ${input.driverIdCode as string}, ${input.departureTime as string},
+        ${input.holdingBasisType as string}, ${input.cadastralNumber as string}
       FROM generate_series(1, 250) g`.execute(s.ctx.db);
       const r = await bulk(user, { action: 'confirm', filters: 'search=zk9', dryRun: false });
       assert.equal(r.status, 202, r.text);

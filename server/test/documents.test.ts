@@ -56,6 +56,9 @@ describe('printable documents (PDF)', () => {
       vehicleNumber: '123 ŠŽA',
       mileage: 8432,
       notes: 'Koorem kaetud; ääretee läbitav',
+      certificateClaims: [{ code: 'FSCMIX', number: 'NC-COC-012345' }],
+      eudrReferenceNumber: '25EEXVTNR4Y3HN',
+      eudrVerificationNumber: 'KRAGE8SX',
     });
     const en = await fetchFile(s, `/api/waybills/${w.number}/pdf/`, user, 'en');
     assert.equal(en.status, 200);
@@ -81,6 +84,19 @@ describe('printable documents (PDF)', () => {
       'Koorem kaetud; ääretee läbitav',
       'Delivered',
       "Driver's signature",
+      // The EVR fields: parties, the driver's code, departure in Estonian time, the holding basis, claims, EUDR.
+      'OWNER',
+      w.ownerCompanyName,
+      'TRANSPORTER',
+      `Registry code ${w.transporterCompany}`,
+      'Not in EVR',
+      '37605030299',
+      '02/11/2026 08:30',
+      'Forest notification',
+      '78401:001:0123',
+      'FSC Mix (NC-COC-012345)',
+      '25EEXVTNR4Y3HN',
+      'KRAGE8SX',
     ])
       assert.ok(enText.includes(expected), `the English waybill shows "${expected}":\n${enText}`);
 
@@ -95,6 +111,9 @@ describe('printable documents (PDF)', () => {
       '8 432 km',
       'Kohale toimetatud',
       'Autojuhi allkiri',
+      'Metsateatis',
+      'Katastritunnus',
+      'EVR-is ei ole',
       'Lehekülg 1/1',
     ])
       assert.ok(etText.includes(expected), `the Estonian waybill shows "${expected}":\n${etText}`);

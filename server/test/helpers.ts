@@ -275,7 +275,10 @@ export async function deliveredWaybill(s: TestServer, token: string, overrides: 
   return (await s.req('GET', `/api/waybills/${created.body.number}/`, { token })).body;
 }
 
-/** A valid waybill body built from the seeded reference data (destination of an invoice customer). */
+/**
+ * A valid waybill body built from the seeded reference data (destination of an invoice customer),
+ * with every field EVR needs, so that it can be confirmed.
+ */
 export async function waybillInput(s: TestServer): Promise<Record<string, unknown>> {
   const { sql } = await import('kysely');
   const r = await sql<{ origin: string; destination: string; company: string }>`
@@ -295,8 +298,19 @@ export async function waybillInput(s: TestServer): Promise<Record<string, unknow
     assortment: 'KU-PALK-18',
     quantity: '25.500',
     notes: 'Test load',
+    ...EVR_INPUT,
+    transporterCompany: row.company,
   };
 }
+
+/** The EVR fields of waybillInput: a forest notification's cadastral unit, the driver's code and the departure. */
+export const EVR_INPUT = {
+  driverIdCode: '37605030299',
+  departureTime: '2026-11-02T06:30:00Z',
+  holdingBasisType: 'ForestNotice',
+  cadastralNumber: '78401:001:0123',
+  forestNotificationNumber: '7123456',
+} as const;
 
 /** Waits until every account-mail job for `email` has finished (the mail is then in the outbox, or was not sent). */
 export async function accountMailDone(s: TestServer, email: string): Promise<void> {

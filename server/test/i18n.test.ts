@@ -16,13 +16,14 @@ test('Accept-Language picks et or en by quality', () => {
   assert.equal(t('et', 'waybill.transition', { from: 'a', to: 'b' }), 'Veoselehte ei saa viia olekust "a" olekusse "b".');
 });
 
-test('every report heading, waybill status and worklog action has a message', async () => {
+test('every report heading, waybill status, worklog action and holding basis has a message', async () => {
   const { REPORTS } = await import('../src/reports.js');
-  const { WAYBILL_STATUSES, WORKLOG_ACTIONS } = await import('@timberlog/contract');
+  const { HOLDING_BASIS_TYPES, WAYBILL_STATUSES, WORKLOG_ACTIONS } = await import('@timberlog/contract');
   const keys = [
     ...Object.values(REPORTS).flatMap((report) => [report.sheet, ...report.columns.map((column) => column.header)]),
     ...WAYBILL_STATUSES.map((status) => `value.waybillStatus.${status}`),
     ...WORKLOG_ACTIONS.map((action) => `value.worklogAction.${action}`),
+    ...HOLDING_BASIS_TYPES.map((type) => `value.holdingBasis.${type}`),
   ];
   assert.deepEqual(
     keys.filter((key) => !isMessageKey(key)),
@@ -31,7 +32,7 @@ test('every report heading, waybill status and worklog action has a message', as
   const prefixes = new Set(
     Object.values(REPORTS).flatMap((report) => report.columns.flatMap((column) => (column.values ? [column.values] : []))),
   );
-  assert.deepEqual([...prefixes].sort(), ['value.waybillStatus', 'value.worklogAction']);
+  assert.deepEqual([...prefixes].sort(), ['value.holdingBasis', 'value.waybillStatus', 'value.worklogAction']);
 });
 
 test('every message key the server source names is in the catalogue', async () => {

@@ -1,6 +1,6 @@
 import { before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { IMPORT } from '@timberlog/contract';
+import { IMPORT, WAYBILL_IMPORT_COLUMNS, translate } from '@timberlog/contract';
 import { startServer, waybillInput, type TestServer } from './helpers.js';
 import { csv, importCases, type RowOver } from './import-cases.js';
 
@@ -95,7 +95,13 @@ describe('import', () => {
           ['xlsx', 'et'],
         ],
         fileStem: { en: 'waybills-import', et: 'veoselehed-import' },
-        templateEt: [...ET.slice(0, 3), 'Saaja ettevõte', ...ET.slice(3)],
+        // The EVR columns after them, by their Estonian report headings.
+        templateEt: [
+          ...ET.slice(0, 3),
+          'Saaja ettevõte',
+          ...ET.slice(3),
+          ...WAYBILL_IMPORT_COLUMNS.slice(10).map((column) => translate('et', column.header)),
+        ],
       },
       exportUrl: () => `/api/waybills/waybill_report/?status=draft&origin=${encodeURIComponent(String(input.origin))}`,
       batchRow: (i) => row({ driver: `Batch ${i}` }),

@@ -205,7 +205,7 @@ test('create a waybill: a bad value shows on its field with nothing lost; fixed,
   // Choosing the destination fills its company, as the server would.
   await expect(page.getByRole('button', { name: /^Remove / }).nth(2)).toBeVisible();
   await pick(page, 'Assortment', 'KP');
-  await page.getByLabel('Driver').fill('Kalev Kask');
+  await page.getByLabel('Driver', { exact: true }).fill('Kalev Kask');
   await page.getByLabel('Vehicle').fill('123 ABC');
   await page.getByLabel('Mileage').fill('99999999');
   await page.getByLabel('Quantity').fill('12.5');
@@ -217,7 +217,7 @@ test('create a waybill: a bad value shows on its field with nothing lost; fixed,
   await expect(page.getByText(/Enter a number from/)).toBeVisible();
   await expect(page).toHaveURL('/waybills/new');
   // Nothing typed was lost.
-  await expect(page.getByLabel('Driver')).toHaveValue('Kalev Kask');
+  await expect(page.getByLabel('Driver', { exact: true })).toHaveValue('Kalev Kask');
   await expect(page.getByLabel('Vehicle')).toHaveValue('123 ABC');
   await expect(page.getByLabel('Quantity')).toHaveValue('12.5');
   await expect(page.getByLabel('Notes')).toHaveValue('Browser test load');

@@ -244,7 +244,7 @@ test('duplicate a waybill: a new draft like it, saved only when created', async 
   await page.getByRole('group', { name: 'Waybill actions' }).getByRole('link', { name: 'Duplicate' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `New waybill like ${source.number}` })).toBeVisible();
   const form = page.getByRole('form', { name: 'Waybill' });
-  await expect(form.getByLabel('Driver')).toHaveValue(driver);
+  await expect(form.getByLabel('Driver', { exact: true })).toHaveValue(driver);
   await expect(form.getByLabel('Vehicle')).toHaveValue('456DEF');
   await expect(form.getByLabel('Mileage')).toHaveValue('211');
   await expect(form.getByLabel('Quantity')).toHaveValue('');

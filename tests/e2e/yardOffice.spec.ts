@@ -125,7 +125,7 @@ test('item 3: leaving a changed form by a link, by Back and by the language swit
   await signIn(page, USER);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Waybills' }).click();
   await page.getByRole('link', { name: 'New waybill' }).click();
-  await page.getByLabel('Driver').fill('Mati Maasikas');
+  await page.getByLabel('Driver', { exact: true }).fill('Mati Maasikas');
   const question = page.getByRole('dialog', { name: 'Leave without saving?' });
 
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Worklogs' }).click();
@@ -137,13 +137,13 @@ test('item 3: leaving a changed form by a link, by Back and by the language swit
   await expect(question).toBeVisible();
   await question.getByRole('button', { name: 'Stay' }).click();
   await expect(page).toHaveURL('/waybills/new');
-  await expect(page.getByLabel('Driver')).toHaveValue('Mati Maasikas');
+  await expect(page.getByLabel('Driver', { exact: true })).toHaveValue('Mati Maasikas');
 
   await page.getByRole('button', { name: 'Language: English' }).click();
   await page.getByRole('menuitemradio', { name: 'Eesti' }).click();
   await expect(question).toBeVisible();
   await question.getByRole('button', { name: 'Stay' }).click();
-  await expect(page.getByLabel('Driver')).toHaveValue('Mati Maasikas');
+  await expect(page.getByLabel('Driver', { exact: true })).toHaveValue('Mati Maasikas');
 });
 
 test.describe('a phone', () => {

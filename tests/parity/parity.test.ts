@@ -9,6 +9,7 @@ import {
   LISTS,
   LIMITS,
   documentNumber,
+  isEvrReady,
   WAYBILL_STATUSES,
   allFilters,
   sortValues,
@@ -146,9 +147,12 @@ function listCases(name: ListName, list: ListContract): Case[] {
   return cases;
 }
 
+/** A draft that EVR would take: confirming it is a transition, not a refusal for missing fields. */
+const confirmable = (w: (typeof demo.waybills)[number]) => w.status !== 'draft' || isEvrReady(w);
+
 const ofStatus = (() => {
   const used = new Set<string>();
-  return (status: string, extra: (w: (typeof demo.waybills)[number]) => boolean = () => true) => {
+  return (status: string, extra: (w: (typeof demo.waybills)[number]) => boolean = confirmable) => {
     const found = demo.waybills.find((w) => w.status === status && !used.has(w.number) && extra(w));
     if (!found) throw new Error(`the demo data has no more ${status} waybills`);
     used.add(found.number);
@@ -205,6 +209,60 @@ function writeCases(): Case[] {
     { name: 'waybill: deleting a delivered one', method: 'DELETE', path: `${w}${delivered.number}/` },
     { name: 'waybill: deleting a draft', method: 'DELETE', path: `${w}${ofStatus('draft').number}/` },
     { name: 'waybill: unknown number', method: 'PATCH', path: `${w}W-1999-999999/`, body: { notes: 'x' } },
+    // What EVR needs (the contract's evrReadiness): confirming a draft that lacks some, in both languages.
+    ...(['en', 'et'] as const).map(
+      (locale): Case => ({
+        name: `waybill: confirming a draft EVR would refuse (${locale})`,
+        method: 'PATCH',
+        path: `${w}${ofStatus('draft', (item) => !isEvrReady(item)).number}/`,
+        body: { status: 'confirmed' },
+        locale,
+      }),
+    ),
+    {
+      name: 'waybill: confirming once the missing fields are given',
+      method: 'PATCH',
+      path: `${w}${ofStatus('draft', (item) => !isEvrReady(item)).number}/`,
+      body: { status: 'confirmed', driverIdCode: '37605030299', departureTime: '2026-11-19T05:15:00+02:00' },
+      key: 'number',
+    },
+    {
+      name: 'waybill: a malformed personal ID code and cadastral number, in Estonian',
+      method: 'PATCH',
+      path: `${w}${ofStatus('draft').number}/`,
+      body: { driverIdCode: '37605030298', cadastralNumber: '78401-001-0123' },
+      locale: 'et',
+    },
+    {
+      name: 'waybill: a confirmed one cannot lose its holding basis',
+      method: 'PATCH',
+      path: `${w}${ofStatus('confirmed').number}/`,
+      body: { holdingBasisType: null, notes: 'x' },
+    },
+    {
+      name: 'waybill: the EVR fields of a draft changed',
+      method: 'PATCH',
+      path: `${w}${ofStatus('draft').number}/`,
+      body: {
+        ownerCompany: '',
+        ownerPersonName: 'Kadri Kask',
+        ownerPersonCode: '49403130248',
+        holdingBasisType: 'SalesContract',
+        contractNumber: ' MK-2026/7 ',
+        contractDate: '2026-10-02',
+        previousOwnerName: 'Ants Saar',
+        previousOwnerCode: '10137319',
+        previousOwnerAddress: 'Metsa talu',
+        certificateClaims: [
+          { code: 'PEFC', number: '' },
+          { code: 'FSCMIX', number: 'NC-COC-012345' },
+        ],
+        grossMass: '45.5',
+        eudrReferenceNumber: '26EEXVTNR4Y3HN',
+        eudrVerificationNumber: 'KRAGE8SX',
+      },
+      key: 'number',
+    },
     {
       name: 'waybill: unknown references',
       method: 'PATCH',
@@ -625,6 +683,26 @@ function adminCases(): Case[] {
       body: { name: 'Teine', company: '16543210', originCode: 'A B', destinationCode: 5 },
     },
     { name: 'admin warehouse: an unknown company', method: 'POST', path: `${a}/warehouses`, body: { name: 'Teine', company: '99999999' } },
+    // The place as EVR knows it: a code one warehouse uses, address parts, both L-EST97 coordinates or neither.
+    {
+      name: 'admin warehouse: one coordinate without the other, an EVR code another uses',
+      method: 'POST',
+      path: `${a}/warehouses`,
+      body: { name: 'Teine', company: '16543210', coordX: 6_528_000, evrPlaceCode: destination.evrPlaceCode },
+    },
+    {
+      name: 'admin warehouse: coordinates outside Estonia',
+      method: 'POST',
+      path: `${a}/warehouses`,
+      body: { name: 'Teine', company: '16543210', coordX: 58.88, coordY: 25.55 },
+    },
+    {
+      name: 'admin warehouse: its EVR place set',
+      method: 'PATCH',
+      path: `${a}/warehouses/${newWarehouse}`,
+      body: { evrPlaceCode: 'TL-UUS', county: ' Järva maakond ', city: 'Paide linn', street: '', coordX: 6_528_012.34, coordY: 590_112.5 },
+      key: 'id',
+    },
     {
       name: 'admin warehouse: a name of spaces, in Estonian',
       method: 'POST',
@@ -921,8 +999,19 @@ function documentCases(): Case[] {
   ];
 }
 
+/** The waybill list's EVR filters with values the demo data holds (a claim is one item of a list field). */
+const evrFilterCases = (): Case[] =>
+  [
+    'holdingBasisType=SalesContract,InventoryAct',
+    'certificateClaim=FSCMIX',
+    'certificateClaim=FSCCW&certificateClaim=FSCRECYCLED',
+    'hasEudrNumber=true&statusIn=draft',
+    'hasEudrNumber=false&sort=-number',
+  ].map((query) => ({ name: `waybills EVR filter: ${query}`, path: `/api/waybills/?${query}`, key: 'number' }));
+
 const CASES: Case[] = [
   ...(Object.entries(LISTS) as [ListName, ListContract][]).flatMap(([name, list]) => listCases(name, list)),
+  ...evrFilterCases(),
   ...documentCases(),
   ...otherCases(),
   ...writeCases(),

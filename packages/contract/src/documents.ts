@@ -42,6 +42,28 @@ const en = {
   bankAccount: 'Bank account',
   paymentNote: 'Please pay by {due} to {iban}, quoting the invoice number {number}.',
   waybills: 'Waybills covered',
+  owner: 'Owner',
+  transporter: 'Transporter',
+  personalCode: 'Personal ID code',
+  driverIdCode: "Driver's personal ID code",
+  driverPhone: "Driver's phone",
+  trailer: 'Trailer',
+  departureTime: 'Departure',
+  grossMass: 'Gross mass',
+  tonnes: '{value} t',
+  holdingBasis: 'Holding basis',
+  cadastralNumber: 'Cadastral number',
+  compartment: 'Compartment',
+  forestAllocationNumber: 'Forest allocation number',
+  forestNotificationNumber: 'Forest notification number',
+  contractNumber: 'Contract or act number',
+  contractDate: 'Contract or act date',
+  previousOwner: 'Previous owner',
+  certificateClaims: 'Certificate claims',
+  eudr: 'EUDR statement',
+  eudrNumbers: 'reference {reference}, verification {verification}',
+  evrNumber: 'EVR number',
+  notInEvr: 'Not in EVR',
   page: 'Page {page} of {pages}',
   mailInvoiceSubject: 'Invoice {number} from {seller}',
   mailInvoiceBody:
@@ -87,6 +109,28 @@ const et: Record<DocumentTextKey, string> = {
   bankAccount: 'Pangakonto',
   paymentNote: 'Palume tasuda hiljemalt {due} kontole {iban}, märkides selgitusse arve numbri {number}.',
   waybills: 'Arvega hõlmatud veoselehed',
+  owner: 'Omanik',
+  transporter: 'Vedaja',
+  personalCode: 'Isikukood',
+  driverIdCode: 'Autojuhi isikukood',
+  driverPhone: 'Autojuhi telefon',
+  trailer: 'Haagis',
+  departureTime: 'Väljumise aeg',
+  grossMass: 'Täismass',
+  tonnes: '{value} t',
+  holdingBasis: 'Valdamise alus',
+  cadastralNumber: 'Katastritunnus',
+  compartment: 'Kvartal ja eraldis',
+  forestAllocationNumber: 'Metsaeraldise number',
+  forestNotificationNumber: 'Metsateatise number',
+  contractNumber: 'Lepingu või akti number',
+  contractDate: 'Lepingu või akti kuupäev',
+  previousOwner: 'Eelmine omanik',
+  certificateClaims: 'Sertifikaadiväited',
+  eudr: 'EUDR hoolsusavaldus',
+  eudrNumbers: 'viitenumber {reference}, kontrollnumber {verification}',
+  evrNumber: 'EVR-i number',
+  notInEvr: 'EVR-is ei ole',
   page: 'Lehekülg {page}/{pages}',
   mailInvoiceSubject: 'Arve {number} – {seller}',
   mailInvoiceBody:
@@ -106,6 +150,24 @@ export function documentText(locale: Locale, key: DocumentTextKey, params: Reado
 export function documentDate(locale: Locale, iso: string): string {
   const [y, m, d] = iso.slice(0, 10).split('-');
   return locale === 'et' ? `${d}.${m}.${y}` : `${d}/${m}/${y}`;
+}
+
+/** A moment as documents write it, in Estonian time: `24/11/2026 07:30` in en, `24.11.2026 07:30` in et. */
+export function documentDateTime(locale: Locale, iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Tallinn',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${documentDate(locale, `${parts.year}-${parts.month}-${parts.day}`)} ${parts.hour}:${parts.minute}`;
 }
 
 /**

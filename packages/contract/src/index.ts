@@ -197,5 +197,28 @@ export type {
 } from './spreadsheet.ts';
 export { SUMMARY_CHARTS, chartPeriods, todayIn } from './charts.ts';
 export type { ChartPeriods } from './charts.ts';
-export { DOCUMENT_TEXTS, documentText, documentDate, documentDecimal, documentMoney } from './documents.ts';
+export { DOCUMENT_TEXTS, documentText, documentDate, documentDateTime, documentDecimal, documentMoney } from './documents.ts';
 export type { DocumentTextKey } from './documents.ts';
+export {
+  HOLDING_BASIS_TYPES,
+  HOLDING_BASIS_FIELDS,
+  HOLDING_BASIS,
+  isHoldingBasisType,
+  CERTIFICATE_CLAIMS,
+  isValidIsikukood,
+  isikukoodCheckDigit,
+  CADASTRAL_NUMBER_PATTERN,
+  isValidCadastralNumber,
+  isValidCadastralNumbers,
+  isValidPartyCode,
+  EUDR_REFERENCE_PATTERN,
+  EUDR_VERIFICATION_PATTERN,
+  EVR_PLACE_CODE_PATTERN,
+  PHONE_PATTERN,
+  LEST97,
+  evrValueProblems,
+  evrReadiness,
+  evrEditProblems,
+  isEvrReady,
+} from './evr.ts';
+export type { HoldingBasisType, HoldingBasisField, CertificateClaim, CertificateClaimCode, EvrWaybillFields, EvrProblem } from './evr.ts';

@@ -57,6 +57,28 @@ export const LIMITS = {
   assortmentTypeNameMaxLength: 100,
   vatNumberMaxLength: 20,
   addressMaxLength: 300,
+  /**
+   * The waybill's EVR fields (evr.ts), each within what EVR's own models take: text of a holding
+   * basis, a party's code (an isikukood is 11 digits), the cadastral numbers of one basis.
+   */
+  personCodeLength: 11,
+  phoneMaxLength: 25,
+  holdingBasisTextMaxLength: 100,
+  previousOwnerAddressMaxLength: 200,
+  cadastralNumbersMax: 10,
+  cadastralNumberMaxLength: 200,
+  certificateClaimsMax: 10,
+  certificateNumberMaxLength: 50,
+  eudrReferenceLength: 14,
+  eudrVerificationLength: 8,
+  evrPlaceCodeMaxLength: 25,
+  /** County, city or parish, street of a warehouse's address, as EVR's address takes them. */
+  addressPartMaxLength: 100,
+  /**
+   * A truck and trailer's gross mass in tonnes: Estonian roads allow up to 60 t for timber with a
+   * permit; more than this is a typing slip.
+   */
+  grossMassMax: 80,
 } as const;
 
 /** Page sizes the list screens offer; each within LIMITS.pageSizeMax. */

@@ -4,6 +4,7 @@
  * and SQL conditions from these, the mocks answer with one generic responder over them, and the
  * web app's URL state and filter bars are made from them.
  */
+import { CERTIFICATE_CLAIMS, HOLDING_BASIS_TYPES } from './evr.ts';
 import { EXPORT_KINDS, INVOICE_STATUSES, LIMITS, SPECIES, UNITS, WAYBILL_STATUSES, WORKLOG_ACTIONS } from './limits.ts';
 
 /** Reference data a filter value points at; the filter bar picks the matching picker. */
@@ -89,6 +90,11 @@ export const WAYBILL_LIST = defineList({
     invoice: { kind: 'exact', field: 'invoice', type: 'string' },
     // Chosen waybills by number (a selection exported or acted on in bulk).
     number: { kind: 'multi', field: 'number', type: 'string' },
+    // What an office filters by for EVR: the right the timber is held on, its certificates, a due-diligence statement.
+    holdingBasisType: { kind: 'multi', field: 'holdingBasisType', type: 'string', values: HOLDING_BASIS_TYPES, commaSeparated: true },
+    /** Waybills carrying any of these claims (a waybill may carry several). */
+    certificateClaim: { kind: 'multi', field: 'certificateClaims', type: 'string', values: CERTIFICATE_CLAIMS, commaSeparated: true },
+    hasEudrNumber: { kind: 'present', field: 'eudrReferenceNumber' },
   },
   sort: [
     'number',

@@ -1,5 +1,5 @@
 /**
- * The words of coded values (waybill and invoice statuses, worklog actions) in en and et: part of
+ * The words of coded values (waybill and invoice statuses, worklog actions, holding bases, certificate claims) in en and et: part of
  * the message catalogue (messages.ts spreads them in), kept in a module of their own with the
  * choice of locale, so that a screen showing a status loads these few words and not the whole
  * catalogue.
@@ -22,6 +22,19 @@ export const VALUE_LABELS = {
     'value.invoiceStatus.pending_sync': 'Awaiting sync',
     'value.invoiceStatus.synced': 'Synced',
     'value.invoiceStatus.sync_failed': 'Sync failed',
+    'value.holdingBasis.ForestNotice': 'Forest notification',
+    'value.holdingBasis.WithoutForestNotice': 'Without forest notification',
+    'value.holdingBasis.SalesContract': 'Sales contract',
+    'value.holdingBasis.ContractForTransferOfCuttingRights': 'Transfer of cutting rights',
+    'value.holdingBasis.ForestAct': 'Forest act',
+    'value.holdingBasis.InventoryAct': 'Inventory act',
+    'value.holdingBasis.ConsolidatedAct': 'Consolidated act',
+    'value.certificateClaim.FSC100': 'FSC 100%',
+    'value.certificateClaim.FSCMIX': 'FSC Mix',
+    'value.certificateClaim.FSCRECYCLED': 'FSC Recycled',
+    'value.certificateClaim.FSCCW': 'FSC Controlled Wood',
+    'value.certificateClaim.PEFC': 'PEFC certified',
+    'value.certificateClaim.PEFCCS': 'PEFC Controlled Sources',
   },
   et: {
     'value.waybillStatus.draft': 'Mustand',
@@ -38,11 +51,29 @@ export const VALUE_LABELS = {
     'value.invoiceStatus.pending_sync': 'Ootab sünkroonimist',
     'value.invoiceStatus.synced': 'Sünkroonitud',
     'value.invoiceStatus.sync_failed': 'Sünkroonimine ebaõnnestus',
+    'value.holdingBasis.ForestNotice': 'Metsateatis',
+    'value.holdingBasis.WithoutForestNotice': 'Metsateatiseta',
+    'value.holdingBasis.SalesContract': 'Müügileping',
+    'value.holdingBasis.ContractForTransferOfCuttingRights': 'Raieõiguse võõrandamise leping',
+    'value.holdingBasis.ForestAct': 'Metsaakt',
+    'value.holdingBasis.InventoryAct': 'Inventeerimisakt',
+    'value.holdingBasis.ConsolidatedAct': 'Koondakt',
+    'value.certificateClaim.FSC100': 'FSC 100%',
+    'value.certificateClaim.FSCMIX': 'FSC Mix',
+    'value.certificateClaim.FSCRECYCLED': 'FSC Recycled',
+    'value.certificateClaim.FSCCW': 'FSC kontrollitud puit',
+    'value.certificateClaim.PEFC': 'PEFC sertifitseeritud',
+    'value.certificateClaim.PEFCCS': 'PEFC kontrollitud allikad',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 
 /** Coded values written in words (reports, documents, the web app), by the message key prefix of their labels. */
-export type ValueLabelPrefix = 'value.waybillStatus' | 'value.worklogAction' | 'value.invoiceStatus';
+export type ValueLabelPrefix =
+  | 'value.waybillStatus'
+  | 'value.worklogAction'
+  | 'value.invoiceStatus'
+  | 'value.holdingBasis'
+  | 'value.certificateClaim';
 
 /** The label of a coded value (a status, an action) in `locale`; a value the catalogue does not know is answered as itself. */
 export const valueLabel = (locale: Locale, prefix: ValueLabelPrefix, value: string): string => {

@@ -3,6 +3,7 @@
  * filtered list, bulk actions on waybills and waybill imports from spreadsheets. The server
  * validates with these, the mocks answer with them and the web app builds its menus from them.
  */
+import { HOLDING_BASIS_TYPES } from './evr.ts';
 import { LIMITS, QUANTITY_PATTERN, WORKLOG_ACTIONS, type WaybillStatus } from './limits.ts';
 import { LISTS, type ListName } from './lists.ts';
 import { parseListQuery, queryParams, serializeListQuery, type ListState } from './list-query.ts';
@@ -45,7 +46,25 @@ const columns = (defaults: readonly string[], others: readonly string[]): readon
 export const LIST_COLUMNS: Readonly<Record<SavedViewList, readonly ListColumn[]>> = {
   waybills: columns(
     ['number', 'status', 'transportDate', 'origin', 'destination', 'assortment', 'quantity', 'driverName'],
-    ['destinationCompany', 'vehicleNumber', 'mileage', 'invoice', 'notes', 'createdBy', 'createdAt', 'lastModifiedAt'],
+    [
+      'destinationCompany',
+      'vehicleNumber',
+      'mileage',
+      'invoice',
+      'notes',
+      'createdBy',
+      'createdAt',
+      'lastModifiedAt',
+      // The EVR fields an office checks across waybills.
+      'ownerCompany',
+      'transporterCompany',
+      'departureTime',
+      'holdingBasisType',
+      'cadastralNumber',
+      'certificateClaims',
+      'eudrReferenceNumber',
+      'evrNumber',
+    ],
   ),
   worklogs: columns(
     ['number', 'timestamp', 'action', 'warehouse', 'workerName', 'assortment', 'quantity', 'durationMinutes'],
@@ -184,6 +203,36 @@ export const WAYBILL_IMPORT_COLUMNS = [
   { field: 'assortment', header: 'report.column.assortment', required: true, ...text(LIMITS.codeMaxLength) },
   { field: 'quantity', header: 'report.column.quantity', required: true, ...quantityColumn },
   { field: 'notes', header: 'report.column.notes', required: false, ...text(LIMITS.notesMaxLength) },
+  // The EVR fields the export writes one to a column (a draft may lack any; the departure is read in the office's time zone).
+  { field: 'ownerCompany', header: 'report.column.ownerCompany', required: false, ...text(LIMITS.registryCodeLength) },
+  { field: 'transporterCompany', header: 'report.column.transporterCompany', required: false, ...text(LIMITS.registryCodeLength) },
+  { field: 'driverIdCode', header: 'report.column.driverIdCode', required: false, ...text(LIMITS.personCodeLength) },
+  { field: 'trailerNumber', header: 'report.column.trailerNumber', required: false, ...text(LIMITS.vehicleNumberMaxLength) },
+  { field: 'departureTime', header: 'report.column.departureTime', required: false, kind: 'timestamp' },
+  { field: 'grossMass', header: 'report.column.grossMass', required: false, ...quantityColumn },
+  {
+    field: 'holdingBasisType',
+    header: 'report.column.holdingBasisType',
+    required: false,
+    kind: 'choice',
+    values: HOLDING_BASIS_TYPES,
+    labels: 'value.holdingBasis',
+  },
+  { field: 'cadastralNumber', header: 'report.column.cadastralNumber', required: false, ...text(LIMITS.cadastralNumberMaxLength) },
+  { field: 'contractNumber', header: 'report.column.contractNumber', required: false, ...text(LIMITS.holdingBasisTextMaxLength) },
+  {
+    field: 'forestNotificationNumber',
+    header: 'report.column.forestNotificationNumber',
+    required: false,
+    ...text(LIMITS.holdingBasisTextMaxLength),
+  },
+  { field: 'eudrReferenceNumber', header: 'report.column.eudrReferenceNumber', required: false, ...text(LIMITS.eudrReferenceLength) },
+  {
+    field: 'eudrVerificationNumber',
+    header: 'report.column.eudrVerificationNumber',
+    required: false,
+    ...text(LIMITS.eudrVerificationLength),
+  },
 ] as const satisfies readonly ImportColumn[];
 export type WaybillImportField = (typeof WAYBILL_IMPORT_COLUMNS)[number]['field'];
 

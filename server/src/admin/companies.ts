@@ -60,7 +60,14 @@ export const companyRoutes = adminResource({
     { noun: 'warehouses', count: (trx, key) => count(trx.selectFrom('warehouses').select(countOf).where('company', '=', key).execute()) },
     {
       noun: 'waybills',
-      count: (trx, key) => count(trx.selectFrom('waybills').select(countOf).where('destinationCompany', '=', key).execute()),
+      count: (trx, key) =>
+        count(
+          trx
+            .selectFrom('waybills')
+            .select(countOf)
+            .where((eb) => eb.or([eb('destinationCompany', '=', key), eb('ownerCompany', '=', key), eb('transporterCompany', '=', key)]))
+            .execute(),
+        ),
     },
     { noun: 'invoices', count: (trx, key) => count(trx.selectFrom('invoices').select(countOf).where('customer', '=', key).execute()) },
     { noun: 'workers', count: (trx, key) => count(trx.selectFrom('workers').select(countOf).where('company', '=', key).execute()) },

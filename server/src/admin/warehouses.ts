@@ -1,4 +1,4 @@
-import { LIMITS } from '@timberlog/contract';
+import { EVR_PLACE_CODE_PATTERN, LEST97, LIMITS } from '@timberlog/contract';
 import { sql } from 'kysely';
 import { Warehouse, WarehousePage } from '../reference/schemas.js';
 import { warehouseSpec } from '../reference/queries.js';
@@ -24,8 +24,17 @@ const body = {
   originCode: Type.Optional(Nullable(CodeStr())),
   destinationCode: Type.Optional(Nullable(CodeStr())),
   address: Type.Optional(Str(LIMITS.addressMaxLength)),
+  evrPlaceCode: Type.Optional(
+    Nullable(Type.String({ minLength: 1, maxLength: LIMITS.evrPlaceCodeMaxLength, pattern: EVR_PLACE_CODE_PATTERN })),
+  ),
+  county: Type.Optional(Nullable(Str(LIMITS.addressPartMaxLength))),
+  city: Type.Optional(Nullable(Str(LIMITS.addressPartMaxLength))),
+  street: Type.Optional(Nullable(Str(LIMITS.addressPartMaxLength))),
+  coordX: Type.Optional(Nullable(Type.Number({ minimum: LEST97.xMin, maximum: LEST97.xMax }))),
+  coordY: Type.Optional(Nullable(Type.Number({ minimum: LEST97.yMin, maximum: LEST97.yMax }))),
 };
-const FIELDS = ['name', 'company', 'originCode', 'destinationCode', 'address'] as const;
+const EVR_FIELDS = ['evrPlaceCode', 'county', 'city', 'street', 'coordX', 'coordY'] as const;
+const FIELDS = ['name', 'company', 'originCode', 'destinationCode', 'address', ...EVR_FIELDS] as const;
 const CODES = [
   { field: 'originCode', taken: 'admin.originTaken', waybillColumn: 'origin' },
   { field: 'destinationCode', taken: 'admin.destinationTaken', waybillColumn: 'destination' },
@@ -36,6 +45,12 @@ interface Fields {
   company?: string | undefined;
   originCode?: string | null | undefined;
   destinationCode?: string | null | undefined;
+  evrPlaceCode?: string | null | undefined;
+  county?: string | null | undefined;
+  city?: string | null | undefined;
+  street?: string | null | undefined;
+  coordX?: number | null | undefined;
+  coordY?: number | null | undefined;
 }
 
 /** The company must exist; each code is used by one warehouse at most (`id`: the one being changed). */
@@ -49,6 +64,19 @@ async function check(trx: Trx, input: Fields, errs: FieldErrors, id?: number): P
     if (id !== undefined) query = query.where('id', '<>', id);
     if (await query.executeTakeFirst()) errs.add(field, taken);
   }
+  // Empty text clears an address part, as a form sends its empty inputs.
+  for (const k of ['evrPlaceCode', 'county', 'city', 'street'] as const)
+    if (typeof input[k] === 'string') input[k] = input[k].trim() || null;
+  if (input.evrPlaceCode) {
+    let query = trx.selectFrom('warehouses').select('id').where('evrPlaceCode', '=', input.evrPlaceCode);
+    if (id !== undefined) query = query.where('id', '<>', id);
+    if (await query.executeTakeFirst()) errs.add('evrPlaceCode', 'admin.evrPlaceCodeTaken');
+  }
+  // A point is both coordinates: they are sent, and cleared, together.
+  const x = input.coordX;
+  const y = input.coordY;
+  if ((x === undefined) !== (y === undefined) || (x !== undefined && (x === null) !== (y === null)))
+    errs.add(x === undefined || x === null ? 'coordX' : 'coordY', 'admin.coordinatesPair');
 }
 
 /** Warehouses, with their origin and destination codes; refused for deletion while waybills or worklogs refer to one. */
@@ -71,7 +99,7 @@ export const warehouseRoutes = adminResource({
   updateBody: Type.Object(body, { title: 'AdminWarehouseUpdate' }),
   prepareCreate: async (trx, input, errs) => {
     await check(trx, input, errs);
-    return { name: input.name, company: input.company, ...pick(input, ['originCode', 'destinationCode', 'address']) };
+    return { name: input.name, company: input.company, ...pick(input, ['originCode', 'destinationCode', 'address', ...EVR_FIELDS]) };
   },
   prepareUpdate: async (trx, key, input, errs, locale) => {
     await check(trx, input, errs, Number(key));

@@ -3,12 +3,17 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import {
   documentDate,
+  documentDateTime,
   documentDecimal,
   documentMoney,
   documentText,
   UNIT_SYMBOLS,
+  HOLDING_BASIS,
+  valueLabel,
   waybillStatusLabel,
+  type CertificateClaim,
   type DocumentTextKey,
+  type HoldingBasisType,
   type Locale,
   type Unit,
   type WaybillStatus,
@@ -73,6 +78,31 @@ export interface WaybillDocument {
   unit: Unit;
   invoice: string | null;
   notes: string;
+  ownerCompany: string | null;
+  ownerCompanyName: string | null;
+  ownerPersonName: string | null;
+  ownerPersonCode: string | null;
+  transporterCompany: string | null;
+  transporterCompanyName: string | null;
+  driverIdCode: string | null;
+  driverPhone: string | null;
+  trailerNumber: string | null;
+  departureTime: string | null;
+  grossMass: string | null;
+  holdingBasisType: HoldingBasisType | null;
+  cadastralNumber: string | null;
+  compartment: string | null;
+  forestAllocationNumber: string | null;
+  forestNotificationNumber: string | null;
+  contractNumber: string | null;
+  contractDate: string | null;
+  previousOwnerName: string | null;
+  previousOwnerCode: string | null;
+  previousOwnerAddress: string | null;
+  certificateClaims: CertificateClaim[];
+  eudrReferenceNumber: string | null;
+  eudrVerificationNumber: string | null;
+  evrNumber: string | null;
 }
 
 export interface DocumentParty {
@@ -197,13 +227,16 @@ function block(doc: Doc, x: number, y: number, width: number, label: string, lin
   return cy;
 }
 
-/** Rows of label and value in two columns of a table; a long value wraps within its cell. */
-function fieldTable(doc: Doc, rows: [string, string][], labelWidth = 150): void {
+/**
+ * Rows of label and value in two columns of a table; a long value wraps within its cell. `pad` is
+ * the space in a row around its text: the waybill's many rows take less, so it stays one page.
+ */
+function fieldTable(doc: Doc, rows: [string, string][], labelWidth = 150, pad = 10): void {
   const x = PAGE.margin;
   const valueWidth = CONTENT_WIDTH - labelWidth - 16;
   for (const [i, [label, value]] of rows.entries()) {
     doc.font('bold').fontSize(10);
-    const h = Math.max(doc.heightOfString(value || '–', { width: valueWidth }), 12) + 10;
+    const h = Math.max(doc.heightOfString(value || '–', { width: valueWidth }), 12) + pad;
     if (doc.y + h > PAGE.height - PAGE.margin - 20) doc.addPage();
     const y = doc.y;
     if (i % 2 === 0) doc.rect(x, y, CONTENT_WIDTH, h).fill(SHADE);
@@ -211,12 +244,12 @@ function fieldTable(doc: Doc, rows: [string, string][], labelWidth = 150): void 
       .font('regular')
       .fontSize(9)
       .fillColor(MUTED)
-      .text(label, x + 8, y + 6, { width: labelWidth - 8 });
+      .text(label, x + 8, y + pad / 2 + 1, { width: labelWidth - 8 });
     doc
       .font('bold')
       .fontSize(10)
       .fillColor(INK)
-      .text(value || '–', x + labelWidth + 8, y + 5, { width: valueWidth });
+      .text(value || '–', x + labelWidth + 8, y + pad / 2, { width: valueWidth });
     doc.y = y + h;
   }
   doc
@@ -254,18 +287,72 @@ export function waybillPdf(data: WaybillDocument, locale: Locale): Promise<Buffe
   ];
   doc.y = Math.max(...ends) + 16;
 
+  // The parties EVR names beside the receiver: whose timber it is and who carries it.
+  const partiesTop = doc.y;
+  const owner = w.ownerCompany
+    ? [w.ownerCompanyName ?? w.ownerCompany, `${t('registryCode')} ${w.ownerCompany}`]
+    : w.ownerPersonName
+      ? [w.ownerPersonName, `${t('personalCode')} ${w.ownerPersonCode ?? '–'}`]
+      : ['–'];
+  const transporter = w.transporterCompany
+    ? [w.transporterCompanyName ?? w.transporterCompany, `${t('registryCode')} ${w.transporterCompany}`]
+    : ['–'];
+  const parties = [
+    block(doc, PAGE.margin, partiesTop, third, t('owner'), owner),
+    block(doc, PAGE.margin + third + 12, partiesTop, third, t('transporter'), transporter),
+    block(doc, PAGE.margin + 2 * (third + 12), partiesTop, third, t('evrNumber'), [w.evrNumber ?? t('notInEvr')]),
+  ];
+  doc.y = Math.max(...parties) + 16;
+
   const rows: [string, string][] = [
     [t('transportDate'), documentDate(locale, w.transportDate)],
+    [t('departureTime'), w.departureTime ? documentDateTime(locale, w.departureTime) : ''],
     [t('status'), waybillStatusLabel(locale, w.status)],
     [t('driver'), w.driverName],
+    [t('driverIdCode'), w.driverIdCode ?? ''],
+    [t('driverPhone'), w.driverPhone ?? ''],
     [t('vehicle'), w.vehicleNumber],
+    [t('trailer'), w.trailerNumber ?? ''],
+    [t('grossMass'), w.grossMass ? t('tonnes', { value: documentDecimal(locale, w.grossMass) }) : ''],
     [t('assortment'), `${w.assortmentName} (${w.assortment})`],
     [t('quantity'), `${documentDecimal(locale, w.quantity)} ${UNIT_SYMBOLS[w.unit]}`],
     [t('mileage'), t('km', { value: documentDecimal(locale, String(w.mileage)) })],
     [t('notes'), w.notes],
   ];
   if (w.invoice) rows.push([t('invoice'), w.invoice]);
-  fieldTable(doc, rows);
+  fieldTable(doc, rows, 150, 6);
+
+  // Where the timber comes from and on what right, its certificates and its EUDR statement: the
+  // holding basis shows the fields of its type only.
+  doc.moveDown(0.5);
+  const basis: [string, string][] = [
+    [t('holdingBasis'), w.holdingBasisType ? valueLabel(locale, 'value.holdingBasis', w.holdingBasisType) : ''],
+  ];
+  const shown: readonly string[] = w.holdingBasisType ? HOLDING_BASIS[w.holdingBasisType].fields : ['cadastralNumber'];
+  const basisValues: Record<string, [DocumentTextKey, string]> = {
+    cadastralNumber: ['cadastralNumber', w.cadastralNumber ?? ''],
+    compartment: ['compartment', w.compartment ?? ''],
+    forestAllocationNumber: ['forestAllocationNumber', w.forestAllocationNumber ?? ''],
+    forestNotificationNumber: ['forestNotificationNumber', w.forestNotificationNumber ?? ''],
+    contractNumber: ['contractNumber', w.contractNumber ?? ''],
+    contractDate: ['contractDate', w.contractDate ? documentDate(locale, w.contractDate) : ''],
+    previousOwnerName: [
+      'previousOwner',
+      [w.previousOwnerName, w.previousOwnerCode, w.previousOwnerAddress].filter((part) => part).join(', '),
+    ],
+  };
+  for (const field of shown) if (basisValues[field]) basis.push([t(basisValues[field][0]), basisValues[field][1]]);
+  basis.push([
+    t('certificateClaims'),
+    w.certificateClaims
+      .map((claim) => `${valueLabel(locale, 'value.certificateClaim', claim.code)}${claim.number ? ` (${claim.number})` : ''}`)
+      .join(', '),
+  ]);
+  const eudr = w.eudrReferenceNumber
+    ? t('eudrNumbers', { reference: w.eudrReferenceNumber, verification: w.eudrVerificationNumber ?? '–' })
+    : '';
+  basis.push([t('eudr'), eudr]);
+  fieldTable(doc, basis, 150, 6);
 
   // Signatures: the driver's at loading, the receiver's at delivery.
   let y = Math.max(doc.y + 60, 0);

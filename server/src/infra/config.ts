@@ -93,6 +93,11 @@ export interface AppConfig {
   seller: SellerSettings;
   /** What the accounting connector posts: our invoice JSON, or the EN 16931 e-invoice (UBL 2.1 XML). */
   accountingSyncFormat: 'json' | 'ubl';
+  /**
+   * Our own company's registry code (OWN_COMPANY_REGISTRY_CODE, by default the seller's): a new
+   * waybill's transporter unless it names another, when the company is in the reference data.
+   */
+  ownCompany: string;
 }
 
 /** The seller's details on every invoice, from SELLER_* settings; empty when not set (outside the demo). */
@@ -243,8 +248,12 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     demoMode: !(env.NODE_ENV === 'production' || databaseUrl),
     seller: sellerSettings(env, !(env.NODE_ENV === 'production' || databaseUrl)),
     accountingSyncFormat: syncFormat(env.ACCOUNTING_SYNC_FORMAT),
+    ownCompany: '',
     ...overrides,
   };
+  cfg.ownCompany ||= env.OWN_COMPANY_REGISTRY_CODE?.trim() || cfg.seller.registryCode;
+  if (cfg.ownCompany && !/^\d{8}$/.test(cfg.ownCompany))
+    throw new Error(`OWN_COMPANY_REGISTRY_CODE must be a registry code of 8 digits, got "${cfg.ownCompany}"`);
   if (cfg.exportJobExpireSeconds < 1 || cfg.exportJobExpireSeconds > 43200)
     throw new Error(`EXPORT_JOB_EXPIRE_SECONDS must be between 1 and 43200 (12 hours), got ${cfg.exportJobExpireSeconds}`);
   if (!/^[A-Z]{2}$/.test(cfg.seller.country))

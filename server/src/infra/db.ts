@@ -115,6 +115,13 @@ export interface WarehousesTable {
   originCode: string | null;
   destinationCode: string | null;
   address: Generated<string>;
+  /** EVR's place-of-delivery code, the address in parts and L-EST97 coordinates (migration 035). */
+  evrPlaceCode: Generated<string | null>;
+  county: Generated<string | null>;
+  city: Generated<string | null>;
+  street: Generated<string | null>;
+  coordX: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  coordY: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   createdAt: Stamp;
   lastModifiedAt: Stamp;
   /** Moved by the database with every change (migration 021). */
@@ -190,6 +197,32 @@ export interface WaybillsTable {
   /** Moved by the database with every change (migration 021). */
   version: Generated<number>;
   lastModifiedBy: Generated<string | null>;
+  /** The EVR fields (migration 035, contract evr.ts): empty on a waybill made before them. */
+  ownerCompany: Generated<string | null>;
+  ownerPersonName: Generated<string | null>;
+  ownerPersonCode: Generated<string | null>;
+  transporterCompany: Generated<string | null>;
+  driverIdCode: Generated<string | null>;
+  driverPhone: Generated<string | null>;
+  trailerNumber: Generated<string | null>;
+  departureTime: Generated<Date | string | null>;
+  grossMass: Generated<Dec | null>;
+  holdingBasisType: Generated<string | null>;
+  cadastralNumber: Generated<string | null>;
+  compartment: Generated<string | null>;
+  forestAllocationNumber: Generated<string | null>;
+  forestNotificationNumber: Generated<string | null>;
+  contractNumber: Generated<string | null>;
+  contractDate: Generated<string | null>;
+  previousOwnerName: Generated<string | null>;
+  previousOwnerCode: Generated<string | null>;
+  previousOwnerAddress: Generated<string | null>;
+  /** `[{ code, number }]` as JSON text on write. */
+  certificateClaims: Generated<unknown>;
+  eudrReferenceNumber: Generated<string | null>;
+  eudrVerificationNumber: Generated<string | null>;
+  evrNumber: Generated<string | null>;
+  evrStatus: Generated<string | null>;
 }
 export interface WorklogsTable {
   number: string;

@@ -60,7 +60,7 @@ export const warehouseSpec = defineSpec({
   list: WAREHOUSE_LIST,
   from: sql`warehouses w JOIN companies c ON c.registry_code = w.company`,
   select: sql.raw(
-    `w.id, w.name, w.company, c.name AS "companyName", w.origin_code AS "originCode", w.destination_code AS "destinationCode", w.address, ${warehouseHasWorklogs} AS "hasWorklogs", ${stamps('w')}`,
+    `w.id, w.name, w.company, c.name AS "companyName", w.origin_code AS "originCode", w.destination_code AS "destinationCode", w.address, w.evr_place_code AS "evrPlaceCode", w.county, w.city, w.street, w.coord_x::float8 AS "coordX", w.coord_y::float8 AS "coordY", ${warehouseHasWorklogs} AS "hasWorklogs", ${stamps('w')}`,
   ),
   columns: {
     id: 'w.id',

@@ -78,7 +78,19 @@ export async function seed(
     await insertChunks(
       trx,
       'waybills',
-      data.waybills.map(({ originName: _o, destinationName: _d, destinationCompanyName: _c, assortmentName: _a, unit: _u, ...w }) => w),
+      data.waybills.map(
+        ({
+          originName: _o,
+          destinationName: _d,
+          destinationCompanyName: _c,
+          assortmentName: _a,
+          unit: _u,
+          ownerCompanyName: _oc,
+          transporterCompanyName: _tc,
+          certificateClaims,
+          ...w
+        }) => ({ ...w, certificateClaims: JSON.stringify(certificateClaims) }),
+      ),
     );
     await insertChunks(
       trx,

@@ -1,5 +1,11 @@
 import type { Insertable, Transaction } from 'kysely';
 import {
+  evrEditProblems,
+  evrReadiness,
+  evrValueProblems,
+  LIMITS,
+  type CertificateClaim,
+  type EvrProblem,
   exceedsLoadLimit,
   LOAD_LIMITS,
   UNIT_SYMBOLS,
@@ -11,7 +17,7 @@ import {
   type WaybillStatus,
 } from '@timberlog/contract';
 import type { Database, WaybillsTable } from '../infra/db.js';
-import { FieldErrors, fieldError, forbidden, nonFieldError } from '../http/errors.js';
+import { ApiError, FieldErrors, fieldError, forbidden, nonFieldError, type Msg } from '../http/errors.js';
 
 /**
  * The rules of a waybill's change and deletion, one place for every way in: the single-record
@@ -30,7 +36,55 @@ export interface WaybillFields {
   assortment?: string;
   quantity?: string;
   notes?: string;
+  ownerCompany?: string | null;
+  ownerPersonName?: string | null;
+  ownerPersonCode?: string | null;
+  transporterCompany?: string | null;
+  driverIdCode?: string | null;
+  driverPhone?: string | null;
+  trailerNumber?: string | null;
+  departureTime?: string | null;
+  grossMass?: string | null;
+  holdingBasisType?: string | null;
+  cadastralNumber?: string | null;
+  compartment?: string | null;
+  forestAllocationNumber?: string | null;
+  forestNotificationNumber?: string | null;
+  contractNumber?: string | null;
+  contractDate?: string | null;
+  previousOwnerName?: string | null;
+  previousOwnerCode?: string | null;
+  previousOwnerAddress?: string | null;
+  certificateClaims?: CertificateClaim[];
+  eudrReferenceNumber?: string | null;
+  eudrVerificationNumber?: string | null;
 }
+
+/** The EVR fields a waybill's change may set (migration 035), text ones first. */
+const EVR_TEXT_KEYS = [
+  'ownerCompany',
+  'ownerPersonName',
+  'ownerPersonCode',
+  'transporterCompany',
+  'driverIdCode',
+  'driverPhone',
+  'trailerNumber',
+  'departureTime',
+  'grossMass',
+  'holdingBasisType',
+  'cadastralNumber',
+  'compartment',
+  'forestAllocationNumber',
+  'forestNotificationNumber',
+  'contractNumber',
+  'contractDate',
+  'previousOwnerName',
+  'previousOwnerCode',
+  'previousOwnerAddress',
+  'eudrReferenceNumber',
+  'eudrVerificationNumber',
+] as const satisfies readonly (keyof WaybillFields)[];
+const EVR_KEYS = [...EVR_TEXT_KEYS, 'certificateClaims'] as const;
 
 const EDIT_KEYS: (keyof WaybillFields)[] = [
   'transportDate',
@@ -43,6 +97,7 @@ const EDIT_KEYS: (keyof WaybillFields)[] = [
   'assortment',
   'quantity',
   'notes',
+  ...EVR_KEYS,
 ];
 
 /** The reference data a waybill's fields are checked against. */
@@ -118,7 +173,40 @@ export function newWaybillRow(number: string, f: WaybillFields, createdBy: strin
     quantity: f.quantity!,
     notes: f.notes ?? '',
     createdBy,
+    ...Object.fromEntries(EVR_TEXT_KEYS.map((k) => [k, f[k] ?? null])),
+    certificateClaims: JSON.stringify(f.certificateClaims ?? []),
   };
+}
+
+/**
+ * A new waybill's parties when it names none: the owner is the origin warehouse's company, the
+ * transporter our own company (the `ownCompany` setting) when the reference data has it.
+ */
+export async function defaultParties(trx: Transaction<Database>, f: WaybillFields, ownCompany: string): Promise<WaybillFields> {
+  const out = { ...f };
+  if (!out.ownerCompany && !out.ownerPersonName && !out.ownerPersonCode && out.origin)
+    out.ownerCompany =
+      (await trx.selectFrom('warehouses').select('company').where('originCode', '=', out.origin).executeTakeFirst())?.company ?? null;
+  if (!out.transporterCompany && ownCompany && (await databaseRefs(trx).hasCompany(ownCompany))) out.transporterCompany = ownCompany;
+  return out;
+}
+
+/** The EVR fields as the contract reads them, from a row of the waybills table. */
+const evrFieldsOf = (row: Record<string, unknown>) => ({
+  ...row,
+  departureTime: row.departureTime instanceof Date ? row.departureTime.toISOString() : (row.departureTime as string | null),
+  certificateClaims: (row.certificateClaims ?? []) as CertificateClaim[],
+});
+
+/** The 400 of a confirmation refused: how many things EVR lacks at the form's root, and each on its field. */
+export function readinessError(problems: readonly EvrProblem[]): ApiError {
+  const fields: Record<string, Msg[]> = {};
+  for (const p of problems) (fields[p.field] ??= []).push({ key: p.key, params: p.params });
+  // The summary first: a bulk action's row says it as the waybill's reason.
+  return new ApiError(400, undefined, {
+    nonFieldErrors: [{ key: 'evr.notReady', params: { count: Object.keys(fields).length } }],
+    ...fields,
+  });
 }
 
 /**
@@ -156,6 +244,18 @@ export async function checkFields(
   } else if (out.quantity !== undefined && current !== undefined) {
     unit = await refs.unitOfWaybill(current);
   }
+  for (const k of EVR_TEXT_KEYS) {
+    const v = out[k];
+    // Empty text clears a field: a form sends what its inputs hold.
+    if (typeof v === 'string') out[k] = v.trim() === '' ? null : v.trim();
+  }
+  if (out.certificateClaims) out.certificateClaims = out.certificateClaims.map((c) => ({ code: c.code, number: c.number?.trim() || null }));
+  for (const p of evrValueProblems(out)) errs.add(p.field, p.key, p.params);
+  for (const k of ['ownerCompany', 'transporterCompany'] as const)
+    if (out[k] && !(await refs.hasCompany(out[k]))) errs.add(k, 'ref.unknownCompany', { value: out[k] });
+  if (out.grossMass && Number(out.grossMass) <= 0) errs.add('grossMass', 'field.positive');
+  else if (out.grossMass && Number(out.grossMass) > LIMITS.grossMassMax)
+    errs.add('grossMass', 'field.maximum', { limit: LIMITS.grossMassMax });
   if (out.quantity !== undefined && Number(out.quantity) <= 0) errs.add('quantity', 'field.positive');
   // One waybill is one load: more than a truck carries is a typing slip (LOAD_LIMITS).
   else if (out.quantity !== undefined && unit && exceedsLoadLimit(out.quantity, unit)) {
@@ -202,8 +302,21 @@ export async function applyWaybillChange(
   const errs = new FieldErrors();
   const f = await checkFields(trx, body, errs, number);
   errs.throwIfAny();
+  const to = statusChange ?? from;
+  // Confirming needs what EVR needs; a confirmed waybill's edits may not take away what it has.
+  if (to === 'confirmed' && ((statusChange === 'confirmed' && from === 'draft') || (from === 'confirmed' && edits.length > 0))) {
+    const row = await trx
+      .selectFrom('waybills')
+      .select(['driverName', 'vehicleNumber', ...EVR_KEYS])
+      .where('number', '=', number)
+      .executeTakeFirstOrThrow();
+    const current = evrFieldsOf(row);
+    const merged = { ...current, ...Object.fromEntries(edits.map((k) => [k, f[k]])) };
+    const problems = from === 'draft' ? evrReadiness(merged) : evrEditProblems(current, merged);
+    if (problems.length > 0) throw readinessError(problems);
+  }
   const set: Record<string, unknown> = { lastModifiedAt: new Date() };
-  for (const k of edits) set[k] = f[k];
+  for (const k of edits) set[k] = k === 'certificateClaims' ? JSON.stringify(f[k]) : f[k];
   if (f.destinationCompany !== undefined) set.destinationCompany = f.destinationCompany;
   if (statusChange) set.status = statusChange;
   // A dry run (a bulk action's preview) stops once every rule has passed.

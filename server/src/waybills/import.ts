@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { DOCUMENT_NUMBER, WAYBILL_IMPORT_COLUMNS, documentNumber } from '@timberlog/contract';
+import { DOCUMENT_NUMBER, WAYBILL_IMPORT_COLUMNS, documentNumber, wallClockInstant } from '@timberlog/contract';
 import type { App } from '../infra/context.js';
 import { importRoutes, type ImportSpec } from '../imports/importer.js';
-import { checkFields, loadedRefs, newWaybillRow, type WaybillFields } from './changes.js';
+import { checkFields, defaultParties, loadedRefs, newWaybillRow, type WaybillFields } from './changes.js';
 
 /**
  * Waybills from a spreadsheet (the import itself: imports/importer.ts). Every row is checked with
@@ -12,9 +12,15 @@ import { checkFields, loadedRefs, newWaybillRow, type WaybillFields } from './ch
 export const waybillImport: ImportSpec<(typeof WAYBILL_IMPORT_COLUMNS)[number], WaybillFields> = {
   record: 'waybills',
   columns: WAYBILL_IMPORT_COLUMNS,
-  checker: async (trx) => {
+  checker: async (trx, ctx) => {
     const refs = await loadedRefs(trx);
-    return (fields, errs) => checkFields(trx, fields as WaybillFields, errs, undefined, refs);
+    return (fields, errs) => {
+      const f = { ...(fields as WaybillFields) };
+      // A departure without a zone is the office's wall-clock time, as the export writes it.
+      if (typeof f.departureTime === 'string') f.departureTime = wallClockInstant(f.departureTime, ctx.config.exportTimeZone);
+      // The same parties as a waybill created one at a time names when the row names none.
+      return checkFields(trx, f, errs, undefined, refs).then((checked) => defaultParties(trx, checked, ctx.config.ownCompany));
+    };
   },
   write: async (trx, good, actor, progress) => {
     const seq = await sql<{

@@ -101,6 +101,35 @@ function pageConds(q: Readonly<Record<string, unknown>>): Cond[] | undefined {
   return conds.length ? conds : undefined;
 }
 
+/** The EVR fields (035_waybill_evr_fields.sql) as the API answers them. */
+const EVR_SELECT = `b.owner_company AS "ownerCompany",
+    (SELECT oc.name FROM companies oc WHERE oc.registry_code = b.owner_company) AS "ownerCompanyName",
+    b.owner_person_name AS "ownerPersonName", b.owner_person_code AS "ownerPersonCode",
+    b.transporter_company AS "transporterCompany",
+    (SELECT tc.name FROM companies tc WHERE tc.registry_code = b.transporter_company) AS "transporterCompanyName",
+    b.driver_id_code AS "driverIdCode", b.driver_phone AS "driverPhone", b.trailer_number AS "trailerNumber",
+    b.departure_time AS "departureTime", b.gross_mass::text AS "grossMass", b.holding_basis_type AS "holdingBasisType",
+    b.cadastral_number AS "cadastralNumber", b.compartment, b.forest_allocation_number AS "forestAllocationNumber",
+    b.forest_notification_number AS "forestNotificationNumber", b.contract_number AS "contractNumber", b.contract_date AS "contractDate",
+    b.previous_owner_name AS "previousOwnerName", b.previous_owner_code AS "previousOwnerCode", b.previous_owner_address AS "previousOwnerAddress",
+    b.certificate_claims AS "certificateClaims", b.eudr_reference_number AS "eudrReferenceNumber",
+    b.eudr_verification_number AS "eudrVerificationNumber", b.evr_number AS "evrNumber", b.evr_status AS "evrStatus"`;
+
+/**
+ * The EVR fields as the report writes them: a party's name (a company's, or a private owner's),
+ * the claims as one text of codes with their certificates (`FSCMIX (NC-COC-012345), PEFC`).
+ */
+const EVR_REPORT_SELECT = `b.owner_company AS "ownerCompany",
+    coalesce((SELECT oc.name FROM companies oc WHERE oc.registry_code = b.owner_company), b.owner_person_name) AS "ownerName",
+    b.owner_person_code AS "ownerPersonCode", b.transporter_company AS "transporterCompany",
+    (SELECT tc.name FROM companies tc WHERE tc.registry_code = b.transporter_company) AS "transporterCompanyName",
+    b.driver_id_code AS "driverIdCode", b.trailer_number AS "trailerNumber", b.departure_time AS "departureTime",
+    b.gross_mass::text AS "grossMass", b.holding_basis_type AS "holdingBasisType", b.cadastral_number AS "cadastralNumber",
+    b.contract_number AS "contractNumber", b.forest_notification_number AS "forestNotificationNumber",
+    (SELECT string_agg((c ->> 'code') || coalesce(' (' || (c ->> 'number') || ')', ''), ', ')
+       FROM jsonb_array_elements(b.certificate_claims) c) AS "certificateClaims",
+    b.eudr_reference_number AS "eudrReferenceNumber", b.eudr_verification_number AS "eudrVerificationNumber"`;
+
 export const waybillSpec = defineSpec({
   list: WAYBILL_LIST,
   // A page takes its names from scalar subqueries, not joins: a one-table query plans in a
@@ -114,7 +143,7 @@ export const waybillSpec = defineSpec({
     b.driver_name AS "driverName", b.vehicle_number AS "vehicleNumber", b.mileage,
     b.assortment, (SELECT a.name FROM assortments a WHERE a.code = b.assortment) AS "assortmentName", b.quantity::text AS quantity,
     (SELECT a.unit FROM assortments a WHERE a.code = b.assortment) AS unit, b.invoice, b.notes, b.created_by AS "createdBy",
-    b.created_at AS "createdAt", b.last_modified_at AS "lastModifiedAt", b.version`),
+    b.created_at AS "createdAt", b.last_modified_at AS "lastModifiedAt", b.version, ${EVR_SELECT}`),
   // An export reads up to every row: hash joins beat five index lookups per row there.
   bulk: {
     from: sql`waybills b
@@ -126,7 +155,7 @@ export const waybillSpec = defineSpec({
       sql.raw(`b.number, b.status, b.transport_date AS "transportDate", b.origin, wo.name AS "originName", b.destination, wd.name AS "destinationName",
       b.destination_company AS "destinationCompany", dc.name AS "destinationCompanyName", b.driver_name AS "driverName", b.vehicle_number AS "vehicleNumber",
       b.mileage, b.assortment, a.name AS "assortmentName", b.quantity::text AS quantity, a.unit, b.invoice, b.notes, b.created_by AS "createdBy",
-      b.created_at AS "createdAt", b.last_modified_at AS "lastModifiedAt"`),
+      b.created_at AS "createdAt", b.last_modified_at AS "lastModifiedAt", ${EVR_REPORT_SELECT}`),
   },
   columns: {
     number: 'b.number',
@@ -143,6 +172,18 @@ export const waybillSpec = defineSpec({
     invoice: 'b.invoice',
     createdAt: 'b.created_at',
     lastModifiedAt: 'b.last_modified_at',
+    holdingBasisType: 'b.holding_basis_type',
+    eudrReferenceNumber: 'b.eudr_reference_number',
+  },
+  custom: {
+    // Any of the claims: one containment test per code, each answered by the claims' GIN index (035).
+    certificateClaim: (value) =>
+      Array.isArray(value) && value.length > 0
+        ? sql`(${sql.join(
+            value.map((code) => sql`b.certificate_claims @> ${JSON.stringify([{ code: String(code) }])}::jsonb`),
+            sql` OR `,
+          )})`
+        : undefined,
   },
   searchColumns: { notes: 'b.notes' },
   tiebreak: 'b.number',

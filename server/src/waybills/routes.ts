@@ -22,7 +22,7 @@ import { numberParams, ReportBody, Waybill, WaybillCreate, WaybillListQuery, Way
 import { waybillSpec } from './queries.js';
 import { transaction } from '../infra/transaction.js';
 import { lockForWrite, withEtag } from '../records/versions.js';
-import { applyWaybillChange, applyWaybillDelete, checkFields, newWaybillRow, type WaybillChange } from './changes.js';
+import { applyWaybillChange, applyWaybillDelete, checkFields, defaultParties, newWaybillRow, type WaybillChange } from './changes.js';
 
 const NumberParams = numberParams('waybill', DOCUMENT_NUMBER.waybillPrefix);
 export const waybillSchemas = [Waybill, WaybillPage];
@@ -60,7 +60,7 @@ export async function waybillRoutes(app: App) {
       schema: {
         operationId: 'createWaybill',
         summary: 'Create a waybill',
-        description: `Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most ${LIMITS.quantityMaxDecimals} decimals and at most one load of the assortment's unit (${LOAD_LIMITS.m3} m³ or ${LOAD_LIMITS.t} t). When no destination company is given, the destination warehouse's company is taken. When no number is given, the next number is assigned (the year of creation and a running number that never restarts, so no number repeats: \`${documentNumber(DOCUMENT_NUMBER.waybillPrefix, 2026, 1)}\`); a given number must be free.`,
+        description: `Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most ${LIMITS.quantityMaxDecimals} decimals and at most one load of the assortment's unit (${LOAD_LIMITS.m3} m³ or ${LOAD_LIMITS.t} t). When no destination company is given, the destination warehouse's company is taken; when no owner is given, the origin warehouse's company; when no transporter, our own company (setting \`OWN_COMPANY_REGISTRY_CODE\`). A draft may lack any EVR field, but a value given must be well formed (personal ID codes with their check digit, cadastral numbers \`78401:001:0123\`, EUDR numbers as TRACES gives them). When no number is given, the next number is assigned (the year of creation and a running number that never restarts, so no number repeats: \`${documentNumber(DOCUMENT_NUMBER.waybillPrefix, 2026, 1)}\`); a given number must be free.`,
         tags,
         body: WaybillCreate,
         response: { 201: ref(Waybill), ...errors(400, 401) },
@@ -72,7 +72,7 @@ export async function waybillRoutes(app: App) {
         db,
         async (trx) => {
           const errs = new FieldErrors();
-          const f = await checkFields(trx, request.body, errs);
+          const f = await defaultParties(trx, await checkFields(trx, request.body, errs), app.ctx.config.ownCompany);
           const wanted = request.body.number?.trim();
           if (wanted && (await trx.selectFrom('waybills').select('number').where('number', '=', wanted).executeTakeFirst()))
             errs.add('number', 'waybill.numberTaken');

@@ -1,5 +1,59 @@
 import { Type, Nullable, Timestamp, DateStr, listQuery, page, StrEnum, Quantity, Str, RecordVersion } from '../http/schema.js';
-import { documentNumber, LIMITS, UNITS, WAYBILL_LIST, WAYBILL_NUMBER_PATTERN, WAYBILL_STATUSES, EXPORT_FORMATS } from '@timberlog/contract';
+import {
+  CERTIFICATE_CLAIMS,
+  documentNumber,
+  HOLDING_BASIS_TYPES,
+  LIMITS,
+  PHONE_PATTERN,
+  QUANTITY_PATTERN,
+  DECIMAL_MAX_LENGTH,
+  UNITS,
+  WAYBILL_LIST,
+  WAYBILL_NUMBER_PATTERN,
+  WAYBILL_STATUSES,
+  EXPORT_FORMATS,
+} from '@timberlog/contract';
+
+/** The EVR statuses a waybill has there once it is sent (none yet: not in EVR). */
+export const EVR_STATUSES = ['shipping', 'unloaded', 'finished', 'cancelled'] as const;
+
+export const CertificateClaim = Type.Object(
+  {
+    code: StrEnum(CERTIFICATE_CLAIMS, { description: 'The claim, by its EVR code (FSC 100%, FSC Mix, PEFC certified, ...).' }),
+    number: Type.Optional(Nullable(Str(LIMITS.certificateNumberMaxLength))),
+  },
+  { title: 'CertificateClaim' },
+);
+
+/** The waybill's EVR fields as answered: every one null on a waybill made before them. */
+const evrFields = {
+  ownerCompany: Nullable(Type.String({ description: "The timber's owner, a company (registry code)." })),
+  ownerCompanyName: Nullable(Type.String()),
+  ownerPersonName: Nullable(Type.String({ description: 'A private forest owner, instead of a company: the name.' })),
+  ownerPersonCode: Nullable(Type.String({ description: "A private forest owner's personal ID code (isikukood)." })),
+  transporterCompany: Nullable(Type.String({ description: 'The carrier (registry code).' })),
+  transporterCompanyName: Nullable(Type.String()),
+  driverIdCode: Nullable(Type.String({ description: "The driver's personal ID code (isikukood)." })),
+  driverPhone: Nullable(Type.String()),
+  trailerNumber: Nullable(Type.String()),
+  departureTime: Nullable(Timestamp()),
+  grossMass: Nullable(Type.String({ description: 'Gross mass of the truck and trailer, in tonnes.', examples: ['48.200'] })),
+  holdingBasisType: Nullable(StrEnum(HOLDING_BASIS_TYPES)),
+  cadastralNumber: Nullable(Type.String()),
+  compartment: Nullable(Type.String()),
+  forestAllocationNumber: Nullable(Type.String()),
+  forestNotificationNumber: Nullable(Type.String()),
+  contractNumber: Nullable(Type.String()),
+  contractDate: Nullable(DateStr()),
+  previousOwnerName: Nullable(Type.String()),
+  previousOwnerCode: Nullable(Type.String()),
+  previousOwnerAddress: Nullable(Type.String()),
+  certificateClaims: Type.Array(CertificateClaim),
+  eudrReferenceNumber: Nullable(Type.String()),
+  eudrVerificationNumber: Nullable(Type.String()),
+  evrNumber: Nullable(Type.String({ description: "The waybill's number in EVR; null: not in EVR." })),
+  evrStatus: Nullable(StrEnum(EVR_STATUSES, { description: "The waybill's status in EVR; null: not in EVR." })),
+};
 
 export const Waybill = Type.Object(
   {
@@ -25,6 +79,7 @@ export const Waybill = Type.Object(
     createdAt: Timestamp(),
     lastModifiedAt: Timestamp(),
     version: RecordVersion(),
+    ...evrFields,
   },
   { $id: 'Waybill', title: 'Waybill' },
 );
@@ -41,7 +96,44 @@ const editable = {
   assortment: Str(LIMITS.codeMaxLength, 1),
   quantity: Quantity(),
   notes: Type.Optional(Str(LIMITS.notesMaxLength)),
+  ...evrInput(),
 };
+
+/**
+ * The EVR fields a create or change may send, each optional and nullable (null or empty text
+ * clears it): a draft may be incomplete. Codes and numbers are checked by the contract's
+ * evrValueProblems, so each refusal says what is wrong with that value.
+ */
+function evrInput() {
+  const text = (max: number) => Type.Optional(Nullable(Str(max)));
+  const code = text(LIMITS.personCodeLength);
+  return {
+    ownerCompany: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.registryCodeLength }))),
+    ownerPersonName: text(LIMITS.nameMaxLength),
+    ownerPersonCode: code,
+    transporterCompany: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.registryCodeLength }))),
+    driverIdCode: code,
+    driverPhone: Type.Optional(
+      Nullable(Type.Union([Type.Literal(''), Type.String({ maxLength: LIMITS.phoneMaxLength, pattern: PHONE_PATTERN })])),
+    ),
+    trailerNumber: text(LIMITS.vehicleNumberMaxLength),
+    departureTime: Type.Optional(Nullable(Timestamp())),
+    grossMass: Type.Optional(Nullable(Type.String({ pattern: QUANTITY_PATTERN, maxLength: DECIMAL_MAX_LENGTH }))),
+    holdingBasisType: Type.Optional(Nullable(StrEnum(HOLDING_BASIS_TYPES))),
+    cadastralNumber: text(LIMITS.cadastralNumberMaxLength),
+    compartment: text(LIMITS.holdingBasisTextMaxLength),
+    forestAllocationNumber: text(LIMITS.holdingBasisTextMaxLength),
+    forestNotificationNumber: text(LIMITS.holdingBasisTextMaxLength),
+    contractNumber: text(LIMITS.holdingBasisTextMaxLength),
+    contractDate: Type.Optional(Nullable(DateStr())),
+    previousOwnerName: text(LIMITS.nameMaxLength),
+    previousOwnerCode: code,
+    previousOwnerAddress: text(LIMITS.previousOwnerAddressMaxLength),
+    certificateClaims: Type.Optional(Type.Array(CertificateClaim, { maxItems: LIMITS.certificateClaimsMax })),
+    eudrReferenceNumber: text(LIMITS.eudrReferenceLength),
+    eudrVerificationNumber: text(LIMITS.eudrVerificationLength),
+  };
+}
 export const WaybillCreate = Type.Object(
   {
     number: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.waybillNumberMaxLength, pattern: WAYBILL_NUMBER_PATTERN })),

@@ -20,6 +20,8 @@ export type {
 } from './api/waybillApi';
 export { WaybillStatusBadge } from './ui/WaybillStatusBadge/WaybillStatusBadge';
 export { WaybillDetails } from './ui/WaybillDetails/WaybillDetails';
+export { EvrCheckList, EvrChecklist, useEvrChecks } from './ui/EvrChecklist/EvrChecklist';
+export type { EvrCheck } from './ui/EvrChecklist/EvrChecklist';
 export type { WaybillDetailsProps } from './ui/WaybillDetails/WaybillDetails';
 export {
   isBatchJob,
@@ -36,3 +38,4 @@ export type {
   ImportError,
   ImportResult,
 } from './api/waybillVolumeApi';
+export { waybillFieldLabel } from './lib/fieldLabel';

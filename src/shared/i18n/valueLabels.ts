@@ -2,11 +2,13 @@ import { pickLocale, valueLabel } from '@timberlog/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A coded value's words: a waybill's or an invoice's status, a worklog's action. */
+/** A coded value's words: a waybill's or an invoice's status, a worklog's action, a holding basis, a certificate claim. */
 export interface ValueLabels {
   readonly waybillStatus: (status: string) => string;
   readonly invoiceStatus: (status: string) => string;
   readonly worklogAction: (action: string) => string;
+  readonly holdingBasis: (type: string) => string;
+  readonly certificateClaim: (code: string) => string;
 }
 
 /**
@@ -21,6 +23,8 @@ export function useValueLabels(): ValueLabels {
       waybillStatus: (status) => valueLabel(locale, 'value.waybillStatus', status),
       invoiceStatus: (status) => valueLabel(locale, 'value.invoiceStatus', status),
       worklogAction: (action) => valueLabel(locale, 'value.worklogAction', action),
+      holdingBasis: (type) => valueLabel(locale, 'value.holdingBasis', type),
+      certificateClaim: (code) => valueLabel(locale, 'value.certificateClaim', code),
     }),
     [locale],
   );

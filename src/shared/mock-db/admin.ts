@@ -10,7 +10,7 @@ import { message, requestLocale, type MessageKey, type Params } from './messages
 export interface FieldRule {
   required?: boolean;
   /** Text unless said otherwise. */
-  type?: 'string' | 'integer' | 'boolean';
+  type?: 'string' | 'integer' | 'number' | 'boolean';
   /** The values an enumerated field takes. */
   values?: readonly string[];
   minimum?: number;
@@ -62,8 +62,9 @@ export function schemaErrors(
       if (typeof value !== 'boolean') errors.add(field, 'field.type.boolean');
       continue;
     }
-    if (rule.type === 'integer') {
-      if (typeof value !== 'number' || !Number.isInteger(value)) errors.add(field, 'field.type.integer');
+    if (rule.type === 'integer' || rule.type === 'number') {
+      if (typeof value !== 'number' || (rule.type === 'integer' && !Number.isInteger(value)))
+        errors.add(field, rule.type === 'integer' ? 'field.type.integer' : 'field.type.number');
       else if (rule.minimum !== undefined && value < rule.minimum) errors.add(field, 'field.minimum', { limit: rule.minimum });
       else if (rule.maximum !== undefined && value > rule.maximum) errors.add(field, 'field.maximum', { limit: rule.maximum });
       continue;

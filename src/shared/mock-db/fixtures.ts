@@ -1,4 +1,4 @@
-import { DEMO_USERS } from '@timberlog/contract/demo-data';
+import { DEMO_USERS, NO_EVR, NO_EVR_PLACE } from '@timberlog/contract/demo-data';
 
 import type { Schema } from '../api';
 
@@ -60,6 +60,7 @@ export const mockWarehouse = (overrides: Partial<Schema<'Warehouse'>> = {}): Sch
   createdAt: STAMP,
   lastModifiedAt: STAMP,
   version: 1,
+  ...NO_EVR_PLACE,
   ...overrides,
 });
 
@@ -74,6 +75,32 @@ export const mockWorker = (overrides: Partial<Schema<'Worker'>> = {}): Schema<'W
   version: 1,
   ...overrides,
 });
+
+/**
+ * The EVR fields of a waybill that EVR would take: a forest notification's land unit, the
+ * driver's personal code, the departure, a certificate claim and EUDR numbers.
+ */
+export { NO_EVR };
+export const MOCK_EVR = {
+  ...NO_EVR,
+  ownerCompany: '10000001',
+  ownerCompanyName: 'Metsa Saeveski AS',
+  transporterCompany: '10000002',
+  transporterCompanyName: 'Kagu Metsavedu OÜ',
+  driverIdCode: '37605030299',
+  driverPhone: '+372 5123 4567',
+  trailerNumber: '12 AB',
+  departureTime: '2026-01-05T05:30:00.000Z',
+  grossMass: '46.800',
+  holdingBasisType: 'ForestNotice',
+  cadastralNumber: '78401:001:0123',
+  compartment: 'KV112',
+  forestAllocationNumber: '4',
+  forestNotificationNumber: '7123456',
+  certificateClaims: [{ code: 'FSCMIX', number: 'NC-COC-012345' }],
+  eudrReferenceNumber: '26EEXVTNR4Y3HN',
+  eudrVerificationNumber: 'KRAGE8SX',
+} as const satisfies Partial<Schema<'Waybill'>>;
 
 export const mockWaybill = (overrides: Partial<Schema<'Waybill'>> = {}): Schema<'Waybill'> => ({
   number: 'W-2026-000001',
@@ -98,6 +125,8 @@ export const mockWaybill = (overrides: Partial<Schema<'Waybill'>> = {}): Schema<
   createdAt: STAMP,
   lastModifiedAt: STAMP,
   version: 1,
+  ...MOCK_EVR,
+  certificateClaims: [...MOCK_EVR.certificateClaims],
   ...overrides,
 });
 

@@ -29,7 +29,7 @@ import { message, requestLocale } from './messages';
 type Entry = Schema<'HistoryEntry'>;
 
 /** How PostgreSQL writes a column's value as text (`to_jsonb(row) ->> column`). */
-type Column = 'text' | 'number' | 'boolean' | 'timestamp';
+type Column = 'text' | 'number' | 'boolean' | 'timestamp' | 'json' | 'fixed2';
 
 interface Source {
   collection: keyof MockDb;
@@ -52,6 +52,14 @@ const SOURCES: Readonly<Record<HistoryEntity, Source>> = {
       ...text('assortment', 'invoice', 'notes'),
       mileage: 'number',
       quantity: 'number',
+      // The EVR fields (migration 035).
+      ...text('ownerCompany', 'ownerPersonName', 'ownerPersonCode', 'transporterCompany', 'driverIdCode', 'driverPhone', 'trailerNumber'),
+      ...text('holdingBasisType', 'cadastralNumber', 'compartment', 'forestAllocationNumber', 'forestNotificationNumber'),
+      ...text('contractNumber', 'contractDate', 'previousOwnerName', 'previousOwnerCode', 'previousOwnerAddress'),
+      ...text('eudrReferenceNumber', 'eudrVerificationNumber', 'evrNumber', 'evrStatus'),
+      departureTime: 'timestamp',
+      grossMass: 'number',
+      certificateClaims: 'json',
     },
   },
   worklog: {
@@ -88,13 +96,31 @@ const SOURCES: Readonly<Record<HistoryEntity, Source>> = {
     key: 'registryCode',
     columns: { ...text('name', 'vatNumber', 'address', 'email', 'language'), isInvoiceCustomer: 'boolean' },
   },
-  warehouse: { collection: 'warehouses', key: 'id', columns: text('name', 'company', 'originCode', 'destinationCode', 'address') },
+  warehouse: {
+    collection: 'warehouses',
+    key: 'id',
+    columns: {
+      ...text('name', 'company', 'originCode', 'destinationCode', 'address', 'evrPlaceCode', 'county', 'city', 'street'),
+      coordX: 'fixed2',
+      coordY: 'fixed2',
+    },
+  },
   worker: { collection: 'workers', key: 'workerName', columns: text('company') },
 };
 
 type Row = Record<string, unknown>;
 /** A column's value as the API answers it. */
 type Value = string | number | boolean | null | undefined;
+
+/** A value as jsonb writes it as text: `{"code": "FSCMIX", "number": null}`, an object's keys shorter first, then in byte order. */
+const jsonbText = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(jsonbText).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value).sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+    return `{${keys.map((key) => `${JSON.stringify(key)}: ${jsonbText((value as Record<string, unknown>)[key])}`).join(', ')}}`;
+  }
+  return JSON.stringify(value ?? null);
+};
 
 /** The record of a kind by its key as the mocks hold it now. */
 export function currentRecord(entity: HistoryEntity, key: string): Row | undefined {
@@ -110,8 +136,12 @@ const timestampText = (value: string): string => {
   return `${match[1]}${fraction ? `.${fraction}` : ''}+00:00`;
 };
 
-const asText = (column: Column, value: Value): string | null =>
-  value === null || value === undefined ? null : column === 'timestamp' ? timestampText(String(value)) : String(value);
+const asText = (column: Column, value: Value): string | null => {
+  if (value === null || value === undefined) return null;
+  if (column === 'timestamp') return timestampText(String(value));
+  if (column === 'fixed2') return Number(value).toFixed(2);
+  return String(value);
+};
 
 /** The column's SQL name: `driverName` → `driver_name`. */
 const sqlName = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -122,6 +152,7 @@ const same = (column: Column, before: Value, after: Value): boolean => {
   if (before === null || before === undefined || after === null || after === undefined) return (before ?? null) === (after ?? null);
   if (column === 'number') return Number(before) === Number(after);
   if (column === 'timestamp') return Date.parse(String(before)) === Date.parse(String(after));
+  if (column === 'fixed2') return asText(column, before) === asText(column, after);
   return String(before) === String(after);
 };
 
@@ -152,8 +183,11 @@ export function recordHistory(
   const changes: Entry['changes'][number][] = [];
   if (action === 'updated') {
     for (const [field, column] of Object.entries(source.columns)) {
-      const was = before?.[field] as Value;
-      const is = after?.[field] as Value;
+      // A jsonb column is recorded as its text, compared as such.
+      const value = (row: Row | undefined): Value =>
+        column === 'json' ? (row?.[field] === undefined ? undefined : jsonbText(row[field])) : (row?.[field] as Value);
+      const was = value(before);
+      const is = value(after);
       if (same(column, was, is)) continue;
       changes.push({ field, before: asText(column, was), after: asText(column, is) });
     }

@@ -3,6 +3,8 @@ export { advanceMockExports, createMockExport, mockReportResponse } from './expo
 export { MOCK_DEFAULT_CALLER, mockCaller, mockDb, mockPassword, nextNumber, onMockReset, replaceRecord, resetMockDb } from './db';
 export type { MockCaller, MockDb } from './db';
 export {
+  MOCK_EVR,
+  NO_EVR,
   mockAssortment,
   mockAssortmentType,
   mockCompany,

@@ -83,7 +83,10 @@ function passes(def: FilterDef, row: Row, value: unknown, caller: string | undef
     case 'exact':
       return def.caseInsensitive ? String(actual).toLowerCase() === String(value).trim().toLowerCase() : actual === value;
     case 'multi':
-      return (value as unknown[]).includes(actual);
+      // A list field (a waybill's certificate claims) matches when any of its items, by code, is among the values.
+      return Array.isArray(actual)
+        ? actual.some((item) => (value as unknown[]).includes((item as { code?: unknown }).code ?? item))
+        : (value as unknown[]).includes(actual);
     case 'boolean':
       return actual === value;
     case 'present':

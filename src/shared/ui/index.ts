@@ -9,6 +9,8 @@ export type { TextFieldProps } from './TextField/TextField';
 export { Badge, BADGE_TONES } from './Badge/Badge';
 export type { BadgeProps, BadgeTone } from './Badge/Badge';
 export { FormikTextField } from './FormikTextField/FormikTextField';
+export { FormikSelectField } from './FormikSelectField/FormikSelectField';
+export type { FormikSelectFieldProps } from './FormikSelectField/FormikSelectField';
 export type { FormikTextFieldProps } from './FormikTextField/FormikTextField';
 export { ApiForm, FormRootAlert, SubmitButton } from './ApiForm/ApiForm';
 export type { ApiFormProps, SubmitButtonProps, VersionedRecord } from './ApiForm/ApiForm';

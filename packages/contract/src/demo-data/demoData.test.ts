@@ -1,3 +1,4 @@
+import { CERTIFICATE_CLAIMS, HOLDING_BASIS_TYPES, LEST97, evrReadiness, isValidCadastralNumber } from '../evr.ts';
 import { exceedsLoadLimit, WAYBILL_STATUSES, WORKLOG_ACTIONS } from '../limits.ts';
 
 import { createDemoData, divRound, fromScaled, invoiceTotals, toScaled, vatCents } from './index.ts';
@@ -31,6 +32,39 @@ describe('demo data', () => {
         invoice.vatRate,
       );
       expect(again.grossTotal).toBe(invoice.grossTotal);
+    }
+  });
+});
+
+describe('demo data: the EVR fields', () => {
+  const data = createDemoData();
+  const today = new Date('2026-11-20T00:00:00Z');
+
+  it('has every waybill past draft ready for EVR, and some drafts still being filled in', () => {
+    expect(data.waybills.filter((w) => w.status !== 'draft' && evrReadiness(w, today).length > 0)).toEqual([]);
+    const drafts = data.waybills.filter((w) => w.status === 'draft');
+    const pending = drafts.filter((w) => evrReadiness(w, today).length > 0);
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.length).toBeLessThan(drafts.length);
+    expect(pending.every((w) => evrReadiness(w, today).every((p) => p.field === 'driverIdCode' || p.field === 'departureTime'))).toBe(true);
+  });
+
+  it('covers every holding basis and claim, private owners, and EUDR numbers', () => {
+    expect(new Set(data.waybills.map((w) => w.holdingBasisType))).toEqual(new Set(HOLDING_BASIS_TYPES));
+    expect(new Set(data.waybills.flatMap((w) => w.certificateClaims.map((c) => c.code)))).toEqual(new Set(CERTIFICATE_CLAIMS));
+    expect(data.waybills.some((w) => w.ownerPersonCode !== null)).toBe(true);
+    expect(data.waybills.some((w) => w.eudrReferenceNumber !== null)).toBe(true);
+    expect(data.waybills.every((w) => w.cadastralNumber !== null && isValidCadastralNumber(w.cadastralNumber))).toBe(true);
+  });
+
+  it('places every warehouse in Estonia (L-EST97) and gives each place of delivery an EVR code', () => {
+    for (const w of data.warehouses) {
+      expect([w.county, w.city, w.street, w.coordX, w.coordY].every((v) => v !== null)).toBe(true);
+      expect(Number(w.coordX)).toBeGreaterThan(LEST97.xMin);
+      expect(Number(w.coordX)).toBeLessThan(LEST97.xMax);
+      expect(Number(w.coordY)).toBeGreaterThan(LEST97.yMin);
+      expect(Number(w.coordY)).toBeLessThan(LEST97.yMax);
+      expect(w.evrPlaceCode !== null).toBe(w.destinationCode !== null);
     }
   });
 });

@@ -2,6 +2,19 @@ import { DOCUMENT_NUMBER, INVOICE, WORKLOG_ACTIONS, documentNumber } from '../li
 import type { InvoiceStatus, InvoiceSyncFailure, Locale, Species, Unit, WaybillStatus, WorklogAction } from '../limits.ts';
 
 import { fromScaled, invoiceTotals } from './decimal.ts';
+import {
+  type DemoWarehouseEvr,
+  type DemoWaybillEvr,
+  NO_EVR,
+  NO_EVR_PLACE,
+  PLACES,
+  demoCadastre,
+  demoClaims,
+  demoEudr,
+  demoIsikukood,
+  lest97,
+  pickBasis,
+} from './evr.ts';
 import { prng } from './prng.ts';
 import {
   ASSORTMENTS,
@@ -58,7 +71,7 @@ export interface DemoCompany extends Stamped {
   isInvoiceCustomer: boolean;
   hasWorklogs: boolean;
 }
-export interface DemoWarehouse extends Stamped {
+export interface DemoWarehouse extends Stamped, DemoWarehouseEvr {
   id: number;
   name: string;
   company: string;
@@ -75,7 +88,7 @@ export interface DemoWorker extends Stamped {
   worklogCount: number;
   lastWorklogAt: string | null;
 }
-export interface DemoWaybill extends Stamped {
+export interface DemoWaybill extends Stamped, DemoWaybillEvr {
   number: string;
   status: WaybillStatus;
   transportDate: string;
@@ -262,6 +275,7 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
       destinationCode,
       address,
       hasWorklogs: false,
+      ...NO_EVR_PLACE,
       ...stamps(t0),
     });
   ORIGIN_SITES.forEach((site, i) => {
@@ -334,6 +348,7 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
       createdBy: r.pick(creators),
       createdAt: iso(createdMs),
       lastModifiedAt: iso(createdMs + r.int(0, 72) * HOUR),
+      ...NO_EVR,
     });
     waybillMs.push(ms);
   }
@@ -469,6 +484,8 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
     companyOf.get(warehouse.company)!.hasWorklogs = true;
   }
 
+  addEvrFields(options.seed ?? DEMO_DEFAULTS.seed, companies, warehouses, waybills, waybillMs);
+
   return {
     users,
     passwords,
@@ -482,4 +499,89 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
     invoices,
     sequences: { waybill: waybillCount, worklog: worklogCount, invoice: Math.max(1, invoiceSeq) },
   };
+}
+
+const FEMALE = new Set(['Kadri', 'Liis', 'Marju', 'Tiina', 'Ene']);
+/** Carriers of the demo: the haulage companies among the forest companies. */
+const CARRIERS = ['Kagu Metsavedu OÜ', 'Jõgeva Puiduvedu OÜ', 'Rapla Metsahooldus OÜ'];
+
+/**
+ * Fills the EVR fields of the demo's warehouses and waybills from a PRNG of their own. Places of
+ * delivery get EVR codes; every waybill an owner, a carrier and a holding basis, most a claim and
+ * EUDR numbers; a third of the recent drafts are still being filled in (no driver's code or
+ * departure time), so the "Ready for EVR" checklist has something to say.
+ */
+function addEvrFields(seed: number, companies: DemoCompany[], warehouses: DemoWarehouse[], waybills: DemoWaybill[], waybillMs: number[]) {
+  const e = prng(seed ^ 0x0e7a_2026);
+  const companyOf = new Map(companies.map((c) => [c.registryCode, c]));
+  for (const w of warehouses) {
+    const place = PLACES[w.name.split(' ')[0]!];
+    if (!place) continue;
+    const [lat, lon, county, city] = place;
+    const { x, y } = lest97(lat + e.int(-300, 300) / 100_000, lon + e.int(-500, 500) / 100_000);
+    w.county = county;
+    w.city = city;
+    w.street = w.destinationCode ? w.address.split(',')[0]! : `${w.name.split(' ')[0]} metsavaru`;
+    w.coordX = x;
+    w.coordY = y;
+    if (w.destinationCode) w.evrPlaceCode = w.destinationCode.replace(/^D-/, 'TL-');
+  }
+  const carriers = companies.filter((c) => CARRIERS.includes(c.name));
+  const drivers = new Map<string, { code: string; phone: string }>();
+  const originOf = new Map(warehouses.filter((w) => w.originCode).map((w) => [w.originCode!, w]));
+  const person = () => `${e.pick(['Ants', 'Mati', 'Heino', 'Aino', 'Vello', 'Maie'])} ${e.pick(['Kask', 'Saar', 'Lepp', 'Orav', 'Tamm'])}`;
+  waybills.forEach((w, i) => {
+    const ms = waybillMs[i]!;
+    const year = new Date(ms).getUTCFullYear();
+    let driver = drivers.get(w.driverName);
+    if (!driver) {
+      driver = {
+        code: demoIsikukood(e, !FEMALE.has(w.driverName.split(' ')[0]!)),
+        phone: `+372 5${e.int(100, 999)} ${e.int(1000, 9999)}`,
+      };
+      drivers.set(w.driverName, driver);
+    }
+    const origin = originOf.get(w.origin)!;
+    const privateOwner = e.chance(0.12);
+    const owner = privateOwner ? null : companyOf.get(origin.company)!;
+    const carrier = e.pick(carriers);
+    const type = pickBasis(e);
+    const tonnesPerUnit = w.unit === 't' ? 1 : 0.8;
+    const gross = 17 + Number(w.quantity) * tonnesPerUnit;
+    const contractMs = ms - e.int(10, 90) * 86_400_000;
+    const withContract = type !== 'ForestNotice' && type !== 'WithoutForestNotice';
+    const withPreviousOwner = type === 'SalesContract' || type === 'ContractForTransferOfCuttingRights';
+    const pending = w.status === 'draft' && e.chance(0.35);
+    const claims = demoClaims(e);
+    const eudr = e.chance(0.6) ? demoEudr(e, year) : null;
+    const previousName = person();
+    Object.assign(w, {
+      ownerCompany: owner?.registryCode ?? null,
+      ownerCompanyName: owner?.name ?? null,
+      ownerPersonName: privateOwner ? person() : null,
+      ownerPersonCode: privateOwner ? demoIsikukood(e, e.chance(0.6)) : null,
+      transporterCompany: carrier?.registryCode ?? null,
+      transporterCompanyName: carrier?.name ?? null,
+      driverIdCode: pending ? null : driver.code,
+      driverPhone: driver.phone,
+      trailerNumber: e.chance(0.8) ? `${e.int(10, 99)} ${String.fromCharCode(65 + e.int(0, 25), 65 + e.int(0, 25))}` : null,
+      departureTime: pending ? null : new Date(ms - (ms % 86_400_000) + e.int(3, 8) * 3_600_000 + e.int(0, 3) * 900_000).toISOString(),
+      grossMass: Math.min(gross, 60).toFixed(3),
+      holdingBasisType: type,
+      cadastralNumber: demoCadastre(e),
+      compartment: `KV${e.int(1, 350)}`,
+      forestAllocationNumber: String(e.int(1, 40)),
+      forestNotificationNumber: type === 'ForestNotice' ? String(e.int(7_000_000, 7_999_999)) + String(year).slice(2) : null,
+      contractNumber: withContract
+        ? `${type === 'SalesContract' || type === 'ContractForTransferOfCuttingRights' ? 'MK' : 'AKT'}-${year}/${e.int(1, 480)}`
+        : null,
+      contractDate: withContract ? new Date(contractMs).toISOString().slice(0, 10) : null,
+      previousOwnerName: withPreviousOwner ? previousName : null,
+      previousOwnerCode: withPreviousOwner ? demoIsikukood(e, e.chance(0.5)) : null,
+      previousOwnerAddress: withPreviousOwner ? `${e.pick(['Metsa', 'Kuuse', 'Männi'])} talu, ${origin.name.split(' ')[0]}` : null,
+      certificateClaims: claims,
+      eudrReferenceNumber: eudr?.eudrReferenceNumber ?? null,
+      eudrVerificationNumber: eudr?.eudrVerificationNumber ?? null,
+    } satisfies Partial<DemoWaybillEvr>);
+  });
 }

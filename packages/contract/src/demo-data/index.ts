@@ -19,6 +19,8 @@ export type {
   DemoWorklog,
 } from './generate.ts';
 export { DEMO_USERS } from './reference.ts';
+export { NO_EVR, NO_EVR_PLACE } from './evr.ts';
+export type { DemoWarehouseEvr, DemoWaybillEvr } from './evr.ts';
 export { divRound, fromScaled, invoiceTotals, lineAmountCents, money, toScaled, vatCents } from './decimal.ts';
 export type { InvoiceLineInput } from './decimal.ts';
 export { prng } from './prng.ts';

@@ -1,4 +1,5 @@
 import { waitFor } from '@testing-library/react';
+import { isEvrReady } from '@timberlog/contract';
 
 import { isApiError } from '@/shared/api';
 import { mockDb, resetMockDb } from '@/shared/mock-db';
@@ -44,7 +45,8 @@ describe('waybill endpoints', () => {
 
   it('changing a waybill refetches it and the lists, and nothing else', async () => {
     const store = makeApiStore();
-    const draft = mockDb.waybills.find((w) => w.status === 'draft');
+    // A draft EVR would take: confirming it changes it.
+    const draft = mockDb.waybills.find((w) => w.status === 'draft' && isEvrReady(w));
     const other = mockDb.waybills.find((w) => w.status === 'delivered');
     if (!draft || !other) throw new Error('seed has a draft and a delivered waybill');
     const subscriptions = [

@@ -528,7 +528,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Create a waybill
-         * @description Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most 3 decimals and at most one load of the assortment's unit (100 m³ or 60 t). When no destination company is given, the destination warehouse's company is taken. When no number is given, the next number is assigned (the year of creation and a running number that never restarts, so no number repeats: `W-2026-000001`); a given number must be free.
+         * @description Any signed-in user. The waybill starts as a draft. Origin and destination must be warehouse codes in use, the assortment must exist and be active, the quantity above zero with at most 3 decimals and at most one load of the assortment's unit (100 m³ or 60 t). When no destination company is given, the destination warehouse's company is taken; when no owner is given, the origin warehouse's company; when no transporter, our own company (setting `OWN_COMPANY_REGISTRY_CODE`). A draft may lack any EVR field, but a value given must be well formed (personal ID codes with their check digit, cadastral numbers `78401:001:0123`, EUDR numbers as TRACES gives them). When no number is given, the next number is assigned (the year of creation and a running number that never restarts, so no number repeats: `W-2026-000001`); a given number must be free.
          */
         readonly post: operations["createWaybill"];
         readonly delete?: never;
@@ -1188,7 +1188,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Import waybills from a CSV or XLSX file
-         * @description Any signed-in user. The body is the file itself (`text/csv` or `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`), at most 10 MB and 10,000 rows. The first row names the columns, in English or Estonian (the headings the waybill export writes; its other columns are read past): Transport date, Origin, Destination, Destination company (optional), Driver, Vehicle, Mileage (km), Assortment, Quantity, Notes (optional). Or `columns` names the field each column holds, by position, comma-separated, an empty entry for a column to read past (`columns=transportDate,,origin,,destination`; the fields: `transportDate`, `origin`, `destination`, `destinationCompany`, `driverName`, `vehicleNumber`, `mileage`, `assortment`, `quantity`, `notes`); the heading row is then read past unread. An unknown field, a field named twice, or one given to a column past the file's last is a 400 on `columns`. CSV with `,` or `;`, a decimal point or comma, dates as 2026-11-23, 23.11.2026 or 23/11/2026, UTF-8 with or without a byte-order mark; formulas are refused. `dryRun=true` checks every row with the rules of creating a waybill and the reference data and writes nothing; the answer lists each problem by the row number the spreadsheet shows. `dryRun=false` creates every row as a draft in one transaction, or none when any row has a problem (400 with the same answer); each waybill's history says `import`, with the file's name as its reason. More than 200 rows are checked (a dry run) or checked and written by a background job: 202 and the job to poll, whose result is this answer (a real run with problems writes nothing and its result lists them). File problems (empty, unreadable, a missing column, too many rows) are a 400 on `file`.
+         * @description Any signed-in user. The body is the file itself (`text/csv` or `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`), at most 10 MB and 10,000 rows. The first row names the columns, in English or Estonian (the headings the waybill export writes; its other columns are read past): Transport date, Origin, Destination, Destination company (optional), Driver, Vehicle, Mileage (km), Assortment, Quantity, Notes (optional), Owner (optional), Transporter (optional), Driver's personal ID code (optional), Trailer (optional), Departure (optional), Gross mass (t) (optional), Holding basis (optional), Cadastral number (optional), Contract or act number (optional), Forest notification number (optional), EUDR reference number (optional), EUDR verification number (optional). Or `columns` names the field each column holds, by position, comma-separated, an empty entry for a column to read past (`columns=transportDate,,origin,,destination`; the fields: `transportDate`, `origin`, `destination`, `destinationCompany`, `driverName`, `vehicleNumber`, `mileage`, `assortment`, `quantity`, `notes`, `ownerCompany`, `transporterCompany`, `driverIdCode`, `trailerNumber`, `departureTime`, `grossMass`, `holdingBasisType`, `cadastralNumber`, `contractNumber`, `forestNotificationNumber`, `eudrReferenceNumber`, `eudrVerificationNumber`); the heading row is then read past unread. An unknown field, a field named twice, or one given to a column past the file's last is a 400 on `columns`. CSV with `,` or `;`, a decimal point or comma, dates as 2026-11-23, 23.11.2026 or 23/11/2026, UTF-8 with or without a byte-order mark; formulas are refused. `dryRun=true` checks every row with the rules of creating a waybill and the reference data and writes nothing; the answer lists each problem by the row number the spreadsheet shows. `dryRun=false` creates every row as a draft in one transaction, or none when any row has a problem (400 with the same answer); each waybill's history says `import`, with the file's name as its reason. More than 200 rows are checked (a dry run) or checked and written by a background job: 202 and the job to poll, whose result is this answer (a real run with problems writes nothing and its result lists them). File problems (empty, unreadable, a missing column, too many rows) are a 400 on `file`.
          */
         readonly post: operations["importWaybills"];
         readonly delete?: never;
@@ -1794,6 +1794,16 @@ export interface components {
             readonly originCode: string | null;
             readonly destinationCode: string | null;
             readonly address: string;
+            /** @description EVR's code of this place of delivery. */
+            readonly evrPlaceCode: string | null;
+            readonly county: string | null;
+            /** @description City or rural municipality (linn or vald). */
+            readonly city: string | null;
+            readonly street: string | null;
+            /** @description L-EST97 (EPSG:3301) x, metres north. */
+            readonly coordX: number | null;
+            /** @description L-EST97 (EPSG:3301) y, metres east. */
+            readonly coordY: number | null;
             readonly hasWorklogs: boolean;
             /** Format: date-time */
             readonly createdAt: string;
@@ -1893,6 +1903,56 @@ export interface components {
             readonly lastModifiedAt: string;
             /** @description Moved by the server with every change. Detail answers carry it as the ETag; every write to the record (PUT, PATCH, DELETE and its actions) must send it as If-Match (428 without), and is refused (412) when someone changed the record since. */
             readonly version: number;
+            /** @description The timber's owner, a company (registry code). */
+            readonly ownerCompany: string | null;
+            readonly ownerCompanyName: string | null;
+            /** @description A private forest owner, instead of a company: the name. */
+            readonly ownerPersonName: string | null;
+            /** @description A private forest owner's personal ID code (isikukood). */
+            readonly ownerPersonCode: string | null;
+            /** @description The carrier (registry code). */
+            readonly transporterCompany: string | null;
+            readonly transporterCompanyName: string | null;
+            /** @description The driver's personal ID code (isikukood). */
+            readonly driverIdCode: string | null;
+            readonly driverPhone: string | null;
+            readonly trailerNumber: string | null;
+            /** Format: date-time */
+            readonly departureTime: string | null;
+            /**
+             * @description Gross mass of the truck and trailer, in tonnes.
+             * @example 48.200
+             */
+            readonly grossMass: string | null;
+            /** @enum {string|null} */
+            readonly holdingBasisType: "ForestNotice" | "WithoutForestNotice" | "SalesContract" | "ContractForTransferOfCuttingRights" | "ForestAct" | "InventoryAct" | "ConsolidatedAct" | null;
+            readonly cadastralNumber: string | null;
+            readonly compartment: string | null;
+            readonly forestAllocationNumber: string | null;
+            readonly forestNotificationNumber: string | null;
+            readonly contractNumber: string | null;
+            /** Format: date */
+            readonly contractDate: string | null;
+            readonly previousOwnerName: string | null;
+            readonly previousOwnerCode: string | null;
+            readonly previousOwnerAddress: string | null;
+            readonly certificateClaims: readonly {
+                /**
+                 * @description The claim, by its EVR code (FSC 100%, FSC Mix, PEFC certified, ...).
+                 * @enum {string}
+                 */
+                readonly code: "FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS";
+                readonly number?: string | null;
+            }[];
+            readonly eudrReferenceNumber: string | null;
+            readonly eudrVerificationNumber: string | null;
+            /** @description The waybill's number in EVR; null: not in EVR. */
+            readonly evrNumber: string | null;
+            /**
+             * @description The waybill's status in EVR; null: not in EVR.
+             * @enum {string|null}
+             */
+            readonly evrStatus: "shipping" | "unloaded" | "finished" | "cancelled" | null;
         };
         /** WaybillPage */
         readonly WaybillPage: {
@@ -4181,6 +4241,12 @@ export interface operations {
                 readonly invoice?: string;
                 /** @description Rows whose `number` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly number?: readonly string[];
+                /** @description Rows whose `holdingBasisType` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly holdingBasisType?: readonly ("ForestNotice" | "WithoutForestNotice" | "SalesContract" | "ContractForTransferOfCuttingRights" | "ForestAct" | "InventoryAct" | "ConsolidatedAct")[];
+                /** @description Rows whose `certificateClaims` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly certificateClaim?: readonly ("FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS")[];
+                /** @description `true`: rows that have a `eudrReferenceNumber`; `false`: rows without one. */
+                readonly hasEudrNumber?: boolean;
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
                 /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
@@ -4257,6 +4323,38 @@ export interface operations {
                     /** @example 27.350 */
                     readonly quantity: string;
                     readonly notes?: string;
+                    readonly ownerCompany?: string | null;
+                    readonly ownerPersonName?: string | null;
+                    readonly ownerPersonCode?: string | null;
+                    readonly transporterCompany?: string | null;
+                    readonly driverIdCode?: string | null;
+                    readonly driverPhone?: ("" | string) | (never | null);
+                    readonly trailerNumber?: string | null;
+                    /** Format: date-time */
+                    readonly departureTime?: string | null;
+                    readonly grossMass?: string | null;
+                    /** @enum {string|null} */
+                    readonly holdingBasisType?: "ForestNotice" | "WithoutForestNotice" | "SalesContract" | "ContractForTransferOfCuttingRights" | "ForestAct" | "InventoryAct" | "ConsolidatedAct" | null;
+                    readonly cadastralNumber?: string | null;
+                    readonly compartment?: string | null;
+                    readonly forestAllocationNumber?: string | null;
+                    readonly forestNotificationNumber?: string | null;
+                    readonly contractNumber?: string | null;
+                    /** Format: date */
+                    readonly contractDate?: string | null;
+                    readonly previousOwnerName?: string | null;
+                    readonly previousOwnerCode?: string | null;
+                    readonly previousOwnerAddress?: string | null;
+                    readonly certificateClaims?: readonly {
+                        /**
+                         * @description The claim, by its EVR code (FSC 100%, FSC Mix, PEFC certified, ...).
+                         * @enum {string}
+                         */
+                        readonly code: "FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS";
+                        readonly number?: string | null;
+                    }[];
+                    readonly eudrReferenceNumber?: string | null;
+                    readonly eudrVerificationNumber?: string | null;
                 };
             };
         };
@@ -4362,6 +4460,38 @@ export interface operations {
                     /** @example 27.350 */
                     readonly quantity: string;
                     readonly notes?: string;
+                    readonly ownerCompany?: string | null;
+                    readonly ownerPersonName?: string | null;
+                    readonly ownerPersonCode?: string | null;
+                    readonly transporterCompany?: string | null;
+                    readonly driverIdCode?: string | null;
+                    readonly driverPhone?: ("" | string) | (never | null);
+                    readonly trailerNumber?: string | null;
+                    /** Format: date-time */
+                    readonly departureTime?: string | null;
+                    readonly grossMass?: string | null;
+                    /** @enum {string|null} */
+                    readonly holdingBasisType?: "ForestNotice" | "WithoutForestNotice" | "SalesContract" | "ContractForTransferOfCuttingRights" | "ForestAct" | "InventoryAct" | "ConsolidatedAct" | null;
+                    readonly cadastralNumber?: string | null;
+                    readonly compartment?: string | null;
+                    readonly forestAllocationNumber?: string | null;
+                    readonly forestNotificationNumber?: string | null;
+                    readonly contractNumber?: string | null;
+                    /** Format: date */
+                    readonly contractDate?: string | null;
+                    readonly previousOwnerName?: string | null;
+                    readonly previousOwnerCode?: string | null;
+                    readonly previousOwnerAddress?: string | null;
+                    readonly certificateClaims?: readonly {
+                        /**
+                         * @description The claim, by its EVR code (FSC 100%, FSC Mix, PEFC certified, ...).
+                         * @enum {string}
+                         */
+                        readonly code: "FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS";
+                        readonly number?: string | null;
+                    }[];
+                    readonly eudrReferenceNumber?: string | null;
+                    readonly eudrVerificationNumber?: string | null;
                     /** @enum {string} */
                     readonly status?: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled";
                     /** @description Why: required with a correction (staff moving a delivered waybill back to confirmed), kept in its history. */
@@ -4539,6 +4669,38 @@ export interface operations {
                     /** @example 27.350 */
                     readonly quantity?: string;
                     readonly notes?: string;
+                    readonly ownerCompany?: string | null;
+                    readonly ownerPersonName?: string | null;
+                    readonly ownerPersonCode?: string | null;
+                    readonly transporterCompany?: string | null;
+                    readonly driverIdCode?: string | null;
+                    readonly driverPhone?: ("" | string) | (never | null);
+                    readonly trailerNumber?: string | null;
+                    /** Format: date-time */
+                    readonly departureTime?: string | null;
+                    readonly grossMass?: string | null;
+                    /** @enum {string|null} */
+                    readonly holdingBasisType?: "ForestNotice" | "WithoutForestNotice" | "SalesContract" | "ContractForTransferOfCuttingRights" | "ForestAct" | "InventoryAct" | "ConsolidatedAct" | null;
+                    readonly cadastralNumber?: string | null;
+                    readonly compartment?: string | null;
+                    readonly forestAllocationNumber?: string | null;
+                    readonly forestNotificationNumber?: string | null;
+                    readonly contractNumber?: string | null;
+                    /** Format: date */
+                    readonly contractDate?: string | null;
+                    readonly previousOwnerName?: string | null;
+                    readonly previousOwnerCode?: string | null;
+                    readonly previousOwnerAddress?: string | null;
+                    readonly certificateClaims?: readonly {
+                        /**
+                         * @description The claim, by its EVR code (FSC 100%, FSC Mix, PEFC certified, ...).
+                         * @enum {string}
+                         */
+                        readonly code: "FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS";
+                        readonly number?: string | null;
+                    }[];
+                    readonly eudrReferenceNumber?: string | null;
+                    readonly eudrVerificationNumber?: string | null;
                     /** @enum {string} */
                     readonly status?: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled";
                     /** @description Why: required with a correction (staff moving a delivered waybill back to confirmed), kept in its history. */
@@ -4649,6 +4811,12 @@ export interface operations {
                 readonly invoice?: string;
                 /** @description Rows whose `number` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly number?: readonly string[];
+                /** @description Rows whose `holdingBasisType` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly holdingBasisType?: readonly ("ForestNotice" | "WithoutForestNotice" | "SalesContract" | "ContractForTransferOfCuttingRights" | "ForestAct" | "InventoryAct" | "ConsolidatedAct")[];
+                /** @description Rows whose `certificateClaims` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly certificateClaim?: readonly ("FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS")[];
+                /** @description `true`: rows that have a `eudrReferenceNumber`; `false`: rows without one. */
+                readonly hasEudrNumber?: boolean;
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
                 /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
@@ -6307,7 +6475,7 @@ export interface operations {
                     /** @description The list's URL query without `?` (`statusIn=confirmed&sort=-transportDate`), as the contract's codec writes it. */
                     readonly query?: string;
                     /** @description Column ids of the list, in order; when not given, the list's default columns. */
-                    readonly columns?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "assortment" | "quantity" | "driverName" | "destinationCompany" | "vehicleNumber" | "mileage" | "invoice" | "notes" | "createdBy" | "createdAt" | "lastModifiedAt" | "timestamp" | "action" | "warehouse" | "workerName" | "durationMinutes" | "warehouseCompany" | "waybill" | "customer" | "issueDate" | "dueDate" | "netTotal" | "grossTotal" | "vatTotal" | "waybills" | "syncedAt" | "email" | "name" | "isActive" | "isStaff" | "lastLogin" | "emailVerified" | "dateJoined")[];
+                    readonly columns?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "assortment" | "quantity" | "driverName" | "destinationCompany" | "vehicleNumber" | "mileage" | "invoice" | "notes" | "createdBy" | "createdAt" | "lastModifiedAt" | "ownerCompany" | "transporterCompany" | "departureTime" | "holdingBasisType" | "cadastralNumber" | "certificateClaims" | "eudrReferenceNumber" | "evrNumber" | "timestamp" | "action" | "warehouse" | "workerName" | "durationMinutes" | "warehouseCompany" | "waybill" | "customer" | "issueDate" | "dueDate" | "netTotal" | "grossTotal" | "vatTotal" | "waybills" | "syncedAt" | "email" | "name" | "isActive" | "isStaff" | "lastLogin" | "emailVerified" | "dateJoined")[];
                     /** @enum {string} */
                     readonly density?: "comfortable" | "compact";
                     readonly shared?: boolean;
@@ -6487,7 +6655,7 @@ export interface operations {
                     /** @description The list's URL query without `?` (`statusIn=confirmed&sort=-transportDate`), as the contract's codec writes it. */
                     readonly query?: string;
                     /** @description Column ids of the list, in order; when not given, the list's default columns. */
-                    readonly columns?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "assortment" | "quantity" | "driverName" | "destinationCompany" | "vehicleNumber" | "mileage" | "invoice" | "notes" | "createdBy" | "createdAt" | "lastModifiedAt" | "timestamp" | "action" | "warehouse" | "workerName" | "durationMinutes" | "warehouseCompany" | "waybill" | "customer" | "issueDate" | "dueDate" | "netTotal" | "grossTotal" | "vatTotal" | "waybills" | "syncedAt" | "email" | "name" | "isActive" | "isStaff" | "lastLogin" | "emailVerified" | "dateJoined")[];
+                    readonly columns?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "assortment" | "quantity" | "driverName" | "destinationCompany" | "vehicleNumber" | "mileage" | "invoice" | "notes" | "createdBy" | "createdAt" | "lastModifiedAt" | "ownerCompany" | "transporterCompany" | "departureTime" | "holdingBasisType" | "cadastralNumber" | "certificateClaims" | "eudrReferenceNumber" | "evrNumber" | "timestamp" | "action" | "warehouse" | "workerName" | "durationMinutes" | "warehouseCompany" | "waybill" | "customer" | "issueDate" | "dueDate" | "netTotal" | "grossTotal" | "vatTotal" | "waybills" | "syncedAt" | "email" | "name" | "isActive" | "isStaff" | "lastLogin" | "emailVerified" | "dateJoined")[];
                     /** @enum {string} */
                     readonly density?: "comfortable" | "compact";
                     readonly shared?: boolean;
@@ -6608,6 +6776,12 @@ export interface operations {
                 readonly invoice?: string;
                 /** @description Rows whose `number` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
                 readonly number?: readonly string[];
+                /** @description Rows whose `holdingBasisType` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly holdingBasisType?: readonly ("ForestNotice" | "WithoutForestNotice" | "SalesContract" | "ContractForTransferOfCuttingRights" | "ForestAct" | "InventoryAct" | "ConsolidatedAct")[];
+                /** @description Rows whose `certificateClaims` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly certificateClaim?: readonly ("FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS")[];
+                /** @description `true`: rows that have a `eudrReferenceNumber`; `false`: rows without one. */
+                readonly hasEudrNumber?: boolean;
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
                 /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
@@ -8881,6 +9055,12 @@ export interface operations {
                     readonly originCode?: string | null;
                     readonly destinationCode?: string | null;
                     readonly address?: string;
+                    readonly evrPlaceCode?: string | null;
+                    readonly county?: string | null;
+                    readonly city?: string | null;
+                    readonly street?: string | null;
+                    readonly coordX?: number | null;
+                    readonly coordY?: number | null;
                 };
             };
         };
@@ -8997,6 +9177,12 @@ export interface operations {
                     readonly originCode?: string | null;
                     readonly destinationCode?: string | null;
                     readonly address?: string;
+                    readonly evrPlaceCode?: string | null;
+                    readonly county?: string | null;
+                    readonly city?: string | null;
+                    readonly street?: string | null;
+                    readonly coordX?: number | null;
+                    readonly coordY?: number | null;
                 };
             };
         };
@@ -9181,6 +9367,12 @@ export interface operations {
                     readonly originCode?: string | null;
                     readonly destinationCode?: string | null;
                     readonly address?: string;
+                    readonly evrPlaceCode?: string | null;
+                    readonly county?: string | null;
+                    readonly city?: string | null;
+                    readonly street?: string | null;
+                    readonly coordX?: number | null;
+                    readonly coordY?: number | null;
                 };
             };
         };

@@ -99,7 +99,11 @@ export const adminCompanyHandlers: readonly HttpHandler[] = [
     if (stale) return stale;
     const refused = referencedAnswer(request, [
       ['warehouses', mockDb.warehouses.filter((item) => item.company === key).length],
-      ['waybills', mockDb.waybills.filter((item) => item.destinationCompany === key).length],
+      [
+        'waybills',
+        mockDb.waybills.filter((item) => item.destinationCompany === key || item.ownerCompany === key || item.transporterCompany === key)
+          .length,
+      ],
       ['invoices', mockDb.invoices.filter((item) => item.customer === key).length],
       ['workers', mockDb.workers.filter((item) => item.company === key).length],
     ]);

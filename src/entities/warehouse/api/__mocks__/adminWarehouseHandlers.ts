@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { CODE_PATTERN, LIMITS, REGISTRY_CODE_PATTERN, WAREHOUSE_LIST } from '@timberlog/contract';
+import { CODE_PATTERN, EVR_PLACE_CODE_PATTERN, LEST97, LIMITS, REGISTRY_CODE_PATTERN, WAREHOUSE_LIST } from '@timberlog/contract';
 
 import {
   type MockFieldErrors,
@@ -31,6 +31,12 @@ const RULES: Record<string, FieldRule> = {
   originCode: CODE,
   destinationCode: CODE,
   address: { maxLength: LIMITS.addressMaxLength },
+  evrPlaceCode: { notEmpty: true, maxLength: LIMITS.evrPlaceCodeMaxLength, pattern: EVR_PLACE_CODE_PATTERN, nullable: true },
+  county: { maxLength: LIMITS.addressPartMaxLength, nullable: true },
+  city: { maxLength: LIMITS.addressPartMaxLength, nullable: true },
+  street: { maxLength: LIMITS.addressPartMaxLength, nullable: true },
+  coordX: { type: 'number', minimum: LEST97.xMin, maximum: LEST97.xMax, nullable: true },
+  coordY: { type: 'number', minimum: LEST97.yMin, maximum: LEST97.yMax, nullable: true },
 };
 const CODES = [
   {
@@ -54,10 +60,32 @@ function check(errors: MockFieldErrors, body: Partial<Warehouse>, id?: number): 
     const code = body[field];
     if (code && mockDb.warehouses.some((item) => item[field] === code && item.id !== id)) errors.add(field, taken);
   }
+  // The server's EVR place rules (server/src/admin/warehouses.ts): empty text clears, one code per warehouse, both coordinates or none.
+  for (const field of ['evrPlaceCode', 'county', 'city', 'street'] as const) {
+    const value = body[field];
+    if (typeof value === 'string') (body as Record<string, unknown>)[field] = value.trim() || null;
+  }
+  if (body.evrPlaceCode && mockDb.warehouses.some((item) => item.evrPlaceCode === body.evrPlaceCode && item.id !== id))
+    errors.add('evrPlaceCode', 'admin.evrPlaceCodeTaken');
+  const { coordX: x, coordY: y } = body;
+  if ((x === undefined) !== (y === undefined) || (x !== undefined && (x === null) !== (y === null)))
+    errors.add(x === undefined || x === null ? 'coordX' : 'coordY', 'admin.coordinatesPair');
 }
 
 const find = (key: string) => mockDb.warehouses.find((item) => String(item.id) === key);
-const FIELDS = ['name', 'company', 'originCode', 'destinationCode', 'address'] as const;
+const FIELDS = [
+  'name',
+  'company',
+  'originCode',
+  'destinationCode',
+  'address',
+  'evrPlaceCode',
+  'county',
+  'city',
+  'street',
+  'coordX',
+  'coordY',
+] as const;
 
 /** PUT (every field) and PATCH (some): the body's schema, the record, its version, then the rules that read data. */
 const update = async (request: Request, key: string, full: boolean): Promise<Response> => {
@@ -113,6 +141,12 @@ export const adminWarehouseHandlers: readonly HttpHandler[] = [
       originCode: body.originCode ?? null,
       destinationCode: body.destinationCode ?? null,
       address: body.address ?? '',
+      evrPlaceCode: body.evrPlaceCode ?? null,
+      county: body.county ?? null,
+      city: body.city ?? null,
+      street: body.street ?? null,
+      coordX: body.coordX ?? null,
+      coordY: body.coordY ?? null,
       hasWorklogs: false,
       createdAt: at,
       lastModifiedAt: at,

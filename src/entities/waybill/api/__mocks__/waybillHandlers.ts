@@ -1,5 +1,10 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import {
+  evrEditProblems,
+  evrReadiness,
+  evrValueProblems,
+  isValidDateTime,
+  type EvrProblem,
   LIMITS,
   LOAD_LIMITS,
   QUANTITY_DECIMAL,
@@ -27,6 +32,7 @@ import {
   mockDb,
   mockReportResponse,
   mockWaybill,
+  NO_EVR,
   nextNumber,
   nonFieldError,
   notFound,
@@ -37,8 +43,67 @@ import {
 import type { Waybill, WaybillCreate, WaybillPatch, WaybillStatus } from '../waybillApi';
 
 const REQUIRED = ['transportDate', 'origin', 'destination', 'driverName', 'vehicleNumber', 'mileage', 'assortment', 'quantity'] as const;
-const EDIT_KEYS = [...REQUIRED, 'destinationCompany', 'notes'] as const;
+/** The EVR fields that are text (or a date, a time, a decimal as text): empty text clears one. */
+const EVR_TEXT_KEYS = [
+  'ownerCompany',
+  'ownerPersonName',
+  'ownerPersonCode',
+  'transporterCompany',
+  'driverIdCode',
+  'driverPhone',
+  'trailerNumber',
+  'departureTime',
+  'grossMass',
+  'holdingBasisType',
+  'cadastralNumber',
+  'compartment',
+  'forestAllocationNumber',
+  'forestNotificationNumber',
+  'contractNumber',
+  'contractDate',
+  'previousOwnerName',
+  'previousOwnerCode',
+  'previousOwnerAddress',
+  'eudrReferenceNumber',
+  'eudrVerificationNumber',
+] as const;
+const EDIT_KEYS = [...REQUIRED, 'destinationCompany', 'notes', ...EVR_TEXT_KEYS, 'certificateClaims'] as const;
 export type Fields = { -readonly [K in keyof WaybillCreate]?: WaybillCreate[K] };
+
+const textParams = (params: EvrProblem['params']) => Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, String(v)]));
+
+/** The server's EVR field checks (server/src/waybills/changes.ts): the contract's, on the values given. */
+function checkEvrFields(fields: Fields, add: (name: string, key: MessageKey, params?: Record<string, string>) => void): void {
+  const text = fields as Record<string, unknown>;
+  for (const name of EVR_TEXT_KEYS) {
+    const value = text[name];
+    if (typeof value === 'string') text[name] = value.trim() === '' ? null : value.trim();
+  }
+  if (fields.certificateClaims)
+    fields.certificateClaims = fields.certificateClaims.map((claim) => ({ code: claim.code, number: claim.number?.trim() || null }));
+  if (typeof fields.departureTime === 'string') {
+    if (!isValidDateTime(fields.departureTime)) return add('departureTime', 'field.format.date-time');
+    fields.departureTime = new Date(fields.departureTime).toISOString();
+  }
+  for (const problem of evrValueProblems(fields)) add(problem.field, problem.key, textParams(problem.params));
+  for (const name of ['ownerCompany', 'transporterCompany'] as const) {
+    const code = fields[name];
+    if (code && !mockDb.companies.some((item) => item.registryCode === code)) add(name, 'ref.unknownCompany', { value: code });
+  }
+  if (typeof fields.grossMass === 'string') {
+    const problem = decimalProblem(fields.grossMass, QUANTITY_DECIMAL);
+    if (problem) add('grossMass', problem.key, textParams(problem.params));
+    else if (Number(fields.grossMass) > LIMITS.grossMassMax) add('grossMass', 'field.maximum', { limit: String(LIMITS.grossMassMax) });
+    else fields.grossMass = decimalText(fields.grossMass, LIMITS.quantityMaxDecimals);
+  }
+}
+
+/** The server's answer to a confirmation EVR would refuse: how many things are missing at the root, and each on its field. */
+export function readinessErrors(request: Request, problems: readonly EvrProblem[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const problem of problems) (errors[problem.field] ??= []).push(message(request, problem.key, textParams(problem.params)));
+  return { nonFieldErrors: [message(request, 'evr.notReady', { count: String(Object.keys(errors).length) })], ...errors };
+}
 
 /**
  * The server's field checks (server/src/waybills/routes.ts): blanks, references, a positive quantity
@@ -65,6 +130,7 @@ export function checkFields(request: Request, body: Fields, current?: Waybill): 
   if (fields.destinationCompany && !mockDb.companies.some((item) => item.registryCode === fields.destinationCompany)) {
     add('destinationCompany', 'ref.unknownCompany', { value: fields.destinationCompany });
   }
+  checkEvrFields(fields, add);
   if (fields.assortment) {
     const assortment = mockDb.assortments.find((item) => item.code === fields.assortment);
     if (!assortment) add('assortment', 'ref.unknownAssortment', { value: fields.assortment });
@@ -90,8 +156,12 @@ export const withNames = (waybill: Waybill): Waybill => {
   const destination = mockDb.warehouses.find((item) => item.destinationCode === waybill.destination);
   const company = mockDb.companies.find((item) => item.registryCode === waybill.destinationCompany);
   const assortment = mockDb.assortments.find((item) => item.code === waybill.assortment);
+  const nameOf = (code: string | null) =>
+    code === null ? null : (mockDb.companies.find((item) => item.registryCode === code)?.name ?? code);
   return {
     ...waybill,
+    ownerCompanyName: nameOf(waybill.ownerCompany),
+    transporterCompanyName: nameOf(waybill.transporterCompany),
     originName: origin?.name ?? waybill.origin,
     destinationName: destination?.name ?? waybill.destination,
     destinationCompanyName: company?.name ?? waybill.destinationCompany,
@@ -103,9 +173,19 @@ export const withNames = (waybill: Waybill): Waybill => {
 /** A new draft from checked fields, as the create call and the import make it (the server's newWaybillRow). */
 export const newWaybill = (request: Request, fields: Fields, number: string): Waybill => {
   const now = new Date().toISOString();
+  // The owner of a waybill naming none is the origin warehouse's company (the server's defaultParties);
+  // the mocks know no own company, as the parity server's settings name none.
+  const owner =
+    !fields.ownerCompany && !fields.ownerPersonName && !fields.ownerPersonCode
+      ? { ownerCompany: mockDb.warehouses.find((item) => item.originCode === fields.origin)?.company ?? null }
+      : {};
   return withNames(
     mockWaybill({
+      // Only what was given: a new waybill has no EVR field the request did not name.
+      ...NO_EVR,
       ...fields,
+      ...owner,
+      certificateClaims: fields.certificateClaims ?? [],
       number,
       status: 'draft',
       invoice: null,
@@ -142,6 +222,13 @@ const update = (request: Request, number: unknown, body: WaybillPatch): Response
   if (edits.length > 0 && !isWaybillEditable(from)) return nonFieldError(message(request, 'waybill.notEditable', { status: from }));
   const { fields, errors } = checkFields(request, body, current);
   if (hasErrors(errors)) return fieldErrors(errors);
+  // Confirming needs what EVR needs; a confirmed waybill's edits may not take away what it has.
+  const status = to ?? from;
+  if (status === 'confirmed' && ((to === 'confirmed' && from === 'draft') || (from === 'confirmed' && edits.length > 0))) {
+    const merged = { ...current, ...Object.fromEntries(edits.map((key) => [key, fields[key]])) };
+    const problems = from === 'draft' ? evrReadiness(merged) : evrEditProblems(current, merged);
+    if (problems.length > 0) return fieldErrors(readinessErrors(request, problems));
+  }
   // The reason is the history's, not a field of the waybill.
   delete (fields as { reason?: string }).reason;
   const next = changed(

@@ -4,8 +4,11 @@ import {
   BULK_ACTIONS,
   LIMITS,
   WAYBILL_IMPORT_COLUMNS,
+  SUMMARY_CHARTS,
+  wallClockInstant,
   WAYBILL_LIST,
   canTransition,
+  evrReadiness,
   checkListQuery,
   isWaybillCorrection,
   isWaybillDeletable,
@@ -117,6 +120,10 @@ function bulkRow(
     if (!mockCaller(request).isStaff) return refused('auth.permissionDenied');
     if (!reason?.trim()) return refused('waybill.reasonRequired', { to });
   }
+  if (to === 'confirmed' && from === 'draft') {
+    const missing = new Set(evrReadiness(waybill).map((problem) => problem.field)).size;
+    if (missing > 0) return refused('evr.notReady', { count: String(missing) });
+  }
   if (!dryRun) {
     const next = changed(
       request,
@@ -196,7 +203,10 @@ async function bulk(request: Request): Promise<Response> {
 const waybillImport: MockImportSpec<Fields> = {
   columns: WAYBILL_IMPORT_COLUMNS,
   check: (request, row) => {
-    const { fields, errors } = checkFields(request, row);
+    // A departure without a zone is the office's wall-clock time (the server's import).
+    const body =
+      typeof row.departureTime === 'string' ? { ...row, departureTime: wallClockInstant(row.departureTime, SUMMARY_CHARTS.timeZone) } : row;
+    const { fields, errors } = checkFields(request, body);
     return { record: fields, errors };
   },
   write: (request, rows, file) =>

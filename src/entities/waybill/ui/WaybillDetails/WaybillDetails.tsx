@@ -1,6 +1,8 @@
+import { HOLDING_BASIS, isHoldingBasisType } from '@timberlog/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
+import { useValueLabels } from '@/shared/i18n';
 import { useFormat } from '@/shared/lib/format';
 import { DetailFields, type DetailField } from '@/shared/ui';
 
@@ -8,6 +10,7 @@ import type { Waybill } from '../../api/waybillApi';
 import { WaybillStatusBadge } from '../WaybillStatusBadge/WaybillStatusBadge';
 
 import styles from './WaybillDetails.module.css';
+import { waybillFieldLabel } from '../../lib/fieldLabel';
 
 export interface WaybillDetailsProps {
   readonly waybill: Waybill;
@@ -30,6 +33,7 @@ function Named({ name, code, to }: { readonly name: string; readonly code: strin
 export function WaybillDetails({ waybill }: WaybillDetailsProps) {
   const { t } = useTranslation();
   const format = useFormat();
+  const labels = useValueLabels();
   const none = <span className={styles.none}>{t('waybills.none')}</span>;
   const filtered = (param: string, value: string) => `/waybills?${new URLSearchParams({ [param]: value }).toString()}`;
 
@@ -68,9 +72,61 @@ export function WaybillDetails({ waybill }: WaybillDetailsProps) {
     { key: 'createdAt', value: format.dateTime(waybill.createdAt) },
     { key: 'lastModifiedAt', value: format.dateTime(waybill.lastModifiedAt) },
     { key: 'notes', value: waybill.notes ? <span className={styles.notes}>{waybill.notes}</span> : none, wide: true },
+    ...evrItems(),
   ];
 
+  /** The EVR fields: parties, transport, the holding basis with its type's fields, claims, EUDR and where it stands in EVR. */
+  function evrItems(): Item[] {
+    const text = (value: string | null) => value || none;
+    const company = (code: string | null, name: string | null) =>
+      code ? (
+        <>
+          {name || code}
+          {name && name !== code ? <span className={styles.code}>{code}</span> : null}
+        </>
+      ) : null;
+    const owner =
+      company(waybill.ownerCompany, waybill.ownerCompanyName) ??
+      (waybill.ownerPersonName || waybill.ownerPersonCode ? (
+        <>
+          {waybill.ownerPersonName}
+          {waybill.ownerPersonCode ? <span className={styles.code}>{waybill.ownerPersonCode}</span> : null}
+        </>
+      ) : (
+        none
+      ));
+    const type = isHoldingBasisType(waybill.holdingBasisType) ? waybill.holdingBasisType : undefined;
+    const basisFields = (type ? HOLDING_BASIS[type].fields : []).map(
+      (field): Item => ({
+        key: field,
+        value: field === 'contractDate' ? (waybill.contractDate ? format.date(waybill.contractDate) : none) : text(waybill[field]),
+      }),
+    );
+    return [
+      { key: 'ownerCompany', value: owner },
+      { key: 'transporterCompany', value: company(waybill.transporterCompany, waybill.transporterCompanyName) ?? none },
+      { key: 'departureTime', value: waybill.departureTime ? format.dateTime(waybill.departureTime) : none },
+      { key: 'driverIdCode', value: text(waybill.driverIdCode) },
+      { key: 'driverPhone', value: text(waybill.driverPhone) },
+      { key: 'trailerNumber', value: text(waybill.trailerNumber) },
+      { key: 'grossMass', value: waybill.grossMass ? format.quantity(waybill.grossMass, 't') : none },
+      { key: 'holdingBasisType', value: type ? labels.holdingBasis(type) : none },
+      ...basisFields,
+      {
+        key: 'certificateClaims',
+        value: waybill.certificateClaims.length
+          ? waybill.certificateClaims
+              .map((claim) => `${labels.certificateClaim(claim.code)}${claim.number ? ` (${claim.number})` : ''}`)
+              .join(', ')
+          : none,
+      },
+      { key: 'eudrReferenceNumber', value: text(waybill.eudrReferenceNumber) },
+      { key: 'eudrVerificationNumber', value: text(waybill.eudrVerificationNumber) },
+      { key: 'evr', value: waybill.evrNumber ?? <span className={styles.none}>{t('waybills.evr.notInEvr')}</span> },
+    ];
+  }
+
   return (
-    <DetailFields fields={items.map((item) => ({ ...item, label: t(`waybills.fields.${item.key}`) }))} minColumnWidth="15rem" largeValues />
+    <DetailFields fields={items.map((item) => ({ ...item, label: waybillFieldLabel(t, item.key) }))} minColumnWidth="15rem" largeValues />
   );
 }

@@ -4,8 +4,11 @@ import type { RequestBody, Schema } from '@/shared/api';
 
 import type { AdminResourceName } from '../api/adminApi';
 
-/** How a form field is edited and sent: text, a number id, a decimal as text, a yes/no, a choice, or text that may be null. */
-export type FieldKind = 'text' | 'textarea' | 'integer' | 'decimal' | 'boolean' | 'enum' | 'nullableText';
+/**
+ * How a form field is edited and sent: text, a number id, a decimal as text, a yes/no, a choice,
+ * text that may be null, or a number that may be null (coordinates).
+ */
+export type FieldKind = 'text' | 'textarea' | 'integer' | 'decimal' | 'boolean' | 'enum' | 'nullableText' | 'nullableNumber';
 
 export interface FieldSpec<Body> {
   /** A member of the API's create or update body: a field the API drops fails the type check. */
@@ -18,6 +21,9 @@ export interface FieldSpec<Body> {
   readonly options?: readonly string[];
   /** The key: sent only on create, shown read-only on edit. */
   readonly keyOnly?: boolean;
+  /** The bounds of a number (`nullableNumber`), as the API's schema has them. */
+  readonly min?: number;
+  readonly max?: number;
 }
 
 export interface ColumnSpec<Item> {

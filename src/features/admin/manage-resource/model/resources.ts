@@ -3,6 +3,8 @@ import {
   ASSORTMENT_TYPE_LIST,
   CODE_PATTERN,
   COMPANY_LIST,
+  EVR_PLACE_CODE_PATTERN,
+  LEST97,
   LIMITS,
   PRICE_PATTERN,
   REGISTRY_CODE_PATTERN,
@@ -52,6 +54,18 @@ export const ADMIN_RESOURCES: Readonly<Record<AdminResourceName, AnyResourceDesc
       { name: 'originCode', kind: 'nullableText', maxLength: LIMITS.codeMaxLength, pattern: code },
       { name: 'destinationCode', kind: 'nullableText', maxLength: LIMITS.codeMaxLength, pattern: code },
       { name: 'address', kind: 'textarea', maxLength: LIMITS.addressMaxLength },
+      // The place as EVR knows it: its code, the address in parts, L-EST97 coordinates (both or neither).
+      {
+        name: 'evrPlaceCode',
+        kind: 'nullableText',
+        maxLength: LIMITS.evrPlaceCodeMaxLength,
+        pattern: { source: EVR_PLACE_CODE_PATTERN, messageKey: 'admin.validation.code' },
+      },
+      { name: 'county', kind: 'nullableText', maxLength: LIMITS.addressPartMaxLength },
+      { name: 'city', kind: 'nullableText', maxLength: LIMITS.addressPartMaxLength },
+      { name: 'street', kind: 'nullableText', maxLength: LIMITS.addressPartMaxLength },
+      { name: 'coordX', kind: 'nullableNumber', min: LEST97.xMin, max: LEST97.xMax },
+      { name: 'coordY', kind: 'nullableNumber', min: LEST97.yMin, max: LEST97.yMax },
     ],
     columns: [
       { field: 'id', sortField: 'id', numeric: true },
@@ -59,6 +73,7 @@ export const ADMIN_RESOURCES: Readonly<Record<AdminResourceName, AnyResourceDesc
       { field: 'companyName' },
       { field: 'originCode' },
       { field: 'destinationCode' },
+      { field: 'evrPlaceCode' },
     ],
   }),
   assortments: describe<AdminItem<'Assortment'>, AdminCreate<'/api/admin/assortments'>>({

@@ -26,6 +26,16 @@ const errorsOf = async (schema: ReturnType<typeof resourceSchema>, values: objec
 describe('the generic resource form', () => {
   const companies = ADMIN_RESOURCES.companies;
 
+  it("edits a warehouse's EVR place: L-EST97 coordinates within Estonia sent as numbers, empty parts as null", async () => {
+    const warehouses = ADMIN_RESOURCES.warehouses;
+    const values = { ...toFormValues(warehouses), name: 'Paide sawmill', company: '10000001', coordX: '58.88', coordY: '590112,5' };
+    const errors = await errorsOf(resourceSchema(warehouses, t, false), values);
+    expect(Object.keys(errors)).toEqual(['coordX']);
+    expect(errors.coordX).toMatch(/admin.validation.numberRange/);
+    const body = toBody(warehouses, { ...values, coordX: '6528012.34', evrPlaceCode: ' TL-PAIDE ' }, false);
+    expect(body).toMatchObject({ coordX: 6528012.34, coordY: 590112.5, evrPlaceCode: 'TL-PAIDE', county: null, street: null });
+  });
+
   it('checks the contract rules of a new record: required fields, the registry code pattern, lengths', async () => {
     const values = { ...toFormValues(companies), registryCode: '123', name: 'x'.repeat(LIMITS.shortTextMaxLength + 1) };
     const errors = await errorsOf(resourceSchema(companies, t, false), values);

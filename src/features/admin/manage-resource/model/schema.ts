@@ -20,6 +20,14 @@ export const resourceSchema = (description: AnyResourceDescription, t: Translate
             rule = rule.matches(/^[1-9][0-9]*$/, { message: t('admin.validation.integer'), excludeEmptyString: true });
           if (field.pattern)
             rule = rule.matches(new RegExp(field.pattern.source), { message: t(field.pattern.messageKey), excludeEmptyString: true });
+          if (field.kind === 'nullableNumber') {
+            const { min = -Infinity, max = Infinity } = field;
+            rule = rule.test('number', t('admin.validation.numberRange', { min, max }), (value) => {
+              if (!value) return true;
+              const number = Number(value.replace(',', '.'));
+              return /^\d+([.,]\d+)?$/.test(value) && number >= min && number <= max;
+            });
+          }
           return [field.name, rule];
         }),
     ),
@@ -47,6 +55,7 @@ export const toBody = (description: AnyResourceDescription, values: FormValues, 
         const text = asText(value).trim();
         if (field.kind === 'integer') return [field.name, text === '' ? null : Number(text)];
         if (field.kind === 'nullableText') return [field.name, text === '' ? null : text];
+        if (field.kind === 'nullableNumber') return [field.name, text === '' ? null : Number(text.replace(',', '.'))];
         return [field.name, text];
       }),
   );

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { ValidationError } from 'yup';
 
 import { waybillSchema } from './schema';
-import { emptyWaybillValues, valuesToCreate, type WaybillFormValues } from './values';
+import { emptyWaybillValues, toLocalDateTime, valuesToCreate, valuesToUpdate, type WaybillFormValues } from './values';
 
 // Keys instead of texts: the test checks which rule fired.
 const t = ((key: string) => key) as unknown as TFunction;
@@ -131,5 +131,61 @@ describe('valuesToCreate', () => {
     expect(errorOn({ transportDate: '1999-12-31' }, 'transportDate')).toBe(range);
     expect(errorOn({ transportDate: '2026-02-30' }, 'transportDate')).toBe('waybills.validation.date');
     expect(errorOn({ transportDate: `${LIMITS.yearMax}-12-31` }, 'transportDate')).toBeNull();
+  });
+});
+
+describe('the EVR fields: the contract rules, a draft may leave them empty', () => {
+  it('takes every EVR field empty', () => {
+    for (const field of [
+      'driverIdCode',
+      'ownerPersonCode',
+      'cadastralNumber',
+      'previousOwnerCode',
+      'eudrReferenceNumber',
+      'grossMass',
+    ] as const)
+      expect(errorOn({}, field)).toBeNull();
+  });
+
+  it('refuses a personal ID code with a wrong check digit or date, and takes a valid one', () => {
+    expect(errorOn({ driverIdCode: '37605030299' }, 'driverIdCode')).toBeNull();
+    expect(errorOn({ driverIdCode: '37605030298' }, 'driverIdCode')).toMatch(/personal ID code/);
+    expect(errorOn({ driverIdCode: '37613030299' }, 'driverIdCode')).toMatch(/personal ID code/);
+    expect(errorOn({ ownerPersonCode: '3760503029' }, 'ownerPersonCode')).toMatch(/personal ID code/);
+  });
+
+  it('refuses a cadastral number not written NNNNN:NNN:NNNN, and takes several separated by commas', () => {
+    expect(errorOn({ cadastralNumber: '78401:001:0123' }, 'cadastralNumber')).toBeNull();
+    expect(errorOn({ cadastralNumber: '78401:001:0123, 78401:001:0124' }, 'cadastralNumber')).toBeNull();
+    expect(errorOn({ cadastralNumber: '78401-001-0123' }, 'cadastralNumber')).toMatch(/cadastral number/);
+    expect(errorOn({ cadastralNumber: '78401:01:0123' }, 'cadastralNumber')).toMatch(/cadastral number/);
+  });
+
+  it('refuses a claim listed twice, EUDR numbers not as TRACES gives them, and a gross mass over the limit', () => {
+    const claims = [
+      { code: 'FSC100', number: '' },
+      { code: 'FSC100', number: 'NC-COC-1' },
+    ];
+    expect(errorOn({ certificateClaims: claims }, 'certificateClaims')).toBe('This claim is already listed.');
+    expect(errorOn({ eudrReferenceNumber: 'abc' }, 'eudrReferenceNumber')).toMatch(/reference number/);
+    expect(errorOn({ eudrVerificationNumber: 'KRAGE8S' }, 'eudrVerificationNumber')).toMatch(/verification number/);
+    expect(errorOn({ grossMass: '80,5' }, 'grossMass')).toMatch(/80/);
+    expect(errorOn({ grossMass: '48,2' }, 'grossMass')).toBeNull();
+  });
+
+  it('sends the departure as the instant of that Estonian time, and reads it back as typed', () => {
+    const body = valuesToCreate({ ...valid, departureTime: '2026-11-23T07:30', holdingBasisType: 'ForestNotice' });
+    expect(body.departureTime).toBe('2026-11-23T05:30:00.000Z');
+    expect(body.holdingBasisType).toBe('ForestNotice');
+    // Summer time: three hours ahead of UTC.
+    expect(valuesToCreate({ ...valid, departureTime: '2026-07-01T07:30' }).departureTime).toBe('2026-07-01T04:30:00.000Z');
+    expect(toLocalDateTime('2026-07-01T04:30:00.000Z')).toBe('2026-07-01T07:30');
+  });
+
+  it('clears an EVR field emptied on an edit, and sends the claims as the API takes them', () => {
+    const body = valuesToUpdate({ ...valid, certificateClaims: [{ code: 'PEFC', number: ' ' }] });
+    expect(body.driverIdCode).toBe('');
+    expect(body.departureTime).toBeNull();
+    expect(body.certificateClaims).toEqual([{ code: 'PEFC', number: null }]);
   });
 });

@@ -8,9 +8,17 @@ import {
   WAYBILL_NUMBER_PATTERN,
   dateProblem,
   isValidDate,
+  CERTIFICATE_CLAIMS,
+  EUDR_REFERENCE_PATTERN,
+  EUDR_VERIFICATION_PATTERN,
+  HOLDING_BASIS_TYPES,
+  isValidCadastralNumbers,
+  isValidIsikukood,
+  isValidPartyCode,
+  PHONE_PATTERN,
 } from '@timberlog/contract';
 import type { TFunction } from 'i18next';
-import { object, string } from 'yup';
+import { array, object, string } from 'yup';
 
 import { formatQuantity } from '@/shared/lib/format';
 
@@ -87,5 +95,79 @@ export function waybillSchema(t: TFunction, { isNew }: { readonly isNew: boolean
         return this.createError({ message: t('waybills.validation.overLoad', { load: formatQuantity(LOAD_LIMITS[unit], unit, 'en') }) });
       }),
     notes: string().max(LIMITS.notesMaxLength, tooLong(LIMITS.notesMaxLength)),
+    ...evrRules(t, tooLong),
   });
+}
+
+/**
+ * The EVR fields' rules: a draft may leave any empty (confirming asks for what EVR needs, by the
+ * contract's evrReadiness), but a value given must be one the server takes, in its words.
+ */
+function evrRules(t: TFunction, tooLong: (limit: number) => string) {
+  const optional = (limit: number) => string().trim().max(limit, tooLong(limit));
+  const checked = (limit: number, ok: (value: string) => boolean, key: string) =>
+    optional(limit).test(key, contractMessage(key), (value) => !value || ok(value));
+  const registryCode = string()
+    .trim()
+    .matches(new RegExp(REGISTRY_CODE_PATTERN), {
+      message: t('waybills.validation.registryCode', { length: LIMITS.registryCodeLength }),
+      excludeEmptyString: true,
+    });
+  const isikukood = (value: string) => isValidIsikukood(value);
+  return {
+    ownerCompany: registryCode,
+    ownerPersonName: optional(LIMITS.nameMaxLength),
+    ownerPersonCode: checked(LIMITS.personCodeLength, isikukood, 'field.idCode'),
+    transporterCompany: registryCode,
+    driverIdCode: checked(LIMITS.personCodeLength, isikukood, 'field.idCode'),
+    driverPhone: optional(LIMITS.phoneMaxLength).matches(new RegExp(PHONE_PATTERN), {
+      message: contractMessage('field.pattern'),
+      excludeEmptyString: true,
+    }),
+    trailerNumber: optional(LIMITS.vehicleNumberMaxLength),
+    departureTime: string().test('departure', t('waybills.validation.date'), (value) => !value || !Number.isNaN(Date.parse(value))),
+    grossMass: string()
+      .trim()
+      .test('mass', function mass(value) {
+        const problem = value ? quantityProblem(value) : undefined;
+        if (problem) return this.createError({ message: contractMessage(problem.key, problem.params) });
+        if (value && Number(normaliseDecimal(value)) > LIMITS.grossMassMax)
+          return this.createError({ message: contractMessage('field.maximum', { limit: LIMITS.grossMassMax }) });
+        return true;
+      }),
+    holdingBasisType: string().oneOf(['', ...HOLDING_BASIS_TYPES]),
+    cadastralNumber: checked(LIMITS.cadastralNumberMaxLength, isValidCadastralNumbers, 'field.cadastralNumber'),
+    compartment: optional(LIMITS.holdingBasisTextMaxLength),
+    forestAllocationNumber: optional(LIMITS.holdingBasisTextMaxLength),
+    forestNotificationNumber: optional(LIMITS.holdingBasisTextMaxLength),
+    contractNumber: optional(LIMITS.holdingBasisTextMaxLength),
+    contractDate: string().test('date', t('waybills.validation.date'), (value) => !value || isValidDate(value)),
+    previousOwnerName: optional(LIMITS.nameMaxLength),
+    previousOwnerCode: checked(LIMITS.personCodeLength, isValidPartyCode, 'field.partyCode'),
+    previousOwnerAddress: optional(LIMITS.previousOwnerAddressMaxLength),
+    certificateClaims: array()
+      .of(
+        object({
+          code: string()
+            .required(t('waybills.validation.required'))
+            .oneOf([...CERTIFICATE_CLAIMS]),
+          number: optional(LIMITS.certificateNumberMaxLength),
+        }),
+      )
+      .max(LIMITS.certificateClaimsMax, contractMessage('field.maxItems', { limit: LIMITS.certificateClaimsMax }))
+      .test('unique', contractMessage('evr.claimTwice'), (claims) => {
+        const codes = (claims ?? []).map((claim) => claim.code).filter(Boolean);
+        return new Set(codes).size === codes.length;
+      }),
+    eudrReferenceNumber: checked(
+      LIMITS.eudrReferenceLength,
+      (value) => new RegExp(EUDR_REFERENCE_PATTERN).test(value),
+      'field.eudrReference',
+    ),
+    eudrVerificationNumber: checked(
+      LIMITS.eudrVerificationLength,
+      (value) => new RegExp(EUDR_VERIFICATION_PATTERN).test(value),
+      'field.eudrVerification',
+    ),
+  };
 }

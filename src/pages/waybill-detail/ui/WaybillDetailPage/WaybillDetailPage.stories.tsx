@@ -1,13 +1,13 @@
 import { translate } from '@timberlog/contract';
 import type { Meta, StoryObj } from '@storybook/react';
 import { delay, http, HttpResponse } from 'msw';
-import { Route, Routes, useSearchParams } from 'react-router-dom';
+import { Route, Routes, useParams, useSearchParams } from 'react-router-dom';
 import { expect, userEvent, within } from 'storybook/test';
 
 import { initialSessionState } from '@/entities/session';
 import type { Waybill, WaybillPatch } from '@/entities/waybill';
 import { meHandler, mockStaffUser } from '@/entities/user/index.mocks';
-import { mockWaybill } from '@/entities/waybill/index.mocks';
+import { mockWaybill, NO_EVR } from '@/entities/waybill/index.mocks';
 
 import { WaybillDetailPage } from './WaybillDetailPage';
 
@@ -41,6 +41,12 @@ function NewWaybillStandIn() {
   return <p>A new waybill like {search.get('from')}</p>;
 }
 
+/** The edit page's stand-in: says which waybill it edits. */
+function EditStandIn() {
+  const { number } = useParams();
+  return <p>Editing {number}</p>;
+}
+
 const meta = {
   title: 'pages/waybill-detail/WaybillDetailPage',
   component: WaybillDetailPage,
@@ -53,6 +59,7 @@ const meta = {
   render: () => (
     <Routes>
       <Route path="/waybills/new" element={<NewWaybillStandIn />} />
+      <Route path="/waybills/:number/edit" element={<EditStandIn />} />
       <Route path="/waybills/:number" element={<WaybillDetailPage />} />
       <Route path="/waybills" element={<p>The waybill list</p>} />
     </Routes>
@@ -93,6 +100,10 @@ export const ConfirmThenDeliver: Story = {
   play: async ({ canvasElement }) => {
     const bar = await actions(canvasElement);
     await userEvent.click(bar.getByRole('button', { name: 'Confirm' }));
+    // Asked first: everything EVR needs is there, so the dialog only confirms.
+    const confirm = within(await within(document.body).findByRole('dialog'));
+    await expect(confirm.getByText(`Confirm waybill ${NUMBER}?`)).toBeInTheDocument();
+    await userEvent.click(confirm.getByRole('button', { name: 'Confirm' }));
     await expect(await bar.findByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
     await expect(bar.queryByRole('button', { name: 'Delete' })).toBeNull();
     await userEvent.click(bar.getByRole('button', { name: 'Mark delivered' }));
@@ -161,7 +172,69 @@ export const Refused: Story = {
   play: async ({ canvasElement }) => {
     const bar = await actions(canvasElement);
     await userEvent.click(bar.getByRole('button', { name: 'Confirm' }));
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('A cancelled waybill cannot become confirmed.');
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Confirm' }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent('A cancelled waybill cannot become confirmed.');
+  },
+};
+
+/** A draft still being filled in: its page says what EVR needs, and Confirm lists it with the way to the form. */
+export const NotReadyForEvr: Story = {
+  parameters: { msw: { handlers: { waybill: waybillApi({ ...draft, driverIdCode: null, departureTime: null }) } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Ready for EVR' })).toBeInTheDocument();
+    await expect(canvas.getByText('2 things are still missing before the waybill can be confirmed.')).toBeInTheDocument();
+    const bar = await actions(canvasElement);
+    await userEvent.click(bar.getByRole('button', { name: 'Confirm' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await expect(dialog.getByText(`Waybill ${NUMBER} cannot be confirmed yet`)).toBeInTheDocument();
+    await expect(dialog.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining("Driver's personal ID code"),
+      expect.stringContaining('Departure'),
+    ]);
+    await userEvent.click(dialog.getByRole('button', { name: 'Edit the waybill' }));
+    await expect(await canvas.findByText(`Editing ${NUMBER}`)).toBeInTheDocument();
+  },
+};
+
+/** The server refuses what the page took for complete (someone emptied a field meanwhile): its reasons show in the dialog. */
+export const ConfirmRefusedForEvr: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        waybill: [
+          http.patch('*/api/waybills/:number/', () =>
+            HttpResponse.json(
+              {
+                nonFieldErrors: [translate('en', 'evr.notReady', { count: 1 })],
+                driverIdCode: [translate('en', 'evr.required')],
+              },
+              { status: 400 },
+            ),
+          ),
+          ...waybillApi(draft),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const bar = await actions(canvasElement);
+    await userEvent.click(bar.getByRole('button', { name: 'Confirm' }));
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Confirm' }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent('EVR needs 1 more fields');
+  },
+};
+
+/** A waybill from before EVR: every EVR field empty, and not in EVR. */
+export const BeforeEvr: Story = {
+  parameters: {
+    msw: { handlers: { waybill: waybillApi(mockWaybill({ ...NO_EVR, number: NUMBER, status: 'delivered' })) } },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Not in EVR')).toBeInTheDocument();
+    await expect(within(canvasElement).queryByRole('heading', { name: 'Ready for EVR' })).toBeNull();
   },
 };
 

@@ -8,7 +8,7 @@ import { duplicateWaybillPath } from '@/features/waybill/edit';
 import { WaybillStatusActions, waybillActions } from '@/features/waybill/change-status';
 import { RecordHistory, type HistoryField } from '@/entities/history';
 import { useCurrentUser } from '@/entities/user';
-import { useGetWaybillQuery, WaybillDetails, WaybillStatusBadge } from '@/entities/waybill';
+import { EvrChecklist, useGetWaybillQuery, WaybillDetails, WaybillStatusBadge, waybillFieldLabel } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
 import { useValueLabels } from '@/shared/i18n';
 import { useFormat } from '@/shared/lib/format';
@@ -39,10 +39,36 @@ export function WaybillDetailPage() {
   const unit = waybill?.unit;
   // The history's values as this page shows them: statuses translated, dates and quantities formatted.
   const historyFields = useMemo<Record<string, HistoryField>>(() => {
-    const label = (field: string) => t(`waybills.fields.${field}`);
+    const label = (field: string) => waybillFieldLabel(t, field);
     const plain = ['origin', 'destination', 'destinationCompany', 'driverName', 'vehicleNumber', 'assortment', 'invoice', 'notes'];
+    // The EVR fields (migration 035), shown as the server records them.
+    const evr = [
+      'ownerCompany',
+      'ownerPersonName',
+      'ownerPersonCode',
+      'transporterCompany',
+      'driverIdCode',
+      'driverPhone',
+      'trailerNumber',
+      'cadastralNumber',
+      'compartment',
+      'forestAllocationNumber',
+      'forestNotificationNumber',
+      'contractNumber',
+      'previousOwnerName',
+      'previousOwnerCode',
+      'previousOwnerAddress',
+      'certificateClaims',
+      'eudrReferenceNumber',
+      'eudrVerificationNumber',
+    ];
     return {
-      ...Object.fromEntries(plain.map((field) => [field, { label: label(field) }])),
+      ...Object.fromEntries([...plain, ...evr].map((field) => [field, { label: label(field) }])),
+      holdingBasisType: { label: label('holdingBasisType'), format: valueLabels.holdingBasis },
+      departureTime: { label: label('departureTime'), format: (value) => format.dateTime(value) },
+      contractDate: { label: label('contractDate'), format: (value) => format.date(value) },
+      grossMass: { label: label('grossMass'), format: (value) => format.quantity(value, 't') },
+      evrNumber: { label: label('evr') },
       status: { label: label('status'), format: valueLabels.waybillStatus },
       transportDate: { label: label('transportDate'), format: (value) => format.date(value) },
       quantity: { label: label('quantity'), format: (value) => format.quantity(value, unit) },
@@ -109,6 +135,11 @@ export function WaybillDetailPage() {
       />
       {actionError ? <FormAlert>{actionError}</FormAlert> : null}
       <DocumentActions record="waybills" number={waybill.number} />
+      {waybill.status === 'draft' ? (
+        <Card>
+          <EvrChecklist waybill={waybill} />
+        </Card>
+      ) : null}
       <Card>
         <WaybillDetails waybill={waybill} />
       </Card>

@@ -129,6 +129,41 @@ export const OverOneLoadServer: Story = {
   },
 };
 
+/** The form in the document's groups; the holding basis shows the fields its type needs; claims are a short list. */
+export const EvrGroups: Story = {
+  parameters: { msw: { handlers: { waybill: waybillApi(mockWaybill({ number: NUMBER, status: 'draft' })) } } },
+  play: async ({ canvasElement }) => {
+    const fields = await form(canvasElement);
+    for (const name of ['Parties', 'Transport', 'Origin and certificates', 'Load'])
+      await expect(fields.getByRole('group', { name })).toBeInTheDocument();
+    const origin = within(fields.getByRole('group', { name: 'Origin and certificates' }));
+    await expect(origin.getByLabelText('Cadastral number')).toHaveValue('78401:001:0123');
+    await expect(origin.queryByLabelText(/Contract or act number/)).toBeNull();
+    await userEvent.selectOptions(origin.getByLabelText('Holding basis'), 'SalesContract');
+    await expect(origin.getByLabelText(/Contract or act number/)).toBeRequired();
+    await expect(origin.getByLabelText(/Previous owner's address/)).toBeInTheDocument();
+    await expect(origin.queryByLabelText('Forest notification number')).toBeNull();
+    await userEvent.click(origin.getByRole('button', { name: 'Add a claim' }));
+    await userEvent.selectOptions(origin.getAllByLabelText('Claim')[1]!, 'FSCMIX');
+    await userEvent.click(fields.getByRole('button', { name: 'Save' }));
+    await expect(await fields.findByText('This claim is already listed.')).toBeInTheDocument();
+    await userEvent.click(origin.getByRole('button', { name: 'Remove claim 2' }));
+    await expect(origin.getAllByLabelText('Claim')).toHaveLength(1);
+  },
+};
+
+/** The contract's checks as the user types: a personal code with a wrong check digit, a cadastral number in another form. */
+export const EvrClientRules: Story = {
+  play: async ({ canvasElement }) => {
+    const fields = await form(canvasElement);
+    await retype(fields.getByLabelText("Driver's personal ID code"), '37605030298');
+    await retype(fields.getByLabelText('Cadastral number'), '78401-001-0123');
+    await userEvent.click(fields.getByRole('button', { name: 'Save' }));
+    await expect(await fields.findByText(translate('en', 'field.idCode'))).toBeInTheDocument();
+    await expect(fields.getByText(translate('en', 'field.cadastralNumber'))).toBeInTheDocument();
+  },
+};
+
 export const Saved: Story = {
   parameters: { msw: { handlers: { waybill: waybillApi(confirmed) } } },
   play: async ({ canvasElement }) => {

@@ -13,7 +13,7 @@ import { BulkActionsButton, SelectionBar, useWaybillSelection } from '@/features
 import { ExportWaybillReport } from '@/features/waybill/export-report';
 import { ImportButton } from '@/features/import-records';
 import { useCurrentUser } from '@/entities/user';
-import { useListWaybillsQuery, type WaybillListParams } from '@/entities/waybill';
+import { useListWaybillsQuery, type WaybillListParams, waybillFieldLabel } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
 import { useValueLabels, type ValueLabels } from '@/shared/i18n';
 import { isPageGone, useLastPageWhenGone, useListQuery } from '@/shared/lib/list-query';
@@ -21,7 +21,7 @@ import { Button, Page, Pagination } from '@/shared/ui';
 
 /** Every waybill filter the list call takes, in the order a dispatcher narrows a list. */
 const filterFields = (t: TFunction, valueLabels: ValueLabels): FilterFieldSpec[] => {
-  const label = (field: string) => t(`waybills.fields.${field}`);
+  const label = (field: string) => waybillFieldLabel(t, field);
   return [
     { name: 'statusIn', label: label('status'), optionLabel: valueLabels.waybillStatus },
     { name: 'transportDateAfter', to: 'transportDateBefore', label: label('transportDate') },
@@ -34,6 +34,9 @@ const filterFields = (t: TFunction, valueLabels: ValueLabels): FilterFieldSpec[]
     { name: 'mileageMin', label: t('waybills.filters.mileageMin') },
     { name: 'mileageMax', label: t('waybills.filters.mileageMax') },
     { name: 'invoice', label: label('invoice') },
+    { name: 'holdingBasisType', label: label('holdingBasisType'), optionLabel: valueLabels.holdingBasis },
+    { name: 'certificateClaim', label: t('waybills.filters.certificateClaim'), optionLabel: valueLabels.certificateClaim },
+    { name: 'hasEudrNumber', label: t('waybills.filters.hasEudrNumber') },
   ];
 };
 
@@ -48,7 +51,7 @@ export function WaybillsPage() {
   const { t } = useTranslation();
   const query = useListQuery<WaybillListParams>(WAYBILL_LIST, LIST_OPTIONS);
   const views = useListViews('waybills', query);
-  const columnLabel = useCallback((id: string) => t(`waybills.fields.${id}`), [t]);
+  const columnLabel = useCallback((id: string) => waybillFieldLabel(t, id), [t]);
   const list = useListWaybillsQuery(query.params);
   const { data: latestData, error, isFetching, refetch, startedTimeStamp } = list;
   // A page of rows is a large update: the table takes it as a transition, rendered in slices, while

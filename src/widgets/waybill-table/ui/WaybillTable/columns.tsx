@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
 
-import { WaybillStatusBadge, type Waybill } from '@/entities/waybill';
+import { WaybillStatusBadge, type Waybill, waybillFieldLabel } from '@/entities/waybill';
+import { useValueLabels } from '@/shared/i18n';
 import type { Formatters } from '@/shared/lib/format';
 import type { TableColumn } from '@/shared/ui';
 
@@ -13,7 +14,7 @@ import styles from './WaybillTable.module.css';
  * origin, destination and quantity.
  */
 export function waybillColumns(t: TFunction, format: Formatters, linkState?: unknown): TableColumn<Waybill>[] {
-  const header = (field: string) => t(`waybills.fields.${field}`);
+  const header = (field: string) => waybillFieldLabel(t, field);
   return [
     {
       id: 'number',
@@ -118,7 +119,63 @@ export function waybillColumns(t: TFunction, format: Formatters, linkState?: unk
       width: '9.5rem',
       cell: (w) => format.dateTime(w.lastModifiedAt),
     },
+    // The EVR fields (the column chooser's optional ones): not sortable, read as the detail page shows them.
+    {
+      id: 'ownerCompany',
+      header: header('ownerCompany'),
+      phone: 'hide',
+      truncate: true,
+      cell: (w) => clipped(w.ownerCompanyName ?? w.ownerCompany ?? w.ownerPersonName),
+    },
+    {
+      id: 'transporterCompany',
+      header: header('transporterCompany'),
+      phone: 'hide',
+      truncate: true,
+      cell: (w) => clipped(w.transporterCompanyName ?? w.transporterCompany),
+    },
+    {
+      id: 'departureTime',
+      header: header('departureTime'),
+      phone: 'hide',
+      width: '9.5rem',
+      cell: (w) => (w.departureTime ? format.dateTime(w.departureTime) : null),
+    },
+    {
+      id: 'holdingBasisType',
+      header: header('holdingBasisType'),
+      phone: 'hide',
+      truncate: true,
+      cell: (w) => (w.holdingBasisType ? <HoldingBasis type={w.holdingBasisType} /> : null),
+    },
+    { id: 'cadastralNumber', header: header('cadastralNumber'), phone: 'hide', truncate: true, cell: (w) => clipped(w.cadastralNumber) },
+    {
+      id: 'certificateClaims',
+      header: header('certificateClaims'),
+      phone: 'hide',
+      truncate: true,
+      cell: (w) => (w.certificateClaims.length ? <Claims codes={w.certificateClaims.map((claim) => claim.code)} /> : null),
+    },
+    { id: 'eudrReferenceNumber', header: header('eudrReferenceNumber'), phone: 'hide', width: '10rem', cell: (w) => w.eudrReferenceNumber },
+    {
+      id: 'evrNumber',
+      header: header('evrNumber'),
+      phone: 'hide',
+      width: '9rem',
+      cell: (w) => w.evrNumber ?? <span className={styles.muted}>{t('waybills.evr.notInEvr')}</span>,
+    },
   ];
+}
+
+/** A holding basis in words. */
+function HoldingBasis({ type }: { readonly type: string }) {
+  return clipped(useValueLabels().holdingBasis(type));
+}
+
+/** Certificate claims in words, one line. */
+function Claims({ codes }: { readonly codes: readonly string[] }) {
+  const labels = useValueLabels();
+  return clipped(codes.map((code) => labels.certificateClaim(code)).join(', '));
 }
 
 /** A long name cut to one line, in full on hover. */

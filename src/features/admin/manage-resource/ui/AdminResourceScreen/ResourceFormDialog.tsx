@@ -136,7 +136,9 @@ export function ResourceFormDialog({ description, item, open, onOpenChange, onSa
               name={field.name}
               label={label(field.name)}
               required={field.required}
-              inputMode={field.kind === 'integer' ? 'numeric' : field.kind === 'decimal' ? 'decimal' : undefined}
+              inputMode={
+                field.kind === 'integer' ? 'numeric' : field.kind === 'decimal' || field.kind === 'nullableNumber' ? 'decimal' : undefined
+              }
               autoComplete="off"
             />
           );

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 
-import { usePatchWaybillMutation, type Waybill } from '@/entities/waybill';
+import { EvrCheckList, useEvrChecks, usePatchWaybillMutation, type Waybill } from '@/entities/waybill';
 import { extractApiError, isApiError } from '@/shared/api';
 import { useFormat } from '@/shared/lib/format';
 import { Button, ConfirmDialog, TextField } from '@/shared/ui';
@@ -30,8 +31,9 @@ const refusal = (error: unknown, t: (key: string) => string): string => {
 type Asking = StatusAction | CorrectionAction | null;
 
 /**
- * The status changes the waybill's status allows: Confirm, and (each asked first, with what it
- * means) Mark delivered and Cancel; for staff, Return to confirmed with a required reason.
+ * The status changes the waybill's status allows, each asked first with what it means: Confirm
+ * (listing what EVR still needs, if anything, with the way to the form), Mark delivered and
+ * Cancel; for staff, Return to confirmed with a required reason.
  */
 export function WaybillStatusActions({ waybill, isStaff = false, onError }: WaybillStatusActionsProps) {
   const { t } = useTranslation();
@@ -42,6 +44,9 @@ export function WaybillStatusActions({ waybill, isStaff = false, onError }: Wayb
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>(undefined);
   const { statusChanges, corrections } = waybillActions(waybill.status, { isStaff });
+  const navigate = useNavigate();
+  // What confirming still needs (the contract's evrReadiness, as the server checks it).
+  const { checks, missing } = useEvrChecks(waybill);
 
   const ask = (action: Exclude<Asking, null>) => {
     setDialogError(null);
@@ -68,13 +73,8 @@ export function WaybillStatusActions({ waybill, isStaff = false, onError }: Wayb
   const quantity = format.quantity(waybill.quantity, waybill.unit);
   return (
     <>
-      {statusChanges.map(({ action, to }) => (
-        <Button
-          key={action}
-          variant={VARIANTS[action]}
-          disabled={isLoading}
-          onClick={() => (action === 'confirm' ? void send(to) : ask(action))}
-        >
+      {statusChanges.map(({ action }) => (
+        <Button key={action} variant={VARIANTS[action]} disabled={isLoading} onClick={() => ask(action)}>
           {t(`waybills.actions.${action}`)}
         </Button>
       ))}
@@ -83,6 +83,23 @@ export function WaybillStatusActions({ waybill, isStaff = false, onError }: Wayb
           {t(`waybills.actions.${action}`)}
         </Button>
       ))}
+      <ConfirmDialog
+        open={asking === 'confirm'}
+        onOpenChange={(open) => setAsking(open ? 'confirm' : null)}
+        title={
+          missing
+            ? t('waybills.confirmDialog.missingTitle', { number: waybill.number })
+            : t('waybills.confirmDialog.title', { number: waybill.number })
+        }
+        description={missing ? t('waybills.confirmDialog.missingText') : t('waybills.confirmDialog.text')}
+        confirmLabel={missing ? t('waybills.confirmDialog.edit') : t('waybills.confirmDialog.confirm')}
+        cancelLabel={t('waybills.confirmDialog.keep')}
+        busy={isLoading}
+        error={dialogError}
+        onConfirm={() => (missing ? void navigate(`/waybills/${encodeURIComponent(waybill.number)}/edit`) : void send('confirmed'))}
+      >
+        {missing ? <EvrCheckList checks={checks} onlyMissing /> : null}
+      </ConfirmDialog>
       <ConfirmDialog
         open={asking === 'deliver'}
         onOpenChange={(open) => setAsking(open ? 'deliver' : null)}

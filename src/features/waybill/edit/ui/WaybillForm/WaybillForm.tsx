@@ -2,7 +2,7 @@ import { LIMITS } from '@timberlog/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useCreateWaybillMutation, useUpdateWaybillMutation, type Waybill } from '@/entities/waybill';
+import { useCreateWaybillMutation, useUpdateWaybillMutation, type Waybill, waybillFieldLabel } from '@/entities/waybill';
 import { confirmLeave } from '@/shared/lib';
 import { ApiForm, Button, FormikTextArea, FormikTextField, SubmitButton } from '@/shared/ui';
 
@@ -16,7 +16,11 @@ import {
   type WaybillFormValues,
 } from '../../model/values';
 
-import { WaybillPlaceFields } from './WaybillPlaceFields';
+import { CompanyPicker } from '@/entities/company';
+import { DestinationPicker, OriginPicker } from '@/entities/warehouse';
+
+import { CertificateClaimsField, HoldingBasisFields } from './WaybillEvrFields';
+import { ActiveAssortmentPicker, PickerField, WaybillPlaceEffects } from './WaybillPlaceFields';
 import styles from './WaybillForm.module.css';
 
 export interface WaybillFormProps {
@@ -32,8 +36,8 @@ export interface WaybillFormProps {
   readonly startFrom?: WaybillFormValues;
 }
 
-/** The fields a conflict view compares, in the form's order. */
-const CONFLICT_FIELDS = WAYBILL_FORM_FIELDS.filter((field) => field !== 'number');
+/** The fields a conflict view compares, in the form's order (the claims' list is compared as the detail page shows it, not here). */
+const CONFLICT_FIELDS = WAYBILL_FORM_FIELDS.filter((field) => field !== 'number' && field !== 'certificateClaims');
 
 /** Creates or edits a waybill, with the server's rules; a failed save keeps every value typed. */
 export function WaybillForm({ waybill, onSaved, onCancel, changedBy, startFrom }: WaybillFormProps) {
@@ -44,7 +48,7 @@ export function WaybillForm({ waybill, onSaved, onCancel, changedBy, startFrom }
   const schema = useMemo(() => waybillSchema(t, { isNew }), [t, isNew]);
   // The values the form starts from; a later copy of the waybill (someone saved it) goes through `versioned`.
   const [initialValues] = useState(() => (waybill ? waybillToValues(waybill) : (startFrom ?? emptyWaybillValues())));
-  const labels = useMemo(() => Object.fromEntries(CONFLICT_FIELDS.map((field) => [field, t(`waybills.fields.${field}`)])), [t]);
+  const labels = useMemo(() => Object.fromEntries(CONFLICT_FIELDS.map((field) => [field, waybillFieldLabel(t, field)])), [t]);
 
   return (
     <ApiForm<WaybillFormValues, Waybill>
@@ -66,6 +70,7 @@ export function WaybillForm({ waybill, onSaved, onCancel, changedBy, startFrom }
     >
       {() => (
         <>
+          <WaybillPlaceEffects />
           <div className={styles.grid}>
             {isNew ? (
               <FormikTextField
@@ -77,39 +82,132 @@ export function WaybillForm({ waybill, onSaved, onCancel, changedBy, startFrom }
               />
             ) : null}
             <FormikTextField label={t('waybills.fields.transportDate')} name="transportDate" type="date" required />
-            <WaybillPlaceFields />
-            <FormikTextField
-              label={t('waybills.fields.driverName')}
-              name="driverName"
-              required
-              maxLength={LIMITS.nameMaxLength}
-              autoComplete="off"
-            />
-            <FormikTextField
-              label={t('waybills.fields.vehicleNumber')}
-              name="vehicleNumber"
-              required
-              maxLength={LIMITS.vehicleNumberMaxLength}
-              autoComplete="off"
-            />
-            <FormikTextField
-              label={t('waybills.fields.mileage')}
-              name="mileage"
-              inputMode="numeric"
-              required
-              hint={t('waybills.form.mileageHint', { min: LIMITS.mileageMin, max: LIMITS.mileageMax })}
-              autoComplete="off"
-            />
-            <FormikTextField
-              label={t('waybills.fields.quantity')}
-              name="quantity"
-              inputMode="decimal"
-              required
-              hint={t('waybills.form.quantityHint', { decimals: LIMITS.quantityMaxDecimals })}
-              autoComplete="off"
-            />
-            <FormikTextArea label={t('waybills.fields.notes')} name="notes" className={styles.wide} maxLength={LIMITS.notesMaxLength} />
           </div>
+          {/* Grouped as the document is read: who, how it travels, where from and on what right, what. */}
+          <fieldset className={styles.group}>
+            <legend className={styles.legend}>{t('waybills.groups.parties')}</legend>
+            <div className={styles.grid}>
+              <PickerField
+                picker={CompanyPicker}
+                name="ownerCompany"
+                label={t('waybills.fields.ownerCompany')}
+                hint={t('waybills.evrForm.ownerHint')}
+              />
+              <FormikTextField
+                label={t('waybills.fields.ownerPersonName')}
+                name="ownerPersonName"
+                maxLength={LIMITS.nameMaxLength}
+                autoComplete="off"
+              />
+              <FormikTextField
+                label={t('waybills.fields.ownerPersonCode')}
+                name="ownerPersonCode"
+                inputMode="numeric"
+                maxLength={LIMITS.personCodeLength}
+                hint={t('waybills.evrForm.idCodeHint')}
+                autoComplete="off"
+              />
+              <PickerField
+                picker={CompanyPicker}
+                name="transporterCompany"
+                label={t('waybills.fields.transporterCompany')}
+                hint={t('waybills.evrForm.transporterHint')}
+              />
+              <PickerField picker={DestinationPicker} name="destination" label={t('waybills.fields.destination')} />
+              <PickerField picker={CompanyPicker} name="destinationCompany" label={t('waybills.fields.destinationCompany')} />
+            </div>
+          </fieldset>
+          <fieldset className={styles.group}>
+            <legend className={styles.legend}>{t('waybills.groups.transport')}</legend>
+            <div className={styles.grid}>
+              <FormikTextField
+                label={t('waybills.fields.departureTime')}
+                name="departureTime"
+                type="datetime-local"
+                hint={t('waybills.evrForm.departureHint')}
+              />
+              <FormikTextField
+                label={t('waybills.fields.driverName')}
+                name="driverName"
+                required
+                maxLength={LIMITS.nameMaxLength}
+                autoComplete="off"
+              />
+              <FormikTextField
+                label={waybillFieldLabel(t, 'driverIdCode')}
+                name="driverIdCode"
+                inputMode="numeric"
+                maxLength={LIMITS.personCodeLength}
+                hint={t('waybills.evrForm.idCodeHint')}
+                autoComplete="off"
+              />
+              <FormikTextField
+                label={t('waybills.fields.driverPhone')}
+                name="driverPhone"
+                type="tel"
+                maxLength={LIMITS.phoneMaxLength}
+                autoComplete="off"
+              />
+              <FormikTextField
+                label={t('waybills.fields.vehicleNumber')}
+                name="vehicleNumber"
+                required
+                maxLength={LIMITS.vehicleNumberMaxLength}
+                autoComplete="off"
+              />
+              <FormikTextField
+                label={t('waybills.fields.trailerNumber')}
+                name="trailerNumber"
+                maxLength={LIMITS.vehicleNumberMaxLength}
+                autoComplete="off"
+              />
+              <FormikTextField label={t('waybills.fields.grossMass')} name="grossMass" inputMode="decimal" autoComplete="off" />
+              <FormikTextField
+                label={t('waybills.fields.mileage')}
+                name="mileage"
+                inputMode="numeric"
+                required
+                hint={t('waybills.form.mileageHint', { min: LIMITS.mileageMin, max: LIMITS.mileageMax })}
+                autoComplete="off"
+              />
+            </div>
+          </fieldset>
+          <fieldset className={styles.group}>
+            <legend className={styles.legend}>{t('waybills.groups.origin')}</legend>
+            <div className={styles.grid}>
+              <PickerField picker={OriginPicker} name="origin" label={t('waybills.fields.origin')} />
+              <HoldingBasisFields />
+              <CertificateClaimsField />
+              <FormikTextField
+                label={waybillFieldLabel(t, 'eudrReferenceNumber')}
+                name="eudrReferenceNumber"
+                maxLength={LIMITS.eudrReferenceLength}
+                hint={t('waybills.evrForm.eudrHint')}
+                autoComplete="off"
+              />
+              <FormikTextField
+                label={waybillFieldLabel(t, 'eudrVerificationNumber')}
+                name="eudrVerificationNumber"
+                maxLength={LIMITS.eudrVerificationLength}
+                autoComplete="off"
+              />
+            </div>
+          </fieldset>
+          <fieldset className={styles.group}>
+            <legend className={styles.legend}>{t('waybills.groups.load')}</legend>
+            <div className={styles.grid}>
+              <PickerField picker={ActiveAssortmentPicker} name="assortment" label={t('waybills.fields.assortment')} />
+              <FormikTextField
+                label={t('waybills.fields.quantity')}
+                name="quantity"
+                inputMode="decimal"
+                required
+                hint={t('waybills.form.quantityHint', { decimals: LIMITS.quantityMaxDecimals })}
+                autoComplete="off"
+              />
+              <FormikTextArea label={t('waybills.fields.notes')} name="notes" className={styles.wide} maxLength={LIMITS.notesMaxLength} />
+            </div>
+          </fieldset>
           <div className={styles.buttons}>
             <SubmitButton submitting={t('waybills.form.saving')}>
               {isNew ? t('waybills.form.create') : t('waybills.form.save')}

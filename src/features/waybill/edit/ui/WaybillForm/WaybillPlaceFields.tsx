@@ -1,12 +1,12 @@
 import { useField, useFormikContext } from 'formik';
 import { useEffect, useRef, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { AssortmentPicker, useGetAssortmentQuery } from '@/entities/assortment';
-import { CompanyPicker } from '@/entities/company';
-import { DestinationPicker, OriginPicker, useGetWarehouseByDestinationQuery } from '@/entities/warehouse';
+import { useGetWarehouseByDestinationQuery } from '@/entities/warehouse';
 
 import type { WaybillFormValues } from '../../model/values';
+
+import styles from './WaybillForm.module.css';
 
 interface PickerProps {
   readonly label: string;
@@ -18,17 +18,20 @@ interface PickerProps {
 }
 
 /** A single-value picker bound to the Formik field of the same name (a code, '' when none). */
-function PickerField({
+export function PickerField({
   picker: Picker,
   name,
   label,
+  hint,
 }: {
   readonly picker: ComponentType<PickerProps>;
   readonly name: keyof WaybillFormValues;
   readonly label: string;
+  /** A short help text under the picker. */
+  readonly hint?: string;
 }) {
   const [field, meta, helpers] = useField<string>(name);
-  return (
+  const picker = (
     <Picker
       label={label}
       name={name}
@@ -38,17 +41,25 @@ function PickerField({
       error={meta.touched ? meta.error : undefined}
     />
   );
+  return hint ? (
+    <div className={styles.withHint}>
+      {picker}
+      <p className={styles.hint}>{hint}</p>
+    </div>
+  ) : (
+    picker
+  );
 }
 
-const ActiveAssortmentPicker = (props: PickerProps) => <AssortmentPicker {...props} activeOnly />;
+export const ActiveAssortmentPicker = (props: PickerProps) => <AssortmentPicker {...props} activeOnly />;
 
 /**
- * Origin, destination, the receiving company and the assortment, each picked from the server's
- * reference data. Choosing a destination fills the company from the destination's warehouse, as
- * the server does when none is given; the user may still pick another.
+ * What choosing a place or an assortment fills in: choosing a destination fills the receiving
+ * company from the destination's warehouse, as the server does when none is given (the user may
+ * still pick another); an assortment brings its unit, which bounds the quantity. The pickers
+ * themselves stand in the form's groups (PickerField).
  */
-export function WaybillPlaceFields() {
-  const { t } = useTranslation();
+export function WaybillPlaceEffects() {
   const { values, setFieldValue } = useFormikContext<WaybillFormValues>();
   const destination = values.destination.trim();
   const { data: warehouse } = useGetWarehouseByDestinationQuery(destination, { skip: !destination });
@@ -70,12 +81,5 @@ export function WaybillPlaceFields() {
     void setFieldValue('destinationCompany', warehouse.company);
   }, [warehouse, destination, setFieldValue]);
 
-  return (
-    <>
-      <PickerField picker={OriginPicker} name="origin" label={t('waybills.fields.origin')} />
-      <PickerField picker={DestinationPicker} name="destination" label={t('waybills.fields.destination')} />
-      <PickerField picker={CompanyPicker} name="destinationCompany" label={t('waybills.fields.destinationCompany')} />
-      <PickerField picker={ActiveAssortmentPicker} name="assortment" label={t('waybills.fields.assortment')} />
-    </>
-  );
+  return null;
 }
