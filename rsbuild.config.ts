@@ -154,6 +154,17 @@ export default defineConfig(({ envMode, env }) => {
               name: 'entity-user',
               priority: 20,
             },
+            // The api layer's small helpers (how an error reads, If-Match, cache tags, the API's
+            // address) are below the size at which a shared chunk is made, so each lazy chunk had
+            // its own copy: a signed-in /waybills loaded the error reader four times. One chunk for
+            // the signed-in screens; the sign-in pages keep their copy, one file fewer before sign-in.
+            sharedApi: {
+              test: /src[\\/](shared[\\/]api[\\/](apiError|versions|cacheTags|backendUrl)|shared[\\/]model[\\/]exportActions|features[\\/]live-updates[\\/]model[\\/]liveState)\.ts$/,
+              chunks: (chunk) => !chunk.name?.startsWith('page-auth-'),
+              minSize: 0,
+              name: 'shared-api',
+              priority: 20,
+            },
           },
         },
       },

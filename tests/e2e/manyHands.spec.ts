@@ -4,6 +4,7 @@ import { expect, test, type Page } from './fixtures';
 
 import { REAL_SERVER } from './realServer';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
+import { EVR_READY } from './evrFields';
 
 // Several people on the same records, against the real server (scripts/e2e-server.mjs): a save
 // that meets a colleague's keeps both edits through the conflict view; a colleague's change shows
@@ -79,6 +80,9 @@ const newDraft = async (request: APIRequestContext, notes: string): Promise<Wayb
       assortment,
       quantity: '20.000',
       notes,
+      // Ready for EVR, so that it can be confirmed.
+      ...EVR_READY,
+      transporterCompany: destinationCompany,
     },
     201,
   );

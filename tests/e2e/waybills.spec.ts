@@ -189,7 +189,7 @@ test('keyboard only: from the search box to an open waybill', async ({ page }) =
 const pick = async (page: Page, label: string, text: string) => {
   const input = page.getByRole('combobox', { name: label, exact: true });
   await input.fill(text);
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox', { name: label, exact: true }).getByRole('option').first().click();
 };
 
 test('create a waybill: a bad value shows on its field with nothing lost; fixed, saved, confirmed, delivered', async ({ page }) => {
@@ -231,7 +231,28 @@ test('create a waybill: a bad value shows on its field with nothing lost; fixed,
   await expect(page.getByText('Kalev Kask')).toBeVisible();
   await expect(page.locator('dl').getByText('Draft', { exact: true })).toBeVisible();
 
+  // A draft may lack what EVR needs; confirming says what is missing and leads to the form.
   await page.getByRole('button', { name: 'Confirm' }).click();
+  const missing = page.getByRole('dialog', { name: `Waybill ${number} cannot be confirmed yet` });
+  await expect(missing.getByText("Driver's personal ID code")).toBeVisible();
+  await missing.getByRole('button', { name: 'Edit the waybill' }).click();
+  await expect(page).toHaveURL(`/waybills/${number}/edit`);
+  await pick(page, 'Transporter', 'Kagu');
+  await page.getByLabel("Driver's personal ID code").fill('37605030298');
+  await page.getByLabel('Departure').fill('2026-11-23T07:30');
+  await page.getByLabel('Holding basis').selectOption({ label: 'Forest notification' });
+  await page.getByLabel('Cadastral number').fill('78401:001:0123');
+  await page.getByLabel('Forest notification number').fill('7123456');
+  await page.getByRole('button', { name: 'Save' }).click();
+  // The ID code's check digit is wrong: said on its field, nothing else lost.
+  const idCode = page.getByLabel("Driver's personal ID code");
+  await expect(idCode).toHaveAttribute('aria-invalid', 'true');
+  await idCode.fill('37605030299');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(`/waybills/${number}`);
+
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog', { name: `Confirm waybill ${number}?` }).getByRole('button', { name: 'Confirm' }).click();
   await expect(page.locator('dl').getByText('Confirmed', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Mark delivered' }).click();
   // Asked first, with the quantity and where it went.

@@ -4,6 +4,7 @@ import { expect, expectApiErrors, test, type Page } from './fixtures';
 
 import { REAL_SERVER, realApi } from './realServer';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
+import { EVR_READY } from './evrFields';
 
 // Work at volume against the real server (scripts/e2e-server.mjs): a bulk action on thirty drafts
 // picked by the list's filters, imports of waybills and of worklogs with a bad row fixed and
@@ -60,6 +61,8 @@ test('confirm thirty drafts in one action: all that match the filters, the previ
       assortment: base.assortment,
       quantity: '20.000',
       notes: '',
+      ...EVR_READY,
+      transporterCompany: base.destinationCompany,
     });
   }
   await signIn(page);

@@ -7,18 +7,11 @@
  */
 import { LIMITS, REGISTRY_CODE_PATTERN } from './limits.ts';
 import type { MessageKey, MessageParams } from './messages.ts';
+import { CERTIFICATE_CLAIMS, HOLDING_BASIS_TYPES, type HoldingBasisType } from './evr-codes.ts';
 
-/** The seven holding bases EVR knows (`holdingBase.type`), by its own names. */
-export const HOLDING_BASIS_TYPES = [
-  'ForestNotice',
-  'WithoutForestNotice',
-  'SalesContract',
-  'ContractForTransferOfCuttingRights',
-  'ForestAct',
-  'InventoryAct',
-  'ConsolidatedAct',
-] as const;
-export type HoldingBasisType = (typeof HOLDING_BASIS_TYPES)[number];
+export { CERTIFICATE_CLAIMS, HOLDING_BASIS_TYPES } from './evr-codes.ts';
+export type { CertificateClaimCode, HoldingBasisType } from './evr-codes.ts';
+
 
 /** The waybill fields a holding basis may carry. */
 export const HOLDING_BASIS_FIELDS = [
@@ -73,12 +66,6 @@ export const HOLDING_BASIS: Readonly<Record<HoldingBasisType, HoldingBasisRule>>
 export const isHoldingBasisType = (value: unknown): value is HoldingBasisType =>
   typeof value === 'string' && (HOLDING_BASIS_TYPES as readonly string[]).includes(value);
 
-/**
- * Chain-of-custody claims a load may carry (EVR's certificate codes); their words are the
- * `value.certificateClaim.*` labels.
- */
-export const CERTIFICATE_CLAIMS = ['FSC100', 'FSCMIX', 'FSCRECYCLED', 'FSCCW', 'PEFC', 'PEFCCS'] as const;
-export type CertificateClaimCode = (typeof CERTIFICATE_CLAIMS)[number];
 
 export interface CertificateClaim {
   code: string;

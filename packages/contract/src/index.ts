@@ -151,12 +151,11 @@ export {
   BATCH_STATES,
   IMPORT,
   IMPORT_COLUMNS_MAX_LENGTH,
-  WAYBILL_IMPORT_COLUMNS,
-  WORKLOG_IMPORT_COLUMNS,
-  IMPORT_COLUMNS,
   IMPORT_RECORDS,
   importFileName,
 } from './volume.ts';
+export { WAYBILL_IMPORT_COLUMNS, WORKLOG_IMPORT_COLUMNS, IMPORT_COLUMNS } from './import-columns.ts';
+export type { WaybillImportField, WorklogImportField } from './import-columns.ts';
 export type {
   SavedViewList,
   Density,
@@ -165,8 +164,6 @@ export type {
   BulkAction,
   BulkOutcome,
   BatchState,
-  WaybillImportField,
-  WorklogImportField,
   ImportRecord,
 } from './volume.ts';
 export {
@@ -199,12 +196,12 @@ export { SUMMARY_CHARTS, chartPeriods, todayIn } from './charts.ts';
 export type { ChartPeriods } from './charts.ts';
 export { DOCUMENT_TEXTS, documentText, documentDate, documentDateTime, documentDecimal, documentMoney } from './documents.ts';
 export type { DocumentTextKey } from './documents.ts';
+export { HOLDING_BASIS_TYPES, CERTIFICATE_CLAIMS } from './evr-codes.ts';
+export type { HoldingBasisType, CertificateClaimCode } from './evr-codes.ts';
 export {
-  HOLDING_BASIS_TYPES,
   HOLDING_BASIS_FIELDS,
   HOLDING_BASIS,
   isHoldingBasisType,
-  CERTIFICATE_CLAIMS,
   isValidIsikukood,
   isikukoodCheckDigit,
   CADASTRAL_NUMBER_PATTERN,
@@ -221,4 +218,4 @@ export {
   evrEditProblems,
   isEvrReady,
 } from './evr.ts';
-export type { HoldingBasisType, HoldingBasisField, CertificateClaim, CertificateClaimCode, EvrWaybillFields, EvrProblem } from './evr.ts';
+export type { HoldingBasisField, CertificateClaim, EvrWaybillFields, EvrProblem } from './evr.ts';

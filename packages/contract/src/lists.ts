@@ -4,7 +4,7 @@
  * and SQL conditions from these, the mocks answer with one generic responder over them, and the
  * web app's URL state and filter bars are made from them.
  */
-import { CERTIFICATE_CLAIMS, HOLDING_BASIS_TYPES } from './evr.ts';
+import { CERTIFICATE_CLAIMS, HOLDING_BASIS_TYPES } from './evr-codes.ts';
 import { EXPORT_KINDS, INVOICE_STATUSES, LIMITS, SPECIES, UNITS, WAYBILL_STATUSES, WORKLOG_ACTIONS } from './limits.ts';
 
 /** Reference data a filter value points at; the filter bar picks the matching picker. */

@@ -11,6 +11,7 @@ export {
   isLocale,
 } from './locales';
 export type { Locale } from './locales';
-export { contractMessage, contractText } from './sharedTexts';
+export { contractText } from './sharedTexts';
+export { contractMessage } from './contractMessage';
 export { useValueLabels } from './valueLabels';
 export type { ValueLabels } from './valueLabels';
