@@ -252,7 +252,10 @@ test('create a waybill: a bad value shows on its field with nothing lost; fixed,
   await expect(page).toHaveURL(`/waybills/${number}`);
 
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByRole('dialog', { name: `Confirm waybill ${number}?` }).getByRole('button', { name: 'Confirm' }).click();
+  await page
+    .getByRole('dialog', { name: `Confirm waybill ${number}?` })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
   await expect(page.locator('dl').getByText('Confirmed', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Mark delivered' }).click();
   // Asked first, with the quantity and where it went.

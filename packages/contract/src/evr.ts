@@ -12,7 +12,6 @@ import { CERTIFICATE_CLAIMS, HOLDING_BASIS_TYPES, type HoldingBasisType } from '
 export { CERTIFICATE_CLAIMS, HOLDING_BASIS_TYPES } from './evr-codes.ts';
 export type { CertificateClaimCode, HoldingBasisType } from './evr-codes.ts';
 
-
 /** The waybill fields a holding basis may carry. */
 export const HOLDING_BASIS_FIELDS = [
   'cadastralNumber',
@@ -65,7 +64,6 @@ export const HOLDING_BASIS: Readonly<Record<HoldingBasisType, HoldingBasisRule>>
 
 export const isHoldingBasisType = (value: unknown): value is HoldingBasisType =>
   typeof value === 'string' && (HOLDING_BASIS_TYPES as readonly string[]).includes(value);
-
 
 export interface CertificateClaim {
   code: string;

@@ -97,4 +97,3 @@ export const IMPORT_COLUMNS = {
   waybills: WAYBILL_IMPORT_COLUMNS,
   worklogs: WORKLOG_IMPORT_COLUMNS,
 } as const satisfies Record<ImportRecord, readonly ImportColumn[]>;
-
