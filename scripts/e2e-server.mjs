@@ -38,6 +38,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     JWT_PUBLIC_KEY: publicKey,
     ...(accessTokenSeconds ? { ACCESS_TOKEN_TTL_SECONDS: accessTokenSeconds } : {}),
     LOG_LEVEL: 'warn',
+    // Each test server's own EVR stand-in, 1000 ports up (the receiver acts through its API).
+    EVR_STANDIN_PORT: String(Number(port) + 1000),
   },
 });
 

@@ -160,7 +160,7 @@ CREATE TABLE history (
   snapshot pg_snapshot DEFAULT pg_current_snapshot()
 );
 ALTER TABLE history ADD CONSTRAINT history_action_check CHECK ((action = ANY (ARRAY['created'::text, 'updated'::text, 'deleted'::text])));
-ALTER TABLE history ADD CONSTRAINT history_via_check CHECK ((via = ANY (ARRAY['web'::text, 'api'::text, 'import'::text, 'bulk'::text, 'job'::text])));
+ALTER TABLE history ADD CONSTRAINT history_via_check CHECK ((via = ANY (ARRAY['web'::text, 'api'::text, 'import'::text, 'bulk'::text, 'job'::text, 'evr'::text])));
 ALTER TABLE history ADD CONSTRAINT history_pkey PRIMARY KEY (id);
 CREATE INDEX history_record_idx ON public.history USING btree (entity, record_key, id DESC);
 CREATE INDEX history_xact_idx ON public.history USING btree (xact, id) WHERE (xact IS NOT NULL);
@@ -450,10 +450,17 @@ CREATE TABLE waybills (
   eudr_reference_number text,
   eudr_verification_number text,
   evr_number text,
-  evr_status text
+  evr_status text,
+  evr_sync text,
+  evr_failure text,
+  evr_error text,
+  evr_exchanged_at timestamp with time zone
 );
 ALTER TABLE waybills ADD CONSTRAINT waybills_certificate_claims_check CHECK (((jsonb_typeof(certificate_claims) = 'array'::text) AND (jsonb_array_length(certificate_claims) <= 10)));
+ALTER TABLE waybills ADD CONSTRAINT waybills_evr_failed_has_reason CHECK (((evr_sync = 'failed'::text) = (evr_failure IS NOT NULL)));
+ALTER TABLE waybills ADD CONSTRAINT waybills_evr_failure_check CHECK ((evr_failure = ANY (ARRAY['unreachable'::text, 'timeout'::text, 'server'::text, 'invalid'::text, 'refused'::text, 'auth'::text, 'off'::text])));
 ALTER TABLE waybills ADD CONSTRAINT waybills_evr_status_check CHECK ((evr_status = ANY (ARRAY['shipping'::text, 'unloaded'::text, 'finished'::text, 'cancelled'::text])));
+ALTER TABLE waybills ADD CONSTRAINT waybills_evr_sync_check CHECK ((evr_sync = ANY (ARRAY['sending'::text, 'failed'::text])));
 ALTER TABLE waybills ADD CONSTRAINT waybills_gross_mass_check CHECK (((gross_mass > (0)::numeric) AND (gross_mass <= (80)::numeric)));
 ALTER TABLE waybills ADD CONSTRAINT waybills_holding_basis_type_check CHECK ((holding_basis_type = ANY (ARRAY['ForestNotice'::text, 'WithoutForestNotice'::text, 'SalesContract'::text, 'ContractForTransferOfCuttingRights'::text, 'ForestAct'::text, 'InventoryAct'::text, 'ConsolidatedAct'::text])));
 ALTER TABLE waybills ADD CONSTRAINT waybills_mileage_check CHECK (((mileage >= 0) AND (mileage <= 10000)));
@@ -474,6 +481,8 @@ CREATE INDEX waybills_created_at_idx ON public.waybills USING btree (created_at,
 CREATE INDEX waybills_destination_company_idx ON public.waybills USING btree (destination_company, transport_date DESC, number DESC) INCLUDE (status);
 CREATE INDEX waybills_destination_idx ON public.waybills USING btree (destination, transport_date DESC, number DESC) INCLUDE (status);
 CREATE INDEX waybills_driver_name_idx ON public.waybills USING btree (driver_name, number);
+CREATE INDEX waybills_evr_status_idx ON public.waybills USING btree (evr_status, transport_date DESC, number DESC) WHERE (evr_status IS NOT NULL);
+CREATE INDEX waybills_evr_sync_idx ON public.waybills USING btree (evr_sync, transport_date DESC, number DESC) WHERE (evr_sync IS NOT NULL);
 CREATE INDEX waybills_holding_basis_type_idx ON public.waybills USING btree (holding_basis_type, transport_date DESC, number DESC) WHERE (holding_basis_type IS NOT NULL);
 CREATE INDEX waybills_invoice_idx ON public.waybills USING btree (invoice);
 CREATE INDEX waybills_last_modified_at_idx ON public.waybills USING btree (last_modified_at, number) INCLUDE (status, transport_date);

@@ -12,6 +12,7 @@ import { buildApp } from './app.js';
 import { startWorkers } from './worker.js';
 import { isSeeded, seed } from './seed/seed.js';
 import { checkNoDemoAccounts, checkProductionConfig, startMode, startupBanner } from './dev/demo.js';
+import { startDemoEvr } from './dev/evr-standin.js';
 
 const log = pino({ level: process.env.LOG_LEVEL || 'info', transport: undefined });
 
@@ -50,6 +51,7 @@ function buildWebIfNeeded(publicKeyPem: string, backendUrl: string, distDir: str
 }
 
 let embedded: RunningPostgres | undefined;
+let evrStandin: { close(): Promise<unknown> } | undefined;
 
 async function main() {
   const config = loadConfig();
@@ -88,6 +90,12 @@ async function main() {
         `Seeded demo data in ${Date.now() - t} ms: ${counts.waybills} waybills, ${counts.worklogs} worklogs, ${counts.invoices} invoices.`,
       );
     });
+    if (!config.evrUrl) {
+      // No EVR configured: the demo sends its waybills to the local stand-in instead.
+      const demo = await startDemoEvr(config, ctx.db, log);
+      evrStandin = demo;
+      Object.assign(ctx.config, { evrUrl: demo.url, evrApiKey: demo.apiKey, ownCompany: demo.ownCompany });
+    }
   }
   const app = await buildApp(ctx, {
     serveWeb: true,
@@ -115,6 +123,7 @@ async function main() {
     log.info(`${signal}: stopping...`);
     await app.close().catch(() => undefined);
     await closeContext(ctx);
+    await evrStandin?.close().catch(() => undefined);
     if (embedded) await embedded.stop().catch((err: unknown) => log.error({ err }, 'PostgreSQL did not stop cleanly'));
     log.info('Stopped.');
     process.exit(0);

@@ -12,6 +12,7 @@ import { runBulkJob } from './waybills/bulk.js';
 import { importJobHandler } from './imports/importer.js';
 import { waybillImport } from './waybills/import.js';
 import { worklogImport } from './worklogs/import.js';
+import { runEvrSync } from './evr/sending.js';
 
 /**
  * Removes spent or expired tokens and signed-out sessions, sign-ups never confirmed, old rate-limit counters and old
@@ -65,6 +66,13 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   await ctx.jobs.boss.work<{ number: string }>(QUEUES.invoiceSync, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
     if (job) await syncInvoice(ctx, job.data.number);
   });
+  await ctx.jobs.boss.work<{ number: string }>(
+    QUEUES.evrSync,
+    { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
+    async ([job]) => {
+      if (job) await runEvrSync(ctx, job.data.number, { final: job.retryCount >= job.retryLimit });
+    },
+  );
   registerBatchHandler('bulk', runBulkJob as never);
   registerBatchHandler('import', importJobHandler([waybillImport, worklogImport]));
   await ctx.jobs.boss.work<{ id: string }>(QUEUES.batch, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {

@@ -216,7 +216,7 @@ export async function startServer(
 }
 
 /** Where a write's record is read: its path without the query and without an action's segment. */
-export const recordPath = (p: string): string => p.split('?')[0]!.replace(/\/(retry_sync|send)\/$/, '/');
+export const recordPath = (p: string): string => p.split('?')[0]!.replace(/\/(retry_sync|send|evr_retry)\/$/, '/');
 
 /** The rows of a bulk action on `numbers`: each with the version read now (1 for a number no waybill has). */
 export async function bulkRows(s: TestServer, token: string, numbers: readonly string[]): Promise<{ number: string; version: number }[]> {

@@ -21,3 +21,29 @@ export type HoldingBasisType = (typeof HOLDING_BASIS_TYPES)[number];
  */
 export const CERTIFICATE_CLAIMS = ['FSC100', 'FSCMIX', 'FSCRECYCLED', 'FSCCW', 'PEFC', 'PEFCCS'] as const;
 export type CertificateClaimCode = (typeof CERTIFICATE_CLAIMS)[number];
+
+/** A waybill's status in EVR (pyevr's WaybillStatus). */
+export const EVR_STATUSES = ['shipping', 'unloaded', 'finished', 'cancelled'] as const;
+export type EvrStatus = (typeof EVR_STATUSES)[number];
+
+/** How the exchange with EVR stands while it is not settled: a job is on it, or it gave up. */
+export const EVR_SYNC_STATES = ['sending', 'failed'] as const;
+export type EvrSync = (typeof EVR_SYNC_STATES)[number];
+
+/**
+ * Why an exchange with EVR failed, as everyone is told it (`value.evrFailure.*`): no answer, too
+ * slow, EVR failing, what was sent refused (field by field), the step refused, the API key not
+ * EVR's, or no connection to EVR configured.
+ */
+export const EVR_FAILURES = ['unreachable', 'timeout', 'server', 'invalid', 'refused', 'auth', 'off'] as const;
+export type EvrFailure = (typeof EVR_FAILURES)[number];
+
+/**
+ * A waybill's EVR state as the list and the detail show it, side by side with our status: not
+ * sent, sending, failed, or EVR's own status.
+ */
+export const EVR_STATES = ['notSent', 'sending', 'failed', ...EVR_STATUSES] as const;
+export type EvrState = (typeof EVR_STATES)[number];
+
+export const evrStateOf = (w: { readonly evrSync?: EvrSync | null; readonly evrStatus?: EvrStatus | null }): EvrState =>
+  w.evrSync ?? w.evrStatus ?? 'notSent';

@@ -11,8 +11,8 @@ import { translate, type MessageKey } from './messages.ts';
 export const HISTORY_ACTIONS = ['created', 'updated', 'deleted'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
-/** How a change came: the web app, another API client, an import, a bulk action, a background job. */
-export const HISTORY_VIA = ['web', 'api', 'import', 'bulk', 'job'] as const;
+/** How a change came: the web app, another API client, an import, a bulk action, a background job, EVR (the register's answers). */
+export const HISTORY_VIA = ['web', 'api', 'import', 'bulk', 'job', 'evr'] as const;
 export type HistoryVia = (typeof HISTORY_VIA)[number];
 
 /** The kinds of record with a history, as the database's triggers name them (`history.entity`). */

@@ -196,8 +196,16 @@ export { SUMMARY_CHARTS, chartPeriods, todayIn } from './charts.ts';
 export type { ChartPeriods } from './charts.ts';
 export { DOCUMENT_TEXTS, documentText, documentDate, documentDateTime, documentDecimal, documentMoney } from './documents.ts';
 export type { DocumentTextKey } from './documents.ts';
-export { HOLDING_BASIS_TYPES, CERTIFICATE_CLAIMS } from './evr-codes.ts';
-export type { HoldingBasisType, CertificateClaimCode } from './evr-codes.ts';
+export {
+  HOLDING_BASIS_TYPES,
+  CERTIFICATE_CLAIMS,
+  EVR_STATUSES,
+  EVR_SYNC_STATES,
+  EVR_FAILURES,
+  EVR_STATES,
+  evrStateOf,
+} from './evr-codes.ts';
+export type { HoldingBasisType, CertificateClaimCode, EvrStatus, EvrSync, EvrFailure, EvrState } from './evr-codes.ts';
 export {
   HOLDING_BASIS_FIELDS,
   HOLDING_BASIS,

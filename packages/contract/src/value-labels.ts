@@ -35,6 +35,13 @@ export const VALUE_LABELS = {
     'value.certificateClaim.FSCCW': 'FSC Controlled Wood',
     'value.certificateClaim.PEFC': 'PEFC certified',
     'value.certificateClaim.PEFCCS': 'PEFC Controlled Sources',
+    'value.evrState.notSent': 'Not in EVR',
+    'value.evrState.sending': 'Sending to EVR',
+    'value.evrState.failed': 'EVR failed',
+    'value.evrState.shipping': 'In transit',
+    'value.evrState.unloaded': 'Unloaded',
+    'value.evrState.finished': 'Finished',
+    'value.evrState.cancelled': 'Cancelled in EVR',
   },
   et: {
     'value.waybillStatus.draft': 'Mustand',
@@ -64,6 +71,13 @@ export const VALUE_LABELS = {
     'value.certificateClaim.FSCCW': 'FSC kontrollitud puit',
     'value.certificateClaim.PEFC': 'PEFC sertifitseeritud',
     'value.certificateClaim.PEFCCS': 'PEFC kontrollitud allikad',
+    'value.evrState.notSent': 'EVR-is pole',
+    'value.evrState.sending': 'Saadetakse EVR-i',
+    'value.evrState.failed': 'EVR-i saatmine ebaõnnestus',
+    'value.evrState.shipping': 'Teel',
+    'value.evrState.unloaded': 'Maha laaditud',
+    'value.evrState.finished': 'Lõpetatud',
+    'value.evrState.cancelled': 'EVR-is tühistatud',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 
@@ -73,7 +87,8 @@ export type ValueLabelPrefix =
   | 'value.worklogAction'
   | 'value.invoiceStatus'
   | 'value.holdingBasis'
-  | 'value.certificateClaim';
+  | 'value.certificateClaim'
+  | 'value.evrState';
 
 /** The label of a coded value (a status, an action) in `locale`; a value the catalogue does not know is answered as itself. */
 export const valueLabel = (locale: Locale, prefix: ValueLabelPrefix, value: string): string => {

@@ -29,6 +29,8 @@ export interface Organisation {
   apiKey: string;
   /** Authorised to measure (and so to finish) the waybills delivered to the register's receivers. */
   measurer?: boolean;
+  /** Set up to use EVR's own assortment codes only (others name their own, within EVR's product groups). */
+  evrAssortments?: boolean;
   /** The prefix of the waybill numbers it starts; derived from the name when absent. */
   waybillNumberPrefix?: string;
   address?: { countryCode: string; county: string; city: string; street: string };
@@ -241,7 +243,7 @@ export function createEvrStandin(options: EvrStandinOptions): EvrStandin {
   };
 
   const body = (request: FastifyRequest, reply: FastifyReply, model: ModelName) => {
-    const result = validate(model, request.body, request.lang);
+    const result = validate(model, request.body, request.lang, request.organisation?.evrAssortments ?? false);
     if (result.errors) {
       invalid(reply, result.errors);
       return undefined;

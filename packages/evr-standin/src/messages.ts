@@ -38,6 +38,7 @@ const texts = {
     et: 'Ei ole korrektne katastritunnus (vorming NNNNN:NNN:NNNN).',
   },
   unknownAssortment: { en: 'Unknown assortment code {code}.', et: 'Tundmatu sortimendi kood {code}.' },
+  unknownProductGroup: { en: 'Unknown product group {group}.', et: 'Tundmatu tootegrupp {group}.' },
   productGroupMismatch: {
     en: 'Assortment {code} belongs to product group {group}.',
     et: 'Sortiment {code} kuulub tootegruppi {group}.',

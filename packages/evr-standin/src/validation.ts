@@ -351,35 +351,55 @@ export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Assortment codes and product groups, checked once the item's own fields are in shape. */
-function checkItems(at: Validator, items: unknown, path: string): void {
+/** EVR's product groups (`ShipmentAssortment.productGroup`). */
+const productGroups = new Set([...assortmentByCode.values()].map((a) => a.productGroupCode));
+
+/**
+ * Assortment codes and product groups, checked once the item's own fields are in shape. The code
+ * must be one of EVR's own only for an organisation set up to use EVR's assortments (pyevr:
+ * "Kui organisatsioon on seadistatud kasutama EVR sortimente"); others name their own, within
+ * EVR's product groups.
+ */
+function checkItems(at: Validator, items: unknown, path: string, evrAssortments: boolean): void {
   if (!Array.isArray(items)) return;
   items.forEach((item, i) => {
     if (!isObject(item) || !isObject(item.assortment)) return;
     const { code, productGroup } = item.assortment;
     if (typeof code !== 'string' || code === '') return;
     const known = assortmentByCode.get(code);
-    if (!known) at.add(`${path}[${i}].assortment.code`, 'unknownAssortment', { code });
+    if (!known && !evrAssortments) {
+      if (typeof productGroup === 'string' && productGroup !== '' && !productGroups.has(productGroup))
+        at.add(`${path}[${i}].assortment.productGroup`, 'unknownProductGroup', { group: productGroup });
+    } else if (!known) at.add(`${path}[${i}].assortment.code`, 'unknownAssortment', { code });
     else if (typeof productGroup === 'string' && productGroup !== '' && productGroup !== known.productGroupCode) {
       at.add(`${path}[${i}].assortment.productGroup`, 'productGroupMismatch', { code, group: known.productGroupCode });
     }
   });
 }
 
-function checkShipments(at: Validator, shipments: unknown, path: string): void {
+function checkShipments(at: Validator, shipments: unknown, path: string, evrAssortments: boolean): void {
   if (!Array.isArray(shipments)) return;
   shipments.forEach((shipment, i) => {
-    if (isObject(shipment)) checkItems(at, shipment.items, `${path}[${i}].items`);
+    if (isObject(shipment)) checkItems(at, shipment.items, `${path}[${i}].items`, evrAssortments);
   });
 }
 
-/** Validates a request body as `model`; answers the clean copy, or the field errors. */
-export function validate(model: ModelName, body: unknown, lang: Language): { value: Json; errors?: undefined } | { errors: FieldErrors } {
+/**
+ * Validates a request body as `model`; answers the clean copy, or the field errors. With
+ * `evrAssortments`, the caller uses EVR's assortment codes only.
+ */
+export function validate(
+  model: ModelName,
+  body: unknown,
+  lang: Language,
+  evrAssortments = true,
+): { value: Json; errors?: undefined } | { errors: FieldErrors } {
   const at = new Validator(lang);
   const value = at.model(model, body, '');
   if (isObject(body)) {
-    if (model === 'StartWaybillRequest' || model === 'AddShipmentsToWaybillRequest') checkShipments(at, body.shipments, 'shipments');
-    if (model === 'AddMeasurementActRequest') checkItems(at, body.measurements, 'measurements');
+    if (model === 'StartWaybillRequest' || model === 'AddShipmentsToWaybillRequest')
+      checkShipments(at, body.shipments, 'shipments', evrAssortments);
+    if (model === 'AddMeasurementActRequest') checkItems(at, body.measurements, 'measurements', evrAssortments);
   }
   return at.ok && value ? { value } : { errors: at.errors };
 }

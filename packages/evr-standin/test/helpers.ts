@@ -1,6 +1,12 @@
 import { type EvrStandin, type EvrStandinOptions, type Organisation, createEvrStandin } from '../src/index.ts';
 
-export const OWNER: Organisation = { code: '14567890', name: 'Timberlog Metsavedu OÜ', apiKey: 'key-owner', waybillNumberPrefix: 'TLM' };
+export const OWNER: Organisation = {
+  code: '14567890',
+  name: 'Timberlog Metsavedu OÜ',
+  apiKey: 'key-owner',
+  waybillNumberPrefix: 'TLM',
+  evrAssortments: true,
+};
 export const CARRIER: Organisation = { code: '11223344', name: 'Kagu Autovedu OÜ', apiKey: 'key-carrier' };
 export const RECEIVER: Organisation = { code: '10987654', name: 'Järva Saeveski AS', apiKey: 'key-receiver' };
 export const MEASURER: Organisation = { code: '12233445', name: 'Eesti Metsamõõtjad OÜ', apiKey: 'key-measurer', measurer: true };

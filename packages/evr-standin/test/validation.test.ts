@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { messageTexts } from '../src/messages.ts';
 import { idCodeCheckDigit, isValidIdCode } from '../src/validation.ts';
 import { DEMO_PLACES_OF_DELIVERY } from '../src/index.ts';
-import { ADDRESS, type Harness, OWNER, harness, shipment, startRequest } from './helpers.ts';
+import { ADDRESS, CARRIER, type Harness, OWNER, harness, shipment, startRequest } from './helpers.ts';
 
 describe('Estonian personal identification codes', () => {
   it('accepts codes whose check digit comes from the first pass, the second pass, or is 0 after both', () => {
@@ -150,6 +150,20 @@ describe('StartWaybillRequest validation', () => {
       'shipments[0].items[0].unitCode',
       'shipments[0].items[1].assortment.productGroup',
     ]);
+  });
+
+  it('takes an organisation’s own assortment codes unless it is set up to use EVR’s, within EVR’s product groups', async () => {
+    const own = (productGroup: string) => ({
+      ...shipment(),
+      items: [{ amount: 12.5, unitCode: 'tm', assortment: { code: 'KU-PALK-18', name: 'Spruce saw log 18+ cm', productGroup } }],
+    });
+    // The carrier names its own codes (it is not set up for EVR's); the owner is.
+    const carrier = (body: unknown) => h.as(CARRIER, 'en').post('/api/waybills', body);
+    assert.equal((await carrier(startRequest({ shipments: [own('PALK')] }))).status, 200);
+    const wrongGroup = await carrier(startRequest({ shipments: [own('LAUD')] }));
+    assert.equal(wrongGroup.status, 400);
+    assert.deepEqual(Object.keys(wrongGroup.body.errors as object), ['shipments[0].items[0].assortment.productGroup']);
+    assert.ok((await errorsOf(startRequest({ shipments: [own('PALK')] })))['shipments[0].items[0].assortment.code']);
   });
 
   it('limits the comment to 400 characters and the transport order to 13', async () => {

@@ -10,6 +10,8 @@
  * makes a second EVR waybill.
  */
 
+import type { EvrStatus } from '@timberlog/contract';
+
 /** The parts of EVR's `Waybill` the product reads (pyevr's JSON names). */
 export interface EvrWaybill {
   readonly number: string;
@@ -31,8 +33,7 @@ export interface EvrWaybill {
   readonly [more: string]: unknown;
 }
 
-export const EVR_STATUSES = ['shipping', 'unloaded', 'finished', 'cancelled'] as const;
-export type EvrStatus = (typeof EVR_STATUSES)[number];
+export { EVR_STATUSES } from '@timberlog/contract';
 
 /** A page of a list call (pyevr's PagedResultOf…). */
 interface Paged<T> {
@@ -198,7 +199,8 @@ export class EvrClient {
           page_size: String(EVR_PAGE_SIZE),
         });
         const result = await this.call<Paged<EvrWaybill>>('GET', `/api/waybills?${query}`);
-        const found = result.pageResult?.find((w) => waybillOf(w.userCustomData) === reference.waybill);
+        // A cancelled one does not count: a waybill returned to draft and confirmed again is started anew.
+        const found = result.pageResult?.find((w) => waybillOf(w.userCustomData) === reference.waybill && w.status !== 'cancelled');
         if (found) return found;
         if (!hasMore(result, page)) break;
       }

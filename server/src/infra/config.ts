@@ -48,6 +48,15 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   accountingSyncUrl: string | undefined;
+  /**
+   * EVR, the register of timber e-waybills (EVR_URL, e.g. https://evr.veoseleht.ee, and the
+   * company's EVR_API_KEY, which is never logged or answered). Without both the connection is off;
+   * in demo mode the local stand-in (EVR_STANDIN_PORT, 3100) takes its place.
+   */
+  evrUrl: string | undefined;
+  evrApiKey: string | undefined;
+  /** How long one call to EVR may take (EVR_TIMEOUT_MS, 15 s). */
+  evrTimeoutMs: number;
   vatRate: string;
   rateLimitWindowSeconds: number;
   rateLimitPerAddress: number;
@@ -227,6 +236,9 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     smtpUrl: secret(env, 'SMTP_URL'),
     mailFrom: env.MAIL_FROM || 'Timberlog <no-reply@timberlog.local>',
     accountingSyncUrl: env.ACCOUNTING_SYNC_URL || undefined,
+    evrUrl: env.EVR_URL?.trim() || undefined,
+    evrApiKey: env.EVR_API_KEY?.trim() || undefined,
+    evrTimeoutMs: Number(env.EVR_TIMEOUT_MS || 15_000),
     vatRate: env.VAT_RATE || INVOICE.vatRateDefault,
     rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 300),
     rateLimitPerAddress: int('RATE_LIMIT_PER_ADDRESS', 100),

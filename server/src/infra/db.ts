@@ -223,6 +223,10 @@ export interface WaybillsTable {
   eudrVerificationNumber: Generated<string | null>;
   evrNumber: Generated<string | null>;
   evrStatus: Generated<string | null>;
+  evrSync: Generated<string | null>;
+  evrFailure: Generated<string | null>;
+  evrError: Generated<string | null>;
+  evrExchangedAt: Generated<Date | null>;
 }
 export interface WorklogsTable {
   number: string;

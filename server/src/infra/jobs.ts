@@ -7,6 +7,7 @@ export const QUEUES = {
   invoiceSync: 'invoice-sync',
   accountMail: 'account-mail',
   batch: 'batch-work',
+  evrSync: 'evr-sync',
 } as const;
 
 /** Mail about an account, written by a job so the request answers at once whether or not the account exists. */
@@ -29,6 +30,8 @@ export interface Jobs {
   sendAccountMail(job: AccountMailJob): Promise<void>;
   /** Queues a batch job (a bulk action or an import, batch_jobs); with `trx`, inside that transaction. */
   sendBatch(id: string, trx?: Tx): Promise<void>;
+  /** Queues bringing EVR in line with a waybill (src/evr/sending.ts); with `trx`, inside that transaction. */
+  sendEvr(number: string, trx?: Tx): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -83,6 +86,15 @@ export async function createJobs(
   // A batch is not retried by the queue: its handler marks it failed (an import wrote nothing; a
   // bulk action's rows each stand on their own), and the person asks again.
   await boss.createQueue(QUEUES.batch, { name: QUEUES.batch, retryLimit: 0, expireInSeconds: 900 });
+  // EVR may be down a while: four more tries, 5 s apart and growing (5, 10, 20, 40 s), then the
+  // waybill shows the failure and a person may send it again.
+  await boss.createQueue(QUEUES.evrSync, {
+    name: QUEUES.evrSync,
+    retryLimit: 4,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  });
   return {
     boss,
     async sendExport(id, trx) {
@@ -96,6 +108,9 @@ export async function createJobs(
     },
     async sendBatch(id, trx) {
       await boss.send(QUEUES.batch, { id }, inTransaction(trx));
+    },
+    async sendEvr(number, trx) {
+      await boss.send(QUEUES.evrSync, { number }, inTransaction(trx));
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000, wait: true });

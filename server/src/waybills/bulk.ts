@@ -25,6 +25,7 @@ import { createExportRequest } from '../exports/service.js';
 import { BatchJob, createBatchJob, type BatchAsker } from '../batch/service.js';
 import { applyWaybillChange, applyWaybillDelete } from './changes.js';
 import { waybillSpec } from './queries.js';
+import { queueEvrStep } from '../evr/sending.js';
 
 /**
  * Bulk actions on waybills: confirm, mark delivered, cancel, delete or export many at once. Each
@@ -135,7 +136,7 @@ function messageOf(err: ApiError, locale: Locale): string {
 }
 
 /** One row by the single-record rules; throws what the single-record call would answer. */
-async function applyRow(trx: Transaction<Database>, asker: BatchAsker, input: BulkInput, number: string): Promise<Row> {
+async function applyRow(ctx: AppContext, trx: Transaction<Database>, asker: BatchAsker, input: BulkInput, number: string): Promise<Row> {
   const lock = async () => {
     const row = await lockRecord(trx, 'waybills', number, ['status']);
     if (!row) throw notFound();
@@ -163,6 +164,7 @@ async function applyRow(trx: Transaction<Database>, asker: BatchAsker, input: Bu
       },
       dryRun,
     );
+    if (!input.dryRun) await queueEvrStep(ctx, trx, number, from, to);
     return { number, outcome: 'done', from, to, message: null };
   } catch (err) {
     if (err instanceof Unchanged) return { number, outcome: 'unchanged', from: target, to: target, message: null };
@@ -212,7 +214,7 @@ export async function runBulk(
         for (const [i, number] of input.numbers.entries()) {
           await sql`SAVEPOINT bulk_row`.execute(trx);
           try {
-            rows.push(await applyRow(trx, asker, input, number));
+            rows.push(await applyRow(ctx, trx, asker, input, number));
           } catch (err) {
             rows.push(refusedRow(number, err, asker.locale));
           }
@@ -228,7 +230,7 @@ export async function runBulk(
     for (const [i, number] of input.numbers.entries()) {
       try {
         rows.push(
-          await transaction(ctx.db, (trx) => applyRow(trx, asker, input, number), {
+          await transaction(ctx.db, (trx) => applyRow(ctx, trx, asker, input, number), {
             actor: asker.email,
             via: 'bulk',
             reason: input.reason?.trim() || undefined,

@@ -113,7 +113,9 @@ const EVR_SELECT = `b.owner_company AS "ownerCompany",
     b.forest_notification_number AS "forestNotificationNumber", b.contract_number AS "contractNumber", b.contract_date AS "contractDate",
     b.previous_owner_name AS "previousOwnerName", b.previous_owner_code AS "previousOwnerCode", b.previous_owner_address AS "previousOwnerAddress",
     b.certificate_claims AS "certificateClaims", b.eudr_reference_number AS "eudrReferenceNumber",
-    b.eudr_verification_number AS "eudrVerificationNumber", b.evr_number AS "evrNumber", b.evr_status AS "evrStatus"`;
+    b.eudr_verification_number AS "eudrVerificationNumber", b.evr_number AS "evrNumber", b.evr_status AS "evrStatus",
+    b.evr_sync AS "evrSync", b.evr_failure AS "evrFailure",
+    CASE WHEN b.evr_failure IN ('invalid', 'refused') THEN b.evr_error END AS "evrError", b.evr_exchanged_at AS "evrExchangedAt"`;
 
 /**
  * The EVR fields as the report writes them: a party's name (a company's, or a private owner's),

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import type { App } from '../infra/context.js';
-import { FieldErrors } from '../http/errors.js';
+import { FieldErrors, nonFieldError } from '../http/errors.js';
 import { findOne, runList } from '../list/index.js';
 import { nextDocumentNumber } from '../records/numbers.js';
 import { errors, ref, Type, conflict, IfMatchHeaders } from '../http/schema.js';
@@ -22,6 +22,7 @@ import { numberParams, ReportBody, Waybill, WaybillCreate, WaybillListQuery, Way
 import { waybillSpec } from './queries.js';
 import { transaction } from '../infra/transaction.js';
 import { lockForWrite, withEtag } from '../records/versions.js';
+import { queueEvrStep } from '../evr/sending.js';
 import { applyWaybillChange, applyWaybillDelete, checkFields, defaultParties, newWaybillRow, type WaybillChange } from './changes.js';
 
 const NumberParams = numberParams('waybill', DOCUMENT_NUMBER.waybillPrefix);
@@ -110,10 +111,12 @@ export async function waybillRoutes(app: App) {
     const reason = body.reason?.trim();
     await transaction(
       db,
-      (trx) =>
-        applyWaybillChange(trx, currentUser(request), number, body, () =>
+      async (trx) => {
+        const { from, to } = await applyWaybillChange(trx, currentUser(request), number, body, () =>
           lockForWrite(request, trx, 'waybills', number, () => get(number), ['status']),
-        ),
+        );
+        await queueEvrStep(app.ctx, trx, number, from, to);
+      },
       writer(request, { reason }),
     );
     return get(number);
@@ -176,6 +179,41 @@ export async function waybillRoutes(app: App) {
         writer(request),
       );
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/waybills/:number/evr_retry/',
+    {
+      schema: {
+        operationId: 'retryWaybillEvr',
+        summary: 'Send a waybill to EVR again',
+        description:
+          'Any signed-in user. Only a waybill whose exchange with EVR failed (`evrSync` `failed`) is sent again: it goes back to `sending` and its job is queued; the job brings EVR in line with the waybill as it is then (a start never makes a second EVR waybill).',
+        tags,
+        params: NumberParams,
+        headers: IfMatchHeaders,
+        response: { 200: ref(Waybill), ...errors(400, 401, 404), ...conflict(ref(Waybill)) },
+      },
+    },
+    async (request, reply) => {
+      const number = request.params.number;
+      await transaction(
+        db,
+        async (trx) => {
+          await lockForWrite(request, trx, 'waybills', number, () => get(number), ['status']);
+          const row = await trx.selectFrom('waybills').select(['evrSync']).where('number', '=', number).executeTakeFirstOrThrow();
+          if (row.evrSync !== 'failed') throw nonFieldError('evr.notFailed');
+          await trx
+            .updateTable('waybills')
+            .set({ evrSync: 'sending', evrFailure: null, evrError: null })
+            .where('number', '=', number)
+            .execute();
+          await app.ctx.jobs.sendEvr(number, trx);
+        },
+        writer(request),
+      );
+      return withEtag(reply, await get(number));
     },
   );
 

@@ -12,10 +12,10 @@ import {
   WAYBILL_NUMBER_PATTERN,
   WAYBILL_STATUSES,
   EXPORT_FORMATS,
+  EVR_STATUSES,
+  EVR_SYNC_STATES,
+  EVR_FAILURES,
 } from '@timberlog/contract';
-
-/** The EVR statuses a waybill has there once it is sent (none yet: not in EVR). */
-export const EVR_STATUSES = ['shipping', 'unloaded', 'finished', 'cancelled'] as const;
 
 export const CertificateClaim = Type.Object(
   {
@@ -53,6 +53,22 @@ const evrFields = {
   eudrVerificationNumber: Nullable(Type.String()),
   evrNumber: Nullable(Type.String({ description: "The waybill's number in EVR; null: not in EVR." })),
   evrStatus: Nullable(StrEnum(EVR_STATUSES, { description: "The waybill's status in EVR; null: not in EVR." })),
+  evrSync: Nullable(
+    StrEnum(EVR_SYNC_STATES, {
+      description:
+        'How the exchange with EVR stands while not settled: `sending` (a job is on it) or `failed` (see evrFailure); null: settled.',
+    }),
+  ),
+  evrFailure: Nullable(
+    StrEnum(EVR_FAILURES, {
+      description:
+        'Why the last exchange with EVR failed (with evrSync `failed`): no answer, too slow, EVR failing, what was sent refused, the step refused, the API key refused, or no connection to EVR set up.',
+    }),
+  ),
+  evrError: Nullable(
+    Type.String({ description: "EVR's own words when it refused the waybill or the step (evrFailure `invalid` or `refused`)." }),
+  ),
+  evrExchangedAt: Nullable(Type.String({ format: 'date-time', description: 'When EVR last answered about this waybill.' })),
 };
 
 export const Waybill = Type.Object(

@@ -20,6 +20,7 @@ import {
   ASSORTMENTS,
   ASSORTMENT_TYPES,
   COMPANY_NAMES,
+  DEMO_HAULIER,
   DEMO_USERS,
   FIRST_NAMES,
   LAST_NAMES,
@@ -527,6 +528,7 @@ function addEvrFields(seed: number, companies: DemoCompany[], warehouses: DemoWa
     if (w.destinationCode) w.evrPlaceCode = w.destinationCode.replace(/^D-/, 'TL-');
   }
   const carriers = companies.filter((c) => CARRIERS.includes(c.name));
+  const haulier = companies.find((c) => c.name === DEMO_HAULIER)!;
   const drivers = new Map<string, { code: string; phone: string }>();
   const originOf = new Map(warehouses.filter((w) => w.originCode).map((w) => [w.originCode!, w]));
   const person = () => `${e.pick(['Ants', 'Mati', 'Heino', 'Aino', 'Vello', 'Maie'])} ${e.pick(['Kask', 'Saar', 'Lepp', 'Orav', 'Tamm'])}`;
@@ -544,7 +546,9 @@ function addEvrFields(seed: number, companies: DemoCompany[], warehouses: DemoWa
     const origin = originOf.get(w.origin)!;
     const privateOwner = e.chance(0.12);
     const owner = privateOwner ? null : companyOf.get(origin.company)!;
-    const carrier = e.pick(carriers);
+    // The office carries every load itself (DEMO_HAULIER); the pick keeps the generator's sequence.
+    e.pick(carriers);
+    const carrier = haulier;
     const type = pickBasis(e);
     const tonnesPerUnit = w.unit === 't' ? 1 : 0.8;
     const gross = 17 + Number(w.quantity) * tonnesPerUnit;

@@ -18,7 +18,7 @@ export type {
   DemoWorker,
   DemoWorklog,
 } from './generate.ts';
-export { DEMO_USERS } from './reference.ts';
+export { DEMO_HAULIER, DEMO_USERS } from './reference.ts';
 export { NO_EVR, NO_EVR_PLACE } from './evr.ts';
 export type { DemoWarehouseEvr, DemoWaybillEvr } from './evr.ts';
 export { divRound, fromScaled, invoiceTotals, lineAmountCents, money, toScaled, vatCents } from './decimal.ts';

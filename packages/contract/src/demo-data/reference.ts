@@ -35,6 +35,12 @@ export const ASSORTMENTS: { code: string; name: string; type: number; species: S
   },
 ];
 
+/**
+ * The demo office's own company, a haulier: every demo load is carried by it, so it is the
+ * transporter EVR knows the office by (the demo's OWN_COMPANY_REGISTRY_CODE is its code).
+ */
+export const DEMO_HAULIER = 'Kagu Metsavedu OÜ';
+
 export const COMPANY_NAMES: { name: string; customer: boolean; town: string }[] = [
   { name: 'Järva Saeveski AS', customer: true, town: 'Paide' },
   { name: 'Pärnu Puiduterminal OÜ', customer: true, town: 'Pärnu' },

@@ -569,6 +569,26 @@ export interface paths {
         readonly patch: operations["patchWaybill"];
         readonly trace?: never;
     };
+    readonly "/api/waybills/{number}/evr_retry/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Send a waybill to EVR again
+         * @description Any signed-in user. Only a waybill whose exchange with EVR failed (`evrSync` `failed`) is sent again: it goes back to `sending` and its job is queued; the job brings EVR in line with the waybill as it is then (a start never makes a second EVR waybill).
+         */
+        readonly post: operations["retryWaybillEvr"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/waybills/waybill_report/": {
         readonly parameters: {
             readonly query?: never;
@@ -1953,6 +1973,23 @@ export interface components {
              * @enum {string|null}
              */
             readonly evrStatus: "shipping" | "unloaded" | "finished" | "cancelled" | null;
+            /**
+             * @description How the exchange with EVR stands while not settled: `sending` (a job is on it) or `failed` (see evrFailure); null: settled.
+             * @enum {string|null}
+             */
+            readonly evrSync: "sending" | "failed" | null;
+            /**
+             * @description Why the last exchange with EVR failed (with evrSync `failed`): no answer, too slow, EVR failing, what was sent refused, the step refused, the API key refused, or no connection to EVR set up.
+             * @enum {string|null}
+             */
+            readonly evrFailure: "unreachable" | "timeout" | "server" | "invalid" | "refused" | "auth" | "off" | null;
+            /** @description EVR's own words when it refused the waybill or the step (evrFailure `invalid` or `refused`). */
+            readonly evrError: string | null;
+            /**
+             * Format: date-time
+             * @description When EVR last answered about this waybill.
+             */
+            readonly evrExchangedAt: string | null;
         };
         /** WaybillPage */
         readonly WaybillPage: {
@@ -2291,7 +2328,7 @@ export interface components {
              * @description How the change came: the web app, another API client, an import, a bulk action or a background job.
              * @enum {string}
              */
-            readonly via: "web" | "api" | "import" | "bulk" | "job";
+            readonly via: "web" | "api" | "import" | "bulk" | "job" | "evr";
             /** @description The record's version after the change. */
             readonly version: number | null;
             /** @description Why, when the person said (a correction). */
@@ -4708,6 +4745,85 @@ export interface operations {
                 };
             };
         };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Waybill"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            readonly 412: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                        readonly current: components["schemas"]["Waybill"];
+                    };
+                };
+            };
+            /** @description No version in If-Match (or `*`): send the version read; nothing was changed. */
+            readonly 428: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly detail: string;
+                    };
+                };
+            };
+        };
+    };
+    readonly retryWaybillEvr: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header: {
+                /**
+                 * @description The version of the record this change is made over, as its ETag gave it: a strong tag, `"7"`. Required: without it (or with `*`) the answer is 428 and nothing changes; a version the record has moved on from, or a weak tag (`W/"7"`, which never matches a write's strong comparison), is answered 412.
+                 * @example "7"
+                 */
+                readonly "if-match": string;
+            };
+            readonly path: {
+                /** @description The waybill's number, e.g. `W-2026-000042`. */
+                readonly number: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
         readonly responses: {
             /** @description Default Response */
             readonly 200: {

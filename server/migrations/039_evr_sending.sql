@@ -1,0 +1,18 @@
+-- Sending waybills to EVR (server/src/evr/sending.ts): a confirmed, delivered or cancelled
+-- waybill's step is carried out by a job, and the waybill keeps how that exchange stands beside
+-- EVR's own status: `sending` while a job is on it, `failed` when it gave up (with the reason's
+-- kind for everyone and EVR's own words for staff), and when EVR last answered. The job's changes
+-- are the waybill's history with `via = 'evr'`.
+ALTER TABLE waybills
+  ADD COLUMN evr_sync text CHECK (evr_sync IN ('sending', 'failed')),
+  ADD COLUMN evr_failure text CHECK (evr_failure IN ('unreachable', 'timeout', 'server', 'invalid', 'refused', 'auth', 'off')),
+  ADD COLUMN evr_error text,
+  ADD COLUMN evr_exchanged_at timestamptz,
+  ADD CONSTRAINT waybills_evr_failed_has_reason CHECK ((evr_sync = 'failed') = (evr_failure IS NOT NULL));
+
+-- The list's EVR filter on what is not settled (sending or failed): few rows, a partial index.
+CREATE INDEX waybills_evr_sync_idx ON waybills (evr_sync, transport_date DESC, number DESC) WHERE evr_sync IS NOT NULL;
+CREATE INDEX waybills_evr_status_idx ON waybills (evr_status, transport_date DESC, number DESC) WHERE evr_status IS NOT NULL;
+
+ALTER TABLE history DROP CONSTRAINT history_via_check;
+ALTER TABLE history ADD CONSTRAINT history_via_check CHECK (via IN ('web', 'api', 'import', 'bulk', 'job', 'evr'));
