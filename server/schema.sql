@@ -481,8 +481,7 @@ CREATE INDEX waybills_created_at_idx ON public.waybills USING btree (created_at,
 CREATE INDEX waybills_destination_company_idx ON public.waybills USING btree (destination_company, transport_date DESC, number DESC) INCLUDE (status);
 CREATE INDEX waybills_destination_idx ON public.waybills USING btree (destination, transport_date DESC, number DESC) INCLUDE (status);
 CREATE INDEX waybills_driver_name_idx ON public.waybills USING btree (driver_name, number);
-CREATE INDEX waybills_evr_status_idx ON public.waybills USING btree (evr_status, transport_date DESC, number DESC) WHERE (evr_status IS NOT NULL);
-CREATE INDEX waybills_evr_sync_idx ON public.waybills USING btree (evr_sync, transport_date DESC, number DESC) WHERE (evr_sync IS NOT NULL);
+CREATE INDEX waybills_evr_state_idx ON public.waybills USING btree (COALESCE(evr_sync, evr_status, 'notSent'::text), transport_date DESC, number DESC);
 CREATE INDEX waybills_holding_basis_type_idx ON public.waybills USING btree (holding_basis_type, transport_date DESC, number DESC) WHERE (holding_basis_type IS NOT NULL);
 CREATE INDEX waybills_invoice_idx ON public.waybills USING btree (invoice);
 CREATE INDEX waybills_last_modified_at_idx ON public.waybills USING btree (last_modified_at, number) INCLUDE (status, transport_date);
@@ -513,7 +512,7 @@ CREATE TRIGGER waybill_texts_insert AFTER INSERT ON public.waybills REFERENCING 
 CREATE TRIGGER waybill_texts_truncate AFTER TRUNCATE ON public.waybills FOR EACH STATEMENT EXECUTE FUNCTION waybill_texts_truncate();
 CREATE TRIGGER waybill_texts_update AFTER UPDATE ON public.waybills REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION waybill_texts_update();
 CREATE TRIGGER waybill_versions_bump AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.waybills FOR EACH STATEMENT EXECUTE FUNCTION list_version_bump('waybill_versions');
-CREATE TRIGGER waybills_history AFTER INSERT OR DELETE OR UPDATE ON public.waybills FOR EACH ROW EXECUTE FUNCTION history_record('waybill', 'number', '{}', '{}');
+CREATE TRIGGER waybills_history AFTER INSERT OR DELETE OR UPDATE ON public.waybills FOR EACH ROW EXECUTE FUNCTION history_record('waybill', 'number', '{evr_error,evr_exchanged_at}', '{}');
 CREATE TRIGGER waybills_record_version BEFORE INSERT OR UPDATE ON public.waybills FOR EACH ROW EXECUTE FUNCTION record_version();
 
 CREATE TABLE workers (

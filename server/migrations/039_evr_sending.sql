@@ -10,9 +10,14 @@ ALTER TABLE waybills
   ADD COLUMN evr_exchanged_at timestamptz,
   ADD CONSTRAINT waybills_evr_failed_has_reason CHECK ((evr_sync = 'failed') = (evr_failure IS NOT NULL));
 
--- The list's EVR filter on what is not settled (sending or failed): few rows, a partial index.
-CREATE INDEX waybills_evr_sync_idx ON waybills (evr_sync, transport_date DESC, number DESC) WHERE evr_sync IS NOT NULL;
-CREATE INDEX waybills_evr_status_idx ON waybills (evr_status, transport_date DESC, number DESC) WHERE evr_status IS NOT NULL;
+-- The list's EVR filter (the contract's evrStateOf): not sent, sending, failed, or EVR's status.
+CREATE INDEX waybills_evr_state_idx ON waybills ((coalesce(evr_sync, evr_status, 'notSent')), transport_date DESC, number DESC);
 
 ALTER TABLE history DROP CONSTRAINT history_via_check;
 ALTER TABLE history ADD CONSTRAINT history_via_check CHECK (via IN ('web', 'api', 'import', 'bulk', 'job', 'evr'));
+
+-- The waybill's history keeps what changed in EVR (its number, status, sending or failed and why),
+-- not EVR's raw error text (which may name the server's own network) or the time of each answer.
+DROP TRIGGER waybills_history ON waybills;
+CREATE TRIGGER waybills_history AFTER INSERT OR DELETE OR UPDATE ON waybills
+  FOR EACH ROW EXECUTE FUNCTION history_record('waybill', 'number', '{evr_error,evr_exchanged_at}', '{}');

@@ -440,6 +440,9 @@ function writeCases(): Case[] {
   cases.push(
     { name: 'invoice: retrying a synced one', method: 'POST', path: `/api/invoices/${synced}/retry_sync/` },
     { name: 'invoice: retrying a failed one', method: 'POST', path: `/api/invoices/${failed}/retry_sync/`, key: 'number' },
+    // Only a failed exchange with EVR is sent again (no demo waybill is in EVR).
+    { name: 'waybill: sending one never sent to EVR again', method: 'POST', path: `${w}${versioned.number}/evr_retry/` },
+    { name: 'versions: no If-Match on an EVR retry', method: 'POST', path: `${w}${versioned.number}/evr_retry/`, noVersion: true },
   );
   return cases;
 }
@@ -1007,6 +1010,10 @@ const evrFilterCases = (): Case[] =>
     'certificateClaim=FSCCW&certificateClaim=FSCRECYCLED',
     'hasEudrNumber=true&statusIn=draft',
     'hasEudrNumber=false&sort=-number',
+    'evrState=notSent&statusIn=confirmed',
+    'evrState=failed,sending',
+    'evrState=shipping&evrState=unloaded',
+    'evrState=lost',
   ].map((query) => ({ name: `waybills EVR filter: ${query}`, path: `/api/waybills/?${query}`, key: 'number' }));
 
 const CASES: Case[] = [

@@ -4,7 +4,7 @@
  * and SQL conditions from these, the mocks answer with one generic responder over them, and the
  * web app's URL state and filter bars are made from them.
  */
-import { CERTIFICATE_CLAIMS, HOLDING_BASIS_TYPES } from './evr-codes.ts';
+import { CERTIFICATE_CLAIMS, EVR_STATES, HOLDING_BASIS_TYPES } from './evr-codes.ts';
 import { EXPORT_KINDS, INVOICE_STATUSES, LIMITS, SPECIES, UNITS, WAYBILL_STATUSES, WORKLOG_ACTIONS } from './limits.ts';
 
 /** Reference data a filter value points at; the filter bar picks the matching picker. */
@@ -95,6 +95,8 @@ export const WAYBILL_LIST = defineList({
     /** Waybills carrying any of these claims (a waybill may carry several). */
     certificateClaim: { kind: 'multi', field: 'certificateClaims', type: 'string', values: CERTIFICATE_CLAIMS, commaSeparated: true },
     hasEudrNumber: { kind: 'present', field: 'eudrReferenceNumber' },
+    /** Where a waybill stands in EVR (not sent, sending, failed, or EVR's own status): evrStateOf. */
+    evrState: { kind: 'multi', field: 'evrState', type: 'string', values: EVR_STATES, commaSeparated: true },
   },
   sort: [
     'number',

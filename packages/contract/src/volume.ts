@@ -62,6 +62,7 @@ export const LIST_COLUMNS: Readonly<Record<SavedViewList, readonly ListColumn[]>
       'certificateClaims',
       'eudrReferenceNumber',
       'evrNumber',
+      'evrState',
     ],
   ),
   worklogs: columns(

@@ -178,6 +178,11 @@ export const waybillSpec = defineSpec({
     eudrReferenceNumber: 'b.eudr_reference_number',
   },
   custom: {
+    // The contract's evrStateOf, as the expression migration 039 indexes.
+    evrState: (value) =>
+      Array.isArray(value) && value.length > 0
+        ? sql`coalesce(b.evr_sync, b.evr_status, 'notSent') = ANY(${value.map(String)}::text[])`
+        : undefined,
     // Any of the claims: one containment test per code, each answered by the claims' GIN index (035).
     certificateClaim: (value) =>
       Array.isArray(value) && value.length > 0

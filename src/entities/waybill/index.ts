@@ -5,6 +5,7 @@ export {
   useGetWaybillQuery,
   useListWaybillsQuery,
   usePatchWaybillMutation,
+  useRetryWaybillEvrMutation,
   useUpdateWaybillMutation,
   waybillApi,
 } from './api/waybillApi';

@@ -9,6 +9,7 @@ export interface ValueLabels {
   readonly worklogAction: (action: string) => string;
   readonly holdingBasis: (type: string) => string;
   readonly certificateClaim: (code: string) => string;
+  readonly evrState: (state: string) => string;
 }
 
 /**
@@ -25,6 +26,7 @@ export function useValueLabels(): ValueLabels {
       worklogAction: (action) => valueLabel(locale, 'value.worklogAction', action),
       holdingBasis: (type) => valueLabel(locale, 'value.holdingBasis', type),
       certificateClaim: (code) => valueLabel(locale, 'value.certificateClaim', code),
+      evrState: (state) => valueLabel(locale, 'value.evrState', state),
     }),
     [locale],
   );

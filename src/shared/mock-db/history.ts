@@ -56,7 +56,7 @@ const SOURCES: Readonly<Record<HistoryEntity, Source>> = {
       ...text('ownerCompany', 'ownerPersonName', 'ownerPersonCode', 'transporterCompany', 'driverIdCode', 'driverPhone', 'trailerNumber'),
       ...text('holdingBasisType', 'cadastralNumber', 'compartment', 'forestAllocationNumber', 'forestNotificationNumber'),
       ...text('contractNumber', 'contractDate', 'previousOwnerName', 'previousOwnerCode', 'previousOwnerAddress'),
-      ...text('eudrReferenceNumber', 'eudrVerificationNumber', 'evrNumber', 'evrStatus'),
+      ...text('eudrReferenceNumber', 'eudrVerificationNumber', 'evrNumber', 'evrStatus', 'evrSync', 'evrFailure'),
       departureTime: 'timestamp',
       grossMass: 'number',
       certificateClaims: 'json',

@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw';
 import {
   DATE_PATTERN,
+  evrStateOf,
   LIMITS,
   allFilters,
   foldCase,
@@ -23,7 +24,9 @@ type Value = string | number | boolean | null | undefined;
 type Row = object;
 type Errors = Record<string, string[]>;
 
-const field = (row: Row, name: string): Value => (row as Record<string, Value>)[name];
+const field = (row: Row, name: string): Value =>
+  // A waybill's EVR state is derived, as the server's filter derives it (the contract's evrStateOf).
+  name === 'evrState' ? evrStateOf(row) : (row as Record<string, Value>)[name];
 
 /** The server's error shapes. */
 export const notFound = (request: Request) => HttpResponse.json({ detail: message(request, 'notFound') }, { status: 404 });

@@ -40,6 +40,11 @@ export interface DemoWaybillEvr {
   eudrVerificationNumber: string | null;
   evrNumber: string | null;
   evrStatus: 'shipping' | 'unloaded' | 'finished' | 'cancelled' | null;
+  /** How the exchange with EVR stands while not settled, why it failed, EVR's words, when it last answered. */
+  evrSync: 'sending' | 'failed' | null;
+  evrFailure: 'unreachable' | 'timeout' | 'server' | 'invalid' | 'refused' | 'auth' | 'off' | null;
+  evrError: string | null;
+  evrExchangedAt: string | null;
 }
 
 export interface DemoWarehouseEvr {
@@ -79,6 +84,10 @@ export const NO_EVR: DemoWaybillEvr = {
   eudrVerificationNumber: null,
   evrNumber: null,
   evrStatus: null,
+  evrSync: null,
+  evrFailure: null,
+  evrError: null,
+  evrExchangedAt: null,
 };
 export const NO_EVR_PLACE: DemoWarehouseEvr = { evrPlaceCode: null, county: null, city: null, street: null, coordX: null, coordY: null };
 

@@ -66,6 +66,15 @@ export const waybillApi = baseApi.injectEndpoints({
         { type: TAGS.waybill, id: LIST_ID },
       ],
     }),
+    /** Sends a waybill whose exchange with EVR failed to EVR again. */
+    retryWaybillEvr: build.mutation<Waybill, { readonly number: string; readonly version: number }>({
+      query: ({ number, version }) => ({ url: `${path(number)}evr_retry/`, method: 'POST', headers: ifMatch(version) }),
+      onQueryStarted: showCurrent,
+      invalidatesTags: (_waybill, _error, { number }) => [
+        { type: TAGS.waybill, id: number },
+        { type: TAGS.waybill, id: LIST_ID },
+      ],
+    }),
     /** Starts a report of the waybills the filters select; the new export request appears in the export list. */
     createWaybillReport: build.mutation<Schema<'ExportRequest'>, { readonly filters: WaybillListParams; readonly format: ReportFormat }>({
       query: ({ filters, format }) => ({
@@ -92,4 +101,5 @@ export const {
   usePatchWaybillMutation,
   useDeleteWaybillMutation,
   useCreateWaybillReportMutation,
+  useRetryWaybillEvrMutation,
 } = waybillApi;

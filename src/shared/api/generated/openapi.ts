@@ -4284,6 +4284,8 @@ export interface operations {
                 readonly certificateClaim?: readonly ("FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS")[];
                 /** @description `true`: rows that have a `eudrReferenceNumber`; `false`: rows without one. */
                 readonly hasEudrNumber?: boolean;
+                /** @description Rows whose `evrState` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly evrState?: readonly ("notSent" | "sending" | "failed" | "shipping" | "unloaded" | "finished" | "cancelled")[];
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
                 /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
@@ -4933,6 +4935,8 @@ export interface operations {
                 readonly certificateClaim?: readonly ("FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS")[];
                 /** @description `true`: rows that have a `eudrReferenceNumber`; `false`: rows without one. */
                 readonly hasEudrNumber?: boolean;
+                /** @description Rows whose `evrState` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly evrState?: readonly ("notSent" | "sending" | "failed" | "shipping" | "unloaded" | "finished" | "cancelled")[];
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
                 /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
@@ -6591,7 +6595,7 @@ export interface operations {
                     /** @description The list's URL query without `?` (`statusIn=confirmed&sort=-transportDate`), as the contract's codec writes it. */
                     readonly query?: string;
                     /** @description Column ids of the list, in order; when not given, the list's default columns. */
-                    readonly columns?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "assortment" | "quantity" | "driverName" | "destinationCompany" | "vehicleNumber" | "mileage" | "invoice" | "notes" | "createdBy" | "createdAt" | "lastModifiedAt" | "ownerCompany" | "transporterCompany" | "departureTime" | "holdingBasisType" | "cadastralNumber" | "certificateClaims" | "eudrReferenceNumber" | "evrNumber" | "timestamp" | "action" | "warehouse" | "workerName" | "durationMinutes" | "warehouseCompany" | "waybill" | "customer" | "issueDate" | "dueDate" | "netTotal" | "grossTotal" | "vatTotal" | "waybills" | "syncedAt" | "email" | "name" | "isActive" | "isStaff" | "lastLogin" | "emailVerified" | "dateJoined")[];
+                    readonly columns?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "assortment" | "quantity" | "driverName" | "destinationCompany" | "vehicleNumber" | "mileage" | "invoice" | "notes" | "createdBy" | "createdAt" | "lastModifiedAt" | "ownerCompany" | "transporterCompany" | "departureTime" | "holdingBasisType" | "cadastralNumber" | "certificateClaims" | "eudrReferenceNumber" | "evrNumber" | "evrState" | "timestamp" | "action" | "warehouse" | "workerName" | "durationMinutes" | "warehouseCompany" | "waybill" | "customer" | "issueDate" | "dueDate" | "netTotal" | "grossTotal" | "vatTotal" | "waybills" | "syncedAt" | "email" | "name" | "isActive" | "isStaff" | "lastLogin" | "emailVerified" | "dateJoined")[];
                     /** @enum {string} */
                     readonly density?: "comfortable" | "compact";
                     readonly shared?: boolean;
@@ -6771,7 +6775,7 @@ export interface operations {
                     /** @description The list's URL query without `?` (`statusIn=confirmed&sort=-transportDate`), as the contract's codec writes it. */
                     readonly query?: string;
                     /** @description Column ids of the list, in order; when not given, the list's default columns. */
-                    readonly columns?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "assortment" | "quantity" | "driverName" | "destinationCompany" | "vehicleNumber" | "mileage" | "invoice" | "notes" | "createdBy" | "createdAt" | "lastModifiedAt" | "ownerCompany" | "transporterCompany" | "departureTime" | "holdingBasisType" | "cadastralNumber" | "certificateClaims" | "eudrReferenceNumber" | "evrNumber" | "timestamp" | "action" | "warehouse" | "workerName" | "durationMinutes" | "warehouseCompany" | "waybill" | "customer" | "issueDate" | "dueDate" | "netTotal" | "grossTotal" | "vatTotal" | "waybills" | "syncedAt" | "email" | "name" | "isActive" | "isStaff" | "lastLogin" | "emailVerified" | "dateJoined")[];
+                    readonly columns?: readonly ("number" | "status" | "transportDate" | "origin" | "destination" | "assortment" | "quantity" | "driverName" | "destinationCompany" | "vehicleNumber" | "mileage" | "invoice" | "notes" | "createdBy" | "createdAt" | "lastModifiedAt" | "ownerCompany" | "transporterCompany" | "departureTime" | "holdingBasisType" | "cadastralNumber" | "certificateClaims" | "eudrReferenceNumber" | "evrNumber" | "evrState" | "timestamp" | "action" | "warehouse" | "workerName" | "durationMinutes" | "warehouseCompany" | "waybill" | "customer" | "issueDate" | "dueDate" | "netTotal" | "grossTotal" | "vatTotal" | "waybills" | "syncedAt" | "email" | "name" | "isActive" | "isStaff" | "lastLogin" | "emailVerified" | "dateJoined")[];
                     /** @enum {string} */
                     readonly density?: "comfortable" | "compact";
                     readonly shared?: boolean;
@@ -6898,6 +6902,8 @@ export interface operations {
                 readonly certificateClaim?: readonly ("FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS")[];
                 /** @description `true`: rows that have a `eudrReferenceNumber`; `false`: rows without one. */
                 readonly hasEudrNumber?: boolean;
+                /** @description Rows whose `evrState` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly evrState?: readonly ("notSent" | "sending" | "failed" | "shipping" | "unloaded" | "finished" | "cancelled")[];
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
                 /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */

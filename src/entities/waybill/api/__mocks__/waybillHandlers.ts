@@ -279,4 +279,16 @@ export const waybillHandlers: readonly HttpHandler[] = [
     mockDb.waybills = mockDb.waybills.filter((item) => item.number !== waybill.number);
     return new HttpResponse(null, { status: 204 });
   }),
+  // As the server: only a waybill whose exchange with EVR failed is sent again (the mocks have no
+  // EVR: it stays sending, as it would until the server's job runs).
+  http.post('*/api/waybills/:number/evr_retry/', ({ params, request }) => {
+    const waybill = find(params.number);
+    if (!waybill) return notFound(request);
+    const stale = versionConflict(request, 'waybill', waybill.number, waybill);
+    if (stale) return stale;
+    if (waybill.evrSync !== 'failed') return nonFieldError(message(request, 'evr.notFailed'));
+    const next = changed(request, 'waybill', waybill.number, { ...waybill, evrSync: 'sending' as const, evrFailure: null, evrError: null });
+    mockDb.waybills = mockDb.waybills.map((item) => (item.number === next.number ? next : item));
+    return HttpResponse.json(next, { headers: { ETag: `"${next.version}"` } });
+  }),
 ];

@@ -122,7 +122,6 @@ export function WaybillDetails({ waybill }: WaybillDetailsProps) {
       },
       { key: 'eudrReferenceNumber', value: text(waybill.eudrReferenceNumber) },
       { key: 'eudrVerificationNumber', value: text(waybill.eudrVerificationNumber) },
-      { key: 'evr', value: waybill.evrNumber ?? <span className={styles.none}>{t('waybills.evr.notInEvr')}</span> },
     ];
   }
 

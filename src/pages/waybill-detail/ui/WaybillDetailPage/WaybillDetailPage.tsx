@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 
+import { EvrPanel } from '@/features/waybill/evr-exchange';
 import { DocumentActions } from '@/features/document-actions';
 import { DeleteWaybillButton } from '@/features/waybill/delete';
 import { duplicateWaybillPath } from '@/features/waybill/edit';
@@ -140,6 +141,9 @@ export function WaybillDetailPage() {
           <EvrChecklist waybill={waybill} />
         </Card>
       ) : null}
+      <Card>
+        <EvrPanel waybill={waybill} />
+      </Card>
       <Card>
         <WaybillDetails waybill={waybill} />
       </Card>

@@ -37,6 +37,7 @@ const filterFields = (t: TFunction, valueLabels: ValueLabels): FilterFieldSpec[]
     { name: 'holdingBasisType', label: label('holdingBasisType'), optionLabel: valueLabels.holdingBasis },
     { name: 'certificateClaim', label: t('waybills.filters.certificateClaim'), optionLabel: valueLabels.certificateClaim },
     { name: 'hasEudrNumber', label: t('waybills.filters.hasEudrNumber') },
+    { name: 'evrState', label: t('waybills.filters.evrState'), optionLabel: valueLabels.evrState },
   ];
 };
 

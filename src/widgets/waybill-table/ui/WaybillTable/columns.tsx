@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { evrStateOf } from '@timberlog/contract';
 import { Link } from 'react-router-dom';
 
 import { WaybillStatusBadge, type Waybill, waybillFieldLabel } from '@/entities/waybill';
@@ -164,7 +165,13 @@ export function waybillColumns(t: TFunction, format: Formatters, linkState?: unk
       width: '9rem',
       cell: (w) => w.evrNumber ?? <span className={styles.muted}>{t('waybills.evr.notInEvr')}</span>,
     },
+    { id: 'evrState', header: header('evrState'), phone: 'hide', width: '10rem', cell: (w) => <EvrState state={evrStateOf(w)} /> },
   ];
+}
+
+/** Where a waybill stands in EVR, in words: beside our status, as the filter of the same name. */
+function EvrState({ state }: { readonly state: string }) {
+  return clipped(useValueLabels().evrState(state));
 }
 
 /** A holding basis in words. */

@@ -1,0 +1,2 @@
+export { EvrPanel } from './ui/EvrPanel/EvrPanel';
+export type { EvrPanelProps } from './ui/EvrPanel/EvrPanel';

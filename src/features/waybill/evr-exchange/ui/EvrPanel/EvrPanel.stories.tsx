@@ -1,0 +1,105 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { delay, http, HttpResponse } from 'msw';
+import { expect, userEvent, within } from 'storybook/test';
+
+import { mockWaybill } from '@/entities/waybill/index.mocks';
+
+import { EvrPanel } from './EvrPanel';
+
+const inEvr = mockWaybill({
+  status: 'confirmed',
+  evrNumber: 'TLM-2026-000042',
+  evrStatus: 'shipping',
+  evrSync: null,
+  evrFailure: null,
+  evrError: null,
+  evrExchangedAt: '2026-11-27T07:42:00Z',
+});
+const refused = mockWaybill({
+  status: 'confirmed',
+  evrSync: 'failed',
+  evrFailure: 'invalid',
+  evrError: 'EVR refused the data of POST /api/waybills; transport.driverIdCode: Isikukood ei ole korrektne.',
+  evrExchangedAt: '2026-11-27T07:42:00Z',
+});
+
+const meta = {
+  title: 'features/waybill/EvrPanel',
+  component: EvrPanel,
+  args: { waybill: inEvr },
+  parameters: {
+    msw: {
+      handlers: {
+        // The answer never comes: the story stays on the button's busy state.
+        evr: [http.post('*/api/waybills/:number/evr_retry/', () => delay('infinite').then(() => HttpResponse.json(refused)))],
+      },
+    },
+  },
+} satisfies Meta<typeof EvrPanel>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Started in EVR: its number, EVR's status and when EVR last answered. */
+export const InTransit: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'EVR' })).toBeInTheDocument();
+    await expect(canvas.getByText('TLM-2026-000042')).toBeInTheDocument();
+    await expect(canvas.getAllByText('In transit').length).toBeGreaterThan(0);
+  },
+};
+
+export const Unloaded: Story = { args: { waybill: { ...inEvr, evrStatus: 'unloaded' } } };
+
+export const NotSent: Story = {
+  args: { waybill: mockWaybill({ status: 'draft' }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Not in EVR: confirming the waybill sends it there.')).toBeInTheDocument();
+  },
+};
+
+export const ConnectionOff: Story = {
+  args: { waybill: mockWaybill({ status: 'confirmed' }), connected: false },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/The connection to EVR is off/)).toBeInTheDocument();
+  },
+};
+
+export const Sending: Story = {
+  args: { waybill: { ...inEvr, evrNumber: null, evrStatus: null, evrSync: 'sending', evrExchangedAt: null } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('sending this step to EVR');
+  },
+};
+
+/** EVR refused what was sent: its own words, on a red alert, and a Retry. */
+export const Refused: Story = {
+  args: { waybill: refused },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/EVR refused the waybill: .*Isikukood ei ole korrektne/)).toBeInTheDocument();
+    const retry = canvas.getByRole('button', { name: 'Send to EVR again' });
+    await userEvent.click(retry);
+    await expect(await canvas.findByRole('button', { name: 'Sending…' })).toBeDisabled();
+  },
+};
+
+export const Unreachable: Story = {
+  args: { waybill: { ...refused, evrFailure: 'unreachable', evrError: null } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/EVR could not be reached/)).toBeInTheDocument();
+  },
+};
+
+export const Estonian: Story = {
+  args: { waybill: refused },
+  globals: { locale: 'et' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: 'Saada uuesti EVR-i' })).toBeInTheDocument();
+  },
+};
+
+export const Dark: Story = { args: { waybill: refused }, globals: { theme: 'dark' } };
+
+export const Phone: Story = { args: { waybill: inEvr }, parameters: { width: 412 } };

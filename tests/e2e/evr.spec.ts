@@ -1,0 +1,89 @@
+import { expect, test, type Page } from './fixtures';
+import { EVR_READY } from './evrFields';
+import { REAL_SERVER_PORT, realApi } from './realServer';
+import { DEMO_USERS } from '@timberlog/contract/demo-data';
+
+/** The real server's EVR stand-in (scripts/e2e-server.mjs: 1000 ports above the server). */
+const EVR = `http://127.0.0.1:${REAL_SERVER_PORT + 1000}`;
+
+interface Waybill {
+  number: string;
+  transportDate: string;
+  origin: string;
+  destination: string;
+  destinationCompany: string;
+  assortment: string;
+  evrNumber: string | null;
+}
+
+const signIn = async (page: Page) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(DEMO_USERS.user.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_USERS.user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForTimeout(3000);
+  await page.screenshot({ path: '/tmp/evr-signin.png' });
+  await expect(page).toHaveURL('/');
+};
+
+test('a confirmed waybill goes to EVR: its EVR number appears live, and delivering it unloads it there', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const api = await realApi(request, DEMO_USERS.user);
+  const { results } = await api.get<{ results: Waybill[] }>('/api/waybills/?statusIn=draft&pageSize=1');
+  const like = results[0]!;
+  // A draft of its own, ready for EVR; its transporter is the office's own company (the default).
+  const draft = await api.post<Waybill>('/api/waybills/', {
+    transportDate: like.transportDate,
+    origin: like.origin,
+    destination: like.destination,
+    destinationCompany: like.destinationCompany,
+    driverName: `EVR ${Date.now().toString(36)}`,
+    vehicleNumber: '123ABC',
+    mileage: 142,
+    assortment: like.assortment,
+    quantity: '24.500',
+    notes: '',
+    ...EVR_READY,
+  });
+  expect(draft.evrNumber).toBeNull();
+
+  await signIn(page);
+  await page.goto(`/waybills/${draft.number}`);
+  const panel = page.getByRole('region', { name: 'EVR' });
+  await expect(panel.getByText('Not in EVR: confirming the waybill sends it there.')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page
+    .getByRole('dialog', { name: `Confirm waybill ${draft.number}?` })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  // The job starts it in EVR; the page hears of it through the live events, without a reload.
+  await expect(panel.getByText('In transit').first()).toBeVisible({ timeout: 30_000 });
+  const evrNumber = (await api.get<Waybill>(`/api/waybills/${draft.number}/`)).evrNumber!;
+  expect(evrNumber).toBeTruthy();
+  await expect(panel.getByText(evrNumber)).toBeVisible();
+
+  // EVR has it as the office sent it: the receiver reads it through the register's own API.
+  const asReceiver = { 'EVR-APIKEY': `demo-${like.destinationCompany}` };
+  const inEvr = await request.get(`${EVR}/api/waybills/${evrNumber}`, { headers: asReceiver });
+  expect(inEvr.status()).toBe(200);
+  const evr = (await inEvr.json()) as {
+    status: string;
+    transport: { driverIdCode: string };
+    shipments: { holdingBase: { cadaster: string } }[];
+  };
+  expect(evr.status).toBe('shipping');
+  expect(evr.transport.driverIdCode).toBe(EVR_READY.driverIdCode);
+  expect(evr.shipments[0]!.holdingBase.cadaster).toBe(EVR_READY.cadastralNumber);
+
+  await page.getByRole('button', { name: 'Mark delivered' }).click();
+  await page
+    .getByRole('dialog', { name: `Mark waybill ${draft.number} delivered?` })
+    .getByRole('button', { name: 'Mark delivered' })
+    .click();
+  await expect(panel.getByText('Unloaded').first()).toBeVisible({ timeout: 30_000 });
+  const unloaded = (await (await request.get(`${EVR}/api/waybills/${evrNumber}`, { headers: asReceiver })).json()) as {
+    status: string;
+    totalJourneyMileage: number;
+  };
+  expect(unloaded).toMatchObject({ status: 'unloaded', totalJourneyMileage: 142 });
+});
