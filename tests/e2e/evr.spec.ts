@@ -1,7 +1,9 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, shoot, test, type Page } from './fixtures';
 import { EVR_READY } from './evrFields';
-import { REAL_SERVER_PORT, realApi } from './realServer';
+import { REAL_SERVER, REAL_SERVER_PORT, realApi } from './realServer';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
+
+test.use({ baseURL: REAL_SERVER });
 
 /** The real server's EVR stand-in (scripts/e2e-server.mjs: 1000 ports above the server). */
 const EVR = `http://127.0.0.1:${REAL_SERVER_PORT + 1000}`;
@@ -21,13 +23,12 @@ const signIn = async (page: Page) => {
   await page.getByLabel('Email').fill(DEMO_USERS.user.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_USERS.user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForTimeout(3000);
-  await page.screenshot({ path: '/tmp/evr-signin.png' });
   await expect(page).toHaveURL('/');
 };
 
 test('a confirmed waybill goes to EVR: its EVR number appears live, and delivering it unloads it there', async ({ page, request }) => {
   test.setTimeout(90_000);
+  await signIn(page);
   const api = await realApi(request, DEMO_USERS.user);
   const { results } = await api.get<{ results: Waybill[] }>('/api/waybills/?statusIn=draft&pageSize=1');
   const like = results[0]!;
@@ -47,7 +48,6 @@ test('a confirmed waybill goes to EVR: its EVR number appears live, and deliveri
   });
   expect(draft.evrNumber).toBeNull();
 
-  await signIn(page);
   await page.goto(`/waybills/${draft.number}`);
   const panel = page.getByRole('region', { name: 'EVR' });
   await expect(panel.getByText('Not in EVR: confirming the waybill sends it there.')).toBeVisible();
@@ -61,6 +61,7 @@ test('a confirmed waybill goes to EVR: its EVR number appears live, and deliveri
   const evrNumber = (await api.get<Waybill>(`/api/waybills/${draft.number}/`)).evrNumber!;
   expect(evrNumber).toBeTruthy();
   await expect(panel.getByText(evrNumber)).toBeVisible();
+  await shoot(page, 'waybill-evr-in-transit', { fullPage: true });
 
   // EVR has it as the office sent it: the receiver reads it through the register's own API.
   const asReceiver = { 'EVR-APIKEY': `demo-${like.destinationCompany}` };
