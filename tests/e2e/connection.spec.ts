@@ -1,11 +1,11 @@
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
 import { expect, expectApiErrors, test, type Page, shoot } from './fixtures';
-import { restartableServer } from './realServer';
+import { e2ePort, restartableServer } from './realServer';
 
 // The server goes away and comes back while a clerk works: a real server of this file's own,
 // stopped and started again on the same port and data (the shared servers serve other tests).
-const server = restartableServer(3652);
+const server = restartableServer(e2ePort(3652));
 
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 
 import { defineConfig } from '@playwright/test';
 
-import { REAL_SERVER, REAL_SERVER_PORT, SHORT_TOKEN_SERVER, SHORT_TOKEN_SERVER_PORT, SHORT_TOKEN_TTL_SECONDS } from './realServer';
+import { e2ePort, REAL_SERVER, REAL_SERVER_PORT, SHORT_TOKEN_SERVER, SHORT_TOKEN_SERVER_PORT, SHORT_TOKEN_TTL_SECONDS } from './realServer';
 
-const PORT = 3100;
-export const STORYBOOK_PORT = 3101;
+const PORT = e2ePort(3100);
+export const STORYBOOK_PORT = e2ePort(3101);
 
 // `npm run test:e2e` builds both: the app once (dist-e2e, calling the API on its own origin, as
 // `npm start` builds it), served by the real server and, with its API answered by the tests

@@ -7,14 +7,21 @@ import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
+/**
+ * Every port the browser tests use, moved by E2E_PORT_OFFSET (0 by default) so that two runs on
+ * one machine (two working copies) do not meet: the static app 3100, the Storybook 3101, the real
+ * servers 3650–3653, each server's EVR stand-in 1000 above it.
+ */
+export const e2ePort = (port: number): number => port + Number(process.env.E2E_PORT_OFFSET || 0);
+
 /** The real API server of the browser tests (scripts/e2e-server.mjs), serving the dist-e2e build. */
-export const REAL_SERVER_PORT = 3650;
+export const REAL_SERVER_PORT = e2ePort(3650);
 export const REAL_SERVER = `http://127.0.0.1:${REAL_SERVER_PORT}`;
 /**
  * A second real server whose access tokens live only 8 seconds, for the tests that wait one out
  * (the first has the product's lifetime). Started by playwright.config.ts with the same build.
  */
-export const SHORT_TOKEN_SERVER_PORT = 3651;
+export const SHORT_TOKEN_SERVER_PORT = e2ePort(3651);
 export const SHORT_TOKEN_SERVER = `http://127.0.0.1:${SHORT_TOKEN_SERVER_PORT}`;
 export const SHORT_TOKEN_TTL_SECONDS = 8;
 

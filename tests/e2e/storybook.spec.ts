@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 import { expect, test, type Page } from './fixtures';
+import { e2ePort } from './realServer';
 
 // The stories as the built Storybook lists them; a new story is a new check here too. This is the
 // product's one story runner: every story renders in the real browser, its play function runs, and
 // axe checks what it shows, colour contrast included (which a DOM without layout cannot check).
-const STORYBOOK = 'http://127.0.0.1:3101';
+const STORYBOOK = `http://127.0.0.1:${e2ePort(3101)}`;
 const index = JSON.parse(readFileSync(new URL('../../storybook-static/index.json', import.meta.url), 'utf8')) as {
   entries: Record<string, { id: string; type: string; title: string; name: string; importPath: string }>;
 };
