@@ -114,6 +114,14 @@ ALTER TABLE ended_sessions ADD CONSTRAINT ended_sessions_pkey PRIMARY KEY (sessi
 CREATE INDEX ended_sessions_user_idx ON public.ended_sessions USING btree (user_email);
 CREATE TRIGGER ended_sessions_notify AFTER INSERT ON public.ended_sessions FOR EACH ROW EXECUTE FUNCTION ended_sessions_notify();
 
+CREATE TABLE evr_poll (
+  id boolean NOT NULL DEFAULT true,
+  mark timestamp with time zone NOT NULL,
+  polled_at timestamp with time zone NOT NULL DEFAULT now()
+);
+ALTER TABLE evr_poll ADD CONSTRAINT evr_poll_id_check CHECK (id);
+ALTER TABLE evr_poll ADD CONSTRAINT evr_poll_pkey PRIMARY KEY (id);
+
 CREATE TABLE export_requests (
   id uuid NOT NULL,
   kind text NOT NULL,
@@ -454,11 +462,14 @@ CREATE TABLE waybills (
   evr_sync text,
   evr_failure text,
   evr_error text,
-  evr_exchanged_at timestamp with time zone
+  evr_exchanged_at timestamp with time zone,
+  evr_measurement jsonb,
+  evr_measured_quantity numeric(12,3)
 );
 ALTER TABLE waybills ADD CONSTRAINT waybills_certificate_claims_check CHECK (((jsonb_typeof(certificate_claims) = 'array'::text) AND (jsonb_array_length(certificate_claims) <= 10)));
 ALTER TABLE waybills ADD CONSTRAINT waybills_evr_failed_has_reason CHECK (((evr_sync = 'failed'::text) = (evr_failure IS NOT NULL)));
 ALTER TABLE waybills ADD CONSTRAINT waybills_evr_failure_check CHECK ((evr_failure = ANY (ARRAY['unreachable'::text, 'timeout'::text, 'server'::text, 'invalid'::text, 'refused'::text, 'auth'::text, 'off'::text])));
+ALTER TABLE waybills ADD CONSTRAINT waybills_evr_measurement_check CHECK (((evr_measurement IS NULL) OR (jsonb_typeof(evr_measurement) = 'object'::text)));
 ALTER TABLE waybills ADD CONSTRAINT waybills_evr_status_check CHECK ((evr_status = ANY (ARRAY['shipping'::text, 'unloaded'::text, 'finished'::text, 'cancelled'::text])));
 ALTER TABLE waybills ADD CONSTRAINT waybills_evr_sync_check CHECK ((evr_sync = ANY (ARRAY['sending'::text, 'failed'::text])));
 ALTER TABLE waybills ADD CONSTRAINT waybills_gross_mass_check CHECK (((gross_mass > (0)::numeric) AND (gross_mass <= (80)::numeric)));
@@ -481,6 +492,7 @@ CREATE INDEX waybills_created_at_idx ON public.waybills USING btree (created_at,
 CREATE INDEX waybills_destination_company_idx ON public.waybills USING btree (destination_company, transport_date DESC, number DESC) INCLUDE (status);
 CREATE INDEX waybills_destination_idx ON public.waybills USING btree (destination, transport_date DESC, number DESC) INCLUDE (status);
 CREATE INDEX waybills_driver_name_idx ON public.waybills USING btree (driver_name, number);
+CREATE INDEX waybills_evr_measured_idx ON public.waybills USING btree (transport_date DESC, number DESC) WHERE (evr_measured_quantity IS NOT NULL);
 CREATE INDEX waybills_evr_state_idx ON public.waybills USING btree (COALESCE(evr_sync, evr_status, 'notSent'::text), transport_date DESC, number DESC);
 CREATE INDEX waybills_holding_basis_type_idx ON public.waybills USING btree (holding_basis_type, transport_date DESC, number DESC) WHERE (holding_basis_type IS NOT NULL);
 CREATE INDEX waybills_invoice_idx ON public.waybills USING btree (invoice);

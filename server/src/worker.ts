@@ -13,6 +13,7 @@ import { importJobHandler } from './imports/importer.js';
 import { waybillImport } from './waybills/import.js';
 import { worklogImport } from './worklogs/import.js';
 import { runEvrSync } from './evr/sending.js';
+import { startEvrPolling } from './evr/poller.js';
 
 /**
  * Removes spent or expired tokens and signed-out sessions, sign-ups never confirmed, old rate-limit counters and old
@@ -73,6 +74,8 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
       if (job) await runEvrSync(ctx, job.data.number, { final: job.retryCount >= job.retryLimit });
     },
   );
+  // What the others do to our waybills in EVR (one poller at a time across the servers).
+  if (ctx.config.evrUrl) startEvrPolling(ctx, ctx.config.evrPollSeconds);
   registerBatchHandler('bulk', runBulkJob as never);
   registerBatchHandler('import', importJobHandler([waybillImport, worklogImport]));
   await ctx.jobs.boss.work<{ id: string }>(QUEUES.batch, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {

@@ -1014,6 +1014,8 @@ const evrFilterCases = (): Case[] =>
     'evrState=failed,sending',
     'evrState=shipping&evrState=unloaded',
     'evrState=lost',
+    'evrMeasuredOff=true',
+    'evrMeasuredOff=false&statusIn=delivered',
   ].map((query) => ({ name: `waybills EVR filter: ${query}`, path: `/api/waybills/?${query}`, key: 'number' }));
 
 const CASES: Case[] = [

@@ -47,3 +47,26 @@ export type EvrState = (typeof EVR_STATES)[number];
 
 export const evrStateOf = (w: { readonly evrSync?: EvrSync | null; readonly evrStatus?: EvrStatus | null }): EvrState =>
   w.evrSync ?? w.evrStatus ?? 'notSent';
+
+/**
+ * How far the receiver's measurement may differ from the quantity shipped, in percent of it,
+ * before the load is flagged (the list's "measured off" filter, the EVR panel).
+ */
+export const EVR_MEASUREMENT_TOLERANCE_PERCENT = 3;
+
+/**
+ * What the receiver measured against what was shipped, in the waybill's unit and in percent of the
+ * shipped quantity (negative: less arrived); null when not measured in the waybill's unit.
+ */
+export function measurementDifference(quantity: string, measured: string | null | undefined): { units: number; percent: number } | null {
+  if (measured === null || measured === undefined) return null;
+  const shipped = Number(quantity);
+  const units = Math.round((Number(measured) - shipped) * 1000) / 1000;
+  return { units, percent: shipped === 0 ? 0 : Math.round((units / shipped) * 1000) / 10 };
+}
+
+/** Whether a measured load differs from what was shipped by more than the tolerance; null when not measured. */
+export const measuredOff = (w: { readonly quantity: string; readonly evrMeasuredQuantity?: string | null }): boolean | null => {
+  const difference = measurementDifference(w.quantity, w.evrMeasuredQuantity);
+  return difference === null ? null : Math.abs(difference.units) > (Number(w.quantity) * EVR_MEASUREMENT_TOLERANCE_PERCENT) / 100;
+};

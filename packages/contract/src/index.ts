@@ -204,6 +204,9 @@ export {
   EVR_FAILURES,
   EVR_STATES,
   evrStateOf,
+  EVR_MEASUREMENT_TOLERANCE_PERCENT,
+  measurementDifference,
+  measuredOff,
 } from './evr-codes.ts';
 export type { HoldingBasisType, CertificateClaimCode, EvrStatus, EvrSync, EvrFailure, EvrState } from './evr-codes.ts';
 export {

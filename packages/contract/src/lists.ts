@@ -97,6 +97,8 @@ export const WAYBILL_LIST = defineList({
     hasEudrNumber: { kind: 'present', field: 'eudrReferenceNumber' },
     /** Where a waybill stands in EVR (not sent, sending, failed, or EVR's own status): evrStateOf. */
     evrState: { kind: 'multi', field: 'evrState', type: 'string', values: EVR_STATES, commaSeparated: true },
+    /** Measured by the receiver beyond the tolerance (true) or within it (false): measuredOff. */
+    evrMeasuredOff: { kind: 'boolean', field: 'evrMeasuredOff' },
   },
   sort: [
     'number',

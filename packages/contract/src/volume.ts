@@ -63,6 +63,7 @@ export const LIST_COLUMNS: Readonly<Record<SavedViewList, readonly ListColumn[]>
       'eudrReferenceNumber',
       'evrNumber',
       'evrState',
+      'evrDifference',
     ],
   ),
   worklogs: columns(

@@ -57,6 +57,8 @@ export interface AppConfig {
   evrApiKey: string | undefined;
   /** How long one call to EVR may take (EVR_TIMEOUT_MS, 15 s). */
   evrTimeoutMs: number;
+  /** How often EVR's changes are read (EVR_POLL_SECONDS, 30 s). */
+  evrPollSeconds: number;
   vatRate: string;
   rateLimitWindowSeconds: number;
   rateLimitPerAddress: number;
@@ -239,6 +241,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     evrUrl: env.EVR_URL?.trim() || undefined,
     evrApiKey: env.EVR_API_KEY?.trim() || undefined,
     evrTimeoutMs: Number(env.EVR_TIMEOUT_MS || 15_000),
+    evrPollSeconds: Math.max(1, Number(env.EVR_POLL_SECONDS || 30)),
     vatRate: env.VAT_RATE || INVOICE.vatRateDefault,
     rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 300),
     rateLimitPerAddress: int('RATE_LIMIT_PER_ADDRESS', 100),

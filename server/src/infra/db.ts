@@ -227,6 +227,9 @@ export interface WaybillsTable {
   evrFailure: Generated<string | null>;
   evrError: Generated<string | null>;
   evrExchangedAt: Generated<Date | null>;
+  /** The receiver's latest measurement act from EVR, and its total in the waybill's unit (migration 040). */
+  evrMeasurement: ColumnType<unknown, string | null | undefined, string | null>;
+  evrMeasuredQuantity: ColumnType<string | null, string | number | null | undefined, string | number | null>;
 }
 export interface WorklogsTable {
   number: string;
@@ -293,6 +296,14 @@ export interface Database {
   waybills: WaybillsTable;
   worklogs: WorklogsTable;
   exportRequests: ExportRequestsTable;
+  evrPoll: EvrPollTable;
+}
+
+/** How far EVR's changes are read (migration 040): one row. */
+export interface EvrPollTable {
+  id: Generated<boolean>;
+  mark: ColumnType<Date, Date | string, Date | string>;
+  polledAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export type DB = Kysely<Database>;
@@ -338,7 +349,7 @@ export async function reusedQuery<R extends pg.QueryResultRow>(pool: pg.Pool, te
 }
 
 /** Advisory lock keys: start-up work that one process at a time may do on a shared database. */
-export const LOCKS = { migrate: 724001, seed: 724002, jobQueues: 724003 } as const;
+export const LOCKS = { migrate: 724001, seed: 724002, jobQueues: 724003, evrPoll: 724004 } as const;
 
 /**
  * Runs `fn` while holding a PostgreSQL advisory lock (on a connection of its own), so processes

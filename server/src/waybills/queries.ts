@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { WAYBILL_LIST } from '@timberlog/contract';
+import { EVR_MEASUREMENT_TOLERANCE_PERCENT, WAYBILL_LIST } from '@timberlog/contract';
 import { defineSpec, givenFilters, searchFold, searchLike, searchTerm, whereClause, type Cond } from '../list/index.js';
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -115,7 +115,8 @@ const EVR_SELECT = `b.owner_company AS "ownerCompany",
     b.certificate_claims AS "certificateClaims", b.eudr_reference_number AS "eudrReferenceNumber",
     b.eudr_verification_number AS "eudrVerificationNumber", b.evr_number AS "evrNumber", b.evr_status AS "evrStatus",
     b.evr_sync AS "evrSync", b.evr_failure AS "evrFailure",
-    CASE WHEN b.evr_failure IN ('invalid', 'refused') THEN b.evr_error END AS "evrError", b.evr_exchanged_at AS "evrExchangedAt"`;
+    CASE WHEN b.evr_failure IN ('invalid', 'refused') THEN b.evr_error END AS "evrError", b.evr_exchanged_at AS "evrExchangedAt",
+    b.evr_measurement AS "evrMeasurement", b.evr_measured_quantity::text AS "evrMeasuredQuantity"`;
 
 /**
  * The EVR fields as the report writes them: a party's name (a company's, or a private owner's),
@@ -178,6 +179,11 @@ export const waybillSpec = defineSpec({
     eudrReferenceNumber: 'b.eudr_reference_number',
   },
   custom: {
+    // The contract's measuredOff: only measured waybills answer either way.
+    evrMeasuredOff: (value) =>
+      typeof value === 'boolean'
+        ? sql`(b.evr_measured_quantity IS NOT NULL AND (abs(b.evr_measured_quantity - b.quantity) * 100 > b.quantity * ${EVR_MEASUREMENT_TOLERANCE_PERCENT}) = ${value})`
+        : undefined,
     // The contract's evrStateOf, as the expression migration 039 indexes.
     evrState: (value) =>
       Array.isArray(value) && value.length > 0

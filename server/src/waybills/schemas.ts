@@ -69,6 +69,32 @@ const evrFields = {
     Type.String({ description: "EVR's own words when it refused the waybill or the step (evrFailure `invalid` or `refused`)." }),
   ),
   evrExchangedAt: Nullable(Type.String({ format: 'date-time', description: 'When EVR last answered about this waybill.' })),
+  evrMeasurement: Nullable(
+    Type.Object(
+      {
+        actNumber: Nullable(Type.String()),
+        actDate: Nullable(Type.String()),
+        measurerCode: Nullable(Type.String({ description: "The measurer's registry code." })),
+        creationTime: Nullable(Type.String()),
+        total: Nullable(Type.Object({ amount: Type.Number(), unit: Type.String({ description: "EVR's unit code (tm: solid m³)." }) })),
+        items: Type.Array(
+          Type.Object({
+            assortment: Nullable(Type.String()),
+            name: Nullable(Type.String()),
+            amount: Type.Number(),
+            unitCode: Nullable(Type.String()),
+          }),
+        ),
+      },
+      { description: "The receiver's latest measurement act in EVR; null: not measured." },
+    ),
+  ),
+  evrMeasuredQuantity: Nullable(
+    Type.String({
+      description: "The measured total in the waybill's unit, when EVR measured in it: compare it with `quantity`.",
+      examples: ['27.350'],
+    }),
+  ),
 };
 
 export const Waybill = Type.Object(

@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw';
 import {
   DATE_PATTERN,
   evrStateOf,
+  measuredOff,
   LIMITS,
   allFilters,
   foldCase,
@@ -26,7 +27,11 @@ type Errors = Record<string, string[]>;
 
 const field = (row: Row, name: string): Value =>
   // A waybill's EVR state is derived, as the server's filter derives it (the contract's evrStateOf).
-  name === 'evrState' ? evrStateOf(row) : (row as Record<string, Value>)[name];
+  name === 'evrState'
+    ? evrStateOf(row)
+    : name === 'evrMeasuredOff'
+      ? measuredOff(row as Parameters<typeof measuredOff>[0])
+      : (row as Record<string, Value>)[name];
 
 /** The server's error shapes. */
 export const notFound = (request: Request) => HttpResponse.json({ detail: message(request, 'notFound') }, { status: 404 });

@@ -45,6 +45,18 @@ export interface DemoWaybillEvr {
   evrFailure: 'unreachable' | 'timeout' | 'server' | 'invalid' | 'refused' | 'auth' | 'off' | null;
   evrError: string | null;
   evrExchangedAt: string | null;
+  evrMeasurement: DemoEvrMeasurement | null;
+  evrMeasuredQuantity: string | null;
+}
+
+/** The receiver's latest measurement act as a waybill keeps it (server/src/evr/poller.ts). */
+export interface DemoEvrMeasurement {
+  actNumber: string | null;
+  actDate: string | null;
+  measurerCode: string | null;
+  creationTime: string | null;
+  total: { amount: number; unit: string } | null;
+  items: { assortment: string | null; name: string | null; amount: number; unitCode: string | null }[];
 }
 
 export interface DemoWarehouseEvr {
@@ -88,6 +100,8 @@ export const NO_EVR: DemoWaybillEvr = {
   evrFailure: null,
   evrError: null,
   evrExchangedAt: null,
+  evrMeasurement: null,
+  evrMeasuredQuantity: null,
 };
 export const NO_EVR_PLACE: DemoWarehouseEvr = { evrPlaceCode: null, county: null, city: null, street: null, coordX: null, coordY: null };
 

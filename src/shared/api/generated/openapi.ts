@@ -1990,6 +1990,30 @@ export interface components {
              * @description When EVR last answered about this waybill.
              */
             readonly evrExchangedAt: string | null;
+            /** @description The receiver's latest measurement act in EVR; null: not measured. */
+            readonly evrMeasurement: {
+                readonly actNumber: string | null;
+                readonly actDate: string | null;
+                /** @description The measurer's registry code. */
+                readonly measurerCode: string | null;
+                readonly creationTime: string | null;
+                readonly total: {
+                    readonly amount: number;
+                    /** @description EVR's unit code (tm: solid m³). */
+                    readonly unit: string;
+                } | null;
+                readonly items: readonly {
+                    readonly assortment: string | null;
+                    readonly name: string | null;
+                    readonly amount: number;
+                    readonly unitCode: string | null;
+                }[];
+            } | null;
+            /**
+             * @description The measured total in the waybill's unit, when EVR measured in it: compare it with `quantity`.
+             * @example 27.350
+             */
+            readonly evrMeasuredQuantity: string | null;
         };
         /** WaybillPage */
         readonly WaybillPage: {
@@ -4286,6 +4310,8 @@ export interface operations {
                 readonly hasEudrNumber?: boolean;
                 /** @description Rows whose `evrState` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly evrState?: readonly ("notSent" | "sending" | "failed" | "shipping" | "unloaded" | "finished" | "cancelled")[];
+                /** @description `true`: rows whose `evrMeasuredOff` is true; `false`: rows whose `evrMeasuredOff` is false. */
+                readonly evrMeasuredOff?: boolean;
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
                 /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
@@ -4937,6 +4963,8 @@ export interface operations {
                 readonly hasEudrNumber?: boolean;
                 /** @description Rows whose `evrState` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly evrState?: readonly ("notSent" | "sending" | "failed" | "shipping" | "unloaded" | "finished" | "cancelled")[];
+                /** @description `true`: rows whose `evrMeasuredOff` is true; `false`: rows whose `evrMeasuredOff` is false. */
+                readonly evrMeasuredOff?: boolean;
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
                 /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
@@ -6904,6 +6932,8 @@ export interface operations {
                 readonly hasEudrNumber?: boolean;
                 /** @description Rows whose `evrState` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
                 readonly evrState?: readonly ("notSent" | "sending" | "failed" | "shipping" | "unloaded" | "finished" | "cancelled")[];
+                /** @description `true`: rows whose `evrMeasuredOff` is true; `false`: rows whose `evrMeasuredOff` is false. */
+                readonly evrMeasuredOff?: boolean;
                 /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
                 readonly createdAfter?: string;
                 /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */

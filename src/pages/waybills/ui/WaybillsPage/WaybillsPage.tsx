@@ -1,4 +1,4 @@
-import { WAYBILL_LIST } from '@timberlog/contract';
+import { EVR_MEASUREMENT_TOLERANCE_PERCENT, WAYBILL_LIST } from '@timberlog/contract';
 import type { TFunction } from 'i18next';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +38,7 @@ const filterFields = (t: TFunction, valueLabels: ValueLabels): FilterFieldSpec[]
     { name: 'certificateClaim', label: t('waybills.filters.certificateClaim'), optionLabel: valueLabels.certificateClaim },
     { name: 'hasEudrNumber', label: t('waybills.filters.hasEudrNumber') },
     { name: 'evrState', label: t('waybills.filters.evrState'), optionLabel: valueLabels.evrState },
+    { name: 'evrMeasuredOff', label: t('waybills.filters.evrMeasuredOff', { percent: EVR_MEASUREMENT_TOLERANCE_PERCENT }) },
   ];
 };
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { evrStateOf } from '@timberlog/contract';
+import { evrStateOf, measuredOff, measurementDifference } from '@timberlog/contract';
 import { Link } from 'react-router-dom';
 
 import { WaybillStatusBadge, type Waybill, waybillFieldLabel } from '@/entities/waybill';
@@ -166,6 +166,19 @@ export function waybillColumns(t: TFunction, format: Formatters, linkState?: unk
       cell: (w) => w.evrNumber ?? <span className={styles.muted}>{t('waybills.evr.notInEvr')}</span>,
     },
     { id: 'evrState', header: header('evrState'), phone: 'hide', width: '10rem', cell: (w) => <EvrState state={evrStateOf(w)} /> },
+    {
+      id: 'evrDifference',
+      header: header('evrDifference'),
+      phone: 'hide',
+      width: '8rem',
+      numeric: true,
+      cell: (w) => {
+        const difference = measurementDifference(w.quantity, w.evrMeasuredQuantity);
+        if (!difference) return null;
+        const text = `${difference.percent > 0 ? '+' : ''}${format.number(difference.percent, 1)} %`;
+        return measuredOff(w) ? <strong className={styles.off}>{text}</strong> : text;
+      },
+    },
   ];
 }
 

@@ -50,6 +50,55 @@ export const InTransit: Story = {
   },
 };
 
+const measuredAct = {
+  actNumber: 'MA-2026-118',
+  actDate: '2026-11-27T10:00:00Z',
+  measurerCode: '12233445',
+  creationTime: '2026-11-27T10:05:00Z',
+  total: { amount: 24.7, unit: 'tm' },
+  items: [{ assortment: 'KU-PALK-18', name: 'Spruce saw log 18+ cm', amount: 24.7, unitCode: 'tm' }],
+};
+
+/** Finished by the receiver, measured 0.8 m³ short of 25.5 m³: within the 3 % tolerance. */
+export const Measured: Story = {
+  args: {
+    waybill: {
+      ...inEvr,
+      quantity: '25.500',
+      unit: 'm3',
+      evrStatus: 'finished',
+      evrMeasurement: measuredAct,
+      evrMeasuredQuantity: '24.700',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'What the receiver measured' })).toBeInTheDocument();
+    await expect(canvas.getByText(/-0\.8\sm³ \(-3\.1 %\)/)).toBeInTheDocument();
+  },
+};
+
+/** Measured 2.5 m³ short: beyond the tolerance, said in words and marked. */
+export const MeasuredOff: Story = {
+  args: {
+    waybill: {
+      ...inEvr,
+      quantity: '25.500',
+      unit: 'm3',
+      evrStatus: 'finished',
+      evrMeasurement: { ...measuredAct, total: { amount: 23, unit: 'tm' } },
+      evrMeasuredQuantity: '23.000',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/beyond the 3 % tolerance/)).toBeInTheDocument();
+  },
+};
+
+export const MeasuredOffDark: Story = { ...MeasuredOff, globals: { theme: 'dark' } };
+
+export const MeasuredEstonian: Story = { ...MeasuredOff, globals: { locale: 'et' }, play: undefined };
+
 export const Unloaded: Story = { args: { waybill: { ...inEvr, evrStatus: 'unloaded' } } };
 
 export const NotSent: Story = {

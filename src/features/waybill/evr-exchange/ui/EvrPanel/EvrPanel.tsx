@@ -1,4 +1,4 @@
-import { evrStateOf, type EvrState } from '@timberlog/contract';
+import { EVR_MEASUREMENT_TOLERANCE_PERCENT, evrStateOf, measurementDifference, measuredOff, type EvrState } from '@timberlog/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -23,7 +23,18 @@ const TONES: Readonly<Record<EvrState, BadgeTone>> = {
 export interface EvrPanelProps {
   readonly waybill: Pick<
     Waybill,
-    'number' | 'version' | 'evrNumber' | 'evrStatus' | 'evrSync' | 'evrFailure' | 'evrError' | 'evrExchangedAt'
+    | 'number'
+    | 'version'
+    | 'quantity'
+    | 'unit'
+    | 'evrNumber'
+    | 'evrStatus'
+    | 'evrSync'
+    | 'evrFailure'
+    | 'evrError'
+    | 'evrExchangedAt'
+    | 'evrMeasurement'
+    | 'evrMeasuredQuantity'
   >;
   /** Whether this server has a connection to EVR (off: the panel says so instead of "not in EVR"). */
   readonly connected?: boolean;
@@ -67,6 +78,7 @@ export function EvrPanel({ waybill, connected = true }: EvrPanelProps) {
           ]}
         />
       )}
+      {waybill.evrMeasurement ? <Measurement waybill={waybill} /> : null}
       {state === 'sending' ? (
         <p className={styles.note} role="status">
           {t('waybills.evr.sendingText')}
@@ -91,5 +103,54 @@ export function EvrPanel({ waybill, connected = true }: EvrPanelProps) {
       ) : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
     </section>
+  );
+}
+
+/**
+ * The receiver's latest measurement act beside what was shipped: the act, the measured total, and
+ * the difference in units and percent, marked when beyond the tolerance.
+ */
+function Measurement({ waybill }: { readonly waybill: EvrPanelProps['waybill'] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const act = waybill.evrMeasurement!;
+  const difference = measurementDifference(waybill.quantity, waybill.evrMeasuredQuantity);
+  const off = measuredOff(waybill);
+  const measured = waybill.evrMeasuredQuantity
+    ? format.quantity(waybill.evrMeasuredQuantity, waybill.unit)
+    : act.total
+      ? `${format.number(act.total.amount)} ${act.total.unit}`
+      : '—';
+  const signed = (value: number, text: string) => (value > 0 ? `+${text}` : text);
+  return (
+    <div className={styles.measurement}>
+      <h3 className={styles.subtitle}>{t('waybills.evr.measurementTitle')}</h3>
+      <DetailFields
+        compact
+        fields={[
+          {
+            key: 'act',
+            label: t('waybills.evr.act'),
+            value: [act.actNumber, act.actDate ? format.date(act.actDate.slice(0, 10)) : null].filter(Boolean).join(', ') || '—',
+          },
+          { key: 'measurer', label: t('waybills.evr.measurer'), value: act.measurerCode ?? '—' },
+          { key: 'shipped', label: t('waybills.evr.shipped'), value: format.quantity(waybill.quantity, waybill.unit) },
+          { key: 'measured', label: t('waybills.evr.measured'), value: measured },
+          {
+            key: 'difference',
+            label: t('waybills.evr.difference'),
+            value: difference ? (
+              <span className={off ? styles.off : undefined}>
+                {signed(difference.units, format.quantity(difference.units, waybill.unit))} (
+                {signed(difference.percent, format.number(difference.percent, 1))} %)
+                {off ? ` · ${t('waybills.evr.beyondTolerance', { percent: EVR_MEASUREMENT_TOLERANCE_PERCENT })}` : ''}
+              </span>
+            ) : (
+              t('waybills.evr.otherUnit')
+            ),
+          },
+        ]}
+      />
+    </div>
   );
 }
