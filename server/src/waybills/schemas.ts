@@ -1,5 +1,20 @@
 import { Type, Nullable, Timestamp, DateStr, listQuery, page, StrEnum, Quantity, Str, RecordVersion } from '../http/schema.js';
-import { documentNumber, LIMITS, UNITS, WAYBILL_LIST, WAYBILL_NUMBER_PATTERN, WAYBILL_STATUSES, EXPORT_FORMATS } from '@timberlog/contract';
+import {
+  documentNumber,
+  LIMITS,
+  UNITS,
+  WAYBILL_CORRECTIONS,
+  WAYBILL_LIST,
+  WAYBILL_NUMBER_PATTERN,
+  WAYBILL_STATUSES,
+  EXPORT_FORMATS,
+} from '@timberlog/contract';
+
+/** `delivered to confirmed, confirmed to draft`: the corrections staff may make, for the API document. */
+export const CORRECTIONS_TEXT = Object.entries(WAYBILL_CORRECTIONS)
+  .filter(([, to]) => to.length > 0)
+  .map(([from, to]) => `${from} to ${to.join(' or ')}`)
+  .join(', ');
 
 export const Waybill = Type.Object(
   {
@@ -56,7 +71,7 @@ export const WaybillUpdate = Type.Object(
     reason: Type.Optional(
       Type.String({
         maxLength: LIMITS.notesMaxLength,
-        description: 'Why: required with a correction (staff moving a delivered waybill back to confirmed), kept in its history.',
+        description: `Why: required with a correction (staff moving a waybill back: ${CORRECTIONS_TEXT}), kept in its history.`,
       }),
     ),
   },

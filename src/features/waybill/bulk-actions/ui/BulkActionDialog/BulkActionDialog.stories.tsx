@@ -22,8 +22,8 @@ const delivered = translate('en', 'waybill.transition', {
 const answer = (body: BulkRequest): BulkResult => {
   const rows: BulkRow[] = NUMBERS.map((number, i) =>
     i < 2 || body.reason
-      ? { number, outcome: 'done', from: i < 2 ? 'draft' : 'delivered', to: 'confirmed', message: null }
-      : { number, outcome: 'refused', from: null, to: null, message: delivered },
+      ? { number, outcome: 'done', from: i < 2 ? 'draft' : 'delivered', to: 'confirmed', version: 2, needsReason: false, message: null }
+      : { number, outcome: 'refused', from: null, to: null, version: null, needsReason: false, message: delivered },
   );
   const count = (outcome: BulkRow['outcome']) => rows.filter((row) => row.outcome === outcome).length;
   return {
@@ -53,8 +53,8 @@ const staleApi = [
     const current: Record<string, number> = { [NUMBERS[0]!]: 1, [NUMBERS[1]!]: 2, [NUMBERS[2]!]: 1 };
     const rows: BulkRow[] = (body.rows ?? []).map(({ number, version }) =>
       version === current[number]
-        ? { number, outcome: 'done', from: 'draft', to: 'confirmed', message: null }
-        : { number, outcome: 'stale', from: null, to: null, message: changedMeanwhile },
+        ? { number, outcome: 'done', from: 'draft', to: 'confirmed', version: version + 1, needsReason: false, message: null }
+        : { number, outcome: 'stale', from: null, to: null, version: null, needsReason: false, message: changedMeanwhile },
     );
     const count = (outcome: BulkRow['outcome']) => rows.filter((row) => row.outcome === outcome).length;
     return HttpResponse.json({

@@ -12,6 +12,8 @@ const row = (number: string, overrides: Partial<BulkRow> = {}): BulkRow => ({
   outcome: 'done',
   from: 'draft',
   to: 'confirmed',
+  version: 2,
+  needsReason: false,
   message: null,
   ...overrides,
 });

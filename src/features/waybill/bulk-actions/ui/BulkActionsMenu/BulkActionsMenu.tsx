@@ -22,6 +22,9 @@ export interface BulkActionsMenuProps {
   readonly onFinished: () => void;
 }
 
+/** What the menu offers: every bulk action but an undo, which a result offers for what it changed. */
+const MENU_ACTIONS = BULK_ACTIONS.filter((action) => action !== 'undo');
+
 /** The actions on the selected waybills (Radix menu), each opening its preview dialog. */
 export function BulkActionsMenu({ target, isStaff, triggerText, defaultOpen = false, onFinished }: BulkActionsMenuProps) {
   const { t } = useTranslation();
@@ -41,7 +44,7 @@ export function BulkActionsMenu({ target, isStaff, triggerText, defaultOpen = fa
         <DropdownMenu.Portal>
           <DropdownMenu.Content className={styles.content} align="end" sideOffset={6}>
             <DropdownMenu.Label className={styles.label}>{t('waybills.bulk.menuLabel')}</DropdownMenu.Label>
-            {BULK_ACTIONS.map((option) => (
+            {MENU_ACTIONS.map((option) => (
               <DropdownMenu.Item
                 key={option}
                 className={option === 'delete' ? `${styles.item} ${styles.danger}` : styles.item}
