@@ -25,6 +25,7 @@ export {
   isBatchJob,
   useBulkWaybillsMutation,
   useGetBatchJobQuery,
+  usePreviewBulkWaybillsQuery,
   waybillVolumeApi,
 } from './api/waybillVolumeApi';
 export type {

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { BULK_ACTIONS } from '@timberlog/contract';
+import { BULK_ACTIONS, isBulkActionFinal } from '@timberlog/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -19,7 +19,8 @@ export interface BulkActionsMenuProps {
   readonly triggerText: string;
   /** Opens the menu as it mounts: the stand-in button was activated. */
   readonly defaultOpen?: boolean;
-  readonly onFinished: () => void;
+  /** A real run ended: the waybills it changed. */
+  readonly onFinished: (changed: readonly string[]) => void;
 }
 
 /** What the menu offers: every bulk action but an undo, which a result offers for what it changed. */
@@ -47,7 +48,7 @@ export function BulkActionsMenu({ target, isStaff, triggerText, defaultOpen = fa
             {MENU_ACTIONS.map((option) => (
               <DropdownMenu.Item
                 key={option}
-                className={option === 'delete' ? `${styles.item} ${styles.danger}` : styles.item}
+                className={isBulkActionFinal(option) ? `${styles.item} ${styles.danger}` : styles.item}
                 onSelect={() => {
                   setOpening((n) => n + 1);
                   if (target) setChosen({ action: option, target });
