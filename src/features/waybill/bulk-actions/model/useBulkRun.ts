@@ -71,11 +71,11 @@ function usePreview(request: BulkRequest, skip: boolean): BulkPhase {
   });
   const latestJob = polled.data && polled.data.id === job?.id ? polled.data : job;
   if (latestJob && (latestJob.state === 'done' || latestJob.state === 'failed') && endedJob !== latestJob.id) setEndedJob(latestJob.id);
-  // When the first answer of this opening came: a later one is the preview checked again.
-  const [first, setFirst] = useState<{ readonly of: BulkRequest; readonly at: number } | null>(null);
-  const firstAnswer = first?.of === request ? first.at : undefined;
-  if (firstAnswer === undefined && answer && dry.fulfilledTimeStamp !== undefined && !dry.isFetching)
-    setFirst({ of: request, at: dry.fulfilledTimeStamp });
+  // The first answer of this opening. One asked again that is alike is the same object (the cache
+  // keeps what did not change), so another one is news: the user's own earlier changes are none.
+  const [first, setFirst] = useState<{ readonly of: BulkRequest; readonly answer: BulkResult | BatchJob } | null>(null);
+  const firstAnswer = first?.of === request ? first.answer : undefined;
+  if (firstAnswer === undefined && answer && !dry.isFetching) setFirst({ of: request, answer });
 
   if (dry.error) return { name: 'failed', message: failureText(dry.error) };
   if (!answer || firstAnswer === undefined) return { name: 'checking' };
@@ -89,7 +89,7 @@ function usePreview(request: BulkRequest, skip: boolean): BulkPhase {
     name: 'preview',
     preview: answer as BulkResult,
     rechecking: dry.isFetching,
-    rechecked: dry.fulfilledTimeStamp !== firstAnswer,
+    rechecked: answer !== firstAnswer,
   };
 }
 

@@ -69,7 +69,8 @@ export function BulkActionDialog({ action, target, isStaff, onOpenChange, onFini
   return (
     <Dialog
       open
-      size="md"
+      // Wide enough for the listed waybills' trips on a line each.
+      size={step.action === 'export' ? 'md' : 'lg'}
       onOpenChange={(open) => {
         // While the real run is under way the dialog stays: its answer is the results.
         if (!open && phase.name !== 'running') close();

@@ -135,6 +135,16 @@ const undoResults: BulkResult = {
 };
 const allConfirmed: BulkResult = { ...results, total: 30, done: 30, unchanged: 0, refused: 0, rows: numbered(1, 30).map((n) => row(n)) };
 
+/** Whether a button is drawn red: the danger fill of the theme shown. */
+const drawnRed = (button: HTMLElement): boolean => {
+  const probe = document.createElement('span');
+  probe.style.color = 'var(--color-danger)';
+  button.append(probe);
+  const red = getComputedStyle(probe).color;
+  probe.remove();
+  return getComputedStyle(button).backgroundColor === red;
+};
+
 /** A phone's width (412 px): the dialog's body fills it. */
 const PHONE = { width: 412 };
 
@@ -177,6 +187,8 @@ export const Preview: Story = {
     await expect(refused.getByText(transition('delivered'))).toBeInTheDocument();
     await expect(view.getByText('Once done, only staff can undo this.')).toBeInTheDocument();
     await expect(view.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    // Confirming can be taken back: not drawn as a danger.
+    await expect(drawnRed(view.getByRole('button', { name: 'Confirm 38 waybills' }))).toBe(false);
     await userEvent.click(view.getByRole('button', { name: 'Confirm 38 waybills' }));
     await expect(args.onRun).toHaveBeenCalledWith(preview);
   },
@@ -238,7 +250,7 @@ export const PreviewRechecking: Story = {
   args: { phase: { name: 'preview', preview, rechecking: true } },
   play: async ({ canvasElement }) => {
     const view = within(canvasElement);
-    await expect(view.getByRole('status')).toHaveTextContent('A waybill was changed meanwhile: checking again…');
+    await expect(view.getByRole('status')).toHaveTextContent('A waybill changed: checking again…');
     await expect(view.getByRole('button', { name: 'Confirm 38 waybills' })).toBeDisabled();
   },
 };
@@ -292,7 +304,7 @@ export const PreviewCancel: Story = {
     await expect(
       view.getByText('This cannot be undone: a cancelled waybill stays cancelled, and cannot be edited, delivered or invoiced.'),
     ).toBeInTheDocument();
-    await expect(view.getByRole('button', { name: 'Cancel 25 waybills' })).toHaveClass(/danger/);
+    await expect(drawnRed(view.getByRole('button', { name: 'Cancel 25 waybills' }))).toBe(true);
     await expect(view.getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await expect(view.queryByRole('button', { name: 'Cancel' })).toBeNull();
   },
@@ -304,7 +316,7 @@ export const PreviewCancelEstonian: Story = {
   play: async ({ canvasElement }) => {
     const view = within(canvasElement);
     await expect(view.getByText(/^Seda ei saa tagasi võtta: tühistatud veoseleht jääb tühistatuks/)).toBeInTheDocument();
-    await expect(view.getByRole('button', { name: 'Tühista 25 veoselehte' })).toHaveClass(/danger/);
+    await expect(drawnRed(view.getByRole('button', { name: 'Tühista 25 veoselehte' }))).toBe(true);
   },
 };
 
@@ -320,7 +332,7 @@ export const PreviewDelete: Story = {
     await expect(view.getByText('This cannot be undone: the drafts are removed for good.')).toBeInTheDocument();
     const changes = within(view.getByRole('table', { name: 'Waybills the action will change' }));
     await expect(changes.getByRole('row', { name: /W-2026-000001/ })).toHaveTextContent('from Draft to Removed');
-    await expect(view.getByRole('button', { name: 'Delete 4 drafts' })).toHaveClass(/danger/);
+    await expect(drawnRed(view.getByRole('button', { name: 'Delete 4 drafts' }))).toBe(true);
   },
 };
 
@@ -502,12 +514,15 @@ export const UndoPreview: Story = {
   },
 };
 
+/** With the reason given, nothing waits for one any more. */
 export const UndoPreviewWithReason: Story = {
-  args: { ...UndoPreview.args, reason: 'Confirmed the wrong trucks', phase: { name: 'preview', preview: undoWithReason } },
+  args: { ...UndoPreview.args, reason: 'Confirmed the wrong trucks' },
   play: async ({ canvasElement, args }) => {
     const view = within(canvasElement);
+    await expect(view.queryByText(/need a reason/)).toBeNull();
+    await expect(view.queryByText('Needs a reason')).toBeNull();
     await userEvent.click(view.getByRole('button', { name: 'Undo 29 changes' }));
-    await expect(args.onRun).toHaveBeenCalledWith(undoWithReason);
+    await expect(args.onRun).toHaveBeenCalledWith(undoPreview);
   },
 };
 

@@ -75,18 +75,21 @@ function RowsTable({ rows, caption }: { readonly rows: readonly BulkRow[]; reado
 }
 
 /**
- * The rows the action changes (or changed), each recognisable: its number, its trip as the list
- * shows it (date, vehicle and driver; from where to where, how much of what) and its status before
- * and after, the first ROWS_LISTED of them.
+ * The rows the action changes (or changed), each recognisable: its number with its status before
+ * and after, and its trip as the list shows it (date, vehicle and driver; from where to where, how
+ * much of what), the first ROWS_LISTED of them.
  */
 function ChangesTable({
   rows,
   caption,
   listed,
+  reasonGiven = false,
 }: {
   readonly rows: readonly BulkRow[];
   readonly caption: string;
   readonly listed: ReadonlyMap<string, Waybill>;
+  /** A reason is given: no row needs one any more. */
+  readonly reasonGiven?: boolean;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -119,13 +122,24 @@ function ChangesTable({
         <span>→</span>
         {row.to ? <WaybillStatusBadge status={row.to} /> : <span className={styles.removed}>{t('waybills.bulk.removed')}</span>}
       </span>
-      {row.needsReason ? <span className={styles.needsReason}>{t('waybills.bulk.needsReason')}</span> : null}
+      {row.needsReason && !reasonGiven ? <span className={styles.needsReason}>{t('waybills.bulk.needsReason')}</span> : null}
     </span>
   );
+  // The status change under the number, so the trip has the rest of the width (a phone's too).
   const columns: readonly ResultTableColumn<BulkRow>[] = [
-    { id: 'number', header: t('waybills.bulk.column.number'), cell: (row) => row.number, rowHeader: true, tabular: true },
+    {
+      id: 'number',
+      header: t('waybills.bulk.column.number'),
+      cell: (row) => (
+        <>
+          {row.number}
+          {status(row)}
+        </>
+      ),
+      rowHeader: true,
+      tabular: true,
+    },
     { id: 'trip', header: t('waybills.bulk.column.trip'), cell: trip },
-    { id: 'status', header: t('waybills.bulk.column.status'), cell: status },
   ];
   return (
     <ResultTable
@@ -139,13 +153,21 @@ function ChangesTable({
   );
 }
 
-/** What the action would do or did: how many changed, how many were already so, need a reason, or were refused. */
-function Counts({ action, result }: { readonly action: BulkAction; readonly result: BulkResult }) {
+/** What the action would do or did: how many changed, how many were already so, need a reason (until one is given), or were refused. */
+function Counts({
+  action,
+  result,
+  reasonGiven = false,
+}: {
+  readonly action: BulkAction;
+  readonly result: BulkResult;
+  readonly reasonGiven?: boolean;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const notDone = result.refused + result.missing;
   const stale = result.stale;
-  const needing = needingReason(result);
+  const needing = reasonGiven ? 0 : needingReason(result);
   const key = result.dryRun ? 'will' : 'did';
   return (
     <ul className={styles.counts}>
@@ -266,8 +288,9 @@ export function BulkActionView({
 
   const { preview } = phase;
   const needing = needingReason(preview);
+  const reasonGiven = reason.trim() !== '';
   // Without a reason the rows that need one are left out of the run.
-  const runs = reason.trim() ? preview.done : preview.done - needing;
+  const runs = reasonGiven ? preview.done : preview.done - needing;
   const reasonLabel =
     needing === 0
       ? t('waybills.bulk.reason')
@@ -276,12 +299,17 @@ export function BulkActionView({
         : t('waybills.bulk.reasonNeededFor', { count: needing, formatted: formats.number(needing) });
   return (
     <div className={styles.view}>
-      <Counts action={action} result={preview} />
+      <Counts action={action} result={preview} reasonGiven={reasonGiven} />
       <p className={`${styles.hint} ${styles.live}`} role="status">
         {phase.rechecking ? t('waybills.bulk.rechecking') : phase.rechecked ? t('waybills.bulk.rechecked') : ''}
       </p>
       {action === 'export' ? null : (
-        <ChangesTable rows={changedRows(preview)} caption={t('waybills.bulk.willChangeCaption')} listed={listed} />
+        <ChangesTable
+          rows={changedRows(preview)}
+          caption={t('waybills.bulk.willChangeCaption')}
+          listed={listed}
+          reasonGiven={reasonGiven}
+        />
       )}
       <RowsTable rows={rowsToReview(preview)} caption={t('waybills.bulk.cannotCaption')} />
       {takesReason(action) ? (
