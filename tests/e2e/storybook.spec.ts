@@ -11,8 +11,9 @@ const STORYBOOK = `http://127.0.0.1:${e2ePort(3101)}`;
 const index = JSON.parse(readFileSync(new URL('../../storybook-static/index.json', import.meta.url), 'utf8')) as {
   entries: Record<string, { id: string; type: string; title: string; name: string; importPath: string }>;
 };
+// STORY_FILTER (a part of the story ids, e.g. `bulk-actions`) walks only those: to check a few while working on them.
 const stories = Object.values(index.entries)
-  .filter((entry) => entry.type === 'story')
+  .filter((entry) => entry.type === 'story' && entry.id.includes(process.env.STORY_FILTER ?? ''))
   .slice(0, Number(process.env.STORY_LIMIT) || undefined);
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -20,7 +21,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * The walk is split into this many tests, each with a fresh page, which Playwright's workers take
  * one after another as they come free (so a slow part does not keep one worker busy alone).
  */
-const SHARDS = 8;
+const SHARDS = Math.min(8, stories.length);
 
 /**
  * Rules about a whole page (landmarks, a level-one heading, the document's title): a story shows one

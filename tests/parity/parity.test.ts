@@ -196,6 +196,31 @@ function writeCases(): Case[] {
       key: 'number',
     },
   );
+  // The other correction: a confirmed waybill back to draft.
+  const unconfirmed = ofStatus('confirmed');
+  cases.push(
+    {
+      name: 'waybill: confirmed back to draft by an ordinary user',
+      method: 'PATCH',
+      path: `${w}${unconfirmed.number}/`,
+      body: { status: 'draft', reason: 'Wrong truck.' },
+      as: 'user',
+    },
+    {
+      name: 'waybill: confirmed back to draft without a reason',
+      method: 'PATCH',
+      path: `${w}${unconfirmed.number}/`,
+      body: { status: 'draft' },
+    },
+    {
+      name: 'waybill: confirmed back to draft with a reason, in Estonian',
+      method: 'PATCH',
+      path: `${w}${unconfirmed.number}/`,
+      body: { status: 'draft', reason: 'Vale veok.' },
+      locale: 'et',
+      key: 'number',
+    },
+  );
   const delivered = ofStatus('delivered');
   cases.push(
     { name: 'waybill: editing a delivered one', method: 'PATCH', path: `${w}${delivered.number}/`, body: { notes: 'x' } },

@@ -25,6 +25,8 @@ interface Case {
   status?: number;
   /** A bulk action's picked waybills: sent as `rows`, each with the version the server has now (as the list showed it). */
   picked?: (string | undefined)[];
+  /** An undo's picked rows: each goes back to this status. */
+  back?: string;
   /** A write sent without the version read (else one is read first, as the web app sends it). */
   noVersion?: boolean;
   /** A history page: its entries compared whole, but for their ids and times (each side's own). */
@@ -292,6 +294,62 @@ function bulkCases(): Case[] {
   ];
 }
 
+/** Undoing a bulk action: each row back to the status it came from, by the rules, with its version. */
+function undoCases(): Case[] {
+  const b = '/api/waybills/bulk/';
+  const taken = ofStatus('draft', 2);
+  const [cancelled] = ofStatus('cancelled');
+  const undo = (name: string, extra: Partial<Case>): Case => ({ name: `bulk undo: ${name}`, method: 'POST', path: b, ...extra });
+  return [
+    undo('two drafts confirmed first', { status: 200, as: 'user', picked: taken, body: { action: 'confirm', dryRun: false } }),
+    undo('its preview by staff: each row needs a reason', {
+      status: 200,
+      picked: taken,
+      back: 'draft',
+      body: { action: 'undo', dryRun: true },
+    }),
+    undo('by an ordinary user, refused', {
+      as: 'user',
+      picked: taken,
+      back: 'draft',
+      body: { action: 'undo', dryRun: false, reason: 'Mine' },
+    }),
+    undo('by staff without a reason, refused', { picked: taken, back: 'draft', body: { action: 'undo', dryRun: false } }),
+    undo('by staff with a reason, in Estonian', {
+      status: 200,
+      picked: taken,
+      back: 'draft',
+      locale: 'et',
+      body: { action: 'undo', dryRun: false, reason: 'Vale veok' },
+    }),
+    { name: "bulk undo: the waybill's history", path: `/api/waybills/${taken[0]}/history/`, history: true, status: 200 },
+    undo('the same rows again are stale', {
+      body: {
+        action: 'undo',
+        rows: taken.map((number) => ({ number, version: 2, status: 'draft' })),
+        dryRun: false,
+        reason: 'Twice',
+      },
+    }),
+    undo('a cancelled waybill does not come back', {
+      picked: [cancelled],
+      back: 'confirmed',
+      body: { action: 'undo', dryRun: false, reason: 'By mistake' },
+    }),
+    undo('by the list filters, refused', { status: 400, body: { action: 'undo', filters: 'statusIn=draft', dryRun: true, reason: 'x' } }),
+    undo('a row without its status', { status: 400, picked: taken, body: { action: 'undo', dryRun: true } }),
+    undo('a status with another action, in Estonian', {
+      status: 400,
+      picked: taken,
+      back: 'draft',
+      locale: 'et',
+      body: { action: 'cancel', dryRun: true },
+    }),
+    undo('a status no waybill has', { status: 400, picked: taken, back: 'lost', body: { action: 'undo', dryRun: true } }),
+    { name: 'bulk undo: the waybills afterwards', path: `/api/waybills/?number=${taken.join('&number=')}&sort=number` },
+  ];
+}
+
 /** The answers to a bad `columns` parameter (`all` names every field once, in the order of `file`'s columns). */
 function columnsCases(name: string, path: string, all: string, file: Case['file']): Case[] {
   const fields = all.split(',');
@@ -483,6 +541,7 @@ const CASES: Case[] = [
   ...savedViewCases(),
   ...totalsCases(),
   ...bulkCases(),
+  ...undoCases(),
   ...importCases(waybillImport()),
   ...importCases(worklogImport()),
 ];
@@ -554,11 +613,13 @@ async function asRead(testCase: Case): Promise<{ testCase: Case; version?: strin
   const body = testCase.picked
     ? {
         ...(testCase.body as object),
-        rows: await rowsRead(
-          parity,
-          testCase.picked.map((number) => number ?? ''),
-          authorization,
-        ),
+        rows: (
+          await rowsRead(
+            parity,
+            testCase.picked.map((number) => number ?? ''),
+            authorization,
+          )
+        ).map((row) => (testCase.back === undefined ? row : { ...row, status: testCase.back })),
       }
     : testCase.body;
   const version =

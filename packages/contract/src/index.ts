@@ -192,6 +192,8 @@ export type {
   ImportLimits,
   ImportColumnFields,
 } from './spreadsheet.ts';
+export { undoMove, isBulkActionFinal } from './undo.ts';
+export type { UndoMove } from './undo.ts';
 export { SUMMARY_CHARTS, chartPeriods, todayIn } from './charts.ts';
 export type { ChartPeriods } from './charts.ts';
 export { DOCUMENT_TEXTS, documentText, documentDate, documentDateTime, documentDecimal, documentMoney } from './documents.ts';

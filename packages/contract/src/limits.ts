@@ -104,11 +104,12 @@ export const WAYBILL_TRANSITIONS: Readonly<Record<WaybillStatus, readonly Waybil
 /**
  * Corrections: moves back that only staff may make, each with a reason the history keeps. A
  * waybill marked delivered by mistake, not yet invoiced, goes back to confirmed (and can be edited
- * again); an invoiced one cannot.
+ * again); an invoiced one cannot. A waybill confirmed by mistake goes back to draft (and can be
+ * deleted again). A cancelled waybill stays cancelled.
  */
 export const WAYBILL_CORRECTIONS: Readonly<Record<WaybillStatus, readonly WaybillStatus[]>> = {
   draft: [],
-  confirmed: [],
+  confirmed: ['draft'],
   delivered: ['confirmed'],
   invoiced: [],
   cancelled: [],

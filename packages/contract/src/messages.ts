@@ -139,6 +139,8 @@ const en = {
   'bulk.versionsRequired':
     'Give each waybill with the version you read (`rows`: `number` and `version`), so that one changed since is left alone. Nothing was changed.',
   'bulk.failed': 'The bulk action stopped before its end: the rows it reached were changed, the others not. Try again for the rest.',
+  'bulk.undoRows': 'An undo takes the rows it takes back, each with the status it goes back to, not the list filters.',
+  'bulk.rowStatusUndoOnly': 'Only an undo takes a status with each row.',
   'import.empty': 'The file holds no rows under its heading row.',
   'import.unreadable': 'The file cannot be read as CSV (UTF-8) or XLSX.',
   'import.tooLarge': 'The file is larger than {limit} MB.',
@@ -356,6 +358,8 @@ const et: Record<MessageKey, string> = {
   'bulk.versionsRequired':
     'Anna iga veoseleht koos versiooniga, mille lugesid (`rows`: `number` ja `version`), et vahepeal muudetud veoselehte ei puudutataks. Midagi ei muudetud.',
   'bulk.failed': 'Hulgitoiming peatus enne lõppu: jõutud read muudeti, teisi mitte. Proovi ülejäänutega uuesti.',
+  'bulk.undoRows': 'Tagasivõtmine võtab read, mida see tagasi võtab, igaüks koos olekuga, kuhu see naaseb, mitte loendi filtreid.',
+  'bulk.rowStatusUndoOnly': 'Olekut iga rea juures võtab ainult tagasivõtmine.',
   'import.empty': 'Failis ei ole päiserea all ühtegi rida.',
   'import.unreadable': 'Faili ei saa lugeda CSV (UTF-8) ega XLSX-failina.',
   'import.tooLarge': 'Fail on suurem kui {limit} MB.',

@@ -132,8 +132,12 @@ export function savedViewColumnsProblem(list: SavedViewList, ids: readonly strin
   return undefined;
 }
 
-/** Bulk actions on waybills. */
-export const BULK_ACTIONS = ['confirm', 'deliver', 'cancel', 'delete', 'export'] as const;
+/**
+ * Bulk actions on waybills. `undo` takes back what another bulk action changed: each row goes back
+ * to the status its row names (the `from` of the result undone), by the rules of a single change
+ * (undo.ts says which moves back the rules allow).
+ */
+export const BULK_ACTIONS = ['confirm', 'deliver', 'cancel', 'delete', 'export', 'undo'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** The status each status-changing bulk action moves a waybill to (as one PATCH of its status would). */

@@ -8,6 +8,7 @@ import {
   LIMITS,
   WAYBILL_STATUSES,
   checkListQuery,
+  isWaybillCorrection,
   type BulkAction,
   type BulkOutcome,
   type Locale,
@@ -28,10 +29,11 @@ import { waybillSpec } from './queries.js';
 import { queueEvrStep } from '../evr/sending.js';
 
 /**
- * Bulk actions on waybills: confirm, mark delivered, cancel, delete or export many at once. Each
- * row goes through the very rules of its single-record call (changes.ts) in a transaction of its
- * own, so a refused row never blocks the others; every change is recorded in the waybill's history
- * with the source "bulk". A dry run applies the same rules to each row and rolls every one back.
+ * Bulk actions on waybills: confirm, mark delivered, cancel, delete or export many at once, and
+ * undo what one of them changed. Each row goes through the very rules of its single-record call
+ * (changes.ts) in a transaction of its own, so a refused row never blocks the others; every change
+ * is recorded in the waybill's history with the source "bulk". A dry run applies the same rules to
+ * each row and writes nothing.
  */
 
 export const BulkRequest = Type.Object(
@@ -46,6 +48,12 @@ export const BulkRequest = Type.Object(
               minimum: 1,
               description: 'The version of the waybill the caller read (its `version`, as its ETag names it).',
             }),
+            status: Type.Optional(
+              StrEnum(WAYBILL_STATUSES, {
+                description:
+                  "For `undo` only, and required there: the status the waybill goes back to (the `from` of its row in the answer undone, sent with that row's `version`).",
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -75,7 +83,8 @@ export const BulkRequest = Type.Object(
     reason: Type.Optional(
       Type.String({
         maxLength: LIMITS.notesMaxLength,
-        description: "Why, kept in each changed waybill's history (a correction needs one).",
+        description:
+          "Why, kept in each changed waybill's history. A correction needs one (staff moving a waybill back), and so does an undo of a move that only a correction takes back.",
       }),
     ),
     format: Type.Optional(StrEnum(EXPORT_FORMATS, { description: "The export action's file format (xlsx when not given)." })),
@@ -92,6 +101,16 @@ export const BulkRow = Type.Object(
     }),
     from: Nullable(StrEnum(WAYBILL_STATUSES, { description: 'The status before.' })),
     to: Nullable(StrEnum(WAYBILL_STATUSES, { description: 'The status after (null for a deletion or an export).' })),
+    version: Nullable(
+      Type.Integer({
+        description:
+          "The waybill's version after the change (in a dry run, and for a row already so or exported, as it is now): an undo of the row sends it. Null when the row was not done or the waybill was deleted.",
+      }),
+    ),
+    needsReason: Type.Boolean({
+      description:
+        "A dry run's row that would be done only with a reason (a correction), given none: the real run refuses it without one. Always false in a real run.",
+    }),
     message: Nullable(
       Type.String({ description: "Why it was refused or is stale, in the caller's language: the single-record call's message." }),
     ),
@@ -123,6 +142,8 @@ interface BulkInput {
   numbers: string[];
   /** The version the caller read of each number; none for a selection by filters (nothing was read). */
   versions?: Record<string, number>;
+  /** An undo's status each number goes back to. */
+  statuses?: Record<string, WaybillStatus>;
   dryRun: boolean;
   reason?: string;
 }
@@ -134,6 +155,12 @@ function messageOf(err: ApiError, locale: Locale): string {
   for (const value of Object.values(body)) if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
   return '';
 }
+
+/**
+ * A dry run checks a correction given no reason as if one were given, so that every other rule of
+ * the row is checked; the row then says it needs one. Never written: a dry run writes nothing.
+ */
+const PREVIEW_REASON = 'preview';
 
 /** One row by the single-record rules; throws what the single-record call would answer. */
 async function applyRow(ctx: AppContext, trx: Transaction<Database>, asker: BatchAsker, input: BulkInput, number: string): Promise<Row> {
@@ -147,37 +174,31 @@ async function applyRow(ctx: AppContext, trx: Transaction<Database>, asker: Batc
   const dryRun = { dryRun: input.dryRun };
   if (input.action === 'delete') {
     const { from } = await applyWaybillDelete(trx, number, lock, dryRun);
-    return { number, outcome: 'done', from, to: null, message: null };
+    return { number, outcome: 'done', from, to: null, version: null, needsReason: false, message: null };
   }
-  const target = BULK_ACTION_STATUS[input.action]!;
-  try {
-    const { from, to } = await applyWaybillChange(
-      trx,
-      asker,
-      number,
-      { status: target, reason: input.reason },
-      async () => {
-        const row = await lock();
-        // Already so: nothing to write (the single call would only touch it).
-        if (row.status === target) throw new Unchanged();
-        return row;
-      },
-      dryRun,
-    );
-    if (!input.dryRun) await queueEvrStep(ctx, trx, number, from, to);
-    return { number, outcome: 'done', from, to, message: null };
-  } catch (err) {
-    if (err instanceof Unchanged) return { number, outcome: 'unchanged', from: target, to: target, message: null };
-    throw err;
-  }
+  const target = input.action === 'undo' ? input.statuses![number]! : BULK_ACTION_STATUS[input.action]!;
+  const row = await lock();
+  // Already so: nothing to write (the single call would only touch it).
+  if (row.status === target)
+    return { number, outcome: 'unchanged', from: target, to: target, version: row.version, needsReason: false, message: null };
+  const needsReason = input.dryRun && !input.reason?.trim() && isWaybillCorrection(row.status as WaybillStatus, target);
+  const { from, to, version } = await applyWaybillChange(
+    trx,
+    asker,
+    number,
+    { status: target, reason: needsReason ? PREVIEW_REASON : input.reason },
+    async () => row,
+    dryRun,
+  );
+  if (!input.dryRun) await queueEvrStep(ctx, trx, number, from, to);
+  return { number, outcome: 'done', from, to, version, needsReason, message: null };
 }
-class Unchanged extends Error {}
 
 const refusedRow = (number: string, err: unknown, locale: Locale): Row => {
-  if (err instanceof ApiError && err.status === 404)
-    return { number, outcome: 'missing', from: null, to: null, message: messageOf(err, locale) };
-  if (err instanceof VersionConflict) return { number, outcome: 'stale', from: null, to: null, message: messageOf(err, locale) };
-  if (err instanceof ApiError) return { number, outcome: 'refused', from: null, to: null, message: messageOf(err, locale) };
+  const row = { number, from: null, to: null, version: null, needsReason: false, message: '' };
+  if (err instanceof ApiError && err.status === 404) return { ...row, outcome: 'missing', message: messageOf(err, locale) };
+  if (err instanceof VersionConflict) return { ...row, outcome: 'stale', message: messageOf(err, locale) };
+  if (err instanceof ApiError) return { ...row, outcome: 'refused', message: messageOf(err, locale) };
   throw err;
 };
 
@@ -193,16 +214,16 @@ export async function runBulk(
   if (input.action === 'export') {
     // An export changes nothing and the export job reads the rows itself: which exist is one read,
     // not a locked row each (10,000 of them held a connection for seconds).
-    const found = await sql<{ number: string; status: WaybillStatus }>`
-      SELECT number, status FROM waybills WHERE number = ANY(${input.numbers})`.execute(ctx.db);
-    const statusOf = new Map(found.rows.map((r) => [r.number, r.status]));
+    const found = await sql<{ number: string; status: WaybillStatus; version: number }>`
+      SELECT number, status, version FROM waybills WHERE number = ANY(${input.numbers})`.execute(ctx.db);
+    const rowOf = new Map(found.rows.map((r) => [r.number, r]));
     const missing = messageOf(notFound(), asker.locale);
     for (const number of input.numbers) {
-      const from = statusOf.get(number);
+      const now = rowOf.get(number);
       rows.push(
-        from === undefined
-          ? { number, outcome: 'missing', from: null, to: null, message: missing }
-          : { number, outcome: 'done', from, to: null, message: null },
+        now === undefined
+          ? { number, outcome: 'missing', from: null, to: null, version: null, needsReason: false, message: missing }
+          : { number, outcome: 'done', from: now.status, to: null, version: now.version, needsReason: false, message: null },
       );
     }
   } else if (input.dryRun) {
@@ -274,8 +295,8 @@ export async function bulkRoutes(app: App) {
     {
       schema: {
         operationId: 'bulkWaybills',
-        summary: 'Confirm, deliver, cancel, delete or export many waybills',
-        description: `Any signed-in user. Picked waybills come as \`rows\`, each with the version the caller read: one changed since is answered \`stale\` (who changed it and when) and left alone, as its own call with that version in If-Match would be refused 412; \`numbers\` without versions are answered 428. Each waybill goes through the rules of its own call (PATCH of the status, DELETE, the caller's role) in a transaction of its own: a refused row never blocks the others, and every change is recorded in the waybill's history with \`via: bulk\` and the \`reason\`. \`dryRun: true\` answers what would happen to each row and changes nothing. Up to ${BULK.maxRows.toLocaleString('en')} waybills (400 above); more than ${BULK.inlineMaxRows} run as a background job: the answer is then 202 with the job to poll (GET /api/batch-jobs/{id}/), whose \`result\` is this call's answer. The export action starts one export of the rows that exist (the file as the list's export writes it).`,
+        summary: 'Confirm, deliver, cancel, delete or export many waybills, or undo such a change',
+        description: `Any signed-in user. Picked waybills come as \`rows\`, each with the version the caller read: one changed since is answered \`stale\` (who changed it and when) and left alone, as its own call with that version in If-Match would be refused 412; \`numbers\` without versions are answered 428. Each waybill goes through the rules of its own call (PATCH of the status, DELETE, the caller's role) in a transaction of its own: a refused row never blocks the others, and every change is recorded in the waybill's history with \`via: bulk\` and the \`reason\`. \`dryRun: true\` answers what would happen to each row and changes nothing. Up to ${BULK.maxRows.toLocaleString('en')} waybills (400 above); more than ${BULK.inlineMaxRows} run as a background job: the answer is then 202 with the job to poll (GET /api/batch-jobs/{id}/), whose \`result\` is this call's answer. The export action starts one export of the rows that exist (the file as the list's export writes it). The \`undo\` action takes back what another one changed: it takes \`rows\` only, each with the \`version\` and the \`from\` status (as \`status\`) of its row in the answer undone, and moves each back by the same rules (a move back that is a correction is for staff, with a \`reason\`); a cancelled, invoiced or deleted waybill does not come back. Each row of a dry run says whether it \`needsReason\`; each row done gives the waybill's \`version\` after, for an undo.`,
         tags: ['waybills'],
         body: BulkRequest,
         response: {
@@ -298,15 +319,22 @@ export async function bulkRoutes(app: App) {
       if (body.numbers) throw new ApiError(428, { key: 'bulk.versionsRequired' });
       if (body.rows && body.filters !== undefined)
         throw new ApiError(400, undefined, { nonFieldErrors: [{ key: 'bulk.numbersOrFilters' }] });
+      // An undo names each waybill and where it goes back to; no other action takes a status per row.
+      const undo = body.action === 'undo';
+      if (undo && body.filters !== undefined) throw fieldError('filters', 'bulk.undoRows');
+      if (body.rows?.some((row) => (row.status === undefined) === undo))
+        throw fieldError('rows', undo ? 'bulk.undoRows' : 'bulk.rowStatusUndoOnly');
       let numbers: string[];
       let versions: Record<string, number> | undefined;
+      let statuses: Record<string, WaybillStatus> | undefined;
       let filters: Record<string, unknown> | undefined;
       if (body.rows) {
         // A Map keeps the order given (an object would put integer-like keys first).
-        const picked = new Map<string, number>();
-        for (const row of body.rows) if (!picked.has(row.number.trim())) picked.set(row.number.trim(), row.version);
+        const picked = new Map<string, { version: number; status?: WaybillStatus }>();
+        for (const row of body.rows) if (!picked.has(row.number.trim())) picked.set(row.number.trim(), row);
         numbers = [...picked.keys()];
-        versions = Object.fromEntries(picked);
+        versions = Object.fromEntries([...picked].map(([number, row]) => [number, row.version]));
+        if (undo) statuses = Object.fromEntries([...picked].map(([number, row]) => [number, row.status!]));
       } else if (body.filters !== undefined) {
         const checked = checkListQuery('waybills', body.filters);
         if ('problem' in checked) throw fieldError('filters', checked.problem.key, checked.problem.params);
@@ -332,7 +360,7 @@ export async function bulkRoutes(app: App) {
         }
       } else throw new ApiError(400, undefined, { nonFieldErrors: [{ key: 'bulk.noRows' }] });
       const asker: BatchAsker = { email: user.email, isStaff: user.isStaff, locale: request.locale };
-      const input: BulkInput = { action: body.action, numbers, versions, dryRun: body.dryRun, reason: body.reason };
+      const input: BulkInput = { action: body.action, numbers, versions, statuses, dryRun: body.dryRun, reason: body.reason };
       const startExport = (kept: string[]) =>
         createExportRequest(app.ctx, request, {
           kind: 'waybill_report',

@@ -275,17 +275,19 @@ export interface Changer {
 /**
  * Changes a waybill by the rules of PATCH: a status only along the transitions (a correction by
  * staff only, with a reason), fields only while the status is editable, then the field checks.
- * `lock` locks the record and reads its status (404 when it is gone; the routes also check
- * If-Match there). Throws the ApiError the route answers. With `dryRun`, every rule is checked and nothing is written.
+ * `lock` locks the record and reads its status and version (404 when it is gone; the routes also
+ * check If-Match there). Throws the ApiError the route answers. With `dryRun`, every rule is
+ * checked and nothing is written. Gives the status before and after and the version after (as it
+ * is, in a dry run).
  */
 export async function applyWaybillChange(
   trx: Transaction<Database>,
   changer: Changer,
   number: string,
   body: WaybillChange,
-  lock: () => Promise<{ status: string }>,
+  lock: () => Promise<{ status: string; version: number }>,
   opts: { dryRun?: boolean } = {},
-): Promise<{ from: WaybillStatus; to: WaybillStatus }> {
+): Promise<{ from: WaybillStatus; to: WaybillStatus; version: number }> {
   const reason = body.reason?.trim();
   const current = await lock();
   const from = current.status as WaybillStatus;
@@ -320,8 +322,10 @@ export async function applyWaybillChange(
   if (f.destinationCompany !== undefined) set.destinationCompany = f.destinationCompany;
   if (statusChange) set.status = statusChange;
   // A dry run (a bulk action's preview) stops once every rule has passed.
-  if (!opts.dryRun) await trx.updateTable('waybills').set(set).where('number', '=', number).execute();
-  return { from, to: statusChange ?? from };
+  let version = current.version;
+  if (!opts.dryRun)
+    ({ version } = await trx.updateTable('waybills').set(set).where('number', '=', number).returning('version').executeTakeFirstOrThrow());
+  return { from, to: statusChange ?? from, version };
 }
 
 /** Deletes a waybill by the rules of DELETE (only a deletable status); `lock` and `dryRun` as for applyWaybillChange. */

@@ -18,7 +18,17 @@ import {
 import { currentUser, writer } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
 import { ExportRequest } from '../exports/schemas.js';
-import { numberParams, ReportBody, Waybill, WaybillCreate, WaybillListQuery, WaybillPage, WaybillPatch, WaybillUpdate } from './schemas.js';
+import {
+  CORRECTIONS_TEXT,
+  numberParams,
+  ReportBody,
+  Waybill,
+  WaybillCreate,
+  WaybillListQuery,
+  WaybillPage,
+  WaybillPatch,
+  WaybillUpdate,
+} from './schemas.js';
 import { waybillSpec } from './queries.js';
 import { transaction } from '../infra/transaction.js';
 import { lockForWrite, withEtag } from '../records/versions.js';
@@ -128,7 +138,7 @@ export async function waybillRoutes(app: App) {
       schema: {
         operationId: 'updateWaybill',
         summary: 'Update a waybill',
-        description: `Any signed-in user. Fields can be edited only while the status is ${WAYBILL_EDITABLE_STATUSES.join(' or ')}. \`status\` moves the waybill along the allowed transitions only: ${TRANSITIONS}; \`invoiced\` is reached only by invoicing. The same reference rules as on create apply.`,
+        description: `Any signed-in user. Fields can be edited only while the status is ${WAYBILL_EDITABLE_STATUSES.join(' or ')}. \`status\` moves the waybill along the allowed transitions only: ${TRANSITIONS}; \`invoiced\` is reached only by invoicing. Staff may also make a correction, with a \`reason\` its history keeps: ${CORRECTIONS_TEXT} (403 for others, 400 without a reason). The same reference rules as on create apply.`,
         tags,
         params: NumberParams,
         body: WaybillUpdate,

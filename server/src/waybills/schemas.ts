@@ -8,6 +8,7 @@ import {
   QUANTITY_PATTERN,
   DECIMAL_MAX_LENGTH,
   UNITS,
+  WAYBILL_CORRECTIONS,
   WAYBILL_LIST,
   WAYBILL_NUMBER_PATTERN,
   WAYBILL_STATUSES,
@@ -96,6 +97,12 @@ const evrFields = {
     }),
   ),
 };
+
+/** `delivered to confirmed, confirmed to draft`: the corrections staff may make, for the API document. */
+export const CORRECTIONS_TEXT = Object.entries(WAYBILL_CORRECTIONS)
+  .filter(([, to]) => to.length > 0)
+  .map(([from, to]) => `${from} to ${to.join(' or ')}`)
+  .join(', ');
 
 export const Waybill = Type.Object(
   {
@@ -190,7 +197,7 @@ export const WaybillUpdate = Type.Object(
     reason: Type.Optional(
       Type.String({
         maxLength: LIMITS.notesMaxLength,
-        description: 'Why: required with a correction (staff moving a delivered waybill back to confirmed), kept in its history.',
+        description: `Why: required with a correction (staff moving a waybill back: ${CORRECTIONS_TEXT}), kept in its history.`,
       }),
     ),
   },

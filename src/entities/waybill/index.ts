@@ -28,6 +28,7 @@ export {
   isBatchJob,
   useBulkWaybillsMutation,
   useGetBatchJobQuery,
+  usePreviewBulkWaybillsQuery,
   waybillVolumeApi,
 } from './api/waybillVolumeApi';
 export type {

@@ -28,6 +28,17 @@ export const waybillVolumeApi = baseApi.injectEndpoints({
         if (started) dispatch(exportRequested({ id: started.id }));
       },
     }),
+    /**
+     * A bulk action's dry run, as a query: it names each waybill it answers for, so a live change
+     * to one of them (features/live-updates) asks it again, as an open waybill page is. A background
+     * job's answer names none (it is polled instead, and not asked again). Dropped once unused: the
+     * real run's own changes must not ask it again.
+     */
+    previewBulkWaybills: build.query<BulkResult | BatchJob, BulkRequest>({
+      query: (body) => ({ url: '/api/waybills/bulk/', method: 'POST', body: { ...body, dryRun: true } }),
+      providesTags: (answer) => (answer && !isBatchJob(answer) ? answer.rows.map((row) => ({ type: TAGS.waybill, id: row.number })) : []),
+      keepUnusedDataFor: 0,
+    }),
     getBatchJob: build.query<BatchJob, string>({
       query: (id) => `/api/batch-jobs/${encodeURIComponent(id)}/`,
       providesTags: (_job, _error, id) => [{ type: TAGS.batchJob, id }],
@@ -38,4 +49,4 @@ export const waybillVolumeApi = baseApi.injectEndpoints({
 /** Whether a bulk or import answer is a background job to poll rather than the result. */
 export const isBatchJob = (answer: BulkResult | ImportResult | BatchJob): answer is BatchJob => 'state' in answer && 'kind' in answer;
 
-export const { useBulkWaybillsMutation, useGetBatchJobQuery } = waybillVolumeApi;
+export const { useBulkWaybillsMutation, useGetBatchJobQuery, usePreviewBulkWaybillsQuery } = waybillVolumeApi;

@@ -551,7 +551,7 @@ export interface paths {
         readonly get: operations["getWaybill"];
         /**
          * Update a waybill
-         * @description Any signed-in user. Fields can be edited only while the status is draft or confirmed. `status` moves the waybill along the allowed transitions only: draft to confirmed or cancelled, confirmed to delivered or cancelled; `invoiced` is reached only by invoicing. The same reference rules as on create apply.
+         * @description Any signed-in user. Fields can be edited only while the status is draft or confirmed. `status` moves the waybill along the allowed transitions only: draft to confirmed or cancelled, confirmed to delivered or cancelled; `invoiced` is reached only by invoicing. Staff may also make a correction, with a `reason` its history keeps: confirmed to draft, delivered to confirmed (403 for others, 400 without a reason). The same reference rules as on create apply.
          */
         readonly put: operations["updateWaybill"];
         readonly post?: never;
@@ -1187,8 +1187,8 @@ export interface paths {
         readonly get?: never;
         readonly put?: never;
         /**
-         * Confirm, deliver, cancel, delete or export many waybills
-         * @description Any signed-in user. Picked waybills come as `rows`, each with the version the caller read: one changed since is answered `stale` (who changed it and when) and left alone, as its own call with that version in If-Match would be refused 412; `numbers` without versions are answered 428. Each waybill goes through the rules of its own call (PATCH of the status, DELETE, the caller's role) in a transaction of its own: a refused row never blocks the others, and every change is recorded in the waybill's history with `via: bulk` and the `reason`. `dryRun: true` answers what would happen to each row and changes nothing. Up to 10,000 waybills (400 above); more than 200 run as a background job: the answer is then 202 with the job to poll (GET /api/batch-jobs/{id}/), whose `result` is this call's answer. The export action starts one export of the rows that exist (the file as the list's export writes it).
+         * Confirm, deliver, cancel, delete or export many waybills, or undo such a change
+         * @description Any signed-in user. Picked waybills come as `rows`, each with the version the caller read: one changed since is answered `stale` (who changed it and when) and left alone, as its own call with that version in If-Match would be refused 412; `numbers` without versions are answered 428. Each waybill goes through the rules of its own call (PATCH of the status, DELETE, the caller's role) in a transaction of its own: a refused row never blocks the others, and every change is recorded in the waybill's history with `via: bulk` and the `reason`. `dryRun: true` answers what would happen to each row and changes nothing. Up to 10,000 waybills (400 above); more than 200 run as a background job: the answer is then 202 with the job to poll (GET /api/batch-jobs/{id}/), whose `result` is this call's answer. The export action starts one export of the rows that exist (the file as the list's export writes it). The `undo` action takes back what another one changed: it takes `rows` only, each with the `version` and the `from` status (as `status`) of its row in the answer undone, and moves each back by the same rules (a move back that is a correction is for staff, with a `reason`); a cancelled, invoiced or deleted waybill does not come back. Each row of a dry run says whether it `needsReason`; each row done gives the waybill's `version` after, for an undo.
          */
         readonly post: operations["bulkWaybills"];
         readonly delete?: never;
@@ -2481,13 +2481,17 @@ export interface components {
              * @enum {string|null}
              */
             readonly to: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled" | null;
+            /** @description The waybill's version after the change (in a dry run, and for a row already so or exported, as it is now): an undo of the row sends it. Null when the row was not done or the waybill was deleted. */
+            readonly version: number | null;
+            /** @description A dry run's row that would be done only with a reason (a correction), given none: the real run refuses it without one. Always false in a real run. */
+            readonly needsReason: boolean;
             /** @description Why it was refused or is stale, in the caller's language: the single-record call's message. */
             readonly message: string | null;
         };
         /** BulkResult */
         readonly BulkResult: {
             /** @enum {string} */
-            readonly action: "confirm" | "deliver" | "cancel" | "delete" | "export";
+            readonly action: "confirm" | "deliver" | "cancel" | "delete" | "export" | "undo";
             readonly dryRun: boolean;
             readonly total: number;
             readonly done: number;
@@ -4559,7 +4563,7 @@ export interface operations {
                     readonly eudrVerificationNumber?: string | null;
                     /** @enum {string} */
                     readonly status?: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled";
-                    /** @description Why: required with a correction (staff moving a delivered waybill back to confirmed), kept in its history. */
+                    /** @description Why: required with a correction (staff moving a waybill back: confirmed to draft, delivered to confirmed), kept in its history. */
                     readonly reason?: string;
                 };
             };
@@ -4768,7 +4772,7 @@ export interface operations {
                     readonly eudrVerificationNumber?: string | null;
                     /** @enum {string} */
                     readonly status?: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled";
-                    /** @description Why: required with a correction (staff moving a delivered waybill back to confirmed), kept in its history. */
+                    /** @description Why: required with a correction (staff moving a waybill back: confirmed to draft, delivered to confirmed), kept in its history. */
                     readonly reason?: string;
                 };
             };
@@ -7127,12 +7131,17 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     /** @enum {string} */
-                    readonly action: "confirm" | "deliver" | "cancel" | "delete" | "export";
+                    readonly action: "confirm" | "deliver" | "cancel" | "delete" | "export" | "undo";
                     /** @description The waybills picked, each with the version the caller read (a list row's or a detail's `version`; a number given twice counts once, with its first version). A waybill changed since is left alone and answered `stale`, as a single write with that version in If-Match would be answered 412. Give these or `filters`. */
                     readonly rows?: readonly {
                         readonly number: string;
                         /** @description The version of the waybill the caller read (its `version`, as its ETag names it). */
                         readonly version: number;
+                        /**
+                         * @description For `undo` only, and required there: the status the waybill goes back to (the `from` of its row in the answer undone, sent with that row's `version`).
+                         * @enum {string}
+                         */
+                        readonly status?: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled";
                     }[];
                     /**
                      * @deprecated
@@ -7143,7 +7152,7 @@ export interface operations {
                     readonly filters?: string;
                     /** @description true: answer what would happen to each row and change nothing. */
                     readonly dryRun: boolean;
-                    /** @description Why, kept in each changed waybill's history (a correction needs one). */
+                    /** @description Why, kept in each changed waybill's history. A correction needs one (staff moving a waybill back), and so does an undo of a move that only a correction takes back. */
                     readonly reason?: string;
                     /**
                      * @description The export action's file format (xlsx when not given).

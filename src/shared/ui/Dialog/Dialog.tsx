@@ -16,8 +16,8 @@ export interface DialogProps {
   readonly children?: ReactNode;
   /** Buttons at the bottom, primary last. */
   readonly actions?: ReactNode;
-  /** `sm` for confirmations, `md` for small forms. */
-  readonly size?: 'sm' | 'md';
+  /** `sm` for confirmations, `md` for small forms, `lg` for a table of records to look over. */
+  readonly size?: 'sm' | 'md' | 'lg';
 }
 
 /**

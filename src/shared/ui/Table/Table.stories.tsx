@@ -180,3 +180,20 @@ export const Phone: Story = {
 };
 
 export const PhoneDark: Story = { globals: { theme: 'dark' }, parameters: { width: 412 }, args: { columns: phoneColumns } };
+
+/** Rows marked as changed by the user's last action (a bulk action): a bar and a tint, and the words for assistive technology. */
+const marked = { keys: new Set(['W-2026-000002', 'W-2026-000003', 'W-2026-000005']), label: 'Changed by your last action' };
+
+export const Marked: Story = {
+  args: { marked, selectable: true, onRowOpen: fn() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const described = canvas.getAllByRole('row', { description: /Changed by your last action/ });
+    await expect(described).toHaveLength(marked.keys.size);
+    for (const [index, key] of [...marked.keys].entries()) await expect(described[index]).toHaveTextContent(key);
+  },
+};
+
+export const MarkedDark: Story = { ...Marked, globals: { theme: 'dark' } };
+
+export const MarkedPhone: Story = { ...Marked, parameters: { width: 412 }, args: { ...Marked.args, columns: phoneColumns } };

@@ -67,6 +67,8 @@ export interface TableProps<Row> {
   readonly expectedRows?: number;
   /** Row height: `compact` rows fit more on a screen. */
   readonly density?: 'comfortable' | 'compact';
+  /** Rows to mark (keys) with why, e.g. the rows the user's last action changed: a bar and a tint, and the words for assistive technology. */
+  readonly marked?: { readonly keys: ReadonlySet<string>; readonly label: string };
 }
 
 /**
@@ -133,9 +135,11 @@ export function Table<Row>({
   onClearFilters,
   expectedRows = 8,
   density = 'comfortable',
+  marked,
 }: TableProps<Row>) {
   const { t } = useTranslation();
   const hintId = useId();
+  const markedId = useId();
   const [activeIndex, setActiveIndex] = useState(0);
   const rowRefs = useRef<(HTMLTableRowElement | null)[]>([]);
   const list = rows ?? [];
@@ -288,6 +292,7 @@ export function Table<Row>({
       const key = getRowKey(row);
       const rowLabel = getRowLabel ? getRowLabel(row) : key;
       const isSelected = selection?.selected.has(key) ?? false;
+      const isMarked = marked?.keys.has(key);
       return (
         <tr
           key={key}
@@ -296,8 +301,10 @@ export function Table<Row>({
           }}
           tabIndex={index === active ? 0 : -1}
           aria-selected={selection ? isSelected : undefined}
-          aria-describedby={index === active && onRowOpen ? hintId : undefined}
-          className={[styles.row, onRowOpen ? styles.openable : '', isSelected ? styles.selected : ''].join(' ')}
+          aria-describedby={[isMarked && markedId, index === active && onRowOpen && hintId].filter(Boolean).join(' ') || undefined}
+          className={[styles.row, onRowOpen ? styles.openable : '', isSelected ? styles.selected : '', isMarked ? styles.marked : ''].join(
+            ' ',
+          )}
           onKeyDown={(event) => onRowKeyDown(event, row, index)}
           onClick={(event) => onRowClick(event, row, index)}
           onFocus={(event) => {
@@ -419,6 +426,11 @@ export function Table<Row>({
       {onRowOpen && list.length > 0 ? (
         <p id={hintId} className={styles.hint}>
           {t('ui.table.keyboardHint')}
+        </p>
+      ) : null}
+      {marked ? (
+        <p id={markedId} className={styles.hint}>
+          {marked.label}
         </p>
       ) : null}
     </div>

@@ -7,6 +7,7 @@ import {
   SUMMARY_CHARTS,
   wallClockInstant,
   WAYBILL_LIST,
+  WAYBILL_STATUSES,
   canTransition,
   evrReadiness,
   checkListQuery,
@@ -78,63 +79,65 @@ async function byFilters(request: Request, query: string): Promise<string[]> {
   }
 }
 
+/** A picked row: the version read, and (an undo's) the status it goes back to. */
+interface Picked {
+  readonly version: number;
+  readonly status?: WaybillStatus;
+}
+
 /**
  * One row by the single-record rules (PATCH of the status, DELETE, roles), written unless `dryRun`;
- * a row changed since the version given (`expected`) is stale first, as its single write's 412 is.
+ * a row changed since the version given is stale first, as its single write's 412 is. A dry run
+ * takes a correction given no reason as one that needs it (`needsReason`), the other rules checked.
  */
 function bulkRow(
   request: Request,
   action: BulkAction,
   number: string,
-  expected: number | undefined,
+  picked: Picked | undefined,
   dryRun: boolean,
   reason: string | undefined,
 ): BulkRow {
+  const row = { number, from: null, to: null, version: null, needsReason: false, message: null };
   const waybill = mockDb.waybills.find((item) => item.number === number);
-  if (!waybill) return { number, outcome: 'missing', from: null, to: null, message: message(request, 'notFound') };
+  if (!waybill) return { ...row, outcome: 'missing', message: message(request, 'notFound') };
   const from = waybill.status;
   // An export writes nothing: it takes the waybill as it is now.
-  if (action !== 'export' && expected !== undefined && expected !== waybill.version)
-    return { number, outcome: 'stale', from: null, to: null, message: staleDetail(request, 'waybill', number, waybill) };
-  const refused = (key: MessageKey, params?: Params): BulkRow => ({
-    number,
-    outcome: 'refused',
-    from: null,
-    to: null,
-    message: message(request, key, params),
-  });
-  if (action === 'export') return { number, outcome: 'done', from, to: null, message: null };
+  if (action !== 'export' && picked !== undefined && picked.version !== waybill.version)
+    return { ...row, outcome: 'stale', message: staleDetail(request, 'waybill', number, waybill) };
+  const refused = (key: MessageKey, params?: Params): BulkRow => ({ ...row, outcome: 'refused', message: message(request, key, params) });
+  if (action === 'export') return { ...row, outcome: 'done', from, version: waybill.version };
   if (action === 'delete') {
     if (!isWaybillDeletable(from)) return refused('waybill.notDeletable', { status: from });
     if (!dryRun) {
       deleted(request, 'waybill', number, { via: 'bulk' });
       mockDb.waybills = mockDb.waybills.filter((item) => item.number !== number);
     }
-    return { number, outcome: 'done', from, to: null, message: null };
+    return { ...row, outcome: 'done', from };
   }
-  const to: WaybillStatus = BULK_ACTION_STATUS[action]!;
-  if (from === to) return { number, outcome: 'unchanged', from: to, to, message: null };
+  const to: WaybillStatus = action === 'undo' ? picked!.status! : BULK_ACTION_STATUS[action]!;
+  if (from === to) return { ...row, outcome: 'unchanged', from: to, to, version: waybill.version };
   const correction = isWaybillCorrection(from, to);
   if (!canTransition(from, to) && !correction) return refused('waybill.transition', { from, to });
+  const needsReason = correction && dryRun && !reason?.trim();
   if (correction) {
     if (!mockCaller(request).isStaff) return refused('auth.permissionDenied');
-    if (!reason?.trim()) return refused('waybill.reasonRequired', { to });
+    if (!reason?.trim() && !needsReason) return refused('waybill.reasonRequired', { to });
   }
   if (to === 'confirmed' && from === 'draft') {
     const missing = new Set(evrReadiness(waybill).map((problem) => problem.field)).size;
     if (missing > 0) return refused('evr.notReady', { count: String(missing) });
   }
-  if (!dryRun) {
-    const next = changed(
-      request,
-      'waybill',
-      number,
-      { ...waybill, status: to, lastModifiedAt: new Date().toISOString() },
-      { reason: reason?.trim() || undefined, via: 'bulk' },
-    );
-    mockDb.waybills = mockDb.waybills.map((item) => (item.number === number ? next : item));
-  }
-  return { number, outcome: 'done', from, to, message: null };
+  if (dryRun) return { ...row, outcome: 'done', from, to, version: waybill.version, needsReason };
+  const next = changed(
+    request,
+    'waybill',
+    number,
+    { ...waybill, status: to, lastModifiedAt: new Date().toISOString() },
+    { reason: reason?.trim() || undefined, via: 'bulk' },
+  );
+  mockDb.waybills = mockDb.waybills.map((item) => (item.number === number ? next : item));
+  return { ...row, outcome: 'done', from, to, version: next.version };
 }
 
 async function bulk(request: Request): Promise<Response> {
@@ -153,6 +156,16 @@ async function bulk(request: Request): Promise<Response> {
     if (!Array.isArray(body.rows)) add('rows', 'field.type.array');
     else if (body.rows.length === 0) add('rows', 'field.minItems', { limit: 1 });
     else if (body.rows.length > BULK.maxRows) add('rows', 'field.maxItems', { limit: BULK.maxRows });
+    else {
+      const status = (body.rows as { status?: unknown }[]).find(
+        (row) => row.status !== undefined && !(WAYBILL_STATUSES as readonly unknown[]).includes(row.status),
+      )?.status;
+      if (status !== undefined)
+        add('rows', 'field.enum', {
+          value: (typeof status === 'string' ? status : JSON.stringify(status)).slice(0, 100),
+          choices: WAYBILL_STATUSES.join(', '),
+        });
+    }
   }
   if (Object.keys(errors).length > 0) return fieldErrors(errors);
   // Numbers without the versions read: the server refuses them as a write without If-Match.
@@ -162,12 +175,17 @@ async function bulk(request: Request): Promise<Response> {
   const reason = typeof body.reason === 'string' ? body.reason : undefined;
   if (body.rows !== undefined && body.filters !== undefined)
     return fieldErrors({ nonFieldErrors: [message(request, 'bulk.numbersOrFilters')] });
+  // An undo names each waybill and where it goes back to; no other action takes a status per row.
+  const undo = action === 'undo';
+  const rows = Array.isArray(body.rows) ? (body.rows as { number: string; version: number; status?: WaybillStatus }[]) : undefined;
+  if (undo && body.filters !== undefined) return fieldErrors({ filters: [message(request, 'bulk.undoRows')] });
+  if (rows?.some((row) => (row.status === undefined) === undo))
+    return fieldErrors({ rows: [message(request, undo ? 'bulk.undoRows' : 'bulk.rowStatusUndoOnly')] });
   let numbers: string[];
-  const versions = new Map<string, number>();
-  if (Array.isArray(body.rows)) {
-    for (const row of body.rows as { number: string; version: number }[])
-      if (!versions.has(String(row.number).trim())) versions.set(String(row.number).trim(), row.version);
-    numbers = [...versions.keys()];
+  const picked = new Map<string, Picked>();
+  if (rows) {
+    for (const row of rows) if (!picked.has(String(row.number).trim())) picked.set(String(row.number).trim(), row);
+    numbers = [...picked.keys()];
   } else if (typeof body.filters === 'string') {
     const checked = checkListQuery('waybills', body.filters);
     if ('problem' in checked) return fieldErrors({ filters: [message(request, checked.problem.key, checked.problem.params)] });
@@ -180,18 +198,18 @@ async function bulk(request: Request): Promise<Response> {
       });
   } else return fieldErrors({ nonFieldErrors: [message(request, 'bulk.noRows')] });
   const run = (): BulkResult => {
-    const rows = numbers.map((number) => bulkRow(request, action, number, versions.get(number), dryRun || action === 'export', reason));
-    const count = (outcome: BulkRow['outcome']) => rows.filter((row) => row.outcome === outcome).length;
+    const answered = numbers.map((number) => bulkRow(request, action, number, picked.get(number), dryRun || action === 'export', reason));
+    const count = (outcome: BulkRow['outcome']) => answered.filter((row) => row.outcome === outcome).length;
     return {
       action,
       dryRun,
-      total: rows.length,
+      total: answered.length,
       done: count('done'),
       unchanged: count('unchanged'),
       refused: count('refused'),
       stale: count('stale'),
       missing: count('missing'),
-      rows,
+      rows: answered,
       exportRequest: null,
     };
   };

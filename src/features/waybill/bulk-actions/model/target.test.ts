@@ -37,7 +37,7 @@ describe('bulkRequest: the body of POST /api/waybills/bulk/', () => {
     expect(bulkRequest(picked, 'confirm', { dryRun: false, reason: '  Marked by mistake ' }).reason).toBe('Marked by mistake');
     expect(bulkRequest(picked, 'confirm', { dryRun: false, reason: '   ' })).not.toHaveProperty('reason');
     expect(bulkRequest(picked, 'delete', { dryRun: false, reason: 'x' })).not.toHaveProperty('reason');
-    expect(BULK_ACTIONS.filter(takesReason)).toEqual(['confirm', 'deliver', 'cancel']);
+    expect(BULK_ACTIONS.filter(takesReason)).toEqual(['confirm', 'deliver', 'cancel', 'undo']);
   });
 
   it("sends the export's format only with the export", () => {
@@ -57,12 +57,20 @@ describe('the rows to review', () => {
     stale: 1,
     missing: 1,
     rows: [
-      { number: 'A', outcome: 'done', from: 'draft', to: 'confirmed', message: null },
-      { number: 'B', outcome: 'unchanged', from: 'confirmed', to: 'confirmed', message: null },
-      { number: 'C', outcome: 'refused', from: null, to: null, message: 'Delivered.' },
-      { number: 'D', outcome: 'missing', from: null, to: null, message: 'Not found.' },
-      { number: 'E', outcome: 'refused', from: null, to: null, message: 'Delivered.' },
-      { number: 'F', outcome: 'stale', from: null, to: null, message: 'Mari Mets changed this record at 09:15.' },
+      { number: 'A', outcome: 'done', from: 'draft', to: 'confirmed', version: 1, needsReason: false, message: null },
+      { number: 'B', outcome: 'unchanged', from: 'confirmed', to: 'confirmed', version: 1, needsReason: false, message: null },
+      { number: 'C', outcome: 'refused', from: null, to: null, version: null, needsReason: false, message: 'Delivered.' },
+      { number: 'D', outcome: 'missing', from: null, to: null, version: null, needsReason: false, message: 'Not found.' },
+      { number: 'E', outcome: 'refused', from: null, to: null, version: null, needsReason: false, message: 'Delivered.' },
+      {
+        number: 'F',
+        outcome: 'stale',
+        from: null,
+        to: null,
+        version: null,
+        needsReason: false,
+        message: 'Mari Mets changed this record at 09:15.',
+      },
     ],
     exportRequest: null,
   };

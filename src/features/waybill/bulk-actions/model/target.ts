@@ -1,11 +1,15 @@
-import type { ExportFormat } from '@timberlog/contract';
+import type { ExportFormat, WaybillStatus } from '@timberlog/contract';
 
 import type { BulkAction, BulkRequest } from '@/entities/waybill';
 
-/** A waybill picked on the list, with the version its row showed: one changed since is left alone (`stale`). */
+/**
+ * A waybill picked on the list, with the version its row showed: one changed since is left alone
+ * (`stale`). An undo's row also names the status it goes back to.
+ */
 export interface PickedRow {
   readonly number: string;
   readonly version: number;
+  readonly status?: WaybillStatus;
 }
 
 /**
@@ -21,7 +25,7 @@ export type BulkTarget =
 export const targetSize = (target: BulkTarget): number => (target.kind === 'rows' ? target.rows.length : target.count);
 
 /** The actions that move a status: they take a reason, which each changed waybill's history keeps. */
-export const takesReason = (action: BulkAction): boolean => action === 'confirm' || action === 'deliver' || action === 'cancel';
+export const takesReason = (action: BulkAction): boolean => action !== 'delete' && action !== 'export';
 
 /** The request of a bulk action on `target`: a dry run (changes nothing) or the real one. */
 export function bulkRequest(
@@ -32,7 +36,9 @@ export function bulkRequest(
   const reason = options.reason?.trim();
   return {
     action,
-    ...(target.kind === 'rows' ? { rows: target.rows.map(({ number, version }) => ({ number, version })) } : { filters: target.filters }),
+    ...(target.kind === 'rows'
+      ? { rows: target.rows.map(({ number, version, status }) => ({ number, version, ...(status ? { status } : {}) })) }
+      : { filters: target.filters }),
     dryRun: options.dryRun,
     ...(reason && takesReason(action) ? { reason } : {}),
     ...(action === 'export' && options.format ? { format: options.format } : {}),

@@ -1,7 +1,18 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import type { ExportFormat } from '@timberlog/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
-import { isBatchJob, useBulkWaybillsMutation, waybillVolumeApi, type BatchJob, type BulkAction, type BulkResult } from '@/entities/waybill';
+import {
+  isBatchJob,
+  useBulkWaybillsMutation,
+  useGetBatchJobQuery,
+  usePreviewBulkWaybillsQuery,
+  waybillVolumeApi,
+  type BatchJob,
+  type BulkAction,
+  type BulkRequest,
+  type BulkResult,
+} from '@/entities/waybill';
 import { extractApiError, isApiError, TAGS } from '@/shared/api';
 import { useAppDispatch } from '@/shared/model';
 
@@ -12,12 +23,13 @@ export const BATCH_POLL_MS = 1000;
 
 /**
  * Where a bulk action is: its dry run under way (a background job past the rows answered at once
- * reports its progress), the preview it answered, the real run under way, its results, or a failure
- * (of the dry run or of the real run, with the preview kept so the user can try again).
+ * reports its progress), the preview it answered (being checked again when a waybill in it changed,
+ * and whether it was), the real run under way, its results, or a failure (of the dry run or of the
+ * real run, with the preview kept so the user can try again).
  */
 export type BulkPhase =
   | { readonly name: 'checking'; readonly job?: BatchJob }
-  | { readonly name: 'preview'; readonly preview: BulkResult }
+  | { readonly name: 'preview'; readonly preview: BulkResult; readonly rechecking?: boolean; readonly rechecked?: boolean }
   | { readonly name: 'running'; readonly preview: BulkResult; readonly job?: BatchJob }
   | { readonly name: 'results'; readonly result: BulkResult }
   | { readonly name: 'failed'; readonly message: string; readonly preview?: BulkResult };
@@ -36,52 +48,102 @@ export interface BulkRunOptions {
   readonly target: BulkTarget;
 }
 
-/** What a call is sent with: the reason and the export's format as they are when it is sent. */
+/** What the real run is sent with: the reason and the export's format as they are when it is sent. */
 export interface BulkCallInput {
   readonly reason: string;
   readonly format: ExportFormat;
 }
 
 /**
- * A bulk action from its dry run to its results. The dry run starts at once; `check` runs it again
- * (a reason given or taken away decides whether a correction may be made) and `run` makes the real
- * one. A background job is polled until it is done; after a real run the waybills are read again.
+ * The dry run's answer as a phase: a background job polled to its end, or the preview; asked again
+ * (by the cache, when a live event names one of its waybills) while showing the answer before.
+ */
+function usePreview(request: BulkRequest, skip: boolean): BulkPhase {
+  // Each opening asks anew, even for a request asked just before.
+  const dry = usePreviewBulkWaybillsQuery(request, { skip, refetchOnMountOrArgChange: true });
+  // The answer to this request (not one to the request before, kept while this one is asked).
+  const answer = dry.currentData;
+  const job = answer && isBatchJob(answer) ? answer : undefined;
+  // A job is polled until it has ended.
+  const [endedJob, setEndedJob] = useState<string | null>(null);
+  const polled = useGetBatchJobQuery(job && !skip ? job.id : skipToken, {
+    pollingInterval: job && job.id === endedJob ? 0 : BATCH_POLL_MS,
+  });
+  const latestJob = polled.data && polled.data.id === job?.id ? polled.data : job;
+  if (latestJob && (latestJob.state === 'done' || latestJob.state === 'failed') && endedJob !== latestJob.id) setEndedJob(latestJob.id);
+  // The first answer of this opening. One asked again that is alike is the same object (the cache
+  // keeps what did not change), so another one is news: the user's own earlier changes are none.
+  const [first, setFirst] = useState<{ readonly of: BulkRequest; readonly answer: BulkResult | BatchJob } | null>(null);
+  const firstAnswer = first?.of === request ? first.answer : undefined;
+  if (firstAnswer === undefined && answer && !dry.isFetching) setFirst({ of: request, answer });
+
+  if (dry.error) return { name: 'failed', message: failureText(dry.error) };
+  if (!answer || firstAnswer === undefined) return { name: 'checking' };
+  if (latestJob) {
+    if (polled.error) return { name: 'failed', message: failureText(polled.error) };
+    if (latestJob.state === 'failed') return { name: 'failed', message: latestJob.error ?? '' };
+    if (latestJob.state === 'done') return { name: 'preview', preview: latestJob.result as BulkResult };
+    return { name: 'checking', job: latestJob };
+  }
+  return {
+    name: 'preview',
+    preview: answer as BulkResult,
+    rechecking: dry.isFetching,
+    rechecked: answer !== firstAnswer,
+  };
+}
+
+/**
+ * A bulk action from its dry run to its results. The dry run is a cached query of its own: a
+ * colleague's change to one of its waybills asks it again while it is shown. `run` makes the real
+ * one; a background job is polled until it is done; after a real run the waybills are read again.
+ * `retry` asks again what failed. A new action or target starts over.
  */
 export function useBulkRun({ action, target }: BulkRunOptions) {
   const dispatch = useAppDispatch();
   const [bulk] = useBulkWaybillsMutation();
-  const [phase, setPhase] = useState<BulkPhase>({ name: 'checking' });
-  // Only the latest call's answers count (a reason typed while the dry run was under way); 0 once unmounted.
+  const request = useMemo(() => bulkRequest(target, action, { dryRun: true }), [target, action]);
+  // The real run of this request, once asked for; until then the phase is the dry run's.
+  const [run, setRun] = useState<{ readonly of: BulkRequest; readonly phase: BulkPhase } | null>(null);
+  const running = run?.of === request ? run.phase : null;
+  const preview = usePreview(request, running !== null);
+  // Only the latest real run's answers count; 0 once unmounted.
   const latest = useRef(1);
+  useEffect(
+    () => () => {
+      latest.current = 0;
+    },
+    [],
+  );
 
-  /** Sends the call and follows it to its answer; sets state only after awaiting, and only while current. */
+  /** Sends the real run and follows it to its answer; sets state only after awaiting, and only while current. */
   const follow = useCallback(
-    async (call: number, dryRun: boolean, input: BulkCallInput, preview?: BulkResult) => {
+    async (call: number, input: BulkCallInput, previewed: BulkResult) => {
       const current = () => latest.current === call;
-      const failed = (failure: unknown) => {
-        if (current()) setPhase({ name: 'failed', message: failureText(failure), preview });
+      const show = (phase: BulkPhase) => {
+        if (current()) setRun({ of: request, phase });
       };
       let answer: BulkResult | BatchJob;
       try {
-        answer = await bulk(bulkRequest(target, action, { dryRun, ...input })).unwrap();
+        answer = await bulk(bulkRequest(target, action, { dryRun: false, ...input })).unwrap();
       } catch (failure) {
-        failed(failure);
+        show({ name: 'failed', message: failureText(failure), preview: previewed });
         return;
       }
       while (isBatchJob(answer)) {
         const job: BatchJob = answer;
         if (!current()) return;
         if (job.state === 'failed') {
-          setPhase({ name: 'failed', message: job.error ?? '', preview });
+          show({ name: 'failed', message: job.error ?? '', preview: previewed });
           return;
         }
         if (job.state === 'done') {
           answer = job.result as BulkResult;
           // The background run changed the waybills after its request answered: read them again now.
-          if (!dryRun) dispatch(waybillVolumeApi.util.invalidateTags([{ type: TAGS.waybill }]));
+          dispatch(waybillVolumeApi.util.invalidateTags([{ type: TAGS.waybill }]));
           break;
         }
-        setPhase(dryRun || !preview ? { name: 'checking', job } : { name: 'running', preview, job });
+        show({ name: 'running', preview: previewed, job });
         await wait(BATCH_POLL_MS);
         if (!current()) return;
         try {
@@ -89,37 +151,40 @@ export function useBulkRun({ action, target }: BulkRunOptions) {
             waybillVolumeApi.endpoints.getBatchJob.initiate(job.id, { subscribe: false, forceRefetch: true }),
           ).unwrap();
         } catch (failure) {
-          failed(failure);
+          show({ name: 'failed', message: failureText(failure), preview: previewed });
           return;
         }
       }
-      if (!current()) return;
-      setPhase(answer.dryRun ? { name: 'preview', preview: answer } : { name: 'results', result: answer });
+      show({ name: 'results', result: answer });
     },
-    [bulk, dispatch, target, action],
+    [bulk, dispatch, target, action, request],
   );
 
-  useEffect(() => {
-    const call = ++latest.current;
-    void follow(call, true, { reason: '', format: 'xlsx' });
-    return () => {
-      latest.current = 0;
-    };
-  }, [follow]);
+  const start = useCallback(
+    (previewed: BulkResult, input: BulkCallInput) => {
+      const call = ++latest.current;
+      setRun({ of: request, phase: { name: 'running', preview: previewed } });
+      void follow(call, input, previewed);
+    },
+    [follow, request],
+  );
 
-  const check = useCallback(
+  const retryPreview = usePreviewRetry(request);
+  const phase = running ?? preview;
+  const retry = useCallback(
     (input: BulkCallInput) => {
-      setPhase({ name: 'checking' });
-      void follow(++latest.current, true, input);
+      if (phase.name === 'failed' && phase.preview) start(phase.preview, input);
+      else retryPreview();
     },
-    [follow],
+    [phase, start, retryPreview],
   );
-  const run = useCallback(
-    (preview: BulkResult, input: BulkCallInput) => {
-      setPhase({ name: 'running', preview });
-      void follow(++latest.current, false, input, preview);
-    },
-    [follow],
-  );
-  return { phase, check, run };
+  return { phase, run: start, retry };
+}
+
+/** Asks the dry run again (after it failed). */
+function usePreviewRetry(request: BulkRequest): () => void {
+  const dispatch = useAppDispatch();
+  return useCallback(() => {
+    void dispatch(waybillVolumeApi.endpoints.previewBulkWaybills.initiate(request, { subscribe: false, forceRefetch: true }));
+  }, [dispatch, request]);
 }

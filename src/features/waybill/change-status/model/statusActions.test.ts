@@ -22,12 +22,14 @@ describe('waybillActions', () => {
     });
   });
 
-  it('offers staff, and only staff, the correction of a delivered waybill', () => {
+  it('offers staff, and only staff, the corrections: a delivered waybill back to confirmed, a confirmed one back to draft', () => {
+    const corrections: Partial<Record<(typeof WAYBILL_STATUSES)[number], string[]>> = {
+      delivered: ['returnToConfirmed'],
+      confirmed: ['returnToDraft'],
+    };
     for (const status of WAYBILL_STATUSES) {
       expect(waybillActions(status).corrections).toEqual([]);
-      expect(waybillActions(status, { isStaff: true }).corrections.map(({ action }) => action)).toEqual(
-        status === 'delivered' ? ['returnToConfirmed'] : [],
-      );
+      expect(waybillActions(status, { isStaff: true }).corrections.map(({ action }) => action)).toEqual(corrections[status] ?? []);
     }
   });
 });

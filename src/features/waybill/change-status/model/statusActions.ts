@@ -10,7 +10,10 @@ export const STATUS_ACTIONS = [
 export type StatusAction = (typeof STATUS_ACTIONS)[number]['action'];
 
 /** Corrections staff may make (the contract's WAYBILL_CORRECTIONS), each with a required reason. */
-export const CORRECTIONS = [{ action: 'returnToConfirmed', to: 'confirmed' }] as const satisfies readonly {
+export const CORRECTIONS = [
+  { action: 'returnToConfirmed', to: 'confirmed' },
+  { action: 'returnToDraft', to: 'draft' },
+] as const satisfies readonly {
   action: string;
   to: WaybillStatus;
 }[];

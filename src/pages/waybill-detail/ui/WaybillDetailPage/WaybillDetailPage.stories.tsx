@@ -147,6 +147,45 @@ export const StaffCorrection: Story = {
   },
 };
 
+/** Staff return a waybill confirmed by mistake to draft, with a reason: it can be edited and deleted again. */
+export const StaffReturnToDraft: Story = {
+  parameters: {
+    msw: { handlers: { waybill: waybillApi({ ...draft, status: 'confirmed' }), user: [meHandler(mockStaffUser())] } },
+  },
+  play: async ({ canvasElement }) => {
+    const bar = await actions(canvasElement);
+    await userEvent.click(await bar.findByRole('button', { name: 'Return to draft' }));
+    const dialog = within(await within(document.body).findByRole('dialog', { name: `Return waybill ${NUMBER} to draft?` }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Return to draft' }));
+    await expect(await dialog.findByText('Say why the waybill goes back to draft.')).toBeInTheDocument();
+    await userEvent.type(dialog.getByLabelText(/Reason/), 'Confirmed the wrong truck');
+    await userEvent.click(dialog.getByRole('button', { name: 'Return to draft' }));
+    await expect(await bar.findByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    await expect(bar.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+  },
+};
+
+export const StaffReturnToDraftEstonian: Story = {
+  ...StaffReturnToDraft,
+  globals: { locale: 'et' },
+  play: async ({ canvasElement }) => {
+    const bar = within(await within(canvasElement).findByRole('group', { name: 'Veoselehe toimingud' }));
+    await userEvent.click(await bar.findByRole('button', { name: 'Tagasi mustandiks' }));
+    const dialog = within(await within(document.body).findByRole('dialog', { name: `Viia veoseleht ${NUMBER} tagasi mustandiks?` }));
+    await expect(dialog.getByRole('button', { name: 'Jäta kinnitatuks' })).toBeInTheDocument();
+  },
+};
+
+export const StaffReturnToDraftDark: Story = {
+  ...StaffReturnToDraft,
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    const bar = await actions(canvasElement);
+    await userEvent.click(await bar.findByRole('button', { name: 'Return to draft' }));
+    await within(document.body).findByRole('dialog', { name: `Return waybill ${NUMBER} to draft?` });
+  },
+};
+
 export const DeliveredForAnOrdinaryUser: Story = {
   parameters: { msw: { handlers: { waybill: waybillApi({ ...draft, status: 'delivered' }) } } },
   play: async ({ canvasElement }) => {

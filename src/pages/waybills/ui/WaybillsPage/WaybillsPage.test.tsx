@@ -53,3 +53,46 @@ describe('the waybill list when a refresh fails', () => {
     expect(screen.queryByText(/Not up to date/)).toBeNull();
   });
 });
+
+describe('the waybill list after a bulk action', () => {
+  it('scrolls to its top and marks the rows the action changed, until it shows another view', async () => {
+    const scrolled = jest.fn();
+    Element.prototype.scrollTo = scrolled;
+    Element.prototype.scrollIntoView = jest.fn();
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route path="/waybills" element={<WaybillsPage />} />
+      </Routes>,
+      { path: '/waybills?pageSize=10', preloadedState: await signedInState() },
+    );
+    const table = screen.getByRole('table', { name: 'Waybills' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(11));
+    // Two drafts of the page, picked.
+    const drafts = within(table)
+      .getAllByRole('row')
+      .filter((row) => within(row).queryByText('Draft'))
+      .slice(0, 2);
+    expect(drafts).toHaveLength(2);
+    for (const row of drafts) await user.click(within(row).getByRole('checkbox'));
+    const numbers = drafts.map((row) => within(row).getAllByRole('link')[0]!.textContent);
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Confirm' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm waybills' }));
+    await user.click(await dialog.findByRole('button', { name: 'Confirm 2 waybills' }));
+    await user.click(await dialog.findByRole('button', { name: 'Done' }));
+
+    expect(scrolled).toHaveBeenCalledWith({ top: 0 });
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('row', { description: /Changed by your last action/ })
+          .map((row) => within(row).getAllByRole('link')[0]!.textContent),
+      ).toEqual(numbers),
+    );
+    for (const row of within(table).getAllByRole('row', { description: /Changed by your last action/ }))
+      expect(within(row).getByText('Confirmed')).toBeInTheDocument();
+    // Another page is another view: nothing marked there, nor back here.
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(within(table).queryAllByRole('row', { description: /Changed by your last action/ })).toHaveLength(0));
+  });
+});

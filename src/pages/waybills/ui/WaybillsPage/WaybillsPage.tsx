@@ -1,6 +1,6 @@
 import { EVR_MEASUREMENT_TOLERANCE_PERCENT, WAYBILL_LIST } from '@timberlog/contract';
 import type { TFunction } from 'i18next';
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ListFilters, type FilterFieldSpec } from '@/widgets/list-filters';
@@ -76,6 +76,24 @@ export function WaybillsPage() {
   const isStaff = useCurrentUser(true)?.isStaff === true;
   const retry = useCallback(() => void refetch(), [refetch]);
   const sortChange = useCallback((sort: string[]) => query.setSort(sort), [query]);
+  // The rows the last bulk action changed, marked until the list shows another view.
+  const [changed, setChanged] = useState<{ readonly keys: ReadonlySet<string>; readonly params: WaybillListParams } | null>(null);
+  const clearSelection = bulk.clear;
+  const finished = useCallback(
+    (numbers: readonly string[]) => {
+      clearSelection();
+      setChanged({ keys: new Set(numbers), params: query.params });
+      // The list shows them from its top.
+      const results = document.querySelector<HTMLElement>('[data-list-results]');
+      results?.scrollTo({ top: 0 });
+      results?.scrollIntoView({ block: 'nearest' });
+    },
+    [clearSelection, query.params],
+  );
+  const marked = useMemo(
+    () => (changed?.params === query.params ? { keys: changed.keys, label: t('waybills.list.changedMark') } : undefined),
+    [changed, query.params, t],
+  );
   const invoiceLink = `/invoices/new?${new URLSearchParams(bulk.invoiceNumbers.map((number) => ['waybills', number])).toString()}`;
   const count = data?.count;
 
@@ -88,7 +106,7 @@ export function WaybillsPage() {
         countText={(rows, formatted) => t('waybills.list.count', { count: rows, formatted })}
         actions={
           <>
-            <BulkActionsButton target={bulk.target} isStaff={isStaff} onFinished={bulk.clear} />
+            <BulkActionsButton target={bulk.target} isStaff={isStaff} onFinished={finished} />
             <Button
               variant="secondary"
               to={invoiceLink}
@@ -121,6 +139,7 @@ export function WaybillsPage() {
         expectedRows={query.state.pageSize}
         columnIds={views.columns}
         density={views.density}
+        marked={marked}
       />
       <Pagination
         pageNumber={query.state.pageNumber}

@@ -1,15 +1,27 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { translate, versionConflictDetail, waybillStatusLabel } from '@timberlog/contract';
+import { createDemoData, DEMO_USERS } from '@timberlog/contract/demo-data';
 import { http, HttpResponse } from 'msw';
 import { expect, fn, userEvent, within } from 'storybook/test';
 
 import { initialSessionState } from '@/entities/session';
 import type { BatchJob, BulkRequest, BulkResult, BulkRow } from '@/entities/waybill';
-import { mockBatchJob } from '@/entities/waybill/index.mocks';
+import { mockBatchJob, waybillHandlers, waybillVolumeHandlers } from '@/entities/waybill/index.mocks';
 
 import { BulkActionDialog } from './BulkActionDialog';
 
 const signedIn = { preloadedState: { session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } } };
+/** Staff, as the mocks know them (the mocks answer their corrections). */
+const staffSignedIn = {
+  preloadedState: {
+    session: { ...initialSessionState, accessToken: `mock-access-token:${DEMO_USERS.staff.email}`, sessionInitialized: true },
+  },
+};
+/** Three drafts of the mock data, picked as the list showed them. */
+const DEMO_DRAFTS = createDemoData()
+  .waybills.filter((waybill) => waybill.status === 'draft')
+  .slice(0, 3)
+  .map((waybill) => ({ number: waybill.number, version: 1 }));
 const NUMBERS = ['W-2026-000001', 'W-2026-000002', 'W-2026-000003'];
 /** The rows as the list showed them when they were picked: each with its version. */
 const PICKED = NUMBERS.map((number) => ({ number, version: 1 }));
@@ -18,12 +30,23 @@ const delivered = translate('en', 'waybill.transition', {
   to: waybillStatusLabel('en', 'confirmed'),
 });
 
-/** What the server answers for these three: two drafts confirm, the delivered one cannot (without a correction's reason). */
-const answer = (body: BulkRequest): BulkResult => {
+/**
+ * What the server answers for these three: two drafts confirm; the delivered one is a correction, for
+ * staff only, with a reason (a dry run without one says it needs one).
+ */
+const answer = (body: BulkRequest, staff = false): BulkResult => {
   const rows: BulkRow[] = NUMBERS.map((number, i) =>
-    i < 2 || body.reason
-      ? { number, outcome: 'done', from: i < 2 ? 'draft' : 'delivered', to: 'confirmed', message: null }
-      : { number, outcome: 'refused', from: null, to: null, message: delivered },
+    i < 2 || (staff && (body.reason || body.dryRun))
+      ? {
+          number,
+          outcome: 'done',
+          from: i < 2 ? 'draft' : 'delivered',
+          to: 'confirmed',
+          version: 2,
+          needsReason: i === 2 && !body.reason,
+          message: null,
+        }
+      : { number, outcome: 'refused', from: null, to: null, version: null, needsReason: false, message: delivered },
   );
   const count = (outcome: BulkRow['outcome']) => rows.filter((row) => row.outcome === outcome).length;
   return {
@@ -53,8 +76,8 @@ const staleApi = [
     const current: Record<string, number> = { [NUMBERS[0]!]: 1, [NUMBERS[1]!]: 2, [NUMBERS[2]!]: 1 };
     const rows: BulkRow[] = (body.rows ?? []).map(({ number, version }) =>
       version === current[number]
-        ? { number, outcome: 'done', from: 'draft', to: 'confirmed', message: null }
-        : { number, outcome: 'stale', from: null, to: null, message: changedMeanwhile },
+        ? { number, outcome: 'done', from: 'draft', to: 'confirmed', version: version + 1, needsReason: false, message: null }
+        : { number, outcome: 'stale', from: null, to: null, version: null, needsReason: false, message: changedMeanwhile },
     );
     const count = (outcome: BulkRow['outcome']) => rows.filter((row) => row.outcome === outcome).length;
     return HttpResponse.json({
@@ -70,10 +93,13 @@ const staleApi = [
       exportRequest: null,
     } satisfies BulkResult);
   }),
+  ...waybillHandlers,
 ];
 
-const bulkApi = [
-  http.post('*/api/waybills/bulk/', async ({ request }) => HttpResponse.json(answer((await request.json()) as BulkRequest))),
+const bulkApi = (staff = false) => [
+  http.post('*/api/waybills/bulk/', async ({ request }) => HttpResponse.json(answer((await request.json()) as BulkRequest, staff))),
+  // The listed waybills' trips, as the mocks' list reads them.
+  ...waybillHandlers,
 ];
 
 /** Past the rows answered at once: a job, running on the first poll and done on the next. */
@@ -98,13 +124,14 @@ const jobApi = () => {
           : { ...job, state: 'done', progress: 100, finishedAt: new Date().toISOString() },
       );
     }),
+    ...waybillHandlers,
   ];
 };
 
 const meta = {
   title: 'features/waybill/bulk-actions/BulkActionDialog',
   component: BulkActionDialog,
-  parameters: { store: signedIn, msw: { handlers: { waybill: bulkApi } } },
+  parameters: { store: signedIn, msw: { handlers: { waybill: bulkApi() } } },
   args: {
     action: 'confirm',
     target: { kind: 'rows', rows: PICKED },
@@ -129,20 +156,70 @@ export const PreviewThenRun: Story = {
     await expect(await box.findByText('2 waybills confirmed.')).toBeInTheDocument();
     await expect(box.getByText('1 was not changed: see why below.')).toBeInTheDocument();
     await userEvent.click(box.getByRole('button', { name: 'Done' }));
-    await expect(args.onFinished).toHaveBeenCalled();
+    await expect(args.onFinished).toHaveBeenCalledWith(NUMBERS.slice(0, 2));
     await expect(args.onOpenChange).toHaveBeenCalledWith(false);
   },
 };
 
-/** Staff give a reason: the dry run is asked again and the delivered one can go back to confirmed. */
+/** Staff confirming a delivered one too: the preview says it needs a reason, and the run takes it once one is given. */
 export const StaffCorrection: Story = {
   args: { isStaff: true },
+  parameters: { msw: { handlers: { waybill: bulkApi(true) } } },
   play: async () => {
     const box = await dialog();
-    await expect(await box.findByText('2 waybills will be confirmed.')).toBeInTheDocument();
-    await userEvent.type(box.getByLabelText('Reason (optional)'), 'Marked delivered by mistake');
     await expect(await box.findByText('3 waybills will be confirmed.')).toBeInTheDocument();
+    await expect(box.getByText('1 of them needs a reason: give one below.')).toBeInTheDocument();
+    await expect(box.getByRole('button', { name: 'Confirm 2 waybills' })).toBeEnabled();
+    await userEvent.type(box.getByLabelText('Reason (needed for 1 waybill)'), 'Marked delivered by mistake');
     await expect(box.getByRole('button', { name: 'Confirm 3 waybills' })).toBeEnabled();
+  },
+};
+
+/**
+ * Staff confirm three drafts (the mocks' own answers), then take it back: the undo is one more
+ * bulk action with its own preview, a reason each waybill's history keeps, and its results.
+ */
+export const UndoAfterRun: Story = {
+  args: { isStaff: true, target: { kind: 'rows', rows: DEMO_DRAFTS } },
+  parameters: { store: staffSignedIn, msw: { handlers: { waybill: [...waybillVolumeHandlers, ...waybillHandlers] } } },
+  play: async ({ args }) => {
+    const box = await dialog();
+    const listed = within(await box.findByRole('table', { name: 'Waybills the action will change' }));
+    await expect(await listed.findAllByRole('row')).toHaveLength(4);
+    await userEvent.click(box.getByRole('button', { name: 'Confirm 3 waybills' }));
+    await expect(await box.findByText('3 waybills confirmed.')).toBeInTheDocument();
+    await userEvent.click(box.getByRole('button', { name: 'Undo this action' }));
+    const undo = await dialog('Undo: Confirm waybills');
+    await expect(await undo.findByText('3 of them need a reason: give one below.')).toBeInTheDocument();
+    await userEvent.type(undo.getByLabelText('Reason (required)'), 'Confirmed the wrong trucks');
+    await userEvent.click(undo.getByRole('button', { name: 'Undo 3 changes' }));
+    await expect(await undo.findByText('3 waybills are back in their status before.')).toBeInTheDocument();
+    await userEvent.click(undo.getByRole('button', { name: 'Done' }));
+    await expect(args.onFinished).toHaveBeenCalledWith(DEMO_DRAFTS.map((row) => row.number));
+  },
+};
+
+/** The undo's preview, as staff see it after "Undo this action", in Estonian. */
+export const UndoEstonian: Story = {
+  ...UndoAfterRun,
+  globals: { locale: 'et' },
+  play: async () => {
+    const box = await dialog('Veoselehtede kinnitamine');
+    await userEvent.click(await box.findByRole('button', { name: 'Kinnita 3 veoselehte' }));
+    await userEvent.click(await box.findByRole('button', { name: 'Võta see toiming tagasi' }));
+    const undo = await dialog('Tagasivõtmine: Veoselehtede kinnitamine');
+    await expect(await undo.findByText('3 veoselehte lähevad tagasi eelmisse olekusse.')).toBeInTheDocument();
+  },
+};
+
+export const UndoDark: Story = {
+  ...UndoAfterRun,
+  globals: { theme: 'dark' },
+  play: async () => {
+    const box = await dialog();
+    await userEvent.click(await box.findByRole('button', { name: 'Confirm 3 waybills' }));
+    await userEvent.click(await box.findByRole('button', { name: 'Undo this action' }));
+    await (await dialog('Undo: Confirm waybills')).findByText('3 of them need a reason: give one below.');
   },
 };
 

@@ -13,12 +13,13 @@ export interface BulkActionsButtonProps {
   /** The selected waybills, or null when none are (the button is then disabled). */
   readonly target: BulkTarget | null;
   readonly isStaff: boolean;
-  /** A real run ended and its results were closed: clear the selection. */
-  readonly onFinished: () => void;
+  /** A real run ended and its results were closed: the waybills it changed (the list marks them; the selection is done with). */
+  readonly onFinished: (changed: readonly string[]) => void;
 }
 
 /**
- * "Actions" on the waybill list's selection: confirm, mark delivered, cancel, delete drafts, export.
+ * "Actions" on the waybill list's selection: confirm, mark delivered, cancel, delete drafts, export,
+ * and undo what one of them changed.
  * The menu, its dialogs and their logic load when the button is pointed at, focused or used, so
  * the list does not pay for them before someone reaches for them.
  */

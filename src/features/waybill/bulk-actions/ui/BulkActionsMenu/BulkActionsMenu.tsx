@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { BULK_ACTIONS } from '@timberlog/contract';
+import { BULK_ACTIONS, isBulkActionFinal } from '@timberlog/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -19,8 +19,12 @@ export interface BulkActionsMenuProps {
   readonly triggerText: string;
   /** Opens the menu as it mounts: the stand-in button was activated. */
   readonly defaultOpen?: boolean;
-  readonly onFinished: () => void;
+  /** A real run ended: the waybills it changed. */
+  readonly onFinished: (changed: readonly string[]) => void;
 }
+
+/** What the menu offers: every bulk action but an undo, which a result offers for what it changed. */
+const MENU_ACTIONS = BULK_ACTIONS.filter((action) => action !== 'undo');
 
 /** The actions on the selected waybills (Radix menu), each opening its preview dialog. */
 export function BulkActionsMenu({ target, isStaff, triggerText, defaultOpen = false, onFinished }: BulkActionsMenuProps) {
@@ -41,10 +45,10 @@ export function BulkActionsMenu({ target, isStaff, triggerText, defaultOpen = fa
         <DropdownMenu.Portal>
           <DropdownMenu.Content className={styles.content} align="end" sideOffset={6}>
             <DropdownMenu.Label className={styles.label}>{t('waybills.bulk.menuLabel')}</DropdownMenu.Label>
-            {BULK_ACTIONS.map((option) => (
+            {MENU_ACTIONS.map((option) => (
               <DropdownMenu.Item
                 key={option}
-                className={option === 'delete' ? `${styles.item} ${styles.danger}` : styles.item}
+                className={isBulkActionFinal(option) ? `${styles.item} ${styles.danger}` : styles.item}
                 onSelect={() => {
                   setOpening((n) => n + 1);
                   if (target) setChosen({ action: option, target });

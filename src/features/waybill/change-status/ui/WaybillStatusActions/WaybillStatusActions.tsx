@@ -11,13 +11,19 @@ import { waybillActions, type CorrectionAction, type StatusAction } from '../../
 
 export interface WaybillStatusActionsProps {
   readonly waybill: Waybill;
-  /** Staff also get the corrections (a delivered waybill back to confirmed, with a reason). */
+  /** Staff also get the corrections (a delivered waybill back to confirmed, a confirmed one back to draft, with a reason). */
   readonly isStaff?: boolean;
   /** A refused change's error (null when a change starts); the page shows it under its actions. */
   readonly onError: (error: unknown) => void;
 }
 
 const VARIANTS = { confirm: 'primary', deliver: 'safe', cancel: 'danger' } as const;
+
+/** Where each correction's dialog texts are (waybills.*). */
+const CORRECTION_TEXTS: Readonly<Record<CorrectionAction, string>> = {
+  returnToConfirmed: 'waybills.correctDialog',
+  returnToDraft: 'waybills.draftDialog',
+};
 
 /** The server's words for a refused change: its message, or its messages about the status (or reason) field. */
 const refusal = (error: unknown, t: (key: string) => string): string => {
@@ -33,7 +39,7 @@ type Asking = StatusAction | CorrectionAction | null;
 /**
  * The status changes the waybill's status allows, each asked first with what it means: Confirm
  * (listing what EVR still needs, if anything, with the way to the form), Mark delivered and
- * Cancel; for staff, Return to confirmed with a required reason.
+ * Cancel; for staff, Return to confirmed or to draft with a required reason.
  */
 export function WaybillStatusActions({ waybill, isStaff = false, onError }: WaybillStatusActionsProps) {
   const { t } = useTranslation();
@@ -129,35 +135,41 @@ export function WaybillStatusActions({ waybill, isStaff = false, onError }: Wayb
         error={dialogError}
         onConfirm={() => void send('cancelled')}
       />
-      <ConfirmDialog
-        open={asking === 'returnToConfirmed'}
-        onOpenChange={(open) => setAsking(open ? 'returnToConfirmed' : null)}
-        title={t('waybills.correctDialog.title', { number: waybill.number })}
-        description={t('waybills.correctDialog.text')}
-        confirmLabel={t('waybills.correctDialog.confirm')}
-        cancelLabel={t('waybills.correctDialog.keep')}
-        busy={isLoading}
-        error={dialogError}
-        onConfirm={() => {
-          if (!reason.trim()) {
-            setReasonError(t('waybills.correctDialog.reasonRequired'));
-            return;
-          }
-          void send('confirmed', { reason: reason.trim() });
-        }}
-      >
-        <TextField
-          name="reason"
-          label={t('waybills.correctDialog.reason')}
-          value={reason}
-          required
-          error={reasonError}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setReasonError(undefined);
-          }}
-        />
-      </ConfirmDialog>
+      {corrections.map(({ action, to }) => {
+        const texts = CORRECTION_TEXTS[action];
+        return (
+          <ConfirmDialog
+            key={action}
+            open={asking === action}
+            onOpenChange={(open) => setAsking(open ? action : null)}
+            title={t(`${texts}.title`, { number: waybill.number })}
+            description={t(`${texts}.text`)}
+            confirmLabel={t(`${texts}.confirm`)}
+            cancelLabel={t(`${texts}.keep`)}
+            busy={isLoading}
+            error={dialogError}
+            onConfirm={() => {
+              if (!reason.trim()) {
+                setReasonError(t(`${texts}.reasonRequired`));
+                return;
+              }
+              void send(to, { reason: reason.trim() });
+            }}
+          >
+            <TextField
+              name="reason"
+              label={t(`${texts}.reason`)}
+              value={reason}
+              required
+              error={reasonError}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setReasonError(undefined);
+              }}
+            />
+          </ConfirmDialog>
+        );
+      })}
     </>
   );
 }
