@@ -66,6 +66,7 @@ describe('roles', () => {
     previewInvoice: 'user',
     getInvoice: 'user',
     retryInvoiceSync: 'user',
+    retryWaybillEvr: 'user',
     waybillPdf: 'user',
     invoicePdf: 'user',
     invoiceEinvoice: 'user',

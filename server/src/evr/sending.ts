@@ -34,26 +34,19 @@ export function evrClient(ctx: Pick<AppContext, 'config'>): EvrClient | undefine
 }
 
 /**
- * In the transaction of a status change: when EVR must hear of it and this server has a connection
- * to EVR, marks the waybill `sending` and queues its job (both only if the change commits). A
- * waybill never in EVR that goes back to draft or is cancelled needs nothing.
+ * In the transaction of a status change (applyWaybillChange): whether EVR must hear of it — a
+ * start, or a step for a waybill EVR has or is being sent. A waybill never in EVR that goes back
+ * to draft or is cancelled needs nothing.
  */
-export async function queueEvrStep(
-  ctx: Pick<AppContext, 'config' | 'jobs'>,
-  trx: Transaction<Database>,
-  number: string,
-  from: WaybillStatus,
-  to: WaybillStatus,
-): Promise<void> {
-  if (!evrStepFor(from, to) || !ctx.config.evrUrl) return;
+export async function evrStepWanted(trx: Transaction<Database>, number: string, from: WaybillStatus, to: WaybillStatus): Promise<boolean> {
+  if (!evrStepFor(from, to)) return false;
+  if (from === 'draft' && to === 'confirmed') return true;
   const row = await trx.selectFrom('waybills').select(['evrNumber', 'evrSync']).where('number', '=', number).executeTakeFirst();
-  if (!row) return;
-  if (from === 'draft' && to === 'confirmed') {
-    // A start: needed whether or not an earlier EVR waybill was cancelled.
-  } else if (row.evrNumber === null && row.evrSync === null) return;
-  await trx.updateTable('waybills').set({ evrSync: 'sending', evrFailure: null, evrError: null }).where('number', '=', number).execute();
-  await ctx.jobs.sendEvr(number, trx);
+  return Boolean(row && (row.evrNumber !== null || row.evrSync !== null));
 }
+
+/** What the status change writes with itself when EVR must hear of it: in one statement, one history entry. */
+export const EVR_SENDING = { evrSync: 'sending', evrFailure: null, evrError: null } as const;
 
 /** The reason a cancel in EVR gives: the one the person gave, else what happened in Timberlog. */
 async function cancelReason(db: DB | Transaction<Database>, number: string): Promise<string> {

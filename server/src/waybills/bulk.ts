@@ -26,7 +26,6 @@ import { createExportRequest } from '../exports/service.js';
 import { BatchJob, createBatchJob, type BatchAsker } from '../batch/service.js';
 import { applyWaybillChange, applyWaybillDelete } from './changes.js';
 import { waybillSpec } from './queries.js';
-import { queueEvrStep } from '../evr/sending.js';
 
 /**
  * Bulk actions on waybills: confirm, mark delivered, cancel, delete or export many at once, and
@@ -182,15 +181,15 @@ async function applyRow(ctx: AppContext, trx: Transaction<Database>, asker: Batc
   if (row.status === target)
     return { number, outcome: 'unchanged', from: target, to: target, version: row.version, needsReason: false, message: null };
   const needsReason = input.dryRun && !input.reason?.trim() && isWaybillCorrection(row.status as WaybillStatus, target);
-  const { from, to, version } = await applyWaybillChange(
+  const { from, to, version, evrQueued } = await applyWaybillChange(
     trx,
     asker,
     number,
     { status: target, reason: needsReason ? PREVIEW_REASON : input.reason },
     async () => row,
-    dryRun,
+    { ...dryRun, evr: Boolean(ctx.config.evrUrl) },
   );
-  if (!input.dryRun) await queueEvrStep(ctx, trx, number, from, to);
+  if (evrQueued) await ctx.jobs.sendEvr(number, trx);
   return { number, outcome: 'done', from, to, version, needsReason, message: null };
 }
 

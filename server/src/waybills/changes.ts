@@ -18,6 +18,7 @@ import {
 } from '@timberlog/contract';
 import type { Database, WaybillsTable } from '../infra/db.js';
 import { ApiError, FieldErrors, fieldError, forbidden, nonFieldError, type Msg } from '../http/errors.js';
+import { EVR_SENDING, evrStepWanted } from '../evr/sending.js';
 
 /**
  * The rules of a waybill's change and deletion, one place for every way in: the single-record
@@ -286,8 +287,8 @@ export async function applyWaybillChange(
   number: string,
   body: WaybillChange,
   lock: () => Promise<{ status: string; version: number }>,
-  opts: { dryRun?: boolean } = {},
-): Promise<{ from: WaybillStatus; to: WaybillStatus; version: number }> {
+  opts: { dryRun?: boolean; evr?: boolean } = {},
+): Promise<{ from: WaybillStatus; to: WaybillStatus; version: number; evrQueued: boolean }> {
   const reason = body.reason?.trim();
   const current = await lock();
   const from = current.status as WaybillStatus;
@@ -321,11 +322,15 @@ export async function applyWaybillChange(
   for (const k of edits) set[k] = k === 'certificateClaims' ? JSON.stringify(f[k]) : f[k];
   if (f.destinationCompany !== undefined) set.destinationCompany = f.destinationCompany;
   if (statusChange) set.status = statusChange;
+  // With a connection to EVR, a change EVR must hear of marks the waybill sending in the same
+  // statement (one history entry); the caller queues the job (src/evr/sending.ts).
+  const evrQueued = Boolean(!opts.dryRun && opts.evr && statusChange && (await evrStepWanted(trx, number, from, statusChange)));
+  if (evrQueued) Object.assign(set, EVR_SENDING);
   // A dry run (a bulk action's preview) stops once every rule has passed.
   let version = current.version;
   if (!opts.dryRun)
     ({ version } = await trx.updateTable('waybills').set(set).where('number', '=', number).returning('version').executeTakeFirstOrThrow());
-  return { from, to: statusChange ?? from, version };
+  return { from, to: statusChange ?? from, version, evrQueued };
 }
 
 /** Deletes a waybill by the rules of DELETE (only a deletable status); `lock` and `dryRun` as for applyWaybillChange. */

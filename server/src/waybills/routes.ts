@@ -32,7 +32,6 @@ import {
 import { waybillSpec } from './queries.js';
 import { transaction } from '../infra/transaction.js';
 import { lockForWrite, withEtag } from '../records/versions.js';
-import { queueEvrStep } from '../evr/sending.js';
 import { applyWaybillChange, applyWaybillDelete, checkFields, defaultParties, newWaybillRow, type WaybillChange } from './changes.js';
 
 const NumberParams = numberParams('waybill', DOCUMENT_NUMBER.waybillPrefix);
@@ -122,10 +121,15 @@ export async function waybillRoutes(app: App) {
     await transaction(
       db,
       async (trx) => {
-        const { from, to } = await applyWaybillChange(trx, currentUser(request), number, body, () =>
-          lockForWrite(request, trx, 'waybills', number, () => get(number), ['status']),
+        const { evrQueued } = await applyWaybillChange(
+          trx,
+          currentUser(request),
+          number,
+          body,
+          () => lockForWrite(request, trx, 'waybills', number, () => get(number), ['status']),
+          { evr: Boolean(app.ctx.config.evrUrl) },
         );
-        await queueEvrStep(app.ctx, trx, number, from, to);
+        if (evrQueued) await app.ctx.jobs.sendEvr(number, trx);
       },
       writer(request, { reason }),
     );
