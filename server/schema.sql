@@ -115,11 +115,11 @@ CREATE INDEX ended_sessions_user_idx ON public.ended_sessions USING btree (user_
 CREATE TRIGGER ended_sessions_notify AFTER INSERT ON public.ended_sessions FOR EACH ROW EXECUTE FUNCTION ended_sessions_notify();
 
 CREATE TABLE evr_poll (
-  id boolean NOT NULL DEFAULT true,
+  id smallint NOT NULL DEFAULT 1,
   mark timestamp with time zone NOT NULL,
   polled_at timestamp with time zone NOT NULL DEFAULT now()
 );
-ALTER TABLE evr_poll ADD CONSTRAINT evr_poll_id_check CHECK (id);
+ALTER TABLE evr_poll ADD CONSTRAINT evr_poll_id_check CHECK ((id = 1));
 ALTER TABLE evr_poll ADD CONSTRAINT evr_poll_pkey PRIMARY KEY (id);
 
 CREATE TABLE export_requests (

@@ -8,7 +8,7 @@ ALTER TABLE waybills
   ADD COLUMN evr_measured_quantity numeric(12, 3);
 
 CREATE TABLE evr_poll (
-  id boolean PRIMARY KEY DEFAULT true CHECK (id),
+  id smallint PRIMARY KEY DEFAULT 1 CHECK (id = 1),
   -- EVR's changes up to here are read (its last_modified_after of the next poll, less an overlap).
   mark timestamptz NOT NULL,
   polled_at timestamptz NOT NULL DEFAULT now()

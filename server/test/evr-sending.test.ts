@@ -289,6 +289,38 @@ describe('evr-sending', () => {
     assert.equal((await patch(c, { status: 'cancelled' })).evrSync, null);
   });
 
+  test("a bulk confirm undone after EVR has the waybills: EVR's answers are not a change that stops the undo, and EVR cancels them", async () => {
+    const staff = await s.staff();
+    const numbers = [await draft(), await draft()];
+    const rows = [];
+    for (const number of numbers) rows.push({ number, version: (await get(number)).version as number });
+    const confirmed = await s.req('POST', '/api/waybills/bulk/', { token, body: { action: 'confirm', rows, dryRun: false } });
+    assert.equal(confirmed.status, 200, confirmed.text);
+    for (const number of numbers) await runEvrSync(s.ctx, number);
+    for (const number of numbers) assert.equal((await get(number)).evrStatus, 'shipping');
+    const undo = (confirmed.body.rows as { number: string; version: number; from: string }[]).map((row) => ({
+      number: row.number,
+      version: row.version,
+      status: row.from,
+    }));
+    const undone = await s.req('POST', '/api/waybills/bulk/', {
+      token: staff,
+      body: { action: 'undo', rows: undo, reason: 'Wrong trucks', dryRun: false },
+    });
+    assert.equal(undone.status, 200, undone.text);
+    assert.deepEqual(
+      (undone.body.rows as { outcome: string }[]).map((row) => row.outcome),
+      ['done', 'done'],
+    );
+    for (const number of numbers) {
+      assert.equal((await get(number)).status, 'draft');
+      await runEvrSync(s.ctx, number);
+      const w = await get(number);
+      assert.equal(w.evrStatus, 'cancelled');
+      assert.equal((await inEvr(w.evrNumber)).cancellationReason, 'Wrong trucks');
+    }
+  });
+
   test('the API key is never in a log line, an answer or the history', async () => {
     const number = await draft();
     await patch(number, { status: 'confirmed' });

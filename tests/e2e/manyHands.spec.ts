@@ -80,9 +80,8 @@ const newDraft = async (request: APIRequestContext, notes: string): Promise<Wayb
       assortment,
       quantity: '20.000',
       notes,
-      // Ready for EVR, so that it can be confirmed.
+      // Ready for EVR, so that it can be confirmed (the transporter: the office's own company).
       ...EVR_READY,
-      transporterCompany: destinationCompany,
     },
     201,
   );
@@ -102,12 +101,12 @@ test('two people edit the same waybill: the second save meets the first in the c
   // The user starts typing a note; meanwhile staff correct the quantity and save.
   await user.getByLabel('Notes').fill('Gate checked');
   await staff.getByLabel('Quantity').fill('24.5');
-  await staff.getByRole('button', { name: 'Save' }).click();
+  await staff.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(staff).toHaveURL(`/waybills/${draft.number}`);
 
   // The user's form says so before any save (the live stream), then the save meets the conflict.
   await expect(user.getByText('Changed by Kati Kask just now.')).toBeVisible({ timeout: 5000 });
-  await user.getByRole('button', { name: 'Save' }).click();
+  await user.getByRole('button', { name: 'Save', exact: true }).click();
   const conflict = user
     .getByRole('alert')
     .filter({ has: user.getByRole('heading', { name: 'Someone else saved this record while you were editing' }) });
@@ -127,7 +126,7 @@ test('two people edit the same waybill: the second save meets the first in the c
 const saveInForm = async (page: Page, number: string, field: 'Notes' | 'Quantity', value: string) => {
   await page.goto(`/waybills/${number}/edit`);
   await page.getByLabel(field).fill(value);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(`/waybills/${number}`);
 };
 
@@ -178,6 +177,8 @@ test('staff return a delivered waybill to confirmed with a reason, which its his
 
   await signIn(page, STAFF);
   await page.goto(`/waybills/${draft.number}`);
+  // EVR has it unloaded first (the jobs of the confirm and the delivery): staff correct what they see settled.
+  await expect(page.getByRole('region', { name: 'EVR' }).getByText('Unloaded').first()).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Return to confirmed' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: /Return to confirmed/ }).click();

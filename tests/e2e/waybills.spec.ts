@@ -243,12 +243,12 @@ test('create a waybill: a bad value shows on its field with nothing lost; fixed,
   await page.getByLabel('Holding basis').selectOption({ label: 'Forest notification' });
   await page.getByLabel('Cadastral number').fill('78401:001:0123');
   await page.getByLabel('Forest notification number').fill('7123456');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   // The ID code's check digit is wrong: said on its field, nothing else lost.
   const idCode = page.getByLabel("Driver's personal ID code");
   await expect(idCode).toHaveAttribute('aria-invalid', 'true');
   await idCode.fill('37605030299');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(`/waybills/${number}`);
 
   await page.getByRole('button', { name: 'Confirm' }).click();

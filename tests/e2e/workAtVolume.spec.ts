@@ -62,7 +62,6 @@ test('confirm thirty drafts in one action: all that match the filters, the previ
       quantity: '20.000',
       notes: '',
       ...EVR_READY,
-      transporterCompany: base.destinationCompany,
     });
   }
   await signIn(page);

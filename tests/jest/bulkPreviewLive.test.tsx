@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { versionConflictDetail } from '@timberlog/contract';
+import { isEvrReady, versionConflictDetail } from '@timberlog/contract';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 import { http, HttpResponse } from 'msw';
 
@@ -22,7 +22,7 @@ describe('a bulk preview while a colleague works', () => {
   });
 
   it('is checked again when a colleague changes one of its waybills, and shows that one as changed since', async () => {
-    const drafts = mockDb.waybills.filter((waybill) => waybill.status === 'draft').slice(0, 2);
+    const drafts = mockDb.waybills.filter((waybill) => waybill.status === 'draft' && isEvrReady(waybill)).slice(0, 2);
     const [kept, moved] = drafts as [(typeof drafts)[number], (typeof drafts)[number]];
     // The event stream: open, and sends a change when the test says so.
     let send: ((text: string) => void) | null = null;

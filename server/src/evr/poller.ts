@@ -143,7 +143,7 @@ export async function pollEvr(ctx: AppContext, now: Date = new Date()): Promise<
       let applied = 0;
       for (let i = 0; i < read.length; i += CHUNK) applied += await apply(ctx, read.slice(i, i + CHUNK));
       const mark = new Date(Math.max(after.getTime(), now.getTime() - OVERLAP_MS));
-      await sql`INSERT INTO evr_poll (id, mark, polled_at) VALUES (true, ${mark}, now())
+      await sql`INSERT INTO evr_poll (id, mark, polled_at) VALUES (1, ${mark}, now())
         ON CONFLICT (id) DO UPDATE SET mark = excluded.mark, polled_at = excluded.polled_at`.execute(ctx.db);
       return { read: read.length, applied, mark };
     } finally {

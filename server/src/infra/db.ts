@@ -301,7 +301,7 @@ export interface Database {
 
 /** How far EVR's changes are read (migration 040): one row. */
 export interface EvrPollTable {
-  id: Generated<boolean>;
+  id: Generated<number>;
   mark: ColumnType<Date, Date | string, Date | string>;
   polledAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -6,7 +6,8 @@
  * then the same cases at 10 connections while a writer changes 10 waybills a second through the API
  * (and whether every count stayed exact), then the event stream with 1,000 connected clients
  * (bench-live.ts), then a 10,000-row import and bulk actions (bench-volume.ts), then the documents
- * (bench-documents.ts), then the exports (bench-exports.ts). Prints figures; asserts nothing.
+ * (bench-documents.ts), then EVR (bench-evr.ts), then the exports (bench-exports.ts). Prints
+ * figures; asserts nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,7 @@ import { DEMO_USERS } from '../seed/data.js';
 import { benchDocuments } from './bench-documents.js';
 import { benchExports } from './bench-exports.js';
 import { benchVolume } from './bench-volume.js';
+import { benchEvr } from './bench-evr.js';
 import { benchEvents, checkListCounts, startWriter, writerChanges, writerSummary } from './bench-live.js';
 import type { WriterResult } from './bench-writer.js';
 import { createRequire } from 'node:module';
@@ -284,6 +286,8 @@ try {
   if (process.env.BENCH_DOCUMENTS !== '0') await benchDocuments(ctx, base, access);
   // A 10,000-row import and bulk actions (bench-volume.ts); BENCH_VOLUME=0 leaves them out.
   if (process.env.BENCH_VOLUME !== '0') await benchVolume(ctx, base, access);
+  // EVR: a poll taking in 10,000 changes, a bulk confirmation of 1,000 sent (bench-evr.ts); BENCH_EVR=0 leaves it out.
+  if (process.env.BENCH_EVR !== '0') await benchEvr(ctx);
   await app.close();
 
   // Exports: 100,000 rows as XLSX, then the whole table as CSV and as XLSX (bench-exports.ts).

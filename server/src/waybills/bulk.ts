@@ -167,7 +167,18 @@ async function applyRow(ctx: AppContext, trx: Transaction<Database>, asker: Batc
     const row = await lockRecord(trx, 'waybills', number, ['status']);
     if (!row) throw notFound();
     const expected = input.versions?.[number];
-    if (expected !== undefined) await checkExpected(expected, row, async () => null);
+    // An undo takes back what its action did: EVR's answers since (the job that sent the confirmed
+    // waybill there) are not someone's change to it, only a person's is.
+    const onlyEvrSince = async () =>
+      expected !== undefined &&
+      input.action === 'undo' &&
+      Number(
+        (
+          await sql<{ n: number }>`SELECT count(*)::int AS n FROM history WHERE entity = 'waybill' AND record_key = ${number}
+            AND version > ${expected} AND via <> 'evr'`.execute(trx)
+        ).rows[0]?.n ?? 1,
+      ) === 0;
+    if (expected !== undefined && expected !== row.version && !(await onlyEvrSince())) await checkExpected(expected, row, async () => null);
     return row;
   };
   const dryRun = { dryRun: input.dryRun };

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { translate, versionConflictDetail, waybillStatusLabel } from '@timberlog/contract';
+import { isEvrReady, translate, versionConflictDetail, waybillStatusLabel } from '@timberlog/contract';
 import { createDemoData, DEMO_USERS } from '@timberlog/contract/demo-data';
 import { http, HttpResponse } from 'msw';
 import { expect, fn, userEvent, within } from 'storybook/test';
@@ -19,7 +19,7 @@ const staffSignedIn = {
 };
 /** Three drafts of the mock data, picked as the list showed them. */
 const DEMO_DRAFTS = createDemoData()
-  .waybills.filter((waybill) => waybill.status === 'draft')
+  .waybills.filter((waybill) => waybill.status === 'draft' && isEvrReady(waybill))
   .slice(0, 3)
   .map((waybill) => ({ number: waybill.number, version: 1 }));
 const NUMBERS = ['W-2026-000001', 'W-2026-000002', 'W-2026-000003'];

@@ -1,3 +1,4 @@
+import { isEvrReady } from '@timberlog/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
@@ -12,7 +13,7 @@ import { BulkActionDialog } from './BulkActionDialog';
 const pickDrafts = (n: number): BulkTarget => ({
   kind: 'rows',
   rows: mockDb.waybills
-    .filter((waybill) => waybill.status === 'draft')
+    .filter((waybill) => waybill.status === 'draft' && isEvrReady(waybill))
     .slice(0, n)
     .map(({ number, version }) => ({ number, version })),
 });
