@@ -172,8 +172,13 @@ test('staff return a delivered waybill to confirmed with a reason, which its his
   const draft = await newDraft(request, 'To correct');
   const user = await api(request, USER);
   const confirmed = await user.send<Waybill>('PATCH', `/api/waybills/${draft.number}/`, { status: 'confirmed' }, 200, draft.version);
-  await user.send('PATCH', `/api/waybills/${draft.number}/`, { status: 'delivered' }, 200, confirmed.version);
   expect(confirmed.status).toBe('confirmed');
+  // EVR's answer to the confirm moves the waybill on: delivered on the version after it.
+  const sent = await expect
+    .poll(async () => (await user.get<Waybill & { evrSync: string | null }>(`/api/waybills/${draft.number}/`)).evrSync, { timeout: 30_000 })
+    .toBeNull()
+    .then(() => user.get<Waybill>(`/api/waybills/${draft.number}/`));
+  await user.send('PATCH', `/api/waybills/${draft.number}/`, { status: 'delivered' }, 200, sent.version);
 
   await signIn(page, STAFF);
   await page.goto(`/waybills/${draft.number}`);
