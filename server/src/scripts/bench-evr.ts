@@ -31,7 +31,17 @@ export async function benchEvr(ctx: AppContext): Promise<void> {
       ORDER BY b.number LIMIT 1`.execute(ctx.db);
     const template = await loadStartSource(ctx.db, sample.rows[0]!.number, ours);
     if (!template) throw new Error('no waybill to start in EVR');
-    const start = startRequestOf({ ...template, transporter: { ...template.transporter, code: ours } }, new Date());
+    // The bench's generated waybills are from before EVR: this one is given what EVR needs.
+    const start = startRequestOf(
+      {
+        ...template,
+        transporter: { ...template.transporter, code: ours },
+        driverIdCode: '37605030299',
+        holdingBasisType: 'ForestNotice',
+        cadastralNumber: '78401:001:0123',
+      },
+      new Date(),
+    );
     const before = new Date(Date.now() - 1000);
     await sql`INSERT INTO evr_poll (id, mark) VALUES (1, ${before}) ON CONFLICT (id) DO UPDATE SET mark = excluded.mark`.execute(ctx.db);
 

@@ -84,7 +84,11 @@ try {
   // rebuilt after).
   const indexes = (
     await sql<{ name: string; def: string }>`
-    SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = 'waybills' AND indexname <> 'waybills_pkey'`.execute(ctx.db)
+    SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = 'waybills'
+      -- The key's and the unique constraints' own indexes (the EVR number's) stay: a constraint needs its index.
+      AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'waybills'::regclass AND contype IN ('p', 'u', 'x'))`.execute(
+      ctx.db,
+    )
   ).rows;
   for (const ix of indexes) await sql`DROP INDEX ${sql.id(ix.name)}`.execute(ctx.db);
   await ctx.db.connection().execute(async (conn) => {
