@@ -289,6 +289,30 @@ describe('evr-sending', () => {
     assert.equal((await patch(c, { status: 'cancelled' })).evrSync, null);
   });
 
+  test('a status change made while the job waits for EVR is not lost: the job it queued brings EVR in line after', async () => {
+    const number = await draft();
+    await patch(number, { status: 'confirmed' });
+    // EVR answers the start slowly; the waybill is cancelled meanwhile.
+    await control('POST', '/faults', { kind: 'delay', delayMs: 800, method: 'POST', path: '/api/waybills' });
+    const first = runEvrSync(s.ctx, number);
+    const asked = async () => {
+      const r = await fetch(`${evrUrl}/__control/faults`);
+      return ((await r.json()) as unknown[]).length === 0;
+    };
+    while (!(await asked())) await new Promise((done) => setImmediate(done));
+    assert.equal((await patch(number, { status: 'cancelled' })).evrSync, 'sending');
+    await first;
+    // The first job kept what it did (the start) and left the cancel to the next one.
+    let w = await get(number);
+    assert.equal(w.evrStatus, 'shipping');
+    assert.equal(w.evrSync, 'sending');
+    await runEvrSync(s.ctx, number);
+    w = await get(number);
+    assert.equal(w.evrSync, null);
+    assert.equal(w.evrStatus, 'cancelled');
+    assert.equal((await inEvr(w.evrNumber)).status, 'cancelled');
+  });
+
   test("a bulk confirm undone after EVR has the waybills: EVR's answers are not a change that stops the undo, and EVR cancels them", async () => {
     const staff = await s.staff();
     const numbers = [await draft(), await draft()];

@@ -88,7 +88,7 @@ export async function runEvrSync(ctx: AppContext, number: string, opts: { final:
       .executeTakeFirst()) as SyncRow | undefined;
     if (!row || row.evrSync === null) return undefined;
     if (!evr) {
-      await fail(trx, number, 'off', 'EVR_URL and EVR_API_KEY are not set');
+      await fail(trx, number, row.status, 'off', 'EVR_URL and EVR_API_KEY are not set');
       return undefined;
     }
     let { evrNumber, evrStatus } = row;
@@ -119,7 +119,16 @@ export async function runEvrSync(ctx: AppContext, number: string, opts: { final:
       }
       await trx
         .updateTable('waybills')
-        .set({ evrNumber, evrStatus, evrSync: null, evrFailure: null, evrError: null, evrExchangedAt: new Date() })
+        .set({
+          evrNumber,
+          evrStatus,
+          // Done, unless a person changed the status while EVR was asked: then the job that change
+          // queued (waiting on this one's lock) goes on from what is written here.
+          evrSync: sql`CASE WHEN status = ${row.status} THEN NULL ELSE evr_sync END`,
+          evrFailure: null,
+          evrError: null,
+          evrExchangedAt: new Date(),
+        })
         .where('number', '=', number)
         .execute();
       return undefined;
@@ -138,23 +147,35 @@ export async function runEvrSync(ctx: AppContext, number: string, opts: { final:
         // Committed with what was done; the queue tries again.
         return detail;
       }
-      await fail(trx, number, err.kind, detail, { evrNumber, evrStatus });
+      await fail(trx, number, row.status, err.kind, detail, { evrNumber, evrStatus });
       return undefined;
     }
   });
   if (retry !== undefined) throw new Error(`EVR exchange of ${number} to be retried: ${retry}`);
 }
 
+/**
+ * Records a failure for good, with what was done before it. Not when a person changed the status
+ * while EVR was asked (`status` is what the job read): the job that change queued tries afresh.
+ */
 async function fail(
   trx: Transaction<Database>,
   number: string,
+  status: WaybillStatus,
   failure: EvrFailure,
   detail: string,
   done: { evrNumber?: string | null; evrStatus?: EvrStatus | null } = {},
 ): Promise<void> {
+  const unlessChanged = <T>(value: T, column: string) => sql<T>`CASE WHEN status = ${status} THEN ${value} ELSE ${sql.ref(column)} END`;
   await trx
     .updateTable('waybills')
-    .set({ ...done, evrSync: 'failed', evrFailure: failure, evrError: detail, evrExchangedAt: new Date() })
+    .set({
+      ...done,
+      evrSync: unlessChanged('failed', 'evr_sync'),
+      evrFailure: unlessChanged(failure, 'evr_failure'),
+      evrError: unlessChanged(detail, 'evr_error'),
+      evrExchangedAt: new Date(),
+    })
     .where('number', '=', number)
     .execute();
 }
