@@ -192,6 +192,30 @@ export type {
   ImportLimits,
   ImportColumnFields,
 } from './spreadsheet.ts';
+export {
+  WAYBILL_REQUIRED_FIELDS,
+  WAYBILL_EVR_TEXT_FIELDS,
+  WAYBILL_EVR_FIELDS,
+  WAYBILL_EDIT_FIELDS,
+  waybillEdits,
+  checkWaybillFields,
+  waybillChangeRefusal,
+  waybillEvrProblems,
+  waybillEvrCheck,
+  evrNotReadyErrors,
+} from './waybill-rules.ts';
+export type {
+  WaybillEvrField,
+  WaybillEditField,
+  WaybillFieldValues,
+  WaybillLookups,
+  WaybillProblem,
+  WaybillChangeRefusal,
+  WaybillChangeAsked,
+} from './waybill-rules.ts';
+export { WORKLOG_REQUIRED_FIELDS, WORKLOG_EDIT_FIELDS, checkWorklogFields } from './worklog-rules.ts';
+export type { WorklogEditField, WorklogFieldValues, WorklogLookups } from './worklog-rules.ts';
+export type { Lookup, RuleProblem } from './rules.ts';
 export { undoMove, isBulkActionFinal } from './undo.ts';
 export type { UndoMove } from './undo.ts';
 export { SUMMARY_CHARTS, chartPeriods, todayIn } from './charts.ts';

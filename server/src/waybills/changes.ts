@@ -1,23 +1,23 @@
 import type { Insertable, Transaction } from 'kysely';
 import {
-  evrEditProblems,
-  evrReadiness,
-  evrValueProblems,
-  LIMITS,
+  checkWaybillFields,
+  evrNotReadyErrors,
+  WAYBILL_DELETABLE_STATUSES,
+  WAYBILL_EVR_FIELDS,
+  WAYBILL_EVR_TEXT_FIELDS,
+  waybillChangeRefusal,
+  waybillEdits,
+  waybillEvrCheck,
+  waybillEvrProblems,
   type CertificateClaim,
   type EvrProblem,
-  exceedsLoadLimit,
-  LOAD_LIMITS,
-  UNIT_SYMBOLS,
-  WAYBILL_DELETABLE_STATUSES,
-  WAYBILL_EDITABLE_STATUSES,
-  WAYBILL_TRANSITIONS,
-  isWaybillCorrection,
   type Unit,
+  type WaybillFieldValues,
+  type WaybillLookups,
   type WaybillStatus,
 } from '@timberlog/contract';
 import type { Database, WaybillsTable } from '../infra/db.js';
-import { ApiError, FieldErrors, fieldError, forbidden, nonFieldError, type Msg } from '../http/errors.js';
+import { ApiError, FieldErrors, fieldError, forbidden, nonFieldError } from '../http/errors.js';
 import { EVR_SENDING, evrStepWanted } from '../evr/sending.js';
 
 /**
@@ -26,91 +26,11 @@ import { EVR_SENDING, evrStepWanted } from '../evr/sending.js';
  * who made the change and how).
  */
 
-export interface WaybillFields {
-  transportDate?: string;
-  origin?: string;
-  destination?: string;
-  destinationCompany?: string;
-  driverName?: string;
-  vehicleNumber?: string;
-  mileage?: number;
-  assortment?: string;
-  quantity?: string;
-  notes?: string;
-  ownerCompany?: string | null;
-  ownerPersonName?: string | null;
-  ownerPersonCode?: string | null;
-  transporterCompany?: string | null;
-  driverIdCode?: string | null;
-  driverPhone?: string | null;
-  trailerNumber?: string | null;
-  departureTime?: string | null;
-  grossMass?: string | null;
-  holdingBasisType?: string | null;
-  cadastralNumber?: string | null;
-  compartment?: string | null;
-  forestAllocationNumber?: string | null;
-  forestNotificationNumber?: string | null;
-  contractNumber?: string | null;
-  contractDate?: string | null;
-  previousOwnerName?: string | null;
-  previousOwnerCode?: string | null;
-  previousOwnerAddress?: string | null;
-  certificateClaims?: CertificateClaim[];
-  eudrReferenceNumber?: string | null;
-  eudrVerificationNumber?: string | null;
-}
+/** A waybill's fields as a change gives them: the contract's (waybill-rules.ts). */
+export type WaybillFields = WaybillFieldValues;
 
-/** The EVR fields a waybill's change may set (migration 035), text ones first. */
-const EVR_TEXT_KEYS = [
-  'ownerCompany',
-  'ownerPersonName',
-  'ownerPersonCode',
-  'transporterCompany',
-  'driverIdCode',
-  'driverPhone',
-  'trailerNumber',
-  'departureTime',
-  'grossMass',
-  'holdingBasisType',
-  'cadastralNumber',
-  'compartment',
-  'forestAllocationNumber',
-  'forestNotificationNumber',
-  'contractNumber',
-  'contractDate',
-  'previousOwnerName',
-  'previousOwnerCode',
-  'previousOwnerAddress',
-  'eudrReferenceNumber',
-  'eudrVerificationNumber',
-] as const satisfies readonly (keyof WaybillFields)[];
-const EVR_KEYS = [...EVR_TEXT_KEYS, 'certificateClaims'] as const;
-
-const EDIT_KEYS: (keyof WaybillFields)[] = [
-  'transportDate',
-  'origin',
-  'destination',
-  'destinationCompany',
-  'driverName',
-  'vehicleNumber',
-  'mileage',
-  'assortment',
-  'quantity',
-  'notes',
-  ...EVR_KEYS,
-];
-
-/** The reference data a waybill's fields are checked against. */
-export interface WaybillRefs {
-  hasOrigin(code: string): Promise<boolean>;
-  /** The destination warehouse's company, or undefined when no warehouse has the code. */
-  destinationCompany(code: string): Promise<string | undefined>;
-  hasCompany(registryCode: string): Promise<boolean>;
-  assortment(code: string): Promise<{ isActive: boolean; unit: Unit } | undefined>;
-  /** The unit of a waybill's assortment (an edit of its quantity alone). */
-  unitOfWaybill(number: string): Promise<Unit | undefined>;
-}
+/** The reference data a waybill's fields are checked against (the contract's lookups). */
+export type WaybillRefs = WaybillLookups;
 
 /** The reference data as the transaction reads it, one lookup per check. */
 export const databaseRefs = (trx: Transaction<Database>): WaybillRefs => ({
@@ -174,7 +94,7 @@ export function newWaybillRow(number: string, f: WaybillFields, createdBy: strin
     quantity: f.quantity!,
     notes: f.notes ?? '',
     createdBy,
-    ...Object.fromEntries(EVR_TEXT_KEYS.map((k) => [k, f[k] ?? null])),
+    ...Object.fromEntries(WAYBILL_EVR_TEXT_FIELDS.map((k) => [k, f[k] ?? null])),
     certificateClaims: JSON.stringify(f.certificateClaims ?? []),
   };
 }
@@ -201,18 +121,13 @@ const evrFieldsOf = (row: Record<string, unknown>) => ({
 
 /** The 400 of a confirmation refused: how many things EVR lacks at the form's root, and each on its field. */
 export function readinessError(problems: readonly EvrProblem[]): ApiError {
-  const fields: Record<string, Msg[]> = {};
-  for (const p of problems) (fields[p.field] ??= []).push({ key: p.key, params: p.params });
-  // The summary first: a bulk action's row says it as the waybill's reason.
-  return new ApiError(400, undefined, {
-    nonFieldErrors: [{ key: 'evr.notReady', params: { count: Object.keys(fields).length } }],
-    ...fields,
-  });
+  return new ApiError(400, undefined, evrNotReadyErrors(problems));
 }
 
 /**
- * Checks references and value rules; fills destinationCompany from the destination warehouse when not given.
- * `current` is the number of the waybill being edited: its assortment's unit bounds a new quantity when the assortment is not changed.
+ * Checks a change's fields by the contract's rules (checkWaybillFields) against the reference data
+ * the transaction reads, adding each problem to `errs`; answers the fields as they are kept.
+ * `current` is the number of the waybill being edited.
  */
 export async function checkFields(
   trx: Transaction<Database>,
@@ -221,48 +136,9 @@ export async function checkFields(
   current?: string,
   refs: WaybillRefs = databaseRefs(trx),
 ): Promise<WaybillFields> {
-  const out: WaybillFields = { ...f };
-  for (const k of ['driverName', 'vehicleNumber', 'origin', 'destination', 'assortment'] as const) {
-    if (out[k] !== undefined) {
-      out[k] = out[k]!.trim();
-      if (!out[k]) errs.add(k, 'field.blank');
-    }
-  }
-  if (out.origin && !(await refs.hasOrigin(out.origin))) errs.add('origin', 'ref.unknownOrigin', { value: out.origin });
-  if (out.destination) {
-    const company = await refs.destinationCompany(out.destination);
-    if (company === undefined) errs.add('destination', 'ref.unknownDestination', { value: out.destination });
-    else if (out.destinationCompany === undefined || out.destinationCompany === '') out.destinationCompany = company;
-  }
-  if (out.destinationCompany && !(await refs.hasCompany(out.destinationCompany)))
-    errs.add('destinationCompany', 'ref.unknownCompany', { value: out.destinationCompany });
-  let unit: Unit | undefined;
-  if (out.assortment) {
-    const a = await refs.assortment(out.assortment);
-    if (!a) errs.add('assortment', 'ref.unknownAssortment', { value: out.assortment });
-    else if (!a.isActive) errs.add('assortment', 'ref.inactiveAssortment', { value: out.assortment });
-    unit = a?.unit;
-  } else if (out.quantity !== undefined && current !== undefined) {
-    unit = await refs.unitOfWaybill(current);
-  }
-  for (const k of EVR_TEXT_KEYS) {
-    const v = out[k];
-    // Empty text clears a field: a form sends what its inputs hold.
-    if (typeof v === 'string') out[k] = v.trim() === '' ? null : v.trim();
-  }
-  if (out.certificateClaims) out.certificateClaims = out.certificateClaims.map((c) => ({ code: c.code, number: c.number?.trim() || null }));
-  for (const p of evrValueProblems(out)) errs.add(p.field, p.key, p.params);
-  for (const k of ['ownerCompany', 'transporterCompany'] as const)
-    if (out[k] && !(await refs.hasCompany(out[k]))) errs.add(k, 'ref.unknownCompany', { value: out[k] });
-  if (out.grossMass && Number(out.grossMass) <= 0) errs.add('grossMass', 'field.positive');
-  else if (out.grossMass && Number(out.grossMass) > LIMITS.grossMassMax)
-    errs.add('grossMass', 'field.maximum', { limit: LIMITS.grossMassMax });
-  if (out.quantity !== undefined && Number(out.quantity) <= 0) errs.add('quantity', 'field.positive');
-  // One waybill is one load: more than a truck carries is a typing slip (LOAD_LIMITS).
-  else if (out.quantity !== undefined && unit && exceedsLoadLimit(out.quantity, unit)) {
-    errs.add('quantity', 'waybill.quantityOverLoad', { limit: LOAD_LIMITS[unit], unit: UNIT_SYMBOLS[unit] });
-  }
-  return out;
+  const { fields, problems } = await checkWaybillFields(f, refs, current);
+  for (const p of problems) errs.add(p.field, p.key, p.params);
+  return fields;
 }
 
 /** A change of a waybill: fields, a status, and the reason a correction needs. */
@@ -289,33 +165,27 @@ export async function applyWaybillChange(
   lock: () => Promise<{ status: string; version: number }>,
   opts: { dryRun?: boolean; evr?: boolean } = {},
 ): Promise<{ from: WaybillStatus; to: WaybillStatus; version: number; evrQueued: boolean }> {
-  const reason = body.reason?.trim();
   const current = await lock();
   const from = current.status as WaybillStatus;
-  const edits = EDIT_KEYS.filter((k) => body[k] !== undefined);
+  const edits = waybillEdits(body);
   const statusChange = body.status !== undefined && body.status !== from ? body.status : undefined;
-  const correction = statusChange !== undefined && isWaybillCorrection(from, statusChange);
-  if (statusChange && !WAYBILL_TRANSITIONS[from].includes(statusChange) && !correction)
-    throw fieldError('status', 'waybill.transition', { from, to: statusChange });
-  if (correction) {
-    if (!changer.isStaff) throw forbidden();
-    if (!reason) throw fieldError('reason', 'waybill.reasonRequired', { to: statusChange });
-  }
-  if (edits.length > 0 && !WAYBILL_EDITABLE_STATUSES.includes(from)) throw nonFieldError('waybill.notEditable', { status: from });
+  const refusal = waybillChangeRefusal(from, { to: statusChange, reason: body.reason, edits, isStaff: changer.isStaff });
+  if (refusal?.kind === 'forbidden') throw forbidden();
+  if (refusal?.kind === 'field') throw fieldError(refusal.problem.field, refusal.problem.key, refusal.problem.params);
+  if (refusal?.kind === 'waybill') throw nonFieldError(refusal.key, refusal.params);
   const errs = new FieldErrors();
   const f = await checkFields(trx, body, errs, number);
   errs.throwIfAny();
-  const to = statusChange ?? from;
   // Confirming needs what EVR needs; a confirmed waybill's edits may not take away what it has.
-  if (to === 'confirmed' && ((statusChange === 'confirmed' && from === 'draft') || (from === 'confirmed' && edits.length > 0))) {
+  if (waybillEvrCheck(from, statusChange, edits)) {
     const row = await trx
       .selectFrom('waybills')
-      .select(['driverName', 'vehicleNumber', ...EVR_KEYS])
+      .select(['driverName', 'vehicleNumber', ...WAYBILL_EVR_FIELDS])
       .where('number', '=', number)
       .executeTakeFirstOrThrow();
-    const current = evrFieldsOf(row);
-    const merged = { ...current, ...Object.fromEntries(edits.map((k) => [k, f[k]])) };
-    const problems = from === 'draft' ? evrReadiness(merged) : evrEditProblems(current, merged);
+    const before = evrFieldsOf(row);
+    const after = { ...before, ...Object.fromEntries(edits.map((k) => [k, f[k]])) };
+    const problems = waybillEvrProblems(from, statusChange, before, after, edits);
     if (problems.length > 0) throw readinessError(problems);
   }
   const set: Record<string, unknown> = { lastModifiedAt: new Date() };

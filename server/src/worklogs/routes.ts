@@ -7,7 +7,15 @@ import { FieldErrors } from '../http/errors.js';
 import { findOne, runList } from '../list/index.js';
 import { nextDocumentNumber } from '../records/numbers.js';
 import { errors, ref, conflict, IfMatchHeaders } from '../http/schema.js';
-import { DOCUMENT_NUMBER, documentNumber, LIMITS, normaliseWorkerName, type WorklogAction } from '@timberlog/contract';
+import {
+  checkWorklogFields,
+  DOCUMENT_NUMBER,
+  documentNumber,
+  LIMITS,
+  WORKLOG_EDIT_FIELDS,
+  type WorklogFieldValues,
+  type WorklogLookups,
+} from '@timberlog/contract';
 import { currentUser, writer } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
 import { ExportRequest } from '../exports/schemas.js';
@@ -20,30 +28,9 @@ import { lockForWrite, withEtag } from '../records/versions.js';
 const NumberParams = numberParams('worklog', DOCUMENT_NUMBER.worklogPrefix);
 export const worklogSchemas = [Worklog, WorklogPage];
 
-export interface WorklogFields {
-  timestamp?: string;
-  action?: WorklogAction;
-  warehouse?: number;
-  workerName?: string;
-  assortment?: string | null;
-  quantity?: string | null;
-  waybill?: string | null;
-  durationMinutes?: number;
-  notes?: string;
-}
-const KEYS: (keyof WorklogFields)[] = [
-  'timestamp',
-  'action',
-  'warehouse',
-  'workerName',
-  'assortment',
-  'quantity',
-  'waybill',
-  'durationMinutes',
-  'notes',
-];
+/** A worklog's fields as a change gives them: the contract's (worklog-rules.ts). */
+export type WorklogFields = WorklogFieldValues;
 
-/** The rules of a worklog's fields, one place for every way in (create, update, imports). */
 /** Reference data read once for many rows (an import): each warehouse's company, the assortment codes. */
 export interface WorklogRefs {
   readonly warehouses: ReadonlyMap<number, string>;
@@ -86,40 +73,34 @@ export function newWorklogRow(number: string, f: WorklogFields, createdBy: strin
   };
 }
 
+/** The reference data as the transaction reads it, one lookup per check. */
+const databaseLookups = (trx: Transaction<Database>): WorklogLookups => ({
+  warehouseCompany: async (id) => (await trx.selectFrom('warehouses').select('company').where('id', '=', id).executeTakeFirst())?.company,
+  hasAssortment: async (code) => Boolean(await trx.selectFrom('assortments').select('code').where('code', '=', code).executeTakeFirst()),
+  hasWaybill: async (number) => Boolean(await trx.selectFrom('waybills').select('number').where('number', '=', number).executeTakeFirst()),
+});
+
+/** The reference data read once (an import's): the same answers as databaseLookups. */
+const loadedLookups = (refs: WorklogRefs): WorklogLookups => ({
+  warehouseCompany: (id) => refs.warehouses.get(id),
+  hasAssortment: (code) => refs.assortments.has(code),
+  hasWaybill: (number) => refs.waybills.has(number),
+});
+
+/**
+ * Checks a worklog's fields by the contract's rules (checkWorklogFields) against the reference
+ * data (read once for many rows when `refs` is given), adding each problem to `errs`; answers the
+ * fields as they are kept, with the warehouse's company (the worker's).
+ */
 export async function checkFields(
   trx: Transaction<Database>,
   input: WorklogFields,
   errs: FieldErrors,
   refs?: WorklogRefs,
 ): Promise<WorklogFields & { company?: string }> {
-  const f: WorklogFields & { company?: string } = { ...input };
-  if (f.workerName !== undefined) {
-    f.workerName = normaliseWorkerName(f.workerName);
-    if (!f.workerName) errs.add('workerName', 'field.blank');
-  }
-  if (f.assortment === '') f.assortment = null;
-  if (f.waybill === '') f.waybill = null;
-  if (f.warehouse !== undefined) {
-    const company = refs
-      ? refs.warehouses.get(f.warehouse)
-      : (await trx.selectFrom('warehouses').select('company').where('id', '=', f.warehouse).executeTakeFirst())?.company;
-    if (company === undefined) errs.add('warehouse', 'ref.unknownWarehouse', { value: f.warehouse });
-    else f.company = company;
-  }
-  if (f.assortment) {
-    const known = refs
-      ? refs.assortments.has(f.assortment)
-      : Boolean(await trx.selectFrom('assortments').select('code').where('code', '=', f.assortment).executeTakeFirst());
-    if (!known) errs.add('assortment', 'ref.unknownAssortment', { value: f.assortment });
-  }
-  if (f.waybill) {
-    const known = refs
-      ? refs.waybills.has(f.waybill)
-      : Boolean(await trx.selectFrom('waybills').select('number').where('number', '=', f.waybill).executeTakeFirst());
-    if (!known) errs.add('waybill', 'ref.unknownWaybill', { value: f.waybill });
-  }
-  if (f.quantity !== undefined && f.quantity !== null && Number(f.quantity) <= 0) errs.add('quantity', 'field.positive');
-  return f;
+  const { fields, company, problems } = await checkWorklogFields(input, refs ? loadedLookups(refs) : databaseLookups(trx));
+  for (const p of problems) errs.add(p.field, p.key, p.params);
+  return { ...fields, company };
 }
 
 /** Keeps the workers table (name, count, last worklog) in step with worklogs, in the same transaction. */
@@ -221,7 +202,7 @@ export async function worklogRoutes(app: App) {
         const f = await checkFields(trx, body, errs);
         errs.throwIfAny();
         const set: Record<string, unknown> = { lastModifiedAt: new Date() };
-        for (const k of KEYS) if (f[k] !== undefined) set[k] = f[k];
+        for (const k of WORKLOG_EDIT_FIELDS) if (f[k] !== undefined) set[k] = f[k];
         if (f.workerName) await ensureWorker(trx, f.workerName, f.company);
         await trx.updateTable('worklogs').set(set).where('number', '=', number).execute();
         await touchWorkers(trx, [current.workerName, ...(f.workerName ? [f.workerName] : [])]);

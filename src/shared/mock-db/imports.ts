@@ -26,7 +26,10 @@ type ImportResult = Schema<'ImportResult'>;
 export interface MockImportSpec<R> {
   readonly columns: readonly ImportColumn[];
   /** The create rules of a row's fields: the record to write and each field's problems, in the server's words. */
-  readonly check: (request: Request, fields: ImportRow['fields']) => { record: R; errors: Record<string, string[]> };
+  readonly check: (
+    request: Request,
+    fields: ImportRow['fields'],
+  ) => { record: R; errors: Record<string, string[]> } | Promise<{ record: R; errors: Record<string, string[]> }>;
   /** Writes the checked rows (history `import` with the file's name); answers their numbers in order. */
   readonly write: (request: Request, rows: R[], file: string | null) => string[];
 }
@@ -81,7 +84,7 @@ export async function importResponse<R>(request: Request, spec: MockImportSpec<R
     const byField = new Map<string, string[]>();
     const add = (field: string, text: string) => byField.set(field, [...(byField.get(field) ?? []), text]);
     for (const [field, problem] of row.problems) add(field, message(request, problem.key, problem.params));
-    const checked = spec.check(request, row.fields);
+    const checked = await spec.check(request, row.fields);
     for (const [field, texts] of Object.entries(checked.errors)) for (const text of texts) add(field, text);
     if (byField.size > 0) {
       invalid += 1;

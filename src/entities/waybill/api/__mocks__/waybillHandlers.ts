@@ -1,22 +1,20 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import {
-  evrEditProblems,
-  evrReadiness,
-  evrValueProblems,
+  checkWaybillFields,
+  evrNotReadyErrors,
   isValidDateTime,
   type EvrProblem,
   LIMITS,
-  LOAD_LIMITS,
   QUANTITY_DECIMAL,
   WAYBILL_LIST,
+  WAYBILL_REQUIRED_FIELDS,
   WAYBILL_STATUSES,
-  canTransition,
   decimalProblem,
-  exceedsLoadLimit,
-  isWaybillCorrection,
   isWaybillDeletable,
-  isWaybillEditable,
-  UNIT_SYMBOLS,
+  waybillChangeRefusal,
+  waybillEdits,
+  waybillEvrProblems,
+  type WaybillLookups,
 } from '@timberlog/contract';
 
 import {
@@ -37,116 +35,67 @@ import {
   nonFieldError,
   notFound,
   versionConflict,
-  type MessageKey,
 } from '@/shared/mock-db';
 
 import type { Waybill, WaybillCreate, WaybillPatch, WaybillStatus } from '../waybillApi';
 
-const REQUIRED = ['transportDate', 'origin', 'destination', 'driverName', 'vehicleNumber', 'mileage', 'assortment', 'quantity'] as const;
-/** The EVR fields that are text (or a date, a time, a decimal as text): empty text clears one. */
-const EVR_TEXT_KEYS = [
-  'ownerCompany',
-  'ownerPersonName',
-  'ownerPersonCode',
-  'transporterCompany',
-  'driverIdCode',
-  'driverPhone',
-  'trailerNumber',
-  'departureTime',
-  'grossMass',
-  'holdingBasisType',
-  'cadastralNumber',
-  'compartment',
-  'forestAllocationNumber',
-  'forestNotificationNumber',
-  'contractNumber',
-  'contractDate',
-  'previousOwnerName',
-  'previousOwnerCode',
-  'previousOwnerAddress',
-  'eudrReferenceNumber',
-  'eudrVerificationNumber',
-] as const;
-const EDIT_KEYS = [...REQUIRED, 'destinationCompany', 'notes', ...EVR_TEXT_KEYS, 'certificateClaims'] as const;
 export type Fields = { -readonly [K in keyof WaybillCreate]?: WaybillCreate[K] };
 
-const textParams = (params: EvrProblem['params']) => Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, String(v)]));
+const find = (number: unknown) => mockDb.waybills.find((item) => item.number === number);
 
-/** The server's EVR field checks (server/src/waybills/changes.ts): the contract's, on the values given. */
-function checkEvrFields(fields: Fields, add: (name: string, key: MessageKey, params?: Record<string, string>) => void): void {
-  const text = fields as Record<string, unknown>;
-  for (const name of EVR_TEXT_KEYS) {
-    const value = text[name];
-    if (typeof value === 'string') text[name] = value.trim() === '' ? null : value.trim();
-  }
-  if (fields.certificateClaims)
-    fields.certificateClaims = fields.certificateClaims.map((claim) => ({ code: claim.code, number: claim.number?.trim() || null }));
-  if (typeof fields.departureTime === 'string') {
-    if (!isValidDateTime(fields.departureTime)) return add('departureTime', 'field.format.date-time');
-    fields.departureTime = new Date(fields.departureTime).toISOString();
-  }
-  for (const problem of evrValueProblems(fields)) add(problem.field, problem.key, textParams(problem.params));
-  for (const name of ['ownerCompany', 'transporterCompany'] as const) {
-    const code = fields[name];
-    if (code && !mockDb.companies.some((item) => item.registryCode === code)) add(name, 'ref.unknownCompany', { value: code });
-  }
-  if (typeof fields.grossMass === 'string') {
-    const problem = decimalProblem(fields.grossMass, QUANTITY_DECIMAL);
-    if (problem) add('grossMass', problem.key, textParams(problem.params));
-    else if (Number(fields.grossMass) > LIMITS.grossMassMax) add('grossMass', 'field.maximum', { limit: String(LIMITS.grossMassMax) });
-    else fields.grossMass = decimalText(fields.grossMass, LIMITS.quantityMaxDecimals);
-  }
-}
+/** The reference data the contract's waybill rules ask about, from the mock data (the server's are SQL over the same). */
+export const mockWaybillLookups: WaybillLookups = {
+  hasOrigin: (code) => mockDb.warehouses.some((item) => item.originCode === code),
+  destinationCompany: (code) => mockDb.warehouses.find((item) => item.destinationCode === code)?.company,
+  hasCompany: (code) => mockDb.companies.some((item) => item.registryCode === code),
+  assortment: (code) => mockDb.assortments.find((item) => item.code === code),
+  unitOfWaybill: (number) => mockDb.assortments.find((item) => item.code === find(number)?.assortment)?.unit,
+};
 
 /** The server's answer to a confirmation EVR would refuse: how many things are missing at the root, and each on its field. */
 export function readinessErrors(request: Request, problems: readonly EvrProblem[]): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const problem of problems) (errors[problem.field] ??= []).push(message(request, problem.key, textParams(problem.params)));
-  return { nonFieldErrors: [message(request, 'evr.notReady', { count: String(Object.keys(errors).length) })], ...errors };
+  return Object.fromEntries(
+    Object.entries(evrNotReadyErrors(problems)).map(([field, messages]) => [
+      field,
+      messages.map((item) => message(request, item.key, item.params)),
+    ]),
+  );
 }
 
 /**
- * The server's field checks (server/src/waybills/routes.ts): blanks, references, a positive quantity
- * of at most one load of the assortment's unit (the edited waybill's assortment when not changed).
+ * What the API schema refuses before any rule is asked (the server's TypeBox schema): a quantity
+ * or gross mass that is not a decimal it takes, a departure time that is not a date and time.
  */
-export function checkFields(request: Request, body: Fields, current?: Waybill): { fields: Fields; errors: Record<string, string[]> } {
-  const fields: Fields = { ...body };
+function schemaErrors(request: Request, body: Fields): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  const add = (name: string, key: MessageKey, params?: Record<string, string | number>) =>
-    (errors[name] ??= []).push(message(request, key, params));
-  for (const name of ['driverName', 'vehicleNumber', 'origin', 'destination', 'assortment'] as const) {
-    const value = fields[name];
-    if (value === undefined) continue;
-    fields[name] = value.trim();
-    if (!fields[name]) add(name, 'field.blank');
+  for (const name of ['quantity', 'grossMass'] as const) {
+    const value = body[name];
+    const problem = typeof value === 'string' ? decimalProblem(value, QUANTITY_DECIMAL) : undefined;
+    if (problem) errors[name] = [message(request, problem.key, problem.params)];
   }
-  if (fields.origin && !mockDb.warehouses.some((item) => item.originCode === fields.origin))
-    add('origin', 'ref.unknownOrigin', { value: fields.origin });
-  if (fields.destination) {
-    const warehouse = mockDb.warehouses.find((item) => item.destinationCode === fields.destination);
-    if (!warehouse) add('destination', 'ref.unknownDestination', { value: fields.destination });
-    else if (!fields.destinationCompany) fields.destinationCompany = warehouse.company;
-  }
-  if (fields.destinationCompany && !mockDb.companies.some((item) => item.registryCode === fields.destinationCompany)) {
-    add('destinationCompany', 'ref.unknownCompany', { value: fields.destinationCompany });
-  }
-  checkEvrFields(fields, add);
-  if (fields.assortment) {
-    const assortment = mockDb.assortments.find((item) => item.code === fields.assortment);
-    if (!assortment) add('assortment', 'ref.unknownAssortment', { value: fields.assortment });
-    else if (!assortment.isActive) add('assortment', 'ref.inactiveAssortment', { value: fields.assortment });
-  }
-  const assortmentCode = fields.assortment ?? current?.assortment;
-  const unit = mockDb.assortments.find((item) => item.code === assortmentCode)?.unit;
-  // Stored as numeric(…, 3): answered with three decimals.
-  // The server's schema words for a quantity that is not one (a sign, decimals, digits), then its rules.
-  const quantityProblem = typeof fields.quantity === 'string' ? decimalProblem(fields.quantity, QUANTITY_DECIMAL) : undefined;
+  if (typeof body.departureTime === 'string' && body.departureTime.trim() !== '' && !isValidDateTime(body.departureTime))
+    errors.departureTime = [message(request, 'field.format.date-time')];
+  return errors;
+}
+
+/**
+ * The server's checks of a waybill's fields: the schema's, then the contract's rules
+ * (checkWaybillFields) over the mock data; the fields as the database keeps them (decimals with
+ * three places, a departure time as its instant). `current` is the waybill being edited.
+ */
+export async function checkFields(
+  request: Request,
+  body: Fields,
+  current?: Waybill,
+): Promise<{ fields: Fields; errors: Record<string, string[]> }> {
+  const schema = schemaErrors(request, body);
+  if (Object.keys(schema).length > 0) return { fields: body, errors: schema };
+  const { fields, problems } = await checkWaybillFields(body, mockWaybillLookups, current?.number);
+  const errors: Record<string, string[]> = {};
+  for (const problem of problems) (errors[problem.field] ??= []).push(message(request, problem.key, problem.params));
   if (fields.quantity !== undefined) fields.quantity = decimalText(String(fields.quantity), LIMITS.quantityMaxDecimals);
-  if (quantityProblem) add('quantity', quantityProblem.key, quantityProblem.params);
-  else if (fields.quantity !== undefined && !(Number(fields.quantity) > 0)) add('quantity', 'field.positive');
-  else if (fields.quantity !== undefined && unit && exceedsLoadLimit(fields.quantity, unit)) {
-    add('quantity', 'waybill.quantityOverLoad', { limit: String(LOAD_LIMITS[unit]), unit: UNIT_SYMBOLS[unit] });
-  }
+  if (typeof fields.grossMass === 'string') fields.grossMass = decimalText(fields.grossMass, LIMITS.quantityMaxDecimals);
+  if (typeof fields.departureTime === 'string') fields.departureTime = new Date(fields.departureTime).toISOString();
   return { fields, errors };
 }
 
@@ -197,11 +146,10 @@ export const newWaybill = (request: Request, fields: Fields, number: string): Wa
   );
 };
 
-const find = (number: unknown) => mockDb.waybills.find((item) => item.number === number);
 const hasErrors = (errors: Record<string, string[]>) => Object.keys(errors).length > 0;
 
 /** PUT and PATCH: a status change by the transitions, edits only in an editable status, then the field checks. */
-const update = (request: Request, number: unknown, body: WaybillPatch): Response => {
+const update = async (request: Request, number: unknown, body: WaybillPatch): Promise<Response> => {
   const current = find(number);
   if (!current) return notFound(request);
   const stale = versionConflict(request, 'waybill', current.number, current);
@@ -211,24 +159,19 @@ const update = (request: Request, number: unknown, body: WaybillPatch): Response
   }
   const from = current.status;
   const to: WaybillStatus | undefined = body.status !== undefined && body.status !== from ? body.status : undefined;
-  // A correction (a move back only staff may make) needs a reason, which the history keeps.
-  const correction = to !== undefined && isWaybillCorrection(from, to);
-  if (to && !canTransition(from, to) && !correction) return fieldErrors({ status: [message(request, 'waybill.transition', { from, to })] });
-  if (correction) {
-    if (!mockCaller(request).isStaff) return HttpResponse.json({ detail: message(request, 'auth.permissionDenied') }, { status: 403 });
-    if (!(body as { reason?: string }).reason?.trim()) return fieldErrors({ reason: [message(request, 'waybill.reasonRequired', { to })] });
-  }
-  const edits = EDIT_KEYS.filter((key) => body[key] !== undefined);
-  if (edits.length > 0 && !isWaybillEditable(from)) return nonFieldError(message(request, 'waybill.notEditable', { status: from }));
-  const { fields, errors } = checkFields(request, body, current);
+  const edits = waybillEdits(body);
+  const reason = (body as { reason?: string }).reason;
+  const refusal = waybillChangeRefusal(from, { to, reason, edits, isStaff: mockCaller(request).isStaff });
+  if (refusal?.kind === 'forbidden') return HttpResponse.json({ detail: message(request, 'auth.permissionDenied') }, { status: 403 });
+  if (refusal?.kind === 'field')
+    return fieldErrors({ [refusal.problem.field]: [message(request, refusal.problem.key, refusal.problem.params)] });
+  if (refusal?.kind === 'waybill') return nonFieldError(message(request, refusal.key, refusal.params));
+  const { fields, errors } = await checkFields(request, body, current);
   if (hasErrors(errors)) return fieldErrors(errors);
   // Confirming needs what EVR needs; a confirmed waybill's edits may not take away what it has.
-  const status = to ?? from;
-  if (status === 'confirmed' && ((to === 'confirmed' && from === 'draft') || (from === 'confirmed' && edits.length > 0))) {
-    const merged = { ...current, ...Object.fromEntries(edits.map((key) => [key, fields[key]])) };
-    const problems = from === 'draft' ? evrReadiness(merged) : evrEditProblems(current, merged);
-    if (problems.length > 0) return fieldErrors(readinessErrors(request, problems));
-  }
+  const after = { ...current, ...Object.fromEntries(edits.map((key) => [key, fields[key]])) };
+  const problems = waybillEvrProblems(from, to, current, after, edits);
+  if (problems.length > 0) return fieldErrors(readinessErrors(request, problems));
   // The reason is the history's, not a field of the waybill.
   delete (fields as { reason?: string }).reason;
   const next = changed(
@@ -247,9 +190,9 @@ export const waybillHandlers: readonly HttpHandler[] = [
   http.post('*/api/waybills/waybill_report/', ({ request }) => mockReportResponse(request, 'waybill_report')),
   http.post('*/api/waybills/', async ({ request }) => {
     const body = (await request.json()) as Fields;
-    const missing = REQUIRED.filter((name) => body[name] === undefined);
+    const missing = WAYBILL_REQUIRED_FIELDS.filter((name) => body[name] === undefined);
     if (missing.length > 0) return fieldErrors(Object.fromEntries(missing.map((name) => [name, [message(request, 'field.required')]])));
-    const { fields, errors } = checkFields(request, body);
+    const { fields, errors } = await checkFields(request, body);
     const wanted = body.number?.trim();
     if (wanted && find(wanted)) (errors.number ??= []).push(message(request, 'waybill.numberTaken'));
     if (hasErrors(errors)) return fieldErrors(errors);

@@ -8,10 +8,11 @@ import {
   wallClockInstant,
   WAYBILL_LIST,
   WAYBILL_STATUSES,
-  canTransition,
-  evrReadiness,
+  evrNotReadyErrors,
   checkListQuery,
   isWaybillCorrection,
+  waybillChangeRefusal,
+  waybillEvrProblems,
   isWaybillDeletable,
   type BulkAction,
   type WaybillStatus,
@@ -117,16 +118,21 @@ function bulkRow(
   }
   const to: WaybillStatus = action === 'undo' ? picked!.status! : BULK_ACTION_STATUS[action]!;
   if (from === to) return { ...row, outcome: 'unchanged', from: to, to, version: waybill.version };
-  const correction = isWaybillCorrection(from, to);
-  if (!canTransition(from, to) && !correction) return refused('waybill.transition', { from, to });
-  const needsReason = correction && dryRun && !reason?.trim();
-  if (correction) {
-    if (!mockCaller(request).isStaff) return refused('auth.permissionDenied');
-    if (!reason?.trim() && !needsReason) return refused('waybill.reasonRequired', { to });
-  }
-  if (to === 'confirmed' && from === 'draft') {
-    const missing = new Set(evrReadiness(waybill).map((problem) => problem.field)).size;
-    if (missing > 0) return refused('evr.notReady', { count: String(missing) });
+  // A dry run checks a correction given no reason as if one were given (the server's PREVIEW_REASON); the row says it needs one.
+  const needsReason = dryRun && !reason?.trim() && isWaybillCorrection(from, to);
+  const refusal = waybillChangeRefusal(from, {
+    to,
+    reason: needsReason ? 'preview' : reason,
+    edits: [],
+    isStaff: mockCaller(request).isStaff,
+  });
+  if (refusal?.kind === 'forbidden') return refused('auth.permissionDenied');
+  if (refusal?.kind === 'field') return refused(refusal.problem.key, refusal.problem.params);
+  if (refusal?.kind === 'waybill') return refused(refusal.key, refusal.params);
+  const problems = waybillEvrProblems(from, to, waybill, waybill, []);
+  if (problems.length > 0) {
+    const summary = evrNotReadyErrors(problems).nonFieldErrors![0]!;
+    return refused(summary.key, summary.params);
   }
   if (dryRun) return { ...row, outcome: 'done', from, to, version: waybill.version, needsReason };
   const next = changed(
@@ -220,11 +226,11 @@ async function bulk(request: Request): Promise<Response> {
 /** A waybill row's create rules (the server's changes.ts: checkFields, as the create call's mock checks them); the row becomes a draft. */
 const waybillImport: MockImportSpec<Fields> = {
   columns: WAYBILL_IMPORT_COLUMNS,
-  check: (request, row) => {
+  check: async (request, row) => {
     // A departure without a zone is the office's wall-clock time (the server's import).
     const body =
       typeof row.departureTime === 'string' ? { ...row, departureTime: wallClockInstant(row.departureTime, SUMMARY_CHARTS.timeZone) } : row;
-    const { fields, errors } = checkFields(request, body);
+    const { fields, errors } = await checkFields(request, body);
     return { record: fields, errors };
   },
   write: (request, rows, file) =>

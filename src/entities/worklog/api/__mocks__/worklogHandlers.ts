@@ -6,7 +6,9 @@ import {
   WORKLOG_IMPORT_COLUMNS,
   WORKLOG_LIST,
   decimalProblem,
-  normaliseWorkerName,
+  checkWorklogFields,
+  WORKLOG_REQUIRED_FIELDS,
+  type WorklogLookups,
   wallClockInstant,
 } from '@timberlog/contract';
 
@@ -27,41 +29,32 @@ import {
   nextNumber,
   notFound,
   versionConflict,
-  type MessageKey,
   type MockImportSpec,
 } from '@/shared/mock-db';
 
 import type { Worklog, WorklogCreate, WorklogPatch } from '../worklogApi';
 
-const REQUIRED = ['timestamp', 'action', 'warehouse', 'workerName', 'durationMinutes'] as const;
 type Fields = { -readonly [K in keyof WorklogCreate]?: WorklogCreate[K] };
 
-/** The server's field checks (server/src/worklogs/routes.ts): a worker name, known references, a positive quantity. */
-function checkFields(request: Request, body: Fields): { fields: Fields; errors: Record<string, string[]> } {
-  const fields: Fields = { ...body };
+/** The reference data the contract's worklog rules ask about, from the mock data (the server's are SQL over the same). */
+const mockWorklogLookups: WorklogLookups = {
+  warehouseCompany: (id) => mockDb.warehouses.find((item) => item.id === id)?.company,
+  hasAssortment: (code) => mockDb.assortments.some((item) => item.code === code),
+  hasWaybill: (number) => mockDb.waybills.some((item) => item.number === number),
+};
+
+/**
+ * The server's checks of a worklog's fields: the schema's (a quantity that is not a decimal it
+ * takes), then the contract's rules (checkWorklogFields) over the mock data; a quantity as the
+ * database keeps it (three decimals).
+ */
+async function checkFields(request: Request, body: Fields): Promise<{ fields: Fields; errors: Record<string, string[]> }> {
+  const quantityProblem = typeof body.quantity === 'string' ? decimalProblem(body.quantity, QUANTITY_DECIMAL) : undefined;
+  if (quantityProblem) return { fields: body, errors: { quantity: [message(request, quantityProblem.key, quantityProblem.params)] } };
+  const { fields, problems } = await checkWorklogFields(body, mockWorklogLookups);
   const errors: Record<string, string[]> = {};
-  const add = (name: string, key: MessageKey, params?: Record<string, string | number>) =>
-    (errors[name] ??= []).push(message(request, key, params));
-  if (fields.workerName !== undefined) {
-    fields.workerName = normaliseWorkerName(fields.workerName);
-    if (!fields.workerName) add('workerName', 'field.blank');
-  }
-  if (fields.assortment === '') fields.assortment = null;
-  if (fields.waybill === '') fields.waybill = null;
-  if (fields.warehouse !== undefined && !mockDb.warehouses.some((item) => item.id === fields.warehouse)) {
-    add('warehouse', 'ref.unknownWarehouse', { value: fields.warehouse });
-  }
-  if (fields.assortment && !mockDb.assortments.some((item) => item.code === fields.assortment)) {
-    add('assortment', 'ref.unknownAssortment', { value: fields.assortment });
-  }
-  if (fields.waybill && !mockDb.waybills.some((item) => item.number === fields.waybill))
-    add('waybill', 'ref.unknownWaybill', { value: fields.waybill });
-  // The server's schema words for a quantity that is not one (a sign, decimals, digits), then its rule.
-  const quantityProblem = typeof fields.quantity === 'string' ? decimalProblem(fields.quantity, QUANTITY_DECIMAL) : undefined;
-  // Stored as numeric(…, 3): answered with three decimals.
+  for (const problem of problems) (errors[problem.field] ??= []).push(message(request, problem.key, problem.params));
   if (typeof fields.quantity === 'string') fields.quantity = decimalText(fields.quantity, LIMITS.quantityMaxDecimals);
-  if (quantityProblem) add('quantity', quantityProblem.key, quantityProblem.params);
-  else if (fields.quantity !== undefined && fields.quantity !== null && !(Number(fields.quantity) > 0)) add('quantity', 'field.positive');
   return { fields, errors };
 }
 
@@ -103,12 +96,12 @@ const touchWorker = (request: Request, workerName: string) => {
 
 const find = (number: unknown) => mockDb.worklogs.find((item) => item.number === number);
 
-const update = (request: Request, number: unknown, body: WorklogPatch): Response => {
+const update = async (request: Request, number: unknown, body: WorklogPatch): Promise<Response> => {
   const current = find(number);
   if (!current) return notFound(request);
   const stale = versionConflict(request, 'worklog', current.number, current);
   if (stale) return stale;
-  const { fields, errors } = checkFields(request, body);
+  const { fields, errors } = await checkFields(request, body);
   if (Object.keys(errors).length > 0) return fieldErrors(errors);
   const next = changed(request, 'worklog', current.number, withNames({ ...current, ...fields, lastModifiedAt: new Date().toISOString() }));
   mockDb.worklogs = mockDb.worklogs.map((item) => (item.number === current.number ? next : item));
@@ -146,7 +139,7 @@ const createWorklog = (request: Request, fields: Fields, via?: { file: string | 
  */
 const worklogImport: MockImportSpec<Fields> = {
   columns: WORKLOG_IMPORT_COLUMNS,
-  check: (request, row) => {
+  check: async (request, row) => {
     const { warehouse, timestamp, ...rest } = row;
     const body = { ...rest } as Fields;
     const nameErrors: Record<string, string[]> = {};
@@ -159,7 +152,7 @@ const worklogImport: MockImportSpec<Fields> = {
         body.warehouse = Number(warehouse);
       else nameErrors.warehouse = [message(request, 'import.unknownWarehouseName', { value: warehouse })];
     }
-    const { fields, errors } = checkFields(request, body);
+    const { fields, errors } = await checkFields(request, body);
     return { record: fields, errors: { ...nameErrors, ...errors } };
   },
   write: (request, rows, file) => rows.map((fields) => createWorklog(request, fields, { file }).number),
@@ -170,9 +163,9 @@ export const worklogHandlers: readonly HttpHandler[] = [
   http.post('*/api/worklogs/worklog_report/', ({ request }) => mockReportResponse(request, 'worklog_report')),
   http.post('*/api/worklogs/', async ({ request }) => {
     const body = (await request.json()) as Fields;
-    const missing = REQUIRED.filter((name) => body[name] === undefined);
+    const missing = WORKLOG_REQUIRED_FIELDS.filter((name) => body[name] === undefined);
     if (missing.length > 0) return fieldErrors(Object.fromEntries(missing.map((name) => [name, [message(request, 'field.required')]])));
-    const { fields, errors } = checkFields(request, body);
+    const { fields, errors } = await checkFields(request, body);
     if (Object.keys(errors).length > 0) return fieldErrors(errors);
     const worklog = createWorklog(request, fields);
     return HttpResponse.json(worklog, { status: 201, headers: { ETag: `"${worklog.version}"` } });

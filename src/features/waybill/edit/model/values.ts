@@ -1,4 +1,4 @@
-import { INVOICE, wallClockInstant, type Unit } from '@timberlog/contract';
+import { INVOICE, wallClockInstant, WAYBILL_EVR_TEXT_FIELDS, type Unit } from '@timberlog/contract';
 
 import type { Waybill, WaybillCreate, WaybillUpdate } from '@/entities/waybill';
 
@@ -43,30 +43,8 @@ export interface WaybillFormValues {
   eudrVerificationNumber: string;
 }
 
-/** The EVR fields kept as text in the form, in the order of its groups. */
-export const EVR_TEXT_FIELDS = [
-  'ownerCompany',
-  'ownerPersonName',
-  'ownerPersonCode',
-  'transporterCompany',
-  'departureTime',
-  'driverIdCode',
-  'driverPhone',
-  'trailerNumber',
-  'grossMass',
-  'holdingBasisType',
-  'cadastralNumber',
-  'compartment',
-  'forestAllocationNumber',
-  'forestNotificationNumber',
-  'contractNumber',
-  'contractDate',
-  'previousOwnerName',
-  'previousOwnerCode',
-  'previousOwnerAddress',
-  'eudrReferenceNumber',
-  'eudrVerificationNumber',
-] as const satisfies readonly (keyof WaybillFormValues)[];
+/** The EVR fields kept as text in the form, in the order of its groups (the contract's list). */
+export const EVR_TEXT_FIELDS = WAYBILL_EVR_TEXT_FIELDS satisfies readonly (keyof WaybillFormValues)[];
 
 /** The time zone a departure is typed and shown in: the waybill's own country's. */
 export const DEPARTURE_TIME_ZONE = INVOICE.timeZone;
