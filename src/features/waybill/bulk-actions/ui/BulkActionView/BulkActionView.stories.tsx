@@ -245,13 +245,17 @@ export const PreviewRechecked: Story = {
   },
 };
 
-/** While it is checked again the run waits. */
+/**
+ * While it is checked again it says so, and the run can still be asked for: a click is never lost
+ * to a check under way, and the server answers a waybill changed meanwhile as such.
+ */
 export const PreviewRechecking: Story = {
-  args: { phase: { name: 'preview', preview, rechecking: true } },
-  play: async ({ canvasElement }) => {
+  args: { phase: { name: 'preview', preview, rechecking: true }, onRun: fn() },
+  play: async ({ args, canvasElement }) => {
     const view = within(canvasElement);
     await expect(view.getByRole('status')).toHaveTextContent('A waybill changed: checking again…');
-    await expect(view.getByRole('button', { name: 'Confirm 38 waybills' })).toBeDisabled();
+    await userEvent.click(view.getByRole('button', { name: 'Confirm 38 waybills' }));
+    await expect(args.onRun).toHaveBeenCalledWith(preview);
   },
 };
 

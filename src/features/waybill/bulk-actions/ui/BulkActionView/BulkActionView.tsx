@@ -342,7 +342,9 @@ export function BulkActionView({
         <Button variant="secondary" onClick={onClose}>
           {t('ui.dialog.close')}
         </Button>
-        <Button variant={final ? 'danger' : 'primary'} onClick={() => onRun(preview)} disabled={runs <= 0 || phase.rechecking}>
+        {/* Not held while the preview is checked again: a click then is never lost, and the run is
+            checked by the server all the same (a waybill changed meanwhile is answered as such). */}
+        <Button variant={final ? 'danger' : 'primary'} onClick={() => onRun(preview)} disabled={runs <= 0}>
           {t(`waybills.bulk.run.${action}`, { count: runs, formatted: formats.number(runs) })}
         </Button>
       </div>
