@@ -8,9 +8,6 @@ import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { XLSX_MAX_ROWS, XlsxWriter, type XlsxCell } from '../src/exports/xlsx.js';
-import { useZlibCrc32 } from '../src/exports/yazl-crc.js';
-import { createRequire } from 'node:module';
-import { randomBytes } from 'node:crypto';
 
 // Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
 describe('export-xlsx', () => {
@@ -278,24 +275,5 @@ describe('export-xlsx', () => {
       await writer.finish();
     }, /no space left/);
     writer.destroy();
-  });
-
-  test("yazl's CRC-32 is zlib's, with the same values as its own JavaScript one, pieces continued as yazl continues them", () => {
-    const lib = createRequire(createRequire(import.meta.url).resolve('yazl'))('buffer-crc32') as {
-      unsigned: (buf: Buffer, previous?: number) => number;
-    };
-    const pieces = [randomBytes(1), randomBytes(65_536), Buffer.alloc(0), randomBytes(100_003), Buffer.from('õäöü šž', 'utf8')];
-    const crcs = () => {
-      let crc = 0;
-      return pieces.map((piece) => (crc = lib.unsigned(piece, crc)));
-    };
-    assert.equal(useZlibCrc32(false), false);
-    const own = lib.unsigned;
-    const js = crcs();
-    // Installed when xlsx.ts loads; put back here after the comparison.
-    assert.equal(useZlibCrc32(true), true);
-    assert.notEqual(lib.unsigned, own);
-    assert.deepEqual(crcs(), js);
-    assert.equal(lib.unsigned(Buffer.from('123456789')), 0xcbf43926);
   });
 });

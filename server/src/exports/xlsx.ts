@@ -1,10 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import yazl from 'yazl';
-import { useZlibCrc32 } from './yazl-crc.js';
 
-// yazl's CRC-32 from zlib (C) instead of JavaScript: see yazl-crc.ts.
-useZlibCrc32();
 
 export interface XlsxColumn {
   header: string;
@@ -56,9 +53,9 @@ const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
  * passes 4 GiB (a 1,048,575-row sheet of long notes can). Chosen over archiver (2026-11-25, 790 MB
  * of sheet XML at level 1 on this machine, load 4–5: ours 3.0 s CPU, archiver 8 about 4.0 s, yazl
  * about 5.0 s) for two packages instead of 45, plain Node streams (backpressure is `pipe`'s), and
- * a small, long-kept code base. Its CRC-32 is zlib's (`yazl-crc.ts`): its own, in JavaScript on
- * this thread (about 2.4 ns a byte against zlib's 0.2), cost about 2.5 s of CPU for the
- * 1,000,000-row export (docs/benchmarks.md).
+ * a small, long-kept code base. Its CRC-32 is its own, in JavaScript on this thread (about 2.4 ns a
+ * byte against zlib's 0.2): about 2.5 s of CPU for the 1,000,000-row export, the price of not
+ * patching a dependency of a dependency (docs/decisions/0012-export-file-forms.md).
  */
 export class XlsxWriter {
   private row = 0;
