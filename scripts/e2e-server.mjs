@@ -40,6 +40,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     LOG_LEVEL: 'warn',
     // Each test server's own EVR stand-in, 1000 ports up (the receiver acts through its API).
     EVR_STANDIN_PORT: String(Number(port) + 1000),
+    // What the receiver does in EVR arrives within seconds (the product's default is every 30 s).
+    EVR_POLL_SECONDS: '2',
   },
 });
 

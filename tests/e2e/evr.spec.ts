@@ -15,7 +15,9 @@ interface Waybill {
   destination: string;
   destinationCompany: string;
   assortment: string;
+  unit: string;
   evrNumber: string | null;
+  driverName: string;
 }
 
 const signIn = async (page: Page) => {
@@ -26,12 +28,16 @@ const signIn = async (page: Page) => {
   await expect(page).toHaveURL('/');
 };
 
-test('a confirmed waybill goes to EVR: its EVR number appears live, and delivering it unloads it there', async ({ page, request }) => {
+test("a confirmed waybill goes to EVR: its EVR number appears live, delivering it unloads it there, and the receiver's measurement comes back beside what was shipped", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   await signIn(page);
   const api = await realApi(request, DEMO_USERS.user);
-  const { results } = await api.get<{ results: Waybill[] }>('/api/waybills/?statusIn=draft&pageSize=1');
-  const like = results[0]!;
+  const { results } = await api.get<{ results: Waybill[] }>('/api/waybills/?statusIn=draft&pageSize=50');
+  // Of cubic metres, as the receiver's act below is (EVR's solid cubic metre, `tm`).
+  const like = results.find((waybill) => waybill.unit === 'm3')!;
   // A draft of its own, ready for EVR; its transporter is the office's own company (the default).
   const draft = await api.post<Waybill>('/api/waybills/', {
     transportDate: like.transportDate,
@@ -87,4 +93,29 @@ test('a confirmed waybill goes to EVR: its EVR number appears live, and deliveri
     totalJourneyMileage: number;
   };
   expect(unloaded).toMatchObject({ status: 'unloaded', totalJourneyMileage: 142 });
+
+  // The receiver measures the load (1.3 m³ less than shipped: 5.3 %) and finishes it in EVR; the
+  // office's poll brings both, and the page shows them live beside what was shipped.
+  const act = await request.post(`${EVR}/api/waybills/${evrNumber}/measurements`, {
+    headers: asReceiver,
+    data: {
+      actNumber: 'MA-2026-E2E',
+      actDate: new Date().toISOString(),
+      measurements: [{ amount: 23.2, unitCode: 'tm', assortment: { code: like.assortment, name: 'Saw log', productGroup: 'PALK' } }],
+      total: { amount: 23.2, unit: 'tm' },
+    },
+  });
+  expect(act.status(), await act.text()).toBeLessThan(300);
+  const finish = await request.post(`${EVR}/api/waybills/${evrNumber}/finish`, { headers: asReceiver });
+  expect(finish.status(), await finish.text()).toBeLessThan(300);
+  await expect(panel.getByText('Finished').first()).toBeVisible({ timeout: 30_000 });
+  await expect(panel).toContainText('What the receiver measured');
+  await expect(panel).toContainText('MA-2026-E2E');
+  await expect(panel).toContainText('beyond the 3 % tolerance');
+  await shoot(page, 'waybill-evr-measured', { fullPage: true });
+  // The list finds it among the waybills measured off by more than the tolerance.
+  const off = await api.get<{ results: Waybill[] }>(
+    `/api/waybills/?evrMeasuredOff=true&driverName=${encodeURIComponent(draft.driverName)}`,
+  );
+  expect(off.results.map((waybill) => waybill.number)).toEqual([draft.number]);
 });
