@@ -32,6 +32,7 @@ import { importSchemas } from './imports/importer.js';
 import { waybillImportRoutes } from './waybills/import.js';
 import { worklogImportRoutes } from './worklogs/import.js';
 import { batchRoutes, batchSchemas } from './batch/service.js';
+import { settingsRoutes, settingsSchemas } from './settings/routes.js';
 import { accessOf, registerAccessControl } from './auth/guards.js';
 import { registerSecurityHeaders, securityHeadersFor } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -202,6 +203,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     ...bulkSchemas,
     ...importSchemas,
     ...batchSchemas,
+    ...settingsSchemas,
   ]) {
     app.addSchema(s);
   }
@@ -243,6 +245,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(worklogImportRoutes);
   await app.register(batchRoutes);
   await app.register(adminRoutes);
+  await app.register(settingsRoutes);
 
   const indexHtml = path.join(ctx.config.webDistDir, 'index.html');
   if (options.serveWeb && fs.existsSync(indexHtml)) await registerWebApp(app, ctx.config.webDistDir);

@@ -133,6 +133,8 @@ describe('evr-sending', () => {
   });
 
   test('confirming starts the waybill in EVR through the job: its number and status are kept, the history says via EVR', async () => {
+    assert.deepEqual((await s.req('GET', '/api/settings', { token })).body, { evrConnected: true });
+    assert.equal((await s.req('GET', '/api/settings')).status, 401);
     const number = await draft();
     const confirmed = await patch(number, { status: 'confirmed' });
     assert.equal(confirmed.evrSync, 'sending');
@@ -374,6 +376,8 @@ describe('evr-sending', () => {
       const w = await patch(number, { status: 'confirmed' });
       assert.equal(w.evrSync, null);
       assert.equal(w.evrNumber, null);
+      // The web app is told, so that it says the connection is off rather than promise a sending.
+      assert.deepEqual((await s.req('GET', '/api/settings', { token })).body, { evrConnected: false });
     } finally {
       Object.assign(s.ctx.config, saved);
     }

@@ -15,15 +15,20 @@ import { renderWithProviders } from './render';
 
 const signedIn = () => makeStore({ session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } });
 
+// Waits for what the app shows, long enough for a loaded two-core machine (the whole app, its
+// lazy pages and the mocks render in jsdom); each test waits longer than all of them together.
+const WAIT_MS = 10_000;
+jest.setTimeout(45_000);
+
 /** The new waybill form with one field typed in. */
 async function halfFilledWaybill() {
   const rendered = renderWithProviders(<AppRoutes />, { path: '/waybills/new', store: signedIn() });
-  const driver = await screen.findByLabelText('Driver', {}, { timeout: 5000 });
+  const driver = await screen.findByLabelText('Driver', {}, { timeout: WAIT_MS });
   await rendered.user.type(driver, 'Mati Maasikas');
   return { ...rendered, driver };
 }
 
-const question = () => screen.findByRole('dialog', { name: 'Leave without saving?' }, { timeout: 3000 });
+const question = () => screen.findByRole('dialog', { name: 'Leave without saving?' }, { timeout: WAIT_MS });
 
 describe('item 3: a form with changes asks before leaving by any route', () => {
   it('a top-bar link asks; Stay keeps the typed values, Leave goes', async () => {
@@ -74,7 +79,7 @@ describe('item 3: a form with changes asks before leaving by any route', () => {
 
   it('an unchanged form leaves without a question', async () => {
     const { user } = renderWithProviders(<AppRoutes />, { path: '/waybills/new', store: signedIn() });
-    await screen.findByLabelText('Driver', {}, { timeout: 5000 });
+    await screen.findByLabelText('Driver', {}, { timeout: WAIT_MS });
     await user.click(screen.getByRole('link', { name: 'Worklogs' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Worklogs' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -92,15 +97,15 @@ describe('item 3: a form with changes asks before leaving by any route', () => {
         </BrowserRouter>
       </AppProviders>,
     );
-    await screen.findByRole('heading', { level: 1, name: 'Worklogs' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Worklogs' }, { timeout: WAIT_MS });
     await user.click(screen.getByRole('link', { name: 'Waybills' }));
-    await user.click(await screen.findByRole('link', { name: 'New waybill' }, { timeout: 5000 }));
-    await user.type(await screen.findByLabelText('Driver', {}, { timeout: 5000 }), 'Mati Maasikas');
+    await user.click(await screen.findByRole('link', { name: 'New waybill' }, { timeout: WAIT_MS }));
+    await user.type(await screen.findByLabelText('Driver', {}, { timeout: WAIT_MS }), 'Mati Maasikas');
 
     window.history.back();
     await question();
     // The page went back to where it was while it asks.
-    await waitFor(() => expect(window.location.pathname).toBe('/waybills/new'));
+    await waitFor(() => expect(window.location.pathname).toBe('/waybills/new'), { timeout: WAIT_MS });
     await user.click(screen.getByRole('button', { name: 'Stay' }));
     expect(screen.getByLabelText('Driver')).toHaveValue('Mati Maasikas');
 
@@ -108,6 +113,6 @@ describe('item 3: a form with changes asks before leaving by any route', () => {
     await question();
     await user.click(screen.getByRole('button', { name: 'Leave' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Waybills' })).toBeInTheDocument();
-    await waitFor(() => expect(window.location.pathname).toBe('/waybills'));
+    await waitFor(() => expect(window.location.pathname).toBe('/waybills'), { timeout: WAIT_MS });
   });
 });

@@ -512,6 +512,7 @@ function otherCases(): Case[] {
     { name: 'company: unknown', path: '/api/companies/99999999/' },
     { name: 'summary: the counts', path: '/api/summary/' },
     { name: 'summary: the counts, as an ordinary user', path: '/api/summary', as: 'user' },
+    { name: "settings: this server's set-up (no connection to EVR)", path: '/api/settings', as: 'user' },
     // Hauls per week, the month's top destinations and invoicing per month, as of today on both sides.
     { name: 'summary: the charts', path: '/api/summary/charts' },
     { name: 'summary: the charts, as an ordinary user', path: '/api/summary/charts/', as: 'user' },

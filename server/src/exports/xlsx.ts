@@ -2,7 +2,6 @@ import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import yazl from 'yazl';
 
-
 export interface XlsxColumn {
   header: string;
   /** In characters, as spreadsheet programs measure column widths. */

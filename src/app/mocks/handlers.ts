@@ -11,6 +11,7 @@ import { assortmentHandlers } from '@/entities/assortment/index.mocks';
 import { companyHandlers } from '@/entities/company/index.mocks';
 import { exportRequestHandlers } from '@/entities/export-request/index.mocks';
 import { invoiceHandlers } from '@/entities/invoice/index.mocks';
+import { settingsHandlers } from '@/entities/settings/index.mocks';
 import { summaryHandlers } from '@/entities/summary/index.mocks';
 import { userHandlers } from '@/entities/user/index.mocks';
 import { warehouseHandlers } from '@/entities/warehouse/index.mocks';
@@ -38,6 +39,7 @@ export const handlersByEntity: Readonly<Record<string, HttpHandler[]>> = {
   events: [...eventHandlers],
   exportRequest: [...exportRequestHandlers],
   summary: [...summaryHandlers],
+  settings: [...settingsHandlers],
   company: [...companyHandlers],
   warehouse: [...warehouseHandlers],
   assortment: [...assortmentHandlers],

@@ -1677,6 +1677,26 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/settings": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * This server's set-up, as the web app needs it
+         * @description Any signed-in user. Whether this server has a connection to EVR.
+         */
+        readonly get: operations["getSettings"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2551,6 +2571,11 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly finishedAt: string | null;
+        };
+        /** Settings */
+        readonly Settings: {
+            /** @description Whether this server sends waybills to EVR (EVR_URL and EVR_API_KEY are set); without it a confirmed waybill stays out of EVR. */
+            readonly evrConnected: boolean;
         };
     };
     responses: never;
@@ -10182,6 +10207,35 @@ export interface operations {
             };
             /** @description Default Response */
             readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly getSettings: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Settings"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
                 headers: {
                     readonly [name: string]: unknown;
                 };

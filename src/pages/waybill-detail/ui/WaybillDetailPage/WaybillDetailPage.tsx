@@ -8,6 +8,7 @@ import { DeleteWaybillButton } from '@/features/waybill/delete';
 import { duplicateWaybillPath } from '@/features/waybill/edit';
 import { WaybillStatusActions, waybillActions } from '@/features/waybill/change-status';
 import { RecordHistory, type HistoryField } from '@/entities/history';
+import { useGetSettingsQuery } from '@/entities/settings';
 import { useCurrentUser } from '@/entities/user';
 import { EvrChecklist, useGetWaybillQuery, WaybillDetails, WaybillStatusBadge, waybillFieldLabel } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
@@ -33,6 +34,8 @@ export function WaybillDetailPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { data: waybill, error, isLoading, isFetching, refetch } = useGetWaybillQuery(number);
+  // Whether this server sends waybills to EVR: the EVR panel says so rather than promise a sending.
+  const settings = useGetSettingsQuery();
   const [actionError, setActionError] = useState<string | null>(null);
   const showError = (failure: unknown) => setActionError(failure === null ? null : actionErrorText(failure, t));
   const back = listLink(location.state);
@@ -142,7 +145,7 @@ export function WaybillDetailPage() {
         </Card>
       ) : null}
       <Card>
-        <EvrPanel waybill={waybill} />
+        <EvrPanel waybill={waybill} connected={settings.data?.evrConnected ?? true} />
       </Card>
       <Card>
         <WaybillDetails waybill={waybill} />

@@ -1,0 +1,2 @@
+export { settingsApi, useGetSettingsQuery } from './api/settingsApi';
+export type { Settings } from './api/settingsApi';
