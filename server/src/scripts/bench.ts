@@ -47,6 +47,14 @@ const EVENTS = process.env.BENCH_EVENTS !== '0';
 const WRITER_RATE = 10;
 const EVENT_CLIENTS = Number(process.env.BENCH_EVENT_CLIENTS || 1000);
 const EVENT_CHANGES = 100;
+/**
+ * How many different requests a case's varied form asks in turn: more than the answers the server
+ * keeps (list/run.ts keeps 256 pages), so that no answer comes from there: pages 1…N of the
+ * filtered list, N search terms' pages, N record numbers.
+ */
+const VARIED = Number(process.env.BENCH_VARIED || 300);
+/** The list's default page size (its pages are what the varied forms walk). */
+const PAGE_SIZE = 25;
 const INSPECTORS = ['Tamm', 'Saar', 'Sepp', 'Kask', 'Kukk', 'Ilves', 'Koppel', 'Lepik', 'Kallas', 'Kuusk'];
 const log = pino({ level: 'warn' });
 const dir = path.join(os.tmpdir(), 'timberlog-bench');
@@ -154,7 +162,9 @@ try {
 
   // The reference: the same waybill list in Django REST Framework over the same 1,000,000 rows on
   // this machine (2 cores), 10 connections, req/s, measured 2026-11 (see the README).
-  const scenarios: { name: string; queries: string[]; path?: string; reference?: [number, number?] }[] = [
+  // `varied`: the case's varied form, when walking the pages of `queries` would not be one (a
+  // record number's single row, a day's few): each of its queries is one different request.
+  const scenarios: { name: string; queries: string[]; path?: string; reference?: [number, number?]; varied?: string[] }[] = [
     { name: 'default (newest first)', queries: [''], reference: [37.7] },
     { name: 'status=delivered', queries: ['status=delivered'], reference: [37.7] },
     {
@@ -173,14 +183,27 @@ try {
       name: 'transportDate range (one month)',
       queries: ['transportDateAfter=2026-06-01&transportDateBefore=2026-06-30&sort=transportDate'],
     },
-    { name: 'transportDate (one day)', queries: ['transportDate=2026-03-14'] },
+    {
+      name: 'transportDate (one day)',
+      queries: ['transportDate=2026-03-14'],
+      // A different day each, of the generated year's.
+      varied: Array.from({ length: VARIED }, (_, i) => `transportDate=${new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10)}`),
+    },
     { name: 'assortment + status', queries: ['assortment=KU-PALK-18&status=delivered'] },
-    { name: 'driverName', queries: [`driverName=${encodeURIComponent('Driver 42')}`] },
+    {
+      name: 'driverName',
+      queries: [`driverName=${encodeURIComponent('Driver 42')}`],
+      varied: Array.from({ length: VARIED }, (_, i) => `driverName=${encodeURIComponent(`Driver ${i + 1}`)}`),
+    },
     { name: 'search (2 % of rows, 10 terms in turn)', queries: INSPECTORS.map((name) => `search=${name.toLowerCase()}`), reference: [3.8] },
     {
       name: 'search (one record, 10 numbers in turn)',
       queries: Array.from({ length: 10 }, (_, i) => `search=${encodeURIComponent(`b-${String(123_457 + i * 77_777).padStart(7, '0')}`)}`),
       reference: [0.66],
+      varied: Array.from(
+        { length: VARIED },
+        (_, i) => `search=${encodeURIComponent(`b-${String(((123_457 + i * 3_331) % ROWS) + 1).padStart(7, '0')}`)}`,
+      ),
     },
     { name: 'sort=number', queries: ['sort=number'] },
     { name: 'sort=-mileage', queries: ['sort=-mileage'] },
@@ -215,9 +238,12 @@ try {
     `\nGET /api/waybills/ (then GET /api/summary/ and GET /api/waybills/totals/) over ${ROWS.toLocaleString('en')} waybills, ${SECONDS} s per case and concurrency, autocannon ${AUTOCANNON_VERSION}:`,
   );
   console.log(
-    '| query | count | 1 conn req/s | p50 ms | p99 ms | 10 conn req/s | p50 ms | p99 ms | reference req/s (10 conn) | × reference |',
+    `Each list case in two forms: varied (${VARIED} different requests in turn, more than the 256 pages the server keeps, so its answers are worked out: the headline figures) and repeated (one URL again and again: after its first answer it is the server's kept answer, a memory read — the answer cache, not the work). A case whose list has fewer pages than that walks them all and says how many; the home page's counts and charts and the totals are kept per data version and are asked as they are.`,
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| query | form | count | 1 conn req/s | p50 ms | p99 ms | 10 conn req/s | p50 ms | p99 ms | reference req/s (10 conn) | × reference |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   // BENCH_CASES=status,search runs only the cases whose names contain one of the words.
   const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
   const cases = scenarios.filter((c) => !only || only.some((w) => c.name.includes(w)));
@@ -232,16 +258,52 @@ try {
     reference ? (reference[1] ? `${reference[0]}–${reference[1]}` : String(reference[0])) : '';
   const times = (r: LoadResult, reference?: [number, number?]) =>
     reference ? `${(r.rps / (reference[1] ?? reference[0])).toFixed(0)}×` : '';
-  for (const { name, queries, path: p = '/api/waybills/', reference } of cases) {
-    const paths = queries.map((q) => `${p}?${q}`);
-    // What each query answers (its count), read once outside the timed runs.
-    const counts = await readCounts(base, paths, access);
-    await load(base, paths, access, 2, 1);
-    const one = await load(base, paths, access, 1, SECONDS);
-    const ten = await load(base, paths, access, 10, SECONDS);
-    quiet.set(name, ten);
-    const cols = (r: LoadResult) => `${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)}`;
-    console.log(`| ${name} | ${countText(counts)} | ${cols(one)} | ${cols(ten)} | ${refText(reference)} | ${times(ten, reference)} |`);
+  const cols = (r: LoadResult) => `${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)}`;
+  /**
+   * A case's forms: varied (its own list of requests, else the pages of its queries, spread over
+   * them, up to VARIED) and repeated (its queries as they are: one URL, or a few in turn).
+   */
+  const formsOf = async (c: (typeof scenarios)[number]) => {
+    const p = c.path ?? '/api/waybills/';
+    const repeated = c.queries.map((q) => `${p}?${q}`);
+    const counts = await readCounts(base, repeated, access);
+    if (p !== '/api/waybills/') return { counts, forms: [{ form: 'as asked (kept per data version)', paths: repeated }] };
+    let varied = c.varied?.map((q) => `${p}?${q}`);
+    if (!varied) {
+      const each = Math.ceil(VARIED / c.queries.length);
+      varied = c.queries.flatMap((q, i) => {
+        const pages = Math.min(each, Math.max(1, Math.ceil(counts[i]! / PAGE_SIZE)));
+        const first = /pageNumber=(\d+)/.exec(q) ? Number(/pageNumber=(\d+)/.exec(q)![1]) : 1;
+        const rest = q.replace(/&?pageNumber=\d+/, '');
+        return Array.from({ length: pages }, (_, n) => `${p}?${[rest, `pageNumber=${first + n}`].filter(Boolean).join('&')}`);
+      });
+    }
+    const kind = varied.length > 256 ? `varied (${varied.length})` : `varied (all ${varied.length}: some kept)`;
+    return {
+      counts,
+      forms: [
+        { form: kind, paths: varied },
+        {
+          form: repeated.length > 1 ? `repeated (${repeated.length} URLs: the answer cache)` : 'repeated (one URL: the answer cache)',
+          paths: repeated,
+        },
+      ],
+    };
+  };
+  // Each case's forms as first worked out: the writer's run asks the same requests.
+  const formsByCase = new Map<string, Awaited<ReturnType<typeof formsOf>>['forms']>();
+  for (const c of cases) {
+    const { counts, forms } = await formsOf(c);
+    formsByCase.set(c.name, forms);
+    for (const { form, paths } of forms) {
+      await load(base, paths, access, 2, 1);
+      const one = await load(base, paths, access, 1, SECONDS);
+      const ten = await load(base, paths, access, 10, SECONDS);
+      quiet.set(`${c.name} ${form}`, ten);
+      console.log(
+        `| ${c.name} | ${form} | ${countText(counts)} | ${cols(one)} | ${cols(ten)} | ${refText(c.reference)} | ${times(ten, c.reference)} |`,
+      );
+    }
   }
 
   // The same cases at 10 connections while a writer (a process of its own) changes 10 waybills a
@@ -256,19 +318,24 @@ try {
         `\nThe same, at 10 connections, while a writer changes ${WRITER_RATE} waybills a second through the API (PATCH: status, notes, transport date):`,
       );
       console.log(
-        '| query | count (during the run) | quiet req/s | p50 ms | p99 ms | with the writer req/s | p50 ms | p99 ms | with / quiet | reference req/s (10 conn) | × reference |',
+        '| query | form | count (during the run) | quiet req/s | p50 ms | p99 ms | with the writer req/s | p50 ms | p99 ms | with / quiet | reference req/s (10 conn) | × reference |',
       );
-      console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-      for (const { name, queries, path: p = '/api/waybills/', reference } of cases) {
-        const paths = queries.map((q) => `${p}?${q}`);
-        const counts = await readCounts(base, paths, access);
-        await load(base, paths, access, 2, 1);
-        const ten = await load(base, paths, access, 10, SECONDS);
-        const q = quiet.get(name)!;
-        const cols = (r: LoadResult) => `${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)}`;
-        console.log(
-          `| ${name} | ${countText(counts)} | ${cols(q)} | ${cols(ten)} | ${(ten.rps / q.rps).toFixed(2)} | ${refText(reference)} | ${times(ten, reference)} |`,
+      console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+      for (const c of cases) {
+        const forms = formsByCase.get(c.name)!;
+        const counts = await readCounts(
+          base,
+          c.queries.map((q) => `${c.path ?? '/api/waybills/'}?${q}`),
+          access,
         );
+        for (const { form, paths } of forms) {
+          await load(base, paths, access, 2, 1);
+          const ten = await load(base, paths, access, 10, SECONDS);
+          const q = quiet.get(`${c.name} ${form}`)!;
+          console.log(
+            `| ${c.name} | ${form} | ${countText(counts)} | ${cols(q)} | ${cols(ten)} | ${(ten.rps / q.rps).toFixed(2)} | ${refText(c.reference)} | ${times(ten, c.reference)} |`,
+          );
+        }
       }
     } finally {
       written = await writer.stop();
