@@ -1,8 +1,8 @@
-import { before, after, describe } from 'node:test';
+import { before, after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { IMPORT, WAYBILL_IMPORT_COLUMNS, translate } from '@timberlog/contract';
 import { startServer, waybillInput, type TestServer } from './helpers.js';
-import { csv, importCases, type RowOver } from './import-cases.js';
+import { csv, importCases, importPoster, type RowOver } from './import-cases.js';
 
 // Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
 describe('import', () => {
@@ -151,6 +151,63 @@ describe('import', () => {
         ],
         unclosedFirstCell: '2026-11-02',
       },
+    });
+  });
+
+  describe('names for codes', () => {
+    const post = importPoster(() => ({ s, user }), '/api/waybills');
+    test('places, the company and the assortment may be given by name (any case); a name two records share is refused, naming both', async () => {
+      const warehouse = await s.ctx.db
+        .selectFrom('warehouses')
+        .select(['name', 'originCode'])
+        .where('originCode', '=', String(input.origin))
+        .executeTakeFirstOrThrow();
+      const destination = await s.ctx.db
+        .selectFrom('warehouses')
+        .select(['name', 'company'])
+        .where('destinationCode', '=', String(input.destination))
+        .executeTakeFirstOrThrow();
+      const company = await s.ctx.db
+        .selectFrom('companies')
+        .select('name')
+        .where('registryCode', '=', destination.company)
+        .executeTakeFirstOrThrow();
+      const assortment = await s.ctx.db
+        .selectFrom('assortments')
+        .select('name')
+        .where('code', '=', String(input.assortment))
+        .executeTakeFirstOrThrow();
+      const header = [...EN.slice(0, 3), 'Destination company', ...EN.slice(3)];
+      const named = row({ origin: warehouse.name.toUpperCase(), destination: ` ${destination.name} `, assortment: assortment.name });
+      const file = csv([header, [...named.slice(0, 3), company.name, ...named.slice(3)]]);
+      const r = await post(file, 'text/csv', 'dryRun=false&filename=names.csv');
+      assert.equal(r.status, 201, r.text);
+      const made = (await s.req('GET', `/api/waybills/${r.body.numbers[0]}/`, { token: user })).body;
+      assert.equal(made.origin, input.origin);
+      assert.equal(made.destination, input.destination);
+      assert.equal(made.destinationCompany, destination.company);
+      assert.equal(made.assortment, input.assortment);
+
+      // A second origin of the same name: the name no longer says which.
+      await s.ctx.db
+        .insertInto('warehouses')
+        .values({ name: warehouse.name, company: destination.company, originCode: 'TWIN-ORIGIN' } as never)
+        .execute();
+      const twice = await post(csv([EN, row({ origin: warehouse.name })]), 'text/csv', 'dryRun=true');
+      assert.equal(twice.status, 200, twice.text);
+      const errors = twice.body.errors as { field: string; message: string }[];
+      assert.deepEqual(
+        errors.map((e) => e.field),
+        ['origin'],
+      );
+      assert.match(
+        errors[0]!.message,
+        new RegExp(
+          `Several are named "${warehouse.name}": .*\\(${warehouse.originCode}\\).*\\(TWIN-ORIGIN\\)|\\(TWIN-ORIGIN\\).*\\(${warehouse.originCode}\\)`,
+        ),
+      );
+      // The code still says it.
+      assert.equal((await post(csv([EN, row()]), 'text/csv', 'dryRun=true')).body.invalid, 0);
     });
   });
 });

@@ -478,6 +478,10 @@ function importCases(spec: ImportSpec): Case[] {
 function waybillImport(): ImportSpec {
   const origin = demo.warehouses.find((w) => w.originCode)?.originCode ?? '';
   const destination = demo.warehouses.find((w) => w.destinationCode)?.destinationCode ?? '';
+  // Clerks may type names instead of codes (the contract's import-names.ts).
+  const originName = demo.warehouses.find((w) => w.originCode === origin)!.name;
+  const destinationName = demo.warehouses.find((w) => w.destinationCode === destination)!.name;
+  const assortmentName = demo.assortments.find((a) => a.code === 'KU-PP')!.name;
   const head = 'Transport date,Origin,Destination,Driver,Vehicle,Mileage (km),Assortment,Quantity,Notes';
   const good = `2026-11-02,${origin},${destination},Mati Maa,555 XYZ,120,KU-PP,"25,5",From the sheet`;
   return {
@@ -488,8 +492,11 @@ function waybillImport(): ImportSpec {
     fields: 'transportDate,origin,destination,driverName,vehicleNumber,mileage,assortment,quantity,notes',
     problems: [`2026-02-30,${origin},${destination},X,Y,far,KU-PP,1,`, `2026-11-02,NOWHERE,${destination},,Y,1,NONE,1.2345,=A1`],
     otherSpelling: {
-      what: 'semicolons and day-first dates',
-      lines: [head.replace(/,/g, ';'), `02.11.2026;${origin};${destination};Mati Maa;555 XYZ;120;KU-PP;25,5;`],
+      what: 'semicolons, day-first dates, and places and the assortment by name',
+      lines: [
+        head.replace(/,/g, ';'),
+        `02.11.2026;${originName.toUpperCase()};${destinationName};Mati Maa;555 XYZ;120;${assortmentName};25,5;`,
+      ],
     },
     refused: { what: 'one row', row: `x,${origin},${destination},X,Y,1,KU-PP,1,` },
     filename: 'trips.csv',

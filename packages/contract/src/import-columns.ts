@@ -9,6 +9,8 @@ import type { ImportRecord } from './volume.ts';
 
 const quantityColumn = { kind: 'decimal', pattern: QUANTITY_PATTERN, decimals: LIMITS.quantityMaxDecimals } as const;
 const text = (maxLength: number) => ({ kind: 'text', maxLength }) as const;
+/** A reference column of the waybill import: a code, or a name as long as names are (import-names.ts). */
+const codeOrName = text(LIMITS.nameMaxLength);
 
 /**
  * The columns a waybill import reads, by the report column heading they match (the headings the
@@ -17,18 +19,18 @@ const text = (maxLength: number) => ({ kind: 'text', maxLength }) as const;
  */
 export const WAYBILL_IMPORT_COLUMNS = [
   { field: 'transportDate', header: 'report.column.transportDate', required: true, kind: 'date' },
-  { field: 'origin', header: 'report.column.origin', required: true, ...text(LIMITS.codeMaxLength) },
-  { field: 'destination', header: 'report.column.destination', required: true, ...text(LIMITS.codeMaxLength) },
-  { field: 'destinationCompany', header: 'report.column.destinationCompany', required: false, ...text(LIMITS.registryCodeLength) },
+  { field: 'origin', header: 'report.column.origin', required: true, ...codeOrName },
+  { field: 'destination', header: 'report.column.destination', required: true, ...codeOrName },
+  { field: 'destinationCompany', header: 'report.column.destinationCompany', required: false, ...codeOrName },
   { field: 'driverName', header: 'report.column.driverName', required: true, ...text(LIMITS.nameMaxLength) },
   { field: 'vehicleNumber', header: 'report.column.vehicleNumber', required: true, ...text(LIMITS.vehicleNumberMaxLength) },
   { field: 'mileage', header: 'report.column.mileage', required: true, kind: 'integer', min: LIMITS.mileageMin, max: LIMITS.mileageMax },
-  { field: 'assortment', header: 'report.column.assortment', required: true, ...text(LIMITS.codeMaxLength) },
+  { field: 'assortment', header: 'report.column.assortment', required: true, ...codeOrName },
   { field: 'quantity', header: 'report.column.quantity', required: true, ...quantityColumn },
   { field: 'notes', header: 'report.column.notes', required: false, ...text(LIMITS.notesMaxLength) },
   // The EVR fields the export writes one to a column (a draft may lack any; the departure is read in the office's time zone).
-  { field: 'ownerCompany', header: 'report.column.ownerCompany', required: false, ...text(LIMITS.registryCodeLength) },
-  { field: 'transporterCompany', header: 'report.column.transporterCompany', required: false, ...text(LIMITS.registryCodeLength) },
+  { field: 'ownerCompany', header: 'report.column.ownerCompany', required: false, ...codeOrName },
+  { field: 'transporterCompany', header: 'report.column.transporterCompany', required: false, ...codeOrName },
   { field: 'driverIdCode', header: 'report.column.driverIdCode', required: false, ...text(LIMITS.personCodeLength) },
   { field: 'trailerNumber', header: 'report.column.trailerNumber', required: false, ...text(LIMITS.vehicleNumberMaxLength) },
   { field: 'departureTime', header: 'report.column.departureTime', required: false, kind: 'timestamp' },

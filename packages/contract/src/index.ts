@@ -155,6 +155,8 @@ export {
   importFileName,
 } from './volume.ts';
 export { WAYBILL_IMPORT_COLUMNS, WORKLOG_IMPORT_COLUMNS, IMPORT_COLUMNS } from './import-columns.ts';
+export { WAYBILL_IMPORT_NAMED_FIELDS, byCodeOrName, resolveWaybillImportNames } from './import-names.ts';
+export type { CodeAndName, WaybillImportNames } from './import-names.ts';
 export type { WaybillImportField, WorklogImportField } from './import-columns.ts';
 export type {
   SavedViewList,

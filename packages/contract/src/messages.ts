@@ -156,6 +156,7 @@ const en = {
   'import.dateTime': 'Enter a date and time, as 2026-11-23 08:15 or 23.11.2026 08:15.',
   'import.unknownWarehouseName': 'No warehouse is named "{value}".',
   'import.ambiguousWarehouseName': 'Several warehouses are named "{value}": give its id instead.',
+  'import.ambiguousName': 'Several are named "{value}": {candidates}. Give the code of the one meant.',
   'import.failed': 'The import could not be finished; nothing was saved. Try again; if it fails again, tell the support team.',
   'import.columns.unknown': 'No field is named "{value}": each entry of columns is one of {choices}, or empty to read the column past.',
   'import.columns.twice': 'The field "{value}" is given to two columns: give each field to one column.',
@@ -375,6 +376,7 @@ const et: Record<MessageKey, string> = {
   'import.dateTime': 'Sisesta kuupäev ja kellaaeg, näiteks 23.11.2026 08:15 või 2026-11-23 08:15.',
   'import.unknownWarehouseName': 'Ladu nimega "{value}" ei ole.',
   'import.ambiguousWarehouseName': 'Mitu ladu kannab nime "{value}": anna selle id.',
+  'import.ambiguousName': 'Nime "{value}" kannab mitu: {candidates}. Anna mõeldu kood.',
   'import.failed':
     'Importi ei õnnestunud lõpetada; midagi ei salvestatud. Proovi uuesti; kui see jälle ebaõnnestub, teavita tugimeeskonda.',
   'import.columns.unknown':

@@ -11,6 +11,7 @@ import {
   evrNotReadyErrors,
   checkListQuery,
   isWaybillCorrection,
+  resolveWaybillImportNames,
   waybillChangeRefusal,
   waybillEvrProblems,
   isWaybillDeletable,
@@ -227,11 +228,24 @@ async function bulk(request: Request): Promise<Response> {
 const waybillImport: MockImportSpec<Fields> = {
   columns: WAYBILL_IMPORT_COLUMNS,
   check: async (request, row) => {
+    // A place, company or assortment by its name as well as its code (the server's import).
+    const named = resolveWaybillImportNames(row, {
+      origins: mockDb.warehouses.flatMap((w) => (w.originCode ? [{ code: w.originCode, name: w.name }] : [])),
+      destinations: mockDb.warehouses.flatMap((w) => (w.destinationCode ? [{ code: w.destinationCode, name: w.name }] : [])),
+      companies: mockDb.companies.map((c) => ({ code: c.registryCode, name: c.name })),
+      assortments: mockDb.assortments.map((a) => ({ code: a.code, name: a.name })),
+    });
     // A departure without a zone is the office's wall-clock time (the server's import).
     const body =
-      typeof row.departureTime === 'string' ? { ...row, departureTime: wallClockInstant(row.departureTime, SUMMARY_CHARTS.timeZone) } : row;
-    const { fields, errors } = await checkFields(request, body);
-    return { record: fields, errors };
+      typeof named.fields.departureTime === 'string'
+        ? { ...named.fields, departureTime: wallClockInstant(named.fields.departureTime, SUMMARY_CHARTS.timeZone) }
+        : named.fields;
+    const checked = await checkFields(request, body);
+    // The names' problems first, as the server adds them before the row's checks.
+    const errors: Record<string, string[]> = {};
+    for (const problem of named.problems) (errors[problem.field] ??= []).push(message(request, problem.key, problem.params));
+    for (const [field, texts] of Object.entries(checked.errors)) (errors[field] ??= []).push(...texts);
+    return { record: checked.fields, errors };
   },
   write: (request, rows, file) =>
     rows.map((fields) => {
