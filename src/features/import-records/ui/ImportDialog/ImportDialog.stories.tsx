@@ -51,10 +51,13 @@ export const MapCheckFixImport: Story = {
     await expect(errors.getByRole('cell', { name: '3' })).toBeInTheDocument();
     await expect(errors.getByRole('cell', { name: 'Quantity' })).toBeInTheDocument();
     await userEvent.upload(box.getByLabelText('Spreadsheet (CSV or Excel)'), new File([csv('12.500')], 'trips.csv', { type: 'text/csv' }));
-    await userEvent.selectOptions(await box.findByRole('combobox', { name: 'What column “Truck” gives' }), 'vehicleNumber');
-    await userEvent.click(box.getByRole('button', { name: 'Check again' }));
+    // The corrected file (the same headings) keeps the columns as they were set, and is checked with them.
+    await expect(await box.findByRole('combobox', { name: 'What column “Truck” gives' })).toHaveValue('vehicleNumber');
+    await waitFor(() => expect(box.getByRole('status')).toHaveTextContent('All 2 rows are valid.'));
     await userEvent.click(await box.findByRole('button', { name: 'Import 2 waybills' }));
     await expect(await box.findByText('2 waybills imported as drafts.')).toBeInTheDocument();
+    // The result links each waybill it created.
+    await expect(within(box.getByRole('list', { name: 'Created, each opens its record:' })).getAllByRole('link')).toHaveLength(2);
   },
 };
 

@@ -76,7 +76,13 @@ export function ImportDialog({ record, onOpenChange }: ImportDialogProps) {
     reset();
     const bytes = await readBytes(file).catch(() => null);
     const headings = bytes && (await readHeadings(file, bytes));
-    const map = headings ? recognisedMapping(kind.columns, headings) : null;
+    // The same file corrected (the same headings) keeps the columns as the user set them.
+    const sameHeadings =
+      headings !== null &&
+      chosen?.headings != null &&
+      headings.length === chosen.headings.length &&
+      headings.every((h, i) => h === chosen.headings![i]);
+    const map = sameHeadings && mapping ? mapping : headings ? recognisedMapping(kind.columns, headings) : null;
     // The bytes as read are sent (the file itself where they could not be read: the server says why).
     const type = file.type || (isXlsx(file) ? IMPORT.xlsxType : 'text/csv');
     const current: Chosen = { file, body: bytes ? new Blob([bytes], { type }) : file, headings, checkedMapping: null };

@@ -138,7 +138,35 @@ export const Imported: Story = {
     fileName: 'trips-november.csv',
   },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('3 waybills imported as drafts.');
+    const view = within(canvasElement);
+    await expect(view.getByRole('status')).toHaveTextContent('3 waybills imported as drafts.');
+    // Each created waybill is a link to it.
+    const created = within(view.getByRole('list', { name: 'Created, each opens its record:' }));
+    await expect(created.getByRole('link', { name: 'W-2026-000102' })).toHaveAttribute('href', '/waybills/W-2026-000102');
+    await expect(created.getAllByRole('link')).toHaveLength(3);
+  },
+};
+
+/** A large import lists its first numbers and says how many more it made. */
+export const ImportedMany: Story = {
+  args: {
+    phase: {
+      name: 'imported',
+      result: {
+        ...valid,
+        dryRun: false,
+        rows: 45,
+        valid: 45,
+        imported: 45,
+        numbers: Array.from({ length: 45 }, (_, i) => `W-2026-${String(201 + i).padStart(6, '0')}`),
+      },
+    },
+    fileName: 'trips-november.csv',
+  },
+  play: async ({ canvasElement }) => {
+    const view = within(canvasElement);
+    await expect(within(view.getByRole('list')).getAllByRole('link')).toHaveLength(20);
+    await expect(view.getByText('…and 25 more.')).toBeInTheDocument();
   },
 };
 

@@ -1,6 +1,7 @@
 import { IMPORT } from '@timberlog/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 
 import type { BatchJob, ImportError } from '@/entities/waybill';
 import { useFormat } from '@/shared/lib/format';
@@ -148,6 +149,9 @@ function ColumnsTable({
   );
 }
 
+/** How many of the created records' numbers the result lists, each a link. */
+const IMPORTED_SHOWN = 20;
+
 /**
  * The import dialog's body by its phase: the file and the template, its columns (what
  * each gives, changeable), the check's answer with every problem by spreadsheet row and field,
@@ -171,16 +175,38 @@ export function ImportView({
   const format = useFormat();
   const inputId = useId();
   const hintId = useId();
+  const createdId = useId();
   const busy = phase.name === 'checking' || phase.name === 'importing';
   const mappingReady = !columns || (missingFields(kind.columns, columns.mapping).length === 0 && twiceMapped(columns.mapping).length === 0);
   const counted = (n: number) => ({ count: n, formatted: format.number(n) });
 
   if (phase.name === 'imported') {
+    const { numbers } = phase.result;
+    const shown = numbers.slice(0, IMPORTED_SHOWN);
     return (
       <div className={styles.view}>
         <p className={styles.success} role="status">
           {t(`${kind.texts}.imported`, counted(phase.result.imported))}
         </p>
+        {shown.length > 0 ? (
+          <div>
+            <p className={styles.hint} id={createdId}>
+              {t('import.created')}
+            </p>
+            <ul className={styles.created} aria-labelledby={createdId}>
+              {shown.map((number) => (
+                <li key={number}>
+                  <Link to={`/${kind.record}/${number}`} onClick={onClose}>
+                    {number}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            {numbers.length > shown.length ? (
+              <p className={styles.hint}>{t('import.createdMore', counted(numbers.length - shown.length))}</p>
+            ) : null}
+          </div>
+        ) : null}
         <div className={styles.buttons}>
           <Button onClick={onClose}>{t('waybills.bulk.done')}</Button>
         </div>
