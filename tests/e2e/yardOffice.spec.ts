@@ -1,4 +1,4 @@
-import { expect, test, type Download, type Page, expectApiErrors } from './fixtures';
+import { expect, shoot, test, type Download, type Page, expectApiErrors } from './fixtures';
 
 import { ownAccount, REAL_SERVER } from './realServer';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
@@ -148,6 +148,44 @@ test('item 3: leaving a changed form by a link, by Back and by the language swit
 
 test.describe('a phone', () => {
   test.use({ viewport: { width: 412, height: 915 } });
+
+  test.describe('under a finger', () => {
+    test.use({ hasTouch: true });
+
+    /** What can be tapped on the page and is smaller than 44 × 44 px: its name and size. */
+    const tooSmall = (page: Page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('main button, main a[href], main label:has(> input[type=checkbox]), header button')]
+          .filter((element) => element.getClientRects().length > 0)
+          // Links inside running text and table cells are read, not aimed at; buttons and row checkboxes are.
+          .filter((element) => element.tagName !== 'A' || (element as HTMLElement).className.includes('button'))
+          .map((element) => {
+            const box = element.getBoundingClientRect();
+            const name =
+              element.getAttribute('aria-label') ??
+              element.querySelector('input')?.getAttribute('aria-label') ??
+              element.textContent?.trim();
+            return { name, width: Math.round(box.width), height: Math.round(box.height) };
+          })
+          .filter((target) => target.width < 44 || target.height < 44),
+      );
+
+    test('#32: the buttons and the row checkboxes of the list and of a waybill are at least 44 × 44 px to tap', async ({ page }) => {
+      await signIn(page, USER);
+      await page.goto('/waybills');
+      const table = page.getByRole('table', { name: 'Waybills' });
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      expect(await tooSmall(page)).toEqual([]);
+      await shoot(page, 'phone-touch-list');
+      const first = table.getByRole('link', { name: /^W-\d{4}-\d{6}$/ }).first();
+      const number = await first.innerText();
+      await first.click();
+      await expect(page.getByRole('heading', { level: 1, name: `Waybill ${number}` })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+      expect(await tooSmall(page)).toEqual([]);
+      await shoot(page, 'phone-touch-waybill');
+    });
+  });
 
   test('item 5: opens Invoices from the menu and reads a waybill without scrolling sideways', async ({ page }) => {
     await signIn(page, USER);

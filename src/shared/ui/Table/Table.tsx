@@ -313,15 +313,17 @@ export function Table<Row>({
         >
           {selection ? (
             <td className={styles.checkCell}>
-              <input
-                type="checkbox"
-                className={styles.checkbox}
-                checked={isSelected}
-                disabled={!selectable(row)}
-                onChange={() => toggleRow(row)}
-                aria-label={t('ui.table.selectRow', { label: rowLabel })}
-                tabIndex={-1}
-              />
+              <label className={styles.checkTarget}>
+                <input
+                  type="checkbox"
+                  className={styles.checkbox}
+                  checked={isSelected}
+                  disabled={!selectable(row)}
+                  onChange={() => toggleRow(row)}
+                  aria-label={t('ui.table.selectRow', { label: rowLabel })}
+                  tabIndex={-1}
+                />
+              </label>
             </td>
           ) : null}
           {columns.map((column) => {
@@ -375,17 +377,19 @@ export function Table<Row>({
           <tr>
             {selection ? (
               <th scope="col" className={styles.checkCell}>
-                <input
-                  type="checkbox"
-                  className={styles.checkbox}
-                  checked={selectableKeys.length > 0 && selectedOnPage === selectableKeys.length}
-                  ref={(element) => {
-                    if (element) element.indeterminate = selectedOnPage > 0 && selectedOnPage < selectableKeys.length;
-                  }}
-                  disabled={selectableKeys.length === 0}
-                  onChange={toggleAll}
-                  aria-label={t('ui.table.selectAll')}
-                />
+                <label className={styles.checkTarget}>
+                  <input
+                    type="checkbox"
+                    className={styles.checkbox}
+                    checked={selectableKeys.length > 0 && selectedOnPage === selectableKeys.length}
+                    ref={(element) => {
+                      if (element) element.indeterminate = selectedOnPage > 0 && selectedOnPage < selectableKeys.length;
+                    }}
+                    disabled={selectableKeys.length === 0}
+                    onChange={toggleAll}
+                    aria-label={t('ui.table.selectAll')}
+                  />
+                </label>
               </th>
             ) : null}
             {columns.map((column) => {

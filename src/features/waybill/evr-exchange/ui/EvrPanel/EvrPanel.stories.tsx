@@ -108,6 +108,16 @@ export const NotSent: Story = {
   },
 };
 
+/** A waybill confirmed before the office's waybills went to EVR: nothing will send it now, and the panel does not promise it. */
+export const ConfirmedBeforeEvr: Story = {
+  args: { waybill: mockWaybill({ status: 'confirmed' }) },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText('Not in EVR: this waybill was confirmed before Timberlog sent waybills there.'),
+    ).toBeInTheDocument();
+  },
+};
+
 export const ConnectionOff: Story = {
   args: { waybill: mockWaybill({ status: 'confirmed' }), connected: false },
   play: async ({ canvasElement }) => {

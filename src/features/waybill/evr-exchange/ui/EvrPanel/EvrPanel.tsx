@@ -24,6 +24,7 @@ export interface EvrPanelProps {
   readonly waybill: Pick<
     Waybill,
     | 'number'
+    | 'status'
     | 'version'
     | 'quantity'
     | 'unit'
@@ -63,7 +64,14 @@ export function EvrPanel({ waybill, connected = true }: EvrPanelProps) {
         <Badge tone={TONES[state]}>{labels.evrState(state)}</Badge>
       </div>
       {state === 'notSent' ? (
-        <p className={styles.note}>{connected ? t('waybills.evr.notSentText') : t('waybills.evr.offText')}</p>
+        <p className={styles.note}>
+          {!connected
+            ? t('waybills.evr.offText')
+            : waybill.status === 'draft'
+              ? t('waybills.evr.notSentText')
+              : // Confirmed before the waybills went to EVR (or imported so): nothing will send it now.
+                t('waybills.evr.notSentBefore')}
+        </p>
       ) : (
         <DetailFields
           compact
