@@ -170,12 +170,15 @@ test.describe('a phone', () => {
           .filter((target) => target.width < 44 || target.height < 44),
       );
 
-    test('#32: the buttons and the row checkboxes of the list and of a waybill are at least 44 × 44 px to tap', async ({ page }) => {
+    test('#32: the buttons and the row checkboxes of the list and of a waybill are at least 44 × 44 px to tap; a card names driver, truck and quantity', async ({ page }) => {
       await signIn(page, USER);
       await page.goto('/waybills');
       const table = page.getByRole('table', { name: 'Waybills' });
       await expect(table.getByRole('row').nth(1)).toBeVisible();
       expect(await tooSmall(page)).toEqual([]);
+      // Each card names the driver and the truck, and the quantity with its unit.
+      await expect(table.getByRole('row').nth(1)).toContainText(/Driver\s*\S.* · \S+/);
+      await expect(table.getByRole('row').nth(1)).toContainText(/Quantity\s*[\d.,]+\s(m³|t)/);
       await shoot(page, 'phone-touch-list');
       const first = table.getByRole('link', { name: /^W-\d{4}-\d{6}$/ }).first();
       const number = await first.innerText();

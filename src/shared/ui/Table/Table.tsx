@@ -24,6 +24,8 @@ export interface TableColumn<Row> {
    * `hide` leaves the column out, and the rest (the default) are lines with their header as the label.
    */
   readonly phone?: 'title' | 'show' | 'hide';
+  /** More of the row on a phone's card only, after the cell (a driver's vehicle beside the driver). */
+  readonly phoneExtra?: (row: Row) => ReactNode;
 }
 
 export interface TableSelection {
@@ -348,6 +350,7 @@ export function Table<Row>({
                 ) : (
                   content
                 )}
+                {column.phoneExtra ? <span className={styles.phoneExtra}>{column.phoneExtra(row)}</span> : null}
               </td>
             );
           })}

@@ -57,9 +57,11 @@ export function waybillColumns(t: TFunction, format: Formatters, linkState?: unk
       id: 'driverName',
       header: header('driverName'),
       sortField: 'driverName',
-      phone: 'hide',
+      // A driver finds their load by driver and truck: both on the phone's card.
+      phone: 'show',
       truncate: true,
       cell: (w) => clipped(w.driverName),
+      phoneExtra: (w) => ` · ${w.vehicleNumber}`,
     },
     {
       id: 'vehicleNumber',
