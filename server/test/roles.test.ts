@@ -75,6 +75,7 @@ describe('roles', () => {
     getExportRequest: 'user',
     acknowledgeExportError: 'user',
     getSummary: 'user',
+    getSettings: 'user',
     getSummaryCharts: 'user',
     waybillHistory: 'user',
     worklogHistory: 'user',
