@@ -8,23 +8,13 @@
 import { LIMITS, REGISTRY_CODE_PATTERN } from './limits.ts';
 import type { MessageKey, MessageParams } from './messages.ts';
 import { CERTIFICATE_CLAIMS, HOLDING_BASIS_TYPES, type HoldingBasisType } from './evr-codes.ts';
+import type { HoldingBasisField, WaybillEvrTextField } from './evr-fields.ts';
 
 export { CERTIFICATE_CLAIMS, HOLDING_BASIS_TYPES } from './evr-codes.ts';
 export type { CertificateClaimCode, HoldingBasisType } from './evr-codes.ts';
 
-/** The waybill fields a holding basis may carry. */
-export const HOLDING_BASIS_FIELDS = [
-  'cadastralNumber',
-  'compartment',
-  'forestAllocationNumber',
-  'forestNotificationNumber',
-  'contractNumber',
-  'contractDate',
-  'previousOwnerName',
-  'previousOwnerCode',
-  'previousOwnerAddress',
-] as const;
-export type HoldingBasisField = (typeof HOLDING_BASIS_FIELDS)[number];
+export { HOLDING_BASIS_FIELDS } from './evr-fields.ts';
+export type { HoldingBasisField } from './evr-fields.ts';
 
 interface HoldingBasisRule {
   /** The fields the form shows for this type, in order. */
@@ -133,32 +123,11 @@ export const PHONE_PATTERN = '^\\+?[0-9][0-9 ()-]*$';
 export const LEST97 = { epsg: 3301, xMin: 6_300_000, xMax: 6_700_000, yMin: 300_000, yMax: 800_000 } as const;
 
 /** The EVR fields of a waybill, as the API answers them (null: not given). */
-export interface EvrWaybillFields {
+export type EvrWaybillFields = {
   driverName?: string | null;
   vehicleNumber?: string | null;
-  ownerCompany?: string | null;
-  ownerPersonName?: string | null;
-  ownerPersonCode?: string | null;
-  transporterCompany?: string | null;
-  driverIdCode?: string | null;
-  driverPhone?: string | null;
-  trailerNumber?: string | null;
-  departureTime?: string | null;
-  grossMass?: string | null;
-  holdingBasisType?: string | null;
-  cadastralNumber?: string | null;
-  compartment?: string | null;
-  forestAllocationNumber?: string | null;
-  forestNotificationNumber?: string | null;
-  contractNumber?: string | null;
-  contractDate?: string | null;
-  previousOwnerName?: string | null;
-  previousOwnerCode?: string | null;
-  previousOwnerAddress?: string | null;
   certificateClaims?: readonly CertificateClaim[] | null;
-  eudrReferenceNumber?: string | null;
-  eudrVerificationNumber?: string | null;
-}
+} & { [K in WaybillEvrTextField]?: string | null };
 
 /** One thing a waybill lacks for EVR: the field it belongs on and the message saying what. */
 export interface EvrProblem {

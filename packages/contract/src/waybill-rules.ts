@@ -20,6 +20,10 @@ import {
 } from './limits.ts';
 import type { MessageKey, MessageParams } from './messages.ts';
 import type { Lookup, RuleProblem } from './rules.ts';
+import { WAYBILL_EVR_FIELDS, WAYBILL_EVR_TEXT_FIELDS, type WaybillEvrTextField } from './evr-fields.ts';
+
+export { WAYBILL_EVR_FIELDS, WAYBILL_EVR_TEXT_FIELDS } from './evr-fields.ts';
+export type { WaybillEvrField, WaybillEvrTextField } from './evr-fields.ts';
 
 /** What a new waybill must be given. */
 export const WAYBILL_REQUIRED_FIELDS = [
@@ -33,41 +37,12 @@ export const WAYBILL_REQUIRED_FIELDS = [
   'quantity',
 ] as const;
 
-/** The EVR fields that are text (a date, a time and a decimal too): empty text clears one. In the form's order of its groups. */
-export const WAYBILL_EVR_TEXT_FIELDS = [
-  'ownerCompany',
-  'ownerPersonName',
-  'ownerPersonCode',
-  'transporterCompany',
-  'departureTime',
-  'driverIdCode',
-  'driverPhone',
-  'trailerNumber',
-  'grossMass',
-  'holdingBasisType',
-  'cadastralNumber',
-  'compartment',
-  'forestAllocationNumber',
-  'forestNotificationNumber',
-  'contractNumber',
-  'contractDate',
-  'previousOwnerName',
-  'previousOwnerCode',
-  'previousOwnerAddress',
-  'eudrReferenceNumber',
-  'eudrVerificationNumber',
-] as const;
-
-/** Every EVR field of a waybill (database migration 035). */
-export const WAYBILL_EVR_FIELDS = [...WAYBILL_EVR_TEXT_FIELDS, 'certificateClaims'] as const;
-export type WaybillEvrField = (typeof WAYBILL_EVR_FIELDS)[number];
-
 /** Every field a change may set (the status and a correction's reason aside). */
 export const WAYBILL_EDIT_FIELDS = [...WAYBILL_REQUIRED_FIELDS, 'destinationCompany', 'notes', ...WAYBILL_EVR_FIELDS] as const;
 export type WaybillEditField = (typeof WAYBILL_EDIT_FIELDS)[number];
 
 /** A waybill's fields as a change gives them (a field not given is not changed; null clears an EVR field). */
-export interface WaybillFieldValues {
+export type WaybillFieldValues = {
   transportDate?: string;
   origin?: string;
   destination?: string;
@@ -78,29 +53,8 @@ export interface WaybillFieldValues {
   assortment?: string;
   quantity?: string;
   notes?: string;
-  ownerCompany?: string | null;
-  ownerPersonName?: string | null;
-  ownerPersonCode?: string | null;
-  transporterCompany?: string | null;
-  driverIdCode?: string | null;
-  driverPhone?: string | null;
-  trailerNumber?: string | null;
-  departureTime?: string | null;
-  grossMass?: string | null;
-  holdingBasisType?: string | null;
-  cadastralNumber?: string | null;
-  compartment?: string | null;
-  forestAllocationNumber?: string | null;
-  forestNotificationNumber?: string | null;
-  contractNumber?: string | null;
-  contractDate?: string | null;
-  previousOwnerName?: string | null;
-  previousOwnerCode?: string | null;
-  previousOwnerAddress?: string | null;
   certificateClaims?: readonly CertificateClaim[];
-  eudrReferenceNumber?: string | null;
-  eudrVerificationNumber?: string | null;
-}
+} & { [K in WaybillEvrTextField]?: string | null };
 
 /** The reference data the field checks ask about: the server reads it with SQL, the mocks from their data. */
 export interface WaybillLookups {

@@ -1,4 +1,4 @@
-import { normaliseWorkerName, type WorklogAction } from '@timberlog/contract';
+import { normaliseWorkerName, WORKLOG_EDIT_FIELDS, type WorklogAction } from '@timberlog/contract';
 
 import type { Worklog, WorklogCreate } from '@/entities/worklog';
 
@@ -16,17 +16,8 @@ export interface WorklogFormValues {
   notes: string;
 }
 
-export const WORKLOG_FORM_FIELDS = [
-  'timestamp',
-  'action',
-  'warehouse',
-  'workerName',
-  'assortment',
-  'quantity',
-  'waybill',
-  'durationMinutes',
-  'notes',
-] as const satisfies readonly (keyof WorklogFormValues)[];
+/** The form's fields: the contract's, in its order. */
+export const WORKLOG_FORM_FIELDS = WORKLOG_EDIT_FIELDS satisfies readonly (keyof WorklogFormValues)[];
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
