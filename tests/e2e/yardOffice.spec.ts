@@ -1,6 +1,6 @@
 import { expect, shoot, test, type Download, type Page, expectApiErrors } from './fixtures';
 
-import { ownAccount, REAL_SERVER } from './realServer';
+import { ownAccount, REAL_SERVER, realApi } from './realServer';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
 // Fit for the yard office, against the real server (scripts/e2e-server.mjs): exports that never
@@ -170,7 +170,9 @@ test.describe('a phone', () => {
           .filter((target) => target.width < 44 || target.height < 44),
       );
 
-    test('#32: the buttons and the row checkboxes of the list and of a waybill are at least 44 × 44 px to tap; a card names driver, truck and quantity', async ({ page }) => {
+    test('#32: the buttons and the row checkboxes of the list and of a waybill are at least 44 × 44 px to tap; a card names driver, truck and quantity', async ({
+      page,
+    }) => {
       await signIn(page, USER);
       await page.goto('/waybills');
       const table = page.getByRole('table', { name: 'Waybills' });
@@ -188,6 +190,42 @@ test.describe('a phone', () => {
       expect(await tooSmall(page)).toEqual([]);
       await shoot(page, 'phone-touch-waybill');
     });
+  });
+
+  test("#32: a driver's loads of today are one tap from the menu: today's waybills with their name as the driver", async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, USER);
+    // A load of today for this driver, made as the office would.
+    const api = await realApi(request, USER);
+    const like = (await api.get<{ results: Record<string, unknown>[] }>('/api/waybills/?statusIn=draft&sort=number&pageSize=1'))
+      .results[0]!;
+    const pad = (value: number) => String(value).padStart(2, '0');
+    const now = new Date();
+    const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+    const mine = await api.post<{ number: string }>('/api/waybills/', {
+      transportDate: today,
+      origin: like.origin,
+      destination: like.destination,
+      driverName: USER.name,
+      vehicleNumber: '321 MIN',
+      mileage: 80,
+      assortment: like.assortment,
+      quantity: '20.000',
+      notes: '',
+    });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'My loads today' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+    const table = page.getByRole('table', { name: 'Waybills' });
+    await expect(table.getByRole('link', { name: mine.number })).toBeVisible();
+    // Only this driver's, only today's.
+    for (const row of await table.getByRole('row').all()) {
+      if ((await row.getByRole('columnheader').count()) > 0) continue;
+      await expect(row).toContainText(USER.name);
+    }
+    expect(new URL(page.url()).searchParams.get('transportDate')).toBe(today);
   });
 
   test('item 5: opens Invoices from the menu and reads a waybill without scrolling sideways', async ({ page }) => {

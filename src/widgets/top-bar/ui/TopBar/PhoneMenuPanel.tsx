@@ -1,13 +1,14 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 
 import { SignOutButton } from '@/features/auth/sign-out';
 import { ExportsButton } from '@/features/export/track-progress';
 import { LocaleSwitcher } from '@/features/locale/switch';
 import { ThemeToggle } from '@/features/theme/toggle';
 import { selectIsAuthenticated } from '@/entities/session';
+import { useCurrentUser } from '@/entities/user';
 import { useAppSelector } from '@/shared/model';
 import { Button } from '@/shared/ui';
 
@@ -18,6 +19,13 @@ const StaffLinks = lazy(() => import('./StaffLinks').then((module) => ({ default
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.link} ${styles.active}` : styles.link);
 
+/** The signed-in user's loads of today (their calendar day): the waybill list by their name as the driver. */
+export function myLoadsTodayPath(name: string, today: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const date = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  return `/waybills?${new URLSearchParams({ driverName: name, transportDate: date }).toString()}`;
+}
+
 export interface PhoneMenuPanelProps {
   readonly open: boolean;
   readonly onOpenChange: (open: boolean) => void;
@@ -27,13 +35,15 @@ export interface PhoneMenuPanelProps {
 export function PhoneMenuPanel({ open, onOpenChange }: PhoneMenuPanelProps) {
   const { t } = useTranslation();
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
-  const { pathname } = useLocation();
-  // A choice made in the menu (a section, the account) closes it.
-  const shownAt = useRef(pathname);
+  const me = useCurrentUser(isAuthenticated);
+  const { pathname, search } = useLocation();
+  // A choice made in the menu (a section, the account, a driver's loads) closes it.
+  const place = `${pathname}${search}`;
+  const shownAt = useRef(place);
   useEffect(() => {
-    if (shownAt.current !== pathname) onOpenChange(false);
-    shownAt.current = pathname;
-  }, [pathname, onOpenChange]);
+    if (shownAt.current !== place) onOpenChange(false);
+    shownAt.current = place;
+  }, [place, onOpenChange]);
 
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -57,6 +67,14 @@ export function PhoneMenuPanel({ open, onOpenChange }: PhoneMenuPanelProps) {
                   </NavLink>
                 </li>
               ))}
+              {me ? (
+                <li>
+                  {/* A driver's own loads, one tap from the menu. */}
+                  <Link to={myLoadsTodayPath(me.name)} className={styles.link}>
+                    {t('waybills.list.myLoadsToday')}
+                  </Link>
+                </li>
+              ) : null}
               {isAuthenticated ? (
                 <Suspense fallback={null}>
                   <StaffLinks />
