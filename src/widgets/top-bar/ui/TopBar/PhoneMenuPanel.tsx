@@ -71,7 +71,7 @@ export function PhoneMenuPanel({ open, onOpenChange }: PhoneMenuPanelProps) {
                 <li>
                   {/* A driver's own loads, one tap from the menu. */}
                   <Link to={myLoadsTodayPath(me.name)} className={styles.link}>
-                    {t('waybills.list.myLoadsToday')}
+                    {t('nav.myLoadsToday')}
                   </Link>
                 </li>
               ) : null}
