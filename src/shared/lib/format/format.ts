@@ -103,3 +103,9 @@ export function formatMonth(value: string, locale: string, width: 'short' | 'lon
     () => new Intl.DateTimeFormat(dateLocale(locale), { month: width, year: 'numeric', timeZone: 'UTC' }),
   ).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 }
+
+/** A day of the user's own calendar as an ISO date (`2026-11-28`): what a date input and a date filter take. */
+export function localDateText(day: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}

@@ -1,4 +1,13 @@
-export { formatDate, formatDateTime, formatDayMonth, formatMonth, formatNumber, formatQuantity, numberFormat } from './format';
+export {
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatMonth,
+  formatNumber,
+  formatQuantity,
+  localDateText,
+  numberFormat,
+} from './format';
 export { formatTime } from './intl';
 export { useFormat } from './useFormat';
 export type { Formatters } from './useFormat';

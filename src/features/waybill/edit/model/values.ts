@@ -1,6 +1,7 @@
 import { INVOICE, wallClockInstant, WAYBILL_EVR_TEXT_FIELDS, type Unit } from '@timberlog/contract';
 
 import type { Waybill, WaybillCreate, WaybillUpdate } from '@/entities/waybill';
+import { localDateText } from '@/shared/lib/format';
 
 /** What the waybill form edits: every value as the user typed it (numbers too), so nothing is lost or reformatted. */
 export interface WaybillFormValues {
@@ -95,8 +96,7 @@ export const WAYBILL_FORM_FIELDS = [
 
 /** A new waybill's form: transported today (the user's calendar day). */
 export function emptyWaybillValues(today: Date = new Date()): WaybillFormValues {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const date = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  const date = localDateText(today);
   return {
     number: '',
     transportDate: date,

@@ -9,6 +9,7 @@ import { LocaleSwitcher } from '@/features/locale/switch';
 import { ThemeToggle } from '@/features/theme/toggle';
 import { selectIsAuthenticated } from '@/entities/session';
 import { useCurrentUser } from '@/entities/user';
+import { localDateText } from '@/shared/lib/format';
 import { useAppSelector } from '@/shared/model';
 import { Button } from '@/shared/ui';
 
@@ -21,9 +22,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles
 
 /** The signed-in user's loads of today (their calendar day): the waybill list by their name as the driver. */
 export function myLoadsTodayPath(name: string, today: Date = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const date = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
-  return `/waybills?${new URLSearchParams({ driverName: name, transportDate: date }).toString()}`;
+  return `/waybills?${new URLSearchParams({ driverName: name, transportDate: localDateText(today) }).toString()}`;
 }
 
 export interface PhoneMenuPanelProps {
