@@ -9,8 +9,14 @@ export async function privateDir(dir: string): Promise<void> {
   await fs.chmod(dir, 0o700);
 }
 
-/** Creates (or empties) `file` with mode 0600 before anything is written to it. */
+/**
+ * Creates (or empties) `file` with mode 0600 and `content`, whole at once: written beside it and
+ * renamed into place, so whoever watches the folder (an accounting system reading the outbox)
+ * never reads a file half written.
+ */
 export async function privateFile(file: string, content: string | Buffer = ''): Promise<void> {
-  await fs.writeFile(file, content, { mode: 0o600 });
-  await fs.chmod(file, 0o600);
+  const partial = `${file}.${process.pid}.partial`;
+  await fs.writeFile(partial, content, { mode: 0o600 });
+  await fs.chmod(partial, 0o600);
+  await fs.rename(partial, file);
 }
