@@ -2,87 +2,62 @@
  * The heading row of an XLSX workbook, read in the browser as the server reads it: the first
  * worksheet as the workbook lists it, its first row with any cell filled, each cell at its column
  * (A is 0; a column left out is an empty heading), shared and inline strings. The archive is read
- * with a small ZIP reader and the platform's DecompressionStream('deflate-raw'); the sheet is
- * inflated only up to that row. Loaded with the import dialog's reading of an XLSX file alone.
+ * with fflate's streaming unzip (as the server's limits check reads it); each sheet is inflated
+ * only up to its first filled row. Loaded with the import dialog's reading of an XLSX file alone.
  */
+
+import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
-const LOCAL_FILE = 0x04034b50;
-const CENTRAL_FILE = 0x02014b50;
-const END_OF_CENTRAL = 0x06054b50;
+/** Compressed input given to the reader at a time: reading stops once the heading row is found. */
+const PIECE = 16 * 1024;
 
-interface Entry {
-  readonly method: number;
-  readonly size: number;
-  readonly offset: number;
-}
-
-/** The archive's entries by name, from its central directory (null: no ZIP archive). */
-function entries(bytes: Bytes): Map<string, Entry> | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = -1;
-  // The end record is the last 22 bytes, or further back by a comment of at most 65535 bytes.
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--)
-    if (view.getUint32(i, true) === END_OF_CENTRAL) {
-      end = i;
-      break;
-    }
-  if (end < 0) return null;
-  const count = view.getUint16(end + 10, true);
-  let at = view.getUint32(end + 16, true);
-  const names = new TextDecoder();
-  const found = new Map<string, Entry>();
-  for (let n = 0; n < count; n++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL_FILE) return null;
-    const nameLength = view.getUint16(at + 28, true);
-    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    found.set(name, { method: view.getUint16(at + 10, true), size: view.getUint32(at + 20, true), offset: view.getUint32(at + 42, true) });
-    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-  }
-  return found;
-}
-
-/** An entry's bytes as stored (compressed or not), past its local header. */
-function stored(bytes: Bytes, entry: Entry): Bytes | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (entry.offset + 30 > bytes.length || view.getUint32(entry.offset, true) !== LOCAL_FILE) return null;
-  const start = entry.offset + 30 + view.getUint16(entry.offset + 26, true) + view.getUint16(entry.offset + 28, true);
-  return bytes.subarray(start, start + entry.size);
-}
+const WORKBOOK = 'xl/workbook.xml';
+const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
+const isSheet = (name: string) => /^xl\/worksheets\/[^/]+\.xml$/.test(name);
+const isStrings = (name: string) => /^xl\/[^/]*sharedStrings[^/]*\.xml$/i.test(name);
 
 /**
- * An entry's text, inflated chunk by chunk until `enough` says the text so far suffices (the rest
- * is not inflated); null when it cannot be read.
+ * The parts of the archive the heading row needs, read with fflate's streaming unzip: the
+ * workbook and its relationships and the shared strings whole, each worksheet only until its first
+ * filled row (`sheetDone`). Null when the bytes are no ZIP archive fflate can read.
  */
-async function entryText(bytes: Bytes, entry: Entry | undefined, enough: (text: string) => boolean = () => false) {
-  const data = entry && stored(bytes, entry);
-  if (!data) return null;
-  const decoder = new TextDecoder();
-  if (entry.method === 0) return decoder.decode(data);
-  if (entry.method !== 8 || typeof DecompressionStream === 'undefined') return null;
-  const input = new ReadableStream<BufferSource>({
-    start(controller) {
-      controller.enqueue(data);
-      controller.close();
-    },
-  });
-  const reader = input.pipeThrough(new DecompressionStream('deflate-raw')).getReader();
-  let text = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-      if (enough(text)) {
-        await reader.cancel();
-        return text;
+function unpack(bytes: Bytes, sheetDone: (text: string) => boolean): Map<string, string> | null {
+  const texts = new Map<string, string>();
+  const unzip = new Unzip();
+  unzip.register(UnzipInflate);
+  unzip.register(UnzipPassThrough);
+  let broken = false;
+  let seen = false;
+  unzip.onfile = (file) => {
+    seen = true;
+    const name = file.name;
+    const sheet = isSheet(name);
+    if (!sheet && name !== WORKBOOK && name !== WORKBOOK_RELS && !isStrings(name)) return;
+    const decoder = new TextDecoder();
+    let text = '';
+    file.ondata = (error, data, final) => {
+      if (error) {
+        broken = true;
+        return;
       }
+      text += decoder.decode(data, { stream: !final });
+      texts.set(name, text);
+      // A worksheet past its heading row: the rest of it is not inflated.
+      if (sheet && !final && sheetDone(text)) file.terminate();
+    };
+    file.start();
+  };
+  try {
+    for (let at = 0; at < bytes.length; at += PIECE) {
+      const end = Math.min(at + PIECE, bytes.length);
+      unzip.push(bytes.subarray(at, end), end === bytes.length);
     }
   } catch {
     return null;
   }
-  return text + decoder.decode();
+  return broken || !seen ? null : texts;
 }
 
 const parse = (xml: string): Document | null => {
@@ -113,12 +88,12 @@ const resolvePath = (base: string, target: string): string => {
 };
 
 /** The first worksheet's path and the shared strings' path, by the workbook and its relationships. */
-async function parts(bytes: Bytes, files: Map<string, Entry>) {
+function parts(texts: Map<string, string>) {
   const fallback = { sheet: 'xl/worksheets/sheet1.xml', strings: 'xl/sharedStrings.xml' };
-  const workbookXml = await entryText(bytes, files.get('xl/workbook.xml'));
-  const relsXml = await entryText(bytes, files.get('xl/_rels/workbook.xml.rels'));
-  const workbook = workbookXml === null ? null : parse(workbookXml);
-  const rels = relsXml === null ? null : parse(relsXml);
+  const workbookXml = texts.get(WORKBOOK);
+  const relsXml = texts.get(WORKBOOK_RELS);
+  const workbook = workbookXml === undefined ? null : parse(workbookXml);
+  const rels = relsXml === undefined ? null : parse(relsXml);
   if (!workbook || !rels) return fallback;
   const relations = byName(rels, 'Relationship');
   const first = byName(workbook, 'sheet')[0];
@@ -185,26 +160,22 @@ function firstRow(xml: string, shared: (index: number) => string): string[] | nu
 }
 
 /** The headings of an XLSX file's first worksheet (its first filled row), or null when it cannot be read here. */
-export async function readXlsxHeadings(data: ArrayBuffer | Bytes): Promise<string[] | null> {
+export function readXlsxHeadings(data: ArrayBuffer | Bytes): string[] | null {
   const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
-  const files = entries(bytes);
-  if (!files) return null;
-  const { sheet, strings } = await parts(bytes, files);
+  // While unpacking, a shared string counts as filled: the row is read again below with the real ones.
+  const texts = unpack(bytes, (text) => firstRow(text, () => 'x') !== undefined);
+  if (!texts) return null;
+  const { sheet, strings } = parts(texts);
+  const sheetXml = texts.get(sheet);
+  if (sheetXml === undefined) return null;
   let sharedItems: string[] | null = null;
-  const sharedXml = files.has(strings) ? await entryText(bytes, files.get(strings)) : '';
   const shared = (index: number): string => {
     if (sharedItems === null) {
+      const sharedXml = texts.get(strings);
       const doc = sharedXml ? parse(sharedXml) : null;
       sharedItems = doc ? byName(doc, 'si').map(itemText) : [];
     }
     return sharedItems[index] ?? '';
   };
-  let found: string[] | null | undefined;
-  const text = await entryText(bytes, files.get(sheet), (so) => {
-    found = firstRow(so, shared);
-    return found !== undefined;
-  });
-  if (text === null) return null;
-  if (found === undefined) found = firstRow(text, shared);
-  return found ?? null;
+  return firstRow(sheetXml, shared) ?? null;
 }

@@ -7,7 +7,7 @@ import { waybillHandlers, waybillVolumeHandlers } from '@/entities/waybill/index
 import { worklogHandlers } from '@/entities/worklog/index.mocks';
 import { mockDb } from '@/shared/mock-db';
 
-import { tinyXlsx } from '../../lib/tinyXlsx';
+import { tinyXlsx } from '../../../../../tests/fixtures/tinyXlsx';
 
 import { ImportDialog } from './ImportDialog';
 

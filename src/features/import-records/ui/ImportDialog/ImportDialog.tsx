@@ -45,7 +45,7 @@ const readHeadings = async (file: File, bytes: ArrayBuffer): Promise<readonly st
   try {
     if (!isXlsx(file)) return readCsvHeadings(new TextDecoder().decode(bytes));
     const { readXlsxHeadings } = await loadXlsxReader();
-    return await readXlsxHeadings(bytes);
+    return readXlsxHeadings(bytes);
   } catch {
     return null;
   }
