@@ -73,6 +73,21 @@ test('switching to Estonian reloads the page in Estonian and survives a reload',
   await expect(page.getByRole('heading', { level: 1, name: 'Waybills' })).toBeVisible();
 });
 
+test("the first visit follows the browser's language; a chosen language is kept over it", async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'et-EE' });
+  const page = await context.newPage();
+  await page.goto('/auth/login');
+  await expect(page.getByRole('button', { name: 'Logi sisse' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'et');
+
+  await chooseLocale(page, /Keel: Eesti/, 'English');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await context.close();
+});
+
 test('the first visit follows the system theme; a chosen theme is remembered', async ({ browser }) => {
   const context = await browser.newContext({ colorScheme: 'dark' });
   const page = await context.newPage();

@@ -228,6 +228,41 @@ test.describe('a phone', () => {
     expect(new URL(page.url()).searchParams.get('transportDate')).toBe(today);
   });
 
+  test("#32: the list's buttons fold behind one List actions button, so the first waybill is on the first screen; the cards scroll with the page", async ({
+    page,
+  }) => {
+    await signIn(page, USER);
+    await page.goto('/waybills');
+    const table = page.getByRole('table', { name: 'Waybills' });
+    const firstCard = table.getByRole('row').nth(1);
+    await expect(firstCard).toBeVisible();
+    const actions = page.getByRole('button', { name: 'List actions' });
+    await expect(actions).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('link', { name: 'New waybill' })).toBeHidden();
+    // The first card starts on the first screen (915 px high).
+    const top = (await firstCard.boundingBox())!.y;
+    expect(top).toBeLessThan(915 - 100);
+    // The page scrolls, not a box inside it.
+    const scroller = await table.evaluate((element) => {
+      const box = element.parentElement!;
+      box.scrollTop = 200;
+      // The app's main area is the page's scroller (the top bar stays).
+      const main = document.querySelector('main')!;
+      return { own: box.scrollTop, page: main.scrollHeight - main.clientHeight };
+    });
+    expect(scroller.own).toBe(0);
+    expect(scroller.page).toBeGreaterThan(0);
+    await shoot(page, 'phone-list-folded');
+
+    await actions.click();
+    await expect(actions).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: 'New waybill' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export report' })).toBeVisible();
+    await shoot(page, 'phone-list-actions');
+    await page.getByRole('link', { name: 'New waybill' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New waybill' })).toBeVisible();
+  });
+
   test('item 5: opens Invoices from the menu and reads a waybill without scrolling sideways', async ({ page }) => {
     await signIn(page, USER);
     const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,6 +1,7 @@
 export { i18n, initI18n, initI18nWithResources, loadSignedInTexts } from './i18n';
 export type { InitI18nOptions } from './i18n';
 export {
+  browserLocale,
   DEFAULT_LOCALE,
   DEFAULT_NAMESPACE,
   LOCALE_NATIVE_NAMES,

@@ -14,3 +14,15 @@ export const LOCALE_NATIVE_NAMES: Readonly<Record<Locale, string>> = { en: 'Engl
 
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+
+/**
+ * The locale a first visit starts in: the first of the browser's languages (`et-EE`, `et`, `en-GB`)
+ * whose language we have, else the default. A choice the user made later is kept over it.
+ */
+export function browserLocale(languages: readonly string[] | undefined = globalThis.navigator?.languages): Locale {
+  for (const tag of languages ?? []) {
+    const language = tag.split('-')[0]?.toLowerCase();
+    if (isLocale(language)) return language;
+  }
+  return DEFAULT_LOCALE;
+}

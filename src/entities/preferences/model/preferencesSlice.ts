@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Density, SavedViewList } from '@timberlog/contract';
 
-import { DEFAULT_LOCALE, type Locale } from '@/shared/i18n';
+import { browserLocale, DEFAULT_LOCALE, type Locale } from '@/shared/i18n';
 import type { Theme } from '@/shared/lib';
 
 /** A list's columns (ids of the contract's LIST_COLUMNS, in order) and row density, as the user left them. */
@@ -23,11 +23,14 @@ export interface PreferencesState {
 
 export const initialPreferencesState: PreferencesState = { locale: DEFAULT_LOCALE, theme: null };
 
+/** A first visit's preferences: the browser's language when we have it, the system's theme. */
+const firstVisit = (): PreferencesState => ({ ...initialPreferencesState, locale: browserLocale() });
+
 const NO_LAYOUT: ListLayout = {};
 
 export const preferencesSlice = createSlice({
   name: 'preferences',
-  initialState: initialPreferencesState,
+  initialState: firstVisit,
   reducers: {
     localeChanged: (state, { payload }: PayloadAction<Locale>) => ({ ...state, locale: payload }),
     themeChosen: (state, { payload }: PayloadAction<Theme>) => ({ ...state, theme: payload }),

@@ -1,6 +1,10 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
 import { useFormat } from '@/shared/lib/format';
-import { PageHeader } from '@/shared/ui';
+import { Button, PageHeader } from '@/shared/ui';
+
+import styles from './ListPageHeader.module.css';
 
 export interface ListPageHeaderProps {
   /** The page heading ("Waybills"). */
@@ -17,9 +21,30 @@ export interface ListPageHeaderProps {
   readonly className?: string;
 }
 
-/** A list page's h1 with how many rows its filters select and the list's buttons. */
+/** A list page's h1 with how many rows its filters select and the list's buttons (behind one "Actions" button on a phone). */
 export function ListPageHeader({ title, titleId, count, countText, actions, className }: ListPageHeaderProps) {
+  const { t } = useTranslation();
   const format = useFormat();
+  const [unfolded, setUnfolded] = useState(false);
+  const actionsId = useId();
   const countLine = count === undefined || !countText ? null : countText(count, format.number(count));
-  return <PageHeader titleId={titleId} title={title} count={countLine} actions={actions} className={className} />;
+  // On a phone the list's buttons fold behind one, so its first rows are on the first screen.
+  const folding = actions ? (
+    <>
+      <Button
+        variant="secondary"
+        className={styles.toggle}
+        aria-expanded={unfolded}
+        aria-controls={actionsId}
+        onClick={() => setUnfolded(!unfolded)}
+      >
+        {t('list.actionsMenu')}
+        <span aria-hidden="true">{unfolded ? '▴' : '▾'}</span>
+      </Button>
+      <div id={actionsId} className={unfolded ? styles.actions : `${styles.actions} ${styles.folded}`}>
+        {actions}
+      </div>
+    </>
+  ) : undefined;
+  return <PageHeader titleId={titleId} title={title} count={countLine} actions={folding} className={className} />;
 }
