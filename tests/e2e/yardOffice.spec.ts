@@ -146,6 +146,42 @@ test('item 3: leaving a changed form by a link, by Back and by the language swit
   await expect(page.getByLabel('Driver', { exact: true })).toHaveValue('Mati Maasikas');
 });
 
+test("#32: a waybill's unsaved changes survive a reload: offered back, restored, saved, and then gone", async ({ page, request }) => {
+  await signIn(page, USER);
+  const api = await realApi(request, USER);
+  const like = (await api.get<{ results: Record<string, unknown>[] }>('/api/waybills/?statusIn=draft&sort=number&pageSize=1')).results[0]!;
+  const mine = await api.post<{ number: string }>('/api/waybills/', {
+    transportDate: like.transportDate,
+    origin: like.origin,
+    destination: like.destination,
+    driverName: 'Draft Driver',
+    vehicleNumber: '404 DRF',
+    mileage: 12,
+    assortment: like.assortment,
+    quantity: '10.000',
+    notes: '',
+  });
+  await page.goto(`/waybills/${mine.number}/edit`);
+  const notes = page.getByLabel('Notes', { exact: true });
+  await notes.fill('Gate code 4711, ask for Peeter');
+  // The page goes away without a save: its leave question is answered "leave".
+  page.on('dialog', (dialog) => void dialog.accept());
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('timberlog:draft:')))).toBe(true);
+  await page.reload();
+  const offer = page.getByRole('status').filter({ hasText: 'that were not saved' });
+  await expect(offer).toBeVisible();
+  await expect(notes).toHaveValue('');
+  await shoot(page, 'draft-offered');
+  await offer.getByRole('button', { name: 'Restore' }).click();
+  await expect(notes).toHaveValue('Gate code 4711, ask for Peeter');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Waybill ${mine.number}`, exact: true })).toBeVisible();
+  expect((await api.get<{ notes: string }>(`/api/waybills/${mine.number}/`)).notes).toBe('Gate code 4711, ask for Peeter');
+  await page.goto(`/waybills/${mine.number}/edit`);
+  await expect(notes).toHaveValue('Gate code 4711, ask for Peeter');
+  await expect(page.getByText('that were not saved')).toHaveCount(0);
+});
+
 test.describe('a phone', () => {
   test.use({ viewport: { width: 412, height: 915 } });
 

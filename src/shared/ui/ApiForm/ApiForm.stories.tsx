@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 
+import { draftKey, readDraft, writeDraft } from '../../lib/form';
 import { FormikTextField } from '../FormikTextField/FormikTextField';
 
 import { ApiForm, SubmitButton, type ApiFormProps } from './ApiForm';
@@ -19,12 +20,13 @@ const refuse =
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
     Promise.reject({ status, data });
 
-function DemoForm({ request }: { readonly request: Request }) {
+function DemoForm({ request, localDraft }: { readonly request: Request; readonly localDraft?: string }) {
   return (
     <ApiForm<Values, unknown>
       initialValues={{ driverName: '', vehicleNumber: '' }}
       label="Transport"
       request={request}
+      localDraft={localDraft}
       onSuccess={(_result, _values, form) => form.setStatus({ formSuccess: 'Saved.' })}
     >
       <div style={{ display: 'grid', gap: 16, maxWidth: 320 }}>
@@ -96,3 +98,47 @@ export const Submitting: Story = {
 };
 
 export const Dark: Story = { globals: { theme: 'dark' }, play: ServerErrors.play, args: ServerErrors.args };
+
+const DRAFT = draftKey('story', 'transport:new');
+/** A draft of this form kept from before (a reload, a closed tab), 20 minutes old. */
+const keepDraft = () => {
+  writeDraft(DRAFT, {
+    values: { driverName: 'Mari Maasikas', vehicleNumber: '555 KKK' },
+    version: null,
+    savedAt: Date.now() - 20 * 60_000,
+  });
+  return () => localStorage.removeItem(DRAFT);
+};
+
+/** Unsaved work kept from before is offered back: Restore puts it in the fields. */
+export const DraftOffered: Story = {
+  args: { localDraft: DRAFT },
+  beforeEach: keepDraft,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/This form has changes from .* that were not saved/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Restore' }));
+    await expect(canvas.getByLabelText('Driver name')).toHaveValue('Mari Maasikas');
+    await expect(canvas.getByLabelText('Vehicle number')).toHaveValue('555 KKK');
+    await expect(canvas.queryByRole('button', { name: 'Restore' })).toBeNull();
+  },
+};
+
+/** Discard forgets the kept draft; typing keeps a new one; saving removes it. */
+export const DraftDiscardedThenKeptAndSaved: Story = {
+  args: { localDraft: DRAFT },
+  beforeEach: keepDraft,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Discard' }));
+    await expect(readDraft(DRAFT)).toBeNull();
+    await expect(canvas.getByLabelText('Driver name')).toHaveValue('');
+    await userEvent.type(canvas.getByLabelText('Driver name'), 'Jaan Tamm');
+    await waitFor(() => expect(readDraft<Values>(DRAFT)?.values.driverName).toBe('Jaan Tamm'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Saved.');
+    await expect(readDraft(DRAFT)).toBeNull();
+  },
+};
+
+export const DraftOfferedEstonian: Story = { ...DraftOffered, globals: { locale: 'et' }, play: undefined };

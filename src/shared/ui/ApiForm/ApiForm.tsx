@@ -18,6 +18,8 @@ import { FormAlert } from '../FormCard/FormCard';
 
 // Loaded once a form first has changes: a page that only shows a form (sign-in) does not load the dialog.
 const LeaveGuard = lazy(() => import('../LeaveGuard/LeaveGuard').then((module) => ({ default: module.LeaveGuard })));
+// Loaded by a form that keeps drafts of its unsaved work.
+const DraftKeeper = lazy(() => import('./DraftKeeper').then((module) => ({ default: module.DraftKeeper })));
 // Loaded when a save meets someone else's change.
 const ConflictView = lazy(() => import('../ConflictView/ConflictView').then((module) => ({ default: module.ConflictView })));
 
@@ -125,6 +127,11 @@ export interface ApiFormProps<Values extends FormikValues, Result>
   readonly guardLeaving?: boolean;
   /** What leaving with changes would lose ("Your changes to this waybill will be lost."). */
   readonly leaveText?: string;
+  /**
+   * Keeps the unsaved values in this browser under this key (`draftKey(account, form)`) and offers
+   * them back when the form opens again after a reload or a closed tab; removed once saved.
+   */
+  readonly localDraft?: string;
   /** The fields and the submit button; a function receives Formik's state (values, setFieldValue, ...). */
   readonly children: ReactNode | ((formik: FormikProps<Values>) => ReactNode);
 }
@@ -143,6 +150,7 @@ export function ApiForm<Values extends FormikValues, Result>({
   onFocus,
   guardLeaving = true,
   leaveText,
+  localDraft,
   children,
   request,
   versioned,
@@ -159,10 +167,14 @@ export function ApiForm<Values extends FormikValues, Result>({
     setVersionState(next);
   }, []);
   const [conflict, setConflict] = useState<Conflict<Values> | null>(null);
+  // The values last saved: no draft is kept of them.
+  const savedValues = useRef<string | null>(null);
   const onSubmit = useApiSubmit<Values, Result>({
     ...submitOptions,
     request: (values) => request(values, versionRef.current),
     onSuccess: async (result, values, form) => {
+      // The keeper removes the draft of what is saved (or the form goes, and with it the draft).
+      if (localDraft) savedValues.current = JSON.stringify(values);
       const saved = (result as { version?: unknown } | undefined)?.version;
       if (typeof saved === 'number') setVersion(saved);
       await onSuccess?.(result, values, form);
@@ -192,6 +204,11 @@ export function ApiForm<Values extends FormikValues, Result>({
           onSubmitCapture={() => formik.setStatus({})}
         >
           <FormRootAlert />
+          {localDraft ? (
+            <Suspense fallback={null}>
+              <DraftKeeper storageKey={localDraft} version={versioned ? version : null} onRestore={setVersion} saved={savedValues} />
+            </Suspense>
+          ) : null}
           <FocusFirstInvalid form={formRef} />
           {versioned ? (
             <Versions

@@ -16,6 +16,8 @@ export function SignOutButton() {
   const signOut = async () => {
     // A form with changes asks first: signing out would lose them.
     if (!(await confirmLeave())) return;
+    // Forms' kept drafts may hold personal data: none stays in this browser after signing out.
+    void import('@/shared/lib/form').then(({ clearDrafts }) => clearDrafts());
     const refresh = selectRefreshToken(store.getState());
     // The store clears the api's cache on this action (app/store); the tokens are gone at once.
     dispatch(signedOut());

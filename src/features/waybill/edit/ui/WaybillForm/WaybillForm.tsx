@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 import { useCreateWaybillMutation, useUpdateWaybillMutation, type Waybill, waybillFieldLabel } from '@/entities/waybill';
 import { confirmLeave } from '@/shared/lib';
+import { draftKey } from '@/shared/lib/form';
+import { useCurrentUser } from '@/entities/user';
 import { ApiForm, Button, FormikTextArea, FormikTextField, SubmitButton } from '@/shared/ui';
 
 import { waybillSchema } from '../../model/schema';
@@ -47,6 +49,8 @@ export function WaybillForm({ waybill, onSaved, onCancel, changedBy, startFrom }
   const [updateWaybill] = useUpdateWaybillMutation();
   const schema = useMemo(() => waybillSchema(t, { isNew }), [t, isNew]);
   // The values the form starts from; a later copy of the waybill (someone saved it) goes through `versioned`.
+  // Unsaved work is kept in this browser per account and record, offered back after a reload.
+  const account = useCurrentUser(true)?.email;
   const [initialValues] = useState(() => (waybill ? waybillToValues(waybill) : (startFrom ?? emptyWaybillValues())));
   const labels = useMemo(() => Object.fromEntries(CONFLICT_FIELDS.map((field) => [field, waybillFieldLabel(t, field)])), [t]);
 
@@ -58,6 +62,7 @@ export function WaybillForm({ waybill, onSaved, onCancel, changedBy, startFrom }
       leaveText={t('waybills.form.leaveText')}
       className={styles.form}
       fields={WAYBILL_FORM_FIELDS}
+      localDraft={account === undefined ? undefined : draftKey(account, waybill ? `waybill:${waybill.number}` : 'waybill:new')}
       versioned={waybill ? { record: waybill, toValues: waybillToValues, labels, changedBy } : undefined}
       request={(values, version) =>
         waybill ? updateWaybill({ number: waybill.number, version, body: valuesToUpdate(values) }) : createWaybill(valuesToCreate(values))

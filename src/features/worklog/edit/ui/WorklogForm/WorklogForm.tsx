@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useCreateWorklogMutation, useUpdateWorklogMutation, type Worklog } from '@/entities/worklog';
 import { useValueLabels } from '@/shared/i18n';
 import { confirmLeave } from '@/shared/lib';
+import { draftKey } from '@/shared/lib/form';
+import { useCurrentUser } from '@/entities/user';
 import { ApiForm, Button, FormikTextArea, FormikTextField, SubmitButton } from '@/shared/ui';
 
 import { worklogSchema } from '../../model/schema';
@@ -33,6 +35,8 @@ export function WorklogForm({ worklog, onSaved, onCancel, changedBy }: WorklogFo
   const [updateWorklog] = useUpdateWorklogMutation();
   const schema = useMemo(() => worklogSchema(t), [t]);
   // The values the form starts from; a later copy of the worklog (someone saved it) goes through `versioned`.
+  // Unsaved work is kept in this browser per account and record, offered back after a reload.
+  const account = useCurrentUser(true)?.email;
   const [initialValues] = useState(() => (worklog ? worklogToValues(worklog) : emptyWorklogValues()));
   const labels = useMemo(() => Object.fromEntries(WORKLOG_FORM_FIELDS.map((field) => [field, t(`worklogs.fields.${field}`)])), [t]);
 
@@ -44,6 +48,7 @@ export function WorklogForm({ worklog, onSaved, onCancel, changedBy }: WorklogFo
       leaveText={t('worklogs.form.leaveText')}
       className={styles.form}
       fields={WORKLOG_FORM_FIELDS}
+      localDraft={account === undefined ? undefined : draftKey(account, worklog ? `worklog:${worklog.number}` : 'worklog:new')}
       versioned={worklog ? { record: worklog, toValues: worklogToValues, labels, changedBy } : undefined}
       request={(values, version) =>
         worklog ? updateWorklog({ number: worklog.number, version, body: valuesToBody(values) }) : createWorklog(valuesToBody(values))
