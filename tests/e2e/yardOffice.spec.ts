@@ -182,6 +182,33 @@ test("#32: a waybill's unsaved changes survive a reload: offered back, restored,
   await expect(page.getByText('that were not saved')).toHaveCount(0);
 });
 
+test('#32, keyboard: sign-in starts in the e-mail field, the list skips to its search or its rows from the top, an edit page starts in its first field', async ({
+  page,
+}) => {
+  await page.goto('/auth/login');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await signIn(page, USER);
+  await page.goto('/waybills');
+  await expect(page.getByRole('table', { name: 'Waybills' }).getByRole('row').nth(1)).toBeVisible();
+  // The top bar's skip link to the page, whose first stop is the skip to the search, then to the rows.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to the search' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to results' }).first()).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
+  await page.getByRole('link', { name: 'Skip to results' }).first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('table', { name: 'Waybills' }).getByRole('row').nth(1)).toBeFocused();
+
+  await page.goto('/waybills/new');
+  await expect(page.getByLabel('Number', { exact: true })).toBeFocused();
+});
+
 test.describe('a phone', () => {
   test.use({ viewport: { width: 412, height: 915 } });
 

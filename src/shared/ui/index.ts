@@ -16,7 +16,7 @@ export { ApiForm, FormRootAlert, SubmitButton } from './ApiForm/ApiForm';
 export type { ApiFormProps, SubmitButtonProps, VersionedRecord } from './ApiForm/ApiForm';
 export { FormikTextArea } from './FormikTextArea/FormikTextArea';
 export type { FormikTextAreaProps } from './FormikTextArea/FormikTextArea';
-export { nextSort, Table } from './Table/Table';
+export { focusListResults, nextSort, Table } from './Table/Table';
 export type { TableColumn, TableProps, TableSelection } from './Table/Table';
 export { Pagination } from './Pagination/Pagination';
 export type { PaginationProps } from './Pagination/Pagination';

@@ -8,20 +8,22 @@ import {
   type FormikProps,
   type FormikValues,
 } from 'formik';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FocusEventHandler, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 
 import type { ApiError, FormStatus } from '../../api';
 import { useApiSubmit, type ApiCall, type ApiSubmitOptions } from '../../lib/form/useApiSubmit';
 import { Button, type ButtonVariant } from '../Button/Button';
 import { FormAlert } from '../FormCard/FormCard';
 
+import type { Conflict, Versions as VersionsComponent } from './Versions';
+
 // Loaded once a form first has changes: a page that only shows a form (sign-in) does not load the dialog.
 const LeaveGuard = lazy(() => import('../LeaveGuard/LeaveGuard').then((module) => ({ default: module.LeaveGuard })));
 // Loaded by a form that keeps drafts of its unsaved work.
 const DraftKeeper = lazy(() => import('./DraftKeeper').then((module) => ({ default: module.DraftKeeper })));
-// Loaded when a save meets someone else's change.
-const ConflictView = lazy(() => import('../ConflictView/ConflictView').then((module) => ({ default: module.ConflictView })));
+// Loaded by a form that edits a record with a version: what to do when the record moves on.
+// (lazy() drops the component's type parameter: it is given back.)
+const Versions = lazy(() => import('./Versions').then((module) => ({ default: module.Versions }))) as unknown as typeof VersionsComponent;
 
 /** The form's root messages from Formik's status: the error not about one field, or a success. */
 export function FormRootAlert() {
@@ -115,10 +117,12 @@ export interface ApiFormProps<Values extends FormikValues, Result>
    * (`useCallback`): another function loads the schema again.
    */
   readonly loadValidationSchema?: ValidationSchemaLoader;
-  /** Focus moved into the form: e.g. fetch what submitting will need. */
-  readonly onFocus?: FocusEventHandler<HTMLFormElement>;
+  /** The user starts on the form (focuses a field, types, or points at it), once: e.g. fetch what submitting will need. */
+  readonly onStart?: () => void;
   /** The form's accessible name. */
   readonly label: string;
+  /** Focus goes to the form's first field when it opens: a page that is the form (signing in, editing a record). */
+  readonly focusFirstField?: boolean;
   readonly className?: string;
   /**
    * Whether leaving with changes asks first (true by default). Off for forms whose values are not
@@ -147,10 +151,11 @@ export function ApiForm<Values extends FormikValues, Result>({
   loadValidationSchema,
   label,
   className,
-  onFocus,
+  onStart,
   guardLeaving = true,
   leaveText,
   localDraft,
+  focusFirstField = false,
   children,
   request,
   versioned,
@@ -190,6 +195,20 @@ export function ApiForm<Values extends FormikValues, Result>({
   });
   const validate = useLazyValidation<Values>(loadValidationSchema);
   const formRef = useRef<HTMLFormElement>(null);
+  // The form's own focus is not the user starting on it; typing or pointing then is.
+  const started = useRef(false);
+  const focusing = useRef(false);
+  const start = () => {
+    if (started.current || focusing.current) return;
+    started.current = true;
+    onStart?.();
+  };
+  useEffect(() => {
+    if (!focusFirstField) return;
+    focusing.current = true;
+    formRef.current?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea')?.focus();
+    focusing.current = false;
+  }, [focusFirstField]);
   return (
     <Formik<Values> initialValues={initialValues} validationSchema={validationSchema} validate={validate} onSubmit={onSubmit}>
       {(formik) => (
@@ -198,7 +217,9 @@ export function ApiForm<Values extends FormikValues, Result>({
           noValidate
           className={className}
           aria-label={label}
-          onFocus={onFocus}
+          onFocus={onStart && start}
+          onInput={onStart && start}
+          onPointerDown={onStart && start}
           // Every new submit starts without the last one's root message, even one the field checks stop
           // before it is sent (Formik calls onSubmit only for valid values).
           onSubmitCapture={() => formik.setStatus({})}
@@ -211,18 +232,20 @@ export function ApiForm<Values extends FormikValues, Result>({
           ) : null}
           <FocusFirstInvalid form={formRef} />
           {versioned ? (
-            <Versions
-              versioned={versioned}
-              version={version}
-              setVersion={setVersion}
-              conflict={conflict}
-              onConflict={setConflict}
-              save={async (values) => {
-                formik.setSubmitting(true);
-                await onSubmit(values, formik);
-                formik.setSubmitting(false);
-              }}
-            />
+            <Suspense fallback={null}>
+              <Versions
+                versioned={versioned}
+                version={version}
+                setVersion={setVersion}
+                conflict={conflict}
+                onConflict={setConflict}
+                save={async (values) => {
+                  formik.setSubmitting(true);
+                  await onSubmit(values, formik);
+                  formik.setSubmitting(false);
+                }}
+              />
+            </Suspense>
           ) : null}
           {/* While the save runs, its own way out (to the saved record) is no leaving. */}
           {guardLeaving && formik.dirty ? (
@@ -235,121 +258,6 @@ export function ApiForm<Values extends FormikValues, Result>({
       )}
     </Formik>
   );
-}
-
-interface Conflict<Values> {
-  /** What happened, in the server's words (who changed the record, when). */
-  readonly detail: string;
-  /** The record as it is now, as the form's values. */
-  readonly theirs: Values;
-  readonly version: number;
-  /** Heard before any save (the live updates), not refused by the server: say that nothing is saved yet. */
-  readonly beforeSave?: boolean;
-}
-
-interface VersionsProps<Values extends FormikValues> {
-  readonly versioned: VersionedRecord<Values>;
-  /** The version the form's values were read at, and its setter (what the next save sends). */
-  readonly version: number;
-  readonly setVersion: (version: number) => void;
-  readonly conflict: Conflict<Values> | null;
-  readonly onConflict: (conflict: Conflict<Values> | null) => void;
-  readonly save: (values: Values) => Promise<void>;
-}
-
-const valueText = (value: unknown): string =>
-  value === null || value === undefined
-    ? ''
-    : typeof value === 'string'
-      ? value
-      : typeof value === 'number' || typeof value === 'boolean'
-        ? String(value)
-        : JSON.stringify(value);
-
-/**
- * Keeps a versioned form honest about the record: when the record moves on (someone saved it) and
- * the user has not changed anything, the form shows the new values; with changes it says who
- * changed the record and offers to compare. A refused save (412) shows the conflict view.
- */
-function Versions<Values extends FormikValues>({ versioned, version, setVersion, conflict, onConflict, save }: VersionsProps<Values>) {
-  const { t } = useTranslation();
-  const formik = useFormikContext<Values>();
-  const { record, labels, formatValue, changedBy } = versioned;
-  const toValues = useCallback((rec: { readonly version: number }) => versioned.toValues(rec), [versioned]);
-  const recordVersion = record.version;
-  const { dirty, resetForm, isSubmitting } = formik;
-
-  // Nobody is editing: the form follows the record.
-  useEffect(() => {
-    if (recordVersion > version && !dirty && !conflict && !isSubmitting) {
-      setVersion(recordVersion);
-      resetForm({ values: toValues(record) });
-    }
-  }, [recordVersion, dirty, conflict, isSubmitting, record, toValues, resetForm, version, setVersion]);
-
-  if (conflict) {
-    const base = formik.initialValues;
-    const mine = formik.values;
-    const show = (field: keyof Values & string, value: unknown) => (formatValue ? formatValue(field, value) : valueText(value));
-    const fields = (Object.keys(labels) as (keyof Values & string)[])
-      .filter((name) => valueText(conflict.theirs[name]) !== valueText(base[name]) || valueText(mine[name]) !== valueText(base[name]))
-      .map((name) => ({
-        name,
-        label: labels[name] ?? name,
-        base: show(name, base[name]),
-        theirs: show(name, conflict.theirs[name]),
-        mine: show(name, mine[name]),
-      }));
-    return (
-      <Suspense fallback={null}>
-        <ConflictView
-          detail={conflict.detail}
-          fields={fields}
-          busy={formik.isSubmitting}
-          explain={conflict.beforeSave}
-          onTakeTheirs={() => {
-            setVersion(conflict.version);
-            onConflict(null);
-            resetForm({ values: conflict.theirs });
-          }}
-          onKeepMine={() => {
-            // The user's edits on top of the record as it is now: their other changes stay.
-            const merged = { ...conflict.theirs };
-            for (const name of Object.keys(mine) as (keyof Values)[]) {
-              if (valueText(mine[name]) !== valueText(base[name])) merged[name] = mine[name];
-            }
-            setVersion(conflict.version);
-            onConflict(null);
-            resetForm({ values: conflict.theirs });
-            void formik.setValues(merged, false).then(() => save(merged));
-          }}
-        />
-      </Suspense>
-    );
-  }
-
-  if (recordVersion > version && dirty) {
-    return (
-      <FormAlert tone="error">
-        {changedBy ? t('ui.conflict.changedBy', { name: changedBy }) : t('ui.conflict.changedBySomeone')}{' '}
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() =>
-            onConflict({
-              detail: changedBy ? t('ui.conflict.changedBy', { name: changedBy }) : t('ui.conflict.changedBySomeone'),
-              theirs: toValues(record),
-              version: recordVersion,
-              beforeSave: true,
-            })
-          }
-        >
-          {t('ui.conflict.review')}
-        </Button>
-      </FormAlert>
-    );
-  }
-  return null;
 }
 
 /**

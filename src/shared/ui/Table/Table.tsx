@@ -443,3 +443,15 @@ export function Table<Row>({
     </div>
   );
 }
+
+/**
+ * Moves focus into the page's list (the table marked `data-list-results`): its focused row, else
+ * its header; false when there is none. For "skip to the results" links.
+ */
+export function focusListResults(): boolean {
+  const results = document.querySelector<HTMLElement>('[data-list-results]');
+  const target =
+    results?.querySelector<HTMLElement>('tbody tr[tabindex="0"]') ?? results?.querySelector<HTMLElement>('thead [tabindex="0"]');
+  target?.focus();
+  return target !== null && target !== undefined;
+}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useFormat } from '@/shared/lib/format';
 import type { ListQuery } from '@/shared/lib/list-query';
-import { Button } from '@/shared/ui';
+import { Button, focusListResults } from '@/shared/ui';
 
 import { ActiveFilters, useFilterChips } from './ActiveFilters';
 import { FilterControl } from './FilterControl';
@@ -65,12 +65,7 @@ export const ListFilters = memo(function ListFilters({ query, fields, visibleFie
         href="#results"
         className={styles.skipLink}
         onClick={(event) => {
-          const results = document.querySelector<HTMLElement>('[data-list-results]');
-          const target =
-            results?.querySelector<HTMLElement>('tbody tr[tabindex="0"]') ?? results?.querySelector<HTMLElement>('thead [tabindex="0"]');
-          if (!target) return;
-          event.preventDefault();
-          target.focus();
+          if (focusListResults()) event.preventDefault();
         }}
       >
         {t('list.skipToResults')}
@@ -87,6 +82,7 @@ export const ListFilters = memo(function ListFilters({ query, fields, visibleFie
           </label>
           <input
             id={searchId}
+            data-list-search=""
             type="search"
             className={styles.input}
             placeholder={t('list.searchPlaceholder')}

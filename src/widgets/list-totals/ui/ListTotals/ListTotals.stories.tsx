@@ -57,7 +57,7 @@ export const Error: Story = {
   },
 };
 
-/** The worklogs' count, quantity per unit and duration in hours and minutes. */
+/** The worklogs' count, quantity per unit (a unit with nothing in it left out) and duration in hours and minutes. */
 export const Worklogs: Story = {
   render: (args) => <WorklogTotalsFooter {...args} />,
   args: { params: { actionIn: ['loading'] } },
@@ -75,7 +75,8 @@ export const Worklogs: Story = {
   play: async ({ canvasElement }) => {
     const footer = await region(canvasElement, /Totals of the worklogs/);
     await expect(await footer.findByText('45 h 45 min')).toBeInTheDocument();
-    await expect(footer.getByText('1,520.000 m³ · 0.000 t')).toBeInTheDocument();
+    await expect(footer.getByText('1,520.000 m³')).toBeInTheDocument();
+    await expect(footer.queryByText(/0\.000 t/)).toBeNull();
   },
 };
 

@@ -30,10 +30,17 @@ export function totalsParams<P extends object>(params: P): Omit<P, 'pageNumber' 
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
-/** Quantities per unit, never added together: cubic metres and tonnes side by side. */
-const quantityItems = (quantity: WaybillTotals['quantity'], t: Translate, format: Formatters): TotalsItem[] => [
-  { id: 'quantity', label: t('listTotals.quantity'), value: `${format.quantity(quantity.m3, 'm3')} · ${format.quantity(quantity.t, 't')}` },
-];
+/** Quantities per unit, never added together: cubic metres and tonnes side by side, a unit with nothing in it left out. */
+const quantityItems = (quantity: WaybillTotals['quantity'], t: Translate, format: Formatters): TotalsItem[] => {
+  const units = (['m3', 't'] as const).filter((unit) => Number(quantity[unit]) !== 0);
+  return [
+    {
+      id: 'quantity',
+      label: t('listTotals.quantity'),
+      value: (units.length > 0 ? units : (['m3'] as const)).map((unit) => format.quantity(quantity[unit], unit)).join(' · '),
+    },
+  ];
+};
 
 export const waybillTotalsItems = (totals: WaybillTotals, t: Translate, format: Formatters): TotalsItem[] => [
   { id: 'count', label: t('listTotals.waybills'), value: format.number(totals.count) },

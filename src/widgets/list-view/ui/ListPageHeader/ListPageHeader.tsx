@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useFormat } from '@/shared/lib/format';
-import { Button, PageHeader } from '@/shared/ui';
+import { Button, focusListResults, PageHeader } from '@/shared/ui';
 
 import styles from './ListPageHeader.module.css';
 
@@ -46,5 +46,33 @@ export function ListPageHeader({ title, titleId, count, countText, actions, clas
       </div>
     </>
   ) : undefined;
-  return <PageHeader titleId={titleId} title={title} count={countLine} actions={folding} className={className} />;
+  return (
+    <>
+      {/* From the top of the page to the list's search or its rows in one key press. */}
+      <div className={styles.skips}>
+        <a
+          href="#search"
+          className={styles.skipLink}
+          onClick={(event) => {
+            const search = document.querySelector<HTMLElement>('[data-list-search]');
+            if (!search) return;
+            event.preventDefault();
+            search.focus();
+          }}
+        >
+          {t('list.skipToSearch')}
+        </a>
+        <a
+          href="#results"
+          className={styles.skipLink}
+          onClick={(event) => {
+            if (focusListResults()) event.preventDefault();
+          }}
+        >
+          {t('list.skipToResults')}
+        </a>
+      </div>
+      <PageHeader titleId={titleId} title={title} count={countLine} actions={folding} className={className} />
+    </>
+  );
 }

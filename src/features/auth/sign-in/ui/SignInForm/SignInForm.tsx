@@ -37,7 +37,9 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
       className={styles.form}
       // Signing in leaves the page once the session arrives; an email typed here is no work to lose.
       guardLeaving={false}
-      onFocus={() => {
+      // The page is the form: the e-mail field has focus when it opens.
+      focusFirstField
+      onStart={() => {
         preloadSignIn();
         void loadRules();
       }}

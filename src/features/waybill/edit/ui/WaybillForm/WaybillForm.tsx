@@ -62,6 +62,7 @@ export function WaybillForm({ waybill, onSaved, onCancel, changedBy, startFrom }
       leaveText={t('waybills.form.leaveText')}
       className={styles.form}
       fields={WAYBILL_FORM_FIELDS}
+      focusFirstField
       localDraft={account === undefined ? undefined : draftKey(account, waybill ? `waybill:${waybill.number}` : 'waybill:new')}
       versioned={waybill ? { record: waybill, toValues: waybillToValues, labels, changedBy } : undefined}
       request={(values, version) =>

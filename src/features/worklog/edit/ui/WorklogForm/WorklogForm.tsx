@@ -48,6 +48,7 @@ export function WorklogForm({ worklog, onSaved, onCancel, changedBy }: WorklogFo
       leaveText={t('worklogs.form.leaveText')}
       className={styles.form}
       fields={WORKLOG_FORM_FIELDS}
+      focusFirstField
       localDraft={account === undefined ? undefined : draftKey(account, worklog ? `worklog:${worklog.number}` : 'worklog:new')}
       versioned={worklog ? { record: worklog, toValues: worklogToValues, labels, changedBy } : undefined}
       request={(values, version) =>
