@@ -76,6 +76,9 @@ export const Timeline: Story = {
     await expect(canvas.getByText('by a background job')).toBeVisible();
     await expect(canvas.getByText('Mari Mets created it')).toBeVisible();
     await expect(canvas.getByText('by an import')).toBeVisible();
+    // The exact date and time in the text, not only on hover.
+    await expect(items[0]!.querySelector('time')).toHaveTextContent(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
+    await expect(items[0]).toHaveTextContent(/\(.*ago\)|\(now\)/);
   },
 };
 

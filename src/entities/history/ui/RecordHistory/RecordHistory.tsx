@@ -137,9 +137,8 @@ function Entry({ entry, fields }: { readonly entry: HistoryEntry; readonly field
         {entry.via !== 'web' ? <span className={styles.via}>{t(`history.via.${entry.via}`)}</span> : null}
         <span className={styles.when}>
           {' · '}
-          <time dateTime={entry.at} title={format.dateTime(entry.at)}>
-            {relativeTime(entry.at, format.locale)}
-          </time>
+          {/* The exact time in the text (phones and keyboards have no hover), how long ago beside it. */}
+          <time dateTime={entry.at}>{format.dateTime(entry.at)}</time> ({relativeTime(entry.at, format.locale)})
         </span>
       </p>
       {entry.changes.length > 0 ? (

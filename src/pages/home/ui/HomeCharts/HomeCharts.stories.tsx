@@ -37,9 +37,13 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const charts = mockSummaryCharts(TODAY);
-    await expect(await figure(canvasElement, 'Timber hauled per week, m³')).toBeInTheDocument();
-    await expect(await figure(canvasElement, 'Timber hauled per week, t')).toBeInTheDocument();
+    await expect(await figure(canvasElement, 'Timber hauled per week, m³ (delivered and invoiced loads)')).toBeInTheDocument();
+    await expect(await figure(canvasElement, 'Timber hauled per week, t (delivered and invoiced loads)')).toBeInTheDocument();
     await expect(await figure(canvasElement, 'Top destinations, November 2026')).toBeInTheDocument();
+    // The week under way is counted so far, and says so.
+    const weeks = within(canvas.getByRole('table', { name: 'Timber hauled per week, m³ (delivered and invoiced loads)' }));
+    await expect(weeks.getByRole('rowheader', { name: '16/11/2026, so far' })).toBeInTheDocument();
+    await expect(weeks.getByRole('rowheader', { name: '09/11/2026' })).toBeInTheDocument();
     await expect(await figure(canvasElement, 'Invoiced per month, € with VAT')).toBeInTheDocument();
     await expect(canvas.getAllByRole('figure')).toHaveLength(4);
     // The leading destination's loads, as the bar says and the table holds them.
@@ -61,7 +65,7 @@ export const Estonian: Story = {
   globals: { locale: 'et' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await figure(canvasElement, 'Veetud puit nädalas, m³')).toBeInTheDocument();
+    await expect(await figure(canvasElement, 'Veetud puit nädalas, m³ (kohale toimetatud ja arveldatud koormad)')).toBeInTheDocument();
     await expect(await figure(canvasElement, 'Suurimad sihtkohad, november 2026')).toBeInTheDocument();
     await expect(canvas.getByText('Seisuga 20.11.2026')).toBeInTheDocument();
     // Decimal commas in the tables.

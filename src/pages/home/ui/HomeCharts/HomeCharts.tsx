@@ -50,7 +50,9 @@ function HaulsFigure({
   const grid = unitHauls(charts, unit, series);
   const symbol = UNIT_SYMBOLS[unit];
   const caption = t('home.charts.hauls', { unit: symbol });
-  const weekOf = (week: string) => t('home.charts.weekOf', { date: format.date(week) });
+  // The last week holds today: counted so far, and said so on its column and its row.
+  const soFar = (week: string, label: string) => (week === charts.weeks.at(-1) ? t('home.charts.weekSoFar', { week: label }) : label);
+  const weekOf = (week: string) => soFar(week, t('home.charts.weekOf', { date: format.date(week) }));
   if (grid.types.length === 0) {
     return <EmptyChart caption={caption} text={t('home.charts.noHauls', { unit: symbol })} />;
   }
@@ -60,7 +62,7 @@ function HaulsFigure({
       legend={grid.types.map((type) => ({ key: String(type.id), label: type.name, color: type.color }))}
       chart={
         <ColumnChart
-          categories={charts.weeks.map((week) => ({ key: week, label: formatDayMonth(week, format.locale) }))}
+          categories={charts.weeks.map((week) => ({ key: week, label: soFar(week, formatDayMonth(week, format.locale)) }))}
           series={grid.types.map((type) => ({ key: String(type.id), color: type.color }))}
           values={grid.quantities.map((week) => week.map((value) => (value ? Number(value) : 0)))}
           formatTick={(value) => format.number(value, 0)}
@@ -86,7 +88,7 @@ function HaulsFigure({
           <tbody>
             {charts.weeks.map((week, w) => (
               <tr key={week}>
-                <th scope="row">{format.date(week)}</th>
+                <th scope="row">{soFar(week, format.date(week))}</th>
                 {grid.quantities[w]!.map((value, i) => (
                   <td key={grid.types[i]!.id}>{value ? format.quantity(value, unit) : '–'}</td>
                 ))}

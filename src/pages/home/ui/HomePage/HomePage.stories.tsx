@@ -174,7 +174,9 @@ export const Estonian: Story = {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Ülevaade' })).toBeInTheDocument();
     await expect(await canvas.findByRole('link', { name: /^Kohale toimetatud/ })).toBeInTheDocument();
     await expect(await canvas.findByRole('link', { name: 'Laadi alla worklogs-2026-11-23.csv' })).toBeInTheDocument();
-    await expect(await canvas.findByRole('figure', { name: 'Veetud puit nädalas, m³' })).toBeInTheDocument();
+    await expect(
+      await canvas.findByRole('figure', { name: 'Veetud puit nädalas, m³ (kohale toimetatud ja arveldatud koormad)' }),
+    ).toBeInTheDocument();
   },
 };
 

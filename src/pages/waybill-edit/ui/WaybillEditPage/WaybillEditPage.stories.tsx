@@ -252,6 +252,8 @@ export const Duplicate: Story = {
     await expect(fields.getByLabelText('Transport date')).toHaveValue(today());
     await expect(fields.getByLabelText('Number')).toHaveValue('');
     await expect(fields.getByLabelText('Quantity')).toHaveValue('');
+    // The unit stands with the quantity from the start: it comes with the assortment.
+    await expect(fields.getByLabelText('Quantity')).toHaveAccessibleDescription(/^In (m³|t), the assortment's unit/);
     await expect(fields.getByLabelText('Notes')).toHaveValue('');
     await expect(fields.getByRole('button', { name: 'Create waybill' })).toBeInTheDocument();
   },

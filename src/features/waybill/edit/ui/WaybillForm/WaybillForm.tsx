@@ -1,4 +1,4 @@
-import { LIMITS } from '@timberlog/contract';
+import { LIMITS, UNIT_SYMBOLS } from '@timberlog/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -74,7 +74,7 @@ export function WaybillForm({ waybill, onSaved, onCancel, changedBy, startFrom }
         onSaved(saved);
       }}
     >
-      {() => (
+      {({ values }) => (
         <>
           <WaybillPlaceEffects />
           <div className={styles.grid}>
@@ -208,7 +208,12 @@ export function WaybillForm({ waybill, onSaved, onCancel, changedBy, startFrom }
                 name="quantity"
                 inputMode="decimal"
                 required
-                hint={t('waybills.form.quantityHint', { decimals: LIMITS.quantityMaxDecimals })}
+                // The unit under the quantity once the assortment has one (a duplicate starts with it).
+                hint={
+                  values.unit
+                    ? t('waybills.form.quantityHintIn', { unit: UNIT_SYMBOLS[values.unit], decimals: LIMITS.quantityMaxDecimals })
+                    : t('waybills.form.quantityHint', { decimals: LIMITS.quantityMaxDecimals })
+                }
                 autoComplete="off"
               />
               <FormikTextArea label={t('waybills.fields.notes')} name="notes" className={styles.wide} maxLength={LIMITS.notesMaxLength} />
