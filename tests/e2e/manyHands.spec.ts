@@ -130,7 +130,7 @@ const saveInForm = async (page: Page, number: string, field: 'Notes' | 'Quantity
   await expect(page).toHaveURL(`/waybills/${number}`);
 };
 
-test('a colleague’s change in another browser shows in an open waybill page and list within 2 s, without a reload', async ({
+test('a colleague’s change in another browser shows in an open waybill page and in its row of a list within 2 s, without a reload', async ({
   browser,
   request,
 }) => {
@@ -148,7 +148,8 @@ test('a colleague’s change in another browser shows in an open waybill page an
   await expect(watcher.locator('dl').getByText('Changed elsewhere')).toBeVisible({ timeout: 2000 });
   expect(loads).toBe(0);
 
-  // The list does not move under the pointer: it says what changed and shows it when asked.
+  // The list does not move under the pointer: the row on screen takes the new value where it
+  // stands, and the list says what changed (its order and filters anew when asked).
   await watcher.goto('/waybills?search=' + encodeURIComponent(draft.number));
   const table = watcher.getByRole('table', { name: 'Waybills' });
   await expect(table.getByText(draft.number)).toBeVisible();
@@ -158,7 +159,7 @@ test('a colleague’s change in another browser shows in an open waybill page an
   const notice = watcher.getByRole('status').filter({ hasText: /waybills? changed or added/ });
   await expect(notice).toBeVisible({ timeout: 2000 });
   await expect(notice).toContainText('1 waybill changed or added');
-  await expect(table).toContainText('20.000');
+  await expect(table).toContainText('21.500', { timeout: 2000 });
   await notice.getByRole('button', { name: 'Show' }).click();
   await expect(notice).toHaveCount(0);
   await expect(table).toContainText('21.500');

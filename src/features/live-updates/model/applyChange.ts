@@ -51,8 +51,9 @@ const isList = (endpointName: string) => endpointName.startsWith('list');
 
 /**
  * Follows one change in the app's cache: a record shown on its own page is fetched again (unless
- * the cache already has that version: the user's own save); lists that may show it are told, and
- * update when the user asks (admin lists, which people rarely share, update at once); the home
+ * the cache already has that version: the user's own save); rows on screen that show it take its
+ * new values in place; lists that may show it are told, and show new or reordered rows when the
+ * user asks (admin lists, which people rarely share, update at once); the home
  * counts refresh (`refreshSummary`, debounced by the caller).
  */
 export function applyChange(store: StoreLike, event: ChangeEvent, refreshSummary: () => void): void {
@@ -64,8 +65,12 @@ export function applyChange(store: StoreLike, event: ChangeEvent, refreshSummary
 
   const invoiced = event.entity === 'waybill' && isBeingInvoiced(event.key);
   let alreadyShown = false;
+  const lists: CacheEntry[] = [];
   for (const { endpointName, originalArgs } of entries) {
-    if (isList(endpointName)) continue;
+    if (isList(endpointName)) {
+      lists.push({ endpointName, originalArgs });
+      continue;
+    }
     if (invoiced && endpointName === 'previewInvoice') continue;
     const endpoint = endpoints[endpointName];
     if (!endpoint) continue;
@@ -79,6 +84,8 @@ export function applyChange(store: StoreLike, event: ChangeEvent, refreshSummary
 
   if (NOTICED_LISTS.has(event.entity)) {
     if (!alreadyShown) noteChange(event.entity, event.key, event.version, event.actor);
+    // Rows on screen take a colleague's values where they stand (loaded with the first such change).
+    if (!alreadyShown && lists.length > 0) void import('./patchRows').then(({ patchShownRows }) => patchShownRows(store, event, lists));
   } else {
     store.dispatch(baseApi.util.invalidateTags([{ type, id: 'LIST' }]));
   }

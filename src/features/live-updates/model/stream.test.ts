@@ -172,6 +172,33 @@ describe('live updates (GET /api/events/)', () => {
     preview.unsubscribe();
   });
 
+  it("a colleague's change to a row on screen shows in that row where it stands: the record fetched once, the list not asked again", async () => {
+    const store = makeStore();
+    const list = store.dispatch(waybillApi.endpoints.listWaybills.initiate({ pageSize: 25 }));
+    const { data: page } = await list;
+    const row = page!.results[3]!;
+    // The colleague's save, as the server has it now.
+    const stored = mockDb.waybills.find((waybill) => waybill.number === row.number)!;
+    Object.assign(stored, { driverName: 'Kadri Kask', version: stored.version + 1 });
+    let served = false;
+    server.use(
+      http.get('*/api/events/', () => {
+        if (served) return new Promise<Response>(() => undefined);
+        served = true;
+        return sse(change(30, { entity: 'waybill', key: row.number, version: stored.version, action: 'updated', actor: 'Mari Mets' }));
+      }),
+    );
+    stop = startLiveUpdates(store, { wait: () => Promise.resolve() });
+    const shown = () => waybillApi.endpoints.listWaybills.select({ pageSize: 25 })(store.getState()).data!.results;
+    await waitFor(() => expect(shown()[3]).toMatchObject({ number: row.number, driverName: 'Kadri Kask', version: stored.version }));
+    expect(recorder.count(`GET /api/waybills/${row.number}/`)).toBe(1);
+    expect(recorder.requests.filter((request) => request.startsWith('GET /api/waybills/?'))).toHaveLength(1);
+    // The other rows, and their order, are as they were; the list still says one changed.
+    expect(shown().map((waybill) => waybill.number)).toEqual(page!.results.map((waybill) => waybill.number));
+    expect(changedSince('waybill', 0)).toBe(1);
+    list.unsubscribe();
+  });
+
   it('after a gap it cannot fill, fetches again everything shown', async () => {
     const store = makeStore();
     const list = store.dispatch(waybillApi.endpoints.listWaybills.initiate({}));
