@@ -209,6 +209,22 @@ test('#32, keyboard: sign-in starts in the e-mail field, the list skips to its s
   await expect(page.getByLabel('Number', { exact: true })).toBeFocused();
 });
 
+test("#32: the home charts' tables keep their last column in view on a 1366 px screen; the week under way says so", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, baseURL: REAL_SERVER });
+  const page = await context.newPage();
+  await signIn(page, USER);
+  await expect(page.getByRole('button', { name: 'Show as a table' })).toHaveCount(4);
+  for (let n = 0; n < 4; n += 1) await page.getByRole('button', { name: 'Show as a table' }).first().click();
+  await expect(page.getByRole('button', { name: 'Hide the table' })).toHaveCount(4);
+  const overflow = await page.evaluate(() =>
+    [...document.querySelectorAll('figure table')].map((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth),
+  );
+  expect(overflow).toEqual([0, 0, 0, 0]);
+  await expect(page.getByRole('rowheader', { name: /, so far$/ }).first()).toBeVisible();
+  await shoot(page, 'home-tables-1366');
+  await context.close();
+});
+
 test.describe('a phone', () => {
   test.use({ viewport: { width: 412, height: 915 } });
 

@@ -51,7 +51,8 @@ function HaulsFigure({
   const symbol = UNIT_SYMBOLS[unit];
   const caption = t('home.charts.hauls', { unit: symbol });
   // The last week holds today: counted so far, and said so on its column and its row.
-  const soFar = (week: string, label: string) => (week === charts.weeks.at(-1) ? t('home.charts.weekSoFar', { week: label }) : label);
+  const soFar = (week: string, label: string, key: 'weekSoFar' | 'weekSoFarShort' = 'weekSoFar') =>
+    week === charts.weeks.at(-1) ? t(`home.charts.${key}`, { week: label }) : label;
   const weekOf = (week: string) => soFar(week, t('home.charts.weekOf', { date: format.date(week) }));
   if (grid.types.length === 0) {
     return <EmptyChart caption={caption} text={t('home.charts.noHauls', { unit: symbol })} />;
@@ -62,7 +63,10 @@ function HaulsFigure({
       legend={grid.types.map((type) => ({ key: String(type.id), label: type.name, color: type.color }))}
       chart={
         <ColumnChart
-          categories={charts.weeks.map((week) => ({ key: week, label: soFar(week, formatDayMonth(week, format.locale)) }))}
+          categories={charts.weeks.map((week) => ({
+            key: week,
+            label: soFar(week, formatDayMonth(week, format.locale), 'weekSoFarShort'),
+          }))}
           series={grid.types.map((type) => ({ key: String(type.id), color: type.color }))}
           values={grid.quantities.map((week) => week.map((value) => (value ? Number(value) : 0)))}
           formatTick={(value) => format.number(value, 0)}
@@ -90,9 +94,9 @@ function HaulsFigure({
               <tr key={week}>
                 <th scope="row">{soFar(week, format.date(week))}</th>
                 {grid.quantities[w]!.map((value, i) => (
-                  <td key={grid.types[i]!.id}>{value ? format.quantity(value, unit) : '–'}</td>
+                  <td key={grid.types[i]!.id}>{value ? format.quantity(value, null) : '–'}</td>
                 ))}
-                <td>{format.quantity(grid.weekTotals[w], unit)}</td>
+                <td>{format.quantity(grid.weekTotals[w], null)}</td>
               </tr>
             ))}
           </tbody>
@@ -100,7 +104,7 @@ function HaulsFigure({
             <tr>
               <th scope="row">{t('home.charts.total')}</th>
               <td colSpan={grid.types.length} />
-              <td>{format.quantity(grid.total, unit)}</td>
+              <td>{format.quantity(grid.total, null)}</td>
             </tr>
           </tfoot>
         </table>
