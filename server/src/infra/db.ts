@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql, type ColumnType, type Generated } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, type ColumnType } from 'kysely';
+import type { DB as GeneratedDatabase } from './db-types.js';
 
 // Dates stay 'YYYY-MM-DD' strings and numerics stay decimal strings (never floats).
 pg.types.setTypeParser(1082, (v) => v);
@@ -16,129 +17,15 @@ export const parseTimestamp = (v: string): string => {
 };
 pg.types.setTypeParser(1184, parseTimestamp);
 
-type Stamp = ColumnType<string, Date | string | undefined, Date | string>;
-type NullStamp = ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
-type Dec = ColumnType<string, string | number, string | number>;
+/**
+ * The column types the generated db-types.ts gives to what the parsers above change (the type
+ * mapping in scripts/schema.ts names them): `timestamptz` reads as an ISO 8601 string and takes a
+ * Date or such a string; `bigint` reads as a number.
+ */
+export type IsoTimestamp = ColumnType<string, Date | string, Date | string>;
+export type Int8Number = ColumnType<number, bigint | number | string, bigint | number | string>;
 
-export interface UsersTable {
-  email: string;
-  name: Generated<string>;
-  passwordHash: string;
-  sessionKey: Generated<string>;
-  emailVerifiedAt: ColumnType<string | null, Date | string | null | undefined, Date | string | null>;
-  isActive: Generated<boolean>;
-  isStaff: Generated<boolean>;
-  dateJoined: Stamp;
-  lastLogin: NullStamp;
-  createdAt: Stamp;
-  lastModifiedAt: Stamp;
-  /** Moved by the database with every change (migration 021). */
-  version: Generated<number>;
-  lastModifiedBy: Generated<string | null>;
-}
-export interface RefreshTokensTable {
-  jti: string;
-  userEmail: string;
-  expiresAt: Stamp;
-  usedAt: NullStamp;
-  createdAt: Stamp;
-  sessionStartedAt: Stamp;
-  /** The spent token this one replaced; null for a sign-in. */
-  parentJti: string | null;
-  /** SHA-256 of the `Idempotency-Key` the renewal that spent this token came with. */
-  spentWith: Buffer | null;
-  /** The payloads of the pair issued with this row, as signed (JSON text): a retry of its renewal signs them again. */
-  issuedClaims: string | null;
-}
-export interface PasswordResetTokensTable {
-  tokenHash: string;
-  userEmail: string;
-  expiresAt: Stamp;
-  usedAt: NullStamp;
-  createdAt: Stamp;
-}
-export interface EmailVerificationTokensTable {
-  tokenHash: string;
-  userEmail: string;
-  expiresAt: Stamp;
-  usedAt: NullStamp;
-  createdAt: Stamp;
-}
-export interface RateLimiterTable {
-  key: string;
-  points: number;
-  expire: string | null;
-}
-export interface AssortmentTypesTable {
-  id: Generated<number>;
-  name: string;
-  description: Generated<string>;
-  createdAt: Stamp;
-  lastModifiedAt: Stamp;
-  /** Moved by the database with every change (migration 021). */
-  version: Generated<number>;
-  lastModifiedBy: Generated<string | null>;
-}
-export interface AssortmentsTable {
-  code: string;
-  name: string;
-  assortmentType: number;
-  species: string;
-  unit: string;
-  unitPrice: Dec;
-  isActive: Generated<boolean>;
-  createdAt: Stamp;
-  lastModifiedAt: Stamp;
-  /** Moved by the database with every change (migration 021). */
-  version: Generated<number>;
-  lastModifiedBy: Generated<string | null>;
-}
-export interface CompaniesTable {
-  registryCode: string;
-  name: string;
-  vatNumber: Generated<string>;
-  address: Generated<string>;
-  email: Generated<string>;
-  /** The language documents and mail are sent to it in (migration 025); null: not known. */
-  language: Generated<string | null>;
-  isInvoiceCustomer: Generated<boolean>;
-  createdAt: Stamp;
-  lastModifiedAt: Stamp;
-  /** Moved by the database with every change (migration 021). */
-  version: Generated<number>;
-  lastModifiedBy: Generated<string | null>;
-}
-export interface WarehousesTable {
-  id: Generated<number>;
-  name: string;
-  company: string;
-  originCode: string | null;
-  destinationCode: string | null;
-  address: Generated<string>;
-  /** EVR's place-of-delivery code, the address in parts and L-EST97 coordinates (migration 035). */
-  evrPlaceCode: Generated<string | null>;
-  county: Generated<string | null>;
-  city: Generated<string | null>;
-  street: Generated<string | null>;
-  coordX: ColumnType<string | null, string | number | null | undefined, string | number | null>;
-  coordY: ColumnType<string | null, string | number | null | undefined, string | number | null>;
-  createdAt: Stamp;
-  lastModifiedAt: Stamp;
-  /** Moved by the database with every change (migration 021). */
-  version: Generated<number>;
-  lastModifiedBy: Generated<string | null>;
-}
-export interface WorkersTable {
-  workerName: string;
-  company: string | null;
-  worklogCount: Generated<number>;
-  lastWorklogAt: NullStamp;
-  createdAt: Stamp;
-  lastModifiedAt: Stamp;
-  /** Moved by the database with every change (migration 021). */
-  version: Generated<number>;
-  lastModifiedBy: Generated<string | null>;
-}
+/** A line of an invoice, as `invoices.lines` keeps them (JSON). */
 export interface InvoiceLine {
   assortment: string;
   assortmentName: string;
@@ -147,164 +34,12 @@ export interface InvoiceLine {
   unitPrice: string;
   amount: string;
 }
-export interface InvoicesTable {
-  number: string;
-  status: Generated<string>;
-  customer: string;
-  issueDate: string;
-  dueDate: string;
-  currency: Generated<string>;
-  lines: ColumnType<InvoiceLine[], string, string>;
-  netTotal: Dec;
-  vatRate: Dec;
-  vatTotal: Dec;
-  grossTotal: Dec;
-  syncError: string | null;
-  syncFailure: string | null;
-  syncAttempts: Generated<number>;
-  syncedAt: NullStamp;
-  externalId: string | null;
-  /** The last successful sending to the customer, and the address (migration 025). */
-  sentAt: NullStamp;
-  sentTo: Generated<string | null>;
-  /** Why the last sending failed; null after a success. */
-  sendError: Generated<string | null>;
-  sendAttempts: Generated<number>;
-  createdBy: string | null;
-  createdAt: Stamp;
-  lastModifiedAt: Stamp;
-  /** Moved by the database with every change (migration 021). */
-  version: Generated<number>;
-  lastModifiedBy: Generated<string | null>;
-}
-export interface WaybillsTable {
-  number: string;
-  status: Generated<string>;
-  transportDate: string;
-  origin: string;
-  destination: string;
-  destinationCompany: string;
-  driverName: string;
-  vehicleNumber: string;
-  mileage: number;
-  assortment: string;
-  quantity: Dec;
-  invoice: string | null;
-  notes: Generated<string>;
-  createdBy: string | null;
-  createdAt: Stamp;
-  lastModifiedAt: Stamp;
-  /** Moved by the database with every change (migration 021). */
-  version: Generated<number>;
-  lastModifiedBy: Generated<string | null>;
-  /** The EVR fields (migration 035, contract evr.ts): empty on a waybill made before them. */
-  ownerCompany: Generated<string | null>;
-  ownerPersonName: Generated<string | null>;
-  ownerPersonCode: Generated<string | null>;
-  transporterCompany: Generated<string | null>;
-  driverIdCode: Generated<string | null>;
-  driverPhone: Generated<string | null>;
-  trailerNumber: Generated<string | null>;
-  departureTime: Generated<Date | string | null>;
-  grossMass: Generated<Dec | null>;
-  holdingBasisType: Generated<string | null>;
-  cadastralNumber: Generated<string | null>;
-  compartment: Generated<string | null>;
-  forestAllocationNumber: Generated<string | null>;
-  forestNotificationNumber: Generated<string | null>;
-  contractNumber: Generated<string | null>;
-  contractDate: Generated<string | null>;
-  previousOwnerName: Generated<string | null>;
-  previousOwnerCode: Generated<string | null>;
-  previousOwnerAddress: Generated<string | null>;
-  /** `[{ code, number }]` as JSON text on write. */
-  certificateClaims: Generated<unknown>;
-  eudrReferenceNumber: Generated<string | null>;
-  eudrVerificationNumber: Generated<string | null>;
-  evrNumber: Generated<string | null>;
-  evrStatus: Generated<string | null>;
-  evrSync: Generated<string | null>;
-  evrFailure: Generated<string | null>;
-  evrError: Generated<string | null>;
-  evrExchangedAt: Generated<Date | null>;
-  /** The receiver's latest measurement act from EVR, and its total in the waybill's unit (migration 040). */
-  evrMeasurement: ColumnType<unknown, string | null | undefined, string | null>;
-  evrMeasuredQuantity: ColumnType<string | null, string | number | null | undefined, string | number | null>;
-}
-export interface WorklogsTable {
-  number: string;
-  timestamp: Stamp;
-  action: string;
-  warehouse: number;
-  workerName: string;
-  assortment: string | null;
-  quantity: ColumnType<string | null, string | number | null | undefined, string | number | null>;
-  waybill: string | null;
-  durationMinutes: number;
-  notes: Generated<string>;
-  createdBy: string | null;
-  createdAt: Stamp;
-  lastModifiedAt: Stamp;
-  /** Moved by the database with every change (migration 021). */
-  version: Generated<number>;
-  lastModifiedBy: Generated<string | null>;
-}
-export interface ExportRequestsTable {
-  id: string;
-  kind: string;
-  format: string;
-  filters: ColumnType<Record<string, unknown>, string, string>;
-  locale: Generated<string>;
-  userEmail: string;
-  seen: Generated<boolean>;
-  inProgress: Generated<boolean>;
-  progress: Generated<number>;
-  failed: Generated<boolean>;
-  lastErrorMessage: string | null;
-  attachment: string | null;
-  rowCount: number | null;
-  completeTimestamp: NullStamp;
-  createdAt: Stamp;
-  lastModifiedAt: Stamp;
-}
 
-/** Signed-out sessions, kept until their last access token has expired (031_ended_sessions.sql). */
-export interface EndedSessionsTable {
-  sessionId: string;
-  userEmail: string;
-  expiresAt: Stamp;
-}
-/** Sendings of invoices under way: one claim per invoice (032_invoice_sendings.sql). */
-export interface InvoiceSendingsTable {
-  invoiceNumber: string;
-  claimedUntil: Stamp;
-}
-export interface Database {
-  users: UsersTable;
-  invoiceSendings: InvoiceSendingsTable;
-  refreshTokens: RefreshTokensTable;
-  endedSessions: EndedSessionsTable;
-  passwordResetTokens: PasswordResetTokensTable;
-  rateLimiter: RateLimiterTable;
-  emailVerificationTokens: EmailVerificationTokensTable;
-  assortmentTypes: AssortmentTypesTable;
-  assortments: AssortmentsTable;
-  companies: CompaniesTable;
-  warehouses: WarehousesTable;
-  workers: WorkersTable;
-  invoices: InvoicesTable;
-  waybills: WaybillsTable;
-  worklogs: WorklogsTable;
-  exportRequests: ExportRequestsTable;
-  evrPoll: EvrPollTable;
-}
-
-/** How far EVR's changes are read (migration 040): one row. */
-export interface EvrPollTable {
-  id: Generated<number>;
-  mark: ColumnType<Date, Date | string, Date | string>;
-  polledAt: ColumnType<Date, Date | string | undefined, Date | string>;
-}
+/**
+ * The tables, generated from the migrated schema (db-types.ts, written by `npm run schema -w
+ * server`), with the camel-cased names of the CamelCasePlugin.
+ */
+export type Database = GeneratedDatabase;
 
 export type DB = Kysely<Database>;
 

@@ -16,7 +16,7 @@ import {
   type WaybillLookups,
   type WaybillStatus,
 } from '@timberlog/contract';
-import type { Database, WaybillsTable } from '../infra/db.js';
+import type { Database } from '../infra/db.js';
 import { ApiError, FieldErrors, fieldError, forbidden, nonFieldError } from '../http/errors.js';
 import { EVR_SENDING, evrStepWanted } from '../evr/sending.js';
 
@@ -79,7 +79,7 @@ export async function loadedRefs(trx: Transaction<Database>): Promise<WaybillRef
 }
 
 /** The row of a new waybill (a draft) from checked fields: one for the create call and the import. */
-export function newWaybillRow(number: string, f: WaybillFields, createdBy: string | null): Insertable<WaybillsTable> {
+export function newWaybillRow(number: string, f: WaybillFields, createdBy: string | null): Insertable<Database['waybills']> {
   return {
     number,
     status: 'draft',

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import type { App } from '../infra/context.js';
-import type { Database, WorklogsTable } from '../infra/db.js';
+import type { Database } from '../infra/db.js';
 import { FieldErrors } from '../http/errors.js';
 import { findOne, runList } from '../list/index.js';
 import { nextDocumentNumber } from '../records/numbers.js';
@@ -57,7 +57,7 @@ export async function loadWorklogRefs(trx: Transaction<Database>, waybills: read
 }
 
 /** The row of a new worklog from checked fields: one for the create call and the import. */
-export function newWorklogRow(number: string, f: WorklogFields, createdBy: string | null): Insertable<WorklogsTable> {
+export function newWorklogRow(number: string, f: WorklogFields, createdBy: string | null): Insertable<Database['worklogs']> {
   return {
     number,
     timestamp: f.timestamp!,
