@@ -61,6 +61,31 @@ export function normalisePath(url: string): string {
   return pathPart.replace(/\/{2,}/g, '/') + (q === -1 ? '' : url.slice(q));
 }
 
+/** Where the API's routes live: each module below registers its own under it. */
+export const API_PREFIX = '/api';
+
+/** The API's route modules (each a Fastify plugin whose paths are relative to API_PREFIX). */
+const API_ROUTES = [
+  authRoutes,
+  userRoutes,
+  referenceRoutes,
+  waybillRoutes,
+  worklogRoutes,
+  invoiceRoutes,
+  exportRoutes,
+  summaryRoutes,
+  historyRoutes,
+  eventRoutes,
+  savedViewRoutes,
+  totalsRoutes,
+  bulkRoutes,
+  waybillImportRoutes,
+  worklogImportRoutes,
+  batchRoutes,
+  adminRoutes,
+  settingsRoutes,
+] as const;
+
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app from config.webDistDir (index.html for unknown non-API paths). */
@@ -228,24 +253,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(swaggerUi, { routePrefix: '/api/schema/swagger-ui', staticCSP: false });
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(authRoutes);
-  await app.register(userRoutes);
-  await app.register(referenceRoutes);
-  await app.register(waybillRoutes);
-  await app.register(worklogRoutes);
-  await app.register(invoiceRoutes);
-  await app.register(exportRoutes);
-  await app.register(summaryRoutes);
-  await app.register(historyRoutes);
-  await app.register(eventRoutes);
-  await app.register(savedViewRoutes);
-  await app.register(totalsRoutes);
-  await app.register(bulkRoutes);
-  await app.register(waybillImportRoutes);
-  await app.register(worklogImportRoutes);
-  await app.register(batchRoutes);
-  await app.register(adminRoutes);
-  await app.register(settingsRoutes);
+  // Every module's routes under /api, each written relative to it (`/waybills/:number/`).
+  for (const routes of API_ROUTES) await app.register(routes, { prefix: API_PREFIX });
 
   const indexHtml = path.join(ctx.config.webDistDir, 'index.html');
   if (options.serveWeb && fs.existsSync(indexHtml)) await registerWebApp(app, ctx.config.webDistDir);

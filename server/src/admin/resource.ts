@@ -114,7 +114,7 @@ export function adminResource<C extends TObject, U extends TObject, Insert, Patc
   return (app) => {
     const { db } = app.ctx;
     // Unlike the seed's endpoints, the admin ones carry no trailing slash (the router accepts one anyway).
-    const base = `/api/admin/${r.name}`;
+    const base = `/admin/${r.name}`;
     const item = `${base}/:${r.keyParam}`;
     const refs = r.references.map((x) => x.noun).join(', ');
     const params = Type.Object({ [r.keyParam]: r.keySchema });

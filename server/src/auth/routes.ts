@@ -50,7 +50,7 @@ export async function authRoutes(app: App) {
   const { db, limits } = app.ctx;
 
   app.post(
-    '/api/auth/token/',
+    '/auth/token/',
     {
       schema: {
         operationId: 'obtainToken',
@@ -85,7 +85,7 @@ export async function authRoutes(app: App) {
   );
 
   app.post(
-    '/api/auth/token/refresh/',
+    '/auth/token/refresh/',
     {
       schema: {
         operationId: 'refreshToken',
@@ -107,7 +107,7 @@ export async function authRoutes(app: App) {
   );
 
   app.post(
-    '/api/auth/token/verify/',
+    '/auth/token/verify/',
     {
       schema: {
         operationId: 'verifyToken',
@@ -132,7 +132,7 @@ export async function authRoutes(app: App) {
   );
 
   app.post(
-    '/api/auth/session',
+    '/auth/session',
     {
       schema: {
         operationId: 'refreshSession',
@@ -160,7 +160,7 @@ export async function authRoutes(app: App) {
   );
 
   app.post(
-    '/api/auth/logout',
+    '/auth/logout',
     {
       schema: {
         operationId: 'signOut',

@@ -105,7 +105,7 @@ const IdParams = Type.Object({ id: Type.String({ format: 'uuid', description: "T
 export async function batchRoutes(app: App) {
   const { db } = app.ctx;
   app.get(
-    '/api/batch-jobs/:id/',
+    '/batch-jobs/:id/',
     {
       schema: {
         operationId: 'getBatchJob',

@@ -120,7 +120,7 @@ export async function documentRoutes(app: App) {
   const InvoiceParams = numberParams('invoice', DOCUMENT_NUMBER.invoicePrefix);
 
   app.get(
-    '/api/waybills/:number/pdf/',
+    '/waybills/:number/pdf/',
     {
       schema: {
         operationId: 'waybillPdf',
@@ -141,7 +141,7 @@ export async function documentRoutes(app: App) {
   );
 
   app.get(
-    '/api/invoices/:number/pdf/',
+    '/invoices/:number/pdf/',
     {
       schema: {
         operationId: 'invoicePdf',
@@ -165,7 +165,7 @@ export async function documentRoutes(app: App) {
   );
 
   app.get(
-    '/api/invoices/:number/einvoice/',
+    '/invoices/:number/einvoice/',
     {
       schema: {
         operationId: 'invoiceEinvoice',
@@ -185,7 +185,7 @@ export async function documentRoutes(app: App) {
   );
 
   app.post(
-    '/api/invoices/:number/send/',
+    '/invoices/:number/send/',
     {
       schema: {
         operationId: 'sendInvoice',

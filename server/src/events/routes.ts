@@ -153,7 +153,7 @@ export async function eventRoutes(app: App) {
   });
 
   app.get(
-    '/api/events/',
+    '/events/',
     {
       schema: {
         operationId: 'changeEvents',

@@ -26,7 +26,7 @@ export async function exportRoutes(app: App) {
   };
 
   app.get(
-    '/api/export-requests/',
+    '/export-requests/',
     {
       schema: {
         operationId: 'listExportRequests',
@@ -49,7 +49,7 @@ export async function exportRoutes(app: App) {
   );
 
   app.get(
-    '/api/export-requests/:id/',
+    '/export-requests/:id/',
     {
       schema: {
         operationId: 'getExportRequest',
@@ -68,7 +68,7 @@ export async function exportRoutes(app: App) {
   );
 
   app.post(
-    '/api/export-requests/:id/acknowledge_error/',
+    '/export-requests/:id/acknowledge_error/',
     {
       schema: {
         operationId: 'acknowledgeExportError',
@@ -111,7 +111,7 @@ export async function exportRoutes(app: App) {
   };
 
   app.get(
-    '/api/export-requests/:id/download_attachment/',
+    '/export-requests/:id/download_attachment/',
     {
       schema: {
         operationId: 'downloadExportAttachment',

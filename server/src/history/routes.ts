@@ -145,7 +145,7 @@ export async function historyRoutes(app: App) {
   ] as const;
   for (const d of documents) {
     app.get(
-      `/api/${d.path}/:number/history/`,
+      `/${d.path}/:number/history/`,
       {
         schema: {
           operationId: `${d.entity}History`,
@@ -162,7 +162,7 @@ export async function historyRoutes(app: App) {
   }
 
   app.get(
-    '/api/user/:email/history/',
+    '/user/:email/history/',
     {
       schema: {
         operationId: 'userHistory',

@@ -33,7 +33,7 @@ export async function invoiceRoutes(app: App) {
     forCaller(request)((await findOne(db, invoiceSpec, sql`i.number = ${number}`)) as Static<typeof Invoice> & { version: number });
 
   app.get(
-    '/api/invoices/',
+    '/invoices/',
     {
       schema: {
         operationId: 'listInvoices',
@@ -48,7 +48,7 @@ export async function invoiceRoutes(app: App) {
   );
 
   app.get(
-    '/api/invoices/preview/',
+    '/invoices/preview/',
     {
       schema: {
         operationId: 'previewInvoice',
@@ -64,7 +64,7 @@ export async function invoiceRoutes(app: App) {
   );
 
   app.post(
-    '/api/invoices/',
+    '/invoices/',
     {
       schema: {
         operationId: 'createInvoice',
@@ -117,7 +117,7 @@ export async function invoiceRoutes(app: App) {
   );
 
   app.get(
-    '/api/invoices/:number/',
+    '/invoices/:number/',
     {
       schema: {
         operationId: 'getInvoice',
@@ -132,7 +132,7 @@ export async function invoiceRoutes(app: App) {
   );
 
   app.post(
-    '/api/invoices/:number/retry_sync/',
+    '/invoices/:number/retry_sync/',
     {
       schema: {
         operationId: 'retryInvoiceSync',

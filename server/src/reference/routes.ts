@@ -42,7 +42,7 @@ export async function referenceRoutes(app: App) {
   const tags = ['reference'];
 
   app.get(
-    '/api/assortment-types/',
+    '/assortment-types/',
     {
       schema: {
         operationId: 'listAssortmentTypes',
@@ -56,7 +56,7 @@ export async function referenceRoutes(app: App) {
     async (request) => runList(db, request, assortmentTypeSpec, request.query),
   );
   app.get(
-    '/api/assortment-types/:id/',
+    '/assortment-types/:id/',
     {
       schema: {
         operationId: 'getAssortmentType',
@@ -71,7 +71,7 @@ export async function referenceRoutes(app: App) {
   );
 
   app.get(
-    '/api/assortments/',
+    '/assortments/',
     {
       schema: {
         operationId: 'listAssortments',
@@ -86,7 +86,7 @@ export async function referenceRoutes(app: App) {
     async (request) => runList(db, request, assortmentSpec, request.query),
   );
   app.get(
-    '/api/assortments/:code/',
+    '/assortments/:code/',
     {
       schema: {
         operationId: 'getAssortment',
@@ -103,7 +103,7 @@ export async function referenceRoutes(app: App) {
   );
 
   app.get(
-    '/api/companies/',
+    '/companies/',
     {
       schema: {
         operationId: 'listCompanies',
@@ -118,7 +118,7 @@ export async function referenceRoutes(app: App) {
     async (request) => runList(db, request, companySpec, request.query),
   );
   app.get(
-    '/api/companies/:registryCode/',
+    '/companies/:registryCode/',
     {
       schema: {
         operationId: 'getCompany',
@@ -135,7 +135,7 @@ export async function referenceRoutes(app: App) {
   );
 
   app.get(
-    '/api/warehouses/',
+    '/warehouses/',
     {
       schema: {
         operationId: 'listWarehouses',
@@ -150,7 +150,7 @@ export async function referenceRoutes(app: App) {
     async (request) => runList(db, request, warehouseSpec, request.query),
   );
   app.get(
-    '/api/warehouses/origins/:originCode/',
+    '/warehouses/origins/:originCode/',
     {
       schema: {
         operationId: 'getWarehouseByOrigin',
@@ -166,7 +166,7 @@ export async function referenceRoutes(app: App) {
     async (request, reply) => withEtag(reply, await findOne(db, warehouseSpec, sql`w.origin_code = ${request.params.originCode}`)),
   );
   app.get(
-    '/api/warehouses/destinations/:destinationCode/',
+    '/warehouses/destinations/:destinationCode/',
     {
       schema: {
         operationId: 'getWarehouseByDestination',
@@ -186,7 +186,7 @@ export async function referenceRoutes(app: App) {
       withEtag(reply, await findOne(db, warehouseSpec, sql`w.destination_code = ${request.params.destinationCode}`)),
   );
   app.get(
-    '/api/warehouses/:id/',
+    '/warehouses/:id/',
     {
       schema: {
         operationId: 'getWarehouse',
@@ -201,7 +201,7 @@ export async function referenceRoutes(app: App) {
   );
 
   app.get(
-    '/api/workers/',
+    '/workers/',
     {
       schema: {
         operationId: 'listWorkers',
@@ -216,7 +216,7 @@ export async function referenceRoutes(app: App) {
     async (request) => runList(db, request, workerSpec, request.query),
   );
   app.get(
-    '/api/workers/detail/:workerName/',
+    '/workers/detail/:workerName/',
     {
       schema: {
         operationId: 'getWorker',

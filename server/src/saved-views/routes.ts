@@ -166,7 +166,7 @@ export async function savedViewRoutes(app: App) {
   };
 
   app.get(
-    '/api/saved-views/',
+    '/saved-views/',
     {
       schema: {
         operationId: 'listSavedViews',
@@ -182,7 +182,7 @@ export async function savedViewRoutes(app: App) {
   );
 
   app.post(
-    '/api/saved-views/',
+    '/saved-views/',
     {
       schema: {
         operationId: 'createSavedView',
@@ -223,7 +223,7 @@ export async function savedViewRoutes(app: App) {
   );
 
   app.get(
-    '/api/saved-views/:id/',
+    '/saved-views/:id/',
     {
       schema: {
         operationId: 'getSavedView',
@@ -238,7 +238,7 @@ export async function savedViewRoutes(app: App) {
   );
 
   app.patch(
-    '/api/saved-views/:id/',
+    '/saved-views/:id/',
     {
       schema: {
         operationId: 'patchSavedView',
@@ -282,7 +282,7 @@ export async function savedViewRoutes(app: App) {
   );
 
   app.delete(
-    '/api/saved-views/:id/',
+    '/saved-views/:id/',
     {
       schema: {
         operationId: 'deleteSavedView',

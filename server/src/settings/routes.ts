@@ -19,7 +19,7 @@ export const settingsSchemas = [Settings];
 export async function settingsRoutes(app: App) {
   const { config } = app.ctx;
   app.get(
-    '/api/settings',
+    '/settings',
     {
       schema: {
         operationId: 'getSettings',

@@ -34,7 +34,7 @@ export async function summaryRoutes(app: App) {
   // New paths go without a trailing slash (server/.redocly.lint-ignore.yaml); the router answers
   // `/api/summary/` the same.
   app.get(
-    '/api/summary',
+    '/summary',
     {
       schema: {
         operationId: 'getSummary',
@@ -65,7 +65,7 @@ export async function summaryRoutes(app: App) {
   );
 
   app.get(
-    '/api/summary/charts',
+    '/summary/charts',
     {
       schema: {
         operationId: 'getSummaryCharts',

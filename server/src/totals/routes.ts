@@ -121,7 +121,7 @@ export async function totalsRoutes(app: App) {
     `Any signed-in user. Takes the same query as the ${what} list (its filters and search; sort and paging are read past) and answers the totals of every ${what.replace(/s$/, '')} it selects, summed by the database in one snapshot: exact under concurrent writes.`;
 
   app.get(
-    '/api/waybills/totals/',
+    '/waybills/totals/',
     {
       schema: {
         operationId: 'waybillTotals',
@@ -135,7 +135,7 @@ export async function totalsRoutes(app: App) {
     async (request) => runTotals(db, request, waybillTotals, request.query),
   );
   app.get(
-    '/api/worklogs/totals/',
+    '/worklogs/totals/',
     {
       schema: {
         operationId: 'worklogTotals',
@@ -149,7 +149,7 @@ export async function totalsRoutes(app: App) {
     async (request) => runTotals(db, request, worklogTotals, request.query),
   );
   app.get(
-    '/api/invoices/totals/',
+    '/invoices/totals/',
     {
       schema: {
         operationId: 'invoiceTotals',

@@ -19,7 +19,7 @@ export async function accountRoutes(app: App) {
   const getUser = (email: string) => readUser(db, email);
 
   app.get(
-    '/api/user/',
+    '/user/',
     {
       schema: {
         operationId: 'listUsers',
@@ -39,7 +39,7 @@ export async function accountRoutes(app: App) {
   );
 
   app.post(
-    '/api/user/',
+    '/user/',
     {
       schema: {
         operationId: 'createUser',
@@ -75,7 +75,7 @@ export async function accountRoutes(app: App) {
   );
 
   app.get(
-    '/api/user/:email/',
+    '/user/:email/',
     {
       schema: {
         operationId: 'getUser',
@@ -136,7 +136,7 @@ export async function accountRoutes(app: App) {
   };
 
   app.put(
-    '/api/user/:email/',
+    '/user/:email/',
     {
       schema: {
         operationId: 'updateUser',
@@ -155,7 +155,7 @@ export async function accountRoutes(app: App) {
       withEtag(reply, (await updateUser(request, currentUser(request).email, normaliseEmail(request.params.email), request.body))!),
   );
   app.patch(
-    '/api/user/:email/',
+    '/user/:email/',
     {
       schema: {
         operationId: 'patchUser',
@@ -174,7 +174,7 @@ export async function accountRoutes(app: App) {
   );
 
   app.delete(
-    '/api/user/:email/',
+    '/user/:email/',
     {
       schema: {
         operationId: 'deleteUser',

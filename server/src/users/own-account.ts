@@ -16,7 +16,7 @@ export async function ownAccountRoutes(app: App) {
   const getUser = (email: string) => readUser(db, email);
 
   app.get(
-    '/api/user/me',
+    '/user/me',
     {
       schema: {
         operationId: 'getMe',
@@ -61,7 +61,7 @@ export async function ownAccountRoutes(app: App) {
     return getUser(email);
   };
   app.put(
-    '/api/user/me',
+    '/user/me',
     {
       schema: {
         operationId: 'updateMe',
@@ -77,7 +77,7 @@ export async function ownAccountRoutes(app: App) {
     async (request, reply) => withEtag(reply, (await updateMe(request, currentUser(request).email, request.body))!),
   );
   app.patch(
-    '/api/user/me',
+    '/user/me',
     {
       schema: {
         operationId: 'patchMe',

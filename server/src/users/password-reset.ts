@@ -13,7 +13,7 @@ export async function passwordResetRoutes(app: App) {
   const { db } = app.ctx;
 
   app.post(
-    '/api/user/forgot_password',
+    '/user/forgot_password',
     {
       schema: {
         operationId: 'forgotPassword',
@@ -36,7 +36,7 @@ export async function passwordResetRoutes(app: App) {
   );
 
   app.post(
-    '/api/user/forgot_password/token',
+    '/user/forgot_password/token',
     {
       schema: {
         operationId: 'resetPassword',

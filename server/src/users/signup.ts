@@ -11,7 +11,7 @@ export async function signUpRoutes(app: App) {
   const { db } = app.ctx;
 
   app.post(
-    '/api/user/signup',
+    '/user/signup',
     {
       schema: {
         operationId: 'signUp',
@@ -81,7 +81,7 @@ export async function signUpRoutes(app: App) {
     { title: 'VerifyEmail' },
   );
   app.post(
-    '/api/user/verify_email',
+    '/user/verify_email',
     {
       schema: {
         operationId: 'verifyEmail',
@@ -100,7 +100,7 @@ export async function signUpRoutes(app: App) {
     },
   );
   app.get(
-    '/api/user/verify_email',
+    '/user/verify_email',
     {
       schema: {
         operationId: 'verifyEmailLink',

@@ -301,7 +301,7 @@ export async function bulkRoutes(app: App) {
   const { db } = app.ctx;
 
   app.post(
-    '/api/waybills/bulk/',
+    '/waybills/bulk/',
     {
       schema: {
         operationId: 'bulkWaybills',

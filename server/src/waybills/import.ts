@@ -67,7 +67,7 @@ export const waybillImport: ImportSpec<(typeof WAYBILL_IMPORT_COLUMNS)[number], 
     }
     return numbers;
   },
-  path: '/api/waybills/import/',
+  path: '/waybills/import/',
   tag: 'waybills',
   operationIds: { import: 'importWaybills', template: 'waybillImportTemplate' },
   describe: { what: 'waybill', creates: 'creates every row as a draft' },

@@ -50,7 +50,7 @@ export async function waybillRoutes(app: App) {
     (await findOne(db, waybillSpec, sql`b.number = ${number}`)) as Static<typeof Waybill> & { version: number };
 
   app.get(
-    '/api/waybills/',
+    '/waybills/',
     {
       schema: {
         operationId: 'listWaybills',
@@ -65,7 +65,7 @@ export async function waybillRoutes(app: App) {
   );
 
   app.post(
-    '/api/waybills/',
+    '/waybills/',
     {
       schema: {
         operationId: 'createWaybill',
@@ -102,7 +102,7 @@ export async function waybillRoutes(app: App) {
   );
 
   app.get(
-    '/api/waybills/:number/',
+    '/waybills/:number/',
     {
       schema: {
         operationId: 'getWaybill',
@@ -137,7 +137,7 @@ export async function waybillRoutes(app: App) {
   };
 
   app.put(
-    '/api/waybills/:number/',
+    '/waybills/:number/',
     {
       schema: {
         operationId: 'updateWaybill',
@@ -154,7 +154,7 @@ export async function waybillRoutes(app: App) {
   );
 
   app.patch(
-    '/api/waybills/:number/',
+    '/waybills/:number/',
     {
       schema: {
         operationId: 'patchWaybill',
@@ -171,7 +171,7 @@ export async function waybillRoutes(app: App) {
   );
 
   app.delete(
-    '/api/waybills/:number/',
+    '/waybills/:number/',
     {
       schema: {
         operationId: 'deleteWaybill',
@@ -197,7 +197,7 @@ export async function waybillRoutes(app: App) {
   );
 
   app.post(
-    '/api/waybills/:number/evr_retry/',
+    '/waybills/:number/evr_retry/',
     {
       schema: {
         operationId: 'retryWaybillEvr',
@@ -232,7 +232,7 @@ export async function waybillRoutes(app: App) {
   );
 
   app.post(
-    '/api/waybills/waybill_report/',
+    '/waybills/waybill_report/',
     {
       schema: {
         operationId: 'createWaybillReport',

@@ -60,7 +60,7 @@ export const worklogImport: ImportSpec<(typeof WORKLOG_IMPORT_COLUMNS)[number], 
     await touchWorkers(trx, [...workers.keys()]);
     return numbers;
   },
-  path: '/api/worklogs/import/',
+  path: '/worklogs/import/',
   tag: 'worklogs',
   operationIds: { import: 'importWorklogs', template: 'worklogImportTemplate' },
   describe: {

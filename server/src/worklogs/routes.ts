@@ -128,7 +128,7 @@ export async function worklogRoutes(app: App) {
     (await findOne(db, worklogSpec, sql`l.number = ${number}`)) as Static<typeof Worklog> & { version: number };
 
   app.get(
-    '/api/worklogs/',
+    '/worklogs/',
     {
       schema: {
         operationId: 'listWorklogs',
@@ -143,7 +143,7 @@ export async function worklogRoutes(app: App) {
   );
 
   app.post(
-    '/api/worklogs/',
+    '/worklogs/',
     {
       schema: {
         operationId: 'createWorklog',
@@ -179,7 +179,7 @@ export async function worklogRoutes(app: App) {
   );
 
   app.get(
-    '/api/worklogs/:number/',
+    '/worklogs/:number/',
     {
       schema: {
         operationId: 'getWorklog',
@@ -213,7 +213,7 @@ export async function worklogRoutes(app: App) {
   };
 
   app.put(
-    '/api/worklogs/:number/',
+    '/worklogs/:number/',
     {
       schema: {
         operationId: 'updateWorklog',
@@ -230,7 +230,7 @@ export async function worklogRoutes(app: App) {
     async (request, reply) => withEtag(reply, await update(request, request.params.number, request.body)),
   );
   app.patch(
-    '/api/worklogs/:number/',
+    '/worklogs/:number/',
     {
       schema: {
         operationId: 'patchWorklog',
@@ -247,7 +247,7 @@ export async function worklogRoutes(app: App) {
   );
 
   app.post(
-    '/api/worklogs/worklog_report/',
+    '/worklogs/worklog_report/',
     {
       schema: {
         operationId: 'createWorklogReport',
