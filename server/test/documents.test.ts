@@ -4,13 +4,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { deliveredWaybill, startServer, waitFor, type TestServer } from './helpers.js';
+import { deliveredWaybill, startServer, waitFor, waybillInput, type TestServer } from './helpers.js';
 import { businessRuleErrors, xsdErrors } from './en16931.js';
 import { printable } from '../src/documents/pdf.js';
-import { LIMITS } from '@timberlog/contract';
+import { LIMITS, paymentReference } from '@timberlog/contract';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -32,6 +33,20 @@ async function makeInvoice(s: TestServer, token: string): Promise<{ number: stri
   assert.equal(r.status, 201, r.text);
   return { number: r.body.number, invoice: r.body };
 }
+
+/** How many pixels of the first page, drawn at 30 dpi in grey, are light grey (a watermark's shade). */
+const greyPixels = (pdf: Buffer): number => {
+  // pdftoppm reads a file (not standard input); the picture comes on standard output.
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-pdf-')), 'page.pdf');
+  fs.writeFileSync(file, pdf);
+  const pgm = execFileSync('pdftoppm', ['-gray', '-r', '30', '-f', '1', '-l', '1', file]);
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  // P5 header: magic, width, height, max value, each followed by whitespace.
+  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 40).toString('latin1'))!;
+  let count = 0;
+  for (let i = header[0].length; i < pgm.length; i++) if (pgm[i]! >= 200 && pgm[i]! <= 238) count++;
+  return count;
+};
 
 const NBSP = '\u00a0';
 const squash = (text: string) => text.replace(new RegExp(NBSP, 'g'), ' ');
@@ -119,6 +134,42 @@ describe('printable documents (PDF)', () => {
       assert.ok(etText.includes(expected), `the Estonian waybill shows "${expected}":\n${etText}`);
   });
 
+  test('a draft is marked DRAFT across its pages; an invoiced load prints as delivered, without our invoice; every page names the number; emoji are left out', async () => {
+    const created = await s.req('POST', '/api/waybills/', {
+      token: staff,
+      body: { ...(await waybillInput(s)), notes: 'Koorem 🌲 kaetud 👍🏽 ✔ ©' },
+    });
+    assert.equal(created.status, 201, created.text);
+    const number = created.body.number as string;
+    const draftPdf = (await fetchFile(s, `/api/waybills/${number}/pdf/`, user, 'en')).body;
+    const draft = squash(pdfText(draftPdf));
+    assert.match(draft, /Timber transport document · DRAFT/);
+    assert.ok(draft.includes(`${number} · Page 1 of 1`), draft);
+    // The font has no emoji: they are left out, not drawn as empty boxes; what it has stays.
+    assert.match(draft, /Koorem\s+kaetud\s+✔ ©/);
+    assert.ok(!/\p{Extended_Pictographic}\uFE0F?|[\u{1F3FB}-\u{1F3FF}]/u.test(draft.replace(/[✔©]/g, '')), draft);
+    const etDraft = squash(pdfText((await fetchFile(s, `/api/waybills/${number}/pdf/`, user, 'et')).body));
+    assert.match(etDraft, /MUSTAND/);
+    assert.ok(etDraft.includes(`${number} · Lehekülg 1/1`));
+
+    // The mark across the page (light grey, diagonal: text extraction skips it) is seen in the picture.
+    const confirmed = await s.write('PATCH', `/api/waybills/${number}/`, { token: staff, body: { status: 'confirmed' } });
+    assert.equal(confirmed.status, 200, confirmed.text);
+    const confirmedPdf = (await fetchFile(s, `/api/waybills/${number}/pdf/`, user, 'en')).body;
+    assert.ok(!pdfText(confirmedPdf).includes('DRAFT'));
+    assert.ok(
+      greyPixels(draftPdf) > greyPixels(confirmedPdf) + 2000,
+      `the draft's mark: ${greyPixels(draftPdf)} against ${greyPixels(confirmedPdf)}`,
+    );
+
+    const { invoice } = await makeInvoice(s, user);
+    const invoiced = squash(pdfText((await fetchFile(s, `/api/waybills/${invoice.waybills[0]}/pdf/`, user, 'en')).body));
+    assert.match(invoiced, /Status\s+Delivered/);
+    assert.ok(!invoiced.includes('Invoiced'), invoiced);
+    assert.ok(!invoiced.includes(invoice.number), 'our invoice number is not on the transport document');
+    assert.ok(!invoiced.includes('DRAFT'));
+  });
+
   test('invisible characters are not drawn: a note of 500 letters and 1,500 joiners prints its letters, and other requests are answered meanwhile', async () => {
     const notes = 'W'.repeat(500) + '\u200d'.repeat(1500);
     const w = await deliveredWaybill(s, staff, { notes, driverName: `Mari${'\u0301'.repeat(40)} Tamm\u200b` });
@@ -194,6 +245,13 @@ describe('printable documents (PDF)', () => {
       `VAT 24% ${money(invoice.vatTotal)}`,
       `Total due ${money(invoice.grossTotal)}`,
       ...invoice.waybills,
+      // The payment reference number (7-3-1) and the date of supply: the loads' last transport date.
+      'Reference number',
+      paymentReference(number),
+      `quoting the reference number ${paymentReference(number)}`,
+      'Date of supply',
+      '02/11/2026',
+      `${number} · Page 1 of 1`,
     ])
       assert.ok(enText.replace(/ {2,}/g, ' ').includes(expected), `the English invoice shows "${expected}":\n${enText}`);
 
@@ -213,6 +271,9 @@ describe('printable documents (PDF)', () => {
       `Summa käibemaksuta ${etMoney(invoice.netTotal)}`,
       `Käibemaks 24% ${etMoney(invoice.vatTotal)}`,
       `Tasuda kokku ${etMoney(invoice.grossTotal)}`,
+      'Viitenumber',
+      'Tarne kuupäev',
+      '02.11.2026',
       'Arvega hõlmatud veoselehed'.toUpperCase(),
     ])
       assert.ok(etText.includes(expected), `the Estonian invoice shows "${expected}":\n${etText}`);
@@ -285,6 +346,9 @@ describe('EN 16931 e-invoices (UBL 2.1, Peppol BIS Billing 3.0)', () => {
       `<cbc:PayableAmount currencyID="EUR">${invoice.grossTotal}</cbc:PayableAmount>`,
       '<cbc:InvoicedQuantity unitCode="MTQ">12.345</cbc:InvoicedQuantity>',
       '<cbc:InvoicedQuantity unitCode="TNE">20.000</cbc:InvoicedQuantity>',
+      // BT-72, the actual delivery date (the loads' last transport date); BT-83, the payment reference.
+      '<cbc:ActualDeliveryDate>2026-11-02</cbc:ActualDeliveryDate>',
+      `<cbc:PaymentID>${paymentReference(invoice.number)}</cbc:PaymentID>`,
     ])
       assert.ok(xml.includes(expected), `the e-invoice has ${expected}`);
   });
@@ -413,6 +477,8 @@ describe('sending an invoice to its customer', () => {
     const mail = mails.find((m) => m.includes(`${number}.pdf`))!;
     assert.ok(mail, 'the mail is in the outbox');
     assert.match(mail, new RegExp(`To: ${company.email}`));
+    // An answer goes to the seller, not to the product's sending address.
+    assert.match(mail, new RegExp(`Reply-To: ${s.ctx.config.seller.email.replace(/\./g, '\\.')}`));
     assert.match(mail, /Subject: =\?UTF-8\?|Subject: Arve/);
     assert.match(mail, /Content-Type: application\/pdf; name=.*\.pdf/);
     assert.match(mail, new RegExp(`filename=.?${number}\\.xml`));

@@ -33,6 +33,8 @@ const en = {
   buyer: 'Customer',
   issueDate: 'Issue date',
   dueDate: 'Due date',
+  supplyDate: 'Date of supply',
+  paymentReference: 'Reference number',
   unit: 'Unit',
   unitPrice: 'Unit price',
   amount: 'Amount',
@@ -40,7 +42,7 @@ const en = {
   vatTotal: 'VAT {rate}%',
   grossTotal: 'Total due',
   bankAccount: 'Bank account',
-  paymentNote: 'Please pay by {due} to {iban}, quoting the invoice number {number}.',
+  paymentNote: 'Please pay by {due} to {iban}, quoting the reference number {reference}.',
   waybills: 'Waybills covered',
   owner: 'Owner',
   transporter: 'Transporter',
@@ -65,6 +67,7 @@ const en = {
   evrNumber: 'EVR number',
   notInEvr: 'Not in EVR',
   page: 'Page {page} of {pages}',
+  draftMark: 'DRAFT',
   mailInvoiceSubject: 'Invoice {number} from {seller}',
   mailInvoiceBody:
     'Hello,\n\nAttached is invoice {number} of {date} for {amount}, due on {due}.\n\nThe PDF file is the invoice to read and print; the XML file is the same invoice as an e-invoice (EN 16931, Peppol BIS Billing 3.0) for your accounting software.\n\nKind regards,\n{seller}',
@@ -100,6 +103,8 @@ const et: Record<DocumentTextKey, string> = {
   buyer: 'Ostja',
   issueDate: 'Arve kuupäev',
   dueDate: 'Maksetähtaeg',
+  supplyDate: 'Tarne kuupäev',
+  paymentReference: 'Viitenumber',
   unit: 'Ühik',
   unitPrice: 'Ühiku hind',
   amount: 'Summa',
@@ -107,7 +112,7 @@ const et: Record<DocumentTextKey, string> = {
   vatTotal: 'Käibemaks {rate}%',
   grossTotal: 'Tasuda kokku',
   bankAccount: 'Pangakonto',
-  paymentNote: 'Palume tasuda hiljemalt {due} kontole {iban}, märkides selgitusse arve numbri {number}.',
+  paymentNote: 'Palume tasuda hiljemalt {due} kontole {iban}, märkides viitenumbri {reference}.',
   waybills: 'Arvega hõlmatud veoselehed',
   owner: 'Omanik',
   transporter: 'Vedaja',
@@ -132,6 +137,7 @@ const et: Record<DocumentTextKey, string> = {
   evrNumber: 'EVR-i number',
   notInEvr: 'EVR-is ei ole',
   page: 'Lehekülg {page}/{pages}',
+  draftMark: 'MUSTAND',
   mailInvoiceSubject: 'Arve {number} – {seller}',
   mailInvoiceBody:
     'Tere!\n\nManuses on arve {number} kuupäevaga {date} summas {amount}, maksetähtaeg {due}.\n\nPDF-fail on arve lugemiseks ja printimiseks; XML-fail on sama arve e-arvena (EN 16931, Peppol BIS Billing 3.0) raamatupidamistarkvara jaoks.\n\nLugupidamisega\n{seller}',
@@ -186,4 +192,19 @@ export function documentDecimal(locale: Locale, value: string): string {
 /** An amount in euros as documents write it: `€1,234.50` in en, `1 234,50 €` in et. */
 export function documentMoney(locale: Locale, value: string): string {
   return locale === 'et' ? `${documentDecimal(locale, value)}\u00a0€` : `€${documentDecimal(locale, value)}`;
+}
+
+/**
+ * An invoice's Estonian payment reference number (viitenumber): the digits of its number with a
+ * check digit by the 7-3-1 method (Estonian Banking Association): the digits weighted 7, 3, 1, 7,
+ * 3, 1, … from the right, the check digit what takes their sum up to the next multiple of ten. A
+ * bank refuses a reference whose check digit is wrong. `A-2026-000042` gives `20260000424`.
+ */
+export function paymentReference(invoiceNumber: string): string {
+  // At most 19 digits and a check digit (a reference is 2 to 20 digits); no leading zero.
+  const base = (invoiceNumber.replace(/\D/g, '').replace(/^0+/, '') || '1').slice(-19);
+  const weights = [7, 3, 1];
+  let sum = 0;
+  for (let i = 0; i < base.length; i++) sum += Number(base[base.length - 1 - i]) * weights[i % 3]!;
+  return `${base}${(10 - (sum % 10)) % 10}`;
 }

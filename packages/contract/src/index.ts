@@ -222,7 +222,15 @@ export { undoMove, isBulkActionFinal } from './undo.ts';
 export type { UndoMove } from './undo.ts';
 export { SUMMARY_CHARTS, chartPeriods, todayIn } from './charts.ts';
 export type { ChartPeriods } from './charts.ts';
-export { DOCUMENT_TEXTS, documentText, documentDate, documentDateTime, documentDecimal, documentMoney } from './documents.ts';
+export {
+  DOCUMENT_TEXTS,
+  documentText,
+  documentDate,
+  documentDateTime,
+  documentDecimal,
+  documentMoney,
+  paymentReference,
+} from './documents.ts';
 export type { DocumentTextKey } from './documents.ts';
 export {
   HOLDING_BASIS_TYPES,

@@ -11,6 +11,7 @@ import {
   WAYBILL_DELETABLE_STATUSES,
   documentNumber,
   parseSort,
+  paymentReference,
   passwordProblems,
   sortValues,
   clampPageSize,
@@ -115,5 +116,22 @@ describe('contract: comma-separated filters', () => {
     }
     expect(splitsOnComma(LISTS.worklogs.filters.workerName)).toBe(false);
     expect(splitsOnComma(LISTS.worklogs.filters.actionIn)).toBe(true);
+  });
+});
+
+describe("an invoice's payment reference number (viitenumber, 7-3-1)", () => {
+  it("takes the invoice number's digits and the check digit that the banks compute", () => {
+    // The Estonian Banking Association's own example: 123456 → 1234561.
+    expect(paymentReference('123456')).toBe('1234561');
+    expect(paymentReference('A-2026-000042')).toBe('20260000422');
+    expect(paymentReference('A-2026-000043')).toBe('20260000435');
+  });
+
+  it('is 2 to 20 digits with no leading zero, and its check digit fails when a digit changes', () => {
+    expect(paymentReference('7')).toMatch(/^7\d$/);
+    expect(paymentReference(`A-${'9'.repeat(30)}`)).toHaveLength(20);
+    const check = (reference: string) => paymentReference(reference.slice(0, -1)) === reference;
+    expect(check('20260000422')).toBe(true);
+    expect(check('20260000432')).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import {
   documentDecimal,
   documentMoney,
   documentText,
+  paymentReference,
   UNIT_SYMBOLS,
   HOLDING_BASIS,
   valueLabel,
@@ -19,6 +20,7 @@ import {
   type WaybillStatus,
 } from '@timberlog/contract';
 import { SERVER_ROOT, type SellerSettings } from '../infra/config.js';
+import * as fontkit from 'fontkit';
 
 /**
  * The printable documents: the waybill (the transport document that travels with the load) and the
@@ -43,11 +45,31 @@ const LONGEST_UNBROKEN = 40;
  * thousands of times (7 s of the server's one thread), 2,000 letters without a space 0.2 s.
  */
 export const printable = (text: string): string =>
-  text
-    .normalize('NFC')
-    .replace(/\p{Cf}/gu, '')
-    .replace(/(\p{M}{2})\p{M}+/gu, '$1')
-    .replace(new RegExp(`\\S{${LONGEST_UNBROKEN}}(?=\\S)`, 'gu'), '$&\u200b');
+  withGlyphs(
+    text
+      .normalize('NFC')
+      .replace(/\p{Cf}/gu, '')
+      .replace(/(\p{M}{2})\p{M}+/gu, '$1'),
+  ).replace(new RegExp(`\\S{${LONGEST_UNBROKEN}}(?=\\S)`, 'gu'), '$&\u200b');
+
+// What the embedded fonts can draw (both have the same characters): pdfkit draws a character
+// without a glyph as an empty box, so such characters (an emoji, its skin tone) are left out.
+const FONT_FACE = fontkit.create(FONT_REGULAR);
+const drawable = new Map<number, boolean>();
+const canDraw = (codePoint: number): boolean => {
+  if (codePoint < 0x80) return true;
+  let known = drawable.get(codePoint);
+  if (known === undefined) {
+    known = FONT_FACE.hasGlyphForCodePoint(codePoint);
+    drawable.set(codePoint, known);
+  }
+  return known;
+};
+const withGlyphs = (text: string): string => {
+  let out = '';
+  for (const char of text) if (canDraw(char.codePointAt(0)!)) out += char;
+  return out;
+};
 
 /** Every text in a document's data, printable. */
 function printableAll<T>(value: T): T {
@@ -116,6 +138,8 @@ export interface InvoiceDocument {
   number: string;
   issueDate: string;
   dueDate: string;
+  /** The date of supply: the covered waybills' last transport date. */
+  supplyDate: string;
   currency: string;
   lines: { assortment: string; assortmentName: string; quantity: string; unit: string; unitPrice: string; amount: string }[];
   netTotal: string;
@@ -132,6 +156,7 @@ const INK = '#1a1a1a';
 const MUTED = '#5c5c5c';
 const RULE = '#b8b8b8';
 const SHADE = '#f0f0ec';
+const MARK = '#c8c8c8';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -150,8 +175,11 @@ function newDocument(locale: Locale, title: string, subject: string): Doc {
   return doc;
 }
 
-/** The whole document as one buffer. */
-function finish(doc: Doc, locale: Locale): Promise<Buffer> {
+/**
+ * The whole document as one buffer. Every page carries the document's number and "page N of M" at
+ * its foot, and `mark` (a draft's DRAFT) across it.
+ */
+function finish(doc: Doc, locale: Locale, number: string, mark?: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -168,11 +196,23 @@ function finish(doc: Doc, locale: Locale): Promise<Buffer> {
       .font('regular')
       .fontSize(8)
       .fillColor(MUTED)
-      .text(documentText(locale, 'page', { page: i + 1, pages: range.count }), PAGE.margin, PAGE.height - 35, {
+      .text(`${number} · ${documentText(locale, 'page', { page: i + 1, pages: range.count })}`, PAGE.margin, PAGE.height - 35, {
         width: CONTENT_WIDTH,
         align: 'center',
         lineBreak: false,
       });
+    if (mark) {
+      // Across the page, light enough to read the document through.
+      doc.save();
+      doc.rotate(-40, { origin: [PAGE.width / 2, PAGE.height / 2] });
+      doc
+        .font('bold')
+        .fontSize(110)
+        .fillColor(MARK)
+        .opacity(0.35)
+        .text(mark, 0, PAGE.height / 2 - 60, { width: PAGE.width, align: 'center', lineBreak: false });
+      doc.restore();
+    }
     doc.page.margins.bottom = bottom;
   }
   doc.end();
@@ -271,8 +311,10 @@ const label = (locale: Locale, key: DocumentTextKey, params?: Record<string, str
 export function waybillPdf(data: WaybillDocument, locale: Locale): Promise<Buffer> {
   const w = printableAll(data);
   const t = (key: DocumentTextKey, params?: Record<string, string | number>) => label(locale, key, params);
-  const doc = newDocument(locale, `${t('waybillTitle')} ${w.number}`, t('waybillSubtitle'));
-  header(doc, t('waybillTitle'), t('waybillSubtitle'), w.number, t('number'));
+  // A draft says so under the title too, where a screen reader and a text search find it.
+  const subtitle = w.status === 'draft' ? `${t('waybillSubtitle')} · ${t('draftMark')}` : t('waybillSubtitle');
+  const doc = newDocument(locale, `${t('waybillTitle')} ${w.number}`, subtitle);
+  header(doc, t('waybillTitle'), subtitle, w.number, t('number'));
 
   // The route: where from, where to, who receives.
   const top = doc.y;
@@ -307,7 +349,8 @@ export function waybillPdf(data: WaybillDocument, locale: Locale): Promise<Buffe
   const rows: [string, string][] = [
     [t('transportDate'), documentDate(locale, w.transportDate)],
     [t('departureTime'), w.departureTime ? documentDateTime(locale, w.departureTime) : ''],
-    [t('status'), waybillStatusLabel(locale, w.status)],
+    // What the load's transport is: invoicing is the office's own bookkeeping, not the document's.
+    [t('status'), waybillStatusLabel(locale, w.status === 'invoiced' ? 'delivered' : w.status)],
     [t('driver'), w.driverName],
     [t('driverIdCode'), w.driverIdCode ?? ''],
     [t('driverPhone'), w.driverPhone ?? ''],
@@ -319,7 +362,6 @@ export function waybillPdf(data: WaybillDocument, locale: Locale): Promise<Buffe
     [t('mileage'), t('km', { value: documentDecimal(locale, String(w.mileage)) })],
     [t('notes'), w.notes],
   ];
-  if (w.invoice) rows.push([t('invoice'), w.invoice]);
   fieldTable(doc, rows, 150, 6);
 
   // Where the timber comes from and on what right, its certificates and its EUDR statement: the
@@ -375,7 +417,7 @@ export function waybillPdf(data: WaybillDocument, locale: Locale): Promise<Buffe
       .fillColor(MUTED)
       .text(text, x, y + 4, { width: half });
   }
-  return finish(doc, locale);
+  return finish(doc, locale, w.number, w.status === 'draft' ? t('draftMark') : undefined);
 }
 
 /** The invoice: seller and customer, dates, lines per assortment, totals with VAT, payment and the waybills covered. */
@@ -398,29 +440,33 @@ export function invoicePdf(invoiceData: InvoiceDocument, sellerData: SellerSetti
   const buyerEnd = block(doc, PAGE.margin + colWidth + 30, top, colWidth, t('buyer'), party(inv.customer));
   doc.y = Math.max(sellerEnd, buyerEnd) + 14;
 
-  // Dates in a row of three boxes.
+  // The number and its payment reference, the dates: boxes three to a row.
   const metaTop = doc.y;
   const metaWidth = (CONTENT_WIDTH - 20) / 3;
   const meta: [string, string][] = [
     [t('number'), inv.number],
     [t('issueDate'), documentDate(locale, inv.issueDate)],
     [t('dueDate'), documentDate(locale, inv.dueDate)],
+    [t('paymentReference'), paymentReference(inv.number)],
+    [t('supplyDate'), documentDate(locale, inv.supplyDate)],
   ];
-  meta.forEach(([l, v], i) => {
+  meta.forEach(([l, v], n) => {
+    const i = n % 3;
+    const rowTop = metaTop + Math.floor(n / 3) * 44;
     const x = PAGE.margin + i * (metaWidth + 10);
-    doc.rect(x, metaTop, metaWidth, 36).fill(SHADE);
+    doc.rect(x, rowTop, metaWidth, 36).fill(SHADE);
     doc
       .font('regular')
       .fontSize(8)
       .fillColor(MUTED)
-      .text(l, x + 8, metaTop + 6, { width: metaWidth - 16 });
+      .text(l, x + 8, rowTop + 6, { width: metaWidth - 16 });
     doc
       .font('bold')
       .fontSize(11)
       .fillColor(INK)
-      .text(v, x + 8, metaTop + 17, { width: metaWidth - 16 });
+      .text(v, x + 8, rowTop + 17, { width: metaWidth - 16 });
   });
-  doc.y = metaTop + 36 + 18;
+  doc.y = metaTop + Math.ceil(meta.length / 3) * 44 - 8 + 18;
 
   // The lines: assortment, quantity, unit, unit price, amount.
   const cols = [
@@ -518,7 +564,7 @@ export function invoicePdf(invoiceData: InvoiceDocument, sellerData: SellerSetti
     .fontSize(9.5)
     .fillColor(INK)
     .text(
-      t('paymentNote', { due: documentDate(locale, inv.dueDate), iban: ibanText(seller.iban), number: inv.number }),
+      t('paymentNote', { due: documentDate(locale, inv.dueDate), iban: ibanText(seller.iban), reference: paymentReference(inv.number) }),
       PAGE.margin,
       doc.y,
       {
@@ -534,5 +580,5 @@ export function invoicePdf(invoiceData: InvoiceDocument, sellerData: SellerSetti
   doc.font('regular').fontSize(8).fillColor(MUTED).text(t('waybills').toUpperCase(), { width: CONTENT_WIDTH, characterSpacing: 0.4 });
   doc.moveDown(0.2);
   doc.font('regular').fontSize(9).fillColor(INK).text(inv.waybills.join(', '), { width: CONTENT_WIDTH });
-  return finish(doc, locale);
+  return finish(doc, locale, inv.number);
 }

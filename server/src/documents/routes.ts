@@ -55,6 +55,12 @@ export async function loadInvoice(ctx: Pick<AppContext, 'db'>, number: string): 
     sentAt: string | null;
     sentTo: string | null;
   };
+  // The date of supply: the covered loads' last transport date.
+  const supplied = await ctx.db
+    .selectFrom('waybills')
+    .select(sql<string>`max(transport_date)::text`.as('last'))
+    .where('number', 'in', row.waybills.length > 0 ? row.waybills : [''])
+    .executeTakeFirst();
   const company = await ctx.db
     .selectFrom('companies')
     .select(['name', 'registryCode', 'vatNumber', 'address', 'email', 'language'])
@@ -65,6 +71,7 @@ export async function loadInvoice(ctx: Pick<AppContext, 'db'>, number: string): 
       number: row.number,
       issueDate: String(row.issueDate).slice(0, 10),
       dueDate: String(row.dueDate).slice(0, 10),
+      supplyDate: supplied?.last ?? String(row.issueDate).slice(0, 10),
       currency: row.currency,
       lines: row.lines as InvoiceDocument['lines'],
       netTotal: row.netTotal,
@@ -251,6 +258,8 @@ export async function documentRoutes(app: App) {
     try {
       await mailer.send({
         to,
+        // The customer's answer reaches the seller's own address, not the product's sending one.
+        ...(config.seller.email ? { replyTo: config.seller.email } : {}),
         subject: documentText(locale, 'mailInvoiceSubject', { number: doc.number, seller: config.seller.name }),
         text: documentText(locale, 'mailInvoiceBody', {
           number: doc.number,

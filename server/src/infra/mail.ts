@@ -12,6 +12,8 @@ export interface MailMessage {
   link?: string;
   /** Files sent with the mail (an invoice's PDF and e-invoice). */
   attachments?: MailAttachment[];
+  /** Where an answer goes when it is not to the sending address (an invoice: the seller's own). */
+  replyTo?: string;
 }
 
 export interface MailAttachment {
@@ -30,7 +32,14 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(m) {
-        await transport.sendMail({ from: config.mailFrom, to: m.to, subject: m.subject, text: m.text, attachments: m.attachments });
+        await transport.sendMail({
+          from: config.mailFrom,
+          to: m.to,
+          replyTo: m.replyTo,
+          subject: m.subject,
+          text: m.text,
+          attachments: m.attachments,
+        });
       },
     };
   }
@@ -42,8 +51,16 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);
       // A mail with files is written whole (MIME, as SMTP would carry it), so its attachments can be opened.
       const body = m.attachments?.length
-        ? ((await outboxWriter.sendMail({ from: config.mailFrom, to: m.to, subject: m.subject, text: m.text, attachments: m.attachments }))
-            .message as Buffer)
+        ? ((
+            await outboxWriter.sendMail({
+              from: config.mailFrom,
+              to: m.to,
+              replyTo: m.replyTo,
+              subject: m.subject,
+              text: m.text,
+              attachments: m.attachments,
+            })
+          ).message as Buffer)
         : `From: ${config.mailFrom}\nTo: ${m.to}\nSubject: ${m.subject}\nDate: ${new Date().toUTCString()}\n\n${m.text}\n`;
       await privateFile(file, body);
       // Links carry reset and confirmation tokens: the log names the file, never the link.

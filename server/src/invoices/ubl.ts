@@ -1,3 +1,4 @@
+import { paymentReference } from '@timberlog/contract';
 import type { SellerSettings } from '../infra/config.js';
 import type { InvoiceDocument } from '../documents/pdf.js';
 
@@ -114,9 +115,12 @@ export function invoiceUbl(inv: InvoiceDocument, seller: SellerSettings): string
   <cac:AccountingCustomerParty>
     ${party({ ...inv.customer, country: countryOf(inv.customer.vatNumber, 'EE') })}
   </cac:AccountingCustomerParty>
+  <cac:Delivery>
+    <cbc:ActualDeliveryDate>${inv.supplyDate}</cbc:ActualDeliveryDate>
+  </cac:Delivery>
   <cac:PaymentMeans>
     <cbc:PaymentMeansCode name="SEPA credit transfer">58</cbc:PaymentMeansCode>
-    <cbc:PaymentID>${escape(inv.number)}</cbc:PaymentID>
+    <cbc:PaymentID>${paymentReference(inv.number)}</cbc:PaymentID>
     <cac:PayeeFinancialAccount>
       <cbc:ID>${escape(seller.iban)}</cbc:ID>
       <cbc:Name>${escape(seller.name)}</cbc:Name>

@@ -1,3 +1,4 @@
+import { paymentReference } from '@timberlog/contract';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
@@ -94,6 +95,8 @@ export function InvoiceDetailPage() {
     ),
     field('issueDate', format.date(invoice.issueDate)),
     field('dueDate', format.date(invoice.dueDate)),
+    // The customer pays quoting it (7-3-1, as the invoice's PDF and e-invoice carry it).
+    field('paymentReference', paymentReference(invoice.number)),
     field('grossTotal', money(invoice.grossTotal)),
     field('createdBy', invoice.createdBy ?? t('invoices.none')),
     field('createdAt', format.dateTime(invoice.createdAt)),
