@@ -28,18 +28,20 @@ export interface Mailer {
 
 /** SMTP when SMTP_URL is set; otherwise each message becomes a file in `<dataDir>/outbox`. */
 export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer {
+  // The same mail either way: SMTP, or the whole MIME message written to the outbox.
+  const envelope = (m: MailMessage) => ({
+    from: config.mailFrom,
+    to: m.to,
+    replyTo: m.replyTo,
+    subject: m.subject,
+    text: m.text,
+    attachments: m.attachments,
+  });
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(m) {
-        await transport.sendMail({
-          from: config.mailFrom,
-          to: m.to,
-          replyTo: m.replyTo,
-          subject: m.subject,
-          text: m.text,
-          attachments: m.attachments,
-        });
+        await transport.sendMail(envelope(m));
       },
     };
   }
@@ -51,16 +53,7 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);
       // A mail with files is written whole (MIME, as SMTP would carry it), so its attachments can be opened.
       const body = m.attachments?.length
-        ? ((
-            await outboxWriter.sendMail({
-              from: config.mailFrom,
-              to: m.to,
-              replyTo: m.replyTo,
-              subject: m.subject,
-              text: m.text,
-              attachments: m.attachments,
-            })
-          ).message as Buffer)
+        ? ((await outboxWriter.sendMail(envelope(m))).message as Buffer)
         : `From: ${config.mailFrom}\nTo: ${m.to}\nSubject: ${m.subject}\nDate: ${new Date().toUTCString()}\n\n${m.text}\n`;
       await privateFile(file, body);
       // Links carry reset and confirmation tokens: the log names the file, never the link.

@@ -24,17 +24,17 @@ export const ENTITY_TAGS: Readonly<Record<string, TagType>> = {
 /** Kinds whose lists say "N changed · Show" instead of moving rows under the user's pointer. */
 const NOTICED_LISTS = new Set(['waybill', 'worklog', 'invoice', 'user']);
 
-interface CacheEntry {
+export interface CacheEntry {
   readonly endpointName: string;
   readonly originalArgs: unknown;
 }
 
-interface StoreLike {
+export interface StoreLike {
   readonly getState: () => unknown;
   readonly dispatch: (action: unknown) => unknown;
 }
 
-type Endpoints = Record<
+export type Endpoints = Record<
   string,
   {
     select: (args: unknown) => (state: unknown) => { data?: unknown };

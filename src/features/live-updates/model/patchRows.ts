@@ -2,6 +2,8 @@ import type { ChangeEvent } from '@timberlog/contract';
 
 import { baseApi } from '@/shared/api';
 
+import type { CacheEntry as ListEntry, Endpoints, StoreLike } from './applyChange';
+
 /** Each listed kind's record call and the field its rows are known by. */
 const RECORDS: Readonly<Record<string, { readonly endpoint: string; readonly key: string }>> = {
   waybill: { endpoint: 'getWaybill', key: 'number' },
@@ -11,24 +13,6 @@ const RECORDS: Readonly<Record<string, { readonly endpoint: string; readonly key
 };
 
 type Row = Record<string, unknown> & { readonly version?: number };
-
-export interface ListEntry {
-  readonly endpointName: string;
-  readonly originalArgs: unknown;
-}
-
-interface StoreLike {
-  readonly getState: () => unknown;
-  readonly dispatch: (action: unknown) => unknown;
-}
-
-type Endpoints = Record<
-  string,
-  {
-    select: (args: unknown) => (state: unknown) => { data?: unknown };
-    initiate: (args: unknown, options: { subscribe: false; forceRefetch: true }) => unknown;
-  }
->;
 
 const rowsOf = (data: unknown): Row[] | undefined => (data as { results?: Row[] } | undefined)?.results;
 
