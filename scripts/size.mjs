@@ -22,7 +22,7 @@ const LOGIN_BUDGET_KB = 150;
 // 9 kB, and the EVR rules, 2.3 kB; and the api helpers each lazy chunk copied, 3.3 kB); plus 0.5 kB
 // for a phone's "Actions" button in front of the list's buttons and a first visit in the browser's
 // language (measured 2026-11-28: 198.0 kB before them, 198.2 kB after).
-const SIGNED_IN_BUDGET_KB = 198.5;
+const SIGNED_IN_BUDGET_KB = 198.6;
 const html = readFileSync(join(dir, 'index.html'), 'utf8');
 const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 const brotliKb = (file) => brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length / 1024;

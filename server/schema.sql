@@ -8,7 +8,8 @@ CREATE TABLE assortment_types (
   created_at timestamp with time zone NOT NULL DEFAULT now(),
   last_modified_at timestamp with time zone NOT NULL DEFAULT now(),
   version integer NOT NULL DEFAULT 1,
-  last_modified_by text
+  last_modified_by text,
+  name_et text
 );
 ALTER TABLE assortment_types ADD CONSTRAINT assortment_types_pkey PRIMARY KEY (id);
 CREATE INDEX assortment_types_created_at_idx ON public.assortment_types USING btree (created_at);
@@ -309,9 +310,13 @@ CREATE TABLE users (
   session_key uuid NOT NULL DEFAULT gen_random_uuid(),
   email_verified_at timestamp with time zone DEFAULT now(),
   version integer NOT NULL DEFAULT 1,
-  last_modified_by text
+  last_modified_by text,
+  locale text,
+  theme text
 );
 ALTER TABLE users ADD CONSTRAINT users_email_check CHECK ((email = lower(email)));
+ALTER TABLE users ADD CONSTRAINT users_locale_check CHECK ((locale = ANY (ARRAY['en'::text, 'et'::text])));
+ALTER TABLE users ADD CONSTRAINT users_theme_check CHECK ((theme = ANY (ARRAY['light'::text, 'dark'::text])));
 ALTER TABLE users ADD CONSTRAINT users_pkey PRIMARY KEY (email);
 CREATE INDEX users_created_at_idx ON public.users USING btree (created_at);
 CREATE INDEX users_date_joined_idx ON public.users USING btree (date_joined);
@@ -344,7 +349,8 @@ CREATE TABLE warehouses (
   city text,
   street text,
   coord_x numeric(9,2),
-  coord_y numeric(9,2)
+  coord_y numeric(9,2),
+  name_et text
 );
 ALTER TABLE warehouses ADD CONSTRAINT warehouses_coord_x_check CHECK (((coord_x >= (6300000)::numeric) AND (coord_x <= (6700000)::numeric)));
 ALTER TABLE warehouses ADD CONSTRAINT warehouses_coord_y_check CHECK (((coord_y >= (300000)::numeric) AND (coord_y <= (800000)::numeric)));

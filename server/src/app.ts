@@ -15,7 +15,7 @@ import { COMMA_SEPARATED, DetailError, FieldErrorsSchema, StatusOk } from './htt
 import { requireIfMatch } from './records/versions.js';
 import { authRoutes, SessionSchema, TokenPairSchema } from './auth/routes.js';
 import { userRoutes } from './users/routes.js';
-import { User, UserPage } from './users/schemas.js';
+import { Preferences, User, UserPage } from './users/schemas.js';
 import { referenceRoutes, referenceSchemas } from './reference/routes.js';
 import { waybillRoutes, waybillSchemas } from './waybills/routes.js';
 import { worklogRoutes, worklogSchemas } from './worklogs/routes.js';
@@ -215,6 +215,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     TokenPairSchema,
     SessionSchema,
     User,
+    Preferences,
     UserPage,
     ...referenceSchemas,
     ...waybillSchemas,

@@ -8,6 +8,7 @@ import {
   INVOICE_SYNC_FAILURES,
   LOCALES,
   SPECIES,
+  THEMES,
   UNITS,
   WAYBILL_STATUSES,
   WORKLOG_ACTIONS,
@@ -35,6 +36,8 @@ describe('enum-checks', () => {
     ['export_requests', 'kind', EXPORT_KINDS],
     ['export_requests', 'format', EXPORT_FORMATS],
     ['export_requests', 'locale', LOCALES],
+    ['users', 'locale', LOCALES],
+    ['users', 'theme', THEMES],
   ];
 
   test('the database refuses every value the contract does not list, and allows every one it does, column by column', async () => {

@@ -31,6 +31,8 @@ describe('roles', () => {
     getMe: 'user',
     updateMe: 'user',
     patchMe: 'user',
+    getMyPreferences: 'user',
+    patchMyPreferences: 'user',
     getUser: 'user',
     createUser: 'staff',
     updateUser: 'staff',

@@ -172,6 +172,38 @@ describe('summary-charts', () => {
     assert.ok(oursOf(await charts()).every((h) => h.assortmentTypeName === 'Chart type renamed'));
   });
 
+  test("in Estonian, the reference data's Estonian names where it has them; the one name where not", async () => {
+    const staff = await s.staff();
+    const inEstonian = async () => {
+      const r = await s.req('GET', '/api/summary/charts', { token, headers: { 'accept-language': 'et' } });
+      assert.equal(r.status, 200, r.text);
+      return r.body;
+    };
+    const destinationOf = (body: { topDestinations: { destination: string; destinationName: string }[] }) =>
+      body.topDestinations.find((d) => d.destination === DEST)?.destinationName;
+    const before = await inEstonian();
+    assert.ok(oursOf(before).every((h) => h.assortmentTypeName === 'Chart type renamed'));
+    assert.equal(destinationOf(before), 'Chart mill');
+
+    const named = await s.write('PATCH', `/api/admin/assortment-types/${typeId}/`, { token: staff, body: { nameEt: '  Graafikupalk ' } });
+    assert.equal(named.status, 200, named.text);
+    assert.equal(named.body.nameEt, 'Graafikupalk');
+    const mill = (await s.req('GET', `/api/admin/warehouses/?search=${encodeURIComponent('Chart mill')}`, { token: staff })).body
+      .results[0];
+    const place = await s.write('PATCH', `/api/admin/warehouses/${mill.id}/`, { token: staff, body: { nameEt: 'Graafiku saeveski' } });
+    assert.equal(place.status, 200, place.text);
+
+    const after = await inEstonian();
+    assert.ok(oursOf(after).length > 0 && oursOf(after).every((h) => h.assortmentTypeName === 'Graafikupalk'));
+    assert.equal(destinationOf(after), 'Graafiku saeveski');
+    // English keeps the name; an empty Estonian name is no name.
+    assert.ok(oursOf(await charts()).every((h) => h.assortmentTypeName === 'Chart type renamed'));
+    assert.equal(destinationOf(await charts()), 'Chart mill');
+    const cleared = await s.write('PATCH', `/api/admin/assortment-types/${typeId}/`, { token: staff, body: { nameEt: ' ' } });
+    assert.equal(cleared.body.nameEt, null);
+    assert.ok(oursOf(await inEstonian()).every((h) => h.assortmentTypeName === 'Chart type renamed'));
+  });
+
   test('anonymous callers and bad tokens get 401; every signed-in user the same figures', async () => {
     assert.equal((await s.req('GET', '/api/summary/charts')).status, 401);
     assert.equal((await s.req('GET', '/api/summary/charts/', { token: 'not-a-token' })).status, 401);

@@ -87,6 +87,44 @@ describe('users', () => {
     assert.ok(weak.body.password);
   });
 
+  test("me: the language and theme are kept with the account, not versioned, each account's own", async () => {
+    const { email, password } = DEMO_USERS.user;
+    const mari = await s.login(email, password);
+    const staff = await s.staff();
+    const before = await s.req('GET', '/api/user/me', { token: mari.access });
+    assert.deepEqual((await s.req('GET', '/api/user/me/preferences', { token: mari.access })).body, { locale: null, theme: null });
+
+    const set = await s.req('PATCH', '/api/user/me/preferences', { token: mari.access, body: { locale: 'et', theme: 'dark' } });
+    assert.equal(set.status, 200, set.text);
+    assert.deepEqual(set.body, { locale: 'et', theme: 'dark' });
+    // One field at a time: the other stays; null forgets the choice.
+    const theme = await s.req('PATCH', '/api/user/me/preferences', { token: mari.access, body: { theme: null } });
+    assert.deepEqual(theme.body, { locale: 'et', theme: null });
+    // A sign-in elsewhere (a new session) reads the same.
+    const elsewhere = await s.login(email, password);
+    assert.deepEqual((await s.req('GET', '/api/user/me/preferences', { token: elsewhere.access })).body, { locale: 'et', theme: null });
+    // Another account's are its own.
+    assert.deepEqual((await s.req('GET', '/api/user/me/preferences', { token: staff })).body, { locale: null, theme: null });
+    // Not part of the account's record: its version (an open account form's If-Match) does not move.
+    const after = await s.req('GET', '/api/user/me', { token: mari.access });
+    assert.equal(after.body.version, before.body.version);
+    assert.equal(after.headers.get('etag'), before.headers.get('etag'));
+
+    // Bad input names its field, in the caller's language, and changes nothing.
+    const bad = await s.req('PATCH', '/api/user/me/preferences', {
+      token: mari.access,
+      body: { locale: 'fi', theme: 'sepia' },
+      headers: { 'accept-language': 'et' },
+    });
+    assert.equal(bad.status, 400, bad.text);
+    assert.match(bad.body.locale[0], /"fi" ei ole lubatud valik.*en, et/);
+    assert.match(bad.body.theme[0], /"sepia" ei ole lubatud valik.*light, dark/);
+    const unknown = await s.req('PATCH', '/api/user/me/preferences', { token: mari.access, body: { fontSize: 20 } });
+    assert.equal(unknown.status, 400, unknown.text);
+    assert.deepEqual((await s.req('GET', '/api/user/me/preferences', { token: mari.access })).body, { locale: 'et', theme: null });
+    assert.equal((await s.req('GET', '/api/user/me/preferences')).status, 401);
+  });
+
   test('staff cannot change their own staff flag, active flag, or delete themself', async () => {
     const token = await s.staff();
     const email = DEMO_USERS.staff.email;

@@ -1,7 +1,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { WAYBILL_STATUSES, WAYBILL_CORRECTIONS, WAYBILL_TRANSITIONS, type WaybillStatus } from '@timberlog/contract';
-import { startServer, waybillInput, type TestServer } from './helpers.js';
+import { DEMO_USERS, startServer, waybillInput, type TestServer } from './helpers.js';
 
 // Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
 describe('waybills', () => {
@@ -36,6 +36,10 @@ describe('waybills', () => {
       assert.ok(r.body.originName && r.body.destinationName && r.body.destinationCompanyName && r.body.assortmentName);
       assert.match(r.body.destinationCompany, /^\d{8}$/);
       assert.equal(r.body.createdBy, 'user@timberlog.ee');
+      // "Created by" names the person, as history does.
+      assert.equal(r.body.createdByName, DEMO_USERS.user.name);
+      const listed = await s.req('GET', `/api/waybills/?number=${r.body.number}`, { token });
+      assert.equal(listed.body.results[0].createdByName, DEMO_USERS.user.name);
       assert.ok(r.body.createdAt && r.body.lastModifiedAt);
       const got = await s.req('GET', `/api/waybills/${r.body.number}`, { token });
       assert.equal(got.status, 200);

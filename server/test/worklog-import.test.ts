@@ -1,7 +1,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { startServer, type TestServer } from './helpers.js';
+import { DEMO_USERS, startServer, type TestServer } from './helpers.js';
 import { csv, importCases, importPoster, type RowOver } from './import-cases.js';
 
 // Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
@@ -94,6 +94,7 @@ describe('worklog-import', () => {
           // The export's wall-clock time, in its time zone (Europe/Tallinn: summer time).
           assert.equal(w.timestamp, '2026-07-01T05:15:00.000Z');
           assert.equal(w.createdBy, 'user@timberlog.ee');
+          assert.equal(w.createdByName, DEMO_USERS.user.name);
           const worker = await s.req('GET', `/api/workers/detail/${encodeURIComponent('Sheet Worker One')}/`, { token: user });
           assert.equal(worker.body.worklogCount, 2);
         },

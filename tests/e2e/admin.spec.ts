@@ -154,7 +154,7 @@ test('a warehouse added in the admin panel is offered at once in a new waybill',
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'New warehouse' }).click();
   const form = page.getByRole('form', { name: 'New warehouse' });
-  await form.getByLabel('Name').fill(`Laoplats ${code}`);
+  await form.getByLabel('Name', { exact: true }).fill(`Laoplats ${code}`);
   await form.getByLabel('Company registry code').fill('1');
   await form.getByLabel('Origin code').fill(code);
   await form.getByRole('button', { name: 'Create' }).click();
@@ -174,7 +174,7 @@ test('a warehouse added in the admin panel is offered at once in a new waybill',
   expect(registryCode).toMatch(/^\d{8}$/);
   await page.getByRole('link', { name: 'Warehouses' }).click();
   await page.getByRole('button', { name: 'New warehouse' }).click();
-  await form.getByLabel('Name').fill(`Laoplats ${code}`);
+  await form.getByLabel('Name', { exact: true }).fill(`Laoplats ${code}`);
   await form.getByLabel('Company registry code').fill(registryCode);
   await form.getByLabel('Origin code').fill(code);
   await form.getByRole('button', { name: 'Create' }).click();

@@ -209,6 +209,38 @@ test('#32, keyboard: sign-in starts in the e-mail field, the list skips to its s
   await expect(page.getByLabel('Number', { exact: true })).toBeFocused();
 });
 
+test('#32: the language and theme go with the account: chosen on one browser, in force at the next sign-in on another', async ({
+  browser,
+  request,
+}) => {
+  const who = await ownAccount(request, 'preferences');
+  const office = await browser.newContext({ locale: 'en-GB', colorScheme: 'light' });
+  const first = await office.newPage();
+  await signIn(first, who);
+  await first.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(first.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await first.getByRole('button', { name: 'Language: English' }).click();
+  await first.getByRole('menuitemradio', { name: 'Eesti' }).click();
+  await expect(first.locator('html')).toHaveAttribute('lang', 'et');
+  const api = await realApi(request, who);
+  expect(await api.get('/api/user/me/preferences')).toEqual({ locale: 'et', theme: 'dark' });
+  await office.close();
+
+  // Another browser, in English and light: the sign-in page follows it, the signed-in app the account.
+  const home = await browser.newContext({ locale: 'en-US', colorScheme: 'light' });
+  const second = await home.newPage();
+  await signIn(second, who);
+  await expect(second.locator('html')).toHaveAttribute('lang', 'et');
+  await expect(second.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(second.getByRole('link', { name: 'Veoselehed' }).first()).toBeVisible();
+  // The charts name the reference data in Estonian where it has Estonian names (the demo data does).
+  const hauls = second.getByRole('table', { name: /^Veetud puit nädalas, m³/ });
+  await expect(hauls.getByRole('columnheader', { name: 'Palk', exact: true })).toBeAttached();
+  await expect(hauls.getByRole('columnheader', { name: 'Saw logs' })).toHaveCount(0);
+  await shoot(second, 'account-preferences-et-dark');
+  await home.close();
+});
+
 test("#32: the home charts' tables keep their last column in view on a 1366 px screen; the week under way says so", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, baseURL: REAL_SERVER });
   const page = await context.newPage();

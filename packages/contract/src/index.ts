@@ -2,6 +2,7 @@ export {
   LIMITS,
   PAGE_SIZES,
   LOCALES,
+  THEMES,
   CLIENT_HEADER,
   DEFAULT_LOCALE,
   WAYBILL_STATUSES,
@@ -39,6 +40,7 @@ export {
 } from './limits.ts';
 export type {
   Locale,
+  Theme,
   WaybillStatus,
   WorklogAction,
   InvoiceStatus,

@@ -89,6 +89,9 @@ export const CLIENT_HEADER = 'x-timberlog-client';
 export const LOCALES = ['en', 'et'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
+/** The interface's colour themes; an account that chose none follows its device's. */
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
 
 export const WAYBILL_STATUSES = ['draft', 'confirmed', 'delivered', 'invoiced', 'cancelled'] as const;
 export type WaybillStatus = (typeof WAYBILL_STATUSES)[number];

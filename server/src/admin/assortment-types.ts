@@ -2,10 +2,17 @@ import { LIMITS } from '@timberlog/contract';
 import { sql } from 'kysely';
 import { AssortmentType, AssortmentTypePage } from '../reference/schemas.js';
 import { assortmentTypeSpec } from '../reference/queries.js';
-import { Str, Type } from '../http/schema.js';
+import { Nullable, Str, Type } from '../http/schema.js';
 import { adminResource, count, countOf, IntKey, notBlank, pick } from './resource.js';
 
-const body = { name: Str(LIMITS.assortmentTypeNameMaxLength, 1), description: Type.Optional(Str(LIMITS.notesMaxLength)) };
+const body = {
+  name: Str(LIMITS.assortmentTypeNameMaxLength, 1),
+  nameEt: Type.Optional(Nullable(Str(LIMITS.assortmentTypeNameMaxLength))),
+  description: Type.Optional(Str(LIMITS.notesMaxLength)),
+};
+/** Empty text clears the Estonian name, as a form sends its empty inputs. */
+const withNameEt = <T extends { nameEt?: string | null | undefined }>(input: T): T =>
+  typeof input.nameEt === 'string' ? { ...input, nameEt: input.nameEt.trim() || null } : input;
 
 /** Assortment types: a name and a description; refused for deletion while assortments use one. */
 export const assortmentTypeRoutes = adminResource({
@@ -26,11 +33,11 @@ export const assortmentTypeRoutes = adminResource({
   updateBody: Type.Object(body, { title: 'AdminAssortmentTypeUpdate' }),
   prepareCreate: async (_trx, input, errs) => {
     notBlank(errs, 'name', input.name);
-    return { name: input.name, ...pick(input, ['description']) };
+    return { name: input.name, ...pick(withNameEt(input), ['nameEt', 'description']) };
   },
   prepareUpdate: async (_trx, _key, input, errs) => {
     notBlank(errs, 'name', input.name);
-    return pick(input, ['name', 'description']);
+    return pick(withNameEt(input), ['name', 'nameEt', 'description']);
   },
   insert: async (trx, row) => String((await trx.insertInto('assortmentTypes').values(row).returning('id').executeTakeFirstOrThrow()).id),
   update: async (trx, key, row) => {

@@ -20,6 +20,7 @@ import {
 
 const body = {
   name: Str(LIMITS.shortTextMaxLength, 1),
+  nameEt: Type.Optional(Nullable(Str(LIMITS.shortTextMaxLength))),
   company: RegistryCode(),
   originCode: Type.Optional(Nullable(CodeStr())),
   destinationCode: Type.Optional(Nullable(CodeStr())),
@@ -34,7 +35,7 @@ const body = {
   coordY: Type.Optional(Nullable(Type.Number({ minimum: LEST97.yMin, maximum: LEST97.yMax }))),
 };
 const EVR_FIELDS = ['evrPlaceCode', 'county', 'city', 'street', 'coordX', 'coordY'] as const;
-const FIELDS = ['name', 'company', 'originCode', 'destinationCode', 'address', ...EVR_FIELDS] as const;
+const FIELDS = ['name', 'nameEt', 'company', 'originCode', 'destinationCode', 'address', ...EVR_FIELDS] as const;
 const CODES = [
   { field: 'originCode', taken: 'admin.originTaken', waybillColumn: 'origin' },
   { field: 'destinationCode', taken: 'admin.destinationTaken', waybillColumn: 'destination' },
@@ -42,6 +43,7 @@ const CODES = [
 
 interface Fields {
   name?: string | undefined;
+  nameEt?: string | null | undefined;
   company?: string | undefined;
   originCode?: string | null | undefined;
   destinationCode?: string | null | undefined;
@@ -64,8 +66,8 @@ async function check(trx: Trx, input: Fields, errs: FieldErrors, id?: number): P
     if (id !== undefined) query = query.where('id', '<>', id);
     if (await query.executeTakeFirst()) errs.add(field, taken);
   }
-  // Empty text clears an address part, as a form sends its empty inputs.
-  for (const k of ['evrPlaceCode', 'county', 'city', 'street'] as const)
+  // Empty text clears the Estonian name or an address part, as a form sends its empty inputs.
+  for (const k of ['nameEt', 'evrPlaceCode', 'county', 'city', 'street'] as const)
     if (typeof input[k] === 'string') input[k] = input[k].trim() || null;
   if (input.evrPlaceCode) {
     let query = trx.selectFrom('warehouses').select('id').where('evrPlaceCode', '=', input.evrPlaceCode);
@@ -99,7 +101,11 @@ export const warehouseRoutes = adminResource({
   updateBody: Type.Object(body, { title: 'AdminWarehouseUpdate' }),
   prepareCreate: async (trx, input, errs) => {
     await check(trx, input, errs);
-    return { name: input.name, company: input.company, ...pick(input, ['originCode', 'destinationCode', 'address', ...EVR_FIELDS]) };
+    return {
+      name: input.name,
+      company: input.company,
+      ...pick(input, ['nameEt', 'originCode', 'destinationCode', 'address', ...EVR_FIELDS]),
+    };
   },
   prepareUpdate: async (trx, key, input, errs, locale) => {
     await check(trx, input, errs, Number(key));

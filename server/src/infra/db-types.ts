@@ -43,6 +43,7 @@ export interface AssortmentTypes {
   lastModifiedAt: Generated<IsoTimestamp>;
   lastModifiedBy: string | null;
   name: string;
+  nameEt: string | null;
   version: Generated<number>;
 }
 
@@ -225,9 +226,11 @@ export interface Users {
   lastLogin: IsoTimestamp | null;
   lastModifiedAt: Generated<IsoTimestamp>;
   lastModifiedBy: string | null;
+  locale: string | null;
   name: Generated<string>;
   passwordHash: string;
   sessionKey: Generated<string>;
+  theme: string | null;
   version: Generated<number>;
 }
 
@@ -245,6 +248,7 @@ export interface Warehouses {
   lastModifiedAt: Generated<IsoTimestamp>;
   lastModifiedBy: string | null;
   name: string;
+  nameEt: string | null;
   originCode: string | null;
   street: string | null;
   version: Generated<number>;

@@ -11,7 +11,7 @@ export const invoiceSpec = defineSpec({
     ARRAY(SELECT wb.number FROM waybills wb WHERE wb.invoice = i.number ORDER BY wb.number) AS waybills,
     i.sync_error AS "syncError", i.sync_failure AS "syncFailure", i.sync_attempts AS "syncAttempts", i.synced_at AS "syncedAt", i.external_id AS "externalId",
     i.sent_at AS "sentAt", i.sent_to AS "sentTo",
-    i.created_by AS "createdBy", i.created_at AS "createdAt", i.last_modified_at AS "lastModifiedAt", i.version`),
+    i.created_by AS "createdBy", (SELECT u.name FROM users u WHERE u.email = i.created_by) AS "createdByName", i.created_at AS "createdAt", i.last_modified_at AS "lastModifiedAt", i.version`),
   columns: {
     number: 'i.number',
     status: 'i.status',

@@ -47,6 +47,12 @@ export const Invoice = Type.Object(
     ),
     sentTo: Nullable(Type.String({ description: 'The address it was last sent to.' })),
     createdBy: Nullable(Type.String()),
+    createdByName: Nullable(
+      Type.String({
+        description:
+          'The name of the account in createdBy, as the account has it now; null without one (an account since deleted, or none).',
+      }),
+    ),
     createdAt: Timestamp(),
     lastModifiedAt: Timestamp(),
     version: RecordVersion(),

@@ -10,7 +10,7 @@ const existsFilter = (expr: string) => (v: unknown) => (v ? sql.raw(expr) : sql.
 export const assortmentTypeSpec = defineSpec({
   list: ASSORTMENT_TYPE_LIST,
   from: sql`assortment_types t`,
-  select: sql.raw(`t.id, t.name, t.description, ${stamps('t')}`),
+  select: sql.raw(`t.id, t.name, t.name_et AS "nameEt", t.description, ${stamps('t')}`),
   columns: { id: 't.id', name: 't.name', createdAt: 't.created_at', lastModifiedAt: 't.last_modified_at' },
   searchColumns: { description: 't.description' },
   tiebreak: 't.id',
@@ -60,7 +60,7 @@ export const warehouseSpec = defineSpec({
   list: WAREHOUSE_LIST,
   from: sql`warehouses w JOIN companies c ON c.registry_code = w.company`,
   select: sql.raw(
-    `w.id, w.name, w.company, c.name AS "companyName", w.origin_code AS "originCode", w.destination_code AS "destinationCode", w.address, w.evr_place_code AS "evrPlaceCode", w.county, w.city, w.street, w.coord_x::float8 AS "coordX", w.coord_y::float8 AS "coordY", ${warehouseHasWorklogs} AS "hasWorklogs", ${stamps('w')}`,
+    `w.id, w.name, w.name_et AS "nameEt", w.company, c.name AS "companyName", w.origin_code AS "originCode", w.destination_code AS "destinationCode", w.address, w.evr_place_code AS "evrPlaceCode", w.county, w.city, w.street, w.coord_x::float8 AS "coordX", w.coord_y::float8 AS "coordY", ${warehouseHasWorklogs} AS "hasWorklogs", ${stamps('w')}`,
   ),
   columns: {
     id: 'w.id',

@@ -17,7 +17,18 @@ const stamps = {
 };
 
 export const AssortmentType = Type.Object(
-  { id: Type.Integer(), name: Type.String(), description: Type.String(), ...stamps },
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    nameEt: Nullable(
+      Type.String({
+        description:
+          'The name in Estonian, which an Estonian interface shows where it names the reference data (the home charts); null: the name serves both languages.',
+      }),
+    ),
+    description: Type.String(),
+    ...stamps,
+  },
   { $id: 'AssortmentType', title: 'AssortmentType' },
 );
 export const Assortment = Type.Object(
@@ -52,6 +63,12 @@ export const Warehouse = Type.Object(
   {
     id: Type.Integer(),
     name: Type.String(),
+    nameEt: Nullable(
+      Type.String({
+        description:
+          'The name in Estonian, which an Estonian interface shows where it names the reference data (the home charts); null: the name serves both languages.',
+      }),
+    ),
     company: Type.String(),
     companyName: Type.String(),
     originCode: Nullable(Type.String()),

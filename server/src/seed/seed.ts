@@ -72,7 +72,10 @@ export async function seed(
     await insertChunks(
       trx,
       'invoices',
-      data.invoices.map(({ customerName: _name, waybills: _joined, lines, ...i }) => ({ ...i, lines: JSON.stringify(lines) })),
+      data.invoices.map(({ customerName: _name, waybills: _joined, createdByName: _cb, lines, ...i }) => ({
+        ...i,
+        lines: JSON.stringify(lines),
+      })),
       500,
     );
     await insertChunks(
@@ -87,6 +90,7 @@ export async function seed(
           unit: _u,
           ownerCompanyName: _oc,
           transporterCompanyName: _tc,
+          createdByName: _cb,
           certificateClaims,
           ...w
         }) => ({ ...w, certificateClaims: JSON.stringify(certificateClaims) }),
@@ -100,7 +104,9 @@ export async function seed(
     await insertChunks(
       trx,
       'worklogs',
-      data.worklogs.map(({ warehouseName: _w, warehouseCompany: _c, warehouseCompanyName: _n, assortmentName: _a, ...l }) => l),
+      data.worklogs.map(
+        ({ warehouseName: _w, warehouseCompany: _c, warehouseCompanyName: _n, assortmentName: _a, createdByName: _cb, ...l }) => l,
+      ),
     );
     const { waybill, worklog, invoice } = data.sequences;
     await sql`SELECT setval('waybill_number_seq', ${waybill}), setval('worklog_number_seq', ${worklog}), setval('invoice_number_seq', ${invoice})`.execute(

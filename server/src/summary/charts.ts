@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { INVOICE_STATUSES, SUMMARY_CHARTS, chartPeriods, todayIn, type ChartPeriods } from '@timberlog/contract';
+import { INVOICE_STATUSES, SUMMARY_CHARTS, chartPeriods, todayIn, type ChartPeriods, type Locale } from '@timberlog/contract';
 import type { DB } from '../infra/db.js';
 import { shared } from '../list/totals.js';
 import type { Static } from '../http/schema.js';
@@ -18,7 +18,11 @@ import type { SummaryCharts } from './schemas.js';
  */
 
 type Charts = Static<typeof SummaryCharts>;
-type WaybillFigures = Pick<Charts, 'hauls' | 'topDestinations'>;
+/** As summed and kept: each name in both languages (the Estonian one null where the reference data has none). */
+type WaybillFigures = {
+  hauls: (Charts['hauls'][number] & { assortmentTypeNameEt: string | null })[];
+  topDestinations: (Charts['topDestinations'][number] & { destinationNameEt: string | null })[];
+};
 
 const HAULED = sql.join(SUMMARY_CHARTS.hauledStatuses.map((status) => sql.lit(status)));
 
@@ -31,7 +35,7 @@ const VERSION = sql`SELECT (SELECT coalesce(sum(v), 0) FROM waybill_versions)::t
 /** The hauls per week and type and unit, and the month's top destinations, as one JSON object. */
 export const waybillFigures = (p: ChartPeriods) => sql`SELECT json_build_object(
   'hauls', (SELECT coalesce(json_agg(h ORDER BY h.week, h."assortmentType", h.unit), '[]'::json) FROM (
-    SELECT g.week, t.id AS "assortmentType", t.name AS "assortmentTypeName", a.unit,
+    SELECT g.week, t.id AS "assortmentType", t.name AS "assortmentTypeName", t.name_et AS "assortmentTypeNameEt", a.unit,
       sum(g.n)::int AS waybills, sum(g.q)::numeric(20, 3)::text AS quantity
     FROM (SELECT date_trunc('week', b.transport_date)::date AS week, b.assortment, count(*) AS n, sum(b.quantity) AS q
           FROM waybills b
@@ -39,9 +43,9 @@ export const waybillFigures = (p: ChartPeriods) => sql`SELECT json_build_object(
           GROUP BY 1, 2) g
     JOIN assortments a ON a.code = g.assortment
     JOIN assortment_types t ON t.id = a.assortment_type
-    GROUP BY g.week, t.id, t.name, a.unit) h),
+    GROUP BY g.week, t.id, t.name, t.name_et, a.unit) h),
   'topDestinations', (SELECT coalesce(json_agg(d ORDER BY d.waybills DESC, d.destination COLLATE "C"), '[]'::json) FROM (
-    SELECT g.destination, w.name AS "destinationName", sum(g.n)::int AS waybills,
+    SELECT g.destination, w.name AS "destinationName", w.name_et AS "destinationNameEt", sum(g.n)::int AS waybills,
       coalesce(sum(g.q) FILTER (WHERE a.unit = 'm3'), 0)::numeric(20, 3)::text AS m3,
       coalesce(sum(g.q) FILTER (WHERE a.unit = 't'), 0)::numeric(20, 3)::text AS t
     FROM (SELECT b.destination, b.assortment, count(*) AS n, sum(b.quantity) AS q
@@ -50,7 +54,7 @@ export const waybillFigures = (p: ChartPeriods) => sql`SELECT json_build_object(
           GROUP BY 1, 2) g
     JOIN assortments a ON a.code = g.assortment
     JOIN warehouses w ON w.destination_code = g.destination
-    GROUP BY g.destination, w.name
+    GROUP BY g.destination, w.name, w.name_et
     ORDER BY waybills DESC, g.destination COLLATE "C"
     LIMIT ${SUMMARY_CHARTS.topDestinations}) d)
 )`;
@@ -66,8 +70,8 @@ export const invoiceFigures = (p: ChartPeriods) => sql`SELECT coalesce(json_agg(
 
 let kept: { key: string; version: string; figures: WaybillFigures } | undefined;
 
-/** The charts as of today in `timeZone`. */
-export async function summaryCharts(db: DB, timeZone: string, now: Date = new Date()): Promise<Charts> {
+/** The charts as of today in `timeZone`, the reference names in `locale` where the reference data has them. */
+export async function summaryCharts(db: DB, timeZone: string, locale: Locale, now: Date = new Date()): Promise<Charts> {
   const periods = chartPeriods(todayIn(timeZone, now));
   const key = `charts:${periods.today}`;
   const row = await shared(key, async () => {
@@ -87,9 +91,15 @@ export async function summaryCharts(db: DB, timeZone: string, now: Date = new Da
   return {
     today: periods.today,
     weeks: periods.weeks,
-    hauls,
+    hauls: hauls.map(({ assortmentTypeNameEt, ...haul }) => ({
+      ...haul,
+      assortmentTypeName: (locale === 'et' && assortmentTypeNameEt) || haul.assortmentTypeName,
+    })),
     month: periods.monthStart,
-    topDestinations,
+    topDestinations: topDestinations.map(({ destinationNameEt, ...destination }) => ({
+      ...destination,
+      destinationName: (locale === 'et' && destinationNameEt) || destination.destinationName,
+    })),
     months: periods.months,
     invoicing,
   };

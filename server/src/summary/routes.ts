@@ -79,6 +79,6 @@ export async function summaryRoutes(app: App) {
         response: { 200: ref(SummaryCharts), ...errors(401) },
       },
     },
-    async () => summaryCharts(db, config.exportTimeZone),
+    async (request) => summaryCharts(db, config.exportTimeZone, request.locale),
   );
 }

@@ -2,13 +2,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../infra/context.js';
 import { FieldErrors } from '../http/errors.js';
-import { ref, errors, conflict, IfMatchHeaders } from '../http/schema.js';
+import { ref, errors, conflict, IfMatchHeaders, type Static } from '../http/schema.js';
 import { currentUser, writer } from '../auth/guards.js';
 import { checkPassword, hashPassword, verifyPassword } from './rules.js';
 import { endSessions } from '../auth/tokens.js';
 import { transaction } from '../infra/transaction.js';
 import { lockForWrite, withEtag } from '../records/versions.js';
-import { MePatch, MeUpdate, User } from './schemas.js';
+import { MePatch, MeUpdate, Preferences, PreferencesPatch, User } from './schemas.js';
 import { readUser } from './queries.js';
 
 export async function ownAccountRoutes(app: App) {
@@ -90,5 +90,52 @@ export async function ownAccountRoutes(app: App) {
       },
     },
     async (request, reply) => withEtag(reply, (await updateMe(request, currentUser(request).email, request.body))!),
+  );
+
+  // Preferences are not part of the account's record: no version, no history, the last choice wins.
+  // The table's checks hold the values to the contract's LOCALES and THEMES.
+  const readPreferences = (email: string) =>
+    db.selectFrom('users').select(['locale', 'theme']).where('email', '=', email).executeTakeFirstOrThrow() as Promise<
+      Static<typeof Preferences>
+    >;
+  app.get(
+    '/user/me/preferences',
+    {
+      schema: {
+        operationId: 'getMyPreferences',
+        summary: 'Get the own language and theme',
+        description:
+          'Any signed-in user: the language and theme kept with their account (null where none was chosen). The web app applies them at sign-in, on any browser.',
+        tags: ['users'],
+        response: { 200: ref(Preferences), ...errors(401) },
+      },
+    },
+    async (request) => readPreferences(currentUser(request).email),
+  );
+  app.patch(
+    '/user/me/preferences',
+    {
+      schema: {
+        operationId: 'patchMyPreferences',
+        summary: 'Keep the own language and theme',
+        description:
+          "Any signed-in user, for their own account: the fields given are kept (null forgets the choice). Not versioned: no If-Match, the last choice wins, and the account's version and history do not move.",
+        tags: ['users'],
+        body: PreferencesPatch,
+        response: { 200: ref(Preferences), ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const { email } = currentUser(request);
+      const { locale, theme } = request.body;
+      if (locale !== undefined || theme !== undefined) {
+        await db
+          .updateTable('users')
+          .set({ ...(locale !== undefined && { locale }), ...(theme !== undefined && { theme }) })
+          .where('email', '=', email)
+          .execute();
+      }
+      return readPreferences(email);
+    },
   );
 }

@@ -1,5 +1,5 @@
-import { Type, Str, Nullable, Timestamp, listQuery, page, RecordVersion } from '../http/schema.js';
-import { LIMITS, USER_LIST } from '@timberlog/contract';
+import { Type, Str, StrEnum, Nullable, Timestamp, listQuery, page, RecordVersion } from '../http/schema.js';
+import { LIMITS, LOCALES, THEMES, USER_LIST } from '@timberlog/contract';
 
 export const User = Type.Object(
   {
@@ -54,6 +54,18 @@ export const MeUpdate = Type.Object(
   { title: 'MeUpdate' },
 );
 export const MePatch = Type.Partial(MeUpdate, { title: 'MePatch' });
+/** The interface's language and theme as the account keeps them; null where the user chose none. */
+export const Preferences = Type.Object(
+  {
+    locale: Nullable(StrEnum(LOCALES, { description: "The interface's language; null follows the browser's." })),
+    theme: Nullable(StrEnum(THEMES, { description: 'The colour theme; null follows the device.' })),
+  },
+  { $id: 'Preferences', title: 'Preferences' },
+);
+export const PreferencesPatch = Type.Partial(
+  Type.Object({ locale: Nullable(StrEnum(LOCALES)), theme: Nullable(StrEnum(THEMES)) }, { additionalProperties: false }),
+  { title: 'PreferencesPatch' },
+);
 export const SignUp = Type.Object({ email: Email(), name: Name(), password: Password() }, { title: 'SignUp' });
 export const ForgotPassword = Type.Object(
   { email: Type.String({ maxLength: LIMITS.emailMaxLength, minLength: 1 }) },

@@ -146,7 +146,7 @@ export const waybillSpec = defineSpec({
     b.driver_name AS "driverName", b.vehicle_number AS "vehicleNumber", b.mileage,
     b.assortment, (SELECT a.name FROM assortments a WHERE a.code = b.assortment) AS "assortmentName", b.quantity::text AS quantity,
     (SELECT a.unit FROM assortments a WHERE a.code = b.assortment) AS unit, b.invoice, b.notes, b.created_by AS "createdBy",
-    b.created_at AS "createdAt", b.last_modified_at AS "lastModifiedAt", b.version, ${EVR_SELECT}`),
+    (SELECT u.name FROM users u WHERE u.email = b.created_by) AS "createdByName", b.created_at AS "createdAt", b.last_modified_at AS "lastModifiedAt", b.version, ${EVR_SELECT}`),
   // An export reads up to every row: hash joins beat five index lookups per row there.
   bulk: {
     from: sql`waybills b

@@ -125,6 +125,12 @@ export const Waybill = Type.Object(
     invoice: Nullable(Type.String()),
     notes: Type.String(),
     createdBy: Nullable(Type.String()),
+    createdByName: Nullable(
+      Type.String({
+        description:
+          'The name of the account in createdBy, as the account has it now; null without one (an account since deleted, or none).',
+      }),
+    ),
     createdAt: Timestamp(),
     lastModifiedAt: Timestamp(),
     version: RecordVersion(),

@@ -12,7 +12,7 @@ export const worklogSpec = defineSpec({
   select:
     sql.raw(`l.number, l.timestamp, l.action, l.warehouse, w.name AS "warehouseName", w.company AS "warehouseCompany", c.name AS "warehouseCompanyName",
     l.worker_name AS "workerName", l.assortment, a.name AS "assortmentName", l.quantity::text AS quantity, l.waybill, l.duration_minutes AS "durationMinutes",
-    l.notes, l.created_by AS "createdBy", l.created_at AS "createdAt", l.last_modified_at AS "lastModifiedAt", l.version`),
+    l.notes, l.created_by AS "createdBy", (SELECT u.name FROM users u WHERE u.email = l.created_by) AS "createdByName", l.created_at AS "createdAt", l.last_modified_at AS "lastModifiedAt", l.version`),
   columns: {
     number: 'l.number',
     timestamp: 'l.timestamp',

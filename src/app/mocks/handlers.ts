@@ -5,6 +5,7 @@ import { versionRequiredHandlers } from '@/shared/mock-db';
 
 import { documentHandlers } from '@/features/document-actions/index.mocks';
 import { eventHandlers } from '@/features/live-updates/index.mocks';
+import { accountPreferenceHandlers } from '@/entities/account-preferences/index.mocks';
 import { authHandlers } from '@/entities/auth/index.mocks';
 import { assortmentTypeHandlers } from '@/entities/assortment-type/index.mocks';
 import { assortmentHandlers } from '@/entities/assortment/index.mocks';
@@ -30,6 +31,8 @@ export const handlersByEntity: Readonly<Record<string, HttpHandler[]>> = {
   // Then: /api/waybills/totals/ and the like are no record's number.
   totals: [...totalsHandlers],
   auth: [...authHandlers],
+  // Before the user's: /api/user/me/preferences is no account's address.
+  accountPreferences: [...accountPreferenceHandlers],
   user: [...userHandlers],
   // The volume handlers first: their paths (/api/waybills/bulk/ …) would otherwise match a waybill's number.
   waybill: [...waybillVolumeHandlers, ...waybillHandlers],

@@ -3,13 +3,13 @@ import { setAutoFreeze } from 'immer';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 
-import { localeChanged } from '@/entities/preferences';
 import { selectIsAuthenticated } from '@/entities/session';
 import { configResult } from '@/shared/config';
 import { onApiLoaded, sessionTokensReceived } from '@/shared/model';
 
 import { createRootReducer, PERSIST_KEY, PERSISTED_KEYS, type AppRootState } from './rootReducer';
 import { startConnectionListeners, type ConnectionWatchOptions } from './connectionListeners';
+import { startPreferenceListeners } from './preferenceListeners';
 import { startSessionListeners } from './sessionListeners';
 
 export type PreloadedState = Partial<AppRootState>;
@@ -118,9 +118,7 @@ export function makeStore(
   if (watchConnection) {
     startConnectionListeners(listenerMiddleware as Parameters<typeof startConnectionListeners>[0], store.dispatch, watchConnection);
   }
-  if (reloadOnLocaleChange) {
-    listenerMiddleware.startListening({ actionCreator: localeChanged, effect: async () => reloadPage() });
-  }
+  startPreferenceListeners(listenerMiddleware as Parameters<typeof startPreferenceListeners>[0], { reloadPage, reloadOnLocaleChange });
   return store;
 }
 

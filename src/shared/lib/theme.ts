@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
-export const THEMES = ['light', 'dark'] as const;
-export type Theme = (typeof THEMES)[number];
+import { THEMES, type Theme } from '@timberlog/contract';
 
-export const isTheme = (value: unknown): value is Theme => value === 'light' || value === 'dark';
+export { THEMES, type Theme };
+
+export const isTheme = (value: unknown): value is Theme => THEMES.includes(value as Theme);
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

@@ -154,5 +154,11 @@ export function mockCaller(request: Request): MockCaller {
   return user ? { email: user.email, isStaff: user.isStaff } : MOCK_DEFAULT_CALLER;
 }
 
+/** A new record's creator, as the server answers it: the caller's account and its name. */
+export function createdByCaller(request: Request): { createdBy: string; createdByName: string | null } {
+  const { email } = mockCaller(request);
+  return { createdBy: email, createdByName: mockDb.users.find((item) => item.email === email)?.name ?? null };
+}
+
 /** Demo accounts' passwords, by email (the mocks' sign-in checks them). */
 export const mockPassword = (email: string): string | undefined => demo().passwords[email];

@@ -1,6 +1,16 @@
 // Test data only: imported by the mock handlers (`index.mocks.ts` of each entity), never by the app's code.
 export { advanceMockExports, createMockExport, mockReportResponse } from './exports';
-export { MOCK_DEFAULT_CALLER, mockCaller, mockDb, mockPassword, nextNumber, onMockReset, replaceRecord, resetMockDb } from './db';
+export {
+  MOCK_DEFAULT_CALLER,
+  createdByCaller,
+  mockCaller,
+  mockDb,
+  mockPassword,
+  nextNumber,
+  onMockReset,
+  replaceRecord,
+  resetMockDb,
+} from './db';
 export type { MockCaller, MockDb } from './db';
 export {
   MOCK_EVR,

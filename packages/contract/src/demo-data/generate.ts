@@ -49,6 +49,7 @@ export interface DemoUser extends Stamped {
 export interface DemoAssortmentType extends Stamped {
   id: number;
   name: string;
+  nameEt: string | null;
   description: string;
 }
 export interface DemoAssortment extends Stamped {
@@ -75,6 +76,7 @@ export interface DemoCompany extends Stamped {
 export interface DemoWarehouse extends Stamped, DemoWarehouseEvr {
   id: number;
   name: string;
+  nameEt: string | null;
   company: string;
   companyName: string;
   originCode: string | null;
@@ -109,6 +111,8 @@ export interface DemoWaybill extends Stamped, DemoWaybillEvr {
   invoice: string | null;
   notes: string;
   createdBy: string | null;
+  /** The creator's name (what the server reads from the account). */
+  createdByName: string | null;
 }
 export interface DemoWorklog extends Stamped {
   number: string;
@@ -126,6 +130,8 @@ export interface DemoWorklog extends Stamped {
   durationMinutes: number;
   notes: string;
   createdBy: string | null;
+  /** The creator's name (what the server reads from the account). */
+  createdByName: string | null;
 }
 export interface DemoInvoiceLine {
   assortment: string;
@@ -158,6 +164,8 @@ export interface DemoInvoice extends Stamped {
   sentAt: string | null;
   sentTo: string | null;
   createdBy: string | null;
+  /** The creator's name (what the server reads from the account). */
+  createdByName: string | null;
 }
 
 export interface DemoData {
@@ -222,6 +230,8 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
     const [first, last] = name.split(' ');
     addUser(ascii(`${first}.${last}@timberlog.ee`).toLowerCase(), name, 'Vahetus-2026-kontor', i !== 4, i === 0, iso(start + i * 9 * DAY));
   });
+  const nameOf = new Map(users.map((user) => [user.email, user.name]));
+  const createdBy = (email: string) => ({ createdBy: email, createdByName: nameOf.get(email) ?? null });
   const creators = [
     DEMO_USERS.staff.email,
     DEMO_USERS.user.email,
@@ -233,6 +243,7 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
   const assortmentTypes: DemoAssortmentType[] = ASSORTMENT_TYPES.map((t, i) => ({
     id: i + 1,
     name: t.name,
+    nameEt: t.nameEt,
     description: t.description,
     ...stamps(t0),
   }));
@@ -266,10 +277,17 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
 
   // Forest storage sites (origins) belong to the forest companies; mills, terminals and ports (destinations) to the customers.
   const warehouses: DemoWarehouse[] = [];
-  const addWarehouse = (name: string, company: DemoCompany, originCode: string | null, destinationCode: string | null, address: string) =>
+  const addWarehouse = (
+    [name, nameEt]: [string, string],
+    company: DemoCompany,
+    originCode: string | null,
+    destinationCode: string | null,
+    address: string,
+  ) =>
     warehouses.push({
       id: warehouses.length + 1,
       name,
+      nameEt,
       company: company.registryCode,
       companyName: company.name,
       originCode,
@@ -281,7 +299,7 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
     });
   ORIGIN_SITES.forEach((site, i) => {
     addWarehouse(
-      `${site} forest storage`,
+      [`${site} forest storage`, `${site} metsaladu`],
       suppliers[i % suppliers.length]!,
       `${ascii(site).slice(0, 3)}-${String(i + 1).padStart(2, '0')}`,
       null,
@@ -289,13 +307,15 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
     );
   });
   const kinds = ['sawmill', 'terminal', 'port', 'CHP plant', 'pulp yard'];
+  const kindsEt = ['saeveski', 'terminal', 'sadam', 'koostootmisjaam', 'paberipuidu plats'];
   customers.forEach((c, i) => {
     const kind = kinds[i % kinds.length]!;
+    const kindEt = kindsEt[i % kinds.length]!;
     const town = COMPANY_NAMES.find((n) => n.name === c.name)!.town;
     // Terminals reload timber onto ships and trains, so they also act as origins.
     const alsoOrigin = kind === 'terminal' || kind === 'port';
     addWarehouse(
-      `${town} ${kind}`,
+      [`${town} ${kind}`, `${town} ${kindEt}`],
       c,
       alsoOrigin ? `T-${ascii(town).slice(0, 3)}` : null,
       `D-${ascii(town).slice(0, 3)}-${String(i + 1).padStart(2, '0')}`,
@@ -346,7 +366,7 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
       unit: a.unit,
       invoice: null,
       notes: r.pick(WAYBILL_NOTES),
-      createdBy: r.pick(creators),
+      ...createdBy(r.pick(creators)),
       createdAt: iso(createdMs),
       lastModifiedAt: iso(createdMs + r.int(0, 72) * HOUR),
       ...NO_EVR,
@@ -407,7 +427,7 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
         externalId: status === 'synced' ? `MERIT-${100_000 + invoiceSeq}` : null,
         sentAt: null,
         sentTo: null,
-        createdBy: r.pick(creators),
+        ...createdBy(r.pick(creators)),
         createdAt,
         lastModifiedAt: createdAt,
       });
@@ -462,7 +482,7 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
       waybill: waybill?.number ?? null,
       durationMinutes: action === 'arrival' || action === 'departure' ? r.int(2, 20) : r.int(10, 240),
       notes: r.pick(WORKLOG_NOTES),
-      createdBy: r.pick(creators),
+      ...createdBy(r.pick(creators)),
       ...stamps(iso(ms + 600_000)),
     });
   }

@@ -2,11 +2,11 @@
 import type { Species, Unit } from '../limits.ts';
 
 export const ASSORTMENT_TYPES = [
-  { name: 'Saw logs', description: 'Logs for sawmills (palk), sorted by species and top diameter.' },
-  { name: 'Small saw logs', description: 'Thin logs for small-log sawing lines (peenpalk).' },
-  { name: 'Pulpwood', description: 'Pulp and paper wood (paberipuit), delivered to ports and pulp mills.' },
-  { name: 'Firewood', description: 'Firewood and energy wood (küttepuit).' },
-  { name: 'Wood chips', description: 'Chips for combined heat and power plants (hakkepuit), weighed in tonnes.' },
+  { name: 'Saw logs', nameEt: 'Palk', description: 'Logs for sawmills (palk), sorted by species and top diameter.' },
+  { name: 'Small saw logs', nameEt: 'Peenpalk', description: 'Thin logs for small-log sawing lines (peenpalk).' },
+  { name: 'Pulpwood', nameEt: 'Paberipuit', description: 'Pulp and paper wood (paberipuit), delivered to ports and pulp mills.' },
+  { name: 'Firewood', nameEt: 'Küttepuit', description: 'Firewood and energy wood (küttepuit).' },
+  { name: 'Wood chips', nameEt: 'Hakkepuit', description: 'Chips for combined heat and power plants (hakkepuit), weighed in tonnes.' },
 ];
 
 export const ASSORTMENTS: { code: string; name: string; type: number; species: Species; unit: Unit; price: string; active?: boolean }[] = [

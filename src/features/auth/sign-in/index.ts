@@ -1,2 +1,3 @@
 export { SignInForm } from './ui/SignInForm/SignInForm';
 export type { SignInFormProps } from './ui/SignInForm/SignInForm';
+export { obtainSession } from './api/obtainSession';

@@ -189,6 +189,30 @@ export interface paths {
         readonly patch: operations["patchMe"];
         readonly trace?: never;
     };
+    readonly "/api/user/me/preferences": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Get the own language and theme
+         * @description Any signed-in user: the language and theme kept with their account (null where none was chosen). The web app applies them at sign-in, on any browser.
+         */
+        readonly get: operations["getMyPreferences"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        /**
+         * Keep the own language and theme
+         * @description Any signed-in user, for their own account: the fields given are kept (null forgets the choice). Not versioned: no If-Match, the last choice wins, and the account's version and history do not move.
+         */
+        readonly patch: operations["patchMyPreferences"];
+        readonly trace?: never;
+    };
     readonly "/api/user/signup": {
         readonly parameters: {
             readonly query?: never;
@@ -1763,6 +1787,19 @@ export interface components {
             /** @description Moved by the server with every change. Detail answers carry it as the ETag; every write to the record (PUT, PATCH, DELETE and its actions) must send it as If-Match (428 without), and is refused (412) when someone changed the record since. */
             readonly version: number;
         };
+        /** Preferences */
+        readonly Preferences: {
+            /**
+             * @description The interface's language; null follows the browser's.
+             * @enum {string|null}
+             */
+            readonly locale: "en" | "et" | null;
+            /**
+             * @description The colour theme; null follows the device.
+             * @enum {string|null}
+             */
+            readonly theme: "light" | "dark" | null;
+        };
         /** UserPage */
         readonly UserPage: {
             readonly count: number;
@@ -1776,6 +1813,8 @@ export interface components {
         readonly AssortmentType: {
             readonly id: number;
             readonly name: string;
+            /** @description The name in Estonian, which an Estonian interface shows where it names the reference data (the home charts); null: the name serves both languages. */
+            readonly nameEt: string | null;
             readonly description: string;
             /** Format: date-time */
             readonly createdAt: string;
@@ -1829,6 +1868,8 @@ export interface components {
         readonly Warehouse: {
             readonly id: number;
             readonly name: string;
+            /** @description The name in Estonian, which an Estonian interface shows where it names the reference data (the home charts); null: the name serves both languages. */
+            readonly nameEt: string | null;
             readonly company: string;
             readonly companyName: string;
             readonly originCode: string | null;
@@ -1937,6 +1978,8 @@ export interface components {
             readonly invoice: string | null;
             readonly notes: string;
             readonly createdBy: string | null;
+            /** @description The name of the account in createdBy, as the account has it now; null without one (an account since deleted, or none). */
+            readonly createdByName: string | null;
             /** Format: date-time */
             readonly createdAt: string;
             /** Format: date-time */
@@ -2064,6 +2107,8 @@ export interface components {
             readonly durationMinutes: number;
             readonly notes: string;
             readonly createdBy: string | null;
+            /** @description The name of the account in createdBy, as the account has it now; null without one (an account since deleted, or none). */
+            readonly createdByName: string | null;
             /** Format: date-time */
             readonly createdAt: string;
             /** Format: date-time */
@@ -2186,6 +2231,8 @@ export interface components {
             /** @description The address it was last sent to. */
             readonly sentTo: string | null;
             readonly createdBy: string | null;
+            /** @description The name of the account in createdBy, as the account has it now; null without one (an account since deleted, or none). */
+            readonly createdByName: string | null;
             /** Format: date-time */
             readonly createdAt: string;
             /** Format: date-time */
@@ -3454,6 +3501,82 @@ export interface operations {
                     readonly "application/json": {
                         readonly detail: string;
                     };
+                };
+            };
+        };
+    };
+    readonly getMyPreferences: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly patchMyPreferences: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    /** @enum {string|null} */
+                    readonly locale?: "en" | "et" | null;
+                    /** @enum {string|null} */
+                    readonly theme?: "light" | "dark" | null;
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
         };
@@ -7610,6 +7733,7 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly name: string;
+                    readonly nameEt?: string | null;
                     readonly description?: string;
                 };
             };
@@ -7723,6 +7847,7 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly name: string;
+                    readonly nameEt?: string | null;
                     readonly description?: string;
                 };
             };
@@ -7904,6 +8029,7 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly name?: string;
+                    readonly nameEt?: string | null;
                     readonly description?: string;
                 };
             };
@@ -9237,6 +9363,7 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly name: string;
+                    readonly nameEt?: string | null;
                     readonly company: string;
                     readonly originCode?: string | null;
                     readonly destinationCode?: string | null;
@@ -9359,6 +9486,7 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly name: string;
+                    readonly nameEt?: string | null;
                     readonly company: string;
                     readonly originCode?: string | null;
                     readonly destinationCode?: string | null;
@@ -9549,6 +9677,7 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly name?: string;
+                    readonly nameEt?: string | null;
                     readonly company?: string;
                     readonly originCode?: string | null;
                     readonly destinationCode?: string | null;

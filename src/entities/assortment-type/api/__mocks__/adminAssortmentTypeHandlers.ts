@@ -24,8 +24,13 @@ import type { AssortmentType } from '../assortmentTypeApi';
 const now = () => new Date().toISOString();
 const RULES: Record<string, FieldRule> = {
   name: { required: true, notEmpty: true, maxLength: LIMITS.assortmentTypeNameMaxLength },
+  nameEt: { maxLength: LIMITS.assortmentTypeNameMaxLength, nullable: true },
   description: { maxLength: LIMITS.notesMaxLength },
 };
+
+/** Empty text clears the Estonian name, as the server takes a form's empty input. */
+const nameEtOf = (body: Partial<AssortmentType>): { nameEt?: string | null } =>
+  body.nameEt === undefined ? {} : { nameEt: typeof body.nameEt === 'string' ? body.nameEt.trim() || null : null };
 
 const find = (key: string) => mockDb.assortmentTypes.find((item) => String(item.id) === key);
 
@@ -40,10 +45,11 @@ const update = async (request: Request, key: string, full: boolean): Promise<Res
   if (stale) return stale;
   notBlank(errors, 'name', body.name);
   if (!errors.empty) return errors.answer();
-  if (body.name === undefined && body.description === undefined) return withEtag(current);
+  if (body.name === undefined && body.nameEt === undefined && body.description === undefined) return withEtag(current);
   const next = changed(request, 'assortment_type', String(current.id), {
     ...current,
     ...(body.name !== undefined ? { name: body.name } : {}),
+    ...nameEtOf(body),
     ...(body.description !== undefined ? { description: body.description } : {}),
     lastModifiedAt: now(),
   });
@@ -67,6 +73,7 @@ export const adminAssortmentTypeHandlers: readonly HttpHandler[] = [
     const type: AssortmentType = {
       id: Math.max(0, ...mockDb.assortmentTypes.map((item) => item.id)) + 1,
       name: String(body.name),
+      nameEt: nameEtOf(body).nameEt ?? null,
       description: body.description ?? '',
       createdAt: at,
       lastModifiedAt: at,

@@ -1,7 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { INVOICE_STATUSES, SUMMARY_CHARTS, WAYBILL_STATUSES, chartPeriods, todayIn } from '@timberlog/contract';
+import { INVOICE_STATUSES, SUMMARY_CHARTS, WAYBILL_STATUSES, chartPeriods, todayIn, type Locale } from '@timberlog/contract';
 
-import { mockCaller, mockDb } from '@/shared/mock-db';
+import { mockCaller, mockDb, requestLocale } from '@/shared/mock-db';
 
 import type { Summary, SummaryCharts } from '../summaryApi';
 
@@ -34,12 +34,14 @@ function entryOf<T>(map: Map<string, T>, key: string, make: () => T): T {
 /**
  * The mock data set's charts as of `today` (server/src/summary/charts.ts): hauled waybills per
  * week, assortment type and unit; the month's top destinations; invoices per month and status.
+ * The reference names are in `locale` where the reference data has them.
  */
-export function mockSummaryCharts(today: string = todayIn(SUMMARY_CHARTS.timeZone)): SummaryCharts {
+export function mockSummaryCharts(today: string = todayIn(SUMMARY_CHARTS.timeZone), locale: Locale = 'en'): SummaryCharts {
+  const named = (item: { readonly name: string; readonly nameEt: string | null }) => (locale === 'et' && item.nameEt) || item.name;
   const periods = chartPeriods(today);
   const hauled = mockDb.waybills.filter((waybill) => (SUMMARY_CHARTS.hauledStatuses as readonly string[]).includes(waybill.status));
   const assortment = new Map(mockDb.assortments.map((item) => [item.code, item]));
-  const typeName = new Map(mockDb.assortmentTypes.map((item) => [item.id, item.name]));
+  const typeName = new Map(mockDb.assortmentTypes.map((item) => [item.id, named(item)]));
   const weekOf = (date: string) => periods.weeks.findLast((week) => week <= date);
 
   const hauls = new Map<string, { row: Omit<SummaryCharts['hauls'][number], 'waybills' | 'quantity'>; quantities: string[] }>();
@@ -56,7 +58,7 @@ export function mockSummaryCharts(today: string = todayIn(SUMMARY_CHARTS.timeZon
     })).quantities.push(waybill.quantity);
   }
 
-  const destinationName = new Map(mockDb.warehouses.filter((w) => w.destinationCode).map((w) => [w.destinationCode!, w.name]));
+  const destinationName = new Map(mockDb.warehouses.filter((w) => w.destinationCode).map((w) => [w.destinationCode!, named(w)]));
   const destinations = new Map<string, { waybills: number; m3: string[]; t: string[] }>();
   for (const waybill of hauled) {
     if (waybill.transportDate < periods.monthStart || waybill.transportDate >= periods.monthEnd) continue;
@@ -111,5 +113,5 @@ export function mockSummaryCharts(today: string = todayIn(SUMMARY_CHARTS.timeZon
 
 export const summaryHandlers: readonly HttpHandler[] = [
   http.get('*/api/summary', ({ request }) => HttpResponse.json(mockSummary(mockCaller(request)))),
-  http.get('*/api/summary/charts', () => HttpResponse.json(mockSummaryCharts())),
+  http.get('*/api/summary/charts', ({ request }) => HttpResponse.json(mockSummaryCharts(undefined, requestLocale(request)))),
 ];

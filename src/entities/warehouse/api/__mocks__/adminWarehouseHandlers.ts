@@ -27,6 +27,7 @@ const now = () => new Date().toISOString();
 const CODE: FieldRule = { notEmpty: true, maxLength: LIMITS.codeMaxLength, pattern: CODE_PATTERN, nullable: true };
 const RULES: Record<string, FieldRule> = {
   name: { required: true, notEmpty: true, maxLength: LIMITS.shortTextMaxLength },
+  nameEt: { maxLength: LIMITS.shortTextMaxLength, nullable: true },
   company: { required: true, maxLength: LIMITS.registryCodeLength, pattern: REGISTRY_CODE_PATTERN },
   originCode: CODE,
   destinationCode: CODE,
@@ -60,8 +61,8 @@ function check(errors: MockFieldErrors, body: Partial<Warehouse>, id?: number): 
     const code = body[field];
     if (code && mockDb.warehouses.some((item) => item[field] === code && item.id !== id)) errors.add(field, taken);
   }
-  // The server's EVR place rules (server/src/admin/warehouses.ts): empty text clears, one code per warehouse, both coordinates or none.
-  for (const field of ['evrPlaceCode', 'county', 'city', 'street'] as const) {
+  // The server's EVR place rules (server/src/admin/warehouses.ts): empty text clears (the Estonian name too), one code per warehouse, both coordinates or none.
+  for (const field of ['nameEt', 'evrPlaceCode', 'county', 'city', 'street'] as const) {
     const value = body[field];
     if (typeof value === 'string') (body as Record<string, unknown>)[field] = value.trim() || null;
   }
@@ -75,6 +76,7 @@ function check(errors: MockFieldErrors, body: Partial<Warehouse>, id?: number): 
 const find = (key: string) => mockDb.warehouses.find((item) => String(item.id) === key);
 const FIELDS = [
   'name',
+  'nameEt',
   'company',
   'originCode',
   'destinationCode',
@@ -136,6 +138,7 @@ export const adminWarehouseHandlers: readonly HttpHandler[] = [
     const warehouse: Warehouse = {
       id: Math.max(0, ...mockDb.warehouses.map((item) => item.id)) + 1,
       name: String(body.name),
+      nameEt: body.nameEt ?? null,
       company: String(body.company),
       companyName: mockDb.companies.find((item) => item.registryCode === body.company)?.name ?? '',
       originCode: body.originCode ?? null,

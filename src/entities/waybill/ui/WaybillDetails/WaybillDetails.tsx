@@ -68,7 +68,7 @@ export function WaybillDetails({ waybill }: WaybillDetailsProps) {
       key: 'invoice',
       value: waybill.invoice ? <Link to={`/invoices/${encodeURIComponent(waybill.invoice)}`}>{waybill.invoice}</Link> : none,
     },
-    { key: 'createdBy', value: waybill.createdBy ?? none },
+    { key: 'createdBy', value: waybill.createdByName ?? waybill.createdBy ?? none },
     { key: 'createdAt', value: format.dateTime(waybill.createdAt) },
     { key: 'lastModifiedAt', value: format.dateTime(waybill.lastModifiedAt) },
     { key: 'notes', value: waybill.notes ? <span className={styles.notes}>{waybill.notes}</span> : none, wide: true },

@@ -59,7 +59,7 @@ export function WorklogDetails({ worklog, unit }: WorklogDetailsProps) {
       value: worklog.waybill ? <Link to={`/waybills/${encodeURIComponent(worklog.waybill)}`}>{worklog.waybill}</Link> : none,
     },
     { key: 'durationMinutes', value: t('worklogs.minutes', { value: format.number(worklog.durationMinutes) }) },
-    { key: 'createdBy', value: worklog.createdBy ?? none },
+    { key: 'createdBy', value: worklog.createdByName ?? worklog.createdBy ?? none },
     { key: 'createdAt', value: format.dateTime(worklog.createdAt) },
     { key: 'lastModifiedAt', value: format.dateTime(worklog.lastModifiedAt) },
     { key: 'notes', value: worklog.notes ? <span className={styles.notes}>{worklog.notes}</span> : none, wide: true },

@@ -50,6 +50,7 @@ export const ADMIN_RESOURCES: Readonly<Record<AdminResourceName, AnyResourceDesc
     i18n: 'admin.warehouses',
     fields: [
       { name: 'name', kind: 'text', required: true, maxLength: LIMITS.shortTextMaxLength },
+      { name: 'nameEt', kind: 'nullableText', maxLength: LIMITS.shortTextMaxLength },
       { name: 'company', kind: 'text', required: true, maxLength: LIMITS.registryCodeLength, pattern: registryCode },
       { name: 'originCode', kind: 'nullableText', maxLength: LIMITS.codeMaxLength, pattern: code },
       { name: 'destinationCode', kind: 'nullableText', maxLength: LIMITS.codeMaxLength, pattern: code },
@@ -106,6 +107,7 @@ export const ADMIN_RESOURCES: Readonly<Record<AdminResourceName, AnyResourceDesc
     i18n: 'admin.assortmentTypes',
     fields: [
       { name: 'name', kind: 'text', required: true, maxLength: LIMITS.assortmentTypeNameMaxLength },
+      { name: 'nameEt', kind: 'nullableText', maxLength: LIMITS.assortmentTypeNameMaxLength },
       { name: 'description', kind: 'textarea', maxLength: LIMITS.notesMaxLength },
     ],
     columns: [{ field: 'id', sortField: 'id', numeric: true }, { field: 'name', sortField: 'name' }, { field: 'description' }],

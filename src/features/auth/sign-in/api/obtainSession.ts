@@ -1,4 +1,5 @@
 import type { SignInCredentials, TokenPair } from '@/entities/auth';
+import { localeChanged, themeChosen } from '@/entities/preferences';
 
 // The api layer (RTK Query) is not part of the sign-in page: it loads when the visitor starts
 // filling in the form, or at the latest on submit.
@@ -14,10 +15,30 @@ export const preloadSignIn = (): void => void loadAuthApi();
 export async function obtainSession(dispatch: AppDispatch, credentials: SignInCredentials): Promise<TokenPair> {
   const { authApi } = await loadAuthApi();
   const call = dispatch(authApi.endpoints.obtainToken.initiate(credentials));
+  let tokens: TokenPair;
   try {
-    return await call.unwrap();
+    tokens = await call.unwrap();
   } finally {
     // Nothing reads the call's result from the store afterwards (the session slice has the tokens).
     call.reset();
   }
+  await applyAccountPreferences(dispatch);
+  return tokens;
+}
+
+/**
+ * The language and theme kept with the account replace this browser's; one the account has not
+ * chosen leaves this browser's (a new language reloads the page in it: app/store/preferenceListeners.ts).
+ * Without an answer the browser's stay.
+ */
+async function applyAccountPreferences(dispatch: AppDispatch): Promise<void> {
+  const { accountPreferencesApi } = await import('@/entities/account-preferences');
+  const { data } = await dispatch(
+    accountPreferencesApi.endpoints.getAccountPreferences.initiate(undefined, { subscribe: false, forceRefetch: true }),
+  );
+  dispatch((_, getState) => {
+    const current = getState().preferences;
+    if (data?.theme && data.theme !== current.theme) dispatch(themeChosen(data.theme));
+    if (data?.locale && data.locale !== current.locale) dispatch(localeChanged(data.locale));
+  });
 }

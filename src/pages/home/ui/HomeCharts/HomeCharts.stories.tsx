@@ -4,19 +4,21 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 
 import type { SummaryCharts } from '@/entities/summary';
 import { mockSummary, mockSummaryCharts } from '@/entities/summary/index.mocks';
+import { requestLocale } from '@/shared/mock-db';
 
 import { HomeCharts } from './HomeCharts';
 
 // The demo data's own last day: the charts show the same weeks whatever day the stories run.
 const TODAY = '2026-11-20';
-const summaryWith = (charts: () => SummaryCharts) => [
+const summaryWith = (charts: (request: Request) => SummaryCharts) => [
   http.get('*/api/summary', () => HttpResponse.json(mockSummary({ isStaff: false }))),
-  http.get('*/api/summary/charts', () => HttpResponse.json(charts())),
+  http.get('*/api/summary/charts', ({ request }) => HttpResponse.json(charts(request))),
 ];
 /** A figure by its caption. */
 const figure = (canvasElement: HTMLElement, caption: string, options?: { timeout: number }) =>
   within(canvasElement).findByRole('figure', { name: caption }, options);
-const loaded = summaryWith(() => mockSummaryCharts(TODAY));
+// The reference names in the request's language, as the server answers.
+const loaded = summaryWith((request) => mockSummaryCharts(TODAY, requestLocale(request)));
 /** Nothing hauled, delivered or invoiced in the periods: a fresh installation. */
 const empty = summaryWith(() => ({ ...mockSummaryCharts(TODAY), hauls: [], topDestinations: [], invoicing: [] }));
 
@@ -70,7 +72,14 @@ export const Estonian: Story = {
     await expect(canvas.getByText('Seisuga 20.11.2026')).toBeInTheDocument();
     // Decimal commas in the tables.
     const [hauls] = canvas.getAllByRole('table');
+    const destinations = canvas.getByRole('table', { name: 'Suurimad sihtkohad, november 2026' });
     await expect(within(hauls!).getAllByText(/^\d[\d\s]*,\d{3}$/).length).toBeGreaterThan(0);
+    // The reference data's Estonian names: the assortment types in the legend and table, the places.
+    await expect(within(hauls!).getAllByRole('columnheader', { name: 'Palk' }).length).toBeGreaterThan(0);
+    await expect(within(hauls!).queryAllByRole('columnheader', { name: 'Saw logs' })).toHaveLength(0);
+    await expect(
+      within(destinations).getAllByRole('rowheader', { name: /sadam|saeveski|terminal|koostootmisjaam|plats/ }).length,
+    ).toBeGreaterThan(0);
   },
 };
 

@@ -7,7 +7,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import { mockExportRequest } from '@/entities/export-request/index.mocks';
 import { initialSessionState } from '@/entities/session';
 import { mockSummaryCharts, summaryHandlers } from '@/entities/summary/index.mocks';
-import { mockDb } from '@/shared/mock-db';
+import { mockDb, requestLocale } from '@/shared/mock-db';
 
 import { HomePage } from './HomePage';
 
@@ -50,7 +50,7 @@ const emptySummary = () =>
 
 // The demo data's own last day: the charts show the same weeks whatever day the stories run.
 const TODAY = '2026-11-20';
-const charts = http.get('*/api/summary/charts', () => HttpResponse.json(mockSummaryCharts(TODAY)));
+const charts = http.get('*/api/summary/charts', ({ request }) => HttpResponse.json(mockSummaryCharts(TODAY, requestLocale(request))));
 const emptyCharts = http.get('*/api/summary/charts', () =>
   HttpResponse.json({ ...mockSummaryCharts(TODAY), hauls: [], topDestinations: [], invoicing: [] }),
 );

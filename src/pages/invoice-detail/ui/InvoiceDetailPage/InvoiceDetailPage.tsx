@@ -98,7 +98,7 @@ export function InvoiceDetailPage() {
     // The customer pays quoting it (7-3-1, as the invoice's PDF and e-invoice carry it).
     field('paymentReference', paymentReference(invoice.number)),
     field('grossTotal', money(invoice.grossTotal)),
-    field('createdBy', invoice.createdBy ?? t('invoices.none')),
+    field('createdBy', invoice.createdByName ?? invoice.createdBy ?? t('invoices.none')),
     field('createdAt', format.dateTime(invoice.createdAt)),
     field('lastModifiedAt', format.dateTime(invoice.lastModifiedAt)),
   ];

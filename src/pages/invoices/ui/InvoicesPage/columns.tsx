@@ -97,7 +97,13 @@ export function invoiceColumns(t: TFunction, format: Formatters, linkState?: unk
       width: '9.5rem',
       cell: (invoice) => format.dateTime(invoice.syncedAt),
     },
-    { id: 'createdBy', header: header('createdBy'), phone: 'hide', truncate: true, cell: (invoice) => invoice.createdBy },
+    {
+      id: 'createdBy',
+      header: header('createdBy'),
+      phone: 'hide',
+      truncate: true,
+      cell: (invoice) => invoice.createdByName ?? invoice.createdBy,
+    },
     {
       id: 'createdAt',
       header: header('createdAt'),

@@ -74,7 +74,7 @@ export function worklogColumns(
       cell: (l) => t('worklogs.minutes', { value: format.number(l.durationMinutes) }),
     },
     { id: 'notes', header: header('notes'), phone: 'hide', truncate: true, cell: (l) => clipped(l.notes) },
-    { id: 'createdBy', header: header('createdBy'), phone: 'hide', truncate: true, cell: (l) => clipped(l.createdBy) },
+    { id: 'createdBy', header: header('createdBy'), phone: 'hide', truncate: true, cell: (l) => clipped(l.createdByName ?? l.createdBy) },
     {
       id: 'createdAt',
       header: header('createdAt'),

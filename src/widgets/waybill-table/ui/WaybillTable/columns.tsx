@@ -105,7 +105,7 @@ export function waybillColumns(t: TFunction, format: Formatters, linkState?: unk
       cell: (w) => (w.invoice ? <Link to={`/invoices/${encodeURIComponent(w.invoice)}`}>{w.invoice}</Link> : null),
     },
     { id: 'notes', header: header('notes'), phone: 'hide', truncate: true, cell: (w) => clipped(w.notes) },
-    { id: 'createdBy', header: header('createdBy'), phone: 'hide', truncate: true, cell: (w) => clipped(w.createdBy) },
+    { id: 'createdBy', header: header('createdBy'), phone: 'hide', truncate: true, cell: (w) => clipped(w.createdByName ?? w.createdBy) },
     {
       id: 'createdAt',
       header: header('createdAt'),
