@@ -746,7 +746,7 @@ BEGIN
     END LOOP;
     IF changed = '[]' THEN RETURN NULL; END IF;
   END IF;
-  INSERT INTO history (entity, record_key, version, action, changes, reason, actor, actor_name, via)
+  INSERT INTO history (entity, record_key, version, action, changes, reason, actor, actor_name, via, at)
   VALUES (
     entity,
     coalesce(new_row, old_row) ->> key_column,
@@ -756,7 +756,9 @@ BEGIN
     nullif(current_setting('timberlog.reason', true), ''),
     who,
     (SELECT nullif(u.name, '') FROM users u WHERE u.email = who),
-    coalesce(nullif(current_setting('timberlog.via', true), ''), CASE WHEN who IS NULL THEN 'job' ELSE 'api' END)
+    coalesce(nullif(current_setting('timberlog.via', true), ''), CASE WHEN who IS NULL THEN 'job' ELSE 'api' END),
+    -- A record is created when its created_at says (a seeded or restored one earlier than now), never later.
+    CASE WHEN TG_OP = 'INSERT' THEN least(now(), coalesce((new_row ->> 'created_at')::timestamptz, now())) ELSE now() END
   );
   RETURN NULL;
 END $function$;

@@ -103,6 +103,8 @@ describe('evr-receiving', () => {
     assert.equal(after.evrMeasurement.actNumber, 'MA-2026-118');
     assert.deepEqual(after.evrMeasurement.total, { amount: 24.7, unit: 'tm' });
     assert.equal(after.evrMeasurement.measurerCode, (await waybillInput(s)).destinationCompany);
+    // The measurer by name where it is one of our companies.
+    assert.equal(after.evrMeasurement.measurerName, after.destinationCompanyName);
     const history = await s.req('GET', `/api/waybills/${w.number}/history/`, { token });
     const received = history.body.results.filter(
       (e: { via: string; changes: { field: string }[] }) => e.via === 'evr' && e.changes.some((c) => c.field === 'evrMeasuredQuantity'),

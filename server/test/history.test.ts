@@ -96,6 +96,17 @@ describe('history', () => {
       assert.equal((await s.req('GET', `/api/waybills/${body.number}/`, { token: user })).body.notes, 'Test load');
     });
 
+    test("a seeded record's history says it was created when the record says, not when it was loaded", async () => {
+      const oldest = (await s.req('GET', '/api/waybills/?sort=createdAt&pageSize=1', { token: user })).body.results[0];
+      assert.ok(Date.parse(oldest.createdAt) < Date.now() - 86_400_000, oldest.createdAt);
+      const entries = (await historyOf(`/api/waybills/${oldest.number}/`)).body.results;
+      const created = entries.find((entry: { action: string }) => entry.action === 'created');
+      assert.equal(Date.parse(created.at), Date.parse(oldest.createdAt));
+      const account = (await s.req('GET', `/api/user/${DEMO_USERS.inactive.email}/`, { token: staff })).body;
+      const accountCreated = (await historyOf(`/api/user/${DEMO_USERS.inactive.email}/`, staff)).body.results.at(-1);
+      assert.equal(Date.parse(accountCreated.at), Date.parse(account.createdAt));
+    });
+
     test('the database refuses to change or remove history', async () => {
       await assert.rejects(sql`UPDATE history SET reason = 'rewritten'`.execute(s.ctx.db), /append-only/);
       await assert.rejects(sql`DELETE FROM history`.execute(s.ctx.db), /append-only/);

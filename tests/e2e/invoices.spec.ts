@@ -1,7 +1,7 @@
 import { expect, expectApiErrors, shoot, test, type Page } from './fixtures';
 import { seriousViolations } from './axe';
 
-import { REAL_SERVER } from './realServer';
+import { ownAccount, REAL_SERVER } from './realServer';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
 // Invoice screens and the home page against the real server (scripts/e2e-server.mjs) on its demo
@@ -15,10 +15,10 @@ const TARTU_PUIDUKODA = '11750433';
 const LAANE_PABERIPUIT = '11992500';
 const HARJU_KUTTEPUU = '13427677';
 
-const signIn = async (page: Page) => {
+const signIn = async (page: Page, who: { email: string; password: string } = DEMO_USER) => {
   await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(DEMO_USER.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL('/');
 };
@@ -189,11 +189,12 @@ test('home counts match the counts of the filtered lists they link to', async ({
 
 // One test per theme, so that two workers take them side by side.
 for (const theme of ['light', 'dark'] as const) {
-  test(`no serious or critical axe violations on the new pages, ${theme}, English and Estonian`, async ({ browser }) => {
+  test(`no serious or critical axe violations on the new pages, ${theme}, English and Estonian`, async ({ browser, request }) => {
     test.setTimeout(120_000);
     const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page);
+    // An account of its own: the language chosen below is kept with the account, and other tests sign in as the demo user.
+    await signIn(page, await ownAccount(request, `axe-${theme}`));
     const [a, b] = await deliveredOf(page, HARJU_KUTTEPUU);
     const failed = await api<{ results: { number: string }[] }>(page, '/api/invoices/?statusIn=sync_failed&pageSize=1');
     const pages = [

@@ -88,7 +88,7 @@ export async function realApi(request: APIRequestContext, credentials: { email: 
 
 /**
  * A new active account of its own, made by staff on the real server: for a test whose account-wide
- * state (its exports in progress, its unseen reports) another test running beside it must not share.
+ * state (its exports in progress, its unseen reports, its language and theme) another test running beside it must not share.
  */
 export async function ownAccount(request: APIRequestContext, what: string): Promise<{ email: string; password: string }> {
   const staff = await request.post(`${REAL_SERVER}/api/auth/token/`, {

@@ -442,13 +442,14 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('screenshots: waybill list, detail and form, worklog list; light, dark and Estonian', async ({ browser }) => {
+test('screenshots: waybill list, detail and form, worklog list; light, dark and Estonian', async ({ browser, request }) => {
   test.skip(!SHOTS, 'pictures for people to look at: npm run screenshots');
   test.setTimeout(120_000);
   for (const theme of ['light', 'dark'] as const) {
     const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page);
+    // An account of its own: the language chosen below is kept with the account, and other tests sign in as the demo user.
+    await signIn(page, await ownAccount(request, `shots-${theme}`));
     const shootAll = async (name: string, lang: string) => shoot(page, `${name}-${theme}-${lang}`, { fullPage: true });
     const round = async (lang: 'en' | 'et') => {
       await page.goto('/waybills?statusIn=confirmed&statusIn=delivered&transportDateAfter=2026-10-01');

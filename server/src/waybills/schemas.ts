@@ -76,6 +76,11 @@ const evrFields = {
         actNumber: Nullable(Type.String()),
         actDate: Nullable(Type.String()),
         measurerCode: Nullable(Type.String({ description: "The measurer's registry code." })),
+        measurerName: Type.Optional(
+          Nullable(
+            Type.String({ description: "Always present. The measurer's name where a company of ours has its registry code; else null." }),
+          ),
+        ),
         creationTime: Nullable(Type.String()),
         total: Nullable(Type.Object({ amount: Type.Number(), unit: Type.String({ description: "EVR's unit code (tm: solid m³)." }) })),
         items: Type.Array(

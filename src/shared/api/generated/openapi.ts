@@ -2059,6 +2059,8 @@ export interface components {
                 readonly actDate: string | null;
                 /** @description The measurer's registry code. */
                 readonly measurerCode: string | null;
+                /** @description Always present. The measurer's name where a company of ours has its registry code; else null. */
+                readonly measurerName?: string | null;
                 readonly creationTime: string | null;
                 readonly total: {
                     readonly amount: number;

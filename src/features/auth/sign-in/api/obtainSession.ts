@@ -22,7 +22,9 @@ export async function obtainSession(dispatch: AppDispatch, credentials: SignInCr
     // Nothing reads the call's result from the store afterwards (the session slice has the tokens).
     call.reset();
   }
-  await applyAccountPreferences(dispatch);
+  // Not awaited: the page the user goes to does not wait for them (nor may it be taken back there
+  // after the user has moved on); they apply as they arrive.
+  void applyAccountPreferences(dispatch);
   return tokens;
 }
 

@@ -54,6 +54,7 @@ const measuredAct = {
   actNumber: 'MA-2026-118',
   actDate: '2026-11-27T10:00:00Z',
   measurerCode: '12233445',
+  measurerName: null,
   creationTime: '2026-11-27T10:05:00Z',
   total: { amount: 24.7, unit: 'tm' },
   items: [{ assortment: 'KU-PALK-18', name: 'Spruce saw log 18+ cm', amount: 24.7, unitCode: 'tm' }],
@@ -75,6 +76,25 @@ export const Measured: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: 'What the receiver measured' })).toBeInTheDocument();
     await expect(canvas.getByText(/-0\.8\sm³ \(-3\.1 %\)/)).toBeInTheDocument();
+    // A measurer none of our companies is: its registry code.
+    await expect(canvas.getByText('12233445', { exact: true })).toBeInTheDocument();
+  },
+};
+
+/** Measured by a company of ours: the measurer by name, with its code. */
+export const MeasuredByKnownMeasurer: Story = {
+  args: {
+    waybill: {
+      ...inEvr,
+      quantity: '25.500',
+      unit: 'm3',
+      evrStatus: 'finished',
+      evrMeasurement: { ...measuredAct, measurerName: 'Eesti Metsamõõtjad OÜ' },
+      evrMeasuredQuantity: '24.700',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Eesti Metsamõõtjad OÜ (12233445)')).toBeInTheDocument();
   },
 };
 

@@ -141,7 +141,11 @@ function Measurement({ waybill }: { readonly waybill: EvrPanelProps['waybill'] }
             label: t('waybills.evr.act'),
             value: [act.actNumber, act.actDate ? format.date(act.actDate.slice(0, 10)) : null].filter(Boolean).join(', ') || '—',
           },
-          { key: 'measurer', label: t('waybills.evr.measurer'), value: act.measurerCode ?? '—' },
+          {
+            key: 'measurer',
+            label: t('waybills.evr.measurer'),
+            value: act.measurerName && act.measurerCode ? `${act.measurerName} (${act.measurerCode})` : (act.measurerCode ?? '—'),
+          },
           { key: 'shipped', label: t('waybills.evr.shipped'), value: format.quantity(waybill.quantity, waybill.unit) },
           { key: 'measured', label: t('waybills.evr.measured'), value: measured },
           {
