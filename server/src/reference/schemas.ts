@@ -16,16 +16,20 @@ const stamps = {
   version: RecordVersion(),
 };
 
+/** A reference record's name in Estonian, beside its one name. */
+const NameEt = () =>
+  Nullable(
+    Type.String({
+      description:
+        'The name in Estonian, which an Estonian interface shows where it names the reference data (the home charts); null: the name serves both languages.',
+    }),
+  );
+
 export const AssortmentType = Type.Object(
   {
     id: Type.Integer(),
     name: Type.String(),
-    nameEt: Nullable(
-      Type.String({
-        description:
-          'The name in Estonian, which an Estonian interface shows where it names the reference data (the home charts); null: the name serves both languages.',
-      }),
-    ),
+    nameEt: NameEt(),
     description: Type.String(),
     ...stamps,
   },
@@ -63,12 +67,7 @@ export const Warehouse = Type.Object(
   {
     id: Type.Integer(),
     name: Type.String(),
-    nameEt: Nullable(
-      Type.String({
-        description:
-          'The name in Estonian, which an Estonian interface shows where it names the reference data (the home charts); null: the name serves both languages.',
-      }),
-    ),
+    nameEt: NameEt(),
     company: Type.String(),
     companyName: Type.String(),
     originCode: Nullable(Type.String()),

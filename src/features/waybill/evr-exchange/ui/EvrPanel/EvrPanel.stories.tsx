@@ -60,17 +60,20 @@ const measuredAct = {
   items: [{ assortment: 'KU-PALK-18', name: 'Spruce saw log 18+ cm', amount: 24.7, unitCode: 'tm' }],
 };
 
+/** Finished by the receiver, measured 0.8 m³ short of 25.5 m³. */
+const measured = {
+  ...inEvr,
+  quantity: '25.500',
+  unit: 'm3' as const,
+  evrStatus: 'finished' as const,
+  evrMeasurement: measuredAct,
+  evrMeasuredQuantity: '24.700',
+};
+
 /** Finished by the receiver, measured 0.8 m³ short of 25.5 m³: within the 3 % tolerance. */
 export const Measured: Story = {
   args: {
-    waybill: {
-      ...inEvr,
-      quantity: '25.500',
-      unit: 'm3',
-      evrStatus: 'finished',
-      evrMeasurement: measuredAct,
-      evrMeasuredQuantity: '24.700',
-    },
+    waybill: measured,
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -84,14 +87,7 @@ export const Measured: Story = {
 /** Measured by a company of ours: the measurer by name, with its code. */
 export const MeasuredByKnownMeasurer: Story = {
   args: {
-    waybill: {
-      ...inEvr,
-      quantity: '25.500',
-      unit: 'm3',
-      evrStatus: 'finished',
-      evrMeasurement: { ...measuredAct, measurerName: 'Eesti Metsamõõtjad OÜ' },
-      evrMeasuredQuantity: '24.700',
-    },
+    waybill: { ...measured, evrMeasurement: { ...measuredAct, measurerName: 'Eesti Metsamõõtjad OÜ' } },
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Eesti Metsamõõtjad OÜ (12233445)')).toBeInTheDocument();
