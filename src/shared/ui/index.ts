@@ -9,6 +9,7 @@ export type { TextFieldProps } from './TextField/TextField';
 export { Badge, BADGE_TONES } from './Badge/Badge';
 export type { BadgeProps, BadgeTone } from './Badge/Badge';
 export { FormikTextField } from './FormikTextField/FormikTextField';
+export { useShownError } from './useShownError/useShownError';
 export { FormikSelectField } from './FormikSelectField/FormikSelectField';
 export type { FormikSelectFieldProps } from './FormikSelectField/FormikSelectField';
 export type { FormikTextFieldProps } from './FormikTextField/FormikTextField';

@@ -3,6 +3,8 @@ import { useId } from 'react';
 
 import styles from './FormikCheckbox.module.css';
 
+import { useShownError } from '../useShownError/useShownError';
+
 export interface FormikCheckboxProps {
   readonly name: string;
   readonly label: string;
@@ -15,7 +17,7 @@ export interface FormikCheckboxProps {
 export function FormikCheckbox({ name, label, hint, disabled }: FormikCheckboxProps) {
   const id = useId();
   const [field, meta] = useField<boolean>({ name, type: 'checkbox' });
-  const error = meta.touched ? meta.error : undefined;
+  const error = useShownError(field.checked, meta);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (

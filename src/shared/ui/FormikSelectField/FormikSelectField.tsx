@@ -2,6 +2,7 @@ import { useField } from 'formik';
 import { useId, type SelectHTMLAttributes } from 'react';
 
 import styles from '../TextField/TextField.module.css';
+import { useShownError } from '../useShownError/useShownError';
 
 export interface FormikSelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'value' | 'onChange' | 'onBlur'> {
   readonly label: string;
@@ -18,7 +19,7 @@ export interface FormikSelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSe
 export function FormikSelectField({ label, name, options, hint, className, ...selectProps }: FormikSelectFieldProps) {
   const [field, meta] = useField<string>(name);
   const id = useId();
-  const error = meta.touched ? meta.error : undefined;
+  const error = useShownError(field.value, meta);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/shared/lib/format';
 
 import fieldStyles from '../TextField/TextField.module.css';
+import { useShownError } from '../useShownError/useShownError';
 
 import styles from './FormikTextArea.module.css';
 
@@ -26,7 +27,7 @@ export function FormikTextArea({ label, name, hint, className, maxLength, ...tex
   const format = useFormat();
   const [field, meta] = useField<string | undefined>(name);
   const value = field.value ?? '';
-  const error = meta.touched ? meta.error : undefined;
+  const error = useShownError(field.value, meta);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const counterId = maxLength === undefined ? undefined : `${id}-counter`;

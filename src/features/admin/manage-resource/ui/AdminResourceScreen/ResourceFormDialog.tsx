@@ -2,7 +2,16 @@ import { useField } from 'formik';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ApiForm, Dialog, FormikCheckbox, FormikTextArea, FormikTextField, SubmitButton, type VersionedRecord } from '@/shared/ui';
+import {
+  ApiForm,
+  Dialog,
+  FormikCheckbox,
+  FormikTextArea,
+  FormikTextField,
+  SubmitButton,
+  useShownError,
+  type VersionedRecord,
+} from '@/shared/ui';
 
 import { useAdminCreateMutation, useAdminUpdateMutation } from '../../api/adminApi';
 import type { AnyResourceDescription, FieldSpec } from '../../model/describe';
@@ -30,7 +39,7 @@ function EnumField({ field, label }: { readonly field: FieldSpec<Record<string, 
   const { t } = useTranslation();
   const id = useId();
   const [input, meta] = useField<string>(field.name);
-  const error = meta.touched ? meta.error : undefined;
+  const error = useShownError(input.value, meta);
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>

@@ -3,6 +3,7 @@ import { useEffect, useRef, type ComponentType } from 'react';
 
 import { AssortmentPicker, useGetAssortmentQuery } from '@/entities/assortment';
 import { useGetWarehouseByDestinationQuery } from '@/entities/warehouse';
+import { useShownError } from '@/shared/ui';
 
 import type { WaybillFormValues } from '../../model/values';
 
@@ -31,6 +32,7 @@ export function PickerField({
   readonly hint?: string;
 }) {
   const [field, meta, helpers] = useField<string>(name);
+  const error = useShownError(field.value, meta);
   const picker = (
     <Picker
       label={label}
@@ -38,7 +40,7 @@ export function PickerField({
       value={field.value ? [field.value] : []}
       onChange={(values) => void helpers.setValue(values.at(-1) ?? '')}
       onBlur={() => void helpers.setTouched(true)}
-      error={meta.touched ? meta.error : undefined}
+      error={error}
     />
   );
   return hint ? (

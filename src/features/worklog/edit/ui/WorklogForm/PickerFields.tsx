@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 
 import { AssortmentPicker } from '@/entities/assortment';
 import { WarehousePicker } from '@/entities/warehouse';
+import { useShownError } from '@/shared/ui';
 
 /** The warehouse, picked by name from the server; the form holds its id. */
 export function WarehouseField() {
   const { t } = useTranslation();
   const [field, meta, helpers] = useField<number | null>('warehouse');
+  const error = useShownError(field.value, meta);
   return (
     <WarehousePicker
       label={t('worklogs.fields.warehouse')}
@@ -18,7 +20,7 @@ export function WarehouseField() {
         void helpers.setValue(last === undefined ? null : Number(last));
       }}
       onBlur={() => void helpers.setTouched(true)}
-      error={meta.touched ? meta.error : undefined}
+      error={error}
     />
   );
 }
@@ -27,6 +29,7 @@ export function WarehouseField() {
 export function AssortmentField() {
   const { t } = useTranslation();
   const [field, meta, helpers] = useField<string>('assortment');
+  const error = useShownError(field.value, meta);
   return (
     <AssortmentPicker
       label={t('worklogs.fields.assortment')}
@@ -35,7 +38,7 @@ export function AssortmentField() {
       value={field.value ? [field.value] : []}
       onChange={(values) => void helpers.setValue(values.at(-1) ?? '')}
       onBlur={() => void helpers.setTouched(true)}
-      error={meta.touched ? meta.error : undefined}
+      error={error}
     />
   );
 }

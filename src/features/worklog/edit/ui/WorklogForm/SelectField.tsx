@@ -1,6 +1,8 @@
 import { useField } from 'formik';
 import { useId, type ReactNode } from 'react';
 
+import { useShownError } from '@/shared/ui';
+
 import styles from './WorklogForm.module.css';
 
 interface SelectFieldProps {
@@ -18,7 +20,7 @@ interface SelectFieldProps {
 export function SelectField({ label, name, required, parse = (value) => value, emptyValue = '', children }: SelectFieldProps) {
   const id = useId();
   const [field, meta, helpers] = useField<string | number | null | undefined>(name);
-  const error = meta.touched ? meta.error : undefined;
+  const error = useShownError(field.value, meta);
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
