@@ -115,6 +115,59 @@ ALTER TABLE ended_sessions ADD CONSTRAINT ended_sessions_pkey PRIMARY KEY (sessi
 CREATE INDEX ended_sessions_user_idx ON public.ended_sessions USING btree (user_email);
 CREATE TRIGGER ended_sessions_notify AFTER INSERT ON public.ended_sessions FOR EACH ROW EXECUTE FUNCTION ended_sessions_notify();
 
+CREATE TABLE evr_incoming (
+  evr_number text NOT NULL,
+  evr_status text NOT NULL,
+  owner_name text NOT NULL,
+  owner_code text NOT NULL,
+  transporter_name text,
+  transporter_code text,
+  driver_name text,
+  driver_id_code text,
+  driver_phone text,
+  vehicle_number text,
+  trailer_number text,
+  departure_time timestamp with time zone,
+  place_code text,
+  place_name text NOT NULL DEFAULT ''::text,
+  destination text,
+  source_name text,
+  holding_basis_type text,
+  cadastral_number text,
+  items jsonb NOT NULL DEFAULT '[]'::jsonb,
+  quantity numeric(12,3),
+  unit text,
+  certificate_claims jsonb NOT NULL DEFAULT '[]'::jsonb,
+  eudr_reference_number text,
+  eudr_verification_number text,
+  comment text,
+  evr_notes jsonb NOT NULL DEFAULT '[]'::jsonb,
+  total_journey_mileage integer,
+  evr_measurement jsonb,
+  evr_measured_quantity numeric(12,3),
+  created_in_evr timestamp with time zone,
+  modified_in_evr timestamp with time zone,
+  unloaded_at timestamp with time zone,
+  finished_at timestamp with time zone,
+  cancelled_at timestamp with time zone,
+  cancellation_reason text,
+  created_at timestamp with time zone NOT NULL DEFAULT now(),
+  last_modified_at timestamp with time zone NOT NULL DEFAULT now(),
+  version integer NOT NULL DEFAULT 1,
+  last_modified_by text
+);
+ALTER TABLE evr_incoming ADD CONSTRAINT evr_incoming_certificate_claims_check CHECK ((jsonb_typeof(certificate_claims) = 'array'::text));
+ALTER TABLE evr_incoming ADD CONSTRAINT evr_incoming_evr_measurement_check CHECK (((evr_measurement IS NULL) OR (jsonb_typeof(evr_measurement) = 'object'::text)));
+ALTER TABLE evr_incoming ADD CONSTRAINT evr_incoming_evr_notes_check CHECK ((jsonb_typeof(evr_notes) = 'array'::text));
+ALTER TABLE evr_incoming ADD CONSTRAINT evr_incoming_evr_status_check CHECK ((evr_status = ANY (ARRAY['shipping'::text, 'unloaded'::text, 'finished'::text, 'cancelled'::text])));
+ALTER TABLE evr_incoming ADD CONSTRAINT evr_incoming_items_check CHECK ((jsonb_typeof(items) = 'array'::text));
+ALTER TABLE evr_incoming ADD CONSTRAINT evr_incoming_unit_check CHECK ((unit = ANY (ARRAY['m3'::text, 't'::text])));
+ALTER TABLE evr_incoming ADD CONSTRAINT evr_incoming_destination_fkey FOREIGN KEY (destination) REFERENCES warehouses(destination_code) ON UPDATE CASCADE ON DELETE SET NULL;
+ALTER TABLE evr_incoming ADD CONSTRAINT evr_incoming_pkey PRIMARY KEY (evr_number);
+CREATE INDEX evr_incoming_departure_idx ON public.evr_incoming USING btree (departure_time DESC NULLS LAST, evr_number DESC);
+CREATE TRIGGER evr_incoming_history AFTER INSERT OR DELETE OR UPDATE ON public.evr_incoming FOR EACH ROW EXECUTE FUNCTION history_record('incoming_waybill', 'evr_number', '{modified_in_evr}', '{}');
+CREATE TRIGGER evr_incoming_record_version BEFORE INSERT OR UPDATE ON public.evr_incoming FOR EACH ROW EXECUTE FUNCTION record_version();
+
 CREATE TABLE evr_poll (
   id smallint NOT NULL DEFAULT 1,
   mark timestamp with time zone NOT NULL,
@@ -470,12 +523,14 @@ CREATE TABLE waybills (
   evr_error text,
   evr_exchanged_at timestamp with time zone,
   evr_measurement jsonb,
-  evr_measured_quantity numeric(12,3)
+  evr_measured_quantity numeric(12,3),
+  evr_notes jsonb NOT NULL DEFAULT '[]'::jsonb
 );
 ALTER TABLE waybills ADD CONSTRAINT waybills_certificate_claims_check CHECK (((jsonb_typeof(certificate_claims) = 'array'::text) AND (jsonb_array_length(certificate_claims) <= 10)));
 ALTER TABLE waybills ADD CONSTRAINT waybills_evr_failed_has_reason CHECK (((evr_sync = 'failed'::text) = (evr_failure IS NOT NULL)));
 ALTER TABLE waybills ADD CONSTRAINT waybills_evr_failure_check CHECK ((evr_failure = ANY (ARRAY['unreachable'::text, 'timeout'::text, 'server'::text, 'invalid'::text, 'refused'::text, 'auth'::text, 'off'::text])));
 ALTER TABLE waybills ADD CONSTRAINT waybills_evr_measurement_check CHECK (((evr_measurement IS NULL) OR (jsonb_typeof(evr_measurement) = 'object'::text)));
+ALTER TABLE waybills ADD CONSTRAINT waybills_evr_notes_check CHECK ((jsonb_typeof(evr_notes) = 'array'::text));
 ALTER TABLE waybills ADD CONSTRAINT waybills_evr_status_check CHECK ((evr_status = ANY (ARRAY['shipping'::text, 'unloaded'::text, 'finished'::text, 'cancelled'::text])));
 ALTER TABLE waybills ADD CONSTRAINT waybills_evr_sync_check CHECK ((evr_sync = ANY (ARRAY['sending'::text, 'failed'::text])));
 ALTER TABLE waybills ADD CONSTRAINT waybills_gross_mass_check CHECK (((gross_mass > (0)::numeric) AND (gross_mass <= (80)::numeric)));

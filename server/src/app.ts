@@ -33,6 +33,7 @@ import { waybillImportRoutes } from './waybills/import.js';
 import { worklogImportRoutes } from './worklogs/import.js';
 import { batchRoutes, batchSchemas } from './batch/service.js';
 import { settingsRoutes, settingsSchemas } from './settings/routes.js';
+import { incomingRoutes, incomingSchemas } from './evr/incoming-routes.js';
 import { accessOf, registerAccessControl } from './auth/guards.js';
 import { registerSecurityHeaders, securityHeadersFor } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -84,6 +85,7 @@ const API_ROUTES = [
   batchRoutes,
   adminRoutes,
   settingsRoutes,
+  incomingRoutes,
 ] as const;
 
 export interface BuildOptions {
@@ -230,6 +232,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     ...importSchemas,
     ...batchSchemas,
     ...settingsSchemas,
+    ...incomingSchemas,
   ]) {
     app.addSchema(s);
   }

@@ -26,6 +26,7 @@ export const HISTORY_ENTITIES = [
   'company',
   'warehouse',
   'worker',
+  'incoming_waybill',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 

@@ -65,6 +65,7 @@ export {
   WAREHOUSE_LIST,
   WORKER_LIST,
   LISTS,
+  INCOMING_WAYBILL_LIST,
   sortValues,
   parseSort,
   orderParts,
@@ -268,3 +269,14 @@ export {
   isEvrReady,
 } from './evr.ts';
 export type { HoldingBasisField, CertificateClaim, EvrWaybillFields, EvrProblem } from './evr.ts';
+export {
+  eudrComment,
+  eudrFromComment,
+  evrUnitCode,
+  incomingOf,
+  measuredQuantity,
+  measurementOf,
+  notesOf,
+  unitOfEvrCode,
+} from './evr-answers.ts';
+export type { EvrDocument, EvrMeasurement, EvrNote } from './evr-answers.ts';

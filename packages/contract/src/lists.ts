@@ -4,7 +4,7 @@
  * and SQL conditions from these, the mocks answer with one generic responder over them, and the
  * web app's URL state and filter bars are made from them.
  */
-import { CERTIFICATE_CLAIMS, EVR_STATES, HOLDING_BASIS_TYPES } from './evr-codes.ts';
+import { CERTIFICATE_CLAIMS, EVR_STATES, EVR_STATUSES, HOLDING_BASIS_TYPES } from './evr-codes.ts';
 import { EXPORT_KINDS, INVOICE_STATUSES, LIMITS, SPECIES, UNITS, WAYBILL_STATUSES, WORKLOG_ACTIONS } from './limits.ts';
 
 /** Reference data a filter value points at; the filter bar picks the matching picker. */
@@ -118,6 +118,22 @@ export const WAYBILL_LIST = defineList({
   defaultSort: '-transportDate,-number',
   search: ['number', 'driverName', 'vehicleNumber', 'notes'],
   key: 'number',
+});
+
+/**
+ * Incoming waybills: loads in EVR addressed to us that another company started, kept as EVR has
+ * them (read-only). Filtered by EVR's status and by our warehouse they come to.
+ */
+export const INCOMING_WAYBILL_LIST = defineList({
+  path: '/api/evr/incoming/',
+  filters: {
+    evrStatusIn: { kind: 'multi', field: 'evrStatus', type: 'string', values: EVR_STATUSES, commaSeparated: true },
+    destination: { kind: 'multi', field: 'destination', type: 'string', ref: 'destination' },
+  },
+  sort: ['departureTime', 'evrNumber', ...STAMPS],
+  defaultSort: '-departureTime,-evrNumber',
+  search: ['evrNumber', 'ownerName', 'driverName', 'vehicleNumber', 'cadastralNumber'],
+  key: 'evrNumber',
 });
 
 export const WORKLOG_LIST = defineList({

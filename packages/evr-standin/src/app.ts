@@ -68,6 +68,8 @@ export interface EvrStandinOptions {
   control?: boolean;
   /** The register's clock (tests set it to make times predictable). */
   now?: () => Date;
+  /** Waybills the register holds from the start when it holds none (a demo's loads others started). */
+  initialWaybills?: StoredWaybill[];
 }
 
 export interface EvrStandin {
@@ -109,6 +111,9 @@ export function createEvrStandin(options: EvrStandinOptions): EvrStandin {
   const byCode = new Map(organisations.map((org) => [org.code, org]));
   const places = options.placesOfDelivery ?? [];
   const register = new Register(options.dataFile, options.now ?? (() => new Date()));
+  if (options.initialWaybills && register.all().length === 0) {
+    for (const stored of options.initialWaybills) register.add(structuredClone(stored));
+  }
   const faults = new Faults();
 
   const app = Fastify({ logger: loggerOptions(options.logger) });

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEMO_HAULIER } from '@timberlog/contract/demo-data';
+import { DEMO_HAULIER, demoIncoming } from '@timberlog/contract/demo-data';
+import { seedAnchorDate } from '../seed/seed.js';
+import type { EvrStandinOptions } from '@timberlog/evr-standin';
 import type { AppConfig } from '../infra/config.js';
 import type { DB } from '../infra/db.js';
 import { evrAddress } from '../evr/request.js';
@@ -62,14 +64,18 @@ export async function startDemoEvr(config: AppConfig, db: DB, log: FastifyBaseLo
   const named = await db.selectFrom('companies').select(['registryCode', 'name']).where('name', '=', DEMO_HAULIER).executeTakeFirst();
   const ownCode =
     config.ownCompany && config.ownCompany !== config.seller.registryCode ? config.ownCompany : (named?.registryCode ?? config.ownCompany);
-  const { companies, organisations, placesOfDelivery } = await standinRegister(db, (code) =>
-    code === ownCode ? DEMO_EVR_KEY : `demo-${code}`,
-  );
+  const apiKeyOf = (code: string) => (code === ownCode ? DEMO_EVR_KEY : `demo-${code}`);
+  const { companies, organisations, placesOfDelivery } = await standinRegister(db, apiKeyOf);
   const own = companies.find((c) => c.registryCode === ownCode);
   const standin = createEvrStandin({
     organisations,
     placesOfDelivery,
     dataFile: path.join(config.dataDir, 'evr-standin.json'),
+    // The loads others started to the office, as the seed took them in (incoming waybills).
+    initialWaybills: demoIncoming(
+      companies,
+      Date.parse(`${seedAnchorDate()}T00:00:00Z`),
+    ) as unknown as EvrStandinOptions['initialWaybills'],
     logger: { level: config.logLevel === 'debug' ? 'info' : 'warn' },
   });
   const url = await standin.listen({ port: Number(process.env.EVR_STANDIN_PORT ?? 3100), host: '127.0.0.1' });

@@ -4,7 +4,8 @@ import type { AppContext } from '../infra/context.js';
 import { LOCKS } from '../infra/db.js';
 import type { EvrWaybill } from './client.js';
 import { evrClient } from './sending.js';
-import { evrUnitCode } from './request.js';
+import { measuredQuantity, measurementOf, notesOf } from '@timberlog/contract';
+import { keepIncoming } from './incoming.js';
 
 /**
  * Receiving from EVR (docs/decisions/0019-evr-sending.md): what the others did to our waybills in
@@ -28,64 +29,14 @@ export interface PollResult {
   readonly read: number;
   /** Our waybills changed by what was read. */
   readonly applied: number;
+  /** Incoming waybills (addressed to us, made by others) added or changed. */
+  readonly incoming: number;
   readonly mark: Date;
 }
 
-/** The latest measurement act as the waybill keeps it: who measured what, when, and the total. */
-export interface EvrMeasurement {
-  readonly actNumber: string | null;
-  readonly actDate: string | null;
-  readonly measurerCode: string | null;
-  readonly creationTime: string | null;
-  readonly total: { readonly amount: number; readonly unit: string } | null;
-  readonly items: readonly {
-    readonly assortment: string | null;
-    readonly name: string | null;
-    readonly amount: number;
-    readonly unitCode: string | null;
-  }[];
-}
-
-const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-
-export function measurementOf(act: unknown): EvrMeasurement | null {
-  if (!act || typeof act !== 'object') return null;
-  const a = act as Record<string, unknown>;
-  const total = a.total as { amount?: unknown; unit?: unknown } | null | undefined;
-  const items = Array.isArray(a.measurements) ? (a.measurements as Record<string, unknown>[]) : [];
-  return {
-    actNumber: str(a.actNumber),
-    actDate: str(a.actDate),
-    measurerCode: str(a.measurerCode),
-    creationTime: str(a.creationTime),
-    total: total && typeof total.amount === 'number' && typeof total.unit === 'string' ? { amount: total.amount, unit: total.unit } : null,
-    items: items.map((item) => {
-      const assortment = (item.assortment ?? {}) as Record<string, unknown>;
-      return {
-        assortment: str(assortment.code),
-        name: str(assortment.name),
-        amount: typeof item.amount === 'number' ? item.amount : 0,
-        unitCode: str(item.unitCode),
-      };
-    }),
-  };
-}
-
-/** A measurement's total in the waybill's own unit (m³ or t), when EVR measured in it; else null. */
-export function measuredQuantity(measurement: EvrMeasurement | null, unit: string): string | null {
-  if (!measurement) return null;
-  const wanted = evrUnitCode(unit);
-  if (measurement.total && measurement.total.unit === wanted) return measurement.total.amount.toFixed(3);
-  // No total in our unit: the items that are, summed (a receiver may give items only).
-  const items = measurement.items.filter((item) => item.unitCode === wanted);
-  return items.length > 0 && items.length === measurement.items.length
-    ? items.reduce((sum, item) => sum + item.amount, 0).toFixed(3)
-    : null;
-}
-
 /** Applies what EVR says of these waybills to ours (those we have by EVR number); answers how many changed. */
-async function apply(ctx: AppContext, read: readonly EvrWaybill[]): Promise<number> {
-  if (read.length === 0) return 0;
+async function apply(ctx: AppContext, read: readonly EvrWaybill[]): Promise<{ applied: number; incoming: number }> {
+  if (read.length === 0) return { applied: 0, incoming: 0 };
   return ctx.db.transaction().execute(async (trx) => {
     await sql`SELECT set_config('timberlog.via', 'evr', true)`.execute(trx);
     const ours = await trx
@@ -99,6 +50,14 @@ async function apply(ctx: AppContext, read: readonly EvrWaybill[]): Promise<numb
       )
       .execute();
     const unitOf = new Map(ours.map((row) => [row.evrNumber!, row.unit]));
+    // Addressed to us and not made by us: an incoming waybill.
+    const own = ctx.config.ownCompany;
+    const incoming = own
+      ? await keepIncoming(
+          trx,
+          read.filter((w) => !unitOf.has(w.number) && w.receiver?.code === own),
+        )
+      : 0;
     const rows = read
       .filter((w) => unitOf.has(w.number) && (EVR_STATUSES as readonly string[]).includes(w.status))
       .map((w) => {
@@ -108,17 +67,20 @@ async function apply(ctx: AppContext, read: readonly EvrWaybill[]): Promise<numb
           status: w.status as EvrStatus,
           measurement,
           quantity: measuredQuantity(measurement, unitOf.get(w.number)!),
+          notes: notesOf(w),
         };
       });
-    if (rows.length === 0) return 0;
+    if (rows.length === 0) return { applied: 0, incoming };
     // One statement: only the waybills whose status or act changed are written (and so in the history).
     const result = await sql`
       UPDATE waybills b SET evr_status = v.status, evr_measurement = v.measurement, evr_measured_quantity = v.quantity,
-        evr_exchanged_at = now()
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(number text, status text, measurement jsonb, quantity numeric)
+        evr_notes = v.notes, evr_exchanged_at = now()
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(number text, status text, measurement jsonb, quantity numeric, notes jsonb)
       WHERE b.evr_number = v.number
-        AND (b.evr_status IS DISTINCT FROM v.status OR b.evr_measurement IS DISTINCT FROM v.measurement)`.execute(trx);
-    return Number(result.numAffectedRows ?? 0);
+        AND (b.evr_status IS DISTINCT FROM v.status OR b.evr_measurement IS DISTINCT FROM v.measurement OR b.evr_notes IS DISTINCT FROM v.notes)`.execute(
+      trx,
+    );
+    return { applied: Number(result.numAffectedRows ?? 0), incoming };
   });
 }
 
@@ -141,11 +103,16 @@ export async function pollEvr(ctx: AppContext, now: Date = new Date()): Promise<
       for await (const w of evr.changedBetween(after, now)) latest.set(w.number, w);
       const read = [...latest.values()];
       let applied = 0;
-      for (let i = 0; i < read.length; i += CHUNK) applied += await apply(ctx, read.slice(i, i + CHUNK));
+      let incoming = 0;
+      for (let i = 0; i < read.length; i += CHUNK) {
+        const done = await apply(ctx, read.slice(i, i + CHUNK));
+        applied += done.applied;
+        incoming += done.incoming;
+      }
       const mark = new Date(Math.max(after.getTime(), now.getTime() - OVERLAP_MS));
       await sql`INSERT INTO evr_poll (id, mark, polled_at) VALUES (1, ${mark}, now())
         ON CONFLICT (id) DO UPDATE SET mark = excluded.mark, polled_at = excluded.polled_at`.execute(ctx.db);
-      return { read: read.length, applied, mark };
+      return { read: read.length, applied, incoming, mark };
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [LOCKS.evrPoll]).catch(() => undefined);
     }
@@ -162,7 +129,9 @@ export function startEvrPolling(ctx: AppContext, seconds: number): () => void {
     running = true;
     pollEvr(ctx)
       .then((result) => {
-        if (result && result.applied > 0) ctx.log.info({ read: result.read, applied: result.applied }, 'EVR changes received');
+        if (result && result.applied + result.incoming > 0) {
+          ctx.log.info({ read: result.read, applied: result.applied, incoming: result.incoming }, 'EVR changes received');
+        }
       })
       .catch((err: unknown) => ctx.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'EVR poll failed'))
       .finally(() => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { LEST97, type HoldingBasisType } from '@timberlog/contract';
+import { eudrComment, evrUnitCode, LEST97, type HoldingBasisType } from '@timberlog/contract';
 import type { DB } from '../infra/db.js';
 
 /**
@@ -66,7 +66,6 @@ const coordinates = (place: Place) =>
   place.coordX !== null && place.coordY !== null ? { x: Number(place.coordX), y: Number(place.coordY), epsg: LEST97.epsg } : undefined;
 
 /** EVR's measurement unit of ours: a solid cubic metre is EVR's tihumeeter, a tonne its tonne. */
-export const evrUnitCode = (unit: string): string => (unit === 'm3' ? 'tm' : unit);
 
 /**
  * EVR's product group of an assortment, from its type's name: saw logs and small saw logs are
@@ -108,10 +107,6 @@ function holdingBase(w: StartSource): Record<string, unknown> {
       return omitEmpty({ type: w.holdingBasisType, ...contract, ...land });
   }
 }
-
-/** The EUDR due-diligence numbers, which StartWaybillRequest has no field for: kept in its comment. */
-export const eudrComment = (w: Pick<StartSource, 'eudrReferenceNumber' | 'eudrVerificationNumber'>): string | undefined =>
-  w.eudrReferenceNumber && w.eudrVerificationNumber ? `EUDR DDS ${w.eudrReferenceNumber} / ${w.eudrVerificationNumber}` : undefined;
 
 export function startRequestOf(w: StartSource, submittedAt: Date): Record<string, unknown> {
   const comment = [eudrComment(w), w.notes.trim()].filter(Boolean).join('; ').slice(0, 400);

@@ -91,6 +91,48 @@ export interface EndedSessions {
   userEmail: string;
 }
 
+export interface EvrIncoming {
+  cadastralNumber: string | null;
+  cancellationReason: string | null;
+  cancelledAt: IsoTimestamp | null;
+  certificateClaims: Generated<ColumnType<JsonValue, string, string>>;
+  comment: string | null;
+  createdAt: Generated<IsoTimestamp>;
+  createdInEvr: IsoTimestamp | null;
+  departureTime: IsoTimestamp | null;
+  destination: string | null;
+  driverIdCode: string | null;
+  driverName: string | null;
+  driverPhone: string | null;
+  eudrReferenceNumber: string | null;
+  eudrVerificationNumber: string | null;
+  evrMeasuredQuantity: Numeric | null;
+  evrMeasurement: ColumnType<JsonValue, string, string> | null;
+  evrNotes: Generated<ColumnType<JsonValue, string, string>>;
+  evrNumber: string;
+  evrStatus: string;
+  finishedAt: IsoTimestamp | null;
+  holdingBasisType: string | null;
+  items: Generated<ColumnType<JsonValue, string, string>>;
+  lastModifiedAt: Generated<IsoTimestamp>;
+  lastModifiedBy: string | null;
+  modifiedInEvr: IsoTimestamp | null;
+  ownerCode: string;
+  ownerName: string;
+  placeCode: string | null;
+  placeName: Generated<string>;
+  quantity: Numeric | null;
+  sourceName: string | null;
+  totalJourneyMileage: number | null;
+  trailerNumber: string | null;
+  transporterCode: string | null;
+  transporterName: string | null;
+  unit: string | null;
+  unloadedAt: IsoTimestamp | null;
+  vehicleNumber: string | null;
+  version: Generated<number>;
+}
+
 export interface EvrPoll {
   id: Generated<number>;
   mark: IsoTimestamp;
@@ -288,6 +330,7 @@ export interface Waybills {
   evrFailure: string | null;
   evrMeasuredQuantity: Numeric | null;
   evrMeasurement: ColumnType<JsonValue, string, string> | null;
+  evrNotes: Generated<ColumnType<JsonValue, string, string>>;
   evrNumber: string | null;
   evrStatus: string | null;
   evrSync: string | null;
@@ -389,6 +432,7 @@ export interface DB {
   companies: Companies;
   emailVerificationTokens: EmailVerificationTokens;
   endedSessions: EndedSessions;
+  evrIncoming: EvrIncoming;
   evrPoll: EvrPoll;
   exportRequests: ExportRequests;
   history: History;

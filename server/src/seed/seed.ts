@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { DB } from '../infra/db.js';
 import { hashPassword } from '../users/rules.js';
-import { createDemoData, DEMO_DEFAULTS, type DemoDataOptions } from '@timberlog/contract/demo-data';
+import { createDemoData, DEMO_DEFAULTS, incomingDocument, type DemoDataOptions } from '@timberlog/contract/demo-data';
+import { keepIncoming } from '../evr/incoming.js';
 
 async function insertChunks<T extends object>(db: DB, table: string, rows: T[], size = 1000) {
   for (let i = 0; i < rows.length; i += size) {
@@ -21,6 +22,9 @@ export async function isSeeded(db: DB): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
+/** The demo period's last day: SEED_ANCHOR_DATE, else the contract's default. */
+export const seedAnchorDate = (): string => process.env.SEED_ANCHOR_DATE ?? DEMO_DEFAULTS.anchorDate;
+
 /**
  * Fills an empty database with the contract's demo data (bulk inserts, one transaction): the same
  * records the web app's mocks serve. Only stored columns are inserted; names and flags the API
@@ -30,7 +34,7 @@ export async function seed(
   db: DB,
   opts: SeedOptions = {},
 ): Promise<{ waybills: number; worklogs: number; invoices: number; pendingInvoices: string[] }> {
-  const data = createDemoData({ ...opts, anchorDate: opts.anchorDate ?? process.env.SEED_ANCHOR_DATE ?? DEMO_DEFAULTS.anchorDate });
+  const data = createDemoData({ ...opts, anchorDate: opts.anchorDate ?? seedAnchorDate() });
   // One hash per distinct password: argon2 is slow on purpose.
   const distinct = [...new Set(Object.values(data.passwords))];
   const hashes = new Map(await Promise.all(distinct.map(async (p) => [p, await hashPassword(p)] as const)));
@@ -108,6 +112,8 @@ export async function seed(
         ({ warehouseName: _w, warehouseCompany: _c, warehouseCompanyName: _n, assortmentName: _a, createdByName: _cb, ...l }) => l,
       ),
     );
+    // The loads others started to us in EVR, taken in as the poller takes them (evr/incoming.ts).
+    await keepIncoming(trx, data.incoming.map(incomingDocument));
     const { waybill, worklog, invoice } = data.sequences;
     await sql`SELECT setval('waybill_number_seq', ${waybill}), setval('worklog_number_seq', ${worklog}), setval('invoice_number_seq', ${invoice})`.execute(
       trx,

@@ -26,6 +26,31 @@ export const CertificateClaim = Type.Object(
   { title: 'CertificateClaim' },
 );
 
+/** The receiver's latest measurement act in EVR, as a waybill (ours or an incoming one) keeps it. */
+export const EvrMeasurement = Type.Object(
+  {
+    actNumber: Nullable(Type.String()),
+    actDate: Nullable(Type.String()),
+    measurerCode: Nullable(Type.String({ description: "The measurer's registry code." })),
+    measurerName: Type.Optional(
+      Nullable(
+        Type.String({ description: "Always present. The measurer's name where a company of ours has its registry code; else null." }),
+      ),
+    ),
+    creationTime: Nullable(Type.String()),
+    total: Nullable(Type.Object({ amount: Type.Number(), unit: Type.String({ description: "EVR's unit code (tm: solid m³)." }) })),
+    items: Type.Array(
+      Type.Object({
+        assortment: Nullable(Type.String()),
+        name: Nullable(Type.String()),
+        amount: Type.Number(),
+        unitCode: Nullable(Type.String()),
+      }),
+    ),
+  },
+  { title: 'EvrMeasurement', description: "The receiver's latest measurement act in EVR; null: not measured." },
+);
+
 /** The waybill's EVR fields as answered: every one null on a waybill made before them. */
 const evrFields = {
   ownerCompany: Nullable(Type.String({ description: "The timber's owner, a company (registry code)." })),
@@ -70,31 +95,7 @@ const evrFields = {
     Type.String({ description: "EVR's own words when it refused the waybill or the step (evrFailure `invalid` or `refused`)." }),
   ),
   evrExchangedAt: Nullable(Type.String({ format: 'date-time', description: 'When EVR last answered about this waybill.' })),
-  evrMeasurement: Nullable(
-    Type.Object(
-      {
-        actNumber: Nullable(Type.String()),
-        actDate: Nullable(Type.String()),
-        measurerCode: Nullable(Type.String({ description: "The measurer's registry code." })),
-        measurerName: Type.Optional(
-          Nullable(
-            Type.String({ description: "Always present. The measurer's name where a company of ours has its registry code; else null." }),
-          ),
-        ),
-        creationTime: Nullable(Type.String()),
-        total: Nullable(Type.Object({ amount: Type.Number(), unit: Type.String({ description: "EVR's unit code (tm: solid m³)." }) })),
-        items: Type.Array(
-          Type.Object({
-            assortment: Nullable(Type.String()),
-            name: Nullable(Type.String()),
-            amount: Type.Number(),
-            unitCode: Nullable(Type.String()),
-          }),
-        ),
-      },
-      { description: "The receiver's latest measurement act in EVR; null: not measured." },
-    ),
-  ),
+  evrMeasurement: Nullable(EvrMeasurement),
   evrMeasuredQuantity: Nullable(
     Type.String({
       description: "The measured total in the waybill's unit, when EVR measured in it: compare it with `quantity`.",

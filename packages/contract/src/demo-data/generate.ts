@@ -1,3 +1,4 @@
+import { demoIncoming, type DemoIncoming } from './incoming.ts';
 import { DOCUMENT_NUMBER, INVOICE, WORKLOG_ACTIONS, documentNumber } from '../limits.ts';
 import type { InvoiceStatus, InvoiceSyncFailure, Locale, Species, Unit, WaybillStatus, WorklogAction } from '../limits.ts';
 
@@ -180,6 +181,8 @@ export interface DemoData {
   waybills: DemoWaybill[];
   worklogs: DemoWorklog[];
   invoices: DemoInvoice[];
+  /** Loads in EVR addressed to the office's own company that others started (incoming waybills), as EVR keeps them. */
+  incoming: DemoIncoming[];
   /** The last sequence number used per document kind: the next one assigned is one more. */
   sequences: { waybill: number; worklog: number; invoice: number };
 }
@@ -518,6 +521,7 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
     waybills,
     worklogs,
     invoices,
+    incoming: demoIncoming(companies, anchor),
     sequences: { waybill: waybillCount, worklog: worklogCount, invoice: Math.max(1, invoiceSeq) },
   };
 }

@@ -24,3 +24,5 @@ export type { DemoWarehouseEvr, DemoWaybillEvr } from './evr.ts';
 export { divRound, fromScaled, invoiceTotals, lineAmountCents, money, toScaled, vatCents } from './decimal.ts';
 export type { InvoiceLineInput } from './decimal.ts';
 export { prng } from './prng.ts';
+export { demoIncoming, incomingDocument } from './incoming.ts';
+export type { DemoIncoming } from './incoming.ts';

@@ -1721,6 +1721,66 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/evr/incoming/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * List incoming waybills
+         * @description Any signed-in user. Loads in EVR addressed to us as receiver that another company started (a forest owner, a supplier, a carrier), as EVR last answered: read by the EVR poller, never edited here.
+         */
+        readonly get: operations["listIncomingWaybills"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/evr/incoming/{number}/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Get an incoming waybill
+         * @description Any signed-in user. One incoming waybill by its EVR number, with its notes and the latest measurement act.
+         */
+        readonly get: operations["getIncomingWaybill"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/evr/incoming/{number}/history/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The history of an incoming waybill
+         * @description Any signed-in user. Every change EVR brought, newest first, each field before and after.
+         */
+        readonly get: operations["incomingWaybillHistory"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2053,7 +2113,10 @@ export interface components {
              * @description When EVR last answered about this waybill.
              */
             readonly evrExchangedAt: string | null;
-            /** @description The receiver's latest measurement act in EVR; null: not measured. */
+            /**
+             * EvrMeasurement
+             * @description The receiver's latest measurement act in EVR; null: not measured.
+             */
             readonly evrMeasurement: {
                 readonly actNumber: string | null;
                 readonly actDate: string | null;
@@ -2625,6 +2688,122 @@ export interface components {
         readonly Settings: {
             /** @description Whether this server sends waybills to EVR (EVR_URL and EVR_API_KEY are set); without it a confirmed waybill stays out of EVR. */
             readonly evrConnected: boolean;
+        };
+        /** IncomingWaybill */
+        readonly IncomingWaybill: {
+            /** @description The waybill's number in EVR. */
+            readonly evrNumber: string;
+            /** @enum {string} */
+            readonly evrStatus: "shipping" | "unloaded" | "finished" | "cancelled";
+            readonly owner: {
+                readonly name: string;
+                /** @description Registry code, or a private person’s ID code. */
+                readonly code: string;
+            };
+            readonly transporter: {
+                readonly name: string;
+                /** @description Registry code, or a private person’s ID code. */
+                readonly code: string;
+            } | null;
+            readonly driverName: string | null;
+            readonly driverIdCode: string | null;
+            readonly driverPhone: string | null;
+            readonly vehicleNumber: string | null;
+            readonly trailerNumber: string | null;
+            /** Format: date-time */
+            readonly departureTime: string | null;
+            readonly placeOfDelivery: {
+                /** @description EVR's place-of-delivery code. */
+                readonly code: string | null;
+                readonly name: string;
+            };
+            /** @description Our warehouse the load comes to (its destination code), when the place of delivery is one of ours. */
+            readonly destination: string | null;
+            readonly destinationName: string | null;
+            /** @description Where the timber was loaded: the land unit or storage, as EVR names it. */
+            readonly sourceName: string | null;
+            /** @enum {string|null} */
+            readonly holdingBasisType: "ForestNotice" | "WithoutForestNotice" | "SalesContract" | "ContractForTransferOfCuttingRights" | "ForestAct" | "InventoryAct" | "ConsolidatedAct" | null;
+            readonly cadastralNumber: string | null;
+            readonly items: readonly {
+                readonly assortment: string | null;
+                readonly name: string | null;
+                readonly amount: number;
+                readonly unitCode: string | null;
+            }[];
+            /**
+             * @description The load in `unit`, when every item is in one of our units; else null.
+             * @example 27.350
+             */
+            readonly quantity: string | null;
+            /** @enum {string|null} */
+            readonly unit: "m3" | "t" | null;
+            readonly certificateClaims: readonly {
+                /** @enum {string} */
+                readonly code: "FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS";
+                readonly number: string | null;
+            }[];
+            readonly eudrReferenceNumber: string | null;
+            readonly eudrVerificationNumber: string | null;
+            readonly comment: string | null;
+            readonly evrNotes: readonly {
+                readonly message: string;
+                /** Format: date-time */
+                readonly creationTime: string | null;
+                readonly creatorName: string | null;
+                /** @description Registry code of the organisation that wrote the note. */
+                readonly creatorCode: string | null;
+            }[];
+            readonly totalJourneyMileage: number | null;
+            /**
+             * EvrMeasurement
+             * @description The receiver's latest measurement act in EVR; null: not measured.
+             */
+            readonly evrMeasurement: {
+                readonly actNumber: string | null;
+                readonly actDate: string | null;
+                /** @description The measurer's registry code. */
+                readonly measurerCode: string | null;
+                /** @description Always present. The measurer's name where a company of ours has its registry code; else null. */
+                readonly measurerName?: string | null;
+                readonly creationTime: string | null;
+                readonly total: {
+                    readonly amount: number;
+                    /** @description EVR's unit code (tm: solid m³). */
+                    readonly unit: string;
+                } | null;
+                readonly items: readonly {
+                    readonly assortment: string | null;
+                    readonly name: string | null;
+                    readonly amount: number;
+                    readonly unitCode: string | null;
+                }[];
+            } | null;
+            /** @description The measured total in `unit`, when EVR measured in it. */
+            readonly evrMeasuredQuantity: string | null;
+            /** Format: date-time */
+            readonly createdInEvr: string | null;
+            /** Format: date-time */
+            readonly unloadedAt: string | null;
+            /** Format: date-time */
+            readonly finishedAt: string | null;
+            /** Format: date-time */
+            readonly cancelledAt: string | null;
+            readonly cancellationReason: string | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: date-time */
+            readonly lastModifiedAt: string;
+            readonly version: number;
+        };
+        /** IncomingWaybillPage */
+        readonly IncomingWaybillPage: {
+            readonly count: number;
+            /** @description The next page's URL: absolute on the server's PUBLIC_URL when it is set, otherwise relative (`/api/...`). */
+            readonly next: string | null;
+            /** @description The previous page's URL, like `next`. */
+            readonly previous: string | null;
+            readonly results: readonly components["schemas"]["IncomingWaybill"][];
         };
     };
     responses: never;
@@ -10367,6 +10546,170 @@ export interface operations {
             };
             /** @description Default Response */
             readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly listIncomingWaybills: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Case-insensitive part of `evrNumber`, `ownerName`, `driverName`, `vehicleNumber`, `cadastralNumber`. */
+                readonly search?: string;
+                /** @description Order of the rows: up to 5 fields, the first deciding most; `-` before a field sorts descending. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). Default: `-departureTime,-evrNumber`. Rows that tie keep a stable order by `evrNumber`. */
+                readonly sort?: readonly ("departureTime" | "evrNumber" | "createdAt" | "lastModifiedAt" | "-departureTime" | "-evrNumber" | "-createdAt" | "-lastModifiedAt")[];
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
+                readonly pageNumber?: number;
+                /** @description Rows per page (default 25, at most 100). */
+                readonly pageSize?: number;
+                /** @description Rows whose `evrStatus` is any of these values. Repeat the parameter (`a=1&a=2`) or separate values with commas (`a=1,2`). */
+                readonly evrStatusIn?: readonly ("shipping" | "unloaded" | "finished" | "cancelled")[];
+                /** @description Rows whose `destination` is any of these values. Repeat the parameter (`a=1&a=2`); each value is taken whole, commas included. */
+                readonly destination?: readonly string[];
+                /** @description Rows whose `createdAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly createdAfter?: string;
+                /** @description Rows whose `createdAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly createdBefore?: string;
+                /** @description Rows whose `lastModifiedAt` is at or after this moment; a bare date (`YYYY-MM-DD`) counts from the start of that day (UTC). */
+                readonly lastModifiedAfter?: string;
+                /** @description Rows whose `lastModifiedAt` is at or before this moment; a bare date (`YYYY-MM-DD`) counts to the end of that day (UTC). */
+                readonly lastModifiedBefore?: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["IncomingWaybillPage"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly getIncomingWaybill: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The waybill's number in EVR. */
+                readonly number: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["IncomingWaybill"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    readonly incomingWaybillHistory: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Page to answer, from 1 (default 1); a page past the last one answers 404. */
+                readonly pageNumber?: number;
+                /** @description Entries per page (default 25, at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The waybill's number in EVR. */
+                readonly number: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["HistoryPage"];
+                };
+            };
+            /** @description Validation errors: each key names a field of the request, each value lists its messages. */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
