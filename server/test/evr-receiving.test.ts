@@ -78,7 +78,7 @@ describe('evr-receiving', () => {
     await standin.close();
   });
 
-  test('the receiver measures and finishes in EVR; the poll brings the status and the act, with the total in our unit, once', async () => {
+  test('the receiver measures, notes and finishes in EVR; the poll brings the status, the act with the total in our unit, and the note, once', async () => {
     const w = await unloadedInEvr();
     // A receiver of the real world may give the act's items in EVR's unit code of a solid cubic metre.
     await evrAs(receiverKey, 'POST', `/api/waybills/${w.evrNumber}/measurements`, {
@@ -87,6 +87,7 @@ describe('evr-receiving', () => {
       measurements: [{ amount: 24.7, unitCode: 'tm', assortment: { code: w.assortment, name: 'Spruce saw log', productGroup: 'PALK' } }],
       total: { amount: 24.7, unit: 'tm' },
     });
+    await evrAs(receiverKey, 'POST', `/api/waybills/${w.evrNumber}/note`, { message: 'Koor arvestatud, 3 palki praak.' });
     await evrAs(receiverKey, 'POST', `/api/waybills/${w.evrNumber}/finish`);
     // Polls until it has arrived (each poll reads from its mark, less an overlap).
     await waitFor(
@@ -103,6 +104,11 @@ describe('evr-receiving', () => {
     assert.equal(after.evrMeasurement.actNumber, 'MA-2026-118');
     assert.deepEqual(after.evrMeasurement.total, { amount: 24.7, unit: 'tm' });
     assert.equal(after.evrMeasurement.measurerCode, (await waybillInput(s)).destinationCompany);
+    // The receiver's note, with who wrote it.
+    assert.deepEqual(
+      after.evrNotes.map((n: { message: string; creatorCode: string }) => [n.message, n.creatorCode]),
+      [['Koor arvestatud, 3 palki praak.', after.evrMeasurement.measurerCode]],
+    );
     // The measurer by name where it is one of our companies.
     assert.equal(after.evrMeasurement.measurerName, after.destinationCompanyName);
     const history = await s.req('GET', `/api/waybills/${w.number}/history/`, { token });

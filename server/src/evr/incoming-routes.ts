@@ -5,19 +5,9 @@ import { errors, listQuery, Nullable, page, ref, StrEnum, Timestamp, Type } from
 import { defineSpec, findOne, runList } from '../list/index.js';
 import { withEtag } from '../records/versions.js';
 import { HistoryPage, HistoryQuery, readHistory } from '../history/routes.js';
-import { EvrMeasurement } from '../waybills/schemas.js';
+import { EvrMeasurement, EvrNote } from '../waybills/schemas.js';
 
 const Party = Type.Object({ name: Type.String(), code: Type.String({ description: 'Registry code, or a private person’s ID code.' }) });
-
-export const EvrNote = Type.Object(
-  {
-    message: Type.String(),
-    creationTime: Nullable(Timestamp()),
-    creatorName: Nullable(Type.String()),
-    creatorCode: Nullable(Type.String({ description: 'Registry code of the organisation that wrote the note.' })),
-  },
-  { title: 'EvrNote' },
-);
 
 export const IncomingWaybill = Type.Object(
   {

@@ -96,8 +96,9 @@ export async function seed(
           transporterCompanyName: _tc,
           createdByName: _cb,
           certificateClaims,
+          evrNotes,
           ...w
-        }) => ({ ...w, certificateClaims: JSON.stringify(certificateClaims) }),
+        }) => ({ ...w, certificateClaims: JSON.stringify(certificateClaims), evrNotes: JSON.stringify(evrNotes) }),
       ),
     );
     await insertChunks(

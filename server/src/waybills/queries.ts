@@ -116,7 +116,7 @@ const EVR_SELECT = `b.owner_company AS "ownerCompany",
     b.eudr_verification_number AS "eudrVerificationNumber", b.evr_number AS "evrNumber", b.evr_status AS "evrStatus",
     b.evr_sync AS "evrSync", b.evr_failure AS "evrFailure",
     CASE WHEN b.evr_failure IN ('invalid', 'refused') THEN b.evr_error END AS "evrError", b.evr_exchanged_at AS "evrExchangedAt",
-    b.evr_measurement || jsonb_build_object('measurerName', (SELECT mc.name FROM companies mc WHERE mc.registry_code = b.evr_measurement ->> 'measurerCode')) AS "evrMeasurement", b.evr_measured_quantity::text AS "evrMeasuredQuantity"`;
+    b.evr_measurement || jsonb_build_object('measurerName', (SELECT mc.name FROM companies mc WHERE mc.registry_code = b.evr_measurement ->> 'measurerCode')) AS "evrMeasurement", b.evr_measured_quantity::text AS "evrMeasuredQuantity", b.evr_notes AS "evrNotes"`;
 
 /**
  * The EVR fields as the report writes them: a party's name (a company's, or a private owner's),

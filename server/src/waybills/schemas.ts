@@ -26,6 +26,17 @@ export const CertificateClaim = Type.Object(
   { title: 'CertificateClaim' },
 );
 
+/** A note on a waybill in EVR: its words, when, and which organisation wrote it. */
+export const EvrNote = Type.Object(
+  {
+    message: Type.String(),
+    creationTime: Nullable(Timestamp()),
+    creatorName: Nullable(Type.String()),
+    creatorCode: Nullable(Type.String({ description: 'Registry code of the organisation that wrote the note.' })),
+  },
+  { title: 'EvrNote' },
+);
+
 /** The receiver's latest measurement act in EVR, as a waybill (ours or an incoming one) keeps it. */
 export const EvrMeasurement = Type.Object(
   {
@@ -96,6 +107,9 @@ const evrFields = {
   ),
   evrExchangedAt: Nullable(Type.String({ format: 'date-time', description: 'When EVR last answered about this waybill.' })),
   evrMeasurement: Nullable(EvrMeasurement),
+  evrNotes: Type.Array(EvrNote, {
+    description: "The notes on the waybill in EVR (ours, the receiver's, a measurer's), oldest first, as EVR last answered.",
+  }),
   evrMeasuredQuantity: Nullable(
     Type.String({
       description: "The measured total in the waybill's unit, when EVR measured in it: compare it with `quantity`.",

@@ -46,6 +46,8 @@ export interface DemoWaybillEvr {
   evrError: string | null;
   evrExchangedAt: string | null;
   evrMeasurement: DemoEvrMeasurement | null;
+  /** The waybill's notes in EVR, as EVR last answered (none in the demo). */
+  evrNotes: { message: string; creationTime: string | null; creatorName: string | null; creatorCode: string | null }[];
   evrMeasuredQuantity: string | null;
 }
 
@@ -102,6 +104,7 @@ export const NO_EVR: DemoWaybillEvr = {
   evrExchangedAt: null,
   evrMeasurement: null,
   evrMeasuredQuantity: null,
+  evrNotes: [],
 };
 export const NO_EVR_PLACE: DemoWarehouseEvr = { evrPlaceCode: null, county: null, city: null, street: null, coordX: null, coordY: null };
 

@@ -2137,6 +2137,15 @@ export interface components {
                     readonly unitCode: string | null;
                 }[];
             } | null;
+            /** @description The notes on the waybill in EVR (ours, the receiver's, a measurer's), oldest first, as EVR last answered. */
+            readonly evrNotes: readonly {
+                readonly message: string;
+                /** Format: date-time */
+                readonly creationTime: string | null;
+                readonly creatorName: string | null;
+                /** @description Registry code of the organisation that wrote the note. */
+                readonly creatorCode: string | null;
+            }[];
             /**
              * @description The measured total in the waybill's unit, when EVR measured in it: compare it with `quantity`.
              * @example 27.350
