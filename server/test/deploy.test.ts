@@ -41,6 +41,22 @@ describe('secrets from files (container secrets)', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test("the measurement tolerance is the contract's 3 % unless set; a value that is not a percentage stops the start with its name", () => {
+    const saved = { ...process.env };
+    try {
+      delete process.env.EVR_MEASUREMENT_TOLERANCE_PERCENT;
+      assert.equal(loadConfig().evrTolerancePercent, 3);
+      process.env.EVR_MEASUREMENT_TOLERANCE_PERCENT = '2.5';
+      assert.equal(loadConfig().evrTolerancePercent, 2.5);
+      for (const bad of ['abc', '150', '-1', '3%']) {
+        process.env.EVR_MEASUREMENT_TOLERANCE_PERCENT = bad;
+        assert.throws(() => loadConfig(), /EVR_MEASUREMENT_TOLERANCE_PERCENT must be a percentage from 0 to 100/);
+      }
+    } finally {
+      process.env = saved;
+    }
+  });
 });
 
 describe('the container setup', () => {

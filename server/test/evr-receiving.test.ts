@@ -122,6 +122,37 @@ describe('evr-receiving', () => {
     assert.equal((await get(w.number)).version, after.version);
   });
 
+  test("the list's measured-off filter follows the server's tolerance (EVR_MEASUREMENT_TOLERANCE_PERCENT), which the settings answer", async () => {
+    const w = await unloadedInEvr();
+    // 24.9 measured of 25.5 shipped: 2.4 % less, off at a tolerance of 2 %, within one of 3 %.
+    await evrAs(receiverKey, 'POST', `/api/waybills/${w.evrNumber}/measurements`, {
+      actNumber: 'MA-2026-119',
+      measurements: [{ amount: 24.9, unitCode: 'tm', assortment: { code: w.assortment, name: 'Spruce saw log', productGroup: 'PALK' } }],
+      total: { amount: 24.9, unit: 'tm' },
+    });
+    await waitFor(
+      async () => {
+        await pollEvr(s.ctx);
+        return (await get(w.number)).evrMeasuredQuantity === '24.900';
+      },
+      20_000,
+      'the measurement',
+    );
+    const off = async (value: boolean, pageSize: number) =>
+      (await s.req('GET', `/api/waybills/?number=${w.number}&evrMeasuredOff=${value}&pageSize=${pageSize}`, { token })).body.count;
+    assert.equal((await s.req('GET', '/api/settings', { token })).body.evrTolerancePercent, 3);
+    assert.deepEqual([await off(true, 10), await off(false, 10)], [0, 1]);
+    const kept = s.ctx.config.evrTolerancePercent;
+    s.ctx.config.evrTolerancePercent = 2;
+    try {
+      assert.equal((await s.req('GET', '/api/settings', { token })).body.evrTolerancePercent, 2);
+      // Other URLs than above: a page asked again within one data version may be answered as it was.
+      assert.deepEqual([await off(true, 11), await off(false, 11)], [1, 0]);
+    } finally {
+      s.ctx.config.evrTolerancePercent = kept;
+    }
+  });
+
   test('a change from EVR meeting an edit in progress: the edit is refused as stale (412, the current waybill), then saved on the new version, and neither is lost', async () => {
     const r = await s.req('POST', '/api/waybills/', { token, body: { ...(await waybillInput(s)), transporterCompany: ours } });
     const number = r.body.number as string;

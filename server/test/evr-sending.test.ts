@@ -133,7 +133,7 @@ describe('evr-sending', () => {
   });
 
   test('confirming starts the waybill in EVR through the job: its number and status are kept, the history says via EVR', async () => {
-    assert.deepEqual((await s.req('GET', '/api/settings', { token })).body, { evrConnected: true });
+    assert.deepEqual((await s.req('GET', '/api/settings', { token })).body, { evrConnected: true, evrTolerancePercent: 3 });
     assert.equal((await s.req('GET', '/api/settings')).status, 401);
     const number = await draft();
     const confirmed = await patch(number, { status: 'confirmed' });
@@ -377,7 +377,7 @@ describe('evr-sending', () => {
       assert.equal(w.evrSync, null);
       assert.equal(w.evrNumber, null);
       // The web app is told, so that it says the connection is off rather than promise a sending.
-      assert.deepEqual((await s.req('GET', '/api/settings', { token })).body, { evrConnected: false });
+      assert.deepEqual((await s.req('GET', '/api/settings', { token })).body, { evrConnected: false, evrTolerancePercent: 3 });
     } finally {
       Object.assign(s.ctx.config, saved);
     }

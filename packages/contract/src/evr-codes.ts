@@ -50,9 +50,13 @@ export const evrStateOf = (w: { readonly evrSync?: EvrSync | null; readonly evrS
 
 /**
  * How far the receiver's measurement may differ from the quantity shipped, in percent of it,
- * before the load is flagged (the list's "measured off" filter, the EVR panel).
+ * before the load is flagged (the list's "measured off" filter, the EVR panel): the default of the
+ * server's setting EVR_MEASUREMENT_TOLERANCE_PERCENT, which `GET /api/settings` answers.
  */
 export const EVR_MEASUREMENT_TOLERANCE_PERCENT = 3;
+
+/** A tolerance the setting may be: a percentage from 0 to 100. */
+export const isTolerancePercent = (value: number): boolean => Number.isFinite(value) && value >= 0 && value <= 100;
 
 /**
  * What the receiver measured against what was shipped, in the waybill's unit and in percent of the
@@ -65,8 +69,11 @@ export function measurementDifference(quantity: string, measured: string | null 
   return { units, percent: shipped === 0 ? 0 : Math.round((units / shipped) * 1000) / 10 };
 }
 
-/** Whether a measured load differs from what was shipped by more than the tolerance; null when not measured. */
-export const measuredOff = (w: { readonly quantity: string; readonly evrMeasuredQuantity?: string | null }): boolean | null => {
+/** Whether a measured load differs from what was shipped by more than `tolerancePercent`; null when not measured. */
+export const measuredOff = (
+  w: { readonly quantity: string; readonly evrMeasuredQuantity?: string | null },
+  tolerancePercent: number = EVR_MEASUREMENT_TOLERANCE_PERCENT,
+): boolean | null => {
   const difference = measurementDifference(w.quantity, w.evrMeasuredQuantity);
-  return difference === null ? null : Math.abs(difference.units) > (Number(w.quantity) * EVR_MEASUREMENT_TOLERANCE_PERCENT) / 100;
+  return difference === null ? null : Math.abs(difference.units) > (Number(w.quantity) * tolerancePercent) / 100;
 };

@@ -246,6 +246,7 @@ export {
   EVR_MEASUREMENT_TOLERANCE_PERCENT,
   measurementDifference,
   measuredOff,
+  isTolerancePercent,
 } from './evr-codes.ts';
 export type { HoldingBasisType, CertificateClaimCode, EvrStatus, EvrSync, EvrFailure, EvrState } from './evr-codes.ts';
 export {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { INVOICE } from '@timberlog/contract';
+import { EVR_MEASUREMENT_TOLERANCE_PERCENT, INVOICE, isTolerancePercent } from '@timberlog/contract';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Repository root (two levels above server/src/shared). */
@@ -59,6 +59,11 @@ export interface AppConfig {
   evrTimeoutMs: number;
   /** How often EVR's changes are read (EVR_POLL_SECONDS, 30 s). */
   evrPollSeconds: number;
+  /**
+   * How far the receiver's measurement may differ from the load shipped, in percent, before the
+   * waybill counts as measured off (EVR_MEASUREMENT_TOLERANCE_PERCENT, the contract's default 3).
+   */
+  evrTolerancePercent: number;
   vatRate: string;
   rateLimitWindowSeconds: number;
   rateLimitPerAddress: number;
@@ -242,6 +247,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     evrApiKey: env.EVR_API_KEY?.trim() || undefined,
     evrTimeoutMs: Number(env.EVR_TIMEOUT_MS || 15_000),
     evrPollSeconds: Math.max(1, Number(env.EVR_POLL_SECONDS || 30)),
+    evrTolerancePercent: Number(env.EVR_MEASUREMENT_TOLERANCE_PERCENT?.trim() || EVR_MEASUREMENT_TOLERANCE_PERCENT),
     vatRate: env.VAT_RATE || INVOICE.vatRateDefault,
     rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 300),
     rateLimitPerAddress: int('RATE_LIMIT_PER_ADDRESS', 100),
@@ -273,6 +279,10 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     throw new Error(`EXPORT_JOB_EXPIRE_SECONDS must be between 1 and 43200 (12 hours), got ${cfg.exportJobExpireSeconds}`);
   if (!/^[A-Z]{2}$/.test(cfg.seller.country))
     throw new Error(`SELLER_COUNTRY must be a two-letter country code like EE, got "${cfg.seller.country}"`);
+  if (!isTolerancePercent(cfg.evrTolerancePercent))
+    throw new Error(
+      `EVR_MEASUREMENT_TOLERANCE_PERCENT must be a percentage from 0 to 100, like 3 or 2.5, got "${env.EVR_MEASUREMENT_TOLERANCE_PERCENT}"`,
+    );
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(cfg.vatRate)) throw new Error(`VAT_RATE must look like 24.00, got "${cfg.vatRate}"`);
   return cfg;
 }

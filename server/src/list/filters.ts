@@ -1,6 +1,7 @@
 /** The WHERE of a list: each contract filter's condition, the search term and its match. */
 import { sql, type RawBuilder } from 'kysely';
 import { allFilters, foldCase, type FilterDef, type ListContract } from '@timberlog/contract';
+import type { FastifyRequest } from 'fastify';
 import type { Cond, FilterContext, ListSpec } from './spec.js';
 
 const isDateOnly = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -92,3 +93,9 @@ export function listConds(
 export function whereClause(conds: Cond[]): RawBuilder<unknown> {
   return conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
 }
+
+/** What a request's filters are handed: the signed-in user and the server's settings they read. */
+export const filterContext = (request: FastifyRequest): FilterContext => ({
+  user: request.user ?? undefined,
+  evrTolerancePercent: request.server.ctx.config.evrTolerancePercent,
+});

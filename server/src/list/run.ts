@@ -10,7 +10,7 @@ import { lastPageOf, LIMITS } from '@timberlog/contract';
 import { reusedQuery, type DB } from '../infra/db.js';
 import { invalidPage, notFound } from '../http/errors.js';
 import { apiLink } from '../http/urls.js';
-import { listConds, searchTerm, whereClause } from './filters.js';
+import { filterContext, listConds, searchTerm, whereClause } from './filters.js';
 import { orderBy } from './order.js';
 import type { Cond, ListSpec } from './spec.js';
 
@@ -142,7 +142,7 @@ export async function runList<T = Row>(
 ): Promise<Page<T>> {
   // Before anything is read: a recount this request shares must have started after this.
   const askedAt = performance.now();
-  const all = [...listConds(spec, q, { user: request.user ?? undefined }), ...extra];
+  const all = [...listConds(spec, q, filterContext(request)), ...extra];
   const order = orderBy(spec, q.sort);
   const pageSize = typeof q.pageSize === 'number' ? q.pageSize : LIMITS.pageSizeDefault;
   const pageNumber = typeof q.pageNumber === 'number' ? q.pageNumber : 1;
@@ -186,7 +186,7 @@ export async function runList<T = Row>(
     // matches are read whole (OFFSET 0 keeps the sort and limit out), so even a plan made without
     // the term never walks an index for them.
     const walk = sql`counted.count::float8 * counted.count >= ${offset + pageSize}::float8 * greatest((SELECT reltuples FROM pg_class WHERE oid = ${sql.lit(spec.table.name)}::regclass), 0)`;
-    const scanned = [...listConds(spec, q, { user: request.user ?? undefined }, 'scan'), ...extra];
+    const scanned = [...listConds(spec, q, filterContext(request), 'scan'), ...extra];
     const matches = sql`(SELECT * FROM ${spec.from} ${whereClause([...all, sql`NOT (${walk})`])} OFFSET 0) ${sql.raw(spec.table.as)}`;
     rowsQuery = sql`(${limited([...scanned, walk], what)})
       UNION ALL (SELECT ${what} FROM ${matches} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql})`;

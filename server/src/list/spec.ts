@@ -26,6 +26,8 @@ type FilterField<L extends ListContract, N extends PropertyKey> = {
 /** What a filter hands its condition: the signed-in user, for filters about the caller. */
 export interface FilterContext {
   user?: AuthUser;
+  /** The server's EVR measurement tolerance in percent (config.evrTolerancePercent). */
+  evrTolerancePercent?: number;
 }
 /** A filter's SQL written by hand (computed columns, subqueries, the caller). */
 export type CustomFilter = (value: unknown, ctx: FilterContext) => Cond | undefined;

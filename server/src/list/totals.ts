@@ -10,7 +10,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../infra/db.js';
-import { listConds, whereClause } from './filters.js';
+import { filterContext, listConds, whereClause } from './filters.js';
 import type { ListSpec } from './spec.js';
 
 export interface TotalsSpec<T> {
@@ -41,7 +41,7 @@ function keep(key: string, version: string, row: Record<string, unknown>): void 
 
 /** The totals of the rows `q` selects. */
 export async function runTotals<T>(db: DB, request: FastifyRequest, t: TotalsSpec<T>, q: Readonly<Record<string, unknown>>): Promise<T> {
-  const aggregate = t.direct?.(q) ?? t.aggregate(t.from, whereClause(listConds(t.spec, q, { user: request.user ?? undefined })));
+  const aggregate = t.direct?.(q) ?? t.aggregate(t.from, whereClause(listConds(t.spec, q, filterContext(request))));
   if (!t.version) {
     const res = await sql<Record<string, unknown>>`${aggregate}`.execute(db);
     return t.shape(res.rows[0] ?? {});

@@ -11,6 +11,12 @@ export const Settings = Type.Object(
       description:
         'Whether this server sends waybills to EVR (EVR_URL and EVR_API_KEY are set); without it a confirmed waybill stays out of EVR.',
     }),
+    evrTolerancePercent: Type.Number({
+      minimum: 0,
+      maximum: 100,
+      description:
+        "How far the receiver's measurement may differ from the load shipped, in percent, before the waybill counts as measured off (EVR_MEASUREMENT_TOLERANCE_PERCENT; the `evrMeasuredOff` filter uses it).",
+    }),
   },
   { $id: 'Settings', title: 'Settings' },
 );
@@ -24,11 +30,11 @@ export async function settingsRoutes(app: App) {
       schema: {
         operationId: 'getSettings',
         summary: "This server's set-up, as the web app needs it",
-        description: 'Any signed-in user. Whether this server has a connection to EVR.',
+        description: "Any signed-in user. Whether this server has a connection to EVR, and the tolerance of the receiver's measurement.",
         tags: ['settings'],
         response: { 200: ref(Settings), ...errors(401) },
       },
     },
-    async () => ({ evrConnected: Boolean(config.evrUrl && config.evrApiKey) }),
+    async () => ({ evrConnected: Boolean(config.evrUrl && config.evrApiKey), evrTolerancePercent: config.evrTolerancePercent }),
   );
 }

@@ -180,9 +180,9 @@ export const waybillSpec = defineSpec({
   },
   custom: {
     // The contract's measuredOff: only measured waybills answer either way.
-    evrMeasuredOff: (value) =>
+    evrMeasuredOff: (value, { evrTolerancePercent = EVR_MEASUREMENT_TOLERANCE_PERCENT }) =>
       typeof value === 'boolean'
-        ? sql`(b.evr_measured_quantity IS NOT NULL AND (abs(b.evr_measured_quantity - b.quantity) * 100 > b.quantity * ${EVR_MEASUREMENT_TOLERANCE_PERCENT}) = ${value})`
+        ? sql`(b.evr_measured_quantity IS NOT NULL AND (abs(b.evr_measured_quantity - b.quantity) * 100 > b.quantity * ${evrTolerancePercent}) = ${value})`
         : undefined,
     // The contract's evrStateOf, as the expression migration 039 indexes.
     evrState: (value) =>

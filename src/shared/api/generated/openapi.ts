@@ -1710,7 +1710,7 @@ export interface paths {
         };
         /**
          * This server's set-up, as the web app needs it
-         * @description Any signed-in user. Whether this server has a connection to EVR.
+         * @description Any signed-in user. Whether this server has a connection to EVR, and the tolerance of the receiver's measurement.
          */
         readonly get: operations["getSettings"];
         readonly put?: never;
@@ -2697,6 +2697,8 @@ export interface components {
         readonly Settings: {
             /** @description Whether this server sends waybills to EVR (EVR_URL and EVR_API_KEY are set); without it a confirmed waybill stays out of EVR. */
             readonly evrConnected: boolean;
+            /** @description How far the receiver's measurement may differ from the load shipped, in percent, before the waybill counts as measured off (EVR_MEASUREMENT_TOLERANCE_PERCENT; the `evrMeasuredOff` filter uses it). */
+            readonly evrTolerancePercent: number;
         };
         /** IncomingWaybill */
         readonly IncomingWaybill: {
