@@ -1,7 +1,7 @@
 import { test, before, after, beforeEach, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { createEvrStandin, HOLDING_BASE_TYPES, isValidIdCode, type EvrStandin } from '@timberlog/evr-standin';
-import { HOLDING_BASIS_TYPES, isValidIsikukood } from '@timberlog/contract';
+import { CERTIFICATES, createEvrStandin, HOLDING_BASE_TYPES, isValidIdCode, type EvrStandin } from '@timberlog/evr-standin';
+import { CERTIFICATE_CLAIMS, HOLDING_BASIS_TYPES, isValidIsikukood } from '@timberlog/contract';
 import { EvrClient, EvrError, customDataFor } from '../src/evr/client.js';
 
 /**
@@ -77,10 +77,11 @@ describe('evr-client', () => {
     await control('POST', '/reset');
   });
 
-  test("what we check before sending is what EVR checks: the holding basis's types, and which personal codes are valid", () => {
+  test("what we check before sending is what EVR checks: the holding basis's types, the certificate claims, and which personal codes are valid", () => {
     // The stand-in is written from EVR's documents, the contract from the law: they must agree, or
     // a waybill we take would be refused there (or one EVR takes refused here).
     assert.deepEqual([...HOLDING_BASIS_TYPES].sort(), [...HOLDING_BASE_TYPES].sort());
+    assert.deepEqual([...CERTIFICATE_CLAIMS].sort(), CERTIFICATES.map((c) => c.code).sort());
     const codes = ['37605030299', '49403136515', '39912310174', '37605030290', '60001019906', '12345678901', '3760503029'];
     for (const code of codes) assert.equal(isValidIsikukood(code), isValidIdCode(code), code);
   });
