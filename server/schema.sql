@@ -9,8 +9,10 @@ CREATE TABLE assortment_types (
   last_modified_at timestamp with time zone NOT NULL DEFAULT now(),
   version integer NOT NULL DEFAULT 1,
   last_modified_by text,
-  name_et text
+  name_et text,
+  evr_product_group text NOT NULL DEFAULT 'PALK'::text
 );
+ALTER TABLE assortment_types ADD CONSTRAINT assortment_types_evr_product_group_check CHECK ((evr_product_group = ANY (ARRAY['PALK'::text, 'PABER'::text, 'KUTE'::text, 'HAKE'::text])));
 ALTER TABLE assortment_types ADD CONSTRAINT assortment_types_pkey PRIMARY KEY (id);
 CREATE INDEX assortment_types_created_at_idx ON public.assortment_types USING btree (created_at);
 CREATE INDEX assortment_types_last_modified_at_idx ON public.assortment_types USING btree (last_modified_at);

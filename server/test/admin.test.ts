@@ -51,6 +51,30 @@ describe('admin', () => {
     assert.match(used.body.nonFieldErrors[0], /waybills/);
   });
 
+  test("an assortment type's EVR product group: what its name suggests unless chosen, changed on its own, a value outside EVR's refused on its field", async () => {
+    const create = (body: Record<string, unknown>) => s.req('POST', '/api/admin/assortment-types/', { token, body });
+    assert.equal((await create({ name: 'Kased paberipuuks' })).body.evrProductGroup, 'PABER');
+    assert.equal((await create({ name: 'Veneer logs' })).body.evrProductGroup, 'PALK');
+    const chips = await create({ name: 'Bark', evrProductGroup: 'HAKE' });
+    assert.equal(chips.body.evrProductGroup, 'HAKE');
+    const moved = await s.write('PATCH', `/api/admin/assortment-types/${chips.body.id}/`, { token, body: { evrProductGroup: 'KUTE' } });
+    assert.equal(moved.status, 200, moved.text);
+    assert.deepEqual([moved.body.name, moved.body.evrProductGroup], ['Bark', 'KUTE']);
+    const bad = await s.req('POST', '/api/admin/assortment-types/', {
+      token,
+      body: { name: 'Pulp', evrProductGroup: 'PAPER' },
+      headers: { 'accept-language': 'et' },
+    });
+    assert.equal(bad.status, 400, bad.text);
+    assert.ok(bad.body.evrProductGroup, bad.text);
+    // The demo's types carry theirs.
+    const types = (await s.req('GET', '/api/assortment-types/?pageSize=100', { token })).body.results as {
+      name: string;
+      evrProductGroup: string;
+    }[];
+    assert.equal(types.find((t) => t.name === 'Wood chips')?.evrProductGroup, 'HAKE');
+  });
+
   test('companies: 8-digit registry code, duplicates refused, referenced company kept', async () => {
     const bad = await s.req('POST', '/api/admin/companies/', { token, body: { registryCode: '123', name: 'Short Code OÜ' } });
     assert.equal(bad.status, 400);

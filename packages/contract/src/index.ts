@@ -247,8 +247,10 @@ export {
   measurementDifference,
   measuredOff,
   isTolerancePercent,
+  EVR_PRODUCT_GROUPS,
+  productGroupOfName,
 } from './evr-codes.ts';
-export type { HoldingBasisType, CertificateClaimCode, EvrStatus, EvrSync, EvrFailure, EvrState } from './evr-codes.ts';
+export type { HoldingBasisType, CertificateClaimCode, EvrProductGroup, EvrStatus, EvrSync, EvrFailure, EvrState } from './evr-codes.ts';
 export {
   HOLDING_BASIS_FIELDS,
   HOLDING_BASIS,

@@ -38,7 +38,7 @@ export interface StartSource {
   readonly receiver: { readonly name: string; readonly code: string; readonly address: string };
   readonly origin: Place;
   readonly destination: Place & { readonly evrPlaceCode: string | null };
-  readonly assortment: { readonly code: string; readonly name: string; readonly unit: string; readonly typeName: string };
+  readonly assortment: { readonly code: string; readonly name: string; readonly unit: string; readonly productGroup: string };
 }
 
 interface Place {
@@ -64,20 +64,6 @@ export function evrAddress(parts: { county?: string | null; city?: string | null
 
 const coordinates = (place: Place) =>
   place.coordX !== null && place.coordY !== null ? { x: Number(place.coordX), y: Number(place.coordY), epsg: LEST97.epsg } : undefined;
-
-/** EVR's measurement unit of ours: a solid cubic metre is EVR's tihumeeter, a tonne its tonne. */
-
-/**
- * EVR's product group of an assortment, from its type's name: saw logs and small saw logs are
- * PALK, pulpwood PABER, firewood KUTE, chips and residues HAKE (EVR's groups).
- */
-export function evrProductGroup(typeName: string): string {
-  const name = typeName.toLowerCase();
-  if (/pulp|paber/.test(name)) return 'PABER';
-  if (/fire|küte|kütte|energy/.test(name)) return 'KUTE';
-  if (/chip|hake|hakke|residue/.test(name)) return 'HAKE';
-  return 'PALK';
-}
 
 const iso = (value: Date | string): string => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 const omitEmpty = <T extends Record<string, unknown>>(value: T): T =>
@@ -139,7 +125,7 @@ export function startRequestOf(w: StartSource, submittedAt: Date): Record<string
           {
             amount: Number(w.quantity),
             unitCode: evrUnitCode(w.assortment.unit),
-            assortment: { code: w.assortment.code, name: w.assortment.name, productGroup: evrProductGroup(w.assortment.typeName) },
+            assortment: { code: w.assortment.code, name: w.assortment.name, productGroup: w.assortment.productGroup },
           },
         ],
         certificateClaims:
@@ -172,7 +158,7 @@ export async function loadStartSource(db: DB, number: string, ownCompany: string
         'coordX', wo.coord_x::text, 'coordY', wo.coord_y::text) AS origin,
       json_build_object('name', wd.name, 'address', wd.address, 'county', wd.county, 'city', wd.city, 'street', wd.street,
         'coordX', wd.coord_x::text, 'coordY', wd.coord_y::text, 'evrPlaceCode', wd.evr_place_code) AS destination,
-      json_build_object('code', a.code, 'name', a.name, 'unit', a.unit, 'typeName', at.name) AS assortment
+      json_build_object('code', a.code, 'name', a.name, 'unit', a.unit, 'productGroup', at.evr_product_group) AS assortment
     FROM waybills b
     JOIN warehouses wo ON wo.origin_code = b.origin
     JOIN warehouses wd ON wd.destination_code = b.destination

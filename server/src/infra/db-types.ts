@@ -39,6 +39,7 @@ export interface Assortments {
 export interface AssortmentTypes {
   createdAt: Generated<IsoTimestamp>;
   description: Generated<string>;
+  evrProductGroup: Generated<string>;
   id: Generated<number>;
   lastModifiedAt: Generated<IsoTimestamp>;
   lastModifiedBy: string | null;

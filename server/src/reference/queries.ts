@@ -10,7 +10,7 @@ const existsFilter = (expr: string) => (v: unknown) => (v ? sql.raw(expr) : sql.
 export const assortmentTypeSpec = defineSpec({
   list: ASSORTMENT_TYPE_LIST,
   from: sql`assortment_types t`,
-  select: sql.raw(`t.id, t.name, t.name_et AS "nameEt", t.description, ${stamps('t')}`),
+  select: sql.raw(`t.id, t.name, t.name_et AS "nameEt", t.description, t.evr_product_group AS "evrProductGroup", ${stamps('t')}`),
   columns: { id: 't.id', name: 't.name', createdAt: 't.created_at', lastModifiedAt: 't.last_modified_at' },
   searchColumns: { description: 't.description' },
   tiebreak: 't.id',

@@ -3,6 +3,7 @@ import {
   ASSORTMENT_LIST,
   ASSORTMENT_TYPE_LIST,
   COMPANY_LIST,
+  EVR_PRODUCT_GROUPS,
   LOCALES,
   SPECIES,
   UNITS,
@@ -31,6 +32,10 @@ export const AssortmentType = Type.Object(
     name: Type.String(),
     nameEt: NameEt(),
     description: Type.String(),
+    evrProductGroup: StrEnum(EVR_PRODUCT_GROUPS, {
+      description:
+        "EVR's product group of the type's assortments (PALK saw logs, PABER pulpwood, KUTE firewood, HAKE chips and residues), sent with every item to EVR.",
+    }),
     ...stamps,
   },
   { $id: 'AssortmentType', title: 'AssortmentType' },

@@ -13,6 +13,7 @@ export const mockAssortmentType = (overrides: Partial<Schema<'AssortmentType'>> 
   name: 'Sawlogs',
   nameEt: 'Palk',
   description: 'Logs for sawmills',
+  evrProductGroup: 'PALK',
   createdAt: STAMP,
   lastModifiedAt: STAMP,
   version: 1,

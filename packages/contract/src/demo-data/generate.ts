@@ -1,6 +1,7 @@
 import { demoIncoming, type DemoIncoming } from './incoming.ts';
 import { DOCUMENT_NUMBER, INVOICE, WORKLOG_ACTIONS, documentNumber } from '../limits.ts';
 import type { InvoiceStatus, InvoiceSyncFailure, Locale, Species, Unit, WaybillStatus, WorklogAction } from '../limits.ts';
+import type { EvrProductGroup } from '../evr-codes.ts';
 
 import { fromScaled, invoiceTotals } from './decimal.ts';
 import {
@@ -52,6 +53,7 @@ export interface DemoAssortmentType extends Stamped {
   name: string;
   nameEt: string | null;
   description: string;
+  evrProductGroup: EvrProductGroup;
 }
 export interface DemoAssortment extends Stamped {
   code: string;
@@ -248,6 +250,7 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
     name: t.name,
     nameEt: t.nameEt,
     description: t.description,
+    evrProductGroup: t.evrProductGroup,
     ...stamps(t0),
   }));
   const assortments: DemoAssortment[] = ASSORTMENTS.map((a) => ({

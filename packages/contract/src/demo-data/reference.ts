@@ -1,12 +1,28 @@
 /** Reference data of the demo installation: Estonian timber logistics, invented companies and people. */
+import type { EvrProductGroup } from '../evr-codes.ts';
 import type { Species, Unit } from '../limits.ts';
 
-export const ASSORTMENT_TYPES = [
-  { name: 'Saw logs', nameEt: 'Palk', description: 'Logs for sawmills (palk), sorted by species and top diameter.' },
-  { name: 'Small saw logs', nameEt: 'Peenpalk', description: 'Thin logs for small-log sawing lines (peenpalk).' },
-  { name: 'Pulpwood', nameEt: 'Paberipuit', description: 'Pulp and paper wood (paberipuit), delivered to ports and pulp mills.' },
-  { name: 'Firewood', nameEt: 'Küttepuit', description: 'Firewood and energy wood (küttepuit).' },
-  { name: 'Wood chips', nameEt: 'Hakkepuit', description: 'Chips for combined heat and power plants (hakkepuit), weighed in tonnes.' },
+export const ASSORTMENT_TYPES: { name: string; nameEt: string; evrProductGroup: EvrProductGroup; description: string }[] = [
+  {
+    name: 'Saw logs',
+    nameEt: 'Palk',
+    evrProductGroup: 'PALK',
+    description: 'Logs for sawmills (palk), sorted by species and top diameter.',
+  },
+  { name: 'Small saw logs', nameEt: 'Peenpalk', evrProductGroup: 'PALK', description: 'Thin logs for small-log sawing lines (peenpalk).' },
+  {
+    name: 'Pulpwood',
+    nameEt: 'Paberipuit',
+    evrProductGroup: 'PABER',
+    description: 'Pulp and paper wood (paberipuit), delivered to ports and pulp mills.',
+  },
+  { name: 'Firewood', nameEt: 'Küttepuit', evrProductGroup: 'KUTE', description: 'Firewood and energy wood (küttepuit).' },
+  {
+    name: 'Wood chips',
+    nameEt: 'Hakkepuit',
+    evrProductGroup: 'HAKE',
+    description: 'Chips for combined heat and power plants (hakkepuit), weighed in tonnes.',
+  },
 ];
 
 export const ASSORTMENTS: { code: string; name: string; type: number; species: Species; unit: Unit; price: string; active?: boolean }[] = [

@@ -1876,6 +1876,11 @@ export interface components {
             /** @description The name in Estonian, which an Estonian interface shows where it names the reference data (the home charts); null: the name serves both languages. */
             readonly nameEt: string | null;
             readonly description: string;
+            /**
+             * @description EVR's product group of the type's assortments (PALK saw logs, PABER pulpwood, KUTE firewood, HAKE chips and residues), sent with every item to EVR.
+             * @enum {string}
+             */
+            readonly evrProductGroup: "PALK" | "PABER" | "KUTE" | "HAKE";
             /** Format: date-time */
             readonly createdAt: string;
             /** Format: date-time */
@@ -7927,6 +7932,11 @@ export interface operations {
                     readonly name: string;
                     readonly nameEt?: string | null;
                     readonly description?: string;
+                    /**
+                     * @description EVR's product group; on create, without it, what the name suggests.
+                     * @enum {string}
+                     */
+                    readonly evrProductGroup?: "PALK" | "PABER" | "KUTE" | "HAKE";
                 };
             };
         };
@@ -8041,6 +8051,11 @@ export interface operations {
                     readonly name: string;
                     readonly nameEt?: string | null;
                     readonly description?: string;
+                    /**
+                     * @description EVR's product group; on create, without it, what the name suggests.
+                     * @enum {string}
+                     */
+                    readonly evrProductGroup?: "PALK" | "PABER" | "KUTE" | "HAKE";
                 };
             };
         };
@@ -8223,6 +8238,11 @@ export interface operations {
                     readonly name?: string;
                     readonly nameEt?: string | null;
                     readonly description?: string;
+                    /**
+                     * @description EVR's product group; on create, without it, what the name suggests.
+                     * @enum {string}
+                     */
+                    readonly evrProductGroup?: "PALK" | "PABER" | "KUTE" | "HAKE";
                 };
             };
         };

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { ASSORTMENT_TYPE_LIST, LIMITS } from '@timberlog/contract';
+import { ASSORTMENT_TYPE_LIST, EVR_PRODUCT_GROUPS, LIMITS, productGroupOfName, type EvrProductGroup } from '@timberlog/contract';
 
 import {
   adminRecordHandlers,
@@ -26,6 +26,7 @@ const RULES: Record<string, FieldRule> = {
   name: { required: true, notEmpty: true, maxLength: LIMITS.assortmentTypeNameMaxLength },
   nameEt: { maxLength: LIMITS.assortmentTypeNameMaxLength, nullable: true },
   description: { maxLength: LIMITS.notesMaxLength },
+  evrProductGroup: { values: EVR_PRODUCT_GROUPS },
 };
 
 /** Empty text clears the Estonian name, as the server takes a form's empty input. */
@@ -45,12 +46,14 @@ const update = async (request: Request, key: string, full: boolean): Promise<Res
   if (stale) return stale;
   notBlank(errors, 'name', body.name);
   if (!errors.empty) return errors.answer();
-  if (body.name === undefined && body.nameEt === undefined && body.description === undefined) return withEtag(current);
+  if (body.name === undefined && body.nameEt === undefined && body.description === undefined && body.evrProductGroup === undefined)
+    return withEtag(current);
   const next = changed(request, 'assortment_type', String(current.id), {
     ...current,
     ...(body.name !== undefined ? { name: body.name } : {}),
     ...nameEtOf(body),
     ...(body.description !== undefined ? { description: body.description } : {}),
+    ...(body.evrProductGroup !== undefined ? { evrProductGroup: body.evrProductGroup } : {}),
     lastModifiedAt: now(),
   });
   mockDb.assortmentTypes = mockDb.assortmentTypes.map((item) => (item.id === current.id ? next : item));
@@ -75,6 +78,8 @@ export const adminAssortmentTypeHandlers: readonly HttpHandler[] = [
       name: String(body.name),
       nameEt: nameEtOf(body).nameEt ?? null,
       description: body.description ?? '',
+      // Without a choice, what the name suggests, as the server does.
+      evrProductGroup: (body.evrProductGroup as EvrProductGroup | undefined) ?? productGroupOfName(String(body.name)),
       createdAt: at,
       lastModifiedAt: at,
       version: 1,

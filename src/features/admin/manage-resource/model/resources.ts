@@ -4,6 +4,7 @@ import {
   CODE_PATTERN,
   COMPANY_LIST,
   EVR_PLACE_CODE_PATTERN,
+  EVR_PRODUCT_GROUPS,
   LEST97,
   LIMITS,
   PRICE_PATTERN,
@@ -109,8 +110,14 @@ export const ADMIN_RESOURCES: Readonly<Record<AdminResourceName, AnyResourceDesc
       { name: 'name', kind: 'text', required: true, maxLength: LIMITS.assortmentTypeNameMaxLength },
       { name: 'nameEt', kind: 'nullableText', maxLength: LIMITS.assortmentTypeNameMaxLength },
       { name: 'description', kind: 'textarea', maxLength: LIMITS.notesMaxLength },
+      { name: 'evrProductGroup', kind: 'enum', required: true, options: EVR_PRODUCT_GROUPS },
     ],
-    columns: [{ field: 'id', sortField: 'id', numeric: true }, { field: 'name', sortField: 'name' }, { field: 'description' }],
+    columns: [
+      { field: 'id', sortField: 'id', numeric: true },
+      { field: 'name', sortField: 'name' },
+      { field: 'evrProductGroup', format: 'option' },
+      { field: 'description' },
+    ],
   }),
   workers: describe<AdminItem<'Worker'>, AdminCreate<'/api/admin/workers'>>({
     resource: 'workers',
