@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { ASSORTMENT_TYPE_LIST, EVR_PRODUCT_GROUPS, LIMITS, productGroupOfName, type EvrProductGroup } from '@timberlog/contract';
+import { ASSORTMENT_TYPE_LIST, EVR_PRODUCT_GROUPS, LIMITS, productGroupOfName } from '@timberlog/contract';
 
 import {
   adminRecordHandlers,
@@ -79,7 +79,7 @@ export const adminAssortmentTypeHandlers: readonly HttpHandler[] = [
       nameEt: nameEtOf(body).nameEt ?? null,
       description: body.description ?? '',
       // Without a choice, what the name suggests, as the server does.
-      evrProductGroup: (body.evrProductGroup as EvrProductGroup | undefined) ?? productGroupOfName(String(body.name)),
+      evrProductGroup: body.evrProductGroup ?? productGroupOfName(String(body.name)),
       createdAt: at,
       lastModifiedAt: at,
       version: 1,
