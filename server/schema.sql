@@ -83,7 +83,10 @@ CREATE TABLE companies (
   last_modified_at timestamp with time zone NOT NULL DEFAULT now(),
   version integer NOT NULL DEFAULT 1,
   last_modified_by text,
-  language text
+  language text,
+  county text,
+  city text,
+  street text
 );
 ALTER TABLE companies ADD CONSTRAINT companies_language_check CHECK ((language = ANY (ARRAY['en'::text, 'et'::text])));
 ALTER TABLE companies ADD CONSTRAINT companies_registry_code_check CHECK ((registry_code ~ '^[0-9]{8}$'::text));

@@ -1,5 +1,6 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { evrAddress } from '../src/evr/request.js';
 import { startServer, type TestServer } from './helpers.js';
 
 // Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
@@ -73,6 +74,40 @@ describe('admin', () => {
       evrProductGroup: string;
     }[];
     assert.equal(types.find((t) => t.name === 'Wood chips')?.evrProductGroup, 'HAKE');
+  });
+
+  test("a company's address in EVR's parts: kept as sent, an empty part cleared, a part too long refused on its field; EVR's address of the owner uses them", async () => {
+    const made = await s.req('POST', '/api/admin/companies/', {
+      token,
+      body: {
+        registryCode: '16543299',
+        name: 'Kõrve Metsad OÜ',
+        address: 'Metsa 4, Kõrve küla',
+        county: 'Valga maakond',
+        city: 'Otepää vald',
+        street: 'Metsa 4',
+      },
+    });
+    assert.equal(made.status, 201, made.text);
+    assert.deepEqual([made.body.county, made.body.city, made.body.street], ['Valga maakond', 'Otepää vald', 'Metsa 4']);
+    const cleared = await s.write('PATCH', '/api/admin/companies/16543299/', { token, body: { street: '  ' } });
+    assert.equal(cleared.status, 200, cleared.text);
+    assert.deepEqual([cleared.body.county, cleared.body.street], ['Valga maakond', null]);
+    const long = await s.write('PATCH', '/api/admin/companies/16543299/', { token, body: { county: 'x'.repeat(500) } });
+    assert.equal(long.status, 400, long.text);
+    assert.ok(long.body.county, long.text);
+    // Parts where given, the one-line address for the rest.
+    assert.deepEqual(evrAddress({ county: 'Valga maakond', city: 'Otepää vald', street: null }, 'Metsa 4, Kõrve küla'), {
+      countryCode: 'EST',
+      county: 'Valga maakond',
+      city: 'Otepää vald',
+      street: 'Metsa 4',
+    });
+    const demo = (await s.req('GET', '/api/companies/?pageSize=100', { token })).body.results as { county: string | null }[];
+    assert.ok(
+      demo.every((c) => c.county?.endsWith('maakond')),
+      'every demo company has its county',
+    );
   });
 
   test('companies: 8-digit registry code, duplicates refused, referenced company kept', async () => {

@@ -9,13 +9,23 @@ const body = {
   name: Str(LIMITS.shortTextMaxLength, 1),
   vatNumber: Type.Optional(Str(LIMITS.vatNumberMaxLength)),
   address: Type.Optional(Str(LIMITS.addressMaxLength)),
+  county: Type.Optional(Nullable(Str(LIMITS.addressPartMaxLength))),
+  city: Type.Optional(Nullable(Str(LIMITS.addressPartMaxLength))),
+  street: Type.Optional(Nullable(Str(LIMITS.addressPartMaxLength))),
   email: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: LIMITS.emailMaxLength }), Type.Literal('')])),
   isInvoiceCustomer: Type.Optional(Type.Boolean()),
   language: Type.Optional(
     Nullable(StrEnum(LOCALES, { description: 'The language its invoices are mailed in; null: not known (Estonian is used).' })),
   ),
 };
-const OPTIONAL = ['vatNumber', 'address', 'email', 'isInvoiceCustomer', 'language'] as const;
+const OPTIONAL = ['vatNumber', 'address', 'county', 'city', 'street', 'email', 'isInvoiceCustomer', 'language'] as const;
+
+/** Empty text clears an address part, as a form sends its empty inputs. */
+const withParts = <T extends { county?: string | null; city?: string | null; street?: string | null }>(input: T): T => {
+  const out = { ...input };
+  for (const k of ['county', 'city', 'street'] as const) if (typeof out[k] === 'string') out[k] = out[k].trim() || null;
+  return out;
+};
 
 /** Companies, keyed by their registry code; refused for deletion while warehouses, waybills, invoices or workers name one. */
 export const companyRoutes = adminResource({
@@ -38,11 +48,11 @@ export const companyRoutes = adminResource({
     notBlank(errs, 'name', input.name);
     if (await trx.selectFrom('companies').select('registryCode').where('registryCode', '=', input.registryCode).executeTakeFirst())
       errs.add('registryCode', 'admin.exists');
-    return { registryCode: input.registryCode, name: input.name, ...pick(input, OPTIONAL) };
+    return { registryCode: input.registryCode, name: input.name, ...pick(withParts(input), OPTIONAL) };
   },
   prepareUpdate: async (_trx, _key, input, errs) => {
     notBlank(errs, 'name', input.name);
-    return pick(input, ['name', ...OPTIONAL]);
+    return pick(withParts(input), ['name', ...OPTIONAL]);
   },
   insert: async (trx, row) =>
     (await trx.insertInto('companies').values(row).returning('registryCode').executeTakeFirstOrThrow()).registryCode,

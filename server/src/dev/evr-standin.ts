@@ -27,7 +27,10 @@ const MEASURER = { code: '12233445', name: 'Eesti Metsamõõtjad OÜ', apiKey: '
  * a place of delivery where the measurer is authorised.
  */
 export async function standinRegister(db: DB, apiKeyOf: (registryCode: string) => string) {
-  const companies = await db.selectFrom('companies').select(['registryCode', 'name', 'address', 'email']).execute();
+  const companies = await db
+    .selectFrom('companies')
+    .select(['registryCode', 'name', 'address', 'county', 'city', 'street', 'email'])
+    .execute();
   const places = await db
     .selectFrom('warehouses')
     .select(['evrPlaceCode', 'name', 'company', 'address', 'county', 'city', 'street', 'coordX', 'coordY'])
@@ -40,7 +43,7 @@ export async function standinRegister(db: DB, apiKeyOf: (registryCode: string) =
         code: c.registryCode,
         name: c.name,
         apiKey: apiKeyOf(c.registryCode),
-        address: evrAddress({}, c.address),
+        address: evrAddress(c, c.address),
         ...(c.email ? { email: c.email } : {}),
       })),
       MEASURER,

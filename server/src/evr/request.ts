@@ -33,9 +33,9 @@ export interface StartSource {
   readonly previousOwnerCode: string | null;
   readonly previousOwnerAddress: string | null;
   readonly certificateClaims: readonly { code: string; number?: string | null }[];
-  readonly owner: { readonly name: string; readonly code: string; readonly address: string };
+  readonly owner: { readonly name: string; readonly code: string; readonly address: string; readonly parts: AddressParts | null };
   readonly transporter: { readonly name: string; readonly code: string };
-  readonly receiver: { readonly name: string; readonly code: string; readonly address: string };
+  readonly receiver: { readonly name: string; readonly code: string; readonly address: string; readonly parts: AddressParts | null };
   readonly origin: Place;
   readonly destination: Place & { readonly evrPlaceCode: string | null };
   readonly assortment: { readonly code: string; readonly name: string; readonly unit: string; readonly productGroup: string };
@@ -52,7 +52,10 @@ interface Place {
 }
 
 /** EVR's Address from a place's parts, or a free-text address (`street, city, county`) split at its commas. */
-export function evrAddress(parts: { county?: string | null; city?: string | null; street?: string | null }, text: string) {
+/** An address in EVR's parts, each null where the one-line address says it. */
+type AddressParts = { county?: string | null; city?: string | null; street?: string | null };
+
+export function evrAddress(parts: AddressParts, text: string) {
   const [street = '', city = '', county = ''] = text.split(',').map((part) => part.trim());
   return {
     countryCode: 'EST',
@@ -97,7 +100,7 @@ function holdingBase(w: StartSource): Record<string, unknown> {
 export function startRequestOf(w: StartSource, submittedAt: Date): Record<string, unknown> {
   const comment = [eudrComment(w), w.notes.trim()].filter(Boolean).join('; ').slice(0, 400);
   return omitEmpty({
-    owner: { name: w.owner.name, code: w.owner.code, address: evrAddress({}, w.owner.address) },
+    owner: { name: w.owner.name, code: w.owner.code, address: evrAddress(w.owner.parts ?? {}, w.owner.address) },
     transport: omitEmpty({
       transporter: { name: w.transporter.name, code: w.transporter.code },
       driverName: w.driverName,
@@ -106,7 +109,7 @@ export function startRequestOf(w: StartSource, submittedAt: Date): Record<string
       vanRegistrationNumber: w.vehicleNumber,
       trailerRegistrationNumber: w.trailerNumber,
     }),
-    receiver: { name: w.receiver.name, code: w.receiver.code, address: evrAddress({}, w.receiver.address) },
+    receiver: { name: w.receiver.name, code: w.receiver.code, address: evrAddress(w.receiver.parts ?? {}, w.receiver.address) },
     placeOfDelivery: omitEmpty({
       code: w.destination.evrPlaceCode,
       name: w.destination.name,
@@ -151,9 +154,13 @@ export async function loadStartSource(db: DB, number: string, ownCompany: string
       b.contract_number AS "contractNumber", b.contract_date AS "contractDate", b.previous_owner_name AS "previousOwnerName",
       b.previous_owner_code AS "previousOwnerCode", b.previous_owner_address AS "previousOwnerAddress", b.certificate_claims AS "certificateClaims",
       json_build_object('name', coalesce(oc.name, b.owner_person_name, woc.name), 'code', coalesce(oc.registry_code, b.owner_person_code, woc.registry_code),
-        'address', coalesce(oc.address, CASE WHEN b.owner_person_code IS NOT NULL THEN wo.address END, woc.address)) AS owner,
+        'address', coalesce(oc.address, CASE WHEN b.owner_person_code IS NOT NULL THEN wo.address END, woc.address),
+        'parts', CASE WHEN oc.registry_code IS NOT NULL THEN json_build_object('county', oc.county, 'city', oc.city, 'street', oc.street)
+          WHEN b.owner_person_code IS NOT NULL THEN json_build_object('county', wo.county, 'city', wo.city, 'street', wo.street)
+          ELSE json_build_object('county', woc.county, 'city', woc.city, 'street', woc.street) END) AS owner,
       json_build_object('name', tc.name, 'code', tc.registry_code) AS transporter,
-      json_build_object('name', rc.name, 'code', rc.registry_code, 'address', rc.address) AS receiver,
+      json_build_object('name', rc.name, 'code', rc.registry_code, 'address', rc.address,
+        'parts', json_build_object('county', rc.county, 'city', rc.city, 'street', rc.street)) AS receiver,
       json_build_object('name', wo.name, 'address', wo.address, 'county', wo.county, 'city', wo.city, 'street', wo.street,
         'coordX', wo.coord_x::text, 'coordY', wo.coord_y::text) AS origin,
       json_build_object('name', wd.name, 'address', wd.address, 'county', wd.county, 'city', wd.city, 'street', wd.street,

@@ -66,6 +66,8 @@ export interface BatchJobs {
 
 export interface Companies {
   address: Generated<string>;
+  city: string | null;
+  county: string | null;
   createdAt: Generated<IsoTimestamp>;
   email: Generated<string>;
   isInvoiceCustomer: Generated<boolean>;
@@ -74,6 +76,7 @@ export interface Companies {
   lastModifiedBy: string | null;
   name: string;
   registryCode: string;
+  street: string | null;
   vatNumber: Generated<string>;
   version: Generated<number>;
 }

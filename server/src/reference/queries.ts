@@ -42,7 +42,7 @@ export const companySpec = defineSpec({
   list: COMPANY_LIST,
   from: sql`companies c`,
   select: sql.raw(
-    `c.registry_code AS "registryCode", c.name, c.vat_number AS "vatNumber", c.address, c.email, c.language, c.is_invoice_customer AS "isInvoiceCustomer", ${companyHasWorklogs} AS "hasWorklogs", ${stamps('c')}`,
+    `c.registry_code AS "registryCode", c.name, c.vat_number AS "vatNumber", c.address, c.county, c.city, c.street, c.email, c.language, c.is_invoice_customer AS "isInvoiceCustomer", ${companyHasWorklogs} AS "hasWorklogs", ${stamps('c')}`,
   ),
   columns: {
     registryCode: 'c.registry_code',

@@ -70,6 +70,10 @@ export interface DemoCompany extends Stamped {
   name: string;
   vatNumber: string;
   address: string;
+  /** The address in EVR's parts (addEvrFields). */
+  county: string | null;
+  city: string | null;
+  street: string | null;
   email: string;
   /** The language its invoices are mailed in; null: not known (none is, in the demo data). */
   language: Locale | null;
@@ -271,6 +275,9 @@ export function createDemoData(options: DemoDataOptions = {}): DemoData {
     name: c.name,
     vatNumber: `EE${String(100_000_000 + ((i * 48_271 + 777) % 900_000_000)).slice(0, 9)}`,
     address: `${r.pick(STREETS)} ${r.int(1, 60)}, ${c.town}`,
+    county: null,
+    city: null,
+    street: null,
     email: `arved@${ascii(c.name.split(' ')[0]!).toLowerCase()}.ee`,
     language: null,
     isInvoiceCustomer: c.customer,
@@ -542,6 +549,15 @@ const CARRIERS = ['Kagu Metsavedu OÜ', 'Jõgeva Puiduvedu OÜ', 'Rapla Metsahoo
 function addEvrFields(seed: number, companies: DemoCompany[], warehouses: DemoWarehouse[], waybills: DemoWaybill[], waybillMs: number[]) {
   const e = prng(seed ^ 0x0e7a_2026);
   const companyOf = new Map(companies.map((c) => [c.registryCode, c]));
+  // Each company's address in EVR's parts: the street from its address, the county and city of its town.
+  for (const c of companies) {
+    const [street, town] = c.address.split(',').map((part) => part.trim());
+    const place = PLACES[town ?? ''];
+    if (!place || !street) continue;
+    c.county = place[2];
+    c.city = place[3];
+    c.street = street;
+  }
   for (const w of warehouses) {
     const place = PLACES[w.name.split(' ')[0]!];
     if (!place) continue;

@@ -1914,6 +1914,12 @@ export interface components {
             readonly name: string;
             readonly vatNumber: string;
             readonly address: string;
+            /** @description The address in EVR's parts: the county; null: read from `address`. */
+            readonly county: string | null;
+            /** @description The city or rural municipality (vald); null: read from `address`. */
+            readonly city: string | null;
+            /** @description The street and house, or the village; null: read from `address`. */
+            readonly street: string | null;
             readonly email: string;
             /**
              * @description The language its invoices are mailed in (null: not known, so Estonian).
@@ -9024,6 +9030,9 @@ export interface operations {
                     readonly name: string;
                     readonly vatNumber?: string;
                     readonly address?: string;
+                    readonly county?: string | null;
+                    readonly city?: string | null;
+                    readonly street?: string | null;
                     readonly email?: string | "";
                     readonly isInvoiceCustomer?: boolean;
                     /**
@@ -9145,6 +9154,9 @@ export interface operations {
                     readonly name: string;
                     readonly vatNumber?: string;
                     readonly address?: string;
+                    readonly county?: string | null;
+                    readonly city?: string | null;
+                    readonly street?: string | null;
                     readonly email?: string | "";
                     readonly isInvoiceCustomer?: boolean;
                     /**
@@ -9334,6 +9346,9 @@ export interface operations {
                     readonly name?: string;
                     readonly vatNumber?: string;
                     readonly address?: string;
+                    readonly county?: string | null;
+                    readonly city?: string | null;
+                    readonly street?: string | null;
                     readonly email?: string | "";
                     readonly isInvoiceCustomer?: boolean;
                     /**

@@ -26,6 +26,9 @@ const RULES: Record<string, FieldRule> = {
   name: { required: true, notEmpty: true, maxLength: LIMITS.shortTextMaxLength },
   vatNumber: { maxLength: LIMITS.vatNumberMaxLength },
   address: { maxLength: LIMITS.addressMaxLength },
+  county: { maxLength: LIMITS.addressPartMaxLength, nullable: true },
+  city: { maxLength: LIMITS.addressPartMaxLength, nullable: true },
+  street: { maxLength: LIMITS.addressPartMaxLength, nullable: true },
   isInvoiceCustomer: { type: 'boolean' },
   language: { values: LOCALES, nullable: true },
 };
@@ -35,12 +38,22 @@ const CREATE_RULES: Record<string, FieldRule> = {
 };
 
 const find = (key: string) => mockDb.companies.find((item) => item.registryCode === key);
-const FIELDS = ['name', 'vatNumber', 'address', 'email', 'isInvoiceCustomer', 'language'] as const;
+const FIELDS = ['name', 'vatNumber', 'address', 'county', 'city', 'street', 'email', 'isInvoiceCustomer', 'language'] as const;
+
+/** Empty text clears an address part, as the server takes a form's empty input. */
+const part = (value: string | null | undefined): string | null | undefined => (typeof value === 'string' ? value.trim() || null : value);
+const withParts = (body: Partial<Company>): Partial<Company> => ({
+  ...body,
+  ...(body.county !== undefined ? { county: part(body.county) } : {}),
+  ...(body.city !== undefined ? { city: part(body.city) } : {}),
+  ...(body.street !== undefined ? { street: part(body.street) } : {}),
+});
 
 /** PUT (every field) and PATCH (some): the body's schema, the record, its version, then the rules that read data. */
 const update = async (request: Request, key: string, full: boolean): Promise<Response> => {
-  const body = (await request.json()) as Partial<Company>;
-  const errors = schemaErrors(request, body, full ? RULES : optional(RULES));
+  const sent = (await request.json()) as Partial<Company>;
+  const errors = schemaErrors(request, sent, full ? RULES : optional(RULES));
+  const body = withParts(sent);
   if (!errors.empty) return errors.answer();
   const current = find(key);
   if (!current) return notFound(request);
@@ -76,6 +89,9 @@ export const adminCompanyHandlers: readonly HttpHandler[] = [
       name: String(body.name),
       vatNumber: body.vatNumber ?? '',
       address: body.address ?? '',
+      county: part(body.county) ?? null,
+      city: part(body.city) ?? null,
+      street: part(body.street) ?? null,
       email: body.email ?? '',
       isInvoiceCustomer: body.isInvoiceCustomer ?? false,
       language: body.language ?? null,

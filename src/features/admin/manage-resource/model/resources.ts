@@ -34,6 +34,10 @@ export const ADMIN_RESOURCES: Readonly<Record<AdminResourceName, AnyResourceDesc
       { name: 'name', kind: 'text', required: true, maxLength: LIMITS.shortTextMaxLength },
       { name: 'vatNumber', kind: 'text', maxLength: LIMITS.vatNumberMaxLength },
       { name: 'address', kind: 'textarea', maxLength: LIMITS.addressMaxLength },
+      // The address as EVR takes it, in parts (an owner's or a receiver's).
+      { name: 'county', kind: 'nullableText', maxLength: LIMITS.addressPartMaxLength },
+      { name: 'city', kind: 'nullableText', maxLength: LIMITS.addressPartMaxLength },
+      { name: 'street', kind: 'nullableText', maxLength: LIMITS.addressPartMaxLength },
       { name: 'email', kind: 'text', maxLength: LIMITS.emailMaxLength },
       { name: 'isInvoiceCustomer', kind: 'boolean' },
     ],
