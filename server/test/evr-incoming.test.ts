@@ -204,6 +204,25 @@ describe('evr-incoming', () => {
     assert.equal((await one(number)).version, unloaded.version);
   });
 
+  test('many loads at once: every one comes in, over several pages and statements, each once', async () => {
+    const before = (await list()).count;
+    const numbers = [];
+    for (let i = 0; i < 12; i++) numbers.push(...(await Promise.all(Array.from({ length: 50 }, () => start(third, ours)))));
+    await waitFor(
+      async () => {
+        await pollEvr(s.ctx);
+        return (await list()).count === before + numbers.length;
+      },
+      30_000,
+      'every load',
+    );
+    const { rows } = await s.ctx.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM history WHERE entity = 'incoming_waybill' AND action = 'created' AND record_key = ANY($1)",
+      [numbers],
+    );
+    assert.equal(rows[0]!.n, numbers.length);
+  });
+
   test('reading an EVR document: the EUDR numbers from a comment, one unit or none, unknown values left out', () => {
     assert.deepEqual(eudrFromComment('EUDR DDS 26EE4100000 / 88120; Kuivad palgid'), { reference: '26EE4100000', verification: '88120' });
     assert.equal(eudrFromComment('Kuivad palgid'), null);

@@ -10,7 +10,8 @@ import { runBulk } from '../waybills/bulk.js';
 
 /**
  * EVR at volume, against the register's stand-in over real HTTP on loopback: the poller taking in
- * 10,000 changed EVR waybills in one pass (100 pages of 100, applied 500 to a statement), and a bulk
+ * 10,000 changed EVR waybills in one pass (100 pages of 100, applied 500 to a statement), 10,000 loads
+ * another company starts to us taken in as incoming waybills in one pass, and a bulk
  * confirmation of 1,000 waybills sent to EVR by the job queue (one worker, as one server runs).
  * Prints figures; asserts nothing but that everything arrived.
  */
@@ -68,6 +69,7 @@ export async function benchEvr(ctx: AppContext): Promise<void> {
         SELECT unnest(${numbers}::text[]) AS evr, unnest((SELECT array_agg(number ORDER BY number) FROM
           (SELECT number FROM waybills WHERE status = 'delivered' ORDER BY number LIMIT ${changed}) s)) AS number) v
       WHERE b.number = v.number`.execute(ctx.db);
+    await afterStandinClock(url, KEY, numbers.at(-1)!);
     t = performance.now();
     const result = await pollEvr(ctx);
     const polled = (performance.now() - t) / 1000;
@@ -79,6 +81,48 @@ export async function benchEvr(ctx: AppContext): Promise<void> {
     );
     console.log(
       `| one poll: read every page of the changes and apply them (history via EVR) | ${result?.applied ?? 0} of ${result?.read ?? 0} | ${polled.toFixed(1)} | ${Math.round((result?.read ?? 0) / polled)} |`,
+    );
+
+    // 10,000 loads another company starts to us (incoming waybills): one poll takes them all in.
+    const supplier = await ctx.db
+      .selectFrom('companies')
+      .select(['registryCode', 'name'])
+      .where('registryCode', '<>', ours)
+      .orderBy('registryCode')
+      .executeTakeFirstOrThrow();
+    const own = register.companies.find((c) => c.registryCode === ours)!;
+    const incomingStart = {
+      ...start,
+      owner: { ...(start.owner as Record<string, unknown>), name: supplier.name, code: supplier.registryCode },
+      transport: { ...(start.transport as Record<string, unknown>), transporter: { name: supplier.name, code: supplier.registryCode } },
+      receiver: { ...(start.receiver as Record<string, unknown>), name: own.name, code: ours },
+      placeOfDelivery: { name: `${own.name}, plats`, address: (start.placeOfDelivery as { address: unknown }).address },
+    };
+    t = performance.now();
+    let lastIncoming = '';
+    for (let i = 0; i < changed; i += 10) {
+      await Promise.all(
+        Array.from({ length: Math.min(10, changed - i) }, async () => {
+          const r = await fetch(`${url}/api/waybills`, {
+            method: 'POST',
+            headers: { 'EVR-APIKEY': `bench-${supplier.registryCode}`, 'content-type': 'application/json' },
+            body: JSON.stringify(incomingStart),
+          });
+          if (!r.ok) throw new Error(`incoming start: ${r.status} ${await r.text()}`);
+          lastIncoming = (await r.json()) as string;
+        }),
+      );
+    }
+    const incomingStarted = (performance.now() - t) / 1000;
+    await afterStandinClock(url, `bench-${supplier.registryCode}`, lastIncoming);
+    t = performance.now();
+    const taken = await pollEvr(ctx);
+    const incomingPolled = (performance.now() - t) / 1000;
+    console.log(
+      `| start ${changed.toLocaleString('en')} loads to us from another company (the stand-in's side, 10 at a time) | ${changed} | ${incomingStarted.toFixed(1)} | ${Math.round(changed / incomingStarted)} |`,
+    );
+    console.log(
+      `| one poll: take them in as incoming waybills (history via EVR) | ${taken?.incoming ?? 0} of ${taken?.read ?? 0} | ${incomingPolled.toFixed(1)} | ${Math.round((taken?.read ?? 0) / incomingPolled)} |`,
     );
 
     // A bulk confirmation of 1,000 drafts made ready for EVR, sent by the queue's worker.
@@ -127,6 +171,17 @@ export async function benchEvr(ctx: AppContext): Promise<void> {
     Object.assign(ctx.config, saved);
     await standin.close();
   }
+}
+
+/**
+ * Waits until the stand-in's clock is behind ours: it gives every change a time a millisecond after
+ * the last, so a burst of thousands runs seconds ahead of the wall clock, and a poll (whose window
+ * ends now) would leave the newest for its next turn.
+ */
+async function afterStandinClock(url: string, key: string, number: string): Promise<void> {
+  const r = await fetch(`${url}/api/waybills/${number}`, { headers: { 'EVR-APIKEY': key } });
+  const last = Date.parse(((await r.json()) as { lastModificationTime: string }).lastModificationTime);
+  while (Date.now() <= last) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, last - Date.now() + 5)));
 }
 
 /** Seconds from now until every one of `numbers` is confirmed, or has its EVR number. */
