@@ -12,6 +12,7 @@ import { ListViewsBar, useListViews, VIEW_PARAM } from '@/features/saved-views';
 import { BulkActionsButton, SelectionBar, useWaybillSelection } from '@/features/waybill/bulk-actions';
 import { ExportWaybillReport } from '@/features/waybill/export-report';
 import { ImportButton } from '@/features/import-records';
+import { useGetSettingsQuery } from '@/entities/settings';
 import { useCurrentUser } from '@/entities/user';
 import { useListWaybillsQuery, type WaybillListParams, waybillFieldLabel } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
@@ -20,7 +21,7 @@ import { isPageGone, useLastPageWhenGone, useListQuery } from '@/shared/lib/list
 import { Button, Page, Pagination } from '@/shared/ui';
 
 /** Every waybill filter the list call takes, in the order a dispatcher narrows a list. */
-const filterFields = (t: TFunction, valueLabels: ValueLabels): FilterFieldSpec[] => {
+const filterFields = (t: TFunction, valueLabels: ValueLabels, tolerancePercent: number): FilterFieldSpec[] => {
   const label = (field: string) => waybillFieldLabel(t, field);
   return [
     { name: 'statusIn', label: label('status'), optionLabel: valueLabels.waybillStatus },
@@ -38,7 +39,7 @@ const filterFields = (t: TFunction, valueLabels: ValueLabels): FilterFieldSpec[]
     { name: 'certificateClaim', label: t('waybills.filters.certificateClaim'), optionLabel: valueLabels.certificateClaim },
     { name: 'hasEudrNumber', label: t('waybills.filters.hasEudrNumber') },
     { name: 'evrState', label: t('waybills.filters.evrState'), optionLabel: valueLabels.evrState },
-    { name: 'evrMeasuredOff', label: t('waybills.filters.evrMeasuredOff', { percent: EVR_MEASUREMENT_TOLERANCE_PERCENT }) },
+    { name: 'evrMeasuredOff', label: t('waybills.filters.evrMeasuredOff', { percent: tolerancePercent }) },
   ];
 };
 
@@ -62,7 +63,9 @@ export function WaybillsPage() {
   const rowsPending = data !== latestData;
   const apiError = isApiError(error) ? error : null;
   const valueLabels = useValueLabels();
-  const fields = useMemo(() => filterFields(t, valueLabels), [t, valueLabels]);
+  // The server's tolerance (GET /api/settings); the contract's default until it is known.
+  const tolerance = useGetSettingsQuery().data?.evrTolerancePercent ?? EVR_MEASUREMENT_TOLERANCE_PERCENT;
+  const fields = useMemo(() => filterFields(t, valueLabels, tolerance), [t, valueLabels, tolerance]);
 
   // A page past the end goes to the last page, which the 404's count tells.
   const pageGone = isPageGone(error, query.state.pageNumber);

@@ -3,6 +3,7 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 
+import { useGetSettingsQuery } from '@/entities/settings';
 import type { Waybill } from '@/entities/waybill';
 import { useFormat } from '@/shared/lib/format';
 import { Table, type TableProps } from '@/shared/ui';
@@ -26,10 +27,11 @@ export const WaybillTable = memo(function WaybillTable({ columnIds = DEFAULT_COL
   const navigate = useNavigate();
   const { search } = useLocation();
   const linkState = useMemo(() => ({ listSearch: search }), [search]);
+  const tolerance = useGetSettingsQuery().data?.evrTolerancePercent;
   const columns = useMemo(() => {
-    const all = waybillColumns(t, format, linkState);
+    const all = waybillColumns(t, format, linkState, tolerance);
     return columnIds.flatMap((id) => all.find((column) => column.id === id) ?? []);
-  }, [t, format, linkState, columnIds]);
+  }, [t, format, linkState, columnIds, tolerance]);
   return (
     <Table<Waybill>
       {...props}

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { evrStateOf, measuredOff, measurementDifference } from '@timberlog/contract';
+import { EVR_MEASUREMENT_TOLERANCE_PERCENT, evrStateOf, measuredOff, measurementDifference } from '@timberlog/contract';
 import { Link } from 'react-router-dom';
 
 import { WaybillStatusBadge, type Waybill, waybillFieldLabel } from '@/entities/waybill';
@@ -14,7 +14,13 @@ import styles from './WaybillTable.module.css';
  * sort field where the list sorts by it. On a phone a row is a card: the number, then status, date,
  * origin, destination and quantity.
  */
-export function waybillColumns(t: TFunction, format: Formatters, linkState?: unknown): TableColumn<Waybill>[] {
+/** `tolerancePercent`: the server's measurement tolerance (GET /api/settings), beyond which a difference is flagged. */
+export function waybillColumns(
+  t: TFunction,
+  format: Formatters,
+  linkState?: unknown,
+  tolerancePercent: number = EVR_MEASUREMENT_TOLERANCE_PERCENT,
+): TableColumn<Waybill>[] {
   const header = (field: string) => waybillFieldLabel(t, field);
   return [
     {
@@ -178,7 +184,7 @@ export function waybillColumns(t: TFunction, format: Formatters, linkState?: unk
         const difference = measurementDifference(w.quantity, w.evrMeasuredQuantity);
         if (!difference) return null;
         const text = `${difference.percent > 0 ? '+' : ''}${format.number(difference.percent, 1)} %`;
-        return measuredOff(w) ? <strong className={styles.off}>{text}</strong> : text;
+        return measuredOff(w, tolerancePercent) ? <strong className={styles.off}>{text}</strong> : text;
       },
     },
   ];
