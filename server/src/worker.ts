@@ -1,5 +1,5 @@
 import type { AppContext } from './infra/context.js';
-import { QUEUES } from './infra/jobs.js';
+import { QUEUES, workEach } from './infra/jobs.js';
 import { runExport } from './exports/report.js';
 import { REPORTS } from './reports.js';
 import { syncInvoice } from './invoices/sync.js';
@@ -61,18 +61,13 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   void purgeExpired(ctx).catch((err: unknown) => ctx.log.error({ err }, 'purge failed'));
   const timer = setInterval(() => void purgeExpired(ctx).catch(() => undefined), 3600_000);
   timer.unref();
-  await ctx.jobs.boss.work<AccountMailJob>(QUEUES.accountMail, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-    if (job) await sendAccountMail(ctx, job.data);
-  });
-  await ctx.jobs.boss.work<{ number: string }>(QUEUES.invoiceSync, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-    if (job) await syncInvoice(ctx, job.data.number);
-  });
-  await ctx.jobs.boss.work<{ number: string }>(
-    QUEUES.evrSync,
-    { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
-    async ([job]) => {
-      if (job) await runEvrSync(ctx, job.data.number, { final: job.retryCount >= job.retryLimit });
-    },
+  // Jobs many of which come at once (a bulk action's mails, syncs and EVR sendings) run one after another without a pause.
+  await workEach<AccountMailJob>(ctx.jobs.boss, QUEUES.accountMail, { pollingIntervalSeconds }, (job) => sendAccountMail(ctx, job.data));
+  await workEach<{ number: string }>(ctx.jobs.boss, QUEUES.invoiceSync, { pollingIntervalSeconds }, (job) =>
+    syncInvoice(ctx, job.data.number),
+  );
+  await workEach<{ number: string }>(ctx.jobs.boss, QUEUES.evrSync, { pollingIntervalSeconds }, (job) =>
+    runEvrSync(ctx, job.data.number, { final: job.retryCount >= job.retryLimit }),
   );
   // What the others do to our waybills in EVR (one poller at a time across the servers).
   if (ctx.config.evrUrl) startEvrPolling(ctx, ctx.config.evrPollSeconds);
