@@ -145,7 +145,7 @@ export function WaybillDetailPage() {
         </Card>
       ) : null}
       <Card>
-        <EvrPanel waybill={waybill} connected={settings.data?.evrConnected ?? true} />
+        <EvrPanel waybill={waybill} connected={settings.data?.evrConnected ?? true} tolerancePercent={settings.data?.evrTolerancePercent} />
       </Card>
       <Card>
         <WaybillDetails waybill={waybill} />

@@ -111,6 +111,48 @@ export const MeasuredOff: Story = {
   },
 };
 
+/** A stricter server (EVR_MEASUREMENT_TOLERANCE_PERCENT=2): the same 3.1 % short is beyond it, and the panel names its 2 %. */
+export const MeasuredOffStricterTolerance: Story = {
+  args: { waybill: measured, tolerancePercent: 2 },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/beyond the 2 % tolerance/)).toBeInTheDocument();
+  },
+};
+
+const noted = {
+  ...measured,
+  evrNotes: [
+    {
+      message: 'Koor arvestatud, 3 palki praak.',
+      creationTime: '2026-11-27T10:06:00Z',
+      creatorName: 'Järva Saeveski AS',
+      creatorCode: '10987654',
+    },
+    { message: 'Second load of the day at the gate.', creationTime: '2026-11-27T11:20:00Z', creatorName: null, creatorCode: '12233445' },
+  ],
+};
+
+/** The receiver's and a measurer's notes in EVR, oldest first, each with who and when. */
+export const WithNotes: Story = {
+  args: { waybill: noted },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Notes in EVR' })).toBeInTheDocument();
+    const items = canvas.getAllByRole('listitem');
+    await expect(items[0]).toHaveTextContent('Koor arvestatud, 3 palki praak.');
+    await expect(items[0]).toHaveTextContent('Järva Saeveski AS (10987654)');
+    await expect(items[1]).toHaveTextContent('12233445');
+  },
+};
+
+export const WithNotesEstonianDark: Story = {
+  args: { waybill: noted },
+  globals: { locale: 'et', theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('heading', { name: 'Märkused EVR-is' })).toBeInTheDocument();
+  },
+};
+
 export const MeasuredOffDark: Story = { ...MeasuredOff, globals: { theme: 'dark' } };
 
 export const MeasuredEstonian: Story = { ...MeasuredOff, globals: { locale: 'et' }, play: undefined };

@@ -36,9 +36,12 @@ export interface EvrPanelProps {
     | 'evrExchangedAt'
     | 'evrMeasurement'
     | 'evrMeasuredQuantity'
+    | 'evrNotes'
   >;
   /** Whether this server has a connection to EVR (off: the panel says so instead of "not in EVR"). */
   readonly connected?: boolean;
+  /** The server's measurement tolerance in percent (GET /api/settings); the contract's default until known. */
+  readonly tolerancePercent?: number;
 }
 
 /**
@@ -46,7 +49,7 @@ export interface EvrPanelProps {
  * beside ours, when EVR last answered, and when the exchange failed, why (in the API's words) with
  * a Retry that sends it again.
  */
-export function EvrPanel({ waybill, connected = true }: EvrPanelProps) {
+export function EvrPanel({ waybill, connected = true, tolerancePercent = EVR_MEASUREMENT_TOLERANCE_PERCENT }: EvrPanelProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const labels = useValueLabels();
@@ -86,7 +89,8 @@ export function EvrPanel({ waybill, connected = true }: EvrPanelProps) {
           ]}
         />
       )}
-      {waybill.evrMeasurement ? <Measurement waybill={waybill} /> : null}
+      {waybill.evrMeasurement ? <Measurement waybill={waybill} tolerancePercent={tolerancePercent} /> : null}
+      {waybill.evrNotes.length > 0 ? <Notes notes={waybill.evrNotes} /> : null}
       {state === 'sending' ? (
         <p className={styles.note} role="status">
           {t('waybills.evr.sendingText')}
@@ -118,12 +122,12 @@ export function EvrPanel({ waybill, connected = true }: EvrPanelProps) {
  * The receiver's latest measurement act beside what was shipped: the act, the measured total, and
  * the difference in units and percent, marked when beyond the tolerance.
  */
-function Measurement({ waybill }: { readonly waybill: EvrPanelProps['waybill'] }) {
+function Measurement({ waybill, tolerancePercent }: { readonly waybill: EvrPanelProps['waybill']; readonly tolerancePercent: number }) {
   const { t } = useTranslation();
   const format = useFormat();
   const act = waybill.evrMeasurement!;
   const difference = measurementDifference(waybill.quantity, waybill.evrMeasuredQuantity);
-  const off = measuredOff(waybill);
+  const off = measuredOff(waybill, tolerancePercent);
   const measured = waybill.evrMeasuredQuantity
     ? format.quantity(waybill.evrMeasuredQuantity, waybill.unit)
     : act.total
@@ -155,7 +159,7 @@ function Measurement({ waybill }: { readonly waybill: EvrPanelProps['waybill'] }
               <span className={off ? styles.off : undefined}>
                 {signed(difference.units, format.quantity(difference.units, waybill.unit))} (
                 {signed(difference.percent, format.number(difference.percent, 1))} %)
-                {off ? ` · ${t('waybills.evr.beyondTolerance', { percent: EVR_MEASUREMENT_TOLERANCE_PERCENT })}` : ''}
+                {off ? ` · ${t('waybills.evr.beyondTolerance', { percent: tolerancePercent })}` : ''}
               </span>
             ) : (
               t('waybills.evr.otherUnit')
@@ -163,6 +167,32 @@ function Measurement({ waybill }: { readonly waybill: EvrPanelProps['waybill'] }
           },
         ]}
       />
+    </div>
+  );
+}
+
+/** The notes on the waybill in EVR (the receiver's, a measurer's, ours), oldest first: the words, who, when. */
+function Notes({ notes }: { readonly notes: EvrPanelProps['waybill']['evrNotes'] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <div className={styles.measurement}>
+      <h3 className={styles.subtitle}>{t('waybills.evr.notesTitle')}</h3>
+      <ul className={styles.notes}>
+        {notes.map((note, i) => (
+          <li key={`${note.creationTime ?? ''}-${i}`}>
+            <p className={styles.noteText}>{note.message}</p>
+            <p className={styles.noteBy}>
+              {[
+                note.creatorName && note.creatorCode ? `${note.creatorName} (${note.creatorCode})` : (note.creatorName ?? note.creatorCode),
+                note.creationTime ? format.dateTime(note.creationTime) : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
