@@ -545,6 +545,22 @@ function otherCases(): Case[] {
     { name: 'summary: the counts', path: '/api/summary/' },
     { name: 'summary: the counts, as an ordinary user', path: '/api/summary', as: 'user' },
     { name: "settings: this server's set-up (no connection to EVR)", path: '/api/settings', as: 'user' },
+    // Incoming waybills (loads others started to us in EVR): the seed and the mocks read the demo's EVR documents alike.
+    { name: 'incoming waybills: newest first', path: '/api/evr/incoming/', key: 'evrNumber', finds: [demo.incoming[0]!.waybill.number] },
+    {
+      name: 'incoming waybills: by EVR status',
+      path: `/api/evr/incoming/${query({ evrStatusIn: 'unloaded,cancelled' })}`,
+      key: 'evrNumber',
+    },
+    { name: "incoming waybills: a search by the owner's name", path: `/api/evr/incoming/${query({ search: 'põlva' })}`, key: 'evrNumber' },
+    { name: 'incoming waybills: sorted by EVR number', path: `/api/evr/incoming/${query({ sort: 'evrNumber' })}`, key: 'evrNumber' },
+    { name: 'incoming waybills: a status EVR has not', path: `/api/evr/incoming/${query({ evrStatusIn: 'lost' })}`, locale: 'et' },
+    ...demo.incoming.map((stored) => ({
+      name: `incoming waybill: ${stored.waybill.status} ${stored.waybill.number}`,
+      path: `/api/evr/incoming/${stored.waybill.number}/`,
+    })),
+    { name: 'incoming waybill: unknown', path: '/api/evr/incoming/NOPE000001/' },
+    { name: 'incoming waybill: its history', path: `/api/evr/incoming/${demo.incoming[2]!.waybill.number}/history/`, history: true },
     // Hauls per week, the month's top destinations and invoicing per month, as of today on both sides.
     { name: 'summary: the charts', path: '/api/summary/charts' },
     { name: 'summary: the charts, as an ordinary user', path: '/api/summary/charts/', as: 'user' },

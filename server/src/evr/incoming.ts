@@ -34,12 +34,13 @@ export async function keepIncoming(trx: Transaction<Database>, read: readonly Ev
       driver_id_code, driver_phone, vehicle_number, trailer_number, departure_time, place_code, place_name, destination, source_name,
       holding_basis_type, cadastral_number, items, quantity, unit, certificate_claims, eudr_reference_number, eudr_verification_number,
       comment, evr_notes, total_journey_mileage, evr_measurement, evr_measured_quantity, created_in_evr, modified_in_evr, unloaded_at,
-      finished_at, cancelled_at, cancellation_reason, created_at)
+      finished_at, cancelled_at, cancellation_reason, created_at, last_modified_at)
     SELECT v.number, v.status, v."ownerName", v."ownerCode", v."transporterName", v."transporterCode", v."driverName",
       v."driverIdCode", v."driverPhone", v."vehicleNumber", v."trailerNumber", v."departureTime", v."placeCode", v."placeName",
       v.destination, v."sourceName", v."holdingBasisType", v."cadastralNumber", v.items, v.quantity, v.unit, v."certificateClaims",
       v."eudrReference", v."eudrVerification", v.comment, v.notes, v.mileage, v.measurement, v.measured, v."createdInEvr",
-      v."modifiedInEvr", v."unloadedAt", v."finishedAt", v."cancelledAt", v."cancellationReason", least(now(), coalesce(v."createdInEvr", now()))
+      v."modifiedInEvr", v."unloadedAt", v."finishedAt", v."cancelledAt", v."cancellationReason",
+      least(now(), coalesce(v."createdInEvr", now())), least(now(), coalesce(v."createdInEvr", now()))
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(number text, status text, "ownerName" text, "ownerCode" text,
       "transporterName" text, "transporterCode" text, "driverName" text, "driverIdCode" text, "driverPhone" text, "vehicleNumber" text,
       "trailerNumber" text, "departureTime" timestamptz, "placeCode" text, "placeName" text, destination text, "sourceName" text,

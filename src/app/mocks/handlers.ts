@@ -11,6 +11,7 @@ import { assortmentTypeHandlers } from '@/entities/assortment-type/index.mocks';
 import { assortmentHandlers } from '@/entities/assortment/index.mocks';
 import { companyHandlers } from '@/entities/company/index.mocks';
 import { exportRequestHandlers } from '@/entities/export-request/index.mocks';
+import { incomingWaybillHandlers } from '@/entities/incoming-waybill/index.mocks';
 import { invoiceHandlers } from '@/entities/invoice/index.mocks';
 import { settingsHandlers } from '@/entities/settings/index.mocks';
 import { summaryHandlers } from '@/entities/summary/index.mocks';
@@ -43,6 +44,7 @@ export const handlersByEntity: Readonly<Record<string, HttpHandler[]>> = {
   exportRequest: [...exportRequestHandlers],
   summary: [...summaryHandlers],
   settings: [...settingsHandlers],
+  incomingWaybill: [...incomingWaybillHandlers],
   company: [...companyHandlers],
   warehouse: [...warehouseHandlers],
   assortment: [...assortmentHandlers],

@@ -12,6 +12,7 @@ export const TAGS = {
   worker: 'Worker',
   savedView: 'SavedView',
   batchJob: 'BatchJob',
+  incomingWaybill: 'IncomingWaybill',
 } as const;
 
 export type TagType = (typeof TAGS)[keyof typeof TAGS];

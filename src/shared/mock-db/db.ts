@@ -1,7 +1,9 @@
-import { DEMO_USERS, createDemoData, type DemoData } from '@timberlog/contract/demo-data';
+import { DEMO_USERS, createDemoData, incomingDocument, type DemoData } from '@timberlog/contract/demo-data';
 import { DOCUMENT_NUMBER, documentNumber } from '@timberlog/contract';
 
 import type { Schema } from '../api';
+
+import { incomingAnswer } from './incoming';
 
 /** The one in-memory data set behind every mock handler (Storybook, Jest and the mock mode). */
 export interface MockDb {
@@ -15,6 +17,8 @@ export interface MockDb {
   worklogs: Schema<'Worklog'>[];
   invoices: Schema<'Invoice'>[];
   exportRequests: Schema<'ExportRequest'>[];
+  /** Loads others started to us in EVR, as the server keeps them (incoming.ts). */
+  incomingWaybills: Schema<'IncomingWaybill'>[];
 }
 
 const COLLECTIONS = [
@@ -28,6 +32,7 @@ const COLLECTIONS = [
   'worklogs',
   'invoices',
   'exportRequests',
+  'incomingWaybills',
 ] as const satisfies readonly (keyof MockDb)[];
 
 /** Records that carry a version, as the server's: 1 as seeded (the seed only inserts), one more with each change (`changed`). */
@@ -76,7 +81,13 @@ for (const key of COLLECTIONS) {
     enumerable: true,
     get: () =>
       (state[key] ??= (
-        key === 'exportRequests' ? [] : VERSIONED.has(key) ? demo()[key].map((record) => ({ ...record, version: 1 })) : [...demo()[key]]
+        key === 'exportRequests'
+          ? []
+          : key === 'incomingWaybills'
+            ? demo().incoming.map((stored) => incomingAnswer(incomingDocument(stored), demo().warehouses))
+            : VERSIONED.has(key)
+              ? demo()[key].map((record) => ({ ...record, version: 1 }))
+              : [...demo()[key]]
       ) as never),
     set: (value: MockDb[typeof key]) => {
       state[key] = value as never;
@@ -104,6 +115,7 @@ export function resetMockDb(): void {
 /** Whether the demo data (the records the server's seed inserts) holds a record of `collection` with this key. */
 export function isDemoRecord(collection: keyof MockDb, keyField: string, key: string): boolean {
   if (collection === 'exportRequests') return false;
+  if (collection === 'incomingWaybills') return demo().incoming.some((stored) => stored.waybill.number === key);
   return (demo()[collection] as readonly object[]).some((row) => String((row as Record<string, unknown>)[keyField]) === key);
 }
 

@@ -34,6 +34,8 @@ type Column = 'text' | 'number' | 'boolean' | 'timestamp' | 'json' | 'fixed2';
 interface Source {
   collection: keyof MockDb;
   key: string;
+  /** How the seed's records came (the server's seed sets it): by default the system's job. */
+  seededVia?: HistoryVia;
   /** The recorded columns as the API names them (the others are joined in, computed, or kept by the system). */
   columns: Readonly<Record<string, Column>>;
 }
@@ -85,7 +87,7 @@ const SOURCES: Readonly<Record<HistoryEntity, Source>> = {
     },
   },
   user: { collection: 'users', key: 'email', columns: { name: 'text', isActive: 'boolean', isStaff: 'boolean' } },
-  assortment_type: { collection: 'assortmentTypes', key: 'id', columns: text('name', 'description') },
+  assortment_type: { collection: 'assortmentTypes', key: 'id', columns: text('name', 'nameEt', 'description', 'evrProductGroup') },
   assortment: {
     collection: 'assortments',
     key: 'code',
@@ -94,7 +96,7 @@ const SOURCES: Readonly<Record<HistoryEntity, Source>> = {
   company: {
     collection: 'companies',
     key: 'registryCode',
-    columns: { ...text('name', 'vatNumber', 'address', 'email', 'language'), isInvoiceCustomer: 'boolean' },
+    columns: { ...text('name', 'vatNumber', 'address', 'county', 'city', 'street', 'email', 'language'), isInvoiceCustomer: 'boolean' },
   },
   warehouse: {
     collection: 'warehouses',
@@ -106,6 +108,8 @@ const SOURCES: Readonly<Record<HistoryEntity, Source>> = {
     },
   },
   worker: { collection: 'workers', key: 'workerName', columns: text('company') },
+  // Written by the EVR poller only (the mocks never change one): the columns of migration 044.
+  incoming_waybill: { collection: 'incomingWaybills', key: 'evrNumber', columns: text('evrStatus'), seededVia: 'evr' },
 };
 
 type Row = Record<string, unknown>;
@@ -233,7 +237,7 @@ function entriesOf(entity: HistoryEntity, key: string, record: Row | undefined):
             at: typeof record?.createdAt === 'string' ? record.createdAt : new Date(0).toISOString(),
             action: 'created',
             actor: null,
-            via: 'job',
+            via: source.seededVia ?? 'job',
             version: 1,
             reason: null,
             changes: [],

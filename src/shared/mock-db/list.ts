@@ -139,6 +139,8 @@ function compareValues(name: string, left: Value, right: Value): number {
 export interface ListOptions {
   /** The signed-in user, for `caller` filters. */
   caller?: string;
+  /** A record field the answer nests (an incoming waybill's `ownerName` is its `owner.name`), for search, filters and sort. */
+  fieldOf?: (row: Row, name: string) => string | number | boolean | null | undefined;
 }
 
 /**
@@ -203,11 +205,12 @@ export function listResponse<T extends Row>(
   const pageSize = paging('pageSize', LIMITS.pageSizeDefault, LIMITS.pageSizeMax);
   if (Object.keys(errors).length > 0) return fieldErrors(errors);
 
+  const value = (row: Row, name: string): Value => options.fieldOf?.(row, name) ?? field(row, name);
   const needle = list.search.length > 0 ? foldCase((search ?? '').trim()) : '';
   const matching = items.filter(
     (row) =>
       checks.every(({ def, value }) => passes(def, row, value, options.caller)) &&
-      (!needle || foldCase(list.search.map((name) => String(field(row, name) ?? '')).join(' ')).includes(needle)),
+      (!needle || foldCase(list.search.map((name) => String(value(row, name) ?? '')).join(' ')).includes(needle)),
   );
 
   const order = orderParts(list, sortGiven).map((part) => ({
@@ -216,7 +219,7 @@ export function listResponse<T extends Row>(
   }));
   const sorted = [...matching].sort((left, right) => {
     for (const { name, descending } of order) {
-      const result = compareValues(name, field(left, name), field(right, name));
+      const result = compareValues(name, value(left, name), value(right, name));
       if (result !== 0) return descending ? -result : result;
     }
     return 0;

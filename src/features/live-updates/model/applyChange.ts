@@ -19,6 +19,7 @@ export const ENTITY_TAGS: Readonly<Record<string, TagType>> = {
   assortment: TAGS.assortment,
   assortment_type: TAGS.assortmentType,
   worker: TAGS.worker,
+  incoming_waybill: TAGS.incomingWaybill,
 };
 
 /** Kinds whose lists say "N changed · Show" instead of moving rows under the user's pointer. */

@@ -1,0 +1,2 @@
+export { incomingWaybillApi, useGetIncomingWaybillQuery, useListIncomingWaybillsQuery } from './api/incomingWaybillApi';
+export type { IncomingWaybill, IncomingWaybillListParams, IncomingWaybillPage } from './api/incomingWaybillApi';
