@@ -1,3 +1,5 @@
+import { HISTORY_VIA } from '@timberlog/contract';
+
 import enApp from '../../public/locales/en/app.json';
 import enCommon from '../../public/locales/en/common.json';
 import etApp from '../../public/locales/et/app.json';
@@ -42,6 +44,16 @@ describe('translations', () => {
   it('each et text has the same placeholders as its en text', () => {
     for (const [key, value] of Object.entries(enKeys)) {
       expect({ key, placeholders: placeholders(etKeys[key] ?? '') }).toEqual({ key, placeholders: placeholders(value) });
+    }
+  });
+
+  it("names every way a change can come (the contract's HISTORY_VIA), as a record's history shows it", () => {
+    for (const via of HISTORY_VIA) {
+      expect({ via, en: Boolean(enKeys[`history.via.${via}`]), et: Boolean(etKeys[`history.via.${via}`]) }).toEqual({
+        via,
+        en: true,
+        et: true,
+      });
     }
   });
 

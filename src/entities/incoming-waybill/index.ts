@@ -1,2 +1,3 @@
 export { incomingWaybillApi, useGetIncomingWaybillQuery, useListIncomingWaybillsQuery } from './api/incomingWaybillApi';
 export type { IncomingWaybill, IncomingWaybillListParams, IncomingWaybillPage } from './api/incomingWaybillApi';
+export { evrUnit, incomingLoad, incomingPath } from './lib/incoming';

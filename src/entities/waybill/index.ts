@@ -41,3 +41,4 @@ export type {
   ImportResult,
 } from './api/waybillVolumeApi';
 export { waybillFieldLabel } from './lib/fieldLabel';
+export { EVR_STATE_TONES } from './lib/evrTones';

@@ -120,6 +120,9 @@ export function WaybillsPage() {
             </Button>
             <ExportWaybillReport params={query.params} count={count} />
             <ImportButton record="waybills" />
+            <Button variant="secondary" to="/waybills/incoming">
+              {t('waybills.list.incoming')}
+            </Button>
             <Button to="/waybills/new">{t('waybills.actions.new')}</Button>
           </>
         }

@@ -1,24 +1,14 @@
-import { EVR_MEASUREMENT_TOLERANCE_PERCENT, evrStateOf, measurementDifference, measuredOff, type EvrState } from '@timberlog/contract';
+import { EVR_MEASUREMENT_TOLERANCE_PERCENT, evrStateOf, measurementDifference, measuredOff } from '@timberlog/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useRetryWaybillEvrMutation, type Waybill } from '@/entities/waybill';
+import { EVR_STATE_TONES, useRetryWaybillEvrMutation, type Waybill } from '@/entities/waybill';
 import { contractMessage, useValueLabels } from '@/shared/i18n';
 import { apiCallError } from '@/shared/lib';
 import { useFormat } from '@/shared/lib/format';
-import { Badge, type BadgeTone, Button, DetailFields, FormAlert } from '@/shared/ui';
+import { Badge, Button, DetailFields, FormAlert } from '@/shared/ui';
 
 import styles from './EvrPanel.module.css';
-
-const TONES: Readonly<Record<EvrState, BadgeTone>> = {
-  notSent: 'neutral',
-  sending: 'info',
-  failed: 'danger',
-  shipping: 'info',
-  unloaded: 'success',
-  finished: 'success',
-  cancelled: 'danger',
-};
 
 export interface EvrPanelProps {
   readonly waybill: Pick<
@@ -64,7 +54,7 @@ export function EvrPanel({ waybill, connected = true, tolerancePercent = EVR_MEA
         <h2 id="evr-panel-title" className={styles.title}>
           {t('waybills.evr.panelTitle')}
         </h2>
-        <Badge tone={TONES[state]}>{labels.evrState(state)}</Badge>
+        <Badge tone={EVR_STATE_TONES[state]}>{labels.evrState(state)}</Badge>
       </div>
       {state === 'notSent' ? (
         <p className={styles.note}>

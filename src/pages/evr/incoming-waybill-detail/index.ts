@@ -1,0 +1,1 @@
+export { IncomingWaybillDetailPage } from './ui/IncomingWaybillDetailPage/IncomingWaybillDetailPage';

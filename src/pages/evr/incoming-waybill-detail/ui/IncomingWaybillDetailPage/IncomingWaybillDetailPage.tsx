@@ -1,0 +1,251 @@
+import { EVR_MEASUREMENT_TOLERANCE_PERCENT, measuredOff, measurementDifference } from '@timberlog/contract';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+
+import { RecordHistory, type HistoryField } from '@/entities/history';
+import { evrUnit, incomingLoad, useGetIncomingWaybillQuery, type IncomingWaybill } from '@/entities/incoming-waybill';
+import { useGetSettingsQuery } from '@/entities/settings';
+import { EVR_STATE_TONES } from '@/entities/waybill';
+import { isApiError } from '@/shared/api';
+import { useValueLabels } from '@/shared/i18n';
+import { useFormat } from '@/shared/lib/format';
+import { Badge, Button, Card, CardSkeleton, DetailFields, FormAlert, MutedText, Page, PageHeader } from '@/shared/ui';
+
+import styles from './IncomingWaybillDetailPage.module.css';
+
+const party = (p: { readonly name: string; readonly code: string } | null): string => (p ? `${p.name} (${p.code})` : '—');
+
+/**
+ * One incoming waybill, read-only: a load in EVR addressed to us that another company started, as
+ * EVR last answered it (its parties, transport, origin and certificates, the items, EVR's dates and
+ * notes, the receiver's measurement) and its history via EVR. It follows EVR's changes live.
+ */
+export function IncomingWaybillDetailPage() {
+  const { t } = useTranslation();
+  const { number = '' } = useParams();
+  const { data: waybill, error, isLoading, isFetching, refetch } = useGetIncomingWaybillQuery(number);
+  const header = { titleId: 'incoming-title', back: { to: '/waybills/incoming', label: t('incoming.detail.back') } };
+
+  if (isLoading) {
+    return (
+      <Page width="detail" labelledBy="incoming-title" busy>
+        <PageHeader {...header} title={t('incoming.detail.title', { number })} />
+        <MutedText>{t('errors.loading')}</MutedText>
+        <CardSkeleton />
+      </Page>
+    );
+  }
+  if (!waybill) {
+    const notFound = isApiError(error) && error.status === 404;
+    return (
+      <Page width="detail" labelledBy="incoming-title">
+        <PageHeader {...header} title={notFound ? t('incoming.detail.notFoundTitle') : t('incoming.detail.title', { number })} />
+        {notFound ? (
+          <MutedText>{t('incoming.detail.notFoundText', { number })}</MutedText>
+        ) : (
+          <>
+            <FormAlert>{isApiError(error) ? error.message : t('errors.unexpectedError')}</FormAlert>
+            <div>
+              <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>
+                {t('incoming.retry')}
+              </Button>
+            </div>
+          </>
+        )}
+      </Page>
+    );
+  }
+  return <IncomingWaybillView waybill={waybill} />;
+}
+
+function IncomingWaybillView({ waybill: w }: { readonly waybill: IncomingWaybill }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const labels = useValueLabels();
+  const tolerance = useGetSettingsQuery().data?.evrTolerancePercent ?? EVR_MEASUREMENT_TOLERANCE_PERCENT;
+  const label = (field: string) => t(`incoming.fields.${field}`);
+  const time = (value: string | null) => (value ? format.dateTime(value) : '—');
+  const text = (value: string | null | undefined) => value || '—';
+  return (
+    <Page width="detail" labelledBy="incoming-title">
+      <PageHeader
+        titleId="incoming-title"
+        back={{ to: '/waybills/incoming', label: t('incoming.detail.back') }}
+        title={t('incoming.detail.title', { number: w.evrNumber })}
+        badge={
+          <span className={styles.badges}>
+            <Badge tone={EVR_STATE_TONES[w.evrStatus]}>{labels.evrState(w.evrStatus)}</Badge>
+            <Badge tone="neutral">{t('incoming.fromEvr')}</Badge>
+          </span>
+        }
+      />
+      <MutedText>{t('incoming.detail.readOnly')}</MutedText>
+      <Card title={t('incoming.detail.parties')}>
+        <DetailFields
+          fields={[
+            { key: 'owner', label: label('owner'), value: party(w.owner) },
+            { key: 'transporter', label: label('transporter'), value: party(w.transporter) },
+            { key: 'place', label: label('placeOfDelivery'), value: w.destinationName ?? w.placeOfDelivery.name },
+          ]}
+        />
+      </Card>
+      <Card title={t('incoming.detail.transport')}>
+        <DetailFields
+          fields={[
+            { key: 'driver', label: label('driverName'), value: text(w.driverName) },
+            { key: 'driverIdCode', label: label('driverIdCode'), value: text(w.driverIdCode) },
+            { key: 'driverPhone', label: label('driverPhone'), value: text(w.driverPhone) },
+            { key: 'vehicle', label: label('vehicleNumber'), value: text(w.vehicleNumber) },
+            { key: 'trailer', label: label('trailerNumber'), value: text(w.trailerNumber) },
+            { key: 'departure', label: label('departureTime'), value: time(w.departureTime) },
+            {
+              key: 'mileage',
+              label: label('totalJourneyMileage'),
+              value: w.totalJourneyMileage === null ? '—' : `${format.number(w.totalJourneyMileage)} km`,
+            },
+          ]}
+        />
+      </Card>
+      <Card title={t('incoming.detail.origin')}>
+        <DetailFields
+          fields={[
+            { key: 'source', label: label('sourceName'), value: text(w.sourceName) },
+            { key: 'basis', label: label('holdingBasisType'), value: w.holdingBasisType ? labels.holdingBasis(w.holdingBasisType) : '—' },
+            { key: 'cadastre', label: label('cadastralNumber'), value: text(w.cadastralNumber) },
+            {
+              key: 'claims',
+              label: label('certificateClaims'),
+              value:
+                w.certificateClaims.length > 0
+                  ? w.certificateClaims
+                      .map((c) => (c.number ? `${labels.certificateClaim(c.code)} (${c.number})` : labels.certificateClaim(c.code)))
+                      .join(', ')
+                  : '—',
+            },
+            { key: 'eudrReference', label: label('eudrReferenceNumber'), value: text(w.eudrReferenceNumber) },
+            { key: 'eudrVerification', label: label('eudrVerificationNumber'), value: text(w.eudrVerificationNumber) },
+          ]}
+        />
+      </Card>
+      <Card title={t('incoming.detail.load')} aside={incomingLoad(w, t, format)}>
+        <table className={styles.items}>
+          <caption className={styles.caption}>{t('incoming.detail.itemsCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{label('assortment')}</th>
+              <th scope="col" className={styles.number}>
+                {label('amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {w.items.map((item, i) => (
+              <tr key={`${item.assortment ?? ''}-${i}`}>
+                <td>{[item.assortment, item.name].filter(Boolean).join(' · ') || '—'}</td>
+                <td className={styles.number}>
+                  {format.number(item.amount)} {evrUnit(item.unitCode)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <Card title={t('incoming.detail.evr')}>
+        <DetailFields
+          fields={[
+            { key: 'created', label: label('createdInEvr'), value: time(w.createdInEvr) },
+            { key: 'unloaded', label: label('unloadedAt'), value: time(w.unloadedAt) },
+            { key: 'finished', label: label('finishedAt'), value: time(w.finishedAt) },
+            ...(w.cancelledAt
+              ? [
+                  { key: 'cancelled', label: label('cancelledAt'), value: time(w.cancelledAt) },
+                  { key: 'reason', label: label('cancellationReason'), value: text(w.cancellationReason), wide: true },
+                ]
+              : []),
+            ...(w.comment ? [{ key: 'comment', label: label('comment'), value: w.comment, wide: true }] : []),
+          ]}
+        />
+        {w.evrMeasurement ? <Measurement waybill={w} tolerance={tolerance} /> : null}
+        {w.evrNotes.length > 0 ? (
+          <div className={styles.part}>
+            <h3 className={styles.subtitle}>{t('incoming.detail.notes')}</h3>
+            <ul className={styles.notes}>
+              {w.evrNotes.map((note, i) => (
+                <li key={`${note.creationTime ?? ''}-${i}`}>
+                  <p className={styles.noteText}>{note.message}</p>
+                  <p className={styles.noteBy}>
+                    {[note.creatorName ?? note.creatorCode, note.creationTime ? format.dateTime(note.creationTime) : null]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </Card>
+      <Card>
+        <IncomingHistory number={w.evrNumber} />
+      </Card>
+    </Page>
+  );
+}
+
+/** The receiver's latest measurement act beside what was shipped, marked beyond the tolerance. */
+function Measurement({ waybill: w, tolerance }: { readonly waybill: IncomingWaybill; readonly tolerance: number }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const act = w.evrMeasurement!;
+  const difference = w.quantity ? measurementDifference(w.quantity, w.evrMeasuredQuantity) : null;
+  const off = w.quantity ? measuredOff({ quantity: w.quantity, evrMeasuredQuantity: w.evrMeasuredQuantity }, tolerance) : null;
+  const signed = (value: number, text: string) => (value > 0 ? `+${text}` : text);
+  return (
+    <div className={styles.part}>
+      <h3 className={styles.subtitle}>{t('incoming.detail.measurement')}</h3>
+      <DetailFields
+        compact
+        fields={[
+          {
+            key: 'act',
+            label: t('waybills.evr.act'),
+            value: [act.actNumber, act.actDate ? format.date(act.actDate.slice(0, 10)) : null].filter(Boolean).join(', ') || '—',
+          },
+          { key: 'measurer', label: t('waybills.evr.measurer'), value: act.measurerCode ?? '—' },
+          {
+            key: 'measured',
+            label: t('waybills.evr.measured'),
+            value:
+              w.evrMeasuredQuantity && w.unit
+                ? format.quantity(w.evrMeasuredQuantity, w.unit)
+                : act.total
+                  ? `${format.number(act.total.amount)} ${evrUnit(act.total.unit)}`
+                  : '—',
+          },
+          {
+            key: 'difference',
+            label: t('waybills.evr.difference'),
+            value: difference ? (
+              <span className={off ? styles.off : undefined}>
+                {signed(difference.units, format.quantity(difference.units, w.unit ?? undefined))} (
+                {signed(difference.percent, format.number(difference.percent, 1))} %)
+                {off ? ` · ${t('waybills.evr.beyondTolerance', { percent: tolerance })}` : ''}
+              </span>
+            ) : (
+              t('waybills.evr.otherUnit')
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** What EVR changed, newest first, each value as the page shows it. */
+function IncomingHistory({ number }: { readonly number: string }) {
+  const { t } = useTranslation();
+  const labels = useValueLabels();
+  const fields: Record<string, HistoryField> = {
+    evrStatus: { label: t('incoming.fields.evrStatus'), format: labels.evrState },
+  };
+  return <RecordHistory entity="incoming_waybill" recordKey={number} fields={fields} />;
+}

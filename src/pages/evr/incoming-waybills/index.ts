@@ -1,0 +1,1 @@
+export { IncomingWaybillsPage } from './ui/IncomingWaybillsPage/IncomingWaybillsPage';
