@@ -42,7 +42,7 @@ test('a load another company starts to the office in EVR comes in as an incoming
       transport: {
         transporter: { name: supplier.name, code: supplier.registryCode },
         driverName: driver,
-        driverIdCode: '38112120345',
+        driverIdCode: '38112120340',
         vanRegistrationNumber: '344 MKL',
       },
       receiver: { name: office.name, code: office.registryCode, address: { ...address, county: 'Võru maakond', city: 'Võru linn' } },
@@ -81,6 +81,8 @@ test('a load another company starts to the office in EVR comes in as an incoming
     data: { totalJourneyMileage: 87 },
   });
   expect(unload.status(), await unload.text()).toBeLessThan(300);
-  await expect(main).toContainText('Unloaded', { timeout: 30_000 });
+  // The journey's mileage comes with the unload only; the status badge beside the title says so too.
+  await expect(main).toContainText('87 km', { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('Unloaded');
   await shoot(page, 'incoming-waybill', { fullPage: true });
 });

@@ -36,7 +36,7 @@ const LOADS = [
     basis: 'SalesContract',
     claims: [{ code: 'PEFC', number: 'PEFC/09-31-02' }],
     step: 'unloaded',
-    driver: ['Tiit Lepp', '38112120345', '+372 5344 0912', '344 MKL'],
+    driver: ['Tiit Lepp', '38112120340', '+372 5344 0912', '344 MKL'],
   },
   {
     from: 'Hiiumaa Metsatalu OÜ',
@@ -46,7 +46,7 @@ const LOADS = [
     basis: 'ForestNotice',
     claims: [],
     step: 'measured',
-    driver: ['Marko Orav', '39002280212', '+372 5078 2231', '078 HHA'],
+    driver: ['Marko Orav', '39002280218', '+372 5078 2231', '078 HHA'],
   },
   {
     from: 'Rapla Metsahooldus OÜ',
@@ -56,7 +56,7 @@ const LOADS = [
     basis: 'WithoutForestNotice',
     claims: [],
     step: 'cancelled',
-    driver: ['Rein Kask', '36809150231', '+372 5901 7713', '901 RPL'],
+    driver: ['Rein Kask', '36809150233', '+372 5901 7713', '901 RPL'],
   },
   {
     from: 'Põlva Metsaühistu MTÜ',
@@ -146,7 +146,7 @@ export function demoIncoming(companies: readonly Company[], anchor: number): Dem
                       cadaster: load.cadaster,
                       contractNumber: 'MK-2026/114',
                       contractDate: '2026-10-02',
-                      previousOwner: { name: 'Ants Tamm', code: '35504120274' },
+                      previousOwner: { name: 'Ants Tamm', code: '35504120275' },
                     }
                   : { type: load.basis, cadaster: load.cadaster },
               source: { name: load.source, address: address(supplier) },
