@@ -21,8 +21,13 @@ const LOGIN_BUDGET_KB = 150;
 // 197.9 kB after, once what they had dragged in was taken back out: the whole message catalogue,
 // 9 kB, and the EVR rules, 2.3 kB; and the api helpers each lazy chunk copied, 3.3 kB); plus 0.5 kB
 // for a phone's "Actions" button in front of the list's buttons and a first visit in the browser's
-// language (measured 2026-11-28: 198.0 kB before them, 198.2 kB after).
-const SIGNED_IN_BUDGET_KB = 198.6;
+// language (measured 2026-11-28: 198.0 kB before them, 198.2 kB after); plus 0.3 kB for EVR's
+// incoming waybills and the server's measurement tolerance on the list (measured 2026-11-29: the
+// route table's new page and its link, the tolerance read from GET /api/settings for the list's
+// marks and its filter's words: 199.6 kB as first built, 198.9 kB once 0.7 kB was taken back out
+// (the incoming list's contract and EVR's product groups in modules of their own, the two incoming
+// pages in one chunk, a smaller field-error rule).
+const SIGNED_IN_BUDGET_KB = 198.9;
 const html = readFileSync(join(dir, 'index.html'), 'utf8');
 const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 const brotliKb = (file) => brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length / 1024;

@@ -22,22 +22,6 @@ export type HoldingBasisType = (typeof HOLDING_BASIS_TYPES)[number];
 export const CERTIFICATE_CLAIMS = ['FSC100', 'FSCMIX', 'FSCRECYCLED', 'FSCCW', 'PEFC', 'PEFCCS'] as const;
 export type CertificateClaimCode = (typeof CERTIFICATE_CLAIMS)[number];
 
-/** EVR's product groups of an assortment (its `productGroup`): saw logs, pulpwood, firewood, chips and residues. */
-export const EVR_PRODUCT_GROUPS = ['PALK', 'PABER', 'KUTE', 'HAKE'] as const;
-export type EvrProductGroup = (typeof EVR_PRODUCT_GROUPS)[number];
-
-/**
- * The product group a type's name suggests (English or Estonian): what an assortment type gets when
- * none is chosen, and what types made before the field got (migration 045).
- */
-export function productGroupOfName(name: string): EvrProductGroup {
-  const lower = name.toLowerCase();
-  if (/pulp|paber/.test(lower)) return 'PABER';
-  if (/fire|küte|kütte|energy/.test(lower)) return 'KUTE';
-  if (/chip|hake|hakke|residue/.test(lower)) return 'HAKE';
-  return 'PALK';
-}
-
 /** A waybill's status in EVR (pyevr's WaybillStatus). */
 export const EVR_STATUSES = ['shipping', 'unloaded', 'finished', 'cancelled'] as const;
 export type EvrStatus = (typeof EVR_STATUSES)[number];

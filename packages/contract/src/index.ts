@@ -65,7 +65,6 @@ export {
   WAREHOUSE_LIST,
   WORKER_LIST,
   LISTS,
-  INCOMING_WAYBILL_LIST,
   sortValues,
   parseSort,
   orderParts,
@@ -247,10 +246,10 @@ export {
   measurementDifference,
   measuredOff,
   isTolerancePercent,
-  EVR_PRODUCT_GROUPS,
-  productGroupOfName,
 } from './evr-codes.ts';
-export type { HoldingBasisType, CertificateClaimCode, EvrProductGroup, EvrStatus, EvrSync, EvrFailure, EvrState } from './evr-codes.ts';
+export type { HoldingBasisType, CertificateClaimCode, EvrStatus, EvrSync, EvrFailure, EvrState } from './evr-codes.ts';
+export { EVR_PRODUCT_GROUPS, productGroupOfName } from './evr-products.ts';
+export type { EvrProductGroup } from './evr-products.ts';
 export {
   HOLDING_BASIS_FIELDS,
   HOLDING_BASIS,
@@ -283,3 +282,4 @@ export {
   unitOfEvrCode,
 } from './evr-answers.ts';
 export type { EvrDocument, EvrMeasurement, EvrNote } from './evr-answers.ts';
+export { INCOMING_WAYBILL_LIST } from './incoming-list.ts';

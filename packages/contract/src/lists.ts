@@ -4,7 +4,7 @@
  * and SQL conditions from these, the mocks answer with one generic responder over them, and the
  * web app's URL state and filter bars are made from them.
  */
-import { CERTIFICATE_CLAIMS, EVR_STATES, EVR_STATUSES, HOLDING_BASIS_TYPES } from './evr-codes.ts';
+import { CERTIFICATE_CLAIMS, EVR_STATES, HOLDING_BASIS_TYPES } from './evr-codes.ts';
 import { EXPORT_KINDS, INVOICE_STATUSES, LIMITS, SPECIES, UNITS, WAYBILL_STATUSES, WORKLOG_ACTIONS } from './limits.ts';
 
 /** Reference data a filter value points at; the filter bar picks the matching picker. */
@@ -65,11 +65,11 @@ export const LIST_PARAMS = ['search', 'sort', 'pageNumber', 'pageSize'] as const
 
 // The filters keep their literal types (kind, field), so a consumer can require a column or a
 // handler for every field a list filters on, and have the compiler find a missing one.
-const defineList = <const D extends Readonly<Record<string, FilterDef>>, const S extends string>(
+export const defineList = <const D extends Readonly<Record<string, FilterDef>>, const S extends string>(
   list: ListContract<keyof D & string, S> & { filters: D },
 ): ListContract<keyof D & string, S> & { filters: D } => list;
 
-const STAMPS = ['createdAt', 'lastModifiedAt'] as const;
+export const STAMPS = ['createdAt', 'lastModifiedAt'] as const;
 
 export const WAYBILL_LIST = defineList({
   path: '/api/waybills/',
@@ -118,22 +118,6 @@ export const WAYBILL_LIST = defineList({
   defaultSort: '-transportDate,-number',
   search: ['number', 'driverName', 'vehicleNumber', 'notes'],
   key: 'number',
-});
-
-/**
- * Incoming waybills: loads in EVR addressed to us that another company started, kept as EVR has
- * them (read-only). Filtered by EVR's status and by our warehouse they come to.
- */
-export const INCOMING_WAYBILL_LIST = defineList({
-  path: '/api/evr/incoming/',
-  filters: {
-    evrStatusIn: { kind: 'multi', field: 'evrStatus', type: 'string', values: EVR_STATUSES, commaSeparated: true },
-    destination: { kind: 'multi', field: 'destination', type: 'string', ref: 'destination' },
-  },
-  sort: ['departureTime', 'evrNumber', ...STAMPS],
-  defaultSort: '-departureTime,-evrNumber',
-  search: ['evrNumber', 'ownerName', 'driverName', 'vehicleNumber', 'cadastralNumber'],
-  key: 'evrNumber',
 });
 
 export const WORKLOG_LIST = defineList({

@@ -21,8 +21,7 @@ export type PageName =
   | 'waybills'
   | 'waybill-edit'
   | 'waybill-detail'
-  | 'incoming-waybills'
-  | 'incoming-waybill-detail'
+  | 'incoming'
   | 'worklogs'
   | 'worklog-edit'
   | 'worklog-detail'
@@ -46,8 +45,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: 'waybills', page: 'waybills', access: 'signedIn' },
   { path: 'waybills/new', page: 'waybill-edit', access: 'signedIn' },
   { path: 'waybills/:number', page: 'waybill-detail', access: 'signedIn' },
-  { path: 'waybills/incoming', page: 'incoming-waybills', access: 'signedIn' },
-  { path: 'waybills/incoming/:number', page: 'incoming-waybill-detail', access: 'signedIn' },
+  // The list of incoming waybills and one of them: one page slice (pages/evr), the list without a number.
+  { path: 'waybills/incoming', page: 'incoming', access: 'signedIn' },
+  { path: 'waybills/incoming/:number', page: 'incoming', access: 'signedIn' },
   { path: 'waybills/:number/edit', page: 'waybill-edit', access: 'signedIn' },
   { path: 'worklogs', page: 'worklogs', access: 'signedIn' },
   { path: 'worklogs/new', page: 'worklog-edit', access: 'signedIn' },

@@ -30,12 +30,7 @@ const PAGE_LOADERS: Readonly<Record<PageName, () => PageModule>> = {
     import(/* webpackChunkName: "page-waybill-edit" */ '@/pages/waybill-edit').then((m) => ({ default: m.WaybillEditPage })),
   'waybill-detail': () =>
     import(/* webpackChunkName: "page-waybill-detail" */ '@/pages/waybill-detail').then((m) => ({ default: m.WaybillDetailPage })),
-  'incoming-waybills': () =>
-    import(/* webpackChunkName: "page-incoming-waybills" */ '@/pages/evr/incoming-waybills').then((m) => ({ default: m.IncomingWaybillsPage })),
-  'incoming-waybill-detail': () =>
-    import(/* webpackChunkName: "page-incoming-waybill-detail" */ '@/pages/evr/incoming-waybill-detail').then((m) => ({
-      default: m.IncomingWaybillDetailPage,
-    })),
+  incoming: () => import(/* webpackChunkName: "page-incoming" */ '@/pages/evr/incoming').then((m) => ({ default: m.IncomingPage })),
   worklogs: () => import(/* webpackChunkName: "page-worklogs" */ '@/pages/worklogs').then((m) => ({ default: m.WorklogsPage })),
   'worklog-edit': () =>
     import(/* webpackChunkName: "page-worklog-edit" */ '@/pages/worklog-edit').then((m) => ({ default: m.WorklogEditPage })),

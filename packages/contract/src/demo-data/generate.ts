@@ -1,7 +1,7 @@
 import { demoIncoming, type DemoIncoming } from './incoming.ts';
 import { DOCUMENT_NUMBER, INVOICE, WORKLOG_ACTIONS, documentNumber } from '../limits.ts';
 import type { InvoiceStatus, InvoiceSyncFailure, Locale, Species, Unit, WaybillStatus, WorklogAction } from '../limits.ts';
-import type { EvrProductGroup } from '../evr-codes.ts';
+import type { EvrProductGroup } from '../evr-products.ts';
 
 import { fromScaled, invoiceTotals } from './decimal.ts';
 import {

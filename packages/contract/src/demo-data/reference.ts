@@ -1,5 +1,5 @@
 /** Reference data of the demo installation: Estonian timber logistics, invented companies and people. */
-import type { EvrProductGroup } from '../evr-codes.ts';
+import type { EvrProductGroup } from '../evr-products.ts';
 import type { Species, Unit } from '../limits.ts';
 
 export const ASSORTMENT_TYPES: { name: string; nameEt: string; evrProductGroup: EvrProductGroup; description: string }[] = [

@@ -1,13 +1,8 @@
 import { useFormikContext, type FieldMetaProps } from 'formik';
 import { useState } from 'react';
 
-/** Whether two form values are the same, taking '', null and undefined as one empty value. */
-function sameValue(a: unknown, b: unknown): boolean {
-  const empty = (value: unknown) => value === undefined || value === null || value === '';
-  if (empty(a) || empty(b)) return empty(a) && empty(b);
-  if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
-  return Object.is(a, b);
-}
+/** Whether two form values are the same, taking '', null and undefined as one empty value (a list or object by its JSON). */
+const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? '') === JSON.stringify(b ?? '');
 
 /**
  * The error a Formik field shows: once the field was touched and either changed (at any time
@@ -19,9 +14,8 @@ function sameValue(a: unknown, b: unknown): boolean {
  */
 export function useShownError(value: unknown, meta: FieldMetaProps<unknown>): string | undefined {
   const { submitCount } = useFormikContext();
-  const changed = !sameValue(value, meta.initialValue);
   // Kept once seen: a field typed in and emptied again still counts as changed.
   const [edited, setEdited] = useState(false);
-  if (changed && !edited) setEdited(true);
-  return meta.touched && (submitCount > 0 || edited || changed) ? meta.error : undefined;
+  if (!edited && !sameValue(value, meta.initialValue)) setEdited(true);
+  return meta.touched && (submitCount > 0 || edited) ? meta.error : undefined;
 }

@@ -133,6 +133,7 @@ export function WaybillsPage() {
       <ListChangesNotice entity="waybill" since={startedTimeStamp} />
       <SelectionBar selection={bulk} pageRows={data?.results.length ?? 0} count={count} />
       <WaybillTable
+        tolerancePercent={tolerance}
         rows={failed ? EMPTY : data?.results}
         sort={query.state.sort}
         onSortChange={sortChange}

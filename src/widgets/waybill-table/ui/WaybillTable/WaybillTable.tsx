@@ -3,7 +3,6 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 
-import { useGetSettingsQuery } from '@/entities/settings';
 import type { Waybill } from '@/entities/waybill';
 import { useFormat } from '@/shared/lib/format';
 import { Table, type TableProps } from '@/shared/ui';
@@ -13,6 +12,8 @@ import { waybillColumns } from './columns';
 export type WaybillTableProps = Omit<TableProps<Waybill>, 'columns' | 'getRowKey' | 'label' | 'onRowOpen'> & {
   /** The columns shown, in order (ids of the contract's LIST_COLUMNS.waybills); the list's defaults when not given. */
   readonly columnIds?: readonly string[];
+  /** The server's measurement tolerance in percent (GET /api/settings), beyond which a difference is marked. */
+  readonly tolerancePercent?: number | undefined;
 };
 
 const DEFAULT_COLUMNS = defaultColumns('waybills');
@@ -21,13 +22,16 @@ const DEFAULT_COLUMNS = defaultColumns('waybills');
  * The waybill list's table: a row opens its waybill, which links back to this very list view
  * (filters, sort and page) through the link's state.
  */
-export const WaybillTable = memo(function WaybillTable({ columnIds = DEFAULT_COLUMNS, ...props }: WaybillTableProps) {
+export const WaybillTable = memo(function WaybillTable({
+  columnIds = DEFAULT_COLUMNS,
+  tolerancePercent: tolerance,
+  ...props
+}: WaybillTableProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
   const { search } = useLocation();
   const linkState = useMemo(() => ({ listSearch: search }), [search]);
-  const tolerance = useGetSettingsQuery().data?.evrTolerancePercent;
   const columns = useMemo(() => {
     const all = waybillColumns(t, format, linkState, tolerance);
     return columnIds.flatMap((id) => all.find((column) => column.id === id) ?? []);

@@ -1,1 +1,0 @@
-export { IncomingWaybillDetailPage } from './ui/IncomingWaybillDetailPage/IncomingWaybillDetailPage';

@@ -1,1 +1,0 @@
-export { IncomingWaybillsPage } from './ui/IncomingWaybillsPage/IncomingWaybillsPage';
