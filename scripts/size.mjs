@@ -14,7 +14,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dir = resolve(process.argv[2] ?? 'dist');
 const ENTRY_BUDGET_KB = 130;
-const LOGIN_BUDGET_KB = 150;
+// 150 kB, plus 0.1 kB (2026-11-29) for one rule of when any form field shows its error
+// (shared/ui useShownError, which the sign-in fields share with every form) and the route table's
+// incoming-waybill page: measured 150.007 kB with both, its chunk hashes moving it by ±0.01 kB.
+const LOGIN_BUDGET_KB = 150.1;
 // 190 kB, plus jose (5.7 kB gzip, measured 2026-11-28: 189.1 kB with the hand-written WebCrypto check,
 // 194.8 kB with jose's jwtVerify), which the design names for the browser's token check; plus 2 kB
 // for the list's EVR columns, filters and their words (measured 2026-11-28: 195.7 kB before them,

@@ -10,7 +10,7 @@ import { defineList, STAMPS } from './lists.ts';
  * them (read-only). Filtered by EVR's status and by our warehouse they come to.
  */
 export const INCOMING_WAYBILL_LIST = defineList({
-  path: '/api/evr/incoming/',
+  path: '/api/evr/incoming',
   filters: {
     evrStatusIn: { kind: 'multi', field: 'evrStatus', type: 'string', values: EVR_STATUSES, commaSeparated: true },
     destination: { kind: 'multi', field: 'destination', type: 'string', ref: 'destination' },

@@ -111,7 +111,7 @@ export async function incomingRoutes(app: App) {
   const get = (number: string) => findOne(db, incomingSpec, sql`i.evr_number = ${number}`);
 
   app.get(
-    '/evr/incoming/',
+    '/evr/incoming',
     {
       schema: {
         operationId: 'listIncomingWaybills',
@@ -127,7 +127,7 @@ export async function incomingRoutes(app: App) {
   );
 
   app.get(
-    '/evr/incoming/:number/',
+    '/evr/incoming/:number',
     {
       schema: {
         operationId: 'getIncomingWaybill',
@@ -142,7 +142,7 @@ export async function incomingRoutes(app: App) {
   );
 
   app.get(
-    '/evr/incoming/:number/history/',
+    '/evr/incoming/:number/history',
     {
       schema: {
         operationId: 'incomingWaybillHistory',

@@ -9,7 +9,7 @@ export const HISTORY_OF = {
   worklog: { path: (key: string) => `/api/worklogs/${encodeURIComponent(key)}/history/`, tag: TAGS.worklog },
   invoice: { path: (key: string) => `/api/invoices/${encodeURIComponent(key)}/history/`, tag: TAGS.invoice },
   user: { path: (key: string) => `/api/user/${encodeURIComponent(key)}/history/`, tag: TAGS.user },
-  incoming_waybill: { path: (key: string) => `/api/evr/incoming/${encodeURIComponent(key)}/history/`, tag: TAGS.incomingWaybill },
+  incoming_waybill: { path: (key: string) => `/api/evr/incoming/${encodeURIComponent(key)}/history`, tag: TAGS.incomingWaybill },
 } as const satisfies Record<string, { path: (key: string) => string; tag: TagType }>;
 
 export type HistoryOf = keyof typeof HISTORY_OF;

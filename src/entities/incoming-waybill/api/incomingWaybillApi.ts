@@ -2,7 +2,7 @@ import { baseApi, pageTags, TAGS, type ListParams, type Schema } from '@/shared/
 
 export type IncomingWaybill = Schema<'IncomingWaybill'>;
 export type IncomingWaybillPage = Schema<'IncomingWaybillPage'>;
-export type IncomingWaybillListParams = ListParams<'/api/evr/incoming/'>;
+export type IncomingWaybillListParams = ListParams<'/api/evr/incoming'>;
 
 /**
  * Incoming waybills: loads in EVR addressed to us that another company started, as EVR last
@@ -12,11 +12,11 @@ export type IncomingWaybillListParams = ListParams<'/api/evr/incoming/'>;
 export const incomingWaybillApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listIncomingWaybills: build.query<IncomingWaybillPage, IncomingWaybillListParams>({
-      query: (params) => ({ url: '/api/evr/incoming/', params }),
+      query: (params) => ({ url: '/api/evr/incoming', params }),
       providesTags: (page) => pageTags(TAGS.incomingWaybill, page, (waybill) => waybill.evrNumber),
     }),
     getIncomingWaybill: build.query<IncomingWaybill, string>({
-      query: (number) => `/api/evr/incoming/${encodeURIComponent(number)}/`,
+      query: (number) => `/api/evr/incoming/${encodeURIComponent(number)}`,
       providesTags: (_waybill, _error, number) => [{ type: TAGS.incomingWaybill, id: number }],
     }),
   }),

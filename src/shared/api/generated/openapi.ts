@@ -1721,7 +1721,7 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
-    readonly "/api/evr/incoming/": {
+    readonly "/api/evr/incoming": {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -1741,7 +1741,7 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
-    readonly "/api/evr/incoming/{number}/": {
+    readonly "/api/evr/incoming/{number}": {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -1761,7 +1761,7 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
-    readonly "/api/evr/incoming/{number}/history/": {
+    readonly "/api/evr/incoming/{number}/history": {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;

@@ -5,7 +5,7 @@ import { useParams } from 'react-router-dom';
 import { RecordHistory, type HistoryField } from '@/entities/history';
 import { evrUnit, incomingLoad, useGetIncomingWaybillQuery, type IncomingWaybill } from '@/entities/incoming-waybill';
 import { useGetSettingsQuery } from '@/entities/settings';
-import { EVR_STATE_TONES } from '@/entities/waybill';
+import { EVR_STATE_TONES, waybillFieldLabel } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
 import { useValueLabels } from '@/shared/i18n';
 import { useFormat } from '@/shared/lib/format';
@@ -122,8 +122,8 @@ function IncomingWaybillView({ waybill: w }: { readonly waybill: IncomingWaybill
                       .join(', ')
                   : '—',
             },
-            { key: 'eudrReference', label: label('eudrReferenceNumber'), value: text(w.eudrReferenceNumber) },
-            { key: 'eudrVerification', label: label('eudrVerificationNumber'), value: text(w.eudrVerificationNumber) },
+            { key: 'eudrReference', label: waybillFieldLabel(t, 'eudrReferenceNumber'), value: text(w.eudrReferenceNumber) },
+            { key: 'eudrVerification', label: waybillFieldLabel(t, 'eudrVerificationNumber'), value: text(w.eudrVerificationNumber) },
           ]}
         />
       </Card>

@@ -56,7 +56,7 @@ export const Empty: Story = {
   parameters: {
     msw: {
       handlers: {
-        incomingWaybill: [http.get('*/api/evr/incoming/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] }))],
+        incomingWaybill: [http.get('*/api/evr/incoming', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] }))],
       },
     },
   },
@@ -67,7 +67,7 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   parameters: {
-    msw: { handlers: { incomingWaybill: [http.get('*/api/evr/incoming/', () => delay(LOADING_DELAY).then(() => HttpResponse.json({})))] } },
+    msw: { handlers: { incomingWaybill: [http.get('*/api/evr/incoming', () => delay(LOADING_DELAY).then(() => HttpResponse.json({})))] } },
   },
 };
 
@@ -75,7 +75,7 @@ export const Failed: Story = {
   parameters: {
     msw: {
       handlers: {
-        incomingWaybill: [http.get('*/api/evr/incoming/', () => HttpResponse.json({ detail: 'Server error' }, { status: 500 }))],
+        incomingWaybill: [http.get('*/api/evr/incoming', () => HttpResponse.json({ detail: 'Server error' }, { status: 500 }))],
       },
     },
   },
