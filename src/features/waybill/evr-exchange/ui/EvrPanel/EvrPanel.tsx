@@ -1,4 +1,4 @@
-import { EVR_MEASUREMENT_TOLERANCE_PERCENT, evrStateOf, measurementDifference, measuredOff } from '@timberlog/contract';
+import { EVR_MEASUREMENT_TOLERANCE_PERCENT, evrStateOf } from '@timberlog/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,6 +7,8 @@ import { contractMessage, useValueLabels } from '@/shared/i18n';
 import { apiCallError } from '@/shared/lib';
 import { useFormat } from '@/shared/lib/format';
 import { Badge, Button, DetailFields, FormAlert } from '@/shared/ui';
+
+import { EvrMeasurementView, EvrNotes } from '../EvrMeasurement/EvrMeasurement';
 
 import styles from './EvrPanel.module.css';
 
@@ -79,8 +81,16 @@ export function EvrPanel({ waybill, connected = true, tolerancePercent = EVR_MEA
           ]}
         />
       )}
-      {waybill.evrMeasurement ? <Measurement waybill={waybill} tolerancePercent={tolerancePercent} /> : null}
-      {waybill.evrNotes.length > 0 ? <Notes notes={waybill.evrNotes} /> : null}
+      {waybill.evrMeasurement ? (
+        <EvrMeasurementView
+          act={waybill.evrMeasurement}
+          quantity={waybill.quantity}
+          unit={waybill.unit}
+          measuredQuantity={waybill.evrMeasuredQuantity}
+          tolerancePercent={tolerancePercent}
+        />
+      ) : null}
+      {waybill.evrNotes.length > 0 ? <EvrNotes notes={waybill.evrNotes} /> : null}
       {state === 'sending' ? (
         <p className={styles.note} role="status">
           {t('waybills.evr.sendingText')}
@@ -105,84 +115,5 @@ export function EvrPanel({ waybill, connected = true, tolerancePercent = EVR_MEA
       ) : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
     </section>
-  );
-}
-
-/**
- * The receiver's latest measurement act beside what was shipped: the act, the measured total, and
- * the difference in units and percent, marked when beyond the tolerance.
- */
-function Measurement({ waybill, tolerancePercent }: { readonly waybill: EvrPanelProps['waybill']; readonly tolerancePercent: number }) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const act = waybill.evrMeasurement!;
-  const difference = measurementDifference(waybill.quantity, waybill.evrMeasuredQuantity);
-  const off = measuredOff(waybill, tolerancePercent);
-  const measured = waybill.evrMeasuredQuantity
-    ? format.quantity(waybill.evrMeasuredQuantity, waybill.unit)
-    : act.total
-      ? `${format.number(act.total.amount)} ${act.total.unit}`
-      : '—';
-  const signed = (value: number, text: string) => (value > 0 ? `+${text}` : text);
-  return (
-    <div className={styles.measurement}>
-      <h3 className={styles.subtitle}>{t('waybills.evr.measurementTitle')}</h3>
-      <DetailFields
-        compact
-        fields={[
-          {
-            key: 'act',
-            label: t('waybills.evr.act'),
-            value: [act.actNumber, act.actDate ? format.date(act.actDate.slice(0, 10)) : null].filter(Boolean).join(', ') || '—',
-          },
-          {
-            key: 'measurer',
-            label: t('waybills.evr.measurer'),
-            value: act.measurerName && act.measurerCode ? `${act.measurerName} (${act.measurerCode})` : (act.measurerCode ?? '—'),
-          },
-          { key: 'shipped', label: t('waybills.evr.shipped'), value: format.quantity(waybill.quantity, waybill.unit) },
-          { key: 'measured', label: t('waybills.evr.measured'), value: measured },
-          {
-            key: 'difference',
-            label: t('waybills.evr.difference'),
-            value: difference ? (
-              <span className={off ? styles.off : undefined}>
-                {signed(difference.units, format.quantity(difference.units, waybill.unit))} (
-                {signed(difference.percent, format.number(difference.percent, 1))} %)
-                {off ? ` · ${t('waybills.evr.beyondTolerance', { percent: tolerancePercent })}` : ''}
-              </span>
-            ) : (
-              t('waybills.evr.otherUnit')
-            ),
-          },
-        ]}
-      />
-    </div>
-  );
-}
-
-/** The notes on the waybill in EVR (the receiver's, a measurer's, ours), oldest first: the words, who, when. */
-function Notes({ notes }: { readonly notes: EvrPanelProps['waybill']['evrNotes'] }) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  return (
-    <div className={styles.measurement}>
-      <h3 className={styles.subtitle}>{t('waybills.evr.notesTitle')}</h3>
-      <ul className={styles.notes}>
-        {notes.map((note, i) => (
-          <li key={`${note.creationTime ?? ''}-${i}`}>
-            <p className={styles.noteText}>{note.message}</p>
-            <p className={styles.noteBy}>
-              {[
-                note.creatorName && note.creatorCode ? `${note.creatorName} (${note.creatorCode})` : (note.creatorName ?? note.creatorCode),
-                note.creationTime ? format.dateTime(note.creationTime) : null,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            </p>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
+import { delay, http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { expect, within } from 'storybook/test';
 
@@ -7,6 +8,9 @@ import { initialSessionState } from '@/entities/session';
 import { IncomingWaybillDetailPage } from './IncomingWaybillDetailPage';
 
 const signedIn = { preloadedState: { session: { ...initialSessionState, accessToken: 'access', sessionInitialized: true } } };
+
+// Storybook shows the loading state for good; the Jest story runner waits for every request to end, so there it ends soon.
+const LOADING_DELAY = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom') ? 200 : ('infinite' as const);
 
 const at = (number: string) => ({ router: { initialPath: `/waybills/incoming/${number}` } });
 
@@ -50,7 +54,17 @@ export const Shipping: Story = {
   },
 };
 
-export const Finished: Story = { parameters: at('METS260045') };
+/** Finished in EVR: measured within the tolerance, so nothing is marked. */
+export const Finished: Story = {
+  parameters: at('METS260045'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Incoming waybill METS260045', level: 1 })).toBeInTheDocument();
+    await expect(canvas.getAllByText('Finished').length).toBeGreaterThan(0);
+    await expect(canvas.getByText('Finished at')).toBeInTheDocument();
+    await expect(canvas.queryByText(/beyond the/)).toBeNull();
+  },
+};
 
 /** Cancelled by its sender, with the reason. */
 export const Cancelled: Story = {
@@ -76,6 +90,37 @@ export const Estonian: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Loading: Story = {
+  parameters: { msw: { handlers: { incomingWaybill: [http.get('*/api/evr/incoming/:number', () => delay(LOADING_DELAY))] } } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Loading…')).toBeInTheDocument();
+  },
+};
 
-export const Phone: Story = { parameters: { width: 412 } };
+export const ServerError: Story = {
+  parameters: {
+    msw: {
+      handlers: { incomingWaybill: [http.get('*/api/evr/incoming/:number', () => HttpResponse.json({ detail: 'x' }, { status: 500 }))] },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    // On the page, and in the app-wide toast for a 5xx.
+    await expect(canvas.getAllByText('Something went wrong (error 500). Please try again.').length).toBeGreaterThan(0);
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/beyond the 3 % tolerance/)).toBeInTheDocument();
+  },
+};
+
+export const Phone: Story = {
+  parameters: { width: 412 },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { name: 'Incoming waybill METS260043', level: 1 })).toBeInTheDocument();
+  },
+};

@@ -1,7 +1,8 @@
-import { EVR_MEASUREMENT_TOLERANCE_PERCENT, measuredOff, measurementDifference } from '@timberlog/contract';
+import { EVR_MEASUREMENT_TOLERANCE_PERCENT } from '@timberlog/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 
+import { EvrMeasurementView, EvrNotes } from '@/features/waybill/evr-exchange';
 import { RecordHistory, type HistoryField } from '@/entities/history';
 import { evrUnit, incomingLoad, useGetIncomingWaybillQuery, type IncomingWaybill } from '@/entities/incoming-waybill';
 import { useGetSettingsQuery } from '@/entities/settings';
@@ -150,7 +151,7 @@ function IncomingWaybillView({ waybill: w }: { readonly waybill: IncomingWaybill
           </tbody>
         </table>
       </Card>
-      <Card title={t('incoming.detail.evr')}>
+      <Card title={t('incoming.detail.evr')} stack>
         <DetailFields
           fields={[
             { key: 'created', label: label('createdInEvr'), value: time(w.createdInEvr) },
@@ -165,78 +166,21 @@ function IncomingWaybillView({ waybill: w }: { readonly waybill: IncomingWaybill
             ...(w.comment ? [{ key: 'comment', label: label('comment'), value: w.comment, wide: true }] : []),
           ]}
         />
-        {w.evrMeasurement ? <Measurement waybill={w} tolerance={tolerance} /> : null}
-        {w.evrNotes.length > 0 ? (
-          <div className={styles.part}>
-            <h3 className={styles.subtitle}>{t('incoming.detail.notes')}</h3>
-            <ul className={styles.notes}>
-              {w.evrNotes.map((note, i) => (
-                <li key={`${note.creationTime ?? ''}-${i}`}>
-                  <p className={styles.noteText}>{note.message}</p>
-                  <p className={styles.noteBy}>
-                    {[note.creatorName ?? note.creatorCode, note.creationTime ? format.dateTime(note.creationTime) : null]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          </div>
+        {w.evrMeasurement ? (
+          <EvrMeasurementView
+            act={w.evrMeasurement}
+            quantity={w.quantity}
+            unit={w.unit}
+            measuredQuantity={w.evrMeasuredQuantity}
+            tolerancePercent={tolerance}
+          />
         ) : null}
+        {w.evrNotes.length > 0 ? <EvrNotes notes={w.evrNotes} /> : null}
       </Card>
       <Card>
         <IncomingHistory number={w.evrNumber} />
       </Card>
     </Page>
-  );
-}
-
-/** The receiver's latest measurement act beside what was shipped, marked beyond the tolerance. */
-function Measurement({ waybill: w, tolerance }: { readonly waybill: IncomingWaybill; readonly tolerance: number }) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const act = w.evrMeasurement!;
-  const difference = w.quantity ? measurementDifference(w.quantity, w.evrMeasuredQuantity) : null;
-  const off = w.quantity ? measuredOff({ quantity: w.quantity, evrMeasuredQuantity: w.evrMeasuredQuantity }, tolerance) : null;
-  const signed = (value: number, text: string) => (value > 0 ? `+${text}` : text);
-  return (
-    <div className={styles.part}>
-      <h3 className={styles.subtitle}>{t('incoming.detail.measurement')}</h3>
-      <DetailFields
-        compact
-        fields={[
-          {
-            key: 'act',
-            label: t('waybills.evr.act'),
-            value: [act.actNumber, act.actDate ? format.date(act.actDate.slice(0, 10)) : null].filter(Boolean).join(', ') || '—',
-          },
-          { key: 'measurer', label: t('waybills.evr.measurer'), value: act.measurerCode ?? '—' },
-          {
-            key: 'measured',
-            label: t('waybills.evr.measured'),
-            value:
-              w.evrMeasuredQuantity && w.unit
-                ? format.quantity(w.evrMeasuredQuantity, w.unit)
-                : act.total
-                  ? `${format.number(act.total.amount)} ${evrUnit(act.total.unit)}`
-                  : '—',
-          },
-          {
-            key: 'difference',
-            label: t('waybills.evr.difference'),
-            value: difference ? (
-              <span className={off ? styles.off : undefined}>
-                {signed(difference.units, format.quantity(difference.units, w.unit ?? undefined))} (
-                {signed(difference.percent, format.number(difference.percent, 1))} %)
-                {off ? ` · ${t('waybills.evr.beyondTolerance', { percent: tolerance })}` : ''}
-              </span>
-            ) : (
-              t('waybills.evr.otherUnit')
-            ),
-          },
-        ]}
-      />
-    </div>
   );
 }
 

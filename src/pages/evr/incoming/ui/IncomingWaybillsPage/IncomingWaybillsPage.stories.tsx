@@ -69,6 +69,9 @@ export const Loading: Story = {
   parameters: {
     msw: { handlers: { incomingWaybill: [http.get('*/api/evr/incoming', () => delay(LOADING_DELAY).then(() => HttpResponse.json({})))] } },
   },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('table', { name: 'Incoming from EVR' })).toHaveAttribute('aria-busy', 'true');
+  },
 };
 
 export const Failed: Story = {
@@ -79,15 +82,43 @@ export const Failed: Story = {
       },
     },
   },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  },
+};
+
+/** Searched from the address: the loads whose owner, driver, vehicle, EVR or cadastral number has the words. */
+export const Searched: Story = {
+  parameters: { router: { initialPath: '/waybills/incoming?search=METS260043' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: 'METS260043' })).toBeInTheDocument();
+    await expect(canvas.getAllByRole('row')).toHaveLength(2);
+  },
 };
 
 export const Estonian: Story = {
   globals: { locale: 'et' },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: 'Sissetulevad EVR-ist', level: 1 })).toBeInTheDocument();
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Sissetulevad EVR-ist', level: 1 })).toBeInTheDocument();
+    await expect(await canvas.findByRole('link', { name: 'METS260045' })).toBeInTheDocument();
+    await expect(canvas.getByText('EVR-is tühistatud')).toBeInTheDocument();
+    await expect(canvas.getByText('-4,5 %').tagName).toBe('STRONG');
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('link', { name: 'METS260045' })).toBeInTheDocument();
+  },
+};
 
-export const Phone: Story = { parameters: { width: 412 } };
+/** On a phone: each load a card, its EVR number the card's title. */
+export const Phone: Story = {
+  parameters: { width: 412 },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('link', { name: 'METS260045' })).toBeInTheDocument();
+  },
+};
