@@ -555,6 +555,43 @@ function otherCases(): Case[] {
     { name: "incoming waybills: a search by the owner's name", path: `/api/evr/incoming${query({ search: 'põlva' })}`, key: 'evrNumber' },
     { name: 'incoming waybills: sorted by EVR number', path: `/api/evr/incoming${query({ sort: 'evrNumber' })}`, key: 'evrNumber' },
     { name: 'incoming waybills: a status EVR has not', path: `/api/evr/incoming${query({ evrStatusIn: 'lost' })}`, locale: 'et' },
+    // The other fields the list searches: a driver's name, a vehicle, a cadastral number, an EVR number.
+    {
+      name: "incoming waybills: a search by the driver's name",
+      path: `/api/evr/incoming${query({ search: 'urmas' })}`,
+      key: 'evrNumber',
+      finds: ['METS260041', 'METS260045'],
+    },
+    {
+      name: 'incoming waybills: a search by the vehicle',
+      path: `/api/evr/incoming${query({ search: '344 mkl' })}`,
+      key: 'evrNumber',
+      finds: ['METS260042'],
+    },
+    {
+      name: 'incoming waybills: a search by the cadastral number',
+      path: `/api/evr/incoming${query({ search: '39201:004' })}`,
+      key: 'evrNumber',
+      finds: ['METS260043'],
+    },
+    {
+      name: 'incoming waybills: a search by EVR number',
+      path: `/api/evr/incoming${query({ search: 'mets260044' })}`,
+      key: 'evrNumber',
+      finds: ['METS260044'],
+    },
+    // None of the demo's loads comes to a warehouse of ours by its place code: the filter finds none, on both sides.
+    {
+      name: 'incoming waybills: to one of our warehouses',
+      path: `/api/evr/incoming${query({ destination: demo.warehouses.find((w) => w.destinationCode)!.destinationCode! })}`,
+      key: 'evrNumber',
+    },
+    {
+      name: 'incoming waybills: the second page of two, oldest departure first',
+      path: `/api/evr/incoming${query({ sort: 'departureTime', pageSize: '2', pageNumber: '2' })}`,
+      key: 'evrNumber',
+      finds: ['METS260043', 'METS260044'],
+    },
     ...demo.incoming.map((stored) => ({
       name: `incoming waybill: ${stored.waybill.status} ${stored.waybill.number}`,
       path: `/api/evr/incoming/${stored.waybill.number}`,

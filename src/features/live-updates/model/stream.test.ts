@@ -3,6 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 import { http, HttpResponse } from 'msw';
 
+import { incomingWaybillApi } from '@/entities/incoming-waybill';
 import { invoiceApi } from '@/entities/invoice';
 import { summaryApi } from '@/entities/summary';
 import { waybillApi } from '@/entities/waybill';
@@ -196,6 +197,32 @@ describe('live updates (GET /api/events/)', () => {
     // The other rows, and their order, are as they were; the list still says one changed.
     expect(shown().map((waybill) => waybill.number)).toEqual(page!.results.map((waybill) => waybill.number));
     expect(changedSince('waybill', 0)).toBe(1);
+    list.unsubscribe();
+  });
+
+  it("EVR's change to an incoming waybill fetches its page and its lists again at once, counting nothing on the home page", async () => {
+    const store = makeStore();
+    const [changed, other] = mockDb.incomingWaybills;
+    if (!changed || !other) throw new Error('the demo has incoming waybills');
+    const shown = store.dispatch(incomingWaybillApi.endpoints.getIncomingWaybill.initiate(changed.evrNumber));
+    const untouched = store.dispatch(incomingWaybillApi.endpoints.getIncomingWaybill.initiate(other.evrNumber));
+    const list = store.dispatch(incomingWaybillApi.endpoints.listIncomingWaybills.initiate({}));
+    await Promise.all([shown, untouched, list]);
+    let served = false;
+    server.use(
+      http.get('*/api/events/', () => {
+        if (served) return new Promise<Response>(() => undefined);
+        served = true;
+        return sse(change(50, { entity: 'incoming_waybill', key: changed.evrNumber, version: 2, action: 'updated', actor: null }));
+      }),
+    );
+    stop = startLiveUpdates(store, { wait: () => Promise.resolve() });
+    await waitFor(() => expect(recorder.count(`GET /api/evr/incoming/${changed.evrNumber}`)).toBe(2));
+    await waitFor(() => expect(recorder.count('GET /api/evr/incoming')).toBe(2));
+    expect(recorder.count(`GET /api/evr/incoming/${other.evrNumber}`)).toBe(1);
+    expect(recorder.requests.filter((request) => request.startsWith('GET /api/summary'))).toEqual([]);
+    shown.unsubscribe();
+    untouched.unsubscribe();
     list.unsubscribe();
   });
 

@@ -59,6 +59,8 @@ export function EvrMeasurementView({ act, quantity, unit, measuredQuantity, tole
           {
             key: 'difference',
             label: t('waybills.evr.difference'),
+            // Marked beyond the tolerance it says so in words: a row of its own, so the words do not wrap in a column.
+            wide: Boolean(off),
             value: difference ? (
               <span className={off ? styles.off : undefined}>
                 {signed(difference.units, amount(difference.units))} ({signed(difference.percent, format.number(difference.percent, 1))} %)

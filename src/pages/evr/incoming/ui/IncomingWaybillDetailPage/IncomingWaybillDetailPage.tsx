@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 
 import { EvrMeasurementView, EvrNotes } from '@/features/waybill/evr-exchange';
 import { RecordHistory, type HistoryField } from '@/entities/history';
-import { evrUnit, incomingLoad, useGetIncomingWaybillQuery, type IncomingWaybill } from '@/entities/incoming-waybill';
+import { incomingItemAmount, incomingLoad, useGetIncomingWaybillQuery, type IncomingWaybill } from '@/entities/incoming-waybill';
 import { useGetSettingsQuery } from '@/entities/settings';
 import { EVR_STATE_TONES, waybillFieldLabel } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
@@ -143,9 +143,7 @@ function IncomingWaybillView({ waybill: w }: { readonly waybill: IncomingWaybill
             {w.items.map((item, i) => (
               <tr key={`${item.assortment ?? ''}-${i}`}>
                 <td>{[item.assortment, item.name].filter(Boolean).join(' · ') || '—'}</td>
-                <td className={styles.number}>
-                  {format.number(item.amount)} {evrUnit(item.unitCode)}
-                </td>
+                <td className={styles.number}>{incomingItemAmount(item, format)}</td>
               </tr>
             ))}
           </tbody>
