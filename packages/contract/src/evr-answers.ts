@@ -75,6 +75,9 @@ const time = (value: unknown): string | null => {
   return text && !Number.isNaN(Date.parse(text)) ? new Date(text).toISOString() : null;
 };
 
+/** EVR's unit code as a person reads it: `tm` (a solid cubic metre) is m³; other codes as EVR sends them. */
+export const evrUnitSymbol = (code: string | null): string => (code === 'tm' ? 'm³' : (code ?? ''));
+
 /** Our unit of EVR's unit code (tm: solid cubic metres), or null for one we do not keep loads in. */
 export const unitOfEvrCode = (code: string | null): 'm3' | 't' | null => (code === 'tm' ? 'm3' : code === 't' ? 't' : null);
 

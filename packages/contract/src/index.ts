@@ -275,6 +275,7 @@ export {
   eudrComment,
   eudrFromComment,
   evrUnitCode,
+  evrUnitSymbol,
   incomingOf,
   measuredQuantity,
   measurementOf,

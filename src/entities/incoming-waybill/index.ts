@@ -1,3 +1,3 @@
 export { incomingWaybillApi, useGetIncomingWaybillQuery, useListIncomingWaybillsQuery } from './api/incomingWaybillApi';
 export type { IncomingWaybill, IncomingWaybillListParams, IncomingWaybillPage } from './api/incomingWaybillApi';
-export { evrUnit, incomingItemAmount, incomingLoad, incomingPath } from './lib/incoming';
+export { incomingItemAmount, incomingLoad, incomingPath } from './lib/incoming';

@@ -1,16 +1,9 @@
+import { evrUnitSymbol } from '@timberlog/contract';
+
 import { i18n } from '@/shared/i18n';
-import { formatDate, formatDateTime, formatNumber, formatQuantity, formatTime, type Formatters } from '@/shared/lib/format';
+import { formattersFor as formatters } from '@/shared/lib/format';
 
-import { evrUnit, incomingItemAmount, incomingLoad, incomingPath } from './incoming';
-
-const formatters = (locale: string): Formatters => ({
-  locale,
-  date: (value) => formatDate(value, locale),
-  dateTime: (value) => formatDateTime(value, locale),
-  time: (value) => formatTime(value, locale),
-  number: (value, maxDecimals) => formatNumber(value, locale, maxDecimals),
-  quantity: (value, unit) => formatQuantity(value, unit, locale),
-});
+import { incomingItemAmount, incomingLoad, incomingPath } from './incoming';
 
 const item = { assortment: 'KU', name: 'Kuusepalk', amount: 12.5, unitCode: 'tm' };
 
@@ -21,9 +14,9 @@ describe('incoming waybills on screen', () => {
   });
 
   it("writes EVR's unit codes as we write units: tm is m³, others as EVR has them", () => {
-    expect(evrUnit('tm')).toBe('m³');
-    expect(evrUnit('t')).toBe('t');
-    expect(evrUnit(null)).toBe('');
+    expect(evrUnitSymbol('tm')).toBe('m³');
+    expect(evrUnitSymbol('t')).toBe('t');
+    expect(evrUnitSymbol(null)).toBe('');
   });
 
   it('shows the load in our unit when EVR has it in one, else how many items it has (en and et)', () => {

@@ -9,5 +9,5 @@ export {
   numberFormat,
 } from './format';
 export { formatTime } from './intl';
-export { useFormat } from './useFormat';
+export { formattersFor, useFormat } from './useFormat';
 export type { Formatters } from './useFormat';

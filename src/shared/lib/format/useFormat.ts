@@ -14,19 +14,19 @@ export interface Formatters {
   readonly quantity: (value: number | string | null | undefined, unit: string | null | undefined) => string;
 }
 
+/** The formatters of one language. */
+export const formattersFor = (locale: string): Formatters => ({
+  locale,
+  date: (value) => formatDate(value, locale),
+  dateTime: (value) => formatDateTime(value, locale),
+  time: (value) => formatTime(value, locale),
+  number: (value, maxDecimals) => formatNumber(value, locale, maxDecimals),
+  quantity: (value, unit) => formatQuantity(value, unit, locale),
+});
+
 /** The formatters bound to the current language; they change when the user switches it. */
 export function useFormat(): Formatters {
   const { i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? i18n.language ?? 'en';
-  return useMemo(
-    () => ({
-      locale,
-      date: (value) => formatDate(value, locale),
-      dateTime: (value) => formatDateTime(value, locale),
-      time: (value) => formatTime(value, locale),
-      number: (value, maxDecimals) => formatNumber(value, locale, maxDecimals),
-      quantity: (value, unit) => formatQuantity(value, unit, locale),
-    }),
-    [locale],
-  );
+  return useMemo(() => formattersFor(locale), [locale]);
 }

@@ -1,4 +1,4 @@
-import { measuredOff, measurementDifference, type Unit } from '@timberlog/contract';
+import { evrUnitSymbol, measuredOff, measurementDifference, type Unit } from '@timberlog/contract';
 import { useTranslation } from 'react-i18next';
 
 import type { Schema } from '@/shared/api';
@@ -18,9 +18,6 @@ export interface EvrMeasurementViewProps {
   readonly tolerancePercent: number;
 }
 
-/** EVR's unit code as we write a unit: `tm` (a solid cubic metre) is m³. */
-const evrUnit = (code: string): string => (code === 'tm' ? 'm³' : code);
-
 /**
  * The receiver's latest measurement act beside what was shipped: the act, the measurer, the
  * measured total, and the difference in units and percent, marked when beyond the tolerance. Our
@@ -35,7 +32,7 @@ export function EvrMeasurementView({ act, quantity, unit, measuredQuantity, tole
   const measured = measuredQuantity
     ? amount(measuredQuantity)
     : act.total
-      ? `${format.number(act.total.amount)} ${evrUnit(act.total.unit)}`
+      ? `${format.number(act.total.amount)} ${evrUnitSymbol(act.total.unit)}`
       : '—';
   const signed = (value: number, text: string) => (value > 0 ? `+${text}` : text);
   return (
