@@ -53,7 +53,7 @@ const files = fs
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-test-pg-'));
 fs.chmodSync(dir, 0o755);
-const pg = await startEmbeddedPostgres(path.join(dir, 'data'), { database: 'postgres' });
+const pg = await startEmbeddedPostgres(path.join(dir, 'data'), { database: 'postgres', throwAway: true });
 process.env.TEST_PG_URL = pg.url;
 // Each test server's database is copied from one migrated (and one seeded) template made here once.
 const started = Date.now();

@@ -126,7 +126,18 @@ const sharedBuffersMb = () => Math.max(128, Math.min(1024, Math.round(os.totalme
  * created on first use, listening on 127.0.0.1 only. As root it runs as the `postgres` user,
  * which must be able to reach `dir`; otherwise this throws a message naming the fix.
  */
-export async function startEmbeddedPostgres(dir: string, opts: { port?: number; database?: string } = {}): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  opts: {
+    port?: number;
+    database?: string;
+    /**
+     * Throw-away data (the test runner's cluster): no flush to disk at commits or checkpoints, so a
+     * crash may lose it. Never for data anyone keeps.
+     */
+    throwAway?: boolean;
+  } = {},
+): Promise<RunningPostgres> {
   const ids = isRoot() ? postgresIds() : undefined;
   const dataDir = path.resolve(dir);
   // The superuser password is generated per cluster and kept beside it, readable by us only.
@@ -196,6 +207,7 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
       `shared_buffers=${sharedBuffersMb()}MB`,
       '-c',
       `effective_cache_size=${Math.round(os.totalmem() / 2 ** 20 / 2)}MB`,
+      ...(opts.throwAway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
     { ...(ids ?? {}), stdio: ['ignore', 'pipe', 'pipe'] },
   );
