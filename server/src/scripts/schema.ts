@@ -183,7 +183,7 @@ async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timberlog-schema-'));
   fs.chmodSync(dir, 0o755);
-  const server = await startEmbeddedPostgres(path.join(dir, 'data'), { database: 'schema' });
+  const server = await startEmbeddedPostgres(path.join(dir, 'data'), { database: 'schema', throwAway: true });
   try {
     await migrate(server.url);
     const client = new pg.Client({ connectionString: server.url });
