@@ -36,7 +36,6 @@ const ROWS = Number(process.env.BENCH_ROWS || 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS || 3);
 /** A page a fifth of the way through the newest-first list (2,000 at the default page size on 1,000,000 rows). */
 const DEEP_PAGE = Math.max(1, Math.round(ROWS / 500));
-/** Inspectors named in the generated notes: the search case rotates through them (each matches 2 % of rows). */
 /**
  * BENCH_WRITER=0 leaves out the list cases with a writer; BENCH_EVENTS=0 the event stream's clients
  * (which run when any list case does, or with BENCH_EVENTS=1).
@@ -55,7 +54,107 @@ const EVENT_CHANGES = 100;
 const VARIED = Number(process.env.BENCH_VARIED || 300);
 /** The list's default page size (its pages are what the varied forms walk). */
 const PAGE_SIZE = 25;
+/** Inspectors named in the generated notes: the notes search rotates through them (each matches 2 % of rows). */
 const INSPECTORS = ['Tamm', 'Saar', 'Sepp', 'Kask', 'Kukk', 'Ilves', 'Koppel', 'Lepik', 'Kallas', 'Kuusk'];
+/**
+ * Drivers' first names and surnames: waybill g is driven by FIRST_NAMES[g % 30] SURNAMES[⌊g / 7⌋ % 50],
+ * so each surname is on 2 % of the rows and a surname search is one an office makes. No surname is
+ * a part of another, of a first name, of an inspector's name or of the generated texts, so each
+ * search matches its own 2 % only.
+ */
+const FIRST_NAMES = [
+  'Andres',
+  'Mart',
+  'Jaan',
+  'Priit',
+  'Tiit',
+  'Margus',
+  'Urmas',
+  'Rein',
+  'Peeter',
+  'Kalev',
+  'Indrek',
+  'Siim',
+  'Tõnu',
+  'Aivar',
+  'Raivo',
+  'Heiki',
+  'Ivo',
+  'Erki',
+  'Meelis',
+  'Sulev',
+  'Kristjan',
+  'Madis',
+  'Taavi',
+  'Lembit',
+  'Kaido',
+  'Ülo',
+  'Veiko',
+  'Arvo',
+  'Janek',
+  'Hannes',
+];
+const SURNAMES = [
+  'Mägi',
+  'Rebane',
+  'Pärn',
+  'Lepp',
+  'Kivi',
+  'Oja',
+  'Rannik',
+  'Luik',
+  'Kaasik',
+  'Karu',
+  'Lill',
+  'Teder',
+  'Mets',
+  'Vaher',
+  'Põder',
+  'Tomson',
+  'Lõhmus',
+  'Jõgi',
+  'Kuusik',
+  'Mölder',
+  'Kangur',
+  'Aavik',
+  'Peterson',
+  'Valk',
+  'Mänd',
+  'Kruus',
+  'Nurk',
+  'Hunt',
+  'Sild',
+  'Väli',
+  'Kikas',
+  'Pihlak',
+  'Kull',
+  'Sarapuu',
+  'Jürgens',
+  'Allik',
+  'Paju',
+  'Vares',
+  'Sõber',
+  'Laas',
+  'Post',
+  'Kütt',
+  'Vill',
+  'Eller',
+  'Riis',
+  'Kelder',
+  'Orav',
+  'Pukk',
+  'Tali',
+  'Varik',
+];
+const driverOf = (g: number): string => `${FIRST_NAMES[g % FIRST_NAMES.length]} ${SURNAMES[Math.floor(g / 7) % SURNAMES.length]}`;
+/** Different drivers' names, in the order of the rows that first have them. */
+const driverNames = (n: number): string[] => {
+  const names = new Set<string>();
+  for (let g = 1; names.size < n; g += 1) names.add(driverOf(g));
+  return [...names];
+};
+/** How many different filters the varied totals ask: more than the 500 totals the server keeps (list/totals.ts). */
+const VARIED_TOTALS = 600;
 const log = pino({ level: 'warn' });
 const dir = path.join(os.tmpdir(), 'timberlog-bench');
 fs.rmSync(dir, { recursive: true, force: true });
@@ -112,7 +211,8 @@ try {
            date '2026-11-20' - (g % 1460),
            o.a[1 + g % array_length(o.a, 1)],
            d.a[1 + (g * 7) % array_length(d.a, 1)], d.c[1 + (g * 7) % array_length(d.a, 1)],
-           'Driver ' || (g % 500), (100 + g % 900) || ' BEN', g % 400,
+           (${sql.val(FIRST_NAMES)}::text[])[1 + g % ${FIRST_NAMES.length}] || ' ' || (${sql.val(SURNAMES)}::text[])[1 + (g / 7) % ${SURNAMES.length}],
+           (100 + g % 900) || ' BEN', g % 400,
            -- 10 to 40 (m³ or t): within one load of either unit (the contract's LOAD_LIMITS).
            s.a[1 + (g * 3) % array_length(s.a, 1)], (10 + (g % 30000) / 1000.0)::numeric(12, 3),
            -- Every fifth waybill has a note naming one of ten inspectors: each name is in 2 % of the rows.
@@ -192,10 +292,15 @@ try {
     { name: 'assortment + status', queries: ['assortment=KU-PALK-18&status=delivered'] },
     {
       name: 'driverName',
-      queries: [`driverName=${encodeURIComponent('Driver 42')}`],
-      varied: Array.from({ length: VARIED }, (_, i) => `driverName=${encodeURIComponent(`Driver ${i + 1}`)}`),
+      queries: [`driverName=${encodeURIComponent(driverOf(42))}`],
+      varied: driverNames(VARIED).map((name) => `driverName=${encodeURIComponent(name)}`),
     },
     { name: 'search (2 % of rows, 10 terms in turn)', queries: INSPECTORS.map((name) => `search=${name.toLowerCase()}`), reference: [3.8] },
+    {
+      name: "search by a driver's surname (2 % of rows, 10 surnames in turn)",
+      queries: SURNAMES.slice(0, 10).map((name) => `search=${encodeURIComponent(name.toLowerCase())}`),
+      reference: [3.8],
+    },
     {
       name: 'search (one record, 10 numbers in turn)',
       queries: Array.from({ length: 10 }, (_, i) => `search=${encodeURIComponent(`b-${String(123_457 + i * 77_777).padStart(7, '0')}`)}`),
@@ -227,11 +332,22 @@ try {
       name: 'totals: status + a quarter',
       queries: ['status=delivered&transportDateAfter=2026-07-01&transportDateBefore=2026-09-30'],
       path: '/api/waybills/totals/',
+      // A different quarter each (the 92 days from each of 600 days): worked out, not kept.
+      varied: Array.from({ length: VARIED_TOTALS }, (_, i) => {
+        const day = (n: number) => new Date(Date.UTC(2024, 0, 1 + n)).toISOString().slice(0, 10);
+        return `status=delivered&transportDateAfter=${day(i)}&transportDateBefore=${day(i + 91)}`;
+      }),
     },
     {
       name: 'totals: search (2 % of rows, 10 terms in turn)',
       queries: INSPECTORS.map((name) => `search=${name.toLowerCase()}`),
       path: '/api/waybills/totals/',
+    },
+    {
+      name: "totals: a driver's name (600 drivers in turn)",
+      queries: [`driverName=${encodeURIComponent(driverOf(42))}`],
+      path: '/api/waybills/totals/',
+      varied: driverNames(VARIED_TOTALS).map((name) => `driverName=${encodeURIComponent(name)}`),
     },
   ];
   console.log(
@@ -267,7 +383,7 @@ try {
     const p = c.path ?? '/api/waybills/';
     const repeated = c.queries.map((q) => `${p}?${q}`);
     const counts = await readCounts(base, repeated, access);
-    if (p !== '/api/waybills/') return { counts, forms: [{ form: 'as asked (kept per data version)', paths: repeated }] };
+    if (p !== '/api/waybills/' && !c.varied) return { counts, forms: [{ form: 'as asked (kept per data version)', paths: repeated }] };
     let varied = c.varied?.map((q) => `${p}?${q}`);
     if (!varied) {
       const each = Math.ceil(VARIED / c.queries.length);
@@ -278,7 +394,9 @@ try {
         return Array.from({ length: pages }, (_, n) => `${p}?${[rest, `pageNumber=${first + n}`].filter(Boolean).join('&')}`);
       });
     }
-    const kind = varied.length > 256 ? `varied (${varied.length})` : `varied (all ${varied.length}: some kept)`;
+    // More than the server keeps: 256 pages (list/run.ts), 500 totals (list/totals.ts).
+    const keeps = p === '/api/waybills/' ? 256 : 500;
+    const kind = varied.length > keeps ? `varied (${varied.length})` : `varied (all ${varied.length}: some kept)`;
     return {
       counts,
       forms: [
