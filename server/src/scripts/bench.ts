@@ -354,7 +354,7 @@ try {
     `\nGET /api/waybills/ (then GET /api/summary/ and GET /api/waybills/totals/) over ${ROWS.toLocaleString('en')} waybills, ${SECONDS} s per case and concurrency, autocannon ${AUTOCANNON_VERSION}:`,
   );
   console.log(
-    `Each list case in two forms: varied (${VARIED} different requests in turn, more than the 256 pages the server keeps, so its answers are worked out: the headline figures) and repeated (one URL again and again: after its first answer it is the server's kept answer, a memory read — the answer cache, not the work). A case whose list has fewer pages than that walks them all and says how many; the home page's counts and charts and the totals are kept per data version and are asked as they are.`,
+    `Each list case in two forms: varied (${VARIED} different requests in turn, more than the 256 pages the server keeps, so its answers are worked out: the headline figures) and repeated (one URL again and again: after its first answer it is the server's kept answer, a memory read — the answer cache, not the work). A case whose list has fewer pages than that walks them all and says how many; the home page's counts and charts, and the totals of all waybills, two statuses and the notes search, are kept per data version and are asked as they are; the totals of a quarter and of a driver are also asked varied (${VARIED_TOTALS} different filters, more than the 500 totals the server keeps).`,
   );
   console.log(
     '| query | form | count | 1 conn req/s | p50 ms | p99 ms | 10 conn req/s | p50 ms | p99 ms | reference req/s (10 conn) | × reference |',
