@@ -34,6 +34,8 @@ export type { ValueComboboxProps } from './Combobox/ValueCombobox';
 export { FormikCheckbox } from './FormikCheckbox/FormikCheckbox';
 export type { FormikCheckboxProps } from './FormikCheckbox/FormikCheckbox';
 export { Card, CardSkeleton, DetailFields, MutedText, Page, PAGE_WIDTHS, PageHeader } from './PageLayout/PageLayout';
+export { RecordPageFallback } from './PageLayout/RecordPageFallback';
+export type { RecordPageFallbackProps } from './PageLayout/RecordPageFallback';
 export type {
   CardProps,
   DetailField,

@@ -3,9 +3,9 @@ import { expect, within } from 'storybook/test';
 
 import { Badge } from '../Badge/Badge';
 import { Button } from '../Button/Button';
-import { FormAlert } from '../FormCard/FormCard';
 
-import { Card, CardSkeleton, DetailFields, MutedText, Page, PAGE_WIDTHS, PageHeader, type DetailField, type PageWidth } from './PageLayout';
+import { Card, DetailFields, MutedText, Page, PAGE_WIDTHS, PageHeader, type DetailField, type PageWidth } from './PageLayout';
+import { RecordPageFallback } from './RecordPageFallback';
 
 const fields: DetailField[] = [
   { key: 'number', label: 'Number', value: 'W-2026-000042' },
@@ -145,14 +145,21 @@ export const List: Story = {
   },
 };
 
+const fallback = {
+  titleId: 'record-title',
+  back: { to: '/waybills', label: 'Back to waybills' },
+  title: 'Waybill W-2026-000042',
+  loading: false,
+  notFound: null,
+  failure: 'Something went wrong (error 500). Please try again.',
+  retryLabel: 'Retry',
+  onRetry: () => undefined,
+  retrying: false,
+} as const;
+
+/** A record page while its record loads (RecordPageFallback, as every record page shows it). */
 export const Loading: Story = {
-  render: () => (
-    <Page width="detail" labelledBy="loading-title" busy>
-      <PageHeader titleId="loading-title" title="Waybill W-2026-000042" back={{ to: '/waybills', label: 'Back to waybills' }} />
-      <MutedText>Loading…</MutedText>
-      <CardSkeleton />
-    </Page>
-  ),
+  render: () => <RecordPageFallback {...fallback} loading />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('region', { name: 'Waybill W-2026-000042' })).toHaveAttribute('aria-busy', 'true');
@@ -161,17 +168,21 @@ export const Loading: Story = {
 };
 
 export const Error: Story = {
-  render: () => (
-    <Page width="detail" labelledBy="error-title">
-      <PageHeader titleId="error-title" title="Waybill W-2026-000042" back={{ to: '/waybills', label: 'Back to waybills' }} />
-      <FormAlert>Something went wrong (error 500). Please try again.</FormAlert>
-      <div>
-        <Button variant="secondary">Retry</Button>
-      </div>
-    </Page>
-  ),
+  render: () => <RecordPageFallback {...fallback} />,
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('error 500');
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('error 500');
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  },
+};
+
+export const NotFound: Story = {
+  render: () => <RecordPageFallback {...fallback} notFound={{ title: 'Waybill not found', text: 'There is no waybill W-2026-000042.' }} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Waybill not found' })).toBeInTheDocument();
+    await expect(canvas.getByText('There is no waybill W-2026-000042.')).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Retry' })).toBeNull();
   },
 };
 

@@ -11,7 +11,7 @@ import { extractApiError, isApiError } from '@/shared/api';
 import { notify } from '@/shared/lib';
 import { useValueLabels } from '@/shared/i18n';
 import { useFormat } from '@/shared/lib/format';
-import { Button, Card, CardSkeleton, DetailFields, FormAlert, MutedText, Page, PageHeader, type DetailField } from '@/shared/ui';
+import { Card, type DetailField, DetailFields, FormAlert, Page, PageHeader, RecordPageFallback } from '@/shared/ui';
 
 import styles from './InvoiceDetailPage.module.css';
 
@@ -50,34 +50,19 @@ export function InvoiceDetailPage() {
 
   const header = { titleId: 'invoice-title', back: { to: back, label: t('invoices.detail.back') } };
 
-  if (isLoading) {
-    return (
-      <Page width="detail" labelledBy="invoice-title" busy>
-        <PageHeader {...header} title={t('invoices.detail.title', { number })} />
-        <MutedText>{t('errors.loading')}</MutedText>
-        <CardSkeleton />
-      </Page>
-    );
-  }
-
-  if (!invoice) {
+  if (isLoading || !invoice) {
     const notFound = isApiError(error) && error.status === 404;
     return (
-      <Page width="detail" labelledBy="invoice-title">
-        <PageHeader {...header} title={notFound ? t('invoices.detail.notFoundTitle') : t('invoices.detail.title', { number })} />
-        {notFound ? (
-          <MutedText>{t('invoices.detail.notFoundText', { number })}</MutedText>
-        ) : (
-          <>
-            <FormAlert>{isApiError(error) ? error.message : t('errors.unexpectedError')}</FormAlert>
-            <div>
-              <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>
-                {t('invoices.retry')}
-              </Button>
-            </div>
-          </>
-        )}
-      </Page>
+      <RecordPageFallback
+        {...header}
+        title={t('invoices.detail.title', { number })}
+        loading={isLoading}
+        notFound={notFound ? { title: t('invoices.detail.notFoundTitle'), text: t('invoices.detail.notFoundText', { number }) } : null}
+        failure={isApiError(error) ? error.message : t('errors.unexpectedError')}
+        retryLabel={t('invoices.retry')}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
     );
   }
 

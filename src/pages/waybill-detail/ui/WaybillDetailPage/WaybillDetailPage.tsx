@@ -14,7 +14,7 @@ import { EvrChecklist, useGetWaybillQuery, WaybillDetails, WaybillStatusBadge, w
 import { isApiError } from '@/shared/api';
 import { useValueLabels } from '@/shared/i18n';
 import { useFormat } from '@/shared/lib/format';
-import { Button, Card, CardSkeleton, FormAlert, MutedText, Page, PageHeader } from '@/shared/ui';
+import { Button, Card, FormAlert, Page, PageHeader, RecordPageFallback } from '@/shared/ui';
 
 import { actionErrorText } from '../../lib/actionErrorText';
 
@@ -82,34 +82,19 @@ export function WaybillDetailPage() {
 
   const header = { titleId: 'waybill-title', back: { to: back, label: t('waybills.detail.back') } };
 
-  if (isLoading) {
-    return (
-      <Page width="detail" labelledBy="waybill-title" busy>
-        <PageHeader {...header} title={t('waybills.detail.title', { number })} />
-        <MutedText>{t('errors.loading')}</MutedText>
-        <CardSkeleton />
-      </Page>
-    );
-  }
-
-  if (!waybill) {
+  if (isLoading || !waybill) {
     const notFound = isApiError(error) && error.status === 404;
     return (
-      <Page width="detail" labelledBy="waybill-title">
-        <PageHeader {...header} title={notFound ? t('waybills.detail.notFoundTitle') : t('waybills.detail.title', { number })} />
-        {notFound ? (
-          <MutedText>{t('waybills.detail.notFoundText', { number })}</MutedText>
-        ) : (
-          <>
-            <FormAlert>{isApiError(error) ? error.message : t('errors.unexpectedError')}</FormAlert>
-            <div>
-              <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>
-                {t('waybills.retry')}
-              </Button>
-            </div>
-          </>
-        )}
-      </Page>
+      <RecordPageFallback
+        {...header}
+        title={t('waybills.detail.title', { number })}
+        loading={isLoading}
+        notFound={notFound ? { title: t('waybills.detail.notFoundTitle'), text: t('waybills.detail.notFoundText', { number }) } : null}
+        failure={isApiError(error) ? error.message : t('errors.unexpectedError')}
+        retryLabel={t('waybills.retry')}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
     );
   }
 

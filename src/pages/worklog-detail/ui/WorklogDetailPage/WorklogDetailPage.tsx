@@ -7,7 +7,7 @@ import { useGetWorklogQuery, WorklogDetails } from '@/entities/worklog';
 import { isApiError } from '@/shared/api';
 import { useValueLabels } from '@/shared/i18n';
 import { useFormat } from '@/shared/lib/format';
-import { Button, Card, CardSkeleton, FormAlert, MutedText, Page, PageHeader } from '@/shared/ui';
+import { Button, Card, Page, PageHeader, RecordPageFallback } from '@/shared/ui';
 
 /** Where "Back to worklogs" goes: the list view the user came from, if they came from one. */
 const listLink = (state: unknown): string => {
@@ -26,34 +26,19 @@ export function WorklogDetailPage() {
 
   const header = { titleId: 'worklog-title', back: { to: listLink(location.state), label: t('worklogs.detail.back') } };
 
-  if (isLoading) {
-    return (
-      <Page width="detail" labelledBy="worklog-title" busy>
-        <PageHeader {...header} title={t('worklogs.detail.title', { number })} />
-        <MutedText>{t('errors.loading')}</MutedText>
-        <CardSkeleton />
-      </Page>
-    );
-  }
-
-  if (!worklog) {
+  if (isLoading || !worklog) {
     const notFound = isApiError(error) && error.status === 404;
     return (
-      <Page width="detail" labelledBy="worklog-title">
-        <PageHeader {...header} title={notFound ? t('worklogs.detail.notFoundTitle') : t('worklogs.detail.title', { number })} />
-        {notFound ? (
-          <MutedText>{t('worklogs.detail.notFoundText', { number })}</MutedText>
-        ) : (
-          <>
-            <FormAlert>{isApiError(error) ? error.message : t('errors.unexpectedError')}</FormAlert>
-            <div>
-              <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>
-                {t('worklogs.retry')}
-              </Button>
-            </div>
-          </>
-        )}
-      </Page>
+      <RecordPageFallback
+        {...header}
+        title={t('worklogs.detail.title', { number })}
+        loading={isLoading}
+        notFound={notFound ? { title: t('worklogs.detail.notFoundTitle'), text: t('worklogs.detail.notFoundText', { number }) } : null}
+        failure={isApiError(error) ? error.message : t('errors.unexpectedError')}
+        retryLabel={t('worklogs.retry')}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
     );
   }
 

@@ -10,7 +10,7 @@ import { EVR_STATE_TONES, waybillFieldLabel } from '@/entities/waybill';
 import { isApiError } from '@/shared/api';
 import { useValueLabels } from '@/shared/i18n';
 import { useFormat } from '@/shared/lib/format';
-import { Badge, Button, Card, CardSkeleton, DetailFields, FormAlert, MutedText, Page, PageHeader } from '@/shared/ui';
+import { Badge, Card, DetailFields, MutedText, Page, PageHeader, RecordPageFallback } from '@/shared/ui';
 
 import styles from './IncomingWaybillDetailPage.module.css';
 
@@ -27,33 +27,19 @@ export function IncomingWaybillDetailPage() {
   const { data: waybill, error, isLoading, isFetching, refetch } = useGetIncomingWaybillQuery(number);
   const header = { titleId: 'incoming-title', back: { to: '/waybills/incoming', label: t('incoming.detail.back') } };
 
-  if (isLoading) {
-    return (
-      <Page width="detail" labelledBy="incoming-title" busy>
-        <PageHeader {...header} title={t('incoming.detail.title', { number })} />
-        <MutedText>{t('errors.loading')}</MutedText>
-        <CardSkeleton />
-      </Page>
-    );
-  }
-  if (!waybill) {
+  if (isLoading || !waybill) {
     const notFound = isApiError(error) && error.status === 404;
     return (
-      <Page width="detail" labelledBy="incoming-title">
-        <PageHeader {...header} title={notFound ? t('incoming.detail.notFoundTitle') : t('incoming.detail.title', { number })} />
-        {notFound ? (
-          <MutedText>{t('incoming.detail.notFoundText', { number })}</MutedText>
-        ) : (
-          <>
-            <FormAlert>{isApiError(error) ? error.message : t('errors.unexpectedError')}</FormAlert>
-            <div>
-              <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>
-                {t('incoming.retry')}
-              </Button>
-            </div>
-          </>
-        )}
-      </Page>
+      <RecordPageFallback
+        {...header}
+        title={t('incoming.detail.title', { number })}
+        loading={isLoading}
+        notFound={notFound ? { title: t('incoming.detail.notFoundTitle'), text: t('incoming.detail.notFoundText', { number }) } : null}
+        failure={isApiError(error) ? error.message : t('errors.unexpectedError')}
+        retryLabel={t('incoming.retry')}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
     );
   }
   return <IncomingWaybillView waybill={waybill} />;
