@@ -571,7 +571,7 @@ CREATE INDEX waybills_quantity_idx ON public.waybills USING btree (quantity, num
 CREATE INDEX waybills_search_idx ON public.waybills USING gin (lower((((((((number || ' '::text) || driver_name) || ' '::text) || vehicle_number) || ' '::text) || notes) COLLATE pg_c_utf8)) gin_trgm_ops);
 CREATE INDEX waybills_status_idx ON public.waybills USING btree (status, transport_date DESC, number DESC);
 CREATE INDEX waybills_status_mileage_idx ON public.waybills USING btree (status, mileage, transport_date, number);
-CREATE INDEX waybills_transport_date_idx ON public.waybills USING btree (transport_date, number);
+CREATE INDEX waybills_transport_date_status_idx ON public.waybills USING btree (transport_date, number) INCLUDE (status);
 CREATE INDEX waybills_transporter_company_idx ON public.waybills USING btree (transporter_company) WHERE (transporter_company IS NOT NULL);
 CREATE INDEX waybills_vehicle_number_idx ON public.waybills USING btree (vehicle_number, number);
 CREATE TRIGGER waybill_counts_delete AFTER DELETE ON public.waybills REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION waybill_counts_apply();

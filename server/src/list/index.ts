@@ -15,6 +15,6 @@ export {
   searchTerm,
   whereClause,
 } from './filters.js';
-export { orderBy } from './order.js';
+export { orderBy, sortParts } from './order.js';
 export { countList, findOne, pageUrl, runList } from './run.js';
 export type { Page, Row } from './run.js';

@@ -5,7 +5,8 @@ import { fieldError } from '../http/errors.js';
 import type { ListSpec } from './spec.js';
 
 /** The `sort` values as given: an array (the querystring schema's) or, in export requests stored before, a comma string. */
-const sortParts = (sort: unknown): string[] => (Array.isArray(sort) ? sort.map(String) : typeof sort === 'string' ? parseSort(sort) : []);
+export const sortParts = (sort: unknown): string[] =>
+  Array.isArray(sort) ? sort.map(String) : typeof sort === 'string' ? parseSort(sort) : [];
 
 /** ORDER BY from `sort` (or the list's default), ending with the unique tiebreak column in the first part's direction (orderParts). */
 export function orderBy(spec: ListSpec, sort: unknown): RawBuilder<unknown> {

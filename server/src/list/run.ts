@@ -192,7 +192,11 @@ export async function runList<T = Row>(
       UNION ALL (SELECT ${what} FROM ${matches} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql})`;
   }
   const hidden = counter && spec.table && !hasSearch(q) ? spec.pageConds?.(q) : undefined;
-  if (hidden && spec.table) {
+  if (hidden && spec.walksOnlyMatches?.(q)) {
+    // An index answers these filters and the order together: its walk reads only the matches, so
+    // it finds a deep page sooner than sorting them all (ListSpec.walksOnlyMatches).
+    rowsQuery = limited(hidden, what);
+  } else if (hidden && spec.table) {
     // Filters the counter answers, their values hidden from the planner (ListSpec.pageConds): one
     // plan kept for every value, both ways planned as for a search, the exact count beside the
     // page choosing: walk the sort order's index when count² ≥ (offset + size) × table rows,

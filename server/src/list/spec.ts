@@ -93,6 +93,12 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
    */
   pageConds?: (q: Readonly<Record<string, unknown>>) => Cond[] | undefined;
   /**
+   * Whether an index answers `pageConds`' filters and the query's order together, so that walking
+   * it reads only the matches, in order: the page is then read by that walk at any depth, instead
+   * of sorting every match when they are few against the table (runList).
+   */
+  walksOnlyMatches?: (q: Readonly<Record<string, unknown>>) => boolean;
+  /**
    * The list's one table and its alias in `from`, when a search should find its page by how many
    * rows it matches (see runList): its row estimate (pg_class.reltuples) tells how far a walk in
    * sort order goes.
@@ -114,6 +120,7 @@ export interface ListSpec<L extends ListContract = ListContract> {
   version?: RawBuilder<unknown>;
   pageVersion?: RawBuilder<unknown>;
   pageConds?: (q: Readonly<Record<string, unknown>>) => Cond[] | undefined;
+  walksOnlyMatches?: (q: Readonly<Record<string, unknown>>) => boolean;
   table?: { name: string; as: string };
   /** The search columns folded (searchFold), as the trigram index on them is written. */
   searchExpr?: string;
@@ -149,6 +156,7 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     version: input.version,
     pageVersion: input.pageVersion,
     pageConds: input.pageConds,
+    walksOnlyMatches: input.walksOnlyMatches,
     table: input.table,
     searchExpr: searchCols.length ? searchFold(searchCols.join(" || ' ' || ")) : undefined,
   };

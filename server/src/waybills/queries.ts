@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { EVR_MEASUREMENT_TOLERANCE_PERCENT, WAYBILL_LIST } from '@timberlog/contract';
-import { defineSpec, givenFilters, searchFold, searchLike, searchTerm, whereClause, type Cond } from '../list/index.js';
+import { EVR_MEASUREMENT_TOLERANCE_PERCENT, orderParts, WAYBILL_LIST } from '@timberlog/contract';
+import { defineSpec, givenFilters, searchFold, searchLike, searchTerm, sortParts, whereClause, type Cond } from '../list/index.js';
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 const isMonthStart = (v: unknown) => isDate(v) && v.endsWith('-01');
@@ -99,6 +99,17 @@ function pageConds(q: Readonly<Record<string, unknown>>): Cond[] | undefined {
     else return undefined;
   }
   return conds.length ? conds : undefined;
+}
+
+/**
+ * One status within dates, by date or by mileage (either way): an index leads with the status and
+ * holds the sort's column, the date and the number, so a walk of it reads only the matches, in
+ * order: waybills_status_idx (009) by date, waybills_status_mileage_idx (047) by mileage, skipping
+ * through each mileage to the dates (docs/decisions/0024). Asked only with pageConds' filters.
+ */
+function walksOnlyMatches(q: Readonly<Record<string, unknown>>): boolean {
+  const first = orderParts(WAYBILL_LIST, sortParts(q.sort))[0]?.replace(/^-/, '');
+  return typeof q.status === 'string' && q.statusIn === undefined && (first === 'mileage' || first === 'transportDate');
 }
 
 /** The EVR fields (035_waybill_evr_fields.sql) as the API answers them. */
@@ -203,6 +214,7 @@ export const waybillSpec = defineSpec({
   keysFirst: true,
   counter: (q) => countSearch(q) ?? countFromBuckets(q),
   pageConds,
+  walksOnlyMatches,
   table: { name: 'waybills', as: 'b' },
   // Every waybill filter reads the waybills alone, so their version (010_waybill_versions.sql)
   // tells when a kept count still holds.
