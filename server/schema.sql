@@ -529,7 +529,8 @@ CREATE TABLE waybills (
   evr_exchanged_at timestamp with time zone,
   evr_measurement jsonb,
   evr_measured_quantity numeric(12,3),
-  evr_notes jsonb NOT NULL DEFAULT '[]'::jsonb
+  evr_notes jsonb NOT NULL DEFAULT '[]'::jsonb,
+  text_key bytea DEFAULT waybill_text_key(waybill_text_doc(driver_name, vehicle_number, notes))
 );
 ALTER TABLE waybills ADD CONSTRAINT waybills_certificate_claims_check CHECK (((jsonb_typeof(certificate_claims) = 'array'::text) AND (jsonb_array_length(certificate_claims) <= 10)));
 ALTER TABLE waybills ADD CONSTRAINT waybills_evr_failed_has_reason CHECK (((evr_sync = 'failed'::text) = (evr_failure IS NOT NULL)));
@@ -571,6 +572,7 @@ CREATE INDEX waybills_quantity_idx ON public.waybills USING btree (quantity, num
 CREATE INDEX waybills_search_idx ON public.waybills USING gin (lower((((((((number || ' '::text) || driver_name) || ' '::text) || vehicle_number) || ' '::text) || notes) COLLATE pg_c_utf8)) gin_trgm_ops);
 CREATE INDEX waybills_status_idx ON public.waybills USING btree (status, transport_date DESC, number DESC);
 CREATE INDEX waybills_status_mileage_idx ON public.waybills USING btree (status, mileage, transport_date, number);
+CREATE INDEX waybills_text_key_idx ON public.waybills USING btree (text_key, transport_date, number);
 CREATE INDEX waybills_transport_date_status_idx ON public.waybills USING btree (transport_date, number) INCLUDE (status);
 CREATE INDEX waybills_transporter_company_idx ON public.waybills USING btree (transporter_company) WHERE (transporter_company IS NOT NULL);
 CREATE INDEX waybills_vehicle_number_idx ON public.waybills USING btree (vehicle_number, number);
@@ -591,7 +593,7 @@ CREATE TRIGGER waybill_texts_insert AFTER INSERT ON public.waybills REFERENCING 
 CREATE TRIGGER waybill_texts_truncate AFTER TRUNCATE ON public.waybills FOR EACH STATEMENT EXECUTE FUNCTION waybill_texts_truncate();
 CREATE TRIGGER waybill_texts_update AFTER UPDATE ON public.waybills REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION waybill_texts_update();
 CREATE TRIGGER waybill_versions_bump AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.waybills FOR EACH STATEMENT EXECUTE FUNCTION list_version_bump('waybill_versions');
-CREATE TRIGGER waybills_history AFTER INSERT OR DELETE OR UPDATE ON public.waybills FOR EACH ROW EXECUTE FUNCTION history_record('waybill', 'number', '{evr_error,evr_exchanged_at}', '{}');
+CREATE TRIGGER waybills_history AFTER INSERT OR DELETE OR UPDATE ON public.waybills FOR EACH ROW EXECUTE FUNCTION history_record('waybill', 'number', '{evr_error,evr_exchanged_at,text_key}', '{}');
 CREATE TRIGGER waybills_record_version BEFORE INSERT OR UPDATE ON public.waybills FOR EACH ROW EXECUTE FUNCTION record_version();
 
 CREATE TABLE workers (
@@ -1070,7 +1072,19 @@ CREATE OR REPLACE FUNCTION public.waybill_text(b waybills)
  RETURNS text
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
-RETURN lower(((((((b).driver_name || ' '::text) || (b).vehicle_number) || ' '::text) || (b).notes) COLLATE pg_c_utf8));
+RETURN waybill_text_doc((b).driver_name, (b).vehicle_number, (b).notes);
+
+CREATE OR REPLACE FUNCTION public.waybill_text_doc(driver_name text, vehicle_number text, notes text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+RETURN lower((((((driver_name || ' '::text) || vehicle_number) || ' '::text) || notes) COLLATE pg_c_utf8));
+
+CREATE OR REPLACE FUNCTION public.waybill_text_key(doc text)
+ RETURNS bytea
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+RETURN sha256(convert_to(doc, 'UTF8'::name));
 
 CREATE OR REPLACE FUNCTION public.waybill_text_sums_apply()
  RETURNS trigger
@@ -1081,23 +1095,23 @@ DECLARE
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO waybill_text_sums AS s (key, assortment, shard, n, quantity, mileage)
-    SELECT sha256(convert_to(waybill_text(r), 'UTF8')), r.assortment, backend_shard, count(*), sum(r.quantity), sum(r.mileage)
+    SELECT r.text_key, r.assortment, backend_shard, count(*), sum(r.quantity), sum(r.mileage)
     FROM new_rows r GROUP BY 1, 2 ORDER BY 1, 2
     ON CONFLICT ON CONSTRAINT waybill_text_sums_pkey
       DO UPDATE SET n = s.n + EXCLUDED.n, quantity = s.quantity + EXCLUDED.quantity, mileage = s.mileage + EXCLUDED.mileage;
   ELSE
     IF TG_OP = 'DELETE' THEN
       INSERT INTO waybill_text_sums AS s (key, assortment, shard, n, quantity, mileage)
-      SELECT sha256(convert_to(waybill_text(r), 'UTF8')), r.assortment, backend_shard, -count(*), -sum(r.quantity), -sum(r.mileage)
+      SELECT r.text_key, r.assortment, backend_shard, -count(*), -sum(r.quantity), -sum(r.mileage)
       FROM old_rows r GROUP BY 1, 2 ORDER BY 1, 2
       ON CONFLICT ON CONSTRAINT waybill_text_sums_pkey
         DO UPDATE SET n = s.n + EXCLUDED.n, quantity = s.quantity + EXCLUDED.quantity, mileage = s.mileage + EXCLUDED.mileage;
     ELSE
       INSERT INTO waybill_text_sums AS s (key, assortment, shard, n, quantity, mileage)
       SELECT key, assortment, backend_shard, sum(dn), sum(dq), sum(dm)
-      FROM (SELECT sha256(convert_to(waybill_text(r), 'UTF8')) AS key, r.assortment, 1 AS dn, r.quantity AS dq, r.mileage::bigint AS dm FROM new_rows r
+      FROM (SELECT r.text_key AS key, r.assortment, 1 AS dn, r.quantity AS dq, r.mileage::bigint AS dm FROM new_rows r
             UNION ALL
-            SELECT sha256(convert_to(waybill_text(r), 'UTF8')), r.assortment, -1, -r.quantity, -r.mileage::bigint FROM old_rows r) d
+            SELECT r.text_key, r.assortment, -1, -r.quantity, -r.mileage::bigint FROM old_rows r) d
       GROUP BY 1, 2 HAVING sum(dn) <> 0 OR sum(dq) <> 0 OR sum(dm) <> 0 ORDER BY 1, 2
       ON CONFLICT ON CONSTRAINT waybill_text_sums_pkey
         DO UPDATE SET n = s.n + EXCLUDED.n, quantity = s.quantity + EXCLUDED.quantity, mileage = s.mileage + EXCLUDED.mileage;
@@ -1117,7 +1131,7 @@ BEGIN
   LOCK TABLE waybills IN SHARE MODE;
   TRUNCATE waybill_text_sums;
   INSERT INTO waybill_text_sums (key, assortment, shard, n, quantity, mileage)
-  SELECT sha256(convert_to(waybill_text(b), 'UTF8')), b.assortment, 0, count(*), sum(b.quantity), sum(b.mileage)
+  SELECT b.text_key, b.assortment, 0, count(*), sum(b.quantity), sum(b.mileage)
   FROM waybills b GROUP BY 1, 2;
   UPDATE waybill_versions SET v = v + 1 WHERE shard = 0;
 END $function$;
@@ -1139,7 +1153,7 @@ DECLARE
   backend_shard smallint := pg_backend_pid() % 8;
 BEGIN
   INSERT INTO waybill_texts AS t (key, shard, doc, n)
-  SELECT sha256(convert_to(doc, 'UTF8')), backend_shard, doc, sum(delta)
+  SELECT waybill_text_key(doc), backend_shard, doc, sum(delta)
   FROM (SELECT doc, 1 AS delta FROM unnest(added) doc UNION ALL SELECT doc, -1 FROM unnest(removed) doc) d
   GROUP BY doc HAVING sum(delta) <> 0 ORDER BY 1
   ON CONFLICT (key, shard) DO UPDATE SET n = t.n + EXCLUDED.n;
@@ -1173,7 +1187,7 @@ BEGIN
   LOCK TABLE waybills IN SHARE MODE;
   TRUNCATE waybill_texts;
   INSERT INTO waybill_texts (key, shard, doc, n)
-  SELECT sha256(convert_to(doc, 'UTF8')), 0, doc, count(*) FROM (SELECT waybill_text(b) AS doc FROM waybills b) d GROUP BY doc;
+  SELECT waybill_text_key(doc), 0, doc, count(*) FROM (SELECT waybill_text(b) AS doc FROM waybills b) d GROUP BY doc;
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.waybill_texts_truncate()

@@ -154,7 +154,8 @@ describe('waybill-search', () => {
       ['sort=mileage', 'mileage ASC, number ASC'],
       ['sort=-transportDate', 'transport_date DESC, number DESC'],
     ];
-    for (const term of [many, few]) {
+    // A number's part: its waybills are found by their numbers, beside the texts' (waybills/queries.ts searchMatches).
+    for (const term of [many, few, 's-0004']) {
       for (const [sort, order] of orders) {
         for (const page of [1, 2, 60]) {
           const real = await sql<{

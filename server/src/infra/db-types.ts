@@ -357,6 +357,7 @@ export interface Waybills {
   previousOwnerName: string | null;
   quantity: Numeric;
   status: Generated<string>;
+  textKey: Generated<Buffer | null>;
   trailerNumber: string | null;
   transportDate: string;
   transporterCompany: string | null;

@@ -99,6 +99,13 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
    */
   walksOnlyMatches?: (q: Readonly<Record<string, unknown>>) => boolean;
   /**
+   * A search's matches read from indexes alone, when they answer this query: a statement giving
+   * each matching row's `tiebreak` and the columns of the query's order, named as in the table
+   * (runList reads it under the table's alias, for a list that reads its keys first). Undefined:
+   * the matches are read from the table.
+   */
+  searchMatches?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
+  /**
    * The list's one table and its alias in `from`, when a search should find its page by how many
    * rows it matches (see runList): its row estimate (pg_class.reltuples) tells how far a walk in
    * sort order goes.
@@ -121,6 +128,7 @@ export interface ListSpec<L extends ListContract = ListContract> {
   pageVersion?: RawBuilder<unknown>;
   pageConds?: (q: Readonly<Record<string, unknown>>) => Cond[] | undefined;
   walksOnlyMatches?: (q: Readonly<Record<string, unknown>>) => boolean;
+  searchMatches?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
   table?: { name: string; as: string };
   /** The search columns folded (searchFold), as the trigram index on them is written. */
   searchExpr?: string;
@@ -157,6 +165,7 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     pageVersion: input.pageVersion,
     pageConds: input.pageConds,
     walksOnlyMatches: input.walksOnlyMatches,
+    searchMatches: input.searchMatches,
     table: input.table,
     searchExpr: searchCols.length ? searchFold(searchCols.join(" || ' ' || ")) : undefined,
   };

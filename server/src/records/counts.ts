@@ -62,7 +62,7 @@ export async function checkCounts(db: DB): Promise<CountDrift[]> {
       const textSums = await sql<{ key: string; stored: string | null; actual: string | null }>`
       WITH stored AS (SELECT key, assortment, sum(n) AS n, sum(quantity) AS q, sum(mileage) AS m FROM waybill_text_sums GROUP BY 1, 2
                       HAVING sum(n) <> 0 OR sum(quantity) <> 0 OR sum(mileage) <> 0),
-           actual AS (SELECT sha256(convert_to(waybill_text(b), 'UTF8')) AS key, b.assortment, count(*) AS n, sum(b.quantity) AS q, sum(b.mileage) AS m
+           actual AS (SELECT b.text_key AS key, b.assortment, count(*) AS n, sum(b.quantity) AS q, sum(b.mileage) AS m
                       FROM waybills b GROUP BY 1, 2)
       SELECT encode(coalesce(s.key, a.key), 'hex') || ' ' || coalesce(s.assortment, a.assortment) AS key,
              s.n || ' / ' || s.q || ' / ' || s.m AS stored, a.n || ' / ' || a.q || ' / ' || a.m AS actual

@@ -38,6 +38,22 @@ export function searchSums(q: Readonly<Record<string, unknown>>) {
 }
 
 /**
+ * A search alone in date order (either way), its matches from indexes alone: the keys of the
+ * matching texts past the number (`waybill_texts`), their waybills' dates and numbers from the index
+ * on the text key (050), and the waybills whose number matches and text does not. The waybills
+ * themselves, one to a page, are not read (docs/decisions/0024). Undefined otherwise.
+ */
+function searchMatches(q: Readonly<Record<string, unknown>>) {
+  const term = searchAlone(q);
+  if (term === undefined || orderParts(WAYBILL_LIST, sortParts(q.sort))[0]?.replace(/^-/, '') !== 'transportDate') return undefined;
+  return sql`SELECT b.number, b.transport_date FROM waybills b
+      WHERE b.text_key = ANY(ARRAY(SELECT DISTINCT t.key FROM waybill_texts t WHERE ${searchLike('t.doc', term)}))
+    UNION ALL
+    SELECT b.number, b.transport_date FROM waybills b
+      WHERE ${searchLike(searchFold('b.number'), term)} AND NOT ${searchLike('waybill_text(b)', term)}`;
+}
+
+/**
  * The exact count of a search alone, from the distinct search texts past the number and how many
  * waybills carry each (`011_waybill_search.sql`), plus the waybills whose number matches and text
  * does not. A term without a space cannot span the space between number and text, so the two
@@ -215,6 +231,7 @@ export const waybillSpec = defineSpec({
   counter: (q) => countSearch(q) ?? countFromBuckets(q),
   pageConds,
   walksOnlyMatches,
+  searchMatches,
   table: { name: 'waybills', as: 'b' },
   // Every waybill filter reads the waybills alone, so their version (010_waybill_versions.sql)
   // tells when a kept count still holds.
