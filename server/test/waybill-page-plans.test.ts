@@ -87,4 +87,37 @@ describe('waybill-page-plans', () => {
     // Both ways were taken.
     assert.ok(walked > 0 && sorted > 0, `walked ${walked}, sorted ${sorted}`);
   });
+
+  test('pages whose values do not choose the way keep one plan; others are planned for their values', async () => {
+    const [mode] = (await s.ctx.plannedOnce.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows;
+    assert.equal(mode?.plan_cache_mode, 'force_generic_plan');
+    const pool = s.ctx.plannedOnce;
+    const original = pool.query.bind(pool);
+    let calls = 0;
+    pool.query = ((...args: Parameters<typeof pool.query>) => {
+      calls++;
+      return (original as (...a: unknown[]) => unknown)(...args);
+    }) as typeof pool.query;
+    try {
+      const planned = async (query: string) => {
+        const before = calls;
+        const r = await s.req('GET', `/api/waybills/?${query}`, { token });
+        assert.equal(r.status, 200, `${query}: ${r.text}`);
+        return calls > before;
+      };
+      // Statuses, none, a search alone, statuses within months (their values hidden): one plan.
+      for (const query of [
+        'statusIn=delivered&statusIn=confirmed&sort=-transportDate',
+        'sort=number',
+        'search=a',
+        'status=draft&transportDateAfter=2020-01-01',
+      ])
+        assert.ok(await planned(query), query);
+      // A value of its own index against the walk: planned for the value.
+      for (const query of ['origin=nowhere&sort=-transportDate', 'driverName=Nobody', 'search=a&status=draft'])
+        assert.ok(!(await planned(query)), query);
+    } finally {
+      pool.query = original;
+    }
+  });
 });

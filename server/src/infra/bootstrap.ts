@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { createDb, LOCKS, withAdvisoryLock } from './db.js';
+import { createDb, createPlannedOncePool, LOCKS, withAdvisoryLock } from './db.js';
 import { migrate, pendingMigrations } from './migrate.js';
 import { ensureKeys } from './keys.js';
 import { createMailer } from './mail.js';
@@ -53,6 +53,7 @@ export async function createContext(
     config,
     db,
     pool,
+    plannedOnce: createPlannedOncePool(databaseUrl),
     keys,
     mailer: createMailer(config, log),
     jobs,
@@ -68,4 +69,5 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.listener.stop().catch(() => undefined);
   await ctx.jobs.stop().catch(() => undefined);
   await ctx.db.destroy().catch(() => undefined);
+  await ctx.plannedOnce.end().catch(() => undefined);
 }

@@ -16,6 +16,8 @@ export interface AppContext {
   config: AppConfig;
   db: DB;
   pool: pg.Pool;
+  /** For list statements planned once for every value (infra/db.ts createPlannedOncePool). */
+  plannedOnce: pg.Pool;
   keys: KeyPair;
   mailer: Mailer;
   jobs: Jobs;

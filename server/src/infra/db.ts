@@ -52,6 +52,19 @@ export function createDb(connectionString: string, max = 10): { db: DB; pool: pg
 }
 
 /**
+ * A second pool, for list statements whose best plan does not hang on their values (the list's
+ * `planOnce`): its connections keep one plan per prepared statement (plan_cache_mode
+ * force_generic_plan). PostgreSQL would otherwise plan such a page again on every call, because it
+ * prices a plan made without the page's offset as if it skipped a tenth of the table; the planning
+ * cost as much as running it (docs/decisions/0024). Connections open as needed, like the main pool's.
+ */
+export function createPlannedOncePool(connectionString: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, options: '-c TimeZone=UTC -c plan_cache_mode=force_generic_plan' });
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/**
  * Runs `text` as a named prepared statement: each pooled connection parses it once and PostgreSQL
  * may keep its plan, instead of parsing and planning it on every call. For the few statements of
  * every request (the caller's account); `name` must stay unique to `text`.

@@ -252,7 +252,9 @@ export async function runList<T = Row>(
   const versionColumn = pageVersion ? sql`(${pageVersion}) AS "pageVersion",` : sql``;
   const compiled = sql`SELECT counted.*, counted.count AS "listCount", ${versionColumn} page.* FROM (${countQuery}) counted
     LEFT JOIN LATERAL (${pageQuery}) page ON true ORDER BY page."pageRow"`.compile(db);
-  const res = { rows: await reusedQuery<Record<string, unknown>>(pool, compiled.sql, compiled.parameters) };
+  // One plan for every value where the list says the values do not choose the way, or hides them.
+  const planned = (hidden ?? spec.planOnce?.(q)) ? request.server.ctx.plannedOnce : pool;
+  const res = { rows: await reusedQuery<Record<string, unknown>>(planned, compiled.sql, compiled.parameters) };
   let count = Number(res.rows[0]?.listCount ?? 0);
   // Whether `count` is exact for the rows this statement read (a recount may have counted later ones).
   let countOfTheseRows = true;

@@ -99,6 +99,12 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
    */
   walksOnlyMatches?: (q: Readonly<Record<string, unknown>>) => boolean;
   /**
+   * Whether the page's best plan is the same for every value of the query's filters, so that one
+   * plan is kept for all (ctx.plannedOnce); filters whose values choose the way (a rare value's own
+   * index against walking the sort order) are planned for their values on every call.
+   */
+  planOnce?: (q: Readonly<Record<string, unknown>>) => boolean;
+  /**
    * A search's matches read from indexes alone, when they answer this query: a statement giving
    * each matching row's `tiebreak` and the columns of the query's order, named as in the table
    * (runList reads it under the table's alias, for a list that reads its keys first). Undefined:
@@ -128,6 +134,7 @@ export interface ListSpec<L extends ListContract = ListContract> {
   pageVersion?: RawBuilder<unknown>;
   pageConds?: (q: Readonly<Record<string, unknown>>) => Cond[] | undefined;
   walksOnlyMatches?: (q: Readonly<Record<string, unknown>>) => boolean;
+  planOnce?: (q: Readonly<Record<string, unknown>>) => boolean;
   searchMatches?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
   table?: { name: string; as: string };
   /** The search columns folded (searchFold), as the trigram index on them is written. */
@@ -165,6 +172,7 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     pageVersion: input.pageVersion,
     pageConds: input.pageConds,
     walksOnlyMatches: input.walksOnlyMatches,
+    planOnce: input.planOnce,
     searchMatches: input.searchMatches,
     table: input.table,
     searchExpr: searchCols.length ? searchFold(searchCols.join(" || ' ' || ")) : undefined,

@@ -128,6 +128,17 @@ function walksOnlyMatches(q: Readonly<Record<string, unknown>>): boolean {
   return typeof q.status === 'string' && q.statusIn === undefined && (first === 'mileage' || first === 'transportDate');
 }
 
+/**
+ * No filter but statuses, or a search alone: the best page comes from walking the sort order's
+ * index (testing the status from it) or, for a search, by the count's choice between the walk and
+ * the matches (runList), whatever the values. Other filters choose between a rare value's own index
+ * and the walk by their values, so they are planned for them (docs/decisions/0024).
+ */
+function planOnce(q: Readonly<Record<string, unknown>>): boolean {
+  const given = givenFilters(WAYBILL_LIST, q);
+  return given.every((name) => name === 'status' || name === 'statusIn') || searchAlone(q) !== undefined;
+}
+
 /** The EVR fields (035_waybill_evr_fields.sql) as the API answers them. */
 const EVR_SELECT = `b.owner_company AS "ownerCompany",
     (SELECT oc.name FROM companies oc WHERE oc.registry_code = b.owner_company) AS "ownerCompanyName",
@@ -231,6 +242,7 @@ export const waybillSpec = defineSpec({
   counter: (q) => countSearch(q) ?? countFromBuckets(q),
   pageConds,
   walksOnlyMatches,
+  planOnce,
   searchMatches,
   table: { name: 'waybills', as: 'b' },
   // Every waybill filter reads the waybills alone, so their version (010_waybill_versions.sql)
