@@ -7,7 +7,7 @@ import { startServer, type TestServer } from './helpers.js';
 describe('waybill-page-plans', () => {
   // A page whose filters the counter table answers, with a date bound among them, is planned once for
   // every value and finds its rows by walking the sort order or by sorting its matches, whichever the
-  // exact count picks (waybills/queries.ts pageConds, docs/decisions/0015): both ways answer the rows
+  // exact count picks (waybills/queries.ts countChoosesWay, docs/decisions/0015): both ways answer the rows
   // and the order a plain query gives.
   let s: TestServer;
   let token: string;

@@ -199,19 +199,19 @@ export async function runList<T = Row>(
     rowsQuery = sql`(${limited([...scanned, walk], what)})
       UNION ALL (${sortedMatches})`;
   }
-  const hidden = counter && spec.table && !hasSearch(q) ? spec.pageConds?.(q) : undefined;
-  if (hidden && spec.walksOnlyMatches?.(q)) {
+  const byCount = Boolean(counter && spec.table && !hasSearch(q) && spec.countChoosesWay?.(q));
+  if (byCount && spec.walksOnlyMatches?.(q)) {
     // An index answers these filters and the order together: its walk reads only the matches, so
     // it finds a deep page sooner than sorting them all (ListSpec.walksOnlyMatches).
-    rowsQuery = limited(hidden, what);
-  } else if (hidden && spec.table) {
-    // Filters the counter answers, their values hidden from the planner (ListSpec.pageConds): one
-    // plan kept for every value, both ways planned as for a search, the exact count beside the
-    // page choosing: walk the sort order's index when count² ≥ (offset + size) × table rows,
-    // else read the matches (fenced) and sort them.
+    rowsQuery = limited(all, what);
+  } else if (byCount && spec.table) {
+    // Filters the counter answers (ListSpec.countChoosesWay): one plan kept for every value, both
+    // ways planned as for a search, the exact count beside the page choosing: walk the sort
+    // order's index when count² ≥ (offset + size) × table rows, else read the matches (fenced) and
+    // sort them.
     const walk = sql`counted.count::float8 * counted.count >= ${offset + pageSize}::float8 * greatest((SELECT reltuples FROM pg_class WHERE oid = ${sql.lit(spec.table.name)}::regclass), 0)`;
-    const matches = sql`(SELECT * FROM ${spec.from} ${whereClause([...hidden, sql`NOT (${walk})`])} OFFSET 0) ${sql.raw(spec.table.as)}`;
-    rowsQuery = sql`(${limited([...hidden, walk], what)})
+    const matches = sql`(SELECT * FROM ${spec.from} ${whereClause([...all, sql`NOT (${walk})`])} OFFSET 0) ${sql.raw(spec.table.as)}`;
+    rowsQuery = sql`(${limited([...all, walk], what)})
       UNION ALL (SELECT ${what} FROM ${matches} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql})`;
   }
   const pageQuery = spec.keysFirst
@@ -252,8 +252,8 @@ export async function runList<T = Row>(
   const versionColumn = pageVersion ? sql`(${pageVersion}) AS "pageVersion",` : sql``;
   const compiled = sql`SELECT counted.*, counted.count AS "listCount", ${versionColumn} page.* FROM (${countQuery}) counted
     LEFT JOIN LATERAL (${pageQuery}) page ON true ORDER BY page."pageRow"`.compile(db);
-  // One plan for every value where the list says the values do not choose the way, or hides them.
-  const planned = (hidden ?? spec.planOnce?.(q)) ? request.server.ctx.plannedOnce : pool;
+  // One plan for every value where the list says the values do not choose the way, or the count does.
+  const planned = byCount || spec.planOnce?.(q) ? request.server.ctx.plannedOnce : pool;
   const res = { rows: await reusedQuery<Record<string, unknown>>(planned, compiled.sql, compiled.parameters) };
   let count = Number(res.rows[0]?.listCount ?? 0);
   // Whether `count` is exact for the rows this statement read (a recount may have counted later ones).

@@ -86,16 +86,16 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
    */
   pageVersion?: RawBuilder<unknown>;
   /**
-   * The page's conditions for filters the counter answers, written so the planner cannot see their
-   * values (each in a scalar subquery): the page then has one plan for all values, and runList
-   * picks its way by the exact count (docs/decisions/0015). Undefined: the conditions of the query.
-   * Needs `table` and `counter`.
+   * Whether the counter answers the query's filters and their page should be found the way the
+   * exact count picks (runList): walking the sort order's index when the matches are many against
+   * the table, else sorting the matches. The page is then planned once for every value
+   * (ctx.plannedOnce), both ways in its plan. Needs `table` and `counter`.
    */
-  pageConds?: (q: Readonly<Record<string, unknown>>) => Cond[] | undefined;
+  countChoosesWay?: (q: Readonly<Record<string, unknown>>) => boolean;
   /**
-   * Whether an index answers `pageConds`' filters and the query's order together, so that walking
-   * it reads only the matches, in order: the page is then read by that walk at any depth, instead
-   * of sorting every match when they are few against the table (runList).
+   * Whether an index answers the filters countChoosesWay takes and the query's order together, so
+   * that walking it reads only the matches, in order: the page is then read by that walk at any
+   * depth, instead of sorting every match when they are few against the table (runList).
    */
   walksOnlyMatches?: (q: Readonly<Record<string, unknown>>) => boolean;
   /**
@@ -132,7 +132,7 @@ export interface ListSpec<L extends ListContract = ListContract> {
   counter?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
   version?: RawBuilder<unknown>;
   pageVersion?: RawBuilder<unknown>;
-  pageConds?: (q: Readonly<Record<string, unknown>>) => Cond[] | undefined;
+  countChoosesWay?: (q: Readonly<Record<string, unknown>>) => boolean;
   walksOnlyMatches?: (q: Readonly<Record<string, unknown>>) => boolean;
   planOnce?: (q: Readonly<Record<string, unknown>>) => boolean;
   searchMatches?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
@@ -170,7 +170,7 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     counter: input.counter,
     version: input.version,
     pageVersion: input.pageVersion,
-    pageConds: input.pageConds,
+    countChoosesWay: input.countChoosesWay,
     walksOnlyMatches: input.walksOnlyMatches,
     planOnce: input.planOnce,
     searchMatches: input.searchMatches,

@@ -96,32 +96,20 @@ function countFromBuckets(q: Readonly<Record<string, unknown>>) {
 }
 
 /**
- * The page's conditions, with each value hidden from the planner in a scalar subquery, when the
- * counter table answers the count exactly (the filters countFromBuckets takes, a date bound among them):
- * PostgreSQL then keeps one plan for every value of these filters instead of planning the page
- * again on each request (it did for a date range: half a millisecond a page), and runList picks
- * between walking the sort order and sorting the matches by the exact count (docs/decisions/0015).
+ * The counter table answers the count exactly (the filters countFromBuckets takes) and a date bound
+ * is among them: the page is planned once for every value (ctx.plannedOnce), and runList picks
+ * between walking the sort order and sorting the matches by the exact count (docs/decisions/0015,
+ * 0024). Statuses alone need no choice: their walk tests the status from the date index.
  */
-function pageConds(q: Readonly<Record<string, unknown>>): Cond[] | undefined {
-  // Status filters alone keep one plan already (no range for the planner to estimate).
-  if (!countFromBuckets(q) || (q.transportDateAfter === undefined && q.transportDateBefore === undefined)) return undefined;
-  const conds: Cond[] = [];
-  for (const name of givenFilters(WAYBILL_LIST, q)) {
-    const v = q[name];
-    if (name === 'status') conds.push(sql`b.status = (SELECT ${v}::text)`);
-    else if (name === 'statusIn') conds.push(sql`b.status = ANY((SELECT ${v}::text[])::text[])`);
-    else if (name === 'transportDateAfter') conds.push(sql`b.transport_date >= (SELECT ${v}::date)`);
-    else if (name === 'transportDateBefore') conds.push(sql`b.transport_date <= (SELECT ${v}::date)`);
-    else return undefined;
-  }
-  return conds.length ? conds : undefined;
+function countChoosesWay(q: Readonly<Record<string, unknown>>): boolean {
+  return countFromBuckets(q) !== undefined && (q.transportDateAfter !== undefined || q.transportDateBefore !== undefined);
 }
 
 /**
  * One status within dates, by date or by mileage (either way): an index leads with the status and
  * holds the sort's column, the date and the number, so a walk of it reads only the matches, in
  * order: waybills_status_idx (009) by date, waybills_status_mileage_idx (047) by mileage, skipping
- * through each mileage to the dates (docs/decisions/0024). Asked only with pageConds' filters.
+ * through each mileage to the dates (docs/decisions/0024). Asked only when countChoosesWay.
  */
 function walksOnlyMatches(q: Readonly<Record<string, unknown>>): boolean {
   const first = orderParts(WAYBILL_LIST, sortParts(q.sort))[0]?.replace(/^-/, '');
@@ -240,7 +228,7 @@ export const waybillSpec = defineSpec({
   tiebreak: 'b.number',
   keysFirst: true,
   counter: (q) => countSearch(q) ?? countFromBuckets(q),
-  pageConds,
+  countChoosesWay,
   walksOnlyMatches,
   planOnce,
   searchMatches,
