@@ -572,6 +572,7 @@ CREATE INDEX waybills_quantity_idx ON public.waybills USING btree (quantity, num
 CREATE INDEX waybills_search_idx ON public.waybills USING gin (lower((((((((number || ' '::text) || driver_name) || ' '::text) || vehicle_number) || ' '::text) || notes) COLLATE pg_c_utf8)) gin_trgm_ops);
 CREATE INDEX waybills_status_idx ON public.waybills USING btree (status, transport_date DESC, number DESC);
 CREATE INDEX waybills_status_mileage_idx ON public.waybills USING btree (status, mileage, transport_date, number);
+CREATE INDEX waybills_status_sums_idx ON public.waybills USING btree (status, transport_date) INCLUDE (assortment, quantity, mileage);
 CREATE INDEX waybills_text_key_idx ON public.waybills USING btree (text_key, transport_date, number);
 CREATE INDEX waybills_transport_date_status_idx ON public.waybills USING btree (transport_date, number) INCLUDE (status);
 CREATE INDEX waybills_transporter_company_idx ON public.waybills USING btree (transporter_company) WHERE (transporter_company IS NOT NULL);
