@@ -41,6 +41,9 @@ export async function purgeExpired(ctx: AppContext): Promise<void> {
   await failAbandonedExports(ctx);
 }
 
+/** How many EVR sendings one process runs at once. */
+export const EVR_SYNC_WORKERS = 3;
+
 /** Registers the background job handlers on this process. */
 export async function startWorkers(ctx: AppContext): Promise<void> {
   const pollingIntervalSeconds = Math.max(0.5, ctx.config.jobPollingSeconds);
@@ -66,9 +69,12 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   await workEach<{ number: string }>(ctx.jobs.boss, QUEUES.invoiceSync, { pollingIntervalSeconds }, (job) =>
     syncInvoice(ctx, job.data.number),
   );
-  await workEach<{ number: string }>(ctx.jobs.boss, QUEUES.evrSync, { pollingIntervalSeconds }, (job) =>
-    runEvrSync(ctx, job.data.number, { final: job.retryCount >= job.retryLimit }),
-  );
+  // Several EVR workers, so one waybill's slow exchange (EVR may take up to EVR_TIMEOUT_MS to
+  // answer) does not hold up everyone else's; jobs of one waybill still run one at a time (its lock).
+  for (let i = 0; i < EVR_SYNC_WORKERS; i++)
+    await workEach<{ number: string }>(ctx.jobs.boss, QUEUES.evrSync, { pollingIntervalSeconds }, (job) =>
+      runEvrSync(ctx, job.data.number, { final: job.retryCount >= job.retryLimit }),
+    );
   // What the others do to our waybills in EVR (one poller at a time across the servers).
   if (ctx.config.evrUrl) startEvrPolling(ctx, ctx.config.evrPollSeconds);
   registerBatchHandler('bulk', runBulkJob as never);

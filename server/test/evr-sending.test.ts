@@ -8,6 +8,7 @@ import pino from 'pino';
 import { sql } from 'kysely';
 import { createEvrStandin, type EvrStandin } from '@timberlog/evr-standin';
 import { runEvrSync } from '../src/evr/sending.js';
+import { startWorkers } from '../src/worker.js';
 import { standinRegister } from '../src/dev/evr-standin.js';
 import { startServer, waybillInput, type TestServer } from './helpers.js';
 
@@ -380,6 +381,51 @@ describe('evr-sending', () => {
       assert.deepEqual((await s.req('GET', '/api/settings', { token })).body, { evrConnected: false, evrTolerancePercent: 3 });
     } finally {
       Object.assign(s.ctx.config, saved);
+    }
+  });
+});
+
+describe('evr-sending workers', () => {
+  test("one waybill's slow exchange with EVR does not hold up another's", async () => {
+    const KEY = 'evr-key-of-the-workers-test';
+    const s = await startServer({}, { workers: false });
+    const input = await waybillInput(s);
+    const ours = input.transporterCompany as string;
+    const register = await standinRegister(s.ctx.db, (code) => (code === ours ? KEY : `key-${code}`));
+    const standin = createEvrStandin({ ...register, control: true, logger: false });
+    const evrUrl = await standin.listen({ port: 0 });
+    try {
+      Object.assign(s.ctx.config, { evrUrl, evrApiKey: KEY, ownCompany: ours, evrPollSeconds: 3600 });
+      await startWorkers(s.ctx);
+      const token = await s.user();
+      const state = async (number: string) => (await s.req('GET', `/api/waybills/${number}/`, { token })).body.evrSync as string | null;
+      const confirmed = async () => {
+        const r = await s.req('POST', '/api/waybills/', { token, body: input });
+        assert.equal(r.status, 201, r.text);
+        const number = r.body.number as string;
+        const c = await s.write('PATCH', `/api/waybills/${number}/`, { token, body: { status: 'confirmed' } });
+        assert.equal(c.status, 200, c.text);
+        return number;
+      };
+      // EVR takes 8 s over the first start it is asked for.
+      const fault = await fetch(`${evrUrl}/__control/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'delay', delayMs: 8_000, times: 1, method: 'POST', path: '/api/waybills' }),
+      });
+      assert.ok(fault.ok);
+      const slow = await confirmed();
+      const faultTaken = async () => ((await (await fetch(`${evrUrl}/__control/faults`)).json()) as unknown[]).length === 0;
+      while (!(await faultTaken())) await new Promise((done) => setTimeout(done, 20));
+      // The slow one's job waits for EVR; another waybill's is sent meanwhile by another worker.
+      const quick = await confirmed();
+      // Until one of them is through (the slow one is, after EVR's 8 s, if the other waits behind it).
+      while ((await state(quick)) !== null && (await state(slow)) !== null) await new Promise((done) => setTimeout(done, 50));
+      assert.equal(await state(quick), null, 'the second waybill is in EVR');
+      assert.equal(await state(slow), 'sending', 'while the first still waits for its answer');
+    } finally {
+      await s.close();
+      await standin.close();
     }
   });
 });
