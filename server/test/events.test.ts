@@ -253,12 +253,20 @@ describe('events', () => {
 
       test('a ready position taken while a transaction is open: the live stream gets its change, and so does a stream resumed from the position', async () => {
         const quick = await newWaybill(A);
+        // A stream on B that sees the edit: B has heard it (its start, the last id it heard, is past it) before the next starts.
+        const witness = await openStream(B, user);
+        await witness.next((e) => e.event === 'ready');
         const open = await openTransaction();
         let ready;
         let live;
         try {
           const edited = await A.write('PATCH', `/api/waybills/${quick}/`, { token: user, body: { notes: 'quick' } });
           assert.equal(edited.status, 200, edited.text);
+          try {
+            await witness.next((e) => e.data.key === quick && e.data.action === 'updated');
+          } finally {
+            witness.close();
+          }
           const started = await openStream(B, user);
           try {
             ready = await started.next((e) => e.event === 'ready');
