@@ -178,7 +178,7 @@ describe('events', () => {
     });
 
     /**
-     * Finding 17: history ids are taken when a statement runs, not when its transaction commits. A
+     * History ids are taken when a statement runs, not when its transaction commits. A
      * transaction still open holds a lower id than a quick edit made and committed meanwhile; a
      * position past the quick edit must not skip the slow one when it commits.
      */

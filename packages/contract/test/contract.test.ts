@@ -106,7 +106,7 @@ describe('foldCase', () => {
 });
 
 describe('contract: comma-separated filters', () => {
-  it('finding 12: only enum or boolean multi filters are marked comma-separated, and no value of theirs holds a comma', () => {
+  it('only enum or boolean multi filters are marked comma-separated, and no value of theirs holds a comma', () => {
     for (const list of Object.values(LISTS)) {
       for (const [name, def] of Object.entries(allFilters(list))) {
         if (!splitsOnComma(def) || def.kind !== 'multi') continue;
