@@ -316,6 +316,38 @@ describe('evr-sending', () => {
     assert.equal((await inEvr(w.evrNumber)).status, 'cancelled');
   });
 
+  test("the next step made on the version read goes through after EVR's answers since; a person's change since, or a version the waybill never had, is refused", async () => {
+    const patchAt = (number: string, version: string, body: Record<string, unknown>) =>
+      s.req('PATCH', `/api/waybills/${number}/`, { token, body, headers: { 'if-match': version } });
+    const number = await draft();
+    const read = (await patch(number, { status: 'confirmed' })).version as number;
+    await runEvrSync(s.ctx, number);
+    const sent = await get(number);
+    assert.equal(sent.evrStatus, 'shipping');
+    assert.ok(sent.version > read, "EVR's answer moved the version");
+    // Versions the waybill never had stay refused, whatever EVR did.
+    for (const never of [`"${sent.version + 1}"`, '"0"', '"x"', 'W/"1"']) {
+      const r = await patchAt(number, never, { status: 'delivered' });
+      assert.equal(r.status, 412, `${never}: ${r.text}`);
+    }
+    const delivered = await patchAt(number, `"${read}"`, { status: 'delivered' });
+    assert.equal(delivered.status, 200, delivered.text);
+    assert.equal(delivered.body.status, 'delivered');
+    assert.equal(delivered.body.evrNumber, sent.evrNumber);
+    assert.equal(delivered.body.evrSync, 'sending');
+    assert.equal(delivered.headers.get('etag'), `"${delivered.body.version}"`);
+
+    // A person's change since the version read is a conflict, EVR's answers after it or not.
+    const other = await draft();
+    const before = (await get(other)).version as number;
+    await patch(other, { notes: 'Changed by someone else' });
+    await patch(other, { status: 'confirmed' });
+    await runEvrSync(s.ctx, other);
+    const stale = await patchAt(other, `"${before}"`, { status: 'cancelled' });
+    assert.equal(stale.status, 412, stale.text);
+    assert.equal((await get(other)).status, 'confirmed');
+  });
+
   test("a bulk confirm undone after EVR has the waybills: EVR's answers are not a change that stops the undo, and EVR cancels them", async () => {
     const staff = await s.staff();
     const numbers = [await draft(), await draft()];

@@ -15,6 +15,14 @@ export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 export const HISTORY_VIA = ['web', 'api', 'import', 'bulk', 'job', 'evr'] as const;
 export type HistoryVia = (typeof HISTORY_VIA)[number];
 
+/**
+ * Changes that do not make a person's write stale: EVR's exchange writes only the record's EVR
+ * columns, which no person writes, so a write made on the version before them overwrites nothing
+ * of theirs (docs/decisions/0009-record-versions.md). A person who confirms a waybill and at once
+ * marks it delivered is not refused because EVR answered the confirm in between.
+ */
+export const UNCONFLICTING_VIA: readonly HistoryVia[] = ['evr'];
+
 /** The kinds of record with a history, as the database's triggers name them (`history.entity`). */
 export const HISTORY_ENTITIES = [
   'waybill',

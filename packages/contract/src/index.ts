@@ -114,6 +114,7 @@ export type { ValueProblem, DecimalRule } from './values.ts';
 export {
   HISTORY_ACTIONS,
   HISTORY_VIA,
+  UNCONFLICTING_VIA,
   HISTORY_ENTITIES,
   HISTORY_STAFF_ONLY_FIELDS,
   historyChangesFor,

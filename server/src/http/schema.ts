@@ -227,7 +227,11 @@ export const IfMatchHeaders = Type.Object({
 export const conflict = (record: TSchema): Record<number, TSchema> => ({
   412: Type.Object(
     { detail: Type.String(), current: record },
-    { title: 'VersionConflict', description: 'The record changed since the version sent in If-Match; nothing was changed.' },
+    {
+      title: 'VersionConflict',
+      description:
+        "The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed.",
+    },
   ),
   428: Type.Object(
     { detail: Type.String() },

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { versionConflictDetail, type Locale } from '@timberlog/contract';
+import { UNCONFLICTING_VIA, versionConflictDetail, type Locale } from '@timberlog/contract';
 import type { Database } from '../infra/db.js';
 import { ApiError, notFound } from '../http/errors.js';
 
@@ -68,19 +68,45 @@ export class VersionConflict extends ApiError {
   }
 }
 
+/** The history's name of the records of each table whose records can change without a person (EVR's exchange). */
+const EXCHANGED: Partial<Record<keyof typeof VERSIONED, string>> = { waybills: 'waybill' };
+
 /**
- * Refuses the write when the request names no version (428) or another version than the record's
- * (412; checked on the row the transaction has locked, so nothing can move between the check and
- * the write). `load` reads the record as a GET would answer it, for the 412.
+ * Whether the record moved on from `expected` only by changes that do not conflict with a
+ * person's write (the contract's UNCONFLICTING_VIA: EVR's answers, which write only its EVR
+ * columns). Every change a person makes is in the history; a version moved with no history entry
+ * changed no recorded column (only EVR's own times and errors, or nothing at all). A version the
+ * record never had (ahead of it, or not a whole number) is never accepted.
  */
-export async function checkVersion(request: FastifyRequest, change: LastChange, load: () => Promise<unknown>): Promise<void> {
-  requireIfMatch(request);
-  await checkExpected(ifMatch(request) as number, change, load);
+export async function movedOnlyUnconflicting(
+  trx: Transaction<Database>,
+  table: keyof typeof VERSIONED,
+  key: string | number,
+  expected: number,
+  current: number,
+): Promise<boolean> {
+  const entity = EXCHANGED[table];
+  if (!entity || !Number.isInteger(expected) || expected < 1 || expected >= current) return false;
+  const { rows } = await sql<{ ok: boolean }>`
+    SELECT NOT EXISTS (
+      SELECT 1 FROM history WHERE entity = ${entity} AND record_key = ${String(key)} AND version > ${expected}
+        AND via <> ALL (${[...UNCONFLICTING_VIA]}::text[])) AS ok`.execute(trx);
+  return rows[0]?.ok === true;
 }
 
-/** 412 unless `expected` is the record's version (a bulk row's expected version, or an If-Match's). */
-export async function checkExpected(expected: number, change: LastChange, load: () => Promise<unknown>): Promise<void> {
-  if (expected === change.version) return;
+/**
+ * 412 unless `expected` is the record's version or the record moved on since only by changes that
+ * do not conflict with it (`movedOnlyUnconflicting`): a person's If-Match, or a bulk row's version.
+ */
+export async function checkExpectedOf(
+  trx: Transaction<Database>,
+  table: keyof typeof VERSIONED,
+  key: string | number,
+  expected: number,
+  change: LastChange,
+  load: () => Promise<unknown>,
+): Promise<void> {
+  if (expected === change.version || (await movedOnlyUnconflicting(trx, table, key, expected, change.version))) return;
   throw new VersionConflict(change, await load());
 }
 
@@ -120,7 +146,8 @@ export async function lockRecord<C extends string = never>(
 
 /**
  * The start of every write to a versioned record: locks it, answers 404 when it is gone, 428
- * without a version in If-Match and 412 when it names another version (`load` reads it as a GET would, for the 412), and gives
+ * without a version in If-Match and 412 when it names another version (unless only EVR's answers
+ * moved it since: `movedOnlyUnconflicting`) (`load` reads it as a GET would, for the 412), and gives
  * the locked record's version and last change, plus the `columns` asked for.
  */
 export async function lockForWrite<C extends string = never>(
@@ -133,6 +160,7 @@ export async function lockForWrite<C extends string = never>(
 ): Promise<LastChange & Record<C, string>> {
   const current = await lockRecord(trx, table, key, columns);
   if (!current) throw notFound();
-  await checkVersion(request, current, load);
+  requireIfMatch(request);
+  await checkExpectedOf(trx, table, key, ifMatch(request) as number, current, load);
   return current;
 }

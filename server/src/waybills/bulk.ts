@@ -20,7 +20,7 @@ import { ApiError, fieldError, notFound } from '../http/errors.js';
 import { listConds, orderBy, whereClause } from '../list/index.js';
 import { errors, Nullable, ref, StrEnum, Type, type Static } from '../http/schema.js';
 import { transaction } from '../infra/transaction.js';
-import { checkExpected, lockRecord, VersionConflict } from '../records/versions.js';
+import { checkExpectedOf, lockRecord, VersionConflict } from '../records/versions.js';
 import { currentUser } from '../auth/guards.js';
 import { createExportRequest } from '../exports/service.js';
 import { BatchJob, createBatchJob, type BatchAsker } from '../batch/service.js';
@@ -167,18 +167,9 @@ async function applyRow(ctx: AppContext, trx: Transaction<Database>, asker: Batc
     const row = await lockRecord(trx, 'waybills', number, ['status']);
     if (!row) throw notFound();
     const expected = input.versions?.[number];
-    // An undo takes back what its action did: EVR's answers since (the job that sent the confirmed
-    // waybill there) are not someone's change to it, only a person's is.
-    const onlyEvrSince = async () =>
-      expected !== undefined &&
-      input.action === 'undo' &&
-      Number(
-        (
-          await sql<{ n: number }>`SELECT count(*)::int AS n FROM history WHERE entity = 'waybill' AND record_key = ${number}
-            AND version > ${expected} AND via <> 'evr'`.execute(trx)
-        ).rows[0]?.n ?? 1,
-      ) === 0;
-    if (expected !== undefined && expected !== row.version && !(await onlyEvrSince())) await checkExpected(expected, row, async () => null);
+    // EVR's answers since the version read (the job that sent a confirmed waybill there) are not
+    // someone's change to it, only a person's is: an undo, or the next step, goes through.
+    if (expected !== undefined) await checkExpectedOf(trx, 'waybills', number, expected, row, async () => null);
     return row;
   };
   const dryRun = { dryRun: input.dryRun };

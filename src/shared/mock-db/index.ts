@@ -32,6 +32,7 @@ export {
   deleted,
   ifMatchVersion,
   staleDetail,
+  stillHolds,
   staleVersion,
   versionConflict,
   versionRequired,

@@ -1,7 +1,7 @@
-import { pickLocale, versionConflictDetail, type HistoryEntity } from '@timberlog/contract';
+import { pickLocale, UNCONFLICTING_VIA, versionConflictDetail, type HistoryEntity } from '@timberlog/contract';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 
-import { lastChangedBy, mockCaller, mockDb } from './db';
+import { lastChangedBy, mockCaller, mockDb, mockHistory } from './db';
 import { currentRecord, recordHistory, type HistoryOptions } from './history';
 import { message } from './messages';
 
@@ -73,7 +73,25 @@ export function staleVersion(
   return HttpResponse.json({ detail, current }, { status: 412, headers: { ETag: `"${record.version}"` } });
 }
 
-/** The 428 or 412 a write gets, or undefined when it names the record's version. */
+/**
+ * Whether a write made on version `expected` still holds at `current`, as the server judges it:
+ * the same version, or every version since made by changes that do not conflict with a person's
+ * write (the contract's UNCONFLICTING_VIA: EVR's answers). The mock asks each version since to have
+ * such an entry (it makes no change without one).
+ */
+export function stillHolds(kind: HistoryEntity, key: string, expected: number, current: number): boolean {
+  if (expected === current) return true;
+  if (!Number.isInteger(expected) || expected < 1 || expected > current) return false;
+  const unconflicting = new Set(
+    mockHistory
+      .filter((item) => item.entity === kind && item.key === key && UNCONFLICTING_VIA.includes(item.entry.via))
+      .map((item) => item.entry.version),
+  );
+  for (let version = expected + 1; version <= current; version++) if (!unconflicting.has(version)) return false;
+  return true;
+}
+
+/** The 428 or 412 a write gets, or undefined when it names the record's version (or one only EVR moved on from). */
 export function versionConflict(
   request: Request,
   kind: HistoryEntity,
@@ -83,7 +101,7 @@ export function versionConflict(
 ): Response | undefined {
   const required = versionRequired(request);
   if (required) return required;
-  if (ifMatchVersion(request) === record.version) return undefined;
+  if (stillHolds(kind, key, ifMatchVersion(request)!, record.version)) return undefined;
   return staleVersion(request, record, lastChangedBy.get(`${kind}:${key}`) ?? null, current);
 }
 

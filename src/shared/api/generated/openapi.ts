@@ -3318,7 +3318,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -3404,7 +3404,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -3502,7 +3502,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -3607,7 +3607,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -3683,7 +3683,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -4956,7 +4956,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -5033,7 +5033,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -5165,7 +5165,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -5244,7 +5244,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -5629,7 +5629,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -5725,7 +5725,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -6046,7 +6046,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -6351,7 +6351,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -7110,7 +7110,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -7213,7 +7213,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -8111,7 +8111,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -8197,7 +8197,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -8298,7 +8298,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -8659,7 +8659,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -8745,7 +8745,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -8848,7 +8848,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -9213,7 +9213,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -9299,7 +9299,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -9405,7 +9405,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -9773,7 +9773,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -9859,7 +9859,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -9964,7 +9964,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -10303,7 +10303,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -10389,7 +10389,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -10483,7 +10483,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["DetailError"];
                 };
             };
-            /** @description The record changed since the version sent in If-Match; nothing was changed. */
+            /** @description The record changed since the version sent in If-Match (by more than EVR's answers, which do not conflict with a person's write); nothing was changed. */
             readonly 412: {
                 headers: {
                     readonly [name: string]: unknown;

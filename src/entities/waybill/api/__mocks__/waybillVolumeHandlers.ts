@@ -35,6 +35,7 @@ import {
   nextNumber,
   queueBatchJob,
   staleDetail,
+  stillHolds,
   type MessageKey,
   type MockImportSpec,
 } from '@/shared/mock-db';
@@ -105,7 +106,7 @@ function bulkRow(
   if (!waybill) return { ...row, outcome: 'missing', message: message(request, 'notFound') };
   const from = waybill.status;
   // An export writes nothing: it takes the waybill as it is now.
-  if (action !== 'export' && picked !== undefined && picked.version !== waybill.version)
+  if (action !== 'export' && picked !== undefined && !stillHolds('waybill', number, picked.version, waybill.version))
     return { ...row, outcome: 'stale', message: staleDetail(request, 'waybill', number, waybill) };
   const refused = (key: MessageKey, params?: Params): BulkRow => ({ ...row, outcome: 'refused', message: message(request, key, params) });
   if (action === 'export') return { ...row, outcome: 'done', from, version: waybill.version };
