@@ -102,6 +102,25 @@ export const BesideATextField: Story = {
   },
 };
 
+/**
+ * Until the typed text has been searched for, the list offers nothing (it says it is searching):
+ * the items shown would answer an earlier text, and Enter would pick one that does not match.
+ */
+export const TypedNotYetSearched: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole('combobox', { name: 'Company' });
+    await userEvent.click(input);
+    await waitFor(() => expect(canvas.getAllByRole('option')).toHaveLength(COMPANIES.length));
+    await userEvent.keyboard('pärnu{ArrowDown}{Enter}');
+    await expect(canvas.queryAllByRole('option')).toHaveLength(0);
+    await expect(canvas.getByText('Searching…')).toBeInTheDocument();
+    await expect(canvasElement.querySelector('output')).toHaveTextContent(/^$/);
+    await waitFor(() => expect(canvas.getAllByRole('option')).toHaveLength(1));
+    await expect(canvas.getByRole('option')).toHaveTextContent('Pärnu Sadam AS');
+  },
+};
+
 export const Loading: Story = { args: { loading: true, items: [] } };
 export const Empty: Story = { args: { items: [] } };
 export const LongValues: Story = { args: { multiple: true, initial: [COMPANIES[3] as ComboboxOption, COMPANIES[2] as ComboboxOption] } };

@@ -69,11 +69,19 @@ export function Combobox({
   const shownText = single && !typing ? (current?.label ?? '') : inputValue;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Typed but not yet searched for: the items answer an earlier text, so none is offered until the
+  // search for this one has answered (Enter or a quick click would pick one that does not match).
+  const [unsearched, setUnsearched] = useState(false);
 
   const search = (text: string) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => onSearch(text.trim()), COMBOBOX_SEARCH_DEBOUNCE_MS);
+    timer.current = setTimeout(() => {
+      setUnsearched(false);
+      onSearch(text.trim());
+    }, COMBOBOX_SEARCH_DEBOUNCE_MS);
   };
+  const answering = unsearched || loading;
+  const offered = answering ? [] : items;
 
   const selectedValues = new Set(selected.map((option) => option.value));
   const { getSelectedItemProps, getDropdownProps, removeSelectedItem } = useMultipleSelection<ComboboxOption>({
@@ -84,7 +92,7 @@ export function Combobox({
 
   const { isOpen, highlightedIndex, getLabelProps, getMenuProps, getInputProps, getItemProps, getToggleButtonProps } =
     useCombobox<ComboboxOption>({
-      items: [...items],
+      items: [...offered],
       itemToString: (item) => item?.label ?? '',
       itemToKey: (item) => item?.value,
       inputValue: shownText,
@@ -128,7 +136,7 @@ export function Combobox({
     });
 
   let status: string | null = null;
-  if (loading) status = t('ui.select.searching');
+  if (answering) status = t('ui.select.searching');
   else if (items.length === 0) status = inputValue ? t('ui.select.noMatches') : t('ui.select.typeToSearch');
 
   const inputId = name ? `combobox-${name}` : undefined;
@@ -174,6 +182,7 @@ export function Combobox({
                 const text = event.currentTarget.value;
                 setTyping(true);
                 setInputValue(text);
+                setUnsearched(true);
                 search(text);
               },
               onBlur: () => {
@@ -206,10 +215,10 @@ export function Combobox({
           </svg>
         </button>
       </div>
-      <div className={styles.popup} hidden={!isOpen || (items.length === 0 && !status)}>
+      <div className={styles.popup} hidden={!isOpen || (offered.length === 0 && !status)}>
         <ul className={styles.menu} {...getMenuProps()}>
           {isOpen
-            ? items.map((item, index) => (
+            ? offered.map((item, index) => (
                 <li
                   key={item.value}
                   className={`${styles.item} ${highlightedIndex === index ? styles.highlighted : ''}`}
