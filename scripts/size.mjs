@@ -29,8 +29,10 @@ const LOGIN_BUDGET_KB = 150.1;
 // route table's new page and its link, the tolerance read from GET /api/settings for the list's
 // marks and its filter's words: 199.6 kB as first built, 198.9 kB once 0.7 kB was taken back out
 // (the incoming list's contract and EVR's product groups in modules of their own, the two incoming
-// pages in one chunk, a smaller field-error rule).
-const SIGNED_IN_BUDGET_KB = 198.9;
+// pages in one chunk, a smaller field-error rule); plus 0.1 kB for a picker that offers nothing
+// while its typed text is not yet searched for, so Enter never picks an earlier search's item
+// (measured 2026-11-29: 198.92 kB with it, within 198.9 before).
+const SIGNED_IN_BUDGET_KB = 199.0;
 const html = readFileSync(join(dir, 'index.html'), 'utf8');
 const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 const brotliKb = (file) => brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length / 1024;
@@ -242,7 +244,7 @@ try {
     // What the page fetched, largest first: where to look when the budget is missed.
     for (const file of [...fetched].sort((a, b) => b.kb - a.kb)) console.log(`  ${fmt(file.kb)}  ${file.path}`);
   }
-  if (js > SIGNED_IN_BUDGET_KB) over.push(`signed-in /waybills ${js.toFixed(1)} kB > ${SIGNED_IN_BUDGET_KB} kB`);
+  if (js > SIGNED_IN_BUDGET_KB) over.push(`signed-in /waybills ${js.toFixed(2)} kB > ${SIGNED_IN_BUDGET_KB} kB`);
 } catch (error) {
   console.log(`JavaScript, signed-in /waybills: not measured (${failure(error)})`);
   over.push('signed-in /waybills not measured');
