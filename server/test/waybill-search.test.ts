@@ -154,7 +154,7 @@ describe('waybill-search', () => {
       ['sort=mileage', 'mileage ASC, number ASC'],
       ['sort=-transportDate', 'transport_date DESC, number DESC'],
     ];
-    // A number's part: its waybills are found by their numbers, beside the texts' (waybills/queries.ts searchMatches).
+    // A number's part: its waybills are found by their numbers, beside the texts' (waybills/queries.ts searchFound).
     for (const term of [many, few, 's-0004']) {
       for (const [sort, order] of orders) {
         for (const page of [1, 2, 60]) {
@@ -188,6 +188,39 @@ describe('waybill-search', () => {
         real.rows.map((x) => x.number),
       );
     }
+  });
+
+  test('a search alone finds its matching texts once for the count and the page', async () => {
+    const input = await waybillInput(s);
+    for (let i = 0; i < 2; i++) {
+      const r = await s.req('POST', '/api/waybills/', { token, body: { ...input, notes: `Foundonce ${i}` } });
+      assert.equal(r.status, 201, r.text);
+    }
+    const pool = s.ctx.plannedOnce;
+    const original = pool.query.bind(pool);
+    let statement: { text: string; values: unknown[] } | undefined;
+    pool.query = ((config: { text: string; values: unknown[] }, ...rest: unknown[]) => {
+      if (typeof config === 'object' && /search_texts/.test(config.text)) statement = { text: config.text, values: config.values };
+      return (original as (...a: unknown[]) => unknown)(config, ...rest);
+    }) as typeof pool.query;
+    try {
+      const page = await list('search=foundonce');
+      assert.equal(page.count, 2);
+    } finally {
+      pool.query = original;
+    }
+    assert.ok(statement, 'the page read the matches it found once');
+    // The statement as it ran: every scan of the search texts that was executed.
+    const [row] = (await s.ctx.pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`, statement.values)).rows as [
+      { 'QUERY PLAN': [{ Plan: Record<string, unknown> }] },
+    ];
+    const scans: string[] = [];
+    const walk = (node: Record<string, unknown>) => {
+      if (node['Relation Name'] === 'waybill_texts' && Number(node['Actual Loops']) > 0) scans.push(String(node['Node Type']));
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    walk(row['QUERY PLAN'][0]!.Plan);
+    assert.equal(scans.length, 1, `the texts were read ${scans.length} times: ${scans.join(', ')}`);
   });
 
   test('the migration fills the search texts from the waybills of an existing database; a rebuild mends a bulk load', async () => {

@@ -157,7 +157,9 @@ export async function runList<T = Row>(
   // One statement, one round trip, one snapshot: the count (the counter table's or the rows'), and
   // beside it the page, numbered in its order. It answers one row with a null page when the page
   // is empty. (Every round trip costs the database and this process a write and a read each.)
-  const counter = extra.length === 0 ? spec.counter?.(q) : undefined;
+  // A search's matches found once, for the count and the page (ListSpec.searchFound).
+  const found = extra.length === 0 && spec.keysFirst && spec.table && hasSearch(q) ? spec.searchFound?.(q) : undefined;
+  const counter = found?.count ?? (extra.length === 0 ? spec.counter?.(q) : undefined);
   const plainCount = counter ?? sql`SELECT count(*) AS count FROM ${spec.countFrom ?? spec.from} ${where}`;
   let countQuery = plainCount;
   // A count the rows must be counted for is kept with the table's version (see ListSpec.version)
@@ -185,10 +187,10 @@ export async function runList<T = Row>(
     // beside the page can: both are planned, and a one-time filter on the count runs one. The
     // matches are read whole (OFFSET 0 keeps the sort and limit out), so even a plan made without
     // the term never walks an index for them.
-    // The matches from indexes alone when the list has a way for this query (ListSpec.searchMatches):
+    // The matches from indexes alone when the list has a way for this query (ListSpec.searchFound):
     // reading them costs about half a tested row each, so the walk must then test fewer than half
     // as many rows as there are matches (measured on 1,000,000 waybills: docs/decisions/0024).
-    const keyed = extra.length === 0 && spec.keysFirst ? spec.searchMatches?.(q) : undefined;
+    const keyed = found?.matches;
     const reach = (offset + pageSize) * (keyed ? 2 : 1);
     const walk = sql`counted.count::float8 * counted.count >= ${reach}::float8 * greatest((SELECT reltuples FROM pg_class WHERE oid = ${sql.lit(spec.table.name)}::regclass), 0)`;
     const scanned = [...listConds(spec, q, filterContext(request), 'scan'), ...extra];
@@ -235,7 +237,7 @@ export async function runList<T = Row>(
   const pageVersion = spec.pageVersion;
   let pageKey: string | undefined;
   if (pageVersion) {
-    const keyed = sql`${plainCount} ${pageQuery}`.compile(db);
+    const keyed = sql`${found?.with ?? sql``} ${plainCount} ${pageQuery}`.compile(db);
     pageKey = `${keyed.sql}\u0000${JSON.stringify(keyed.parameters)}`;
     const kept = keptPages.get(pageKey);
     if (kept) {
@@ -250,7 +252,8 @@ export async function runList<T = Row>(
   }
   // Named and prepared (see reusedQuery); the select lists name every column in camelCase.
   const versionColumn = pageVersion ? sql`(${pageVersion}) AS "pageVersion",` : sql``;
-  const compiled = sql`SELECT counted.*, counted.count AS "listCount", ${versionColumn} page.* FROM (${countQuery}) counted
+  const compiled =
+    sql`${found ? sql`WITH ${found.with} ` : sql``}SELECT counted.*, counted.count AS "listCount", ${versionColumn} page.* FROM (${countQuery}) counted
     LEFT JOIN LATERAL (${pageQuery}) page ON true ORDER BY page."pageRow"`.compile(db);
   // One plan for every value where the list says the values do not choose the way, or the count does.
   const planned = byCount || spec.planOnce?.(q) ? request.server.ctx.plannedOnce : pool;

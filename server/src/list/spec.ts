@@ -105,18 +105,27 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
    */
   planOnce?: (q: Readonly<Record<string, unknown>>) => boolean;
   /**
-   * A search's matches read from indexes alone, when they answer this query: a statement giving
-   * each matching row's `tiebreak` and the columns of the query's order, named as in the table
-   * (runList reads it under the table's alias, for a list that reads its keys first). Undefined:
-   * the matches are read from the table.
+   * A search's matches found once for the count and the page, when the list has a way for this
+   * query: `with`, named statements (WITH … MATERIALIZED) put before the page's statement; `count`,
+   * the exact count from them; `matches`, when they answer the query's order, a statement giving
+   * each matching row's `tiebreak` and the columns of the order, named as in the table (runList
+   * reads it under the table's alias, for a list that reads its keys first). Undefined: the count
+   * is the counter's and the matches are read from the table.
    */
-  searchMatches?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
+  searchFound?: (q: Readonly<Record<string, unknown>>) => SearchFound | undefined;
   /**
    * The list's one table and its alias in `from`, when a search should find its page by how many
    * rows it matches (see runList): its row estimate (pg_class.reltuples) tells how far a walk in
    * sort order goes.
    */
   table?: { name: string; as: string };
+}
+
+/** A search's matches found once per statement (ListSpec.searchFound). */
+export interface SearchFound {
+  readonly with: RawBuilder<unknown>;
+  readonly count: RawBuilder<unknown>;
+  readonly matches: RawBuilder<unknown> | undefined;
 }
 
 export interface ListSpec<L extends ListContract = ListContract> {
@@ -135,7 +144,7 @@ export interface ListSpec<L extends ListContract = ListContract> {
   countChoosesWay?: (q: Readonly<Record<string, unknown>>) => boolean;
   walksOnlyMatches?: (q: Readonly<Record<string, unknown>>) => boolean;
   planOnce?: (q: Readonly<Record<string, unknown>>) => boolean;
-  searchMatches?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
+  searchFound?: (q: Readonly<Record<string, unknown>>) => SearchFound | undefined;
   table?: { name: string; as: string };
   /** The search columns folded (searchFold), as the trigram index on them is written. */
   searchExpr?: string;
@@ -173,7 +182,7 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     countChoosesWay: input.countChoosesWay,
     walksOnlyMatches: input.walksOnlyMatches,
     planOnce: input.planOnce,
-    searchMatches: input.searchMatches,
+    searchFound: input.searchFound,
     table: input.table,
     searchExpr: searchCols.length ? searchFold(searchCols.join(" || ' ' || ")) : undefined,
   };

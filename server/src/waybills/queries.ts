@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { EVR_MEASUREMENT_TOLERANCE_PERCENT, orderParts, WAYBILL_LIST } from '@timberlog/contract';
 import { defineSpec, givenFilters, searchFold, searchLike, searchTerm, sortParts, whereClause, type Cond } from '../list/index.js';
 
@@ -22,6 +22,16 @@ function searchAlone(q: Readonly<Record<string, unknown>>): string | undefined {
   return given.length === 1 && given[0] === 'search' && !term.includes(' ') ? term : undefined;
 }
 
+/** The field the query's order sorts by first, either way. */
+const firstSortField = (q: Readonly<Record<string, unknown>>) => orderParts(WAYBILL_LIST, sortParts(q.sort))[0]?.replace(/^-/, '');
+
+/** The search texts past the number that hold `term`: their keys and how many waybills carry each (`011_waybill_search.sql`). */
+const textsHolding = (term: string) => sql`SELECT key, n FROM waybill_texts WHERE ${searchLike('doc', term)}`;
+
+/** The waybills whose number holds `term` and whose text past it does not (a term without a space matches one or the other). */
+const numbersOnlyHolding = (term: string, what: RawBuilder<unknown>) =>
+  sql`SELECT ${what} FROM waybills b WHERE ${searchLike(searchFold('b.number'), term)} AND NOT ${searchLike('waybill_text(b)', term)}`;
+
 /**
  * The sums per assortment (n, q, mileage) of a search alone: the kept sums of the matching texts
  * (`waybill_text_sums`, 029) plus the waybills whose number matches and text does not; undefined
@@ -31,26 +41,31 @@ export function searchSums(q: Readonly<Record<string, unknown>>) {
   const term = searchAlone(q);
   if (term === undefined) return undefined;
   return sql`SELECT assortment, sum(n) AS n, sum(quantity) AS q, sum(mileage) AS mileage FROM waybill_text_sums
-      WHERE key IN (SELECT key FROM waybill_texts WHERE ${searchLike('doc', term)}) GROUP BY assortment
+      WHERE key IN (SELECT key FROM (${textsHolding(term)}) t) GROUP BY assortment
     UNION ALL
-    SELECT b.assortment, count(*), sum(b.quantity), sum(b.mileage) FROM waybills b
-      WHERE ${searchLike(searchFold('b.number'), term)} AND NOT ${searchLike('waybill_text(b)', term)} GROUP BY b.assortment`;
+    SELECT assortment, count(*), sum(quantity), sum(mileage) FROM (${numbersOnlyHolding(term, sql`b.assortment, b.quantity, b.mileage`)}) m GROUP BY assortment`;
 }
 
 /**
- * A search alone in date order (either way), its matches from indexes alone: the keys of the
- * matching texts past the number (`waybill_texts`), their waybills' dates and numbers from the index
- * on the text key (050), and the waybills whose number matches and text does not. The waybills
- * themselves, one to a page, are not read (docs/decisions/0024). Undefined otherwise.
+ * A search alone, its matches found once for the count and the page (ListSpec.searchFound): the
+ * matching texts past the number (`waybill_texts`) and the waybills whose number matches and text
+ * does not, each kept as the statement runs. The count sums them; in date order (either way) the
+ * page's candidates are their waybills' dates and numbers, read from the index on the text key (050)
+ * without the waybills themselves (docs/decisions/0024). Undefined when searchAlone does not answer.
  */
-function searchMatches(q: Readonly<Record<string, unknown>>) {
+function searchFound(q: Readonly<Record<string, unknown>>) {
   const term = searchAlone(q);
-  if (term === undefined || orderParts(WAYBILL_LIST, sortParts(q.sort))[0]?.replace(/^-/, '') !== 'transportDate') return undefined;
-  return sql`SELECT b.number, b.transport_date FROM waybills b
-      WHERE b.text_key = ANY(ARRAY(SELECT DISTINCT t.key FROM waybill_texts t WHERE ${searchLike('t.doc', term)}))
-    UNION ALL
-    SELECT b.number, b.transport_date FROM waybills b
-      WHERE ${searchLike(searchFold('b.number'), term)} AND NOT ${searchLike('waybill_text(b)', term)}`;
+  if (term === undefined) return undefined;
+  const byDate = firstSortField(q) === 'transportDate';
+  return {
+    with: sql`search_texts AS MATERIALIZED (${textsHolding(term)}),
+      search_numbers AS MATERIALIZED (${numbersOnlyHolding(term, sql`b.number, b.transport_date`)})`,
+    count: sql`SELECT (SELECT coalesce(sum(n), 0) FROM search_texts) + (SELECT count(*) FROM search_numbers) AS count`,
+    matches: byDate
+      ? sql`SELECT b.number, b.transport_date FROM waybills b WHERE b.text_key = ANY(ARRAY(SELECT DISTINCT key FROM search_texts))
+          UNION ALL SELECT number, transport_date FROM search_numbers`
+      : undefined,
+  };
 }
 
 /**
@@ -65,8 +80,8 @@ function countSearch(q: Readonly<Record<string, unknown>>) {
   if (term === undefined) return undefined;
   // Two aggregates in FROM, so the statement reads each once wherever it refers to the count.
   return sql`SELECT texts.n + numbers.n AS count
-    FROM (SELECT coalesce(sum(n), 0) AS n FROM waybill_texts WHERE ${searchLike('doc', term)}) texts,
-         (SELECT count(*) AS n FROM waybills b WHERE ${searchLike(searchFold('b.number'), term)} AND NOT ${searchLike('waybill_text(b)', term)}) numbers`;
+    FROM (SELECT coalesce(sum(n), 0) AS n FROM (${textsHolding(term)}) t) texts,
+         (SELECT count(*) AS n FROM (${numbersOnlyHolding(term, sql`1`)}) m) numbers`;
 }
 
 /**
@@ -112,7 +127,7 @@ function countChoosesWay(q: Readonly<Record<string, unknown>>): boolean {
  * through each mileage to the dates (docs/decisions/0024). Asked only when countChoosesWay.
  */
 function walksOnlyMatches(q: Readonly<Record<string, unknown>>): boolean {
-  const first = orderParts(WAYBILL_LIST, sortParts(q.sort))[0]?.replace(/^-/, '');
+  const first = firstSortField(q);
   return typeof q.status === 'string' && q.statusIn === undefined && (first === 'mileage' || first === 'transportDate');
 }
 
@@ -231,7 +246,7 @@ export const waybillSpec = defineSpec({
   countChoosesWay,
   walksOnlyMatches,
   planOnce,
-  searchMatches,
+  searchFound,
   table: { name: 'waybills', as: 'b' },
   // Every waybill filter reads the waybills alone, so their version (010_waybill_versions.sql)
   // tells when a kept count still holds.
