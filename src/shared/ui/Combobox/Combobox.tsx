@@ -26,7 +26,11 @@ export interface ComboboxProps {
   readonly onChange: (selected: ComboboxOption[]) => void;
   /** Called with the typed text 300 ms after the last key (and with `''` when the list opens). */
   readonly onSearch: (text: string) => void;
-  /** The search is under way. */
+  /**
+   * The typed text's search has no answer yet: its items are not offered until it has. A picker
+   * passes it only while the current text is unanswered, so a reload of the same text's answer
+   * (after a live update) keeps the items in view.
+   */
   readonly loading?: boolean;
   /** More hits exist than shown: the list says to type more. */
   readonly hasMore?: boolean;

@@ -22,7 +22,7 @@ export interface AssortmentTypePickerProps {
 /** Picks assortment types by name. Values are ids (as strings). */
 export function AssortmentTypePicker({ value, ...props }: AssortmentTypePickerProps) {
   const [search, setSearch] = useState<string | null>(null);
-  const { data, isFetching } = useListAssortmentTypesQuery(
+  const { data, currentData, isFetching } = useListAssortmentTypesQuery(
     { search: search || undefined, pageSize: PICKER_PAGE_SIZE },
     { skip: search === null },
   );
@@ -36,7 +36,7 @@ export function AssortmentTypePicker({ value, ...props }: AssortmentTypePickerPr
       value={value}
       labels={labels}
       items={items}
-      loading={isFetching}
+      loading={isFetching && !currentData}
       hasMore={(data?.count ?? 0) > items.length}
       onSearch={setSearch}
     />

@@ -24,7 +24,7 @@ export interface AssortmentPickerProps {
 /** Picks assortments by code or name, searched on the server. Values are codes. */
 export function AssortmentPicker({ activeOnly = false, ...props }: AssortmentPickerProps) {
   const [search, setSearch] = useState<string | null>(null);
-  const { data, isFetching } = useListAssortmentsQuery(
+  const { data, currentData, isFetching } = useListAssortmentsQuery(
     { search: search || undefined, pageSize: PICKER_PAGE_SIZE, ...(activeOnly ? { isActive: true } : {}) },
     { skip: search === null },
   );
@@ -33,5 +33,13 @@ export function AssortmentPicker({ activeOnly = false, ...props }: AssortmentPic
     label: `${assortment.code} · ${assortment.name}`,
     description: assortment.assortmentTypeName,
   }));
-  return <ValueCombobox {...props} items={items} loading={isFetching} hasMore={(data?.count ?? 0) > items.length} onSearch={setSearch} />;
+  return (
+    <ValueCombobox
+      {...props}
+      items={items}
+      loading={isFetching && !currentData}
+      hasMore={(data?.count ?? 0) > items.length}
+      onSearch={setSearch}
+    />
+  );
 }

@@ -30,7 +30,7 @@ export function useCompanyNames(registryCodes: readonly string[]): Readonly<Reco
 /** Picks companies by name or registry code, searched on the server. Values are registry codes. */
 export function CompanyPicker({ isInvoiceCustomer, value, ...props }: CompanyPickerProps) {
   const [search, setSearch] = useState<string | null>(null);
-  const { data, isFetching } = useListCompaniesQuery(
+  const { data, currentData, isFetching } = useListCompaniesQuery(
     { search: search || undefined, pageSize: PICKER_PAGE_SIZE, ...(isInvoiceCustomer ? { isInvoiceCustomer } : {}) },
     { skip: search === null },
   );
@@ -46,7 +46,7 @@ export function CompanyPicker({ isInvoiceCustomer, value, ...props }: CompanyPic
       value={value}
       labels={labels}
       items={items}
-      loading={isFetching}
+      loading={isFetching && !currentData}
       hasMore={(data?.count ?? 0) > items.length}
       onSearch={setSearch}
     />

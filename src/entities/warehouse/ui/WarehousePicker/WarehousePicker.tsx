@@ -46,7 +46,7 @@ function useWarehouseNames(values: readonly string[], role: Role): Readonly<Reco
 
 function RolePicker({ role, value, ...props }: WarehousePickerProps & { readonly role: Role }) {
   const [search, setSearch] = useState<string | null>(null);
-  const { data, isFetching } = useListWarehousesQuery(
+  const { data, currentData, isFetching } = useListWarehousesQuery(
     { search: search || undefined, pageSize: PICKER_PAGE_SIZE, ...roleFilter(role) },
     { skip: search === null },
   );
@@ -68,7 +68,7 @@ function RolePicker({ role, value, ...props }: WarehousePickerProps & { readonly
       value={value}
       labels={labels}
       items={items}
-      loading={isFetching}
+      loading={isFetching && !currentData}
       hasMore={(data?.count ?? 0) > items.length}
       onSearch={setSearch}
     />

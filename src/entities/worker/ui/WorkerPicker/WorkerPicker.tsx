@@ -22,11 +22,22 @@ export interface WorkerPickerProps {
 /** Picks workers by name, searched on the server. Values are the names. */
 export function WorkerPicker(props: WorkerPickerProps) {
   const [search, setSearch] = useState<string | null>(null);
-  const { data, isFetching } = useListWorkersQuery({ search: search || undefined, pageSize: PICKER_PAGE_SIZE }, { skip: search === null });
+  const { data, currentData, isFetching } = useListWorkersQuery(
+    { search: search || undefined, pageSize: PICKER_PAGE_SIZE },
+    { skip: search === null },
+  );
   const items: ComboboxOption[] = (data?.results ?? []).map((worker) => ({
     value: worker.workerName,
     label: worker.workerName,
     ...(worker.companyName ? { description: worker.companyName } : {}),
   }));
-  return <ValueCombobox {...props} items={items} loading={isFetching} hasMore={(data?.count ?? 0) > items.length} onSearch={setSearch} />;
+  return (
+    <ValueCombobox
+      {...props}
+      items={items}
+      loading={isFetching && !currentData}
+      hasMore={(data?.count ?? 0) > items.length}
+      onSearch={setSearch}
+    />
+  );
 }
