@@ -50,6 +50,7 @@ const steps = [
   { name: 'format (Biome)', cmd: 'npm run check:format', kind: 'check' },
   { name: 'web: steiger', cmd: 'npm run steiger', kind: 'check' },
   { name: 'web: API types up to date', cmd: 'npm run check:api-types', kind: 'check' },
+  // Reads the build the browser tests ran against; fails over any budget.
   { name: 'web: size budgets', cmd: 'node scripts/size.mjs dist-e2e', kind: 'check', needs: ['web: build'] },
 ];
 // Two at once on a 2-core machine. Measured: 746 and 801 s with two; with three (a third step beside

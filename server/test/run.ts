@@ -22,11 +22,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const filter = process.argv.slice(2);
 /**
  * About how long each of the longer files takes (seconds: all of its suites, the mean of two clean
- * runs beside the browser tests; a file not named takes a few). The files are dealt to the groups by these, longest first,
- * each to the group with the least so far, and the groups run largest first: so the two processes
- * running at once end together, instead of one long group running alone at the end (measured: groups
- * of 82 to 211 s when dealt in turn). A weight need not be exact; a file much longer than its weight
- * shows in the summary's "test processes' seconds".
+ * runs beside the browser tests; a file not named takes a few). The files are dealt to the groups
+ * by these, longest first, each to the group with the least so far, and the groups run largest
+ * first, so that the two processes running at once end at about the same time instead of one long
+ * group running alone at the end (dealt in turn, the groups took 82 to 211 s; by weight 109 to
+ * 201 s, as a file's time moves with what the browser tests do beside it). A file much longer than
+ * its weight shows in the summary's "test processes' seconds".
  */
 const WEIGHTS: Record<string, number> = {
   documents: 103,
