@@ -84,7 +84,9 @@ describe('two-servers', () => {
         if (gone) throw new Error(`${instance.name} exited while starting:\n${instance.output()}`);
         return instance.output().includes('Timberlog is running at');
       },
-      60_000,
+      // Both load the code and one migrates an empty database while the other waits for its lock:
+      // beside the browser tests' start-up on two busy cores that has taken over 60 s.
+      180_000,
       `${instance.name} to start`,
     );
   }

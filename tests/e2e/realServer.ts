@@ -125,7 +125,8 @@ export interface RestartableServer {
   dispose(): Promise<void>;
 }
 
-export function restartableServer(port: number): RestartableServer {
+/** `env`: the server's own settings over the shared ones (e.g. `EXPORT_WORKERS: '0'`). */
+export function restartableServer(port: number, env: Record<string, string> = {}): RestartableServer {
   const url = `http://127.0.0.1:${port}`;
   const dataDir = join(tmpdir(), `timberlog-e2e-${port}`);
   let child: ChildProcess | null = null;
@@ -158,7 +159,7 @@ export function restartableServer(port: number): RestartableServer {
       const started = spawn(process.execPath, ['scripts/e2e-server.mjs', String(port)], {
         cwd: root,
         stdio: ['ignore', 'ignore', 'inherit'],
-        env: { ...process.env, E2E_KEEP_DATA: '1' },
+        env: { ...process.env, ...env, E2E_KEEP_DATA: '1' },
       });
       child = started;
       await expect

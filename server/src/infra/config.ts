@@ -82,7 +82,8 @@ export interface AppConfig {
   exportsInProgressPerUser: number;
   /**
    * Export job workers in this process: with two, one long export does not hold up the next, even
-   * on one core (the two then share it).
+   * on one core (the two then share it). With none, this process only takes export requests; a
+   * process with workers on the same database runs them.
    */
   exportWorkers: number;
   /**
@@ -261,7 +262,7 @@ export function loadConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     migrateOnStart: env.MIGRATE_ON_START ? env.MIGRATE_ON_START === 'true' : !(env.NODE_ENV === 'production' || databaseUrl),
     corsOrigins: corsOrigins(env, databaseUrl),
     exportsInProgressPerUser: int('EXPORTS_IN_PROGRESS_PER_USER', 3),
-    exportWorkers: Math.max(1, int('EXPORT_WORKERS', 2)),
+    exportWorkers: Math.max(0, int('EXPORT_WORKERS', 2)),
     exportJobExpireSeconds: int('EXPORT_JOB_EXPIRE_SECONDS', 900),
     reportRetentionDays: int('REPORT_RETENTION_DAYS', 7),
     exportTimeZone: timeZone(env.EXPORT_TIME_ZONE),
