@@ -5,6 +5,15 @@ import { defineConfig } from '@playwright/test';
 import { e2ePort, REAL_SERVER, REAL_SERVER_PORT, SHORT_TOKEN_SERVER, SHORT_TOKEN_SERVER_PORT, SHORT_TOKEN_TTL_SECONDS } from './realServer';
 
 const PORT = e2ePort(3100);
+
+/**
+ * Debian's Chromium headless shell (`apt-get install chromium-headless-shell`), what Playwright's
+ * own headless runs use: the same Chromium without the full browser's window machinery. Measured
+ * on 200 stories, side by side with the full browser (`/usr/bin/chromium`, used when the shell is
+ * not installed): 101–106 CPU seconds against 126–128. CHROMIUM_BIN picks another.
+ */
+const CHROMIUM =
+  process.env.CHROMIUM_BIN || (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 export const STORYBOOK_PORT = e2ePort(3101);
 
 // `npm run test:e2e` builds both: the app once (dist-e2e, calling the API on its own origin, as
@@ -28,7 +37,7 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

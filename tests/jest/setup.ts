@@ -1,26 +1,19 @@
 import '@testing-library/jest-dom';
 
-import { setProjectAnnotations } from '@storybook/react';
 import { cleanup, configure } from '@testing-library/react';
-import { toHaveNoViolations } from 'jest-axe';
 
-import { i18nResources } from '@/app/storybook';
+import { i18nResources } from '@/app/storybook/i18nResources';
 import { resetMockUsers } from '@/entities/user/index.mocks';
 import { DEFAULT_LOCALE, initI18nWithResources } from '@/shared/i18n';
 import { resetMockDb } from '@/shared/mock-db';
 
-import { annotations } from '../../.storybook/annotations';
-
 import { server } from './server';
-
-expect.extend(toHaveNoViolations);
 
 // Lazy pages take longer than Testing Library's 1 s to appear when four workers share two cores;
 // a wait ends as soon as its condition holds, so this only matters on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
 void initI18nWithResources(DEFAULT_LOCALE, i18nResources);
-setProjectAnnotations(annotations);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // Every test starts from the whole mock data set as seeded, whatever an earlier test wrote.

@@ -1,4 +1,3 @@
-import { composeStories, type composeStory } from '@storybook/react';
 import { act, render, waitFor } from '@testing-library/react';
 import type { RequestHandler } from 'msw';
 
@@ -12,6 +11,7 @@ import { i18n, SIGNED_IN_NAMESPACE, SUPPORTED_LOCALES } from '@/shared/i18n';
 import * as topBarStories from '@/widgets/top-bar/ui/TopBar/TopBar.stories';
 
 import { server } from './server';
+import { composeStories, type composeStory } from './stories';
 
 // A visitor's pages load only common.json (shared/i18n): every text they show must be in it. Each
 // of their stories renders here without the signed-in texts (app.json) and plays; a text missing

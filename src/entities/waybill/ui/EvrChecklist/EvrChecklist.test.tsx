@@ -1,5 +1,6 @@
-import { composeStories } from '@storybook/react';
 import { render } from '@testing-library/react';
+
+import { composeStories } from '../../../../../tests/jest/stories';
 
 import * as stories from './EvrChecklist.stories';
 

@@ -1,8 +1,9 @@
-import { composeStories } from '@storybook/react';
 import { render } from '@testing-library/react';
 import type { RequestHandler } from 'msw';
 
 import { server } from '../../../../../tests/jest/server';
+
+import { composeStories } from '../../../../../tests/jest/stories';
 
 import * as stories from './WaybillDetailPage.stories';
 
