@@ -11,6 +11,7 @@ import type { App, AppContext } from './infra/context.js';
 import { ApiError, errorHandler, fieldError, validationToApiError } from './http/errors.js';
 import { pickLocale } from './http/i18n.js';
 import { createValidatorCompiler } from './http/validation.js';
+import { cachedSerializers } from './http/schema-cache.js';
 import { COMMA_SEPARATED, DetailError, FieldErrorsSchema, StatusOk } from './http/schema.js';
 import { requireIfMatch } from './records/versions.js';
 import { authRoutes, SessionSchema, TokenPairSchema } from './auth/routes.js';
@@ -119,6 +120,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // A hop count or address list is accepted too; the typings' overloads only take the boolean form.
     trustProxy: ctx.config.trustProxy as boolean,
     ajv: { customOptions: {} },
+    schemaController: { compilersFactory: { buildSerializer: cachedSerializers() } },
     // Fastify's own JSON parser (secure-json-parse) refuses prototype poisoning, escaped forms
     // such as "\u005f_proto__" included: `__proto__` keys and `constructor.prototype`, which later
     // spreads and merges would turn into properties of every object. The error handler answers 400.

@@ -2,6 +2,7 @@ import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { isValidDate, isValidDateTime } from '@timberlog/contract';
+import { digest } from './schema-cache.js';
 
 // ajv-formats ships CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -24,11 +25,28 @@ function makeAjv(options: Options): Ajv {
  * Bodies are validated strictly (no type coercion: `"5"` is not a number); query strings and
  * path parameters are coerced from text, since that is all a URL can carry.
  */
+let ajvs: { body: Ajv; url: Ajv } | undefined;
+type Validator = ReturnType<FastifySchemaCompiler<unknown>>;
+/**
+ * Compiled validators by the schema and the part they check, kept for the process: an app built
+ * again in the same process (each server test suite starts one) reuses them (schema-cache.ts).
+ */
+const compiled = new Map<string, Validator>();
+
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
-  const body = makeAjv({ coerceTypes: false, useDefaults: true, removeAdditional: false });
-  const url = makeAjv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false });
+  ajvs ??= {
+    body: makeAjv({ coerceTypes: false, useDefaults: true, removeAdditional: false }),
+    url: makeAjv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false }),
+  };
+  const { body, url } = ajvs;
   return ({ schema, httpPart }) => {
-    const ajv = httpPart === 'body' ? body : url;
-    return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+    const part = httpPart === 'body' ? 'body' : 'url';
+    const key = `${part}:${digest(schema)}`;
+    let validator = compiled.get(key);
+    if (!validator) {
+      validator = (part === 'body' ? body : url).compile(schema as object) as Validator;
+      compiled.set(key, validator);
+    }
+    return validator;
   };
 }
