@@ -4,6 +4,30 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** What only Node (and Jest) have: the browser's code may not use them (the web type check's program has no Node types). */
+const NODE_GLOBALS = [
+  'process',
+  'Buffer',
+  'global',
+  '__dirname',
+  '__filename',
+  'require',
+  'module',
+  'exports',
+  'setImmediate',
+  'clearImmediate',
+  'NodeJS',
+  'jest',
+];
+
+const RESTRICTED_SYNTAX = [
+  { selector: 'ExportAllDeclaration', message: 'Export names explicitly; no `export *` in public APIs.' },
+  {
+    selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+    message: 'Read settings through @/shared/config only.',
+  },
+];
+
 // Feature-Sliced Design: a layer imports only from the layers below it.
 const LAYERS = ['app', 'pages', 'widgets', 'features', 'entities', 'shared'];
 
@@ -77,14 +101,7 @@ export default tseslint.config(
       'import-x/no-default-export': 'error',
       'import-x/no-duplicates': 'error',
       'import-x/first': 'error',
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportAllDeclaration', message: 'Export names explicitly; no `export *` in public APIs.' },
-        {
-          selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
-          message: 'Read settings through @/shared/config only.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...RESTRICTED_SYNTAX],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
@@ -93,6 +110,28 @@ export default tseslint.config(
     },
   },
   ...layerBoundaries,
+  {
+    // The browser's code (what the web app and the contract ship): no Node or Jest globals, types or
+    // modules. One program of everything with Node's types is type-checked (npm run typecheck);
+    // these rules keep Node out of the shipped code, as a second program without Node's types did.
+    files: ['src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...NODE_GLOBALS.map((name) => ({ name, message: `${name} is Node's (or Jest's); the browser has none.` })),
+      ],
+      'import-x/no-nodejs-modules': 'error',
+      'no-restricted-syntax': [
+        'error',
+        ...RESTRICTED_SYNTAX,
+        {
+          selector: "TSTypeReference > Identifier[name='Buffer'], TSQualifiedName > Identifier.left[name='NodeJS']",
+          message: "A Node type; the browser's code has none (e.g. ReturnType<typeof setTimeout> for a timer).",
+        },
+      ],
+    },
+  },
   {
     // The one place that reads the build's environment.
     files: ['src/shared/config/env.ts'],
