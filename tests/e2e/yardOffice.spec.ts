@@ -139,6 +139,17 @@ test('item 3: leaving a changed form by a link, by Back and by the language swit
   await page.getByRole('link', { name: 'New waybill' }).click();
   await page.getByLabel('Driver', { exact: true }).fill('Mati Maasikas');
   const question = page.getByRole('dialog', { name: 'Leave without saving?' });
+  // Changed, the page now holds every way out: closing or reloading the tab asks (the browser's own
+  // question, which a page arms by cancelling beforeunload), and so do links and Back below.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const leaving = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(leaving);
+        return leaving.defaultPrevented;
+      }),
+    )
+    .toBe(true);
 
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Worklogs' }).click();
   await expect(question).toBeVisible();

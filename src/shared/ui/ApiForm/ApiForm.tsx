@@ -247,10 +247,11 @@ export function ApiForm<Values extends FormikValues, Result>({
               />
             </Suspense>
           ) : null}
-          {/* While the save runs, its own way out (to the saved record) is no leaving. */}
-          {guardLeaving && formik.dirty ? (
+          {/* Loaded with the form, so it already holds the ways out at the first change; while the
+              save runs, its own way out (to the saved record) is no leaving. */}
+          {guardLeaving ? (
             <Suspense fallback={null}>
-              <LeaveGuard when={!formik.isSubmitting} text={leaveText} />
+              <LeaveGuard when={formik.dirty && !formik.isSubmitting} text={leaveText} />
             </Suspense>
           ) : null}
           {typeof children === 'function' ? children(formik) : children}
