@@ -26,5 +26,6 @@ export default {
   setupFiles: ['<rootDir>/tests/jest/env.ts'],
   setupFilesAfterEnv: ['<rootDir>/tests/jest/setup.ts'],
   maxWorkers: 2,
-  testTimeout: 15000,
+  // Above Testing Library's wait (tests/jest/setup.ts), so a test that waits too long says for what.
+  testTimeout: 30000,
 };

@@ -9,9 +9,10 @@ import { resetMockDb } from '@/shared/mock-db';
 
 import { server } from './server';
 
-// Lazy pages take longer than Testing Library's 1 s to appear when four workers share two cores;
-// a wait ends as soon as its condition holds, so this only matters on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy pages take longer than Testing Library's 1 s to appear when Jest shares two cores with the
+// browser tests and its transform cache is cold (a clean clone): a list page's first rows once took
+// over 5 s there. A wait ends as soon as its condition holds, so this only matters on a busy machine.
+configure({ asyncUtilTimeout: 15_000 });
 
 void initI18nWithResources(DEFAULT_LOCALE, i18nResources);
 
