@@ -21,10 +21,6 @@ function makeAjv(options: Options): Ajv {
   return ajv;
 }
 
-/**
- * Bodies are validated strictly (no type coercion: `"5"` is not a number); query strings and
- * path parameters are coerced from text, since that is all a URL can carry.
- */
 let ajvs: { body: Ajv; url: Ajv } | undefined;
 type Validator = ReturnType<FastifySchemaCompiler<unknown>>;
 /**
@@ -33,6 +29,10 @@ type Validator = ReturnType<FastifySchemaCompiler<unknown>>;
  */
 const compiled = new Map<string, Validator>();
 
+/**
+ * Bodies are validated strictly (no type coercion: `"5"` is not a number); query strings and
+ * path parameters are coerced from text, since that is all a URL can carry.
+ */
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   ajvs ??= {
     body: makeAjv({ coerceTypes: false, useDefaults: true, removeAdditional: false }),
