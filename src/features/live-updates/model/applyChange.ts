@@ -8,19 +8,12 @@ import { noteChange } from './liveState';
 /** One `change` event of `GET /api/events/` (the contract's): what changed, never its data. */
 export type { ChangeEvent };
 
-/** The cache tag of each record kind the server announces. */
-export const ENTITY_TAGS: Readonly<Record<string, TagType>> = {
-  waybill: TAGS.waybill,
-  worklog: TAGS.worklog,
-  invoice: TAGS.invoice,
-  user: TAGS.user,
-  company: TAGS.company,
-  warehouse: TAGS.warehouse,
-  assortment: TAGS.assortment,
-  assortment_type: TAGS.assortmentType,
-  worker: TAGS.worker,
-  incoming_waybill: TAGS.incomingWaybill,
-};
+/**
+ * The cache tag of a record kind the server announces: TAGS names each by its name in camelCase
+ * (`assortment_type`: `assortmentType`).
+ */
+const tagOf = (entity: string): TagType | undefined =>
+  (TAGS as Partial<Record<string, TagType>>)[entity.replace(/_./g, (part) => part[1]!.toUpperCase())];
 
 /** Kinds whose lists say "N changed · Show" instead of moving rows under the user's pointer. */
 const NOTICED_LISTS = new Set(['waybill', 'worklog', 'invoice', 'user']);
@@ -50,6 +43,28 @@ const versionOf = (data: unknown): number | null => {
 
 const isList = (endpointName: string) => endpointName.startsWith('list');
 
+/** Whether the cache already holds `version` of the record (or a later one). */
+const shows = (endpoint: Endpoints[string], args: unknown, state: unknown, version: number | null): boolean => {
+  const cached = versionOf(endpoint.select(args)(state).data);
+  return cached !== null && version !== null && cached >= version;
+};
+
+/**
+ * Fetches the record again. RTK Query starts no fetch while one of the same record is in flight
+ * (a forced refetch then does nothing), and that one may have been read before this change (the
+ * refresh after the user's own save, while a job changes the record at once): so it waits for
+ * that one to end, then fetches again unless it brought this version.
+ */
+function refetchUntilShown(store: StoreLike, name: string, endpoint: Endpoints[string], args: unknown, version: number | null) {
+  const refetch = () => {
+    if (!shows(endpoint, args, store.getState(), version))
+      store.dispatch(endpoint.initiate(args, { subscribe: false, forceRefetch: true }));
+  };
+  const running = store.dispatch(baseApi.util.getRunningQueryThunk(name as never, args as never)) as PromiseLike<unknown> | undefined;
+  if (running) running.then(refetch, refetch);
+  else refetch();
+}
+
 /**
  * Follows one change in the app's cache: a record shown on its own page is fetched again (unless
  * the cache already has that version: the user's own save); rows on screen that show it take its
@@ -58,7 +73,7 @@ const isList = (endpointName: string) => endpointName.startsWith('list');
  * counts refresh (`refreshSummary`, debounced by the caller).
  */
 export function applyChange(store: StoreLike, event: ChangeEvent, refreshSummary: () => void): void {
-  const type = ENTITY_TAGS[event.entity];
+  const type = tagOf(event.entity);
   if (!type) return;
   const state = store.getState();
   const endpoints = baseApi.endpoints as unknown as Endpoints;
@@ -75,12 +90,11 @@ export function applyChange(store: StoreLike, event: ChangeEvent, refreshSummary
     if (invoiced && endpointName === 'previewInvoice') continue;
     const endpoint = endpoints[endpointName];
     if (!endpoint) continue;
-    const cached = versionOf(endpoint.select(originalArgs)(state).data);
-    if (cached !== null && event.version !== null && cached >= event.version) {
+    if (shows(endpoint, originalArgs, state, event.version)) {
       alreadyShown = true;
       continue;
     }
-    store.dispatch(endpoint.initiate(originalArgs, { subscribe: false, forceRefetch: true }));
+    refetchUntilShown(store, endpointName, endpoint, originalArgs, event.version);
   }
 
   if (NOTICED_LISTS.has(event.entity)) {

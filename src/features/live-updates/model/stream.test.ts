@@ -121,6 +121,51 @@ describe('live updates (GET /api/events/)', () => {
     shown.unsubscribe();
   });
 
+  it('a change heard while the record is being fetched, by a fetch read before it, fetches the record again after that one', async () => {
+    const store = makeStore();
+    const draft = mockDb.waybills.find((waybill) => waybill.status === 'draft');
+    if (!draft) throw new Error('seed has a draft');
+    const shown = store.dispatch(waybillApi.endpoints.getWaybill.initiate(draft.number));
+    await shown;
+    // The refresh after the user's own save is in flight and was read before a job changed the waybill.
+    const before = structuredClone(draft);
+    const changed = draft as { version: number; notes: string };
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    let holding = true;
+    server.use(
+      http.get(`*/api/waybills/${draft.number}/`, async () => {
+        if (!holding) return undefined;
+        holding = false;
+        await held;
+        return HttpResponse.json(before);
+      }),
+    );
+    const refresh = store.dispatch(waybillApi.endpoints.getWaybill.initiate(draft.number, { subscribe: false, forceRefetch: true }));
+    await waitFor(() => expect(recorder.count(`GET /api/waybills/${draft.number}/`)).toBe(2));
+    changed.version += 1;
+    changed.notes = 'Changed by the job';
+    let served = false;
+    server.use(
+      http.get('*/api/events/', () => {
+        if (served) return new Promise<Response>(() => undefined);
+        served = true;
+        return sse(change(8, { entity: 'waybill', key: draft.number, version: draft.version, action: 'updated', actor: 'EVR' }));
+      }),
+    );
+    stop = startLiveUpdates(store, { wait: () => Promise.resolve() });
+    // Heard (and so followed) while the refresh is still held.
+    await waitFor(() => expect(lastChangedBy('waybill', draft.number)).toBe('EVR'));
+    release();
+    await refresh;
+    await waitFor(() => expect(waybillApi.endpoints.getWaybill.select(draft.number)(store.getState()).data?.version).toBe(draft.version));
+    expect(waybillApi.endpoints.getWaybill.select(draft.number)(store.getState()).data?.notes).toBe('Changed by the job');
+    expect(recorder.count(`GET /api/waybills/${draft.number}/`)).toBe(3);
+    shown.unsubscribe();
+  });
+
   it('the home charts follow a colleague’s waybill change and the renaming of what names their bars', async () => {
     const store = makeStore();
     const charts = store.dispatch(summaryApi.endpoints.getSummaryCharts.initiate());
