@@ -30,3 +30,26 @@ export function ValueCombobox({ value, onChange, labels, items, ...props }: Valu
     />
   );
 }
+
+/** Hits a picker shows: the server's first 20 for the typed text. */
+export const PICKER_PAGE_SIZE = 20;
+
+/**
+ * What a picker searched on the server asks for: nothing until its text is first typed or its list
+ * opened (`skip`), then the first PICKER_PAGE_SIZE hits for the text (`params`, with the picker's
+ * own filters beside them).
+ */
+export function usePickerSearch() {
+  const [search, setSearch] = useState<string | null>(null);
+  return { params: { search: search || undefined, pageSize: PICKER_PAGE_SIZE }, skip: search === null, onSearch: setSearch };
+}
+
+/**
+ * ValueCombobox's `items`, `loading` and `hasMore` from a picker's search (its RTK Query answer):
+ * loading only while the typed text has no answer yet (`currentData`), so a reload of the same
+ * text (a live update) keeps its items in view; more when the server has more hits than it shows.
+ */
+export const searchedItems = (
+  query: { readonly data?: { readonly count: number }; readonly currentData?: unknown; readonly isFetching: boolean },
+  items: ComboboxOption[],
+) => ({ items, loading: query.isFetching && !query.currentData, hasMore: (query.data?.count ?? 0) > items.length });

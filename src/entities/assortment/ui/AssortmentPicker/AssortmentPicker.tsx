@@ -1,11 +1,6 @@
-import { useState } from 'react';
-
-import { ValueCombobox, type ComboboxOption } from '@/shared/ui';
+import { searchedItems, usePickerSearch, ValueCombobox, type ComboboxOption } from '@/shared/ui';
 
 import { useListAssortmentsQuery } from '../../api/assortmentApi';
-
-/** Hits a picker shows: the server's first 20 for the typed text. */
-const PICKER_PAGE_SIZE = 20;
 
 export interface AssortmentPickerProps {
   readonly label: string;
@@ -23,23 +18,12 @@ export interface AssortmentPickerProps {
 
 /** Picks assortments by code or name, searched on the server. Values are codes. */
 export function AssortmentPicker({ activeOnly = false, ...props }: AssortmentPickerProps) {
-  const [search, setSearch] = useState<string | null>(null);
-  const { data, currentData, isFetching } = useListAssortmentsQuery(
-    { search: search || undefined, pageSize: PICKER_PAGE_SIZE, ...(activeOnly ? { isActive: true } : {}) },
-    { skip: search === null },
-  );
-  const items: ComboboxOption[] = (data?.results ?? []).map((assortment) => ({
+  const search = usePickerSearch();
+  const query = useListAssortmentsQuery({ ...search.params, ...(activeOnly ? { isActive: true } : {}) }, { skip: search.skip });
+  const items: ComboboxOption[] = (query.data?.results ?? []).map((assortment) => ({
     value: assortment.code,
     label: `${assortment.code} · ${assortment.name}`,
     description: assortment.assortmentTypeName,
   }));
-  return (
-    <ValueCombobox
-      {...props}
-      items={items}
-      loading={isFetching && !currentData}
-      hasMore={(data?.count ?? 0) > items.length}
-      onSearch={setSearch}
-    />
-  );
+  return <ValueCombobox {...props} {...searchedItems(query, items)} onSearch={search.onSearch} />;
 }

@@ -1,11 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 
-import { ValueCombobox, type ComboboxOption } from '@/shared/ui';
+import { searchedItems, usePickerSearch, ValueCombobox, type ComboboxOption } from '@/shared/ui';
 
 import { useListCompaniesQuery } from '../../api/companyApi';
-
-/** Hits a picker shows: the server's first 20 for the typed text. */
-const PICKER_PAGE_SIZE = 20;
 
 export interface CompanyPickerProps {
   readonly label: string;
@@ -29,26 +26,13 @@ export function useCompanyNames(registryCodes: readonly string[]): Readonly<Reco
 
 /** Picks companies by name or registry code, searched on the server. Values are registry codes. */
 export function CompanyPicker({ isInvoiceCustomer, value, ...props }: CompanyPickerProps) {
-  const [search, setSearch] = useState<string | null>(null);
-  const { data, currentData, isFetching } = useListCompaniesQuery(
-    { search: search || undefined, pageSize: PICKER_PAGE_SIZE, ...(isInvoiceCustomer ? { isInvoiceCustomer } : {}) },
-    { skip: search === null },
-  );
+  const search = usePickerSearch();
+  const query = useListCompaniesQuery({ ...search.params, ...(isInvoiceCustomer ? { isInvoiceCustomer } : {}) }, { skip: search.skip });
   const labels = useCompanyNames(value);
-  const items: ComboboxOption[] = (data?.results ?? []).map((company) => ({
+  const items: ComboboxOption[] = (query.data?.results ?? []).map((company) => ({
     value: company.registryCode,
     label: company.name,
     description: company.registryCode,
   }));
-  return (
-    <ValueCombobox
-      {...props}
-      value={value}
-      labels={labels}
-      items={items}
-      loading={isFetching && !currentData}
-      hasMore={(data?.count ?? 0) > items.length}
-      onSearch={setSearch}
-    />
-  );
+  return <ValueCombobox {...props} value={value} labels={labels} {...searchedItems(query, items)} onSearch={search.onSearch} />;
 }

@@ -1,11 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 
-import { ValueCombobox, type ComboboxOption } from '@/shared/ui';
+import { searchedItems, usePickerSearch, ValueCombobox, type ComboboxOption } from '@/shared/ui';
 
 import { useListWarehousesQuery, type Warehouse, type WarehouseListParams } from '../../api/warehouseApi';
-
-/** Hits a picker shows: the server's first 20 for the typed text. */
-const PICKER_PAGE_SIZE = 20;
 
 export interface WarehousePickerProps {
   readonly label: string;
@@ -45,13 +42,10 @@ function useWarehouseNames(values: readonly string[], role: Role): Readonly<Reco
 }
 
 function RolePicker({ role, value, ...props }: WarehousePickerProps & { readonly role: Role }) {
-  const [search, setSearch] = useState<string | null>(null);
-  const { data, currentData, isFetching } = useListWarehousesQuery(
-    { search: search || undefined, pageSize: PICKER_PAGE_SIZE, ...roleFilter(role) },
-    { skip: search === null },
-  );
+  const search = usePickerSearch();
+  const query = useListWarehousesQuery({ ...search.params, ...roleFilter(role) }, { skip: search.skip });
   const labels = useWarehouseNames(value, role);
-  const items: ComboboxOption[] = (data?.results ?? []).flatMap((warehouse) => {
+  const items: ComboboxOption[] = (query.data?.results ?? []).flatMap((warehouse) => {
     const itemValue = valueOf(warehouse, role);
     if (itemValue === null) return [];
     return [
@@ -62,17 +56,7 @@ function RolePicker({ role, value, ...props }: WarehousePickerProps & { readonly
       },
     ];
   });
-  return (
-    <ValueCombobox
-      {...props}
-      value={value}
-      labels={labels}
-      items={items}
-      loading={isFetching && !currentData}
-      hasMore={(data?.count ?? 0) > items.length}
-      onSearch={setSearch}
-    />
-  );
+  return <ValueCombobox {...props} value={value} labels={labels} {...searchedItems(query, items)} onSearch={search.onSearch} />;
 }
 
 /** Picks warehouses by name or code; values are warehouse ids (as strings). */
