@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { createEvrStandin, type EvrStandin } from '@timberlog/evr-standin';
 import { runEvrSync } from '../src/evr/sending.js';
 import { startWorkers } from '../src/worker.js';
+import { QUEUES } from '../src/infra/jobs.js';
 import { standinRegister } from '../src/dev/evr-standin.js';
 import { startServer, waybillInput, type TestServer } from './helpers.js';
 
@@ -418,6 +419,36 @@ describe('evr-sending', () => {
 });
 
 describe('evr-sending workers', () => {
+  test("a waybill a person confirms goes to EVR before a bulk action's waybills queued earlier", async () => {
+    const s = await startServer({}, { workers: false });
+    try {
+      Object.assign(s.ctx.config, { evrUrl: 'http://127.0.0.1:9', evrApiKey: 'unused' });
+      const token = await s.user();
+      const input = await waybillInput(s);
+      const created = async () => {
+        const r = await s.req('POST', '/api/waybills/', { token, body: input });
+        assert.equal(r.status, 201, r.text);
+        return { number: r.body.number as string, version: r.body.version as number };
+      };
+      const bulkRows = [await created(), await created(), await created()];
+      const bulk = await s.req('POST', '/api/waybills/bulk/', { token, body: { action: 'confirm', rows: bulkRows, dryRun: false } });
+      assert.equal(bulk.status, 200, bulk.text);
+      const one = await created();
+      const c = await s.write('PATCH', `/api/waybills/${one.number}/`, { token, body: { status: 'confirmed' } });
+      assert.equal(c.status, 200, c.text);
+      // The queue hands out the person's one first, then the bulk action's in the order queued.
+      const taken: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const [job] = (await s.ctx.jobs.boss.fetch<{ number: string }>(QUEUES.evrSync, { batchSize: 1 })) ?? [];
+        assert.ok(job, `job ${i + 1} of 4 is queued`);
+        taken.push(job.data.number);
+      }
+      assert.deepEqual(taken, [one.number, ...bulkRows.map((row) => row.number)]);
+    } finally {
+      await s.close();
+    }
+  });
+
   test("one waybill's slow exchange with EVR does not hold up another's", async () => {
     const KEY = 'evr-key-of-the-workers-test';
     const s = await startServer({}, { workers: false });

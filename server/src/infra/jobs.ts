@@ -30,8 +30,12 @@ export interface Jobs {
   sendAccountMail(job: AccountMailJob): Promise<void>;
   /** Queues a batch job (a bulk action or an import, batch_jobs); with `trx`, inside that transaction. */
   sendBatch(id: string, trx?: Tx): Promise<void>;
-  /** Queues bringing EVR in line with a waybill (src/evr/sending.ts); with `trx`, inside that transaction. */
-  sendEvr(number: string, trx?: Tx): Promise<void>;
+  /**
+   * Queues bringing EVR in line with a waybill (src/evr/sending.ts); with `trx`, inside that
+   * transaction. `bulk`: one of many a bulk action queues, taken after the steps people make one
+   * waybill at a time (EVR_PRIORITY).
+   */
+  sendEvr(number: string, trx?: Tx, opts?: { bulk?: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -46,6 +50,13 @@ function inTransaction(trx: Tx | undefined): { db?: PgBoss.Db } {
     },
   };
 }
+
+/**
+ * The order EVR's jobs are taken in (pg-boss hands out the highest first, then the oldest): a
+ * waybill a person confirms or delivers goes to EVR before the rest of a bulk action's hundreds,
+ * which one worker sends one after the other, so the truck at the gate does not wait for them.
+ */
+export const EVR_PRIORITY = { one: 10, bulk: 0 } as const;
 
 export interface JobOptions {
   /** How long an export attempt may run before it is given up and retried (EXPORT_JOB_EXPIRE_SECONDS). */
@@ -109,8 +120,9 @@ export async function createJobs(
     async sendBatch(id, trx) {
       await boss.send(QUEUES.batch, { id }, inTransaction(trx));
     },
-    async sendEvr(number, trx) {
-      await boss.send(QUEUES.evrSync, { number }, inTransaction(trx));
+    async sendEvr(number, trx, opts = {}) {
+      const priority = opts.bulk ? EVR_PRIORITY.bulk : EVR_PRIORITY.one;
+      await boss.send(QUEUES.evrSync, { number }, { ...inTransaction(trx), priority });
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000, wait: true });

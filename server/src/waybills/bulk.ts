@@ -191,7 +191,7 @@ async function applyRow(ctx: AppContext, trx: Transaction<Database>, asker: Batc
     async () => row,
     { ...dryRun, evr: Boolean(ctx.config.evrUrl) },
   );
-  if (evrQueued) await ctx.jobs.sendEvr(number, trx);
+  if (evrQueued) await ctx.jobs.sendEvr(number, trx, { bulk: true });
   return { number, outcome: 'done', from, to, version, needsReason, message: null };
 }
 
