@@ -1,21 +1,12 @@
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
 import { expect, expectApiErrors, test, type Page, shoot } from './fixtures';
-import { e2ePort, restartableServer } from './realServer';
+import { startOwnServer } from './realServer';
 
 // The server goes away and comes back while a clerk works: a real server of this file's own,
 // stopped and started again on the same port and data (the shared servers serve other tests).
-const server = restartableServer(e2ePort(3652));
-
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  await server.start();
-});
-test.afterAll(async () => {
-  await server.dispose();
-});
-test.use({ baseURL: server.url });
+const server = startOwnServer(3652);
 // The server is stopped and started on purpose. While it closes it answers 503 to what still
 // reaches it (Fastify's return503OnClosing): the live stream reconnecting at once, and on a busy
 // machine, where closing takes longer, the list's refresh or the connection probe too. The app

@@ -5,7 +5,7 @@ import { expect, test, type Download, type Page } from './fixtures';
 
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
-import { e2ePort, ownAccount, REAL_SERVER, restartableServer } from './realServer';
+import { ownAccount, REAL_SERVER, startOwnServer } from './realServer';
 
 // Report exports against the real server (scripts/e2e-server.mjs): the export tracking finds the
 // user's running exports after a reload, before the toast area has loaded, and must show them.
@@ -113,15 +113,7 @@ test('after a reload, each running export shows its toast with a progress bar, t
 // The report folder is made unusable for this test: on a server of its own, so that the exports of
 // the tests running beside it (on the shared server) never meet the missing folder.
 test.describe('on a server of its own', () => {
-  const own = restartableServer(e2ePort(3653));
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    await own.start();
-  });
-  test.afterAll(async () => {
-    await own.dispose();
-  });
-  test.use({ baseURL: own.url });
+  const own = startOwnServer(3653);
 
   test('a failed export shows an error toast with the server’s message, once', async ({ page }) => {
     test.setTimeout(60_000);

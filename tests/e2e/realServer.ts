@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { DEMO_USERS } from '@timberlog/contract/demo-data';
 
+import { test } from './fixtures';
+
 /**
  * Every port the browser tests use, moved by E2E_PORT_OFFSET (0 by default) so that two runs on
  * one machine (two working copies) do not meet: the static app 3100, the Storybook 3101, the real
@@ -175,4 +177,21 @@ export function restartableServer(port: number, env: Record<string, string> = {}
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A real server of the enclosing file's or `test.describe`'s own (restartableServer, with `env`
+ * over the shared settings), started before its tests, removed after them, and their base URL.
+ */
+export function startOwnServer(port: number, env: Record<string, string> = {}): RestartableServer {
+  const own = restartableServer(e2ePort(port), env);
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    await own.start();
+  });
+  test.afterAll(async () => {
+    await own.dispose();
+  });
+  test.use({ baseURL: own.url });
+  return own;
 }
