@@ -105,17 +105,17 @@ describe('live updates (GET /api/events/)', () => {
     if (!draft) throw new Error('seed has a draft');
     const shown = store.dispatch(waybillApi.endpoints.getWaybill.initiate(draft.number));
     await shown;
-    let served = false;
+    let connections = 0;
     server.use(
       http.get('*/api/events/', () => {
-        if (served) return new Promise<Response>(() => undefined);
-        served = true;
+        connections += 1;
+        if (connections > 1) return new Promise<Response>(() => undefined);
         return sse(change(7, { entity: 'waybill', key: draft.number, version: draft.version, action: 'updated', actor: 'Me' }));
       }),
     );
     stop = startLiveUpdates(store, { wait: () => Promise.resolve() });
-    await waitFor(() => expect(served).toBe(true));
-    await new Promise((done) => setTimeout(done, 50));
+    // The stream reconnects once its first answer has ended: by then its change was followed.
+    await waitFor(() => expect(connections).toBe(2));
     expect(recorder.count(`GET /api/waybills/${draft.number}/`)).toBe(1);
     expect(changedSince('waybill', 0)).toBe(0);
     shown.unsubscribe();
