@@ -27,7 +27,11 @@ describe('embedded-pg', () => {
     assert.equal(url.password, password);
     const old = new pg.Client({ connectionString: `postgres://postgres:timberlog@127.0.0.1:${url.port}/postgres` });
     await assert.rejects(old.connect());
+    // The server's connections use a Unix socket in a folder of its own, which goes when it stops.
+    const socketDir = url.searchParams.get('host')!;
+    assert.ok(fs.existsSync(socketDir));
     await running.stop();
+    assert.equal(fs.existsSync(socketDir), false, 'the socket folder is removed when PostgreSQL stops');
     running = await startEmbeddedPostgres(path.join(dir, 'postgres'), { database: 'postgres' });
     assert.equal(new URL(running.url).password, password);
   });

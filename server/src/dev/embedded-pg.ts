@@ -216,6 +216,8 @@ export async function startEmbeddedPostgres(
   const exit = new Promise<void>((resolve) =>
     child.on('exit', () => {
       exited = true;
+      // Its socket's folder goes with it (a test run starts many clusters, each with a folder of its own).
+      fs.rmSync(socketDir, { recursive: true, force: true });
       resolve();
     }),
   );
