@@ -29,7 +29,7 @@ export { MultiSelect } from './MultiSelect/MultiSelect';
 export type { MultiSelectProps, SelectOption } from './MultiSelect/MultiSelect';
 export { Combobox, COMBOBOX_SEARCH_DEBOUNCE_MS } from './Combobox/Combobox';
 export type { ComboboxOption, ComboboxProps } from './Combobox/Combobox';
-export { PICKER_PAGE_SIZE, searchedItems, usePickerSearch, ValueCombobox } from './Combobox/ValueCombobox';
+export { searchedItems, usePickerSearch, ValueCombobox } from './Combobox/ValueCombobox';
 export type { ValueComboboxProps } from './Combobox/ValueCombobox';
 export { FormikCheckbox } from './FormikCheckbox/FormikCheckbox';
 export type { FormikCheckboxProps } from './FormikCheckbox/FormikCheckbox';

@@ -32,7 +32,7 @@ export function ValueCombobox({ value, onChange, labels, items, ...props }: Valu
 }
 
 /** Hits a picker shows: the server's first 20 for the typed text. */
-export const PICKER_PAGE_SIZE = 20;
+const PICKER_PAGE_SIZE = 20;
 
 /**
  * What a picker searched on the server asks for: nothing until its text is first typed or its list
