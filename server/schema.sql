@@ -564,7 +564,7 @@ CREATE INDEX waybills_evr_state_idx ON public.waybills USING btree (COALESCE(evr
 CREATE INDEX waybills_holding_basis_type_idx ON public.waybills USING btree (holding_basis_type, transport_date DESC, number DESC) WHERE (holding_basis_type IS NOT NULL);
 CREATE INDEX waybills_invoice_idx ON public.waybills USING btree (invoice);
 CREATE INDEX waybills_last_modified_at_idx ON public.waybills USING btree (last_modified_at, number) INCLUDE (status, transport_date);
-CREATE INDEX waybills_mileage_idx ON public.waybills USING btree (mileage, number) INCLUDE (status, transport_date);
+CREATE INDEX waybills_mileage_date_idx ON public.waybills USING btree (mileage, transport_date, number) INCLUDE (status);
 CREATE INDEX waybills_number_search_idx ON public.waybills USING gin (lower((number COLLATE pg_c_utf8)) gin_trgm_ops);
 CREATE INDEX waybills_origin_idx ON public.waybills USING btree (origin, transport_date DESC, number DESC) INCLUDE (status);
 CREATE INDEX waybills_owner_company_idx ON public.waybills USING btree (owner_company) WHERE (owner_company IS NOT NULL);

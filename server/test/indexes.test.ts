@@ -9,6 +9,7 @@ import { exportSpec } from '../src/exports/service.js';
 import { userSpec } from '../src/users/queries.js';
 import { assortmentSpec, assortmentTypeSpec, companySpec, warehouseSpec, workerSpec } from '../src/reference/queries.js';
 import { listConds, type ListSpec } from '../src/list/index.js';
+import { orderBy } from '../src/list/order.js';
 
 // Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
 describe('indexes', () => {
@@ -80,6 +81,28 @@ describe('indexes', () => {
         assert.match(text, /_search_idx/, `${spec.list.path}: ${text}`);
       }
     });
+  });
+
+  test("a page by mileage, of one status in a quarter or of every waybill, is read in order off an index: no sort of a mileage's ties", async () => {
+    const plans: string[] = [];
+    await s.ctx.db.transaction().execute(async (trx) => {
+      // The tables are nearly empty here: the planner is told to read in order where it can.
+      await sql`SET LOCAL enable_seqscan = off; SET LOCAL enable_sort = off; SET LOCAL enable_incremental_sort = off`.execute(trx);
+      for (const q of [
+        { status: 'delivered', transportDateAfter: '2026-07-01', transportDateBefore: '2026-09-30', sort: ['mileage'] },
+        { status: 'delivered', transportDateAfter: '2026-07-01', transportDateBefore: '2026-09-30', sort: ['-mileage'] },
+        { sort: ['-mileage'] },
+      ]) {
+        const where = sql`WHERE ${sql.join([sql`true`, ...listConds(waybillSpec, q)], sql` AND `)}`;
+        const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT b.number FROM waybills b ${where}
+          ORDER BY ${orderBy(waybillSpec, q.sort)} LIMIT 25 OFFSET 7475`.execute(trx);
+        plans.push(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
+      }
+    });
+    for (const text of plans) {
+      assert.match(text, /Index Only Scan( Backward)? using waybills_(status_)?mileage/, text);
+      assert.doesNotMatch(text, /Sort/, text);
+    }
   });
 
   test('no index leads with a yes/no column unless a list sorts by that column', async () => {

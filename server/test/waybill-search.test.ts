@@ -151,7 +151,7 @@ describe('waybill-search', () => {
     const orders: [sort: string, order: string][] = [
       ['', 'transport_date DESC, number DESC'],
       ['sort=number', 'number ASC'],
-      ['sort=mileage', 'mileage ASC, number ASC'],
+      ['sort=mileage', 'mileage ASC, transport_date ASC, number ASC'],
       ['sort=-transportDate', 'transport_date DESC, number DESC'],
     ];
     // A number's part: its waybills are found by their numbers, beside the texts' (waybills/queries.ts searchFound).

@@ -88,11 +88,21 @@ describe('contract: lists', () => {
 describe('orderParts', () => {
   it('appends the key in the direction of the first sort part, or of the default sort', () => {
     expect(orderParts(WAYBILL_LIST, ['-mileage', 'transportDate'])).toEqual(['-mileage', 'transportDate', '-number']);
-    expect(orderParts(WAYBILL_LIST, ['mileage'])).toEqual(['mileage', 'number']);
+    expect(orderParts(WAYBILL_LIST, ['quantity'])).toEqual(['quantity', 'number']);
+    expect(orderParts(WAYBILL_LIST, ['-quantity'])).toEqual(['-quantity', '-number']);
     expect(orderParts(WAYBILL_LIST, [])).toEqual([
       ...parseSort(WAYBILL_LIST.defaultSort),
       `${WAYBILL_LIST.defaultSort.startsWith('-') ? '-' : ''}number`,
     ]);
+  });
+});
+
+describe('orderParts: ties', () => {
+  it('orders the ties of a sort by mileage alone by transport date, then the key, in its direction', () => {
+    expect(orderParts(WAYBILL_LIST, ['mileage'])).toEqual(['mileage', 'transportDate', 'number']);
+    expect(orderParts(WAYBILL_LIST, ['-mileage'])).toEqual(['-mileage', '-transportDate', '-number']);
+    // A sort of more than one field is the order asked for, then the key.
+    expect(orderParts(WAYBILL_LIST, ['mileage', '-quantity'])).toEqual(['mileage', '-quantity', 'number']);
   });
 });
 

@@ -262,6 +262,14 @@ try {
   const origin = (
     await ctx.db.selectFrom('warehouses').select('originCode').where('originCode', 'is not', null).orderBy('id').executeTakeFirstOrThrow()
   ).originCode!;
+  // BENCH_SERVE=1: serve the loaded rows until interrupted, for profiling or asking by hand (no case is run).
+  if (process.env.BENCH_SERVE === '1') {
+    console.log(`Serving ${ROWS.toLocaleString('en')} waybills at ${base} (PostgreSQL ${pg.url}); bearer token:\n${access}`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+  }
 
   // The reference: the same waybill list in Django REST Framework over the same 1,000,000 rows on
   // this machine (2 cores), 10 connections, req/s, measured 2026-11 (see the README).
