@@ -390,6 +390,7 @@ CREATE TRIGGER users_notify_truncate AFTER TRUNCATE ON public.users FOR EACH STA
 CREATE TRIGGER users_password_changed AFTER UPDATE OF password_hash ON public.users FOR EACH ROW WHEN ((old.password_hash IS DISTINCT FROM new.password_hash)) EXECUTE FUNCTION password_reset_tokens_end();
 CREATE TRIGGER users_record_version BEFORE UPDATE ON public.users FOR EACH ROW WHEN ((((((old.name IS DISTINCT FROM new.name) OR (old.is_active IS DISTINCT FROM new.is_active)) OR (old.is_staff IS DISTINCT FROM new.is_staff)) OR (old.password_hash IS DISTINCT FROM new.password_hash)) OR (old.email_verified_at IS DISTINCT FROM new.email_verified_at))) EXECUTE FUNCTION record_version();
 CREATE TRIGGER users_record_version_insert BEFORE INSERT ON public.users FOR EACH ROW EXECUTE FUNCTION record_version();
+CREATE TRIGGER waybill_reference_versions_bump AFTER INSERT OR DELETE OR UPDATE OF name OR TRUNCATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION list_version_bump('waybill_reference_versions');
 
 CREATE TABLE warehouses (
   id integer NOT NULL DEFAULT nextval('warehouses_id_seq'::regclass),

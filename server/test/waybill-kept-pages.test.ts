@@ -7,7 +7,7 @@ import { startServer, waybillInput, type TestServer } from './helpers.js';
 // Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
 describe('waybill-kept-pages', () => {
   // A waybill list's answer is kept with the version of everything it shows (the waybills, and the
-  // names of their warehouses, company and assortment: 027_waybill_page_versions.sql) and answered
+  // names of their warehouses, companies, assortment and creator: 027_waybill_page_versions.sql, 054) and answered
   // again while that is unchanged; any write it could show makes the next answer a new one.
   let s: TestServer;
   let token: string;
@@ -55,12 +55,13 @@ describe('waybill-kept-pages', () => {
     assert.equal((await list()).results[0]?.driverName, 'Edited Outside');
   });
 
-  test('renaming the warehouse, company or assortment a row shows shows in the very next answer', async () => {
+  test('renaming the warehouse, company, assortment or creator a row shows shows in the very next answer', async () => {
     const row = (await list()).results[0]!;
     const renames = [
       { path: `/api/admin/warehouses/`, field: 'originName', table: 'warehouses' },
       { path: `/api/admin/companies/`, field: 'destinationCompanyName', table: 'companies' },
       { path: `/api/admin/assortments/`, field: 'assortmentName', table: 'assortments' },
+      { path: `/api/admin/users/`, field: 'createdByName', table: 'users' },
     ] as const;
     for (const { field, table } of renames) {
       await list();
@@ -71,6 +72,7 @@ describe('waybill-kept-pages', () => {
         await sql`UPDATE companies SET name = ${name} WHERE registry_code = ${row.destinationCompany as string}`.execute(s.ctx.db);
       if (table === 'assortments')
         await sql`UPDATE assortments SET name = ${name} WHERE code = ${row.assortment as string}`.execute(s.ctx.db);
+      if (table === 'users') await sql`UPDATE users SET name = ${name} WHERE email = ${row.createdBy as string}`.execute(s.ctx.db);
       assert.equal((await list()).results[0]?.[field], name, `${field} after renaming in ${table}`);
     }
     // Through the API too.

@@ -251,6 +251,6 @@ export const waybillSpec = defineSpec({
   // Every waybill filter reads the waybills alone, so their version (010_waybill_versions.sql)
   // tells when a kept count still holds.
   version: sql`SELECT coalesce(sum(v), 0) FROM waybill_versions`,
-  // A page shows the names of its warehouses, company and assortment too (027_waybill_page_versions.sql).
+  // A page shows the names of its warehouses, companies, assortment and creator too (027_waybill_page_versions.sql, 054).
   pageVersion: sql`SELECT (SELECT coalesce(sum(v), 0) FROM waybill_versions)::text || '.' || (SELECT coalesce(sum(v), 0) FROM waybill_reference_versions)::text`,
 });
