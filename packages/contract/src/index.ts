@@ -67,12 +67,12 @@ export {
   LISTS,
   sortValues,
   parseSort,
-  orderParts,
   allFilters,
   clampPageSize,
   lastPageOf,
   foldCase,
 } from './lists.ts';
+export { LIST_TIES, orderParts } from './order.ts';
 export {
   DATE_PATTERN,
   DATE_TIME_PATTERN,

@@ -50,13 +50,6 @@ export interface ListContract<F extends string = string, S extends string = stri
   search: readonly string[];
   /** The record field that identifies a row and breaks ties in every order. */
   key: string;
-  /**
-   * Sort fields with few values, each with the field that orders its ties before the key when the
-   * sort is by it alone: by mileage, the waybills of one mileage by transport date. The indexes hold
-   * that order, so a page of one status in a quarter by mileage is read off one without sorting
-   * every tie (docs/decisions/0025).
-   */
-  ties?: Readonly<Partial<Record<S, S>>>;
 }
 
 /** Filters every list call takes (product rules: Lists and filters), besides search, sort and paging. */
@@ -125,7 +118,6 @@ export const WAYBILL_LIST = defineList({
   defaultSort: '-transportDate,-number',
   search: ['number', 'driverName', 'vehicleNumber', 'notes'],
   key: 'number',
-  ties: { mileage: 'transportDate' },
 });
 
 export const WORKLOG_LIST = defineList({
@@ -290,20 +282,6 @@ export const parseSort = (sort: string): string[] =>
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
-
-/**
- * The full order of a list: the given sort parts (or the list's default sort), then, for a sort by
- * one field that has a tie field (ListContract.ties), that field, then the list's key, both in the
- * direction of the first part, so rows that tie keep one order from page to page. Following the
- * first part's direction lets the database read a page straight off an index on (field, tie, key)
- * forwards or backwards, instead of sorting every tie.
- */
-export const orderParts = (list: ListContract, given: readonly string[]): string[] => {
-  const parts = given.length > 0 ? [...given] : parseSort(list.defaultSort);
-  const dir = parts[0]?.startsWith('-') ? '-' : '';
-  const tie = parts.length === 1 ? list.ties?.[parts[0]!.slice(dir.length)] : undefined;
-  return [...parts, ...(tie ? [`${dir}${tie}`] : []), `${dir}${list.key}`];
-};
 
 /** Every filter a list call takes: its own and the shared ones. */
 export const allFilters = (list: ListContract): Readonly<Record<string, FilterDef>> => ({ ...list.filters, ...SHARED_FILTERS });
