@@ -557,6 +557,7 @@ ALTER TABLE waybills ADD CONSTRAINT waybills_evr_number_key UNIQUE (evr_number);
 CREATE INDEX waybills_assortment_idx ON public.waybills USING btree (assortment, transport_date DESC, number DESC) INCLUDE (status);
 CREATE INDEX waybills_certificate_claims_idx ON public.waybills USING gin (certificate_claims jsonb_path_ops);
 CREATE INDEX waybills_created_at_idx ON public.waybills USING btree (created_at, number) INCLUDE (status, transport_date);
+CREATE INDEX waybills_date_text_key_idx ON public.waybills USING btree (transport_date, number) INCLUDE (text_key);
 CREATE INDEX waybills_destination_company_idx ON public.waybills USING btree (destination_company, transport_date DESC, number DESC) INCLUDE (status);
 CREATE INDEX waybills_destination_idx ON public.waybills USING btree (destination, transport_date DESC, number DESC) INCLUDE (status);
 CREATE INDEX waybills_driver_name_idx ON public.waybills USING btree (driver_name, number);

@@ -187,13 +187,15 @@ export async function runList<T = Row>(
     // beside the page can: both are planned, and a one-time filter on the count runs one. The
     // matches are read whole (OFFSET 0 keeps the sort and limit out), so even a plan made without
     // the term never walks an index for them.
-    // The matches from indexes alone when the list has a way for this query (ListSpec.searchFound):
-    // reading them costs about half a tested row each, so the walk must then test fewer than half
-    // as many rows as there are matches (measured on 1,000,000 waybills: docs/decisions/0024).
+    // The matches from indexes alone when the list has a way for this query (ListSpec.searchFound),
+    // in date order: a walk then tests each row it meets from the date index too (found.walk), for
+    // about two thirds of what reading and sorting a match costs, so it walks while it tests up to
+    // one and a half times as many rows as there are matches (measured on 1,000,000 waybills:
+    // docs/decisions/0026).
     const keyed = found?.matches;
-    const reach = (offset + pageSize) * (keyed ? 2 : 1);
+    const reach = keyed ? ((offset + pageSize) * 2) / 3 : offset + pageSize;
     const walk = sql`counted.count::float8 * counted.count >= ${reach}::float8 * greatest((SELECT reltuples FROM pg_class WHERE oid = ${sql.lit(spec.table.name)}::regclass), 0)`;
-    const scanned = [...listConds(spec, q, filterContext(request), 'scan'), ...extra];
+    const scanned = found ? [found.walk] : [...listConds(spec, q, filterContext(request), 'scan'), ...extra];
     const sortedMatches = keyed
       ? // The test on the count above the page, so the matches do not pass through it one by one.
         sql`SELECT page.* FROM (SELECT ${what} FROM (${keyed}) ${sql.raw(spec.table.as)} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql}) page WHERE NOT (${walk})`

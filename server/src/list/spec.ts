@@ -109,8 +109,10 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
    * query: `with`, named statements (WITH … MATERIALIZED) put before the page's statement; `count`,
    * the exact count from them; `matches`, when they answer the query's order, a statement giving
    * each matching row's `tiebreak` and the columns of the order, named as in the table (runList
-   * reads it under the table's alias, for a list that reads its keys first). Undefined: the count
-   * is the counter's and the matches are read from the table.
+   * reads it under the table's alias, for a list that reads its keys first); `walk`, the test of a
+   * row met walking the sort order's index, from the named statements (instead of matching the
+   * term in the row's text). Undefined: the count is the counter's and the matches are read from
+   * the table.
    */
   searchFound?: (q: Readonly<Record<string, unknown>>) => SearchFound | undefined;
   /**
@@ -126,6 +128,7 @@ export interface SearchFound {
   readonly with: RawBuilder<unknown>;
   readonly count: RawBuilder<unknown>;
   readonly matches: RawBuilder<unknown> | undefined;
+  readonly walk: RawBuilder<unknown>;
 }
 
 export interface ListSpec<L extends ListContract = ListContract> {

@@ -65,6 +65,10 @@ function searchFound(q: Readonly<Record<string, unknown>>) {
       ? sql`SELECT b.number, b.transport_date FROM waybills b WHERE b.text_key = ANY(ARRAY(SELECT DISTINCT key FROM search_texts))
           UNION ALL SELECT number, transport_date FROM search_numbers`
       : undefined,
+    // A waybill met on the walk matches when its text key is a matching text's or its number a
+    // matching number: in date order both come from the date index with the text key beside it
+    // (055), without the waybill itself (docs/decisions/0026).
+    walk: sql`(b.text_key IN (SELECT key FROM search_texts) OR b.number IN (SELECT number FROM search_numbers))`,
   };
 }
 
