@@ -61,7 +61,7 @@ describe('waybill-kept-pages', () => {
       { path: `/api/admin/warehouses/`, field: 'originName', table: 'warehouses' },
       { path: `/api/admin/companies/`, field: 'destinationCompanyName', table: 'companies' },
       { path: `/api/admin/assortments/`, field: 'assortmentName', table: 'assortments' },
-      { path: `/api/admin/users/`, field: 'createdByName', table: 'users' },
+      { path: `/api/user/`, field: 'createdByName', table: 'users' },
     ] as const;
     for (const { field, table } of renames) {
       await list();

@@ -262,8 +262,9 @@ try {
   const origin = (
     await ctx.db.selectFrom('warehouses').select('originCode').where('originCode', 'is not', null).orderBy('id').executeTakeFirstOrThrow()
   ).originCode!;
-  // BENCH_SERVE=1: serve the loaded rows until interrupted, for profiling or asking by hand (no case is run).
-  if (process.env.BENCH_SERVE === '1') {
+  // BENCH_SERVE=1: serve the loaded rows until interrupted, for profiling or asking by hand; nothing else runs.
+  const serveOnly = process.env.BENCH_SERVE === '1';
+  if (serveOnly) {
     console.log(`Serving ${ROWS.toLocaleString('en')} waybills at ${base} (PostgreSQL ${pg.url}); bearer token:\n${access}`);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
@@ -361,19 +362,21 @@ try {
       varied: driverNames(VARIED_TOTALS).map((name) => `driverName=${encodeURIComponent(name)}`),
     },
   ];
-  console.log(
-    `\nGET /api/waybills/ (then GET /api/summary/ and GET /api/waybills/totals/) over ${ROWS.toLocaleString('en')} waybills, ${SECONDS} s per case and concurrency, autocannon ${AUTOCANNON_VERSION}:`,
-  );
-  console.log(
-    `Each list case in two forms: varied (${VARIED} different requests in turn, more than the 256 pages the server keeps, so its answers are worked out: the headline figures) and repeated (one URL again and again: after its first answer it is the server's kept answer, a memory read — the answer cache, not the work). A case whose list has fewer pages than that walks them all and says how many; the home page's counts and charts, and the totals of all waybills, two statuses and the notes search, are kept per data version and are asked as they are; the totals of a quarter and of a driver are also asked varied (${VARIED_TOTALS} different filters, more than the 500 totals the server keeps).`,
-  );
-  console.log(
-    '| query | form | count | 1 conn req/s | p50 ms | p99 ms | 10 conn req/s | p50 ms | p99 ms | from kept answers | reference req/s (10 conn) | × reference |',
-  );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  if (!serveOnly) {
+    console.log(
+      `\nGET /api/waybills/ (then GET /api/summary/ and GET /api/waybills/totals/) over ${ROWS.toLocaleString('en')} waybills, ${SECONDS} s per case and concurrency, autocannon ${AUTOCANNON_VERSION}:`,
+    );
+    console.log(
+      `Each list case in two forms: varied (${VARIED} different requests in turn, more than the 256 pages the server keeps, so its answers are worked out: the headline figures) and repeated (one URL again and again: after its first answer it is the server's kept answer, a memory read — the answer cache, not the work). A case whose list has fewer pages than that walks them all and says how many; the home page's counts and charts, and the totals of all waybills, two statuses and the notes search, are kept per data version and are asked as they are; the totals of a quarter and of a driver are also asked varied (${VARIED_TOTALS} different filters, more than the 500 totals the server keeps).`,
+    );
+    console.log(
+      '| query | form | count | 1 conn req/s | p50 ms | p99 ms | 10 conn req/s | p50 ms | p99 ms | from kept answers | reference req/s (10 conn) | × reference |',
+    );
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  }
   // BENCH_CASES=status,search runs only the cases whose names contain one of the words.
   const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
-  const cases = scenarios.filter((c) => !only || only.some((w) => c.name.includes(w)));
+  const cases = serveOnly ? [] : scenarios.filter((c) => !only || only.some((w) => c.name.includes(w)));
   const quiet = new Map<string, LoadResult>();
   const countText = (counts: number[]) => {
     const sorted = [...new Set(counts)].sort((a, b) => a - b);
@@ -483,7 +486,7 @@ try {
   }
 
   // The event stream: 1,000 clients connected to this server, 100 changes through the API.
-  if (EVENTS && (cases.length > 0 || process.env.BENCH_EVENTS === '1'))
+  if (!serveOnly && EVENTS && (cases.length > 0 || process.env.BENCH_EVENTS === '1'))
     await benchEvents(ctx, base, access, {
       clients: EVENT_CLIENTS,
       changes: EVENT_CHANGES,
@@ -491,16 +494,16 @@ try {
       writes: await writerChanges(ctx, 50, 300),
     });
   // The documents: waybill and invoice PDFs and the e-invoice (bench-documents.ts); BENCH_DOCUMENTS=0 leaves them out.
-  if (process.env.BENCH_DOCUMENTS !== '0') await benchDocuments(ctx, base, access);
+  if (!serveOnly && process.env.BENCH_DOCUMENTS !== '0') await benchDocuments(ctx, base, access);
   // A 10,000-row import and bulk actions (bench-volume.ts); BENCH_VOLUME=0 leaves them out.
-  if (process.env.BENCH_VOLUME !== '0') await benchVolume(ctx, base, access);
+  if (!serveOnly && process.env.BENCH_VOLUME !== '0') await benchVolume(ctx, base, access);
   // EVR: a poll taking in 10,000 changes, a bulk confirmation of 1,000 sent (bench-evr.ts); BENCH_EVR=0 leaves it out.
-  if (process.env.BENCH_EVR !== '0') await benchEvr(ctx);
+  if (!serveOnly && process.env.BENCH_EVR !== '0') await benchEvr(ctx);
   await app.close();
 
   // Exports: 100,000 rows as XLSX, then the whole table as CSV and as XLSX (bench-exports.ts).
   // BENCH_EXPORTS=0 leaves the exports out.
-  if (process.env.BENCH_EXPORTS !== '0') await benchExports(ctx);
+  if (!serveOnly && process.env.BENCH_EXPORTS !== '0') await benchExports(ctx);
 } finally {
   await closeContext(ctx);
   await pg.stop();
