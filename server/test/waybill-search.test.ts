@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { LIMITS } from '@timberlog/contract';
 import { MIGRATIONS_DIR } from '../src/infra/migrate.js';
 import { waybillSpec } from '../src/waybills/queries.js';
+import { searchWalkReach } from '../src/list/run.js';
 import { startServer, waybillInput, type TestServer } from './helpers.js';
 
 // Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
@@ -162,7 +163,7 @@ describe('waybill-search', () => {
     const many = 'manymatch';
     const few = 'fewmatch';
     // Many: enough matches that the walk is chosen in date order on the first pages (count² ≥
-    // (offset + size) × 2 / 3 × rows, run.ts) and not on the 60th; few: two.
+    // searchWalkReach(offset + size) × rows, run.ts) and not on the 60th; few: two.
     await s.ctx.db.connection().execute(async (conn) => {
       await sql`INSERT INTO waybills (number, status, transport_date, origin, destination, destination_company, driver_name, vehicle_number, mileage, assortment, quantity, notes)
       SELECT 'S-' || lpad(g::text, 5, '0'), (ARRAY['draft','confirmed','delivered'])[1 + g % 3], date '2026-01-01' + (g % 300), ${input.origin}, ${input.destination}, ${input.destinationCompany},
@@ -176,10 +177,10 @@ describe('waybill-search', () => {
     );
     const size = LIMITS.pageSizeDefault;
     const manyCount = await realCount(many);
-    assert.ok(manyCount ** 2 >= ((2 * size * 2) / 3) * rows, `${many} walks: ${manyCount}² ≥ ${2 * size} × 2 / 3 × ${rows}`);
-    assert.ok(manyCount ** 2 < ((60 * size * 2) / 3) * rows, `and on its 60th page its matches are sorted`);
+    assert.ok(manyCount ** 2 >= searchWalkReach(2 * size, true) * rows, `${many} walks its first two pages: ${manyCount}², ${rows} rows`);
+    assert.ok(manyCount ** 2 < searchWalkReach(60 * size, true) * rows, `and on its 60th page its matches are sorted`);
     assert.ok(manyCount > 59 * size, 'it has a 60th page');
-    assert.ok(2 ** 2 < ((size * 2) / 3) * rows, `${few} is sorted`);
+    assert.ok(2 ** 2 < searchWalkReach(size, true) * rows, `${few} is sorted`);
 
     const orders: [sort: string, order: string][] = [
       ['', 'transport_date DESC, number DESC'],

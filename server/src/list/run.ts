@@ -128,6 +128,13 @@ function startRecount(key: string, recount: () => Promise<Counted>): Promise<Cou
 }
 
 /**
+ * A search walks the sort order for a page when count² ≥ this × the table's rows, `rows` being the
+ * page's end (offset + size): with its matches read from indexes (keyed, in date order) a walked
+ * row costs about two thirds of a match read and sorted, otherwise as much (docs/decisions/0026).
+ */
+export const searchWalkReach = (rows: number, keyed: boolean): number => (keyed ? (rows * 2) / 3 : rows);
+
+/**
  * One page of a list: the contract's filters, search and sort from the query, plus `extra`
  * conditions the route adds (who may see which rows). Counts, then reads the page; a page past
  * the end is a 404.
@@ -193,7 +200,7 @@ export async function runList<T = Row>(
     // one and a half times as many rows as there are matches (measured on 1,000,000 waybills:
     // docs/decisions/0026).
     const keyed = found?.matches;
-    const reach = keyed ? ((offset + pageSize) * 2) / 3 : offset + pageSize;
+    const reach = searchWalkReach(offset + pageSize, Boolean(keyed));
     const walk = sql`counted.count::float8 * counted.count >= ${reach}::float8 * greatest((SELECT reltuples FROM pg_class WHERE oid = ${sql.lit(spec.table.name)}::regclass), 0)`;
     const scanned = found ? [found.walk] : [...listConds(spec, q, filterContext(request), 'scan'), ...extra];
     const sortedMatches = keyed
