@@ -12,6 +12,7 @@ import { invalidPage, notFound } from '../http/errors.js';
 import { apiLink } from '../http/urls.js';
 import { filterContext, listConds, searchTerm, whereClause } from './filters.js';
 import { orderBy } from './order.js';
+import { afterKey, keepPosition, nearestKept, positionStats, seekOrder } from './positions.js';
 import type { Cond, ListSpec } from './spec.js';
 
 export interface Page<T> {
@@ -57,6 +58,14 @@ const hasSearch = (q: Readonly<Record<string, unknown>>) => searchTerm(q) !== ''
 function countKey(db: DB, spec: ListSpec, where: RawBuilder<unknown>): string {
   const compiled = sql`${spec.countFrom ?? spec.from} ${where}`.compile(db);
   return `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+}
+/** Each list spec's number, so that the keys of two lists over one table never meet. */
+const specIds = new WeakMap<ListSpec, number>();
+let specCount = 0;
+function specId(spec: ListSpec): number {
+  let id = specIds.get(spec);
+  if (id === undefined) specIds.set(spec, (id = ++specCount));
+  return id;
 }
 function keepCount(key: string, version: string, count: number): void {
   keptCounts.delete(key);
@@ -174,56 +183,78 @@ export async function runList<T = Row>(
   // version it reads is the one the count was counted at (the same rows); otherwise null, and the
   // count comes from the recount of this filter under way (sharedRecount, after the page). Searches
   // are always counted (each term is a count of its own).
-  const cacheKey = !counter && spec.version && extra.length === 0 && !hasSearch(q) ? countKey(db, spec, where) : undefined;
+  const whereKey = countKey(db, spec, where);
+  const cacheKey = !counter && spec.version && extra.length === 0 && !hasSearch(q) ? whereKey : undefined;
+  // The list, its conditions with their values and its order: what a kept position of it holds for.
+  const orderKey = `${specId(spec)}\u0000${whereKey}\u0000${order.compile(db).sql}`;
   const version = spec.version;
   if (cacheKey !== undefined && version) {
     const kept = keptCounts.get(cacheKey);
     countQuery = sql`SELECT version AS "listVersion", CASE WHEN version = ${kept?.version ?? '-1'}::numeric THEN ${kept?.count ?? 0}::bigint END AS count
       FROM (${version}) v(version)`;
   }
-  // The page's rows (their keys first, with keysFirst) under `conds`, in order.
-  const limited = (conds: Cond[], what: RawBuilder<unknown>) =>
-    sql`SELECT ${what} FROM ${spec.from} ${whereClause(conds)} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql}`;
-  const what = spec.keysFirst ? tiebreak : spec.select;
-  let rowsQuery = limited(all, what);
-  if (spec.table && spec.searchExpr && hasSearch(q)) {
-    // A search matching many rows finds its page soonest by walking the sort order's index and
-    // testing each row it meets (about (offset + size) × rows / count of them); one matching few
-    // rows, from the trigram index and a sort of its matches. The planner cannot tell which (it
-    // guesses a LIKE's matches from trigram statistics, often a hundredth of them), but the count
-    // beside the page can: both are planned, and a one-time filter on the count runs one. The
-    // matches are read whole (OFFSET 0 keeps the sort and limit out), so even a plan made without
-    // the term never walks an index for them.
-    // The matches from indexes alone when the list has a way for this query (ListSpec.searchFound),
-    // in date order: a walk then tests each row it meets from the date index too (found.walk), for
-    // about two thirds of what reading and sorting a match costs, so it walks while it tests up to
-    // one and a half times as many rows as there are matches (measured on 1,000,000 waybills:
-    // docs/decisions/0026).
-    const keyed = found?.matches;
-    const reach = searchWalkReach(offset + pageSize, Boolean(keyed));
-    const walk = sql`counted.count::float8 * counted.count >= ${reach}::float8 * greatest((SELECT reltuples FROM pg_class WHERE oid = ${sql.lit(spec.table.name)}::regclass), 0)`;
-    const scanned = found ? [found.walk] : [...listConds(spec, q, filterContext(request), 'scan'), ...extra];
-    const sortedMatches = keyed
-      ? // The test on the count above the page, so the matches do not pass through it one by one.
-        sql`SELECT page.* FROM (SELECT ${what} FROM (${keyed}) ${sql.raw(spec.table.as)} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql}) page WHERE NOT (${walk})`
-      : sql`SELECT ${what} FROM (SELECT * FROM ${spec.from} ${whereClause([...all, sql`NOT (${walk})`])} OFFSET 0) ${sql.raw(spec.table.as)} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql}`;
-    rowsQuery = sql`(${limited([...scanned, walk], what)})
-      UNION ALL (${sortedMatches})`;
-  }
   const byCount = Boolean(counter && spec.table && !hasSearch(q) && spec.countChoosesWay?.(q));
-  if (byCount && spec.walksOnlyMatches?.(q)) {
-    // An index answers these filters and the order together: its walk reads only the matches, so
-    // it finds a deep page sooner than sorting them all (ListSpec.walksOnlyMatches).
-    rowsQuery = limited(all, what);
-  } else if (byCount && spec.table) {
-    // Filters the counter answers (ListSpec.countChoosesWay): one plan kept for every value, both
-    // ways planned as for a search, the exact count beside the page choosing: walk the sort
-    // order's index when count² ≥ (offset + size) × table rows, else read the matches (fenced) and
-    // sort them.
-    const walk = sql`counted.count::float8 * counted.count >= ${offset + pageSize}::float8 * greatest((SELECT reltuples FROM pg_class WHERE oid = ${sql.lit(spec.table.name)}::regclass), 0)`;
-    const matches = sql`(SELECT * FROM ${spec.from} ${whereClause([...all, sql`NOT (${walk})`])} OFFSET 0) ${sql.raw(spec.table.as)}`;
-    rowsQuery = sql`(${limited([...all, walk], what)})
-      UNION ALL (SELECT ${what} FROM ${matches} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${offsetSql})`;
+  const what = spec.keysFirst ? tiebreak : spec.select;
+  /**
+   * The statement of the page's rows (their keys first, with keysFirst), skipping `skip` rows
+   * (`skipped` of them, for the choices below) after the conditions `after` adds to every way.
+   */
+  const rowsOf = (skip: RawBuilder<unknown>, skipped: number, after: Cond[]): RawBuilder<unknown> => {
+    const conds = [...all, ...after];
+    // The page's rows under `where`, in order.
+    const limited = (where: Cond[]) =>
+      sql`SELECT ${what} FROM ${spec.from} ${whereClause(where)} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${skip}`;
+    if (spec.table && spec.searchExpr && hasSearch(q)) {
+      // A search matching many rows finds its page soonest by walking the sort order's index and
+      // testing each row it meets (about (offset + size) × rows / count of them); one matching few
+      // rows, from the trigram index and a sort of its matches. The planner cannot tell which (it
+      // guesses a LIKE's matches from trigram statistics, often a hundredth of them), but the count
+      // beside the page can: both are planned, and a one-time filter on the count runs one. The
+      // matches are read whole (OFFSET 0 keeps the sort and limit out), so even a plan made without
+      // the term never walks an index for them.
+      // The matches from indexes alone when the list has a way for this query (ListSpec.searchFound),
+      // in date order: a walk then tests each row it meets from the date index too (found.walk), for
+      // about two thirds of what reading and sorting a match costs, so it walks while it tests up to
+      // one and a half times as many rows as there are matches (measured on 1,000,000 waybills:
+      // docs/decisions/0026).
+      const keyed = found?.matches;
+      const reach = searchWalkReach(skipped + pageSize, Boolean(keyed));
+      const walk = sql`counted.count::float8 * counted.count >= ${reach}::float8 * greatest((SELECT reltuples FROM pg_class WHERE oid = ${sql.lit(spec.table.name)}::regclass), 0)`;
+      const scanned = found ? [found.walk, ...after] : [...listConds(spec, q, filterContext(request), 'scan'), ...extra, ...after];
+      const sortedMatches = keyed
+        ? // The test on the count above the page, so the matches do not pass through it one by one.
+          sql`SELECT page.* FROM (SELECT ${what} FROM (${keyed}) ${sql.raw(spec.table.as)} ${whereClause(after)} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${skip}) page WHERE NOT (${walk})`
+        : sql`SELECT ${what} FROM (SELECT * FROM ${spec.from} ${whereClause([...conds, sql`NOT (${walk})`])} OFFSET 0) ${sql.raw(spec.table.as)} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${skip}`;
+      return sql`(${limited([...scanned, walk])})
+      UNION ALL (${sortedMatches})`;
+    }
+    if (byCount && !spec.walksOnlyMatches?.(q) && spec.table) {
+      // Filters the counter answers (ListSpec.countChoosesWay): one plan kept for every value, both
+      // ways planned as for a search, the exact count beside the page choosing: walk the sort
+      // order's index when count² ≥ (offset + size) × table rows, else read the matches (fenced) and
+      // sort them.
+      const walk = sql`counted.count::float8 * counted.count >= ${skipped + pageSize}::float8 * greatest((SELECT reltuples FROM pg_class WHERE oid = ${sql.lit(spec.table.name)}::regclass), 0)`;
+      const matches = sql`(SELECT * FROM ${spec.from} ${whereClause([...conds, sql`NOT (${walk})`])} OFFSET 0) ${sql.raw(spec.table.as)}`;
+      return sql`(${limited([...conds, walk])})
+      UNION ALL (SELECT ${what} FROM ${matches} ORDER BY ${order} LIMIT ${sql.lit(pageSize)} OFFSET ${skip})`;
+    }
+    // Otherwise one walk, or, where an index answers these filters and the order together
+    // (ListSpec.walksOnlyMatches), its walk reads only the matches, so it finds a deep page sooner
+    // than sorting them all.
+    return limited(conds);
+  };
+  const walked = rowsOf(offsetSql, offset, []);
+  // A page after a kept position of this list (list/positions.ts): when the version the statement
+  // reads is the one it was kept at, the rows after its key, less those between; else the walk.
+  const seekBy = spec.version ? seekOrder(spec, q.sort) : undefined;
+  const listKey = seekBy && orderKey;
+  const near = listKey !== undefined && offset > 0 ? nearestKept(listKey, offset) : undefined;
+  let rowsQuery = walked;
+  if (near && seekBy && spec.version) {
+    const same = sql`(${spec.version}) = ${String(near.version)}::numeric`;
+    const residual = offset - near.position - 1;
+    rowsQuery = sql`(SELECT * FROM (${rowsOf(sql`${residual}`, residual, [afterKey(seekBy, near.values)])}) sought WHERE ${same})
+      UNION ALL (SELECT * FROM (${walked}) walked WHERE NOT (${same}))`;
   }
   const pageQuery = spec.keysFirst
     ? sql`SELECT ${spec.select}, row_number() OVER (ORDER BY ${order}) AS "pageRow" FROM ${spec.from} WHERE ${tiebreak} = ANY(ARRAY(${rowsQuery}))`
@@ -240,14 +271,14 @@ export async function runList<T = Row>(
     };
   };
   // A whole answer kept with the version of everything it shows (ListSpec.pageVersion), by what
-  // it reads: the count's query as the counter or the rows answer it, and the page's. While the
-  // version read now is the one it was made at, no write it could show has happened since, and
-  // it is the answer this statement would give (docs/decisions/0016).
+  // it reads: the list, its conditions with their values, its order, the page's size and offset
+  // (however the statement finds the rows and the count, they are these). While the version read
+  // now is the one it was made at, no write it could show has happened since, and it is the answer
+  // this statement would give (docs/decisions/0016).
   const pageVersion = spec.pageVersion;
   let pageKey: string | undefined;
   if (pageVersion) {
-    const keyed = sql`${found?.with ?? sql``} ${plainCount} ${pageQuery}`.compile(db);
-    pageKey = `${keyed.sql}\u0000${JSON.stringify(keyed.parameters)}`;
+    pageKey = `${orderKey}\u0000${pageSize}\u0000${offset}`;
     const kept = keptPages.get(pageKey);
     if (kept) {
       const probe = sql`SELECT (${pageVersion}) AS "pageVersion"`.compile(db);
@@ -261,8 +292,9 @@ export async function runList<T = Row>(
   }
   // Named and prepared (see reusedQuery); the select lists name every column in camelCase.
   const versionColumn = pageVersion ? sql`(${pageVersion}) AS "pageVersion",` : sql``;
+  const seekVersionColumn = seekBy && spec.version ? sql`(${spec.version})::text AS "seekVersion",` : sql``;
   const compiled =
-    sql`${found ? sql`WITH ${found.with} ` : sql``}SELECT counted.*, counted.count AS "listCount", ${versionColumn} page.* FROM (${countQuery}) counted
+    sql`${found ? sql`WITH ${found.with} ` : sql``}SELECT counted.*, counted.count AS "listCount", ${versionColumn} ${seekVersionColumn} page.* FROM (${countQuery}) counted
     LEFT JOIN LATERAL (${pageQuery}) page ON true ORDER BY page."pageRow"`.compile(db);
   // One plan for every value where the list says the values do not choose the way, or the count does.
   const planned = byCount || spec.planOnce?.(q) ? request.server.ctx.plannedOnce : pool;
@@ -291,6 +323,15 @@ export async function runList<T = Row>(
   }
   // The extra columns are left on the rows: the response schema writes only its own fields.
   const rows = res.rows[0]?.pageRow == null ? [] : res.rows;
+  if (near && res.rows[0]?.seekVersion === String(near.version)) positionStats.seeks += 1;
+  const last = rows.at(-1);
+  if (listKey !== undefined && seekBy && last && res.rows[0]?.seekVersion != null)
+    keepPosition(
+      listKey,
+      BigInt(String(res.rows[0].seekVersion)),
+      offset + rows.length - 1,
+      seekBy.fields.map((f) => last[f]),
+    );
   if (pageKey !== undefined && countOfTheseRows && res.rows[0]?.pageVersion != null) {
     keptPageStats.made += 1;
     keepPage(pageKey, { version: String(res.rows[0].pageVersion), count, rows });

@@ -61,6 +61,13 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
   /** Unique column appended to every ORDER BY so pages are stable. */
   tiebreak: string;
   /**
+   * The sort fields (and the list's key) whose column is never null and whose value a page's row
+   * gives back exactly, each with its SQL type: a page in an order of these alone, one way, starts
+   * from a kept position before it instead of walking its offset (list/positions.ts). Needs
+   * `version`; `test/list-positions.test.ts` checks every one is a NOT NULL column.
+   */
+  seekable?: Readonly<Partial<Record<SortField<L>, string>>>;
+  /**
    * Find the page's keys (`tiebreak`) first, then read their rows: for a select list of subqueries,
    * which PostgreSQL would otherwise evaluate for every row an OFFSET skips.
    */
@@ -140,6 +147,7 @@ export interface ListSpec<L extends ListContract = ListContract> {
   columns: Readonly<Record<string, string>>;
   custom: Readonly<Record<string, CustomFilter>>;
   tiebreak: string;
+  seekable?: Readonly<Record<string, string>>;
   keysFirst?: boolean;
   counter?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
   version?: RawBuilder<unknown>;
@@ -178,6 +186,7 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     columns,
     custom,
     tiebreak: input.tiebreak,
+    seekable: input.seekable as Readonly<Record<string, string>> | undefined,
     keysFirst: input.keysFirst,
     counter: input.counter,
     version: input.version,

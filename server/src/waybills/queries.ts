@@ -245,6 +245,22 @@ export const waybillSpec = defineSpec({
   },
   searchColumns: { notes: 'b.notes' },
   tiebreak: 'b.number',
+  // Never null, and given back exactly by a page's row (the quantity as its decimal text; not the
+  // timestamps, which a row gives to the millisecond): a page in their order starts from a kept
+  // position (list/positions.ts).
+  seekable: {
+    number: 'text',
+    status: 'text',
+    transportDate: 'date',
+    origin: 'text',
+    destination: 'text',
+    destinationCompany: 'text',
+    driverName: 'text',
+    vehicleNumber: 'text',
+    mileage: 'integer',
+    assortment: 'text',
+    quantity: 'numeric',
+  },
   keysFirst: true,
   counter: (q) => countSearch(q) ?? countFromBuckets(q),
   countChoosesWay,

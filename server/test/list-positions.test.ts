@@ -1,0 +1,115 @@
+import { test, before, after, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { startServer, type TestServer } from './helpers.js';
+import { waybillSpec } from '../src/waybills/queries.js';
+import { positionStats } from '../src/list/positions.js';
+
+// Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
+describe('list-positions', () => {
+  // A page after one read at the same version of the waybills starts from that page's last row
+  // (list/positions.ts, docs/decisions/0027): every page is still the plain query's, at any version.
+  let s: TestServer;
+  let token: string;
+  before(async () => {
+    s = await startServer();
+    token = await s.user();
+  });
+  after(async () => {
+    await s.close();
+  });
+
+  const SIZE = 4;
+  /** Each case: the list's query, and the plain SQL that selects and orders its rows. */
+  const cases: { qs: string; where?: string; order: string }[] = [
+    { qs: '', order: 'transport_date DESC, number DESC' },
+    { qs: 'sort=mileage', order: 'mileage, transport_date, number' },
+    { qs: 'status=delivered&sort=-mileage', where: `status = 'delivered'`, order: 'mileage DESC, transport_date DESC, number DESC' },
+    { qs: 'sort=-quantity', order: 'quantity DESC, number DESC' },
+    { qs: 'sort=driverName', order: 'driver_name, number' },
+    {
+      qs: 'statusIn=delivered&statusIn=confirmed&sort=transportDate',
+      where: `status IN ('delivered', 'confirmed')`,
+      order: 'transport_date, number',
+    },
+    { qs: 'search=a', where: `${waybillSpec.searchExpr} LIKE '%a%'`, order: 'transport_date DESC, number DESC' },
+    {
+      qs: 'search=a&sort=-mileage',
+      where: `${waybillSpec.searchExpr} LIKE '%a%'`,
+      order: 'mileage DESC, transport_date DESC, number DESC',
+    },
+  ];
+
+  const plain = async (c: (typeof cases)[number]) =>
+    (
+      await sql<{
+        number: string;
+      }>`SELECT number FROM waybills b ${sql.raw(c.where ? `WHERE ${c.where}` : '')} ORDER BY ${sql.raw(c.order)}`.execute(s.ctx.db)
+    ).rows.map((r) => r.number);
+  const page = async (qs: string, pageNumber: number) => {
+    const r = await s.req('GET', `/api/waybills/?${[qs, `pageSize=${SIZE}`, `pageNumber=${pageNumber}`].filter(Boolean).join('&')}`, {
+      token,
+    });
+    assert.equal(r.status, 200, `${qs} page ${pageNumber}: ${r.text}`);
+    return { count: r.body.count as number, numbers: r.body.results.map((w: { number: string }) => w.number) as string[] };
+  };
+
+  test('every page after the first starts from the page before it, and is the plain query’s', async () => {
+    for (const c of cases) {
+      const want = await plain(c);
+      const pages = Math.ceil(want.length / SIZE);
+      assert.ok(pages >= 3, `${c.qs}: ${want.length} rows`);
+      const seeks = positionStats.seeks;
+      for (let n = 1; n <= pages; n++) {
+        const got = await page(c.qs, n);
+        assert.equal(got.count, want.length, c.qs);
+        assert.deepEqual(got.numbers, want.slice((n - 1) * SIZE, n * SIZE), `${c.qs} page ${n}`);
+      }
+      // Page 1 walks nothing; each later one found its start from the last row of the one before.
+      assert.equal(positionStats.seeks - seeks, pages - 1, c.qs);
+      // A page further on starts from the nearest kept row before it: page 2 again, from page 1's.
+      const again = positionStats.seeks;
+      assert.deepEqual((await page(c.qs, 2)).numbers, want.slice(SIZE, 2 * SIZE), `${c.qs} page 2 again`);
+      assert.ok(positionStats.seeks - again <= 1, c.qs);
+    }
+  });
+
+  test('after a write the kept rows are not used: the pages follow the rows as they are now', async () => {
+    const c = cases[1]!;
+    const before = await plain(c);
+    for (let n = 1; n <= 3; n++) await page(c.qs, n);
+    // The first row goes to the end (the largest mileage), so every later page moves up by one.
+    await sql`UPDATE waybills SET mileage = (SELECT max(mileage) + 1 FROM waybills) WHERE number = ${before[0]!}`.execute(s.ctx.db);
+    const want = await plain(c);
+    assert.notDeepEqual(want.slice(3 * SIZE, 4 * SIZE), before.slice(3 * SIZE, 4 * SIZE));
+    const seeks = positionStats.seeks;
+    assert.deepEqual((await page(c.qs, 4)).numbers, want.slice(3 * SIZE, 4 * SIZE), 'page 4 after the write');
+    assert.equal(positionStats.seeks, seeks, 'the row kept before the write is not sought from');
+    // Kept again at the new version: the next page starts from it.
+    assert.deepEqual((await page(c.qs, 5)).numbers, want.slice(4 * SIZE, 5 * SIZE), 'page 5');
+    assert.equal(positionStats.seeks, seeks + 1);
+  });
+
+  test('an order in two directions walks its offset: one row comparison cannot follow it', async () => {
+    const want = (
+      await sql<{ number: string }>`SELECT number FROM waybills ORDER BY transport_date, mileage DESC, number`.execute(s.ctx.db)
+    ).rows.map((r) => r.number);
+    const seeks = positionStats.seeks;
+    for (let n = 1; n <= 3; n++)
+      assert.deepEqual((await page('sort=transportDate&sort=-mileage', n)).numbers, want.slice((n - 1) * SIZE, n * SIZE), `page ${n}`);
+    assert.equal(positionStats.seeks, seeks);
+  });
+
+  test('every field a page may start after is a column that is never null', async () => {
+    const columns = (
+      await sql<{ column: string; notNull: boolean }>`SELECT attname AS column, attnotnull AS "notNull" FROM pg_attribute
+        WHERE attrelid = 'waybills'::regclass AND attnum > 0 AND NOT attisdropped`.execute(s.ctx.db)
+    ).rows;
+    const fields = Object.keys(waybillSpec.seekable ?? {});
+    assert.ok(fields.length > 0);
+    for (const field of fields) {
+      const column = (field === waybillSpec.list.key ? waybillSpec.tiebreak : waybillSpec.columns[field])!.replace(/^b\./, '');
+      assert.equal(columns.find((c) => c.column === column)?.notNull, true, field);
+    }
+  });
+});
