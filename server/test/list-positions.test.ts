@@ -88,6 +88,13 @@ describe('list-positions', () => {
     // Kept again at the new version: the next page starts from it.
     assert.deepEqual((await page(c.qs, 5)).numbers, want.slice(4 * SIZE, 5 * SIZE), 'page 5');
     assert.equal(positionStats.seeks, seeks + 1);
+    // Once a statement has read a newer version, rows kept at an older one are not even offered.
+    await page(c.qs, 6);
+    await sql`UPDATE waybills SET notes = 'moved' WHERE number = ${before[1]!}`.execute(s.ctx.db);
+    await page('sort=number', 1);
+    const offered = positionStats.offered;
+    assert.deepEqual((await page(c.qs, 7)).numbers, (await plain(c)).slice(6 * SIZE, 7 * SIZE), 'page 7');
+    assert.equal(positionStats.offered, offered);
   });
 
   test('an order in two directions walks its offset: one row comparison cannot follow it', async () => {

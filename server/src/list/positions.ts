@@ -28,8 +28,14 @@ interface Kept {
   readonly keys: Map<number, readonly unknown[]>;
 }
 const kept = new Map<string, Kept>();
-/** Pages found by a seek, and kept positions written (the tests read them). */
-export const positionStats = { seeks: 0, kept: 0 };
+/**
+ * The newest version of each list's table a page statement read (by its spec's version): a list's
+ * positions kept at an older one cannot hold now, so a page does not offer its statement the seek
+ * (under a writer most are, and each statement would carry a way it does not take).
+ */
+const newestRead = new WeakMap<object, bigint>();
+/** Statements offered a seek, pages found by one, and kept positions written (the tests read them). */
+export const positionStats = { offered: 0, seeks: 0, kept: 0 };
 
 /** The order's columns with their direction and parameter type, when a seek can follow it. */
 export interface SeekOrder {
@@ -61,23 +67,42 @@ export function seekOrder(spec: ListSpec, sort: unknown): SeekOrder | undefined 
   return { fields, columns, types: fields.map((f) => seekable[f]!), desc };
 }
 
-/** The nearest kept position before `offset` of the list `key`, with the version it holds at. */
-export function nearestKept(key: string, offset: number): { version: bigint; position: number; values: readonly unknown[] } | undefined {
+/**
+ * The nearest kept position before `offset` of the list `key` over `table` (its spec's version),
+ * with the version it holds at; none when a newer version has been read since.
+ */
+export function nearestKept(
+  table: object,
+  key: string,
+  offset: number,
+): { version: bigint; position: number; values: readonly unknown[] } | undefined {
   const list = kept.get(key);
   if (!list) return undefined;
+  if (list.version < (newestRead.get(table) ?? 0n)) {
+    kept.delete(key);
+    return undefined;
+  }
   let best = -1;
   for (const position of list.keys.keys()) if (position < offset && position > best) best = position;
   if (best < 0) return undefined;
   kept.delete(key);
   kept.set(key, list);
+  positionStats.offered += 1;
   return { version: list.version, position: best, values: list.keys.get(best)! };
 }
 
+/** A page statement of a list over `table` read it at `version`. */
+export function readAt(table: object, version: bigint): void {
+  if (version > (newestRead.get(table) ?? 0n)) newestRead.set(table, version);
+}
+
 /**
- * Keeps the sort key of the row at `position` of the list `key`, read at `version`: positions kept
- * at an earlier version are dropped, and one read at an earlier version than those kept is not kept.
+ * Keeps the sort key of the row at `position` of the list `key` over `table`, read at `version`:
+ * positions kept at an earlier version are dropped, and one read at an earlier version than those
+ * kept is not kept.
  */
-export function keepPosition(key: string, version: bigint, position: number, values: readonly unknown[]): void {
+export function keepPosition(table: object, key: string, version: bigint, position: number, values: readonly unknown[]): void {
+  readAt(table, version);
   let list = kept.get(key);
   if (list && list.version > version) return;
   if (!list || list.version < version) list = { version, keys: new Map() };

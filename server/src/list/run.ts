@@ -12,7 +12,7 @@ import { invalidPage, notFound } from '../http/errors.js';
 import { apiLink } from '../http/urls.js';
 import { filterContext, listConds, searchTerm, whereClause } from './filters.js';
 import { orderBy } from './order.js';
-import { afterKey, keepPosition, nearestKept, positionStats, seekOrder } from './positions.js';
+import { afterKey, keepPosition, nearestKept, positionStats, readAt, seekOrder } from './positions.js';
 import type { Cond, ListSpec } from './spec.js';
 
 export interface Page<T> {
@@ -248,7 +248,7 @@ export async function runList<T = Row>(
   // reads is the one it was kept at, the rows after its key, less those between; else the walk.
   const seekBy = spec.version ? seekOrder(spec, q.sort) : undefined;
   const listKey = seekBy && orderKey;
-  const near = listKey !== undefined && offset > 0 ? nearestKept(listKey, offset) : undefined;
+  const near = listKey !== undefined && offset > 0 ? nearestKept(spec, listKey, offset) : undefined;
   let rowsQuery = walked;
   if (near && seekBy && spec.version) {
     const same = sql`(${spec.version}) = ${String(near.version)}::numeric`;
@@ -325,10 +325,13 @@ export async function runList<T = Row>(
   const rows = res.rows[0]?.pageRow == null ? [] : res.rows;
   if (near && res.rows[0]?.seekVersion === String(near.version)) positionStats.seeks += 1;
   const last = rows.at(-1);
-  if (listKey !== undefined && seekBy && last && res.rows[0]?.seekVersion != null)
+  const seekVersion = res.rows[0]?.seekVersion == null ? undefined : BigInt(String(res.rows[0].seekVersion));
+  if (seekVersion !== undefined) readAt(spec, seekVersion);
+  if (listKey !== undefined && seekBy && last && seekVersion !== undefined)
     keepPosition(
+      spec,
       listKey,
-      BigInt(String(res.rows[0].seekVersion)),
+      seekVersion,
       offset + rows.length - 1,
       seekBy.fields.map((f) => last[f]),
     );
