@@ -125,14 +125,20 @@ function countChoosesWay(q: Readonly<Record<string, unknown>>): boolean {
 }
 
 /**
- * One status within dates, by date or by mileage (either way): an index leads with the status and
- * holds the sort's column, the date and the number, so a walk of it reads only the matches, in
- * order: waybills_status_idx (009) by date, waybills_status_mileage_idx (047) by mileage, skipping
- * through each mileage to the dates (docs/decisions/0024). Asked only when countChoosesWay.
+ * One status within dates, or dates alone, by date or by mileage (either way): an index holds the
+ * sort's column, the date and the number (leading with the status for one), so a walk of it reads
+ * only the matches, in order: by date waybills_status_idx (009) for a status,
+ * waybills_transport_date_status_idx (048) for dates alone, a range of it; by mileage
+ * waybills_status_mileage_idx (047) and waybills_mileage_date_idx (052), skipping through each
+ * mileage to the dates (docs/decisions/0024, 0027). Asked only when countChoosesWay.
  */
 function walksOnlyMatches(q: Readonly<Record<string, unknown>>): boolean {
   const first = firstSortField(q);
-  return typeof q.status === 'string' && q.statusIn === undefined && (first === 'mileage' || first === 'transportDate');
+  return (
+    q.statusIn === undefined &&
+    (q.status === undefined || typeof q.status === 'string') &&
+    (first === 'mileage' || first === 'transportDate')
+  );
 }
 
 /**
