@@ -29,11 +29,12 @@ interface Kept {
 }
 const kept = new Map<string, Kept>();
 /**
- * The newest version of each list's table a page statement read (by its spec's version): a list's
- * positions kept at an older one cannot hold now, so a page does not offer its statement the seek
- * (under a writer most are, and each statement would carry a way it does not take).
+ * The newest version of each list's table a page statement read, by the list's scope (its spec on
+ * one database): a list's positions kept at an older one cannot hold now, so a page does not offer
+ * its statement the seek (under a writer most are, and each statement would carry a way it does not
+ * take).
  */
-const newestRead = new WeakMap<object, bigint>();
+const newestRead = new Map<string, bigint>();
 /** Statements offered a seek, pages found by one, and kept positions written (the tests read them). */
 export const positionStats = { offered: 0, seeks: 0, kept: 0 };
 
@@ -68,17 +69,17 @@ export function seekOrder(spec: ListSpec, sort: unknown): SeekOrder | undefined 
 }
 
 /**
- * The nearest kept position before `offset` of the list `key` over `table` (its spec's version),
- * with the version it holds at; none when a newer version has been read since.
+ * The nearest kept position before `offset` of the list `key` in `scope` (its spec on one
+ * database), with the version it holds at; none when a newer version has been read since.
  */
 export function nearestKept(
-  table: object,
+  scope: string,
   key: string,
   offset: number,
 ): { version: bigint; position: number; values: readonly unknown[] } | undefined {
   const list = kept.get(key);
   if (!list) return undefined;
-  if (list.version < (newestRead.get(table) ?? 0n)) {
+  if (list.version < (newestRead.get(scope) ?? 0n)) {
     kept.delete(key);
     return undefined;
   }
@@ -91,18 +92,18 @@ export function nearestKept(
   return { version: list.version, position: best, values: list.keys.get(best)! };
 }
 
-/** A page statement of a list over `table` read it at `version`. */
-export function readAt(table: object, version: bigint): void {
-  if (version > (newestRead.get(table) ?? 0n)) newestRead.set(table, version);
+/** A page statement of a list in `scope` read its table at `version`. */
+export function readAt(scope: string, version: bigint): void {
+  if (version > (newestRead.get(scope) ?? 0n)) newestRead.set(scope, version);
 }
 
 /**
- * Keeps the sort key of the row at `position` of the list `key` over `table`, read at `version`:
+ * Keeps the sort key of the row at `position` of the list `key` in `scope`, read at `version`:
  * positions kept at an earlier version are dropped, and one read at an earlier version than those
  * kept is not kept.
  */
-export function keepPosition(table: object, key: string, version: bigint, position: number, values: readonly unknown[]): void {
-  readAt(table, version);
+export function keepPosition(scope: string, key: string, version: bigint, position: number, values: readonly unknown[]): void {
+  readAt(scope, version);
   let list = kept.get(key);
   if (list && list.version > version) return;
   if (!list || list.version < version) list = { version, keys: new Map() };

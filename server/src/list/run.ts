@@ -59,12 +59,16 @@ function countKey(db: DB, spec: ListSpec, where: RawBuilder<unknown>): string {
   const compiled = sql`${spec.countFrom ?? spec.from} ${where}`.compile(db);
   return `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
 }
-/** Each list spec's number, so that the keys of two lists over one table never meet. */
-const specIds = new WeakMap<ListSpec, number>();
-let specCount = 0;
-function specId(spec: ListSpec): number {
-  let id = specIds.get(spec);
-  if (id === undefined) specIds.set(spec, (id = ++specCount));
+/**
+ * Each list spec's number and each database's (its query builder's), so that the keys of two lists
+ * over one table, or of one list on two databases (the tests run several servers in a process),
+ * never meet.
+ */
+const scopeIds = new WeakMap<object, number>();
+let scopeCount = 0;
+function idOf(thing: object): number {
+  let id = scopeIds.get(thing);
+  if (id === undefined) scopeIds.set(thing, (id = ++scopeCount));
   return id;
 }
 function keepCount(key: string, version: string, count: number): void {
@@ -186,7 +190,8 @@ export async function runList<T = Row>(
   const whereKey = countKey(db, spec, where);
   const cacheKey = !counter && spec.version && extra.length === 0 && !hasSearch(q) ? whereKey : undefined;
   // The list, its conditions with their values and its order: what a kept position of it holds for.
-  const orderKey = `${specId(spec)}\u0000${whereKey}\u0000${order.compile(db).sql}`;
+  const scope = `${idOf(db)}.${idOf(spec)}`;
+  const orderKey = `${scope}\u0000${whereKey}\u0000${order.compile(db).sql}`;
   const version = spec.version;
   if (cacheKey !== undefined && version) {
     const kept = keptCounts.get(cacheKey);
@@ -248,7 +253,7 @@ export async function runList<T = Row>(
   // reads is the one it was kept at, the rows after its key, less those between; else the walk.
   const seekBy = spec.version ? seekOrder(spec, q.sort) : undefined;
   const listKey = seekBy && orderKey;
-  const near = listKey !== undefined && offset > 0 ? nearestKept(spec, listKey, offset) : undefined;
+  const near = listKey !== undefined && offset > 0 ? nearestKept(scope, listKey, offset) : undefined;
   let rowsQuery = walked;
   if (near && seekBy && spec.version) {
     const same = sql`(${spec.version}) = ${String(near.version)}::numeric`;
@@ -326,10 +331,10 @@ export async function runList<T = Row>(
   if (near && res.rows[0]?.seekVersion === String(near.version)) positionStats.seeks += 1;
   const last = rows.at(-1);
   const seekVersion = res.rows[0]?.seekVersion == null ? undefined : BigInt(String(res.rows[0].seekVersion));
-  if (seekVersion !== undefined) readAt(spec, seekVersion);
+  if (seekVersion !== undefined) readAt(scope, seekVersion);
   if (listKey !== undefined && seekBy && last && seekVersion !== undefined)
     keepPosition(
-      spec,
+      scope,
       listKey,
       seekVersion,
       offset + rows.length - 1,
