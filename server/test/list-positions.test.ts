@@ -107,16 +107,19 @@ describe('list-positions', () => {
     assert.equal(positionStats.seeks, seeks);
   });
 
-  test('every field a page may start after is a column that is never null', async () => {
+  test('every field a page may start after is a column that is never null, of the type its key is cast to', async () => {
     const columns = (
-      await sql<{ column: string; notNull: boolean }>`SELECT attname AS column, attnotnull AS "notNull" FROM pg_attribute
+      await sql<{ column: string; notNull: boolean; type: string }>`SELECT attname AS column, attnotnull AS "notNull",
+          format_type(atttypid, NULL) AS type FROM pg_attribute
         WHERE attrelid = 'waybills'::regclass AND attnum > 0 AND NOT attisdropped`.execute(s.ctx.db)
     ).rows;
-    const fields = Object.keys(waybillSpec.seekable ?? {});
-    assert.ok(fields.length > 0);
-    for (const field of fields) {
+    const seekable = waybillSpec.seekable ?? {};
+    assert.ok(Object.keys(seekable).length > 0);
+    for (const [field, type] of Object.entries(seekable)) {
       const column = (field === waybillSpec.list.key ? waybillSpec.tiebreak : waybillSpec.columns[field])!.replace(/^b\./, '');
-      assert.equal(columns.find((c) => c.column === column)?.notNull, true, field);
+      const found = columns.find((c) => c.column === column);
+      assert.equal(found?.notNull, true, field);
+      assert.equal(found?.type, type, field);
     }
   });
 });
