@@ -8,11 +8,10 @@ import type { RunningPostgres } from './dev/embedded-pg.js';
 import { ensureKeys } from './infra/keys.js';
 import { closeContext, createContext } from './infra/bootstrap.js';
 import { LOCKS, withAdvisoryLock } from './infra/db.js';
-import { buildApp } from './app.js';
-import { startWorkers } from './worker.js';
-import { isSeeded, seed } from './seed/seed.js';
 import { checkNoDemoAccounts, checkProductionConfig, startMode, startupBanner } from './dev/demo.js';
-import { startDemoEvr } from './dev/evr-standin.js';
+// The app, its workers, the demo data and the EVR stand-in are loaded once the start's checks have
+// passed (below): a start that refuses (a setting missing, a demo login left) says so in a fraction
+// of the time that loading them all takes.
 
 const log = pino({ level: process.env.LOG_LEVEL || 'info', transport: undefined });
 
@@ -80,6 +79,7 @@ async function main() {
       throw err;
     });
   } else {
+    const { isSeeded, seed } = await import('./seed/seed.js');
     // Under a lock: two processes starting together must not both find the database empty.
     await withAdvisoryLock(ctx.pool, LOCKS.seed, async () => {
       if (await isSeeded(ctx.db)) return;
@@ -92,11 +92,13 @@ async function main() {
     });
     if (!config.evrUrl) {
       // No EVR configured: the demo sends its waybills to the local stand-in instead.
+      const { startDemoEvr } = await import('./dev/evr-standin.js');
       const demo = await startDemoEvr(config, ctx.db, log);
       evrStandin = demo;
       Object.assign(ctx.config, { evrUrl: demo.url, evrApiKey: demo.apiKey, ownCompany: demo.ownCompany });
     }
   }
+  const [{ buildApp }, { startWorkers }] = await Promise.all([import('./app.js'), import('./worker.js')]);
   const app = await buildApp(ctx, {
     serveWeb: true,
     logger: {
