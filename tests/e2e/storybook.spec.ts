@@ -34,28 +34,64 @@ const PAGE_RULES = ['region', 'landmark-one-main', 'page-has-heading-one', 'bypa
 test.use({ watchApiErrors: false });
 test.describe.configure({ mode: 'parallel' });
 
-type Phase = string | undefined;
+/** How a story ended, as Storybook's preview reports it: `success`, or `error` with what was thrown. */
+interface Outcome {
+  status: 'success' | 'error' | 'timeout';
+  errors: string[];
+}
 
 interface PreviewWindow {
-  __STORYBOOK_PREVIEW__?: { currentRender?: { id?: string; phase?: Phase } };
-  __STORYBOOK_ADDONS_CHANNEL__?: { emit(event: string, payload: unknown): void };
+  __STORYBOOK_ADDONS_CHANNEL__?: {
+    emit(event: string, payload: unknown): void;
+    on(event: string, listener: (payload: never) => void): void;
+  };
+  __storyOutcomes?: Record<string, Outcome>;
+  /** What the story being shown has thrown so far. */
+  __storyThrown?: string[];
   axe?: {
     run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact?: string; nodes: { target: unknown[] }[] }[] }>;
   };
 }
 
+/**
+ * Listens, once per page, to the preview's own reports: `storyFinished` (the story's status, failed
+ * when its play function threw or an error went unhandled while it played) and the exceptions
+ * themselves. The render's phase is no such signal: after a play function throws, it still ends
+ * `finished`.
+ */
+const listenForOutcomes = (page: Page) =>
+  page.evaluate(() => {
+    const preview = window as unknown as PreviewWindow;
+    const outcomes: Record<string, Outcome> = {};
+    preview.__storyOutcomes = outcomes;
+    const thrown: string[] = [];
+    preview.__storyThrown = thrown;
+    const text = (error: { message?: string; name?: string }) =>
+      `${error.name ?? 'Error'}: ${error.message ?? JSON.stringify(error)}`.slice(0, 300);
+    const channel = preview.__STORYBOOK_ADDONS_CHANNEL__!;
+    channel.on('playFunctionThrewException', (error: { message?: string; name?: string }) => thrown.push(text(error)));
+    channel.on('storyThrewException', (error: { message?: string; name?: string }) => thrown.push(text(error)));
+    channel.on('unhandledErrorsWhilePlaying', (errors: { message?: string; name?: string }[]) => thrown.push(...errors.map(text)));
+    channel.on('storyErrored', (error: { title?: string; description?: string }) =>
+      thrown.push(`${error.title}: ${error.description}`.slice(0, 300)),
+    );
+    channel.on('storyFinished', ({ storyId, status }: { storyId: string; status: 'success' | 'error' }) => {
+      outcomes[storyId] = { status: status === 'success' && thrown.length === 0 ? 'success' : 'error', errors: [...thrown] };
+    });
+  });
+
 /** Shows a story in the preview already loaded (as Storybook's own manager does) and waits until it has played. */
-const showStory = async (page: Page, id: string): Promise<Phase> => {
+const showStory = async (page: Page, id: string): Promise<Outcome> => {
   await page.evaluate((storyId) => {
     const preview = window as unknown as PreviewWindow;
+    delete preview.__storyOutcomes![storyId];
+    preview.__storyThrown!.length = 0;
     preview.__STORYBOOK_ADDONS_CHANNEL__?.emit('setCurrentStory', { storyId, viewMode: 'story' });
   }, id);
-  const done = await page.waitForFunction((storyId) => {
-    const render = (window as unknown as PreviewWindow).__STORYBOOK_PREVIEW__?.currentRender;
-    if (render?.id !== storyId) return null;
-    return render.phase === 'finished' || render.phase === 'errored' || render.phase === 'aborted' ? render.phase : null;
-  }, id);
-  return (await done.jsonValue()) as Phase;
+  const done = await page
+    .waitForFunction((storyId) => (window as unknown as PreviewWindow).__storyOutcomes![storyId] ?? null, id, { timeout: 20_000 })
+    .catch(() => null);
+  return done ? ((await done.jsonValue()) as Outcome) : { status: 'timeout', errors: [] };
 };
 
 /**
@@ -68,8 +104,11 @@ const axeViolations = async (page: Page): Promise<string[]> => {
     .waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 1_000 })
     .catch(() => undefined);
   return page.evaluate(async (pageRules) => {
-    // Transitions that end (a spinner's endless turn never does).
-    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    // Transitions that end (a spinner's endless turn never does) and still run (Storybook pauses
+    // the story's animations at their end once it has played).
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
     const axe = (window as unknown as PreviewWindow).axe!;
     const { violations } = await axe.run(document.body, {
@@ -103,30 +142,54 @@ for (let shard = 0; shard < SHARDS; shard += 1) {
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
     });
 
-    // The preview loads once; each story is then shown in it, as Storybook's own manager does.
-    await page.goto(`${STORYBOOK}/iframe.html?id=${mine[0]?.id ?? ''}&viewMode=story`);
+    // Storybook's preview knows its test runner by this mark in the user agent: it then ends each
+    // story with its animations at their end and paused, and transitions off, instead of waiting
+    // for them (a spinner's endless turn would otherwise redraw the page for as long as it shows).
+    await page.addInitScript(() => {
+      const agent = `${navigator.userAgent} StorybookTestRunner`;
+      Object.defineProperty(Navigator.prototype, 'userAgent', { get: () => agent });
+    });
+    // The preview loads once, at first showing no story; each story is then shown in it (as
+    // Storybook's own manager does) and reported from its start.
+    await page.goto(`${STORYBOOK}/iframe.html?viewMode=story`);
+    await page.waitForFunction(() => (window as unknown as PreviewWindow).__STORYBOOK_ADDONS_CHANNEL__ !== undefined);
+    await listenForOutcomes(page);
     await page.addScriptTag({ content: axeSource });
 
     for (const story of mine) {
       errors = [];
       const started = Date.now();
-      const phase = await showStory(page, story.id);
+      const outcome = await showStory(page, story.id);
       const played = Date.now();
-      // Something shows: text, or a control named for assistive technology (an icon button).
-      const root = page.locator('#storybook-root');
-      // A dialog renders outside the root, in a portal of its own.
-      const blank =
-        (await root.innerText()).trim() === '' &&
-        (await root.locator('[aria-label], [title], img[alt]').count()) === 0 &&
-        (await page.getByRole('dialog').count()) === 0;
+      // Something shows, within a moment (a story without a play function ends as soon as it has
+      // rendered, before its mocked answers arrive): text, or a control named for assistive
+      // technology (an icon button), in the root or in a dialog (a portal of its own).
+      const blank = await page
+        .waitForFunction(
+          () => {
+            const root = document.querySelector<HTMLElement>('#storybook-root');
+            return (
+              (root?.innerText.trim() ?? '') !== '' ||
+              root?.querySelector('[aria-label], [title], img[alt]') != null ||
+              document.querySelector('[role="dialog"], [role="alertdialog"], dialog[open]') != null
+            );
+          },
+          undefined,
+          { timeout: 2_000 },
+        )
+        .then(
+          () => false,
+          () => true,
+        );
       // A query a play function retries until it holds (waitFor, findBy) may be reported as an error
-      // on the console for the attempts before; once the play has finished, it held.
-      if (phase === 'finished') errors = errors.filter((error) => !error.startsWith('TestingLibraryElementError'));
-      const violations = phase === 'finished' ? await axeViolations(page) : [];
+      // on the console for the attempts before: a play function that passed, passed, and one that
+      // threw says what in its outcome.
+      errors = errors.filter((error) => !error.startsWith('TestingLibraryElementError'));
+      const violations = outcome.status === 'success' ? await axeViolations(page) : [];
       if (process.env.STORY_TIMES) console.log(`${played - started} ms + ${Date.now() - played} ms ${story.id} (shard ${shard + 1})`);
-      if (phase !== 'finished' || blank || errors.length > 0 || violations.length > 0) {
+      if (outcome.status !== 'success' || blank || errors.length > 0 || violations.length > 0) {
         failures.push(
-          `${story.title} / ${story.name}: ${String(phase)}${blank ? ' blank' : ''} ${[...errors, ...violations].join('; ').slice(0, 400)}`,
+          `${story.title} / ${story.name}: ${outcome.status}${blank ? ' blank' : ''} ${[...outcome.errors, ...errors, ...violations].join('; ').slice(0, 400)}`,
         );
       }
     }

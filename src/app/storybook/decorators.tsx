@@ -41,8 +41,23 @@ function StoryProviders({ store, locale: localeGlobal, theme: themeGlobal, child
       }),
     [store, locale, theme],
   );
-  // A clone per locale shares the loaded translations but not the current language.
-  const i18nForLocale = useMemo(() => i18n.cloneInstance({ lng: locale }), [locale]);
+  const i18nForLocale = useMemo(() => {
+    // What runs outside React reads the app's own instance, as in the app: the API calls'
+    // Accept-Language (the server's, and the mocks', reference names and messages in it), the
+    // client's own error texts, the contract's messages. It speaks the story's language too, from
+    // before the story's first render (its translations are loaded: the change is at once).
+    void i18n.changeLanguage(locale);
+    // A clone per locale shares the loaded translations but not the current language.
+    return i18n.cloneInstance({ lng: locale });
+  }, [locale]);
+  // Again once committed (after any story before it has put it back), and the story gone, back in
+  // the default language (a test renders stories, then screens of its own).
+  useLayoutEffect(() => {
+    void i18n.changeLanguage(locale);
+    return () => {
+      void i18n.changeLanguage(DEFAULT_LOCALE);
+    };
+  }, [locale]);
 
   useLayoutEffect(() => {
     document.documentElement.dataset.theme = theme;

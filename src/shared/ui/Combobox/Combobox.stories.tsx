@@ -14,16 +14,38 @@ const COMPANIES: ComboboxOption[] = [
   { value: '10000004', label: 'Lõuna-Eesti Metsamaterjali Vahendus ja Transport Osaühing', description: '10000004' },
 ];
 
-type DemoProps = Partial<ComboboxProps> & { readonly initial?: ComboboxOption[] };
+type DemoProps = Partial<ComboboxProps> & {
+  readonly initial?: ComboboxOption[];
+  /** When the answer to a search for the text arrives, as a server's would (at once without it). */
+  readonly answered?: (text: string) => Promise<void>;
+};
 
-/** A picker over a fixed list, searched the way the server searches (substring, case-insensitive). */
-function Demo({ initial = [], ...props }: DemoProps) {
+/**
+ * A picker over a fixed list, searched the way the server searches (substring, case-insensitive);
+ * loading while the last text searched for has no answer yet, as the app's pickers pass it.
+ */
+function Demo({ initial = [], answered, loading = false, ...props }: DemoProps) {
   const [selected, setSelected] = useState<ComboboxOption[]>(initial);
+  // The text searched for last, and the one whose answer is shown.
+  const [asked, setAsked] = useState('');
   const [text, setText] = useState('');
   const items = COMPANIES.filter((company) => company.label.toLowerCase().includes(text.toLowerCase()));
+  const search = (typed: string) => {
+    setAsked(typed);
+    if (answered) void answered(typed).then(() => setText(typed));
+    else setText(typed);
+  };
   return (
     <div style={{ minHeight: 300, maxWidth: 320 }}>
-      <Combobox label="Company" items={items} {...props} selected={selected} onChange={setSelected} onSearch={setText} />
+      <Combobox
+        label="Company"
+        items={items}
+        loading={loading || asked !== text}
+        {...props}
+        selected={selected}
+        onChange={setSelected}
+        onSearch={search}
+      />
       <output>{selected.map((option) => option.value).join(',')}</output>
     </div>
   );
@@ -102,20 +124,50 @@ export const BesideATextField: Story = {
   },
 };
 
+/** The answer to the typed text's search in TypedNotYetSearched: held until its play function lets it arrive. */
+let typedSearch: { asked: string | null; readonly arrive: () => void; readonly answer: Promise<void> };
+const holdTypedSearch = () => {
+  let arrive: () => void = () => undefined;
+  const answer = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  typedSearch = { asked: null, arrive, answer };
+};
+
 /**
- * Until the typed text has been searched for, the list offers nothing (it says it is searching):
- * the items shown would answer an earlier text, and Enter would pick one that does not match.
+ * Until the typed text has been searched for and answered, the list offers nothing (it says it is
+ * searching): the items shown would answer an earlier text, and Enter would pick one that does not
+ * match. Enter then picks nothing and the typed text stays; its answer offers the one match.
  */
 export const TypedNotYetSearched: Story = {
+  beforeEach: holdTypedSearch,
+  args: {
+    // The list's opening (no text) is answered at once; the typed text's answer is held.
+    answered: (text) => {
+      if (!text) return Promise.resolve();
+      typedSearch.asked = text;
+      return typedSearch.answer;
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const input = canvas.getByRole('combobox', { name: 'Company' });
     await userEvent.click(input);
     await waitFor(() => expect(canvas.getAllByRole('option')).toHaveLength(COMPANIES.length));
+    // Typed: not yet searched for (the picker waits 300 ms after the last key), or not yet answered.
     await userEvent.keyboard('pärnu{ArrowDown}{Enter}');
     await expect(canvas.queryAllByRole('option')).toHaveLength(0);
     await expect(canvas.getByText('Searching…')).toBeInTheDocument();
     await expect(canvasElement.querySelector('output')).toHaveTextContent(/^$/);
+    await expect(input).toHaveValue('pärnu');
+    // Searched for for certain, still not answered: Enter again picks nothing.
+    await waitFor(() => expect(typedSearch.asked).toBe('pärnu'));
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(canvas.queryAllByRole('option')).toHaveLength(0);
+    await expect(canvas.getByText('Searching…')).toBeInTheDocument();
+    await expect(canvasElement.querySelector('output')).toHaveTextContent(/^$/);
+    await expect(input).toHaveValue('pärnu');
+    typedSearch.arrive();
     await waitFor(() => expect(canvas.getAllByRole('option')).toHaveLength(1));
     await expect(canvas.getByRole('option')).toHaveTextContent('Pärnu Sadam AS');
   },

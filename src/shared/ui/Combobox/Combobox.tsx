@@ -106,6 +106,10 @@ export function Combobox({
         switch (type) {
           case useCombobox.stateChangeTypes.InputKeyDownEnter:
           case useCombobox.stateChangeTypes.ItemClick:
+            // Enter with nothing highlighted (none offered yet: the typed text not yet answered) picks
+            // nothing and changes nothing: the list stays open, the typed text stays, to be answered.
+            if (type === useCombobox.stateChangeTypes.InputKeyDownEnter && (offered.length === 0 || state.highlightedIndex < 0))
+              return state;
             // Picking keeps the list open in multiple mode, for the next pick.
             return { ...changes, isOpen: multiple, highlightedIndex: state.highlightedIndex, inputValue: '' };
           case useCombobox.stateChangeTypes.InputBlur:

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { Form, Formik } from 'formik';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 
 import { FormikSelectField } from './FormikSelectField';
 
@@ -35,16 +35,24 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {};
 export const WithHint: Story = { args: { hint: 'As the forest register has it.' } };
 
-/** A choice is the field's value; leaving it on none shows the error once visited. */
+/**
+ * A choice is the field's value. Visiting and leaving it says nothing yet (`useShownError`'s rule);
+ * choosing and going back to none shows the error, and a choice clears it.
+ */
 export const Invalid: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const select = canvas.getByLabelText('Holding basis');
     await userEvent.click(select);
     await userEvent.tab();
+    await expect(canvas.queryByText('This field is required.')).toBeNull();
+    await userEvent.selectOptions(select, 'SalesContract');
+    await userEvent.selectOptions(select, '');
+    await userEvent.tab();
     await expect(await canvas.findByText('This field is required.')).toBeInTheDocument();
     await expect(select).toHaveAttribute('aria-invalid', 'true');
     await userEvent.selectOptions(select, 'SalesContract');
     await expect(select).toHaveValue('SalesContract');
+    await waitFor(() => expect(canvas.queryByText('This field is required.')).toBeNull());
   },
 };

@@ -27,13 +27,19 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {};
 export const WithHint: Story = { args: { hint: 'As printed on the driving licence.' } };
 
-/** The error appears only after the field was visited and left empty. */
+/**
+ * The error appears only once the field was changed and left empty: visiting and leaving it says
+ * nothing yet (`useShownError`'s rule).
+ */
 export const Invalid: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const input = canvas.getByLabelText('Driver name');
-    await expect(canvas.queryByText('This field is required.')).toBeNull();
     await userEvent.click(input);
+    await userEvent.tab();
+    await expect(canvas.queryByText('This field is required.')).toBeNull();
+    await userEvent.type(input, 'M');
+    await userEvent.clear(input);
     await userEvent.tab();
     await expect(await canvas.findByText('This field is required.')).toBeInTheDocument();
     await expect(input).toHaveAttribute('aria-invalid', 'true');

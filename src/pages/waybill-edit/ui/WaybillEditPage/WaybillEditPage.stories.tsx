@@ -1,4 +1,4 @@
-import { translate } from '@timberlog/contract';
+import { LIMITS, translate } from '@timberlog/contract';
 import type { Meta, StoryObj } from '@storybook/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
@@ -76,7 +76,9 @@ export const ClientRules: Story = {
     await retype(fields.getByLabelText('Quantity'), '1.2345');
     await userEvent.click(fields.getByRole('button', { name: 'Save' }));
     await expect(await fields.findByText('Enter a number from 0 to 10000.')).toBeInTheDocument();
-    await expect(fields.getByText('Enter a quantity greater than 0 with up to 6 digits and 3 decimals.')).toBeInTheDocument();
+    // What is wrong with the quantity typed (a decimal too many), in the contract's words as the server says it.
+    await expect(fields.getByText(translate('en', 'field.pattern.decimal', { decimals: LIMITS.quantityMaxDecimals }))).toBeInTheDocument();
+    await expect(fields.getByLabelText('Quantity')).toHaveAttribute('aria-invalid', 'true');
   },
 };
 

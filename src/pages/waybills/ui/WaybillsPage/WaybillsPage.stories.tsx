@@ -53,7 +53,10 @@ export const Default: Story = {
   },
 };
 
-/** Item 6: "Skip to results" passes the filters; the header row is one tab stop, with arrow keys between its columns. */
+/**
+ * Item 6: "Skip to results" passes the filters; the header row is one tab stop, with arrow keys
+ * between its columns. The page's top has one too, before its header's buttons (with "Skip to the search").
+ */
 export const Keyboard: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -64,7 +67,14 @@ export const Keyboard: Story = {
     headerStops[0]?.focus();
     await userEvent.keyboard('{ArrowRight}');
     await expect(headerStops[1]).toHaveFocus();
-    await userEvent.click(canvas.getByRole('link', { name: 'Skip to results' }));
+    const filterBar = canvas.getByRole('region', { name: 'Filters' });
+    await userEvent.click(within(filterBar).getByRole('link', { name: 'Skip to results' }));
+    await expect(rows.getAllByRole('row')[1]).toHaveFocus();
+    // The one at the top of the page: the same rows.
+    const [top, ...others] = canvas.getAllByRole('link', { name: 'Skip to results' });
+    await expect(others).toEqual([within(filterBar).getByRole('link', { name: 'Skip to results' })]);
+    headerStops[0]?.focus();
+    await userEvent.click(top!);
     await expect(rows.getAllByRole('row')[1]).toHaveFocus();
   },
 };
@@ -166,9 +176,12 @@ const refreshFails = {
   },
 };
 
-/** Refreshes the list as the browser coming online does (RTK Query refetches on reconnect); that refresh gets no answer. */
-const refreshWithoutAnswer = async (canvasElement: HTMLElement) => {
-  const rows = await table(canvasElement);
+/**
+ * Refreshes the list as the browser coming online does (RTK Query refetches on reconnect); that
+ * refresh gets no answer. `name` is the table's, in the story's language.
+ */
+const refreshWithoutAnswer = async (canvasElement: HTMLElement, name = 'Waybills') => {
+  const rows = within(await within(canvasElement).findByRole('table', { name }));
   await waitFor(() => expect(rows.getAllByRole('row').length).toBeGreaterThan(1));
   window.dispatchEvent(new Event('online'));
   await waitFor(() => expect(staleCalls).toBeGreaterThan(1));
@@ -194,7 +207,7 @@ export const StaleEstonian: Story = {
   ...refreshFails,
   globals: { locale: 'et' },
   play: async ({ canvasElement }) => {
-    await refreshWithoutAnswer(canvasElement);
+    await refreshWithoutAnswer(canvasElement, 'Veoselehed');
     await expect(
       await within(canvasElement).findByText(/^Pole ajakohane — värskendamine ebaõnnestus kell \d{2}:\d{2}\.$/),
     ).toBeInTheDocument();

@@ -57,6 +57,11 @@ export const Empty: Story = {
   },
 };
 
-export const Estonian: Story = { globals: { locale: 'et' } };
+/** Once the list has come: the story is of the five files, not of the moment before they arrive. */
+const fiveShown: Story['play'] = async ({ canvasElement }) => {
+  await expect(await within(canvasElement).findAllByRole('link')).toHaveLength(5);
+};
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Estonian: Story = { globals: { locale: 'et' }, play: fiveShown };
+
+export const Dark: Story = { globals: { theme: 'dark' }, play: fiveShown };

@@ -258,7 +258,10 @@ export const BackgroundJob: Story = {
   },
 };
 
-/** The background job stops: its reason, and a way to try again. */
+/**
+ * The background job stops: its reason, and a way to try again. The job polled is the one the dry
+ * run answered (its id), now failed: an answer about another job is not this one's.
+ */
 export const BackgroundJobFailed: Story = {
   args: { target: { kind: 'filters', filters: 'statusIn=draft', count: 1250 } },
   parameters: {
@@ -268,8 +271,10 @@ export const BackgroundJobFailed: Story = {
           http.post('*/api/waybills/bulk/', () =>
             HttpResponse.json(mockBatchJob({ state: 'queued', progress: 0, total: 1250 }), { status: 202 }),
           ),
-          http.get('*/api/batch-jobs/:id/', () =>
-            HttpResponse.json(mockBatchJob({ state: 'failed', progress: 30, total: 1250, error: translate('en', 'bulk.failed') })),
+          http.get('*/api/batch-jobs/:id/', ({ params }) =>
+            HttpResponse.json(
+              mockBatchJob({ id: String(params.id), state: 'failed', progress: 30, total: 1250, error: translate('en', 'bulk.failed') }),
+            ),
           ),
         ],
       },
@@ -277,7 +282,7 @@ export const BackgroundJobFailed: Story = {
   },
   play: async () => {
     const box = await dialog();
-    await expect(await box.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(translate('en', 'bulk.failed'));
+    await expect(await box.findByRole('alert')).toHaveTextContent(translate('en', 'bulk.failed'));
     await expect(box.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   },
 };

@@ -38,7 +38,8 @@ export const Default: Story = {
     await expect(rows[1]).toHaveTextContent('METS260045');
     await expect(rows[1]).toHaveTextContent('Finished');
     await expect(canvas.getByText('-4.5 %').tagName).toBe('STRONG');
-    await expect(canvas.getByText('Cancelled')).toBeInTheDocument();
+    // EVR's own cancellation, told apart from a waybill's "Cancelled".
+    await expect(canvas.getByText('Cancelled in EVR')).toBeInTheDocument();
   },
 };
 
@@ -104,7 +105,8 @@ export const Estonian: Story = {
     await expect(await canvas.findByRole('heading', { name: 'Sissetulevad EVR-ist', level: 1 })).toBeInTheDocument();
     await expect(await canvas.findByRole('link', { name: 'METS260045' })).toBeInTheDocument();
     await expect(canvas.getByText('EVR-is tühistatud')).toBeInTheDocument();
-    await expect(canvas.getByText('-4,5 %').tagName).toBe('STRONG');
+    // Estonian writes a negative number with the minus sign (U+2212), as Intl does for et.
+    await expect(canvas.getByText('\u22124,5 %').tagName).toBe('STRONG');
   },
 };
 
