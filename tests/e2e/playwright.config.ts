@@ -30,8 +30,8 @@ export default defineConfig({
   workers: Number(process.env.PLAYWRIGHT_WORKERS || 2),
   // No retries: a test that passes only when run again is a defect to mend, not a pass.
   retries: 0,
-  // A whole test's limit, there to stop one that hangs: on a busy 2-core CI machine the longest flows
-  // (a dozen pages and forms) took 28–30 s against 11 s alone. Each expectation keeps its own 5 s.
+  // A whole test's limit, there to stop one that hangs: on a busy 2-core CI machine one of the longest
+  // flows (a dozen pages and forms, 11 s alone) ran past 30 s. Each expectation keeps its own 5 s.
   timeout: 60_000,
   reporter: [['list']],
   use: {

@@ -404,6 +404,12 @@ for (const [theme, pages] of [
     await signIn(page);
     const findings: string[] = [];
     const check = async (name: string) => findings.push(...(await seriousViolations(page)).map((line) => `${name}: ${line}`));
+    /** Loads a page afresh and checks it once its heading shows; `name` is the route's pattern. */
+    const checkPage = async (path: string, heading: string, name = path) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await check(name);
+    };
 
     if (pages === 'waybill') {
       await page.goto('/waybills');
@@ -420,12 +426,8 @@ for (const [theme, pages] of [
       await expect(waybillTable(page)).not.toHaveAttribute('aria-busy', 'true');
       await expect(waybillTable(page).locator('tbody')).toHaveCSS('opacity', '1');
       await check('/waybills with a filter');
-      await page.goto(`/waybills/${waybill}`);
-      await expect(page.getByRole('heading', { level: 1, name: `Waybill ${waybill}` })).toBeVisible();
-      await check('/waybills/:number');
-      await page.goto('/waybills/new');
-      await expect(page.getByRole('heading', { level: 1, name: 'New waybill' })).toBeVisible();
-      await check('/waybills/new');
+      await checkPage(`/waybills/${waybill}`, `Waybill ${waybill}`, '/waybills/:number');
+      await checkPage('/waybills/new', 'New waybill');
       await page.getByRole('button', { name: 'Create waybill' }).click();
       await expect(page.getByText('Fill in this field.').first()).toBeVisible();
       await check('/waybills/new with errors');
@@ -435,15 +437,9 @@ for (const [theme, pages] of [
       await expect(worklogs).not.toHaveAttribute('aria-busy', 'true');
       const worklog = (await worklogs.locator('tbody tr td a[href^="/worklogs/"]').first().textContent()) ?? '';
       await check('/worklogs');
-      await page.goto(`/worklogs/${worklog}`);
-      await expect(page.getByRole('heading', { level: 1, name: `Worklog ${worklog}` })).toBeVisible();
-      await check('/worklogs/:number');
-      await page.goto('/worklogs/new');
-      await expect(page.getByRole('heading', { level: 1, name: 'New worklog' })).toBeVisible();
-      await check('/worklogs/new');
-      await page.goto(`/worklogs/${worklog}/edit`);
-      await expect(page.getByRole('heading', { level: 1, name: `Edit worklog ${worklog}` })).toBeVisible();
-      await check('/worklogs/:number/edit');
+      await checkPage(`/worklogs/${worklog}`, `Worklog ${worklog}`, '/worklogs/:number');
+      await checkPage('/worklogs/new', 'New worklog');
+      await checkPage(`/worklogs/${worklog}/edit`, `Edit worklog ${worklog}`, '/worklogs/:number/edit');
     }
 
     expect(findings).toEqual([]);
