@@ -1143,7 +1143,7 @@ const CASES: Case[] = [
 // Fields the two sides set from their own clocks when a request writes, and sign-in times always.
 const CLOCK_FIELDS = new Set(['createdAt', 'lastModifiedAt', 'dateJoined', 'sentAt']);
 
-/** What must be equal: status; for lists count, keys in order and paging links; for errors the whole body. */
+/** What must be equal: status; for lists count, keys in order, the rows' fields and paging links; for errors the whole body. */
 async function summarise(response: Response, testCase: Case, written: boolean): Promise<unknown> {
   const text = await response.text();
   const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
@@ -1175,6 +1175,8 @@ async function summarise(response: Response, testCase: Case, written: boolean): 
       status: response.status,
       count: body.count,
       keys: (body.results as object[]).map((row) => get(row, testCase.key ?? '')),
+      // The fields a row carries (a waybill list row leaves out the detail's: WAYBILL_DETAIL_FIELDS).
+      fields: [...new Set((body.results as object[]).flatMap((row) => Object.keys(row)))].sort(),
       next: body.next !== null,
       previous: body.previous !== null,
     };

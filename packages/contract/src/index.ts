@@ -73,6 +73,7 @@ export {
   foldCase,
 } from './lists.ts';
 export { LIST_TIES, orderParts } from './order.ts';
+export { WAYBILL_DETAIL_FIELDS, type WaybillDetailField } from './list-rows.ts';
 export {
   DATE_PATTERN,
   DATE_TIME_PATTERN,

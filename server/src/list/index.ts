@@ -16,5 +16,5 @@ export {
   whereClause,
 } from './filters.js';
 export { orderBy, sortParts } from './order.js';
-export { countList, findOne, pageUrl, runList } from './run.js';
+export { countList, findOne, pageUrl, runList, runListJson, sendJsonText } from './run.js';
 export type { Page, Row } from './run.js';

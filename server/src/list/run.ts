@@ -4,7 +4,7 @@
  * links.
  */
 import { performance } from 'node:perf_hooks';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { lastPageOf, LIMITS } from '@timberlog/contract';
 import { reusedQuery, type DB } from '../infra/db.js';
@@ -82,7 +82,7 @@ const KEPT_PAGES_MAX = 256;
 interface KeptPage {
   readonly version: string;
   readonly count: number;
-  readonly rows: readonly Record<string, unknown>[];
+  readonly rows: readonly (Record<string, unknown> | string)[];
 }
 const keptPages = new Map<string, KeptPage>();
 /** Answers given again from what was kept, and answers read by their statement (the tests read them). */
@@ -160,6 +160,42 @@ export async function runList<T = Row>(
   extra: Cond[] = [],
   map: (row: Record<string, unknown>) => T = (r) => r as T,
 ): Promise<Page<T>> {
+  const read = await readPage(db, request, spec, q, extra, false);
+  return { ...read.links, results: (read.rows as Record<string, unknown>[]).map(map) };
+}
+
+/**
+ * One page of a list as the API's JSON text: each row written by PostgreSQL (`row_to_json` of the
+ * select list, whose columns are named and typed as the response schema's fields), joined here,
+ * so no row is parsed into fields or serialized again in this process (docs/decisions/0029).
+ */
+export async function runListJson(db: DB, request: FastifyRequest, spec: ListSpec, q: Readonly<Record<string, unknown>>): Promise<string> {
+  const { links, rows } = await readPage(db, request, spec, q, [], true);
+  return `{"count":${links.count},"next":${JSON.stringify(links.next)},"previous":${JSON.stringify(links.previous)},"results":[${(rows as string[]).join(',')}]}`;
+}
+
+/**
+ * Sends runListJson's text as the answer. A string with a JSON content type is sent as it is
+ * (Fastify serializes only what is not one), so the route's response schema documents it and
+ * does not write it again; test/waybill-list-json.test.ts holds the two to the same JSON.
+ */
+export const sendJsonText = (reply: FastifyReply, text: string): FastifyReply =>
+  (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
+
+interface ReadPage {
+  links: Omit<Page<never>, 'results'>;
+  /** The page's rows: their fields, or with `json` each row's JSON text. */
+  rows: readonly (Record<string, unknown> | string)[];
+}
+
+async function readPage(
+  db: DB,
+  request: FastifyRequest,
+  spec: ListSpec,
+  q: Readonly<Record<string, unknown>>,
+  extra: Cond[],
+  json: boolean,
+): Promise<ReadPage> {
   // Before anything is read: a recount this request shares must have started after this.
   const askedAt = performance.now();
   const all = [...listConds(spec, q, filterContext(request)), ...extra];
@@ -199,7 +235,7 @@ export async function runList<T = Row>(
       FROM (${version}) v(version)`;
   }
   const byCount = Boolean(counter && spec.table && !hasSearch(q) && spec.countChoosesWay?.(q));
-  const what = spec.keysFirst ? tiebreak : spec.select;
+  const what = spec.keysFirst ? tiebreak : spec.listSelect;
   /**
    * The statement of the page's rows (their keys first, with keysFirst), skipping `skip` rows
    * (`skipped` of them, for the choices below) after the conditions `after` adds to every way.
@@ -261,18 +297,26 @@ export async function runList<T = Row>(
     rowsQuery = sql`(SELECT * FROM (${rowsOf(sql`${residual}`, residual, [afterKey(seekBy, near.values)])}) sought WHERE ${same})
       UNION ALL (SELECT * FROM (${walked}) walked WHERE NOT (${same}))`;
   }
+  // With `json`, the row's text and beside it the sort key a kept position takes from the last row.
+  // (Raw names: sql.id would pass through the query builder's snake_case plugin.)
+  const seekColumns = (seekBy?.fields ?? []).map((f, i) => sql.raw(`, ${seekBy!.columns[i]} AS "${f}"`));
+  const selected = json
+    ? sql`(SELECT row_to_json(r)::text FROM (SELECT ${spec.listSelect}) r) AS "pageJson"${sql.join(seekColumns, sql``)}`
+    : spec.listSelect;
   const pageQuery = spec.keysFirst
-    ? sql`SELECT ${spec.select}, row_number() OVER (ORDER BY ${order}) AS "pageRow" FROM ${spec.from} WHERE ${tiebreak} = ANY(ARRAY(${rowsQuery}))`
+    ? sql`SELECT ${selected}, row_number() OVER (ORDER BY ${order}) AS "pageRow" FROM ${spec.from} WHERE ${tiebreak} = ANY(ARRAY(${rowsQuery}))`
     : sql`SELECT page.*, row_number() OVER () AS "pageRow" FROM (${rowsQuery}) page`;
   const pool = request.server.ctx.pool;
-  const answer = (count: number, rows: readonly Record<string, unknown>[]): Page<T> => {
+  const answer = (count: number, rows: readonly (Record<string, unknown> | string)[]): ReadPage => {
     const pages = lastPageOf(count, pageSize);
     if (pageNumber > pages) throw invalidPage(count);
     return {
-      count,
-      next: pageNumber < pages ? pageUrl(request, pageNumber + 1) : null,
-      previous: pageNumber > 1 ? pageUrl(request, pageNumber - 1) : null,
-      results: rows.map(map),
+      links: {
+        count,
+        next: pageNumber < pages ? pageUrl(request, pageNumber + 1) : null,
+        previous: pageNumber > 1 ? pageUrl(request, pageNumber - 1) : null,
+      },
+      rows,
     };
   };
   // A whole answer kept with the version of everything it shows (ListSpec.pageVersion), by what
@@ -283,7 +327,7 @@ export async function runList<T = Row>(
   const pageVersion = spec.pageVersion;
   let pageKey: string | undefined;
   if (pageVersion) {
-    pageKey = `${orderKey}\u0000${pageSize}\u0000${offset}`;
+    pageKey = `${orderKey}\u0000${pageSize}\u0000${offset}${json ? '\u0000json' : ''}`;
     const kept = keptPages.get(pageKey);
     if (kept) {
       const probe = sql`SELECT (${pageVersion}) AS "pageVersion"`.compile(db);
@@ -327,9 +371,10 @@ export async function runList<T = Row>(
     }
   }
   // The extra columns are left on the rows: the response schema writes only its own fields.
-  const rows = res.rows[0]?.pageRow == null ? [] : res.rows;
+  const read = res.rows[0]?.pageRow == null ? [] : res.rows;
+  const rows = json ? read.map((r) => r.pageJson as string) : read;
   if (near && res.rows[0]?.seekVersion === String(near.version)) positionStats.seeks += 1;
-  const last = rows.at(-1);
+  const last = read.at(-1);
   const seekVersion = res.rows[0]?.seekVersion == null ? undefined : BigInt(String(res.rows[0].seekVersion));
   if (seekVersion !== undefined) readAt(scope, seekVersion);
   if (listKey !== undefined && seekBy && last && seekVersion !== undefined)

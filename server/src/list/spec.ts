@@ -44,6 +44,8 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
   countFrom?: RawBuilder<unknown>;
   /** Select list with camelCase aliases. */
   select: RawBuilder<unknown>;
+  /** A list page's rows, when they carry fewer fields than a record's own answer (`select`). */
+  listSelect?: RawBuilder<unknown>;
   /**
    * FROM clause and select list for reading many rows at once (exports), when joins serve them
    * better than the page's: the same columns under the same aliases.
@@ -143,6 +145,7 @@ export interface ListSpec<L extends ListContract = ListContract> {
   from: RawBuilder<unknown>;
   countFrom?: RawBuilder<unknown>;
   select: RawBuilder<unknown>;
+  listSelect: RawBuilder<unknown>;
   bulk?: { from: RawBuilder<unknown>; select: RawBuilder<unknown> };
   columns: Readonly<Record<string, string>>;
   custom: Readonly<Record<string, CustomFilter>>;
@@ -182,6 +185,7 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     from: input.from,
     countFrom: input.countFrom,
     select: input.select,
+    listSelect: input.listSelect ?? input.select,
     bulk: input.bulk,
     columns,
     custom,

@@ -152,22 +152,32 @@ function planOnce(q: Readonly<Record<string, unknown>>): boolean {
   return given.every((name) => name === 'status' || name === 'statusIn') || searchAlone(q) !== undefined;
 }
 
-/** The EVR fields (035_waybill_evr_fields.sql) as the API answers them. */
-const EVR_SELECT = `b.owner_company AS "ownerCompany",
+/**
+ * A timestamp as the API writes it (ISO 8601 in UTC to the millisecond, `Z`: Date#toISOString, and
+ * infra/db.ts's parseTimestamp), as text: a page's rows are JSON written by the database (runListJson).
+ */
+const apiTimestamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The EVR fields (035_waybill_evr_fields.sql) a list row carries (the contract's WAYBILL_LIST_ROW_FIELDS). */
+const EVR_LIST_SELECT = `b.owner_company AS "ownerCompany",
     (SELECT oc.name FROM companies oc WHERE oc.registry_code = b.owner_company) AS "ownerCompanyName",
-    b.owner_person_name AS "ownerPersonName", b.owner_person_code AS "ownerPersonCode",
+    b.owner_person_name AS "ownerPersonName",
     b.transporter_company AS "transporterCompany",
     (SELECT tc.name FROM companies tc WHERE tc.registry_code = b.transporter_company) AS "transporterCompanyName",
+    ${apiTimestamp('b.departure_time')} AS "departureTime", b.holding_basis_type AS "holdingBasisType",
+    b.cadastral_number AS "cadastralNumber", b.certificate_claims AS "certificateClaims", b.eudr_reference_number AS "eudrReferenceNumber",
+    b.evr_number AS "evrNumber", b.evr_status AS "evrStatus", b.evr_sync AS "evrSync", b.evr_failure AS "evrFailure",
+    b.evr_measured_quantity::text AS "evrMeasuredQuantity"`;
+
+/** The EVR fields only a waybill's own answer carries (its detail, and every write's answer). */
+const EVR_DETAIL_SELECT = `b.owner_person_code AS "ownerPersonCode",
     b.driver_id_code AS "driverIdCode", b.driver_phone AS "driverPhone", b.trailer_number AS "trailerNumber",
-    b.departure_time AS "departureTime", b.gross_mass::text AS "grossMass", b.holding_basis_type AS "holdingBasisType",
-    b.cadastral_number AS "cadastralNumber", b.compartment, b.forest_allocation_number AS "forestAllocationNumber",
+    b.gross_mass::text AS "grossMass", b.compartment, b.forest_allocation_number AS "forestAllocationNumber",
     b.forest_notification_number AS "forestNotificationNumber", b.contract_number AS "contractNumber", b.contract_date AS "contractDate",
     b.previous_owner_name AS "previousOwnerName", b.previous_owner_code AS "previousOwnerCode", b.previous_owner_address AS "previousOwnerAddress",
-    b.certificate_claims AS "certificateClaims", b.eudr_reference_number AS "eudrReferenceNumber",
-    b.eudr_verification_number AS "eudrVerificationNumber", b.evr_number AS "evrNumber", b.evr_status AS "evrStatus",
-    b.evr_sync AS "evrSync", b.evr_failure AS "evrFailure",
-    CASE WHEN b.evr_failure IN ('invalid', 'refused') THEN b.evr_error END AS "evrError", b.evr_exchanged_at AS "evrExchangedAt",
-    b.evr_measurement || jsonb_build_object('measurerName', (SELECT mc.name FROM companies mc WHERE mc.registry_code = b.evr_measurement ->> 'measurerCode')) AS "evrMeasurement", b.evr_measured_quantity::text AS "evrMeasuredQuantity", b.evr_notes AS "evrNotes"`;
+    b.eudr_verification_number AS "eudrVerificationNumber",
+    CASE WHEN b.evr_failure IN ('invalid', 'refused') THEN b.evr_error END AS "evrError", ${apiTimestamp('b.evr_exchanged_at')} AS "evrExchangedAt",
+    b.evr_measurement || jsonb_build_object('measurerName', (SELECT mc.name FROM companies mc WHERE mc.registry_code = b.evr_measurement ->> 'measurerCode')) AS "evrMeasurement", b.evr_notes AS "evrNotes"`;
 
 /**
  * The EVR fields as the report writes them: a party's name (a company's, or a private owner's),
@@ -184,20 +194,24 @@ const EVR_REPORT_SELECT = `b.owner_company AS "ownerCompany",
        FROM jsonb_array_elements(b.certificate_claims) c) AS "certificateClaims",
     b.eudr_reference_number AS "eudrReferenceNumber", b.eudr_verification_number AS "eudrVerificationNumber"`;
 
-export const waybillSpec = defineSpec({
-  list: WAYBILL_LIST,
-  // A page takes its names from scalar subqueries, not joins: a one-table query plans in a
-  // seventh of the time the five-table join took (0.35 against 2.5 ms, more than running the
-  // page), and PostgreSQL evaluates them only for the rows of the page, after the LIMIT.
-  from: sql`waybills b`,
-  select: sql.raw(`b.number, b.status, b.transport_date AS "transportDate",
+/** A list row's fields (the contract's WAYBILL_LIST_ROW_FIELDS); a waybill's own answer has these and the detail's EVR fields. */
+const LIST_SELECT = `b.number, b.status, b.transport_date AS "transportDate",
     b.origin, (SELECT wo.name FROM warehouses wo WHERE wo.origin_code = b.origin) AS "originName",
     b.destination, (SELECT wd.name FROM warehouses wd WHERE wd.destination_code = b.destination) AS "destinationName",
     b.destination_company AS "destinationCompany", (SELECT dc.name FROM companies dc WHERE dc.registry_code = b.destination_company) AS "destinationCompanyName",
     b.driver_name AS "driverName", b.vehicle_number AS "vehicleNumber", b.mileage,
     b.assortment, (SELECT a.name FROM assortments a WHERE a.code = b.assortment) AS "assortmentName", b.quantity::text AS quantity,
     (SELECT a.unit FROM assortments a WHERE a.code = b.assortment) AS unit, b.invoice, b.notes, b.created_by AS "createdBy",
-    (SELECT u.name FROM users u WHERE u.email = b.created_by) AS "createdByName", b.created_at AS "createdAt", b.last_modified_at AS "lastModifiedAt", b.version, ${EVR_SELECT}`),
+    (SELECT u.name FROM users u WHERE u.email = b.created_by) AS "createdByName", ${apiTimestamp('b.created_at')} AS "createdAt", ${apiTimestamp('b.last_modified_at')} AS "lastModifiedAt", b.version, ${EVR_LIST_SELECT}`;
+
+export const waybillSpec = defineSpec({
+  list: WAYBILL_LIST,
+  // A page takes its names from scalar subqueries, not joins: a one-table query plans in a
+  // seventh of the time the five-table join took (0.35 against 2.5 ms, more than running the
+  // page), and PostgreSQL evaluates them only for the rows of the page, after the LIMIT.
+  from: sql`waybills b`,
+  select: sql.raw(`${LIST_SELECT}, ${EVR_DETAIL_SELECT}`),
+  listSelect: sql.raw(LIST_SELECT),
   // An export reads up to every row: hash joins beat five index lookups per row there.
   bulk: {
     from: sql`waybills b

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import type { App } from '../infra/context.js';
 import { FieldErrors, nonFieldError } from '../http/errors.js';
-import { findOne, runList } from '../list/index.js';
+import { findOne, runListJson, sendJsonText } from '../list/index.js';
 import { nextDocumentNumber } from '../records/numbers.js';
 import { errors, ref, Type, conflict, IfMatchHeaders } from '../http/schema.js';
 import {
@@ -24,6 +24,7 @@ import {
   ReportBody,
   Waybill,
   WaybillCreate,
+  WaybillListItem,
   WaybillListQuery,
   WaybillPage,
   WaybillPatch,
@@ -35,7 +36,7 @@ import { lockForWrite, withEtag } from '../records/versions.js';
 import { applyWaybillChange, applyWaybillDelete, checkFields, defaultParties, newWaybillRow, type WaybillChange } from './changes.js';
 
 const NumberParams = numberParams('waybill', DOCUMENT_NUMBER.waybillPrefix);
-export const waybillSchemas = [Waybill, WaybillPage];
+export const waybillSchemas = [Waybill, WaybillListItem, WaybillPage];
 
 /** `draft to confirmed or cancelled, confirmed to ...`, for the API document. */
 const TRANSITIONS = Object.entries(WAYBILL_TRANSITIONS)
@@ -61,7 +62,8 @@ export async function waybillRoutes(app: App) {
         response: { 200: ref(WaybillPage), ...errors(400, 401, 404) },
       },
     },
-    async (request) => runList(db, request, waybillSpec, request.query),
+    // The page's JSON is written by the database (runListJson): sent as it is, not serialized again.
+    async (request, reply) => sendJsonText(reply, await runListJson(db, request, waybillSpec, request.query)),
   );
 
   app.post(

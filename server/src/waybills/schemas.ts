@@ -16,6 +16,7 @@ import {
   EVR_STATUSES,
   EVR_SYNC_STATES,
   EVR_FAILURES,
+  WAYBILL_DETAIL_FIELDS,
 } from '@timberlog/contract';
 
 export const CertificateClaim = Type.Object(
@@ -158,7 +159,13 @@ export const Waybill = Type.Object(
   },
   { $id: 'Waybill', title: 'Waybill' },
 );
-export const WaybillPage = page(Type.Ref('Waybill'), 'WaybillPage');
+/** A waybill as a list page carries it: without the fields only its own page shows (WAYBILL_DETAIL_FIELDS). */
+export const WaybillListItem = Type.Omit(Waybill, [...WAYBILL_DETAIL_FIELDS], {
+  $id: 'WaybillListItem',
+  title: 'WaybillListItem',
+  description: `A waybill in a list: every field of a Waybill but ${WAYBILL_DETAIL_FIELDS.join(', ')}, which its own answer (GET /api/waybills/{number}/) carries.`,
+});
+export const WaybillPage = page(Type.Ref('WaybillListItem'), 'WaybillPage');
 
 const editable = {
   transportDate: DateStr(),

@@ -13,6 +13,7 @@ export type {
   ReportFormat,
   Waybill,
   WaybillCreate,
+  WaybillListItem,
   WaybillListParams,
   WaybillPage,
   WaybillPatch,

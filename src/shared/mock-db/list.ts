@@ -141,6 +141,8 @@ export interface ListOptions {
   caller?: string;
   /** A record field the answer nests (an incoming waybill's `ownerName` is its `owner.name`), for search, filters and sort. */
   fieldOf?: (row: Row, name: string) => string | number | boolean | null | undefined;
+  /** The fields a page's rows leave out, which only a record's own answer carries (WAYBILL_DETAIL_FIELDS). */
+  omit?: readonly string[];
 }
 
 /**
@@ -236,6 +238,8 @@ export function listResponse<T extends Row>(
     count: sorted.length,
     next: pageNumber < pages ? pageUrl(pageNumber + 1) : null,
     previous: pageNumber > 1 ? pageUrl(pageNumber - 1) : null,
-    results: sorted.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
+    results: sorted
+      .slice((pageNumber - 1) * pageSize, pageNumber * pageSize)
+      .map((row) => (options.omit ? Object.fromEntries(Object.entries(row).filter(([name]) => !options.omit!.includes(name))) : row)),
   });
 }

@@ -12,6 +12,8 @@ import {
 import { exportRequested } from '@/shared/model';
 
 export type Waybill = Schema<'Waybill'>;
+/** A waybill as a list page carries it: without the fields only its own page shows (WAYBILL_DETAIL_FIELDS). */
+export type WaybillListItem = Schema<'WaybillListItem'>;
 export type WaybillStatus = Waybill['status'];
 export type WaybillPage = Schema<'WaybillPage'>;
 export type WaybillListParams = ListParams<'/api/waybills/'>;

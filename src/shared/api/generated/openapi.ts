@@ -2163,6 +2163,87 @@ export interface components {
              */
             readonly evrMeasuredQuantity: string | null;
         };
+        /**
+         * WaybillListItem
+         * @description A waybill in a list: every field of a Waybill but ownerPersonCode, driverIdCode, driverPhone, trailerNumber, grossMass, compartment, forestAllocationNumber, forestNotificationNumber, contractNumber, contractDate, previousOwnerName, previousOwnerCode, previousOwnerAddress, eudrVerificationNumber, evrError, evrExchangedAt, evrMeasurement, evrNotes, which its own answer (GET /api/waybills/{number}/) carries.
+         */
+        readonly WaybillListItem: {
+            readonly number: string;
+            /** @enum {string} */
+            readonly status: "draft" | "confirmed" | "delivered" | "invoiced" | "cancelled";
+            /** Format: date */
+            readonly transportDate: string;
+            readonly origin: string;
+            readonly originName: string;
+            readonly destination: string;
+            readonly destinationName: string;
+            readonly destinationCompany: string;
+            readonly destinationCompanyName: string;
+            readonly driverName: string;
+            readonly vehicleNumber: string;
+            readonly mileage: number;
+            readonly assortment: string;
+            readonly assortmentName: string;
+            /** @example 27.350 */
+            readonly quantity: string;
+            /** @enum {string} */
+            readonly unit: "m3" | "t";
+            readonly invoice: string | null;
+            readonly notes: string;
+            readonly createdBy: string | null;
+            /** @description The name of the account in createdBy, as the account has it now; null without one (an account since deleted, or none). */
+            readonly createdByName: string | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: date-time */
+            readonly lastModifiedAt: string;
+            /** @description Moved by the server with every change. Detail answers carry it as the ETag; every write to the record (PUT, PATCH, DELETE and its actions) must send it as If-Match (428 without), and is refused (412) when someone changed the record since. */
+            readonly version: number;
+            /** @description The timber's owner, a company (registry code). */
+            readonly ownerCompany: string | null;
+            readonly ownerCompanyName: string | null;
+            /** @description A private forest owner, instead of a company: the name. */
+            readonly ownerPersonName: string | null;
+            /** @description The carrier (registry code). */
+            readonly transporterCompany: string | null;
+            readonly transporterCompanyName: string | null;
+            /** Format: date-time */
+            readonly departureTime: string | null;
+            /** @enum {string|null} */
+            readonly holdingBasisType: "ForestNotice" | "WithoutForestNotice" | "SalesContract" | "ContractForTransferOfCuttingRights" | "ForestAct" | "InventoryAct" | "ConsolidatedAct" | null;
+            readonly cadastralNumber: string | null;
+            readonly certificateClaims: readonly {
+                /**
+                 * @description The claim, by its EVR code (FSC 100%, FSC Mix, PEFC certified, ...).
+                 * @enum {string}
+                 */
+                readonly code: "FSC100" | "FSCMIX" | "FSCRECYCLED" | "FSCCW" | "PEFC" | "PEFCCS";
+                readonly number?: string | null;
+            }[];
+            readonly eudrReferenceNumber: string | null;
+            /** @description The waybill's number in EVR; null: not in EVR. */
+            readonly evrNumber: string | null;
+            /**
+             * @description The waybill's status in EVR; null: not in EVR.
+             * @enum {string|null}
+             */
+            readonly evrStatus: "shipping" | "unloaded" | "finished" | "cancelled" | null;
+            /**
+             * @description How the exchange with EVR stands while not settled: `sending` (a job is on it) or `failed` (see evrFailure); null: settled.
+             * @enum {string|null}
+             */
+            readonly evrSync: "sending" | "failed" | null;
+            /**
+             * @description Why the last exchange with EVR failed (with evrSync `failed`): no answer, too slow, EVR failing, what was sent refused, the step refused, the API key refused, or no connection to EVR set up.
+             * @enum {string|null}
+             */
+            readonly evrFailure: "unreachable" | "timeout" | "server" | "invalid" | "refused" | "auth" | "off" | null;
+            /**
+             * @description The measured total in the waybill's unit, when EVR measured in it: compare it with `quantity`.
+             * @example 27.350
+             */
+            readonly evrMeasuredQuantity: string | null;
+        };
         /** WaybillPage */
         readonly WaybillPage: {
             readonly count: number;
@@ -2170,7 +2251,7 @@ export interface components {
             readonly next: string | null;
             /** @description The previous page's URL, like `next`. */
             readonly previous: string | null;
-            readonly results: readonly components["schemas"]["Waybill"][];
+            readonly results: readonly components["schemas"]["WaybillListItem"][];
         };
         /** Worklog */
         readonly Worklog: {

@@ -6,6 +6,7 @@ import {
   type EvrProblem,
   LIMITS,
   QUANTITY_DECIMAL,
+  WAYBILL_DETAIL_FIELDS,
   WAYBILL_LIST,
   WAYBILL_REQUIRED_FIELDS,
   WAYBILL_STATUSES,
@@ -187,7 +188,7 @@ const update = async (request: Request, number: unknown, body: WaybillPatch): Pr
 };
 
 export const waybillHandlers: readonly HttpHandler[] = [
-  http.get('*/api/waybills/', ({ request }) => listResponse(request, WAYBILL_LIST, mockDb.waybills)),
+  http.get('*/api/waybills/', ({ request }) => listResponse(request, WAYBILL_LIST, mockDb.waybills, { omit: WAYBILL_DETAIL_FIELDS })),
   http.post('*/api/waybills/waybill_report/', ({ request }) => mockReportResponse(request, 'waybill_report')),
   http.post('*/api/waybills/', async ({ request }) => {
     const body = (await request.json()) as Fields;

@@ -1,7 +1,7 @@
 import { LIMITS } from '@timberlog/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
-import { useListWaybillsQuery, type Waybill } from '@/entities/waybill';
+import { useListWaybillsQuery, type WaybillListItem } from '@/entities/waybill';
 
 /**
  * The waybills a bulk action lists (at most a page of them), as the list shows them, so each can be
@@ -10,7 +10,7 @@ import { useListWaybillsQuery, type Waybill } from '@/entities/waybill';
  * change); a waybill once read stays known after it is gone (a deleted draft is still listed with
  * what it was).
  */
-export function useListedWaybills(numbers: readonly string[], revision: unknown = null): ReadonlyMap<string, Waybill> {
+export function useListedWaybills(numbers: readonly string[], revision: unknown = null): ReadonlyMap<string, WaybillListItem> {
   const key = numbers.slice(0, LIMITS.pageSizeMax).join('\n');
   const params = useMemo(() => ({ number: key ? key.split('\n') : [], pageSize: LIMITS.pageSizeMax }), [key]);
   const { data, refetch, isUninitialized } = useListWaybillsQuery(params, { skip: key === '' });
@@ -22,7 +22,7 @@ export function useListedWaybills(numbers: readonly string[], revision: unknown 
     if (revision !== null && !isUninitialized) void refetch();
   }, [revision, refetch, isUninitialized]);
 
-  const [seen, setSeen] = useState<{ readonly data: typeof data; readonly known: ReadonlyMap<string, Waybill> }>({
+  const [seen, setSeen] = useState<{ readonly data: typeof data; readonly known: ReadonlyMap<string, WaybillListItem> }>({
     data: undefined,
     known: new Map(),
   });

@@ -1,7 +1,7 @@
 import { WAYBILL_INVOICEABLE_STATUS, WAYBILL_LIST, serializeListQuery, type ListState, type WaybillStatus } from '@timberlog/contract';
 import { useCallback, useMemo, useState } from 'react';
 
-import type { Waybill } from '@/entities/waybill';
+import type { WaybillListItem } from '@/entities/waybill';
 import type { TableSelection } from '@/shared/ui';
 
 import type { BulkTarget } from './target';
@@ -12,7 +12,7 @@ export const filtersOf = (state: ListState): string =>
 
 export interface WaybillSelectionInput {
   /** The page's rows as shown. */
-  readonly rows: readonly Waybill[] | undefined;
+  readonly rows: readonly WaybillListItem[] | undefined;
   /** How many waybills the filters select (unknown while loading). */
   readonly count: number | undefined;
   /** The list's state: its filters, search and sort name "all matching". */

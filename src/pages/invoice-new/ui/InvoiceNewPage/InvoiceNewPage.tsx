@@ -7,7 +7,7 @@ import { waybillColumns } from '@/widgets/waybill-table';
 import { InvoiceDraft, previewArgs, selectionFromParams, withSelection } from '@/features/invoice/create';
 import { CompanyPicker } from '@/entities/company';
 import { usePreviewInvoiceQuery, type Invoice } from '@/entities/invoice';
-import { useListWaybillsQuery, type Waybill, type WaybillListParams } from '@/entities/waybill';
+import { useListWaybillsQuery, type WaybillListItem, type WaybillListParams } from '@/entities/waybill';
 import { extractApiError } from '@/shared/api';
 import { notify } from '@/shared/lib';
 import { useFormat } from '@/shared/lib/format';
@@ -94,7 +94,7 @@ export function InvoiceNewPage() {
               <MutedText small>{t('invoices.new.noCustomer')}</MutedText>
             ) : (
               <>
-                <Table<Waybill>
+                <Table<WaybillListItem>
                   label={t('invoices.new.pickTitle')}
                   columns={columns}
                   rows={waybills.data?.results}

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { useTranslation } from 'react-i18next';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 
-import { useListWaybillsQuery, WaybillStatusBadge, type Waybill, type WaybillListParams } from '@/entities/waybill';
+import { useListWaybillsQuery, WaybillStatusBadge, type WaybillListItem, type WaybillListParams } from '@/entities/waybill';
 import { useFormat } from '@/shared/lib/format';
 import { useListQuery } from '@/shared/lib/list-query';
 import { Button, type TableColumn } from '@/shared/ui';
@@ -17,7 +17,7 @@ function WaybillList() {
   const format = useFormat();
   const query = useListQuery<WaybillListParams, typeof WAYBILL_LIST>(WAYBILL_LIST);
   const result = useListWaybillsQuery(query.params);
-  const columns: TableColumn<Waybill>[] = [
+  const columns: TableColumn<WaybillListItem>[] = [
     { id: 'number', header: 'Number', cell: (row) => row.number, sortField: 'number' },
     { id: 'status', header: 'Status', cell: (row) => <WaybillStatusBadge status={row.status} />, sortField: 'status' },
     { id: 'transportDate', header: 'Transport date', cell: (row) => format.date(row.transportDate), sortField: 'transportDate' },
@@ -26,7 +26,7 @@ function WaybillList() {
     { id: 'quantity', header: 'Quantity', cell: (row) => format.quantity(row.quantity, row.unit), sortField: 'quantity', numeric: true },
   ];
   return (
-    <ListView<Waybill>
+    <ListView<WaybillListItem>
       title={t('nav.waybills')}
       actions={<Button>New waybill</Button>}
       query={query}

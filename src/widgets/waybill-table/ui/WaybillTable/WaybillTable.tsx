@@ -3,13 +3,13 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 
-import type { Waybill } from '@/entities/waybill';
+import type { WaybillListItem } from '@/entities/waybill';
 import { useFormat } from '@/shared/lib/format';
 import { Table, type TableProps } from '@/shared/ui';
 
 import { waybillColumns } from './columns';
 
-export type WaybillTableProps = Omit<TableProps<Waybill>, 'columns' | 'getRowKey' | 'label' | 'onRowOpen'> & {
+export type WaybillTableProps = Omit<TableProps<WaybillListItem>, 'columns' | 'getRowKey' | 'label' | 'onRowOpen'> & {
   /** The columns shown, in order (ids of the contract's LIST_COLUMNS.waybills); the list's defaults when not given. */
   readonly columnIds?: readonly string[];
   /** The server's measurement tolerance in percent (GET /api/settings), beyond which a difference is marked. */
@@ -37,7 +37,7 @@ export const WaybillTable = memo(function WaybillTable({
     return columnIds.flatMap((id) => all.find((column) => column.id === id) ?? []);
   }, [t, format, linkState, columnIds, tolerance]);
   return (
-    <Table<Waybill>
+    <Table<WaybillListItem>
       {...props}
       label={t('waybills.list.title')}
       columns={columns}

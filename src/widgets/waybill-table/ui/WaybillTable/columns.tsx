@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { EVR_MEASUREMENT_TOLERANCE_PERCENT, evrStateOf, measuredOff, measurementDifference } from '@timberlog/contract';
 import { Link } from 'react-router-dom';
 
-import { WaybillStatusBadge, type Waybill, waybillFieldLabel } from '@/entities/waybill';
+import { WaybillStatusBadge, type WaybillListItem, waybillFieldLabel } from '@/entities/waybill';
 import { useValueLabels } from '@/shared/i18n';
 import type { Formatters } from '@/shared/lib/format';
 import type { TableColumn } from '@/shared/ui';
@@ -20,7 +20,7 @@ export function waybillColumns(
   format: Formatters,
   linkState?: unknown,
   tolerancePercent: number = EVR_MEASUREMENT_TOLERANCE_PERCENT,
-): TableColumn<Waybill>[] {
+): TableColumn<WaybillListItem>[] {
   const header = (field: string) => waybillFieldLabel(t, field);
   return [
     {

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react';
 import { translate, versionConflictDetail, waybillStatusLabel } from '@timberlog/contract';
 import { expect, fn, userEvent, within } from 'storybook/test';
 
-import type { BulkResult, BulkRow, Waybill } from '@/entities/waybill';
+import type { BulkResult, BulkRow, WaybillListItem } from '@/entities/waybill';
 import { mockBatchJob, mockWaybill } from '@/entities/waybill/index.mocks';
 
 import { BulkActionView } from './BulkActionView';
@@ -31,7 +31,7 @@ const PLACES = [
   ['Viljandi yard', 'Paldiski terminal'],
 ] as const;
 /** The listed waybills as the list reads them: each with its own trip, to recognise it by. */
-const listedOf = (numbers: readonly string[]): ReadonlyMap<string, Waybill> =>
+const listedOf = (numbers: readonly string[]): ReadonlyMap<string, WaybillListItem> =>
   new Map(
     numbers.map((number, i) => [
       number,

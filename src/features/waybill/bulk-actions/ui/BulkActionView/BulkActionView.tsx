@@ -2,7 +2,14 @@ import { EXPORT_FORMATS, isBulkActionFinal, type ExportFormat } from '@timberlog
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { WaybillStatusBadge, type BatchJob, type BulkAction, type BulkResult, type BulkRow, type Waybill } from '@/entities/waybill';
+import {
+  WaybillStatusBadge,
+  type BatchJob,
+  type BulkAction,
+  type BulkResult,
+  type BulkRow,
+  type WaybillListItem,
+} from '@/entities/waybill';
 import { useValueLabels } from '@/shared/i18n';
 import { useFormat } from '@/shared/lib/format';
 import { Button, ProgressBar, ResultTable, TextField, type ResultTableColumn } from '@/shared/ui';
@@ -17,7 +24,7 @@ import styles from './BulkActionView.module.css';
 /** The most rows the dialog lists (the counts stay exact). */
 export const ROWS_LISTED = 100;
 
-const NO_WAYBILLS: ReadonlyMap<string, Waybill> = new Map();
+const NO_WAYBILLS: ReadonlyMap<string, WaybillListItem> = new Map();
 
 export interface BulkActionViewProps {
   readonly action: BulkAction;
@@ -31,7 +38,7 @@ export interface BulkActionViewProps {
   /** Staff may make the corrections (moves back, with a reason), and so undo what they take back. */
   readonly isStaff: boolean;
   /** The listed waybills as the list shows them, by number, to recognise each; a number alone until read. */
-  readonly listed?: ReadonlyMap<string, Waybill>;
+  readonly listed?: ReadonlyMap<string, WaybillListItem>;
   readonly onRun: (preview: BulkResult) => void;
   readonly onRetry: () => void;
   readonly onClose: () => void;
@@ -87,7 +94,7 @@ function ChangesTable({
 }: {
   readonly rows: readonly BulkRow[];
   readonly caption: string;
-  readonly listed: ReadonlyMap<string, Waybill>;
+  readonly listed: ReadonlyMap<string, WaybillListItem>;
   /** A reason is given: no row needs one any more. */
   readonly reasonGiven?: boolean;
 }) {
