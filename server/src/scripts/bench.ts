@@ -156,6 +156,8 @@ const driverNames = (n: number): string[] => {
 };
 /** How many different filters the varied totals ask: more than the 500 totals the server keeps (list/totals.ts). */
 const VARIED_TOTALS = 600;
+/** The machine's load averages (1, 5, 15 minutes), printed beside the figures: the two cores are shared. */
+const loadAverage = () => `load average ${os.loadavg().map((n) => n.toFixed(2)).join(', ')}`;
 /** Where each list of paths was left: the next load goes on from there, so no path comes round again sooner than the list's length. */
 const walked = new WeakMap<string[], number>();
 const log = pino({ level: 'warn' });
@@ -383,7 +385,7 @@ try {
   ];
   if (!serveOnly) {
     console.log(
-      `\nGET /api/waybills/ (then GET /api/summary/ and GET /api/waybills/totals/) over ${ROWS.toLocaleString('en')} waybills, ${SECONDS} s per case and concurrency, autocannon ${AUTOCANNON_VERSION}:`,
+      `\nGET /api/waybills/ (then GET /api/summary/ and GET /api/waybills/totals/) over ${ROWS.toLocaleString('en')} waybills, ${SECONDS} s per case and concurrency, autocannon ${AUTOCANNON_VERSION}, ${new Date().toISOString()}, ${loadAverage()}:`,
     );
     console.log(
       `Each list case in two forms: varied (${VARIED} different requests in turn, more than the 256 pages the server keeps, so its answers are worked out: the headline figures) and repeated (one URL again and again: after its first answer it is the server's kept answer, a memory read — the answer cache, not the work). A case whose list has fewer pages than that walks them all and says how many; the home page's counts and charts, and the totals of all waybills, two statuses and the notes search, are kept per data version and are asked as they are; the totals of a quarter and of a driver are also asked varied (${VARIED_TOTALS} different filters, more than the 500 totals the server keeps).`,
@@ -499,7 +501,7 @@ try {
     } finally {
       written = await writer.stop();
     }
-    console.log(`Writer: ${writerSummary(written)}.`);
+    console.log(`Writer: ${writerSummary(written)}. ${new Date().toISOString()}, ${loadAverage()}.`);
     const exact = await checkListCounts(ctx, base, access);
     console.log(exact ? 'Every count checked matched.' : 'SOME COUNTS DID NOT MATCH.');
   }
