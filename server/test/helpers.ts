@@ -335,6 +335,25 @@ export const EVR_INPUT = {
   forestNotificationNumber: '7123456',
 } as const;
 
+/** Every EVR field a sales contract, the basis that needs the most, can carry. */
+export const SALES_CONTRACT_INPUT = {
+  holdingBasisType: 'SalesContract',
+  cadastralNumber: '78401:001:0123, 78401:001:0124',
+  compartment: 'KV112',
+  forestAllocationNumber: '4',
+  contractNumber: 'MK-2026/114',
+  contractDate: '2026-10-02',
+  previousOwnerName: 'Ants Saar',
+  previousOwnerCode: '38001085718',
+  previousOwnerAddress: 'Metsa talu, Paide vald',
+  certificateClaims: [{ code: 'FSCMIX', number: 'NC-COC-012345' }, { code: 'PEFC' }],
+  eudrReferenceNumber: '25EEXVTNR4Y3HN',
+  eudrVerificationNumber: 'KRAGE8SX',
+  driverPhone: '+372 5123 4567',
+  trailerNumber: '12 AB',
+  grossMass: '48.200',
+} as const;
+
 /** Waits until every account-mail job for `email` has finished (the mail is then in the outbox, or was not sent). */
 export async function accountMailDone(s: TestServer, email: string): Promise<void> {
   const { sql } = await import('kysely');

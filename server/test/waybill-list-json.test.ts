@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { WAYBILL_DETAIL_FIELDS } from '@timberlog/contract';
 import { Waybill, WaybillListItem } from '../src/waybills/schemas.js';
-import { EVR_INPUT, startServer, waybillInput, type TestServer } from './helpers.js';
+import { EVR_INPUT, SALES_CONTRACT_INPUT, startServer, waybillInput, type TestServer } from './helpers.js';
 
 /**
  * A waybill list page's rows are JSON written by PostgreSQL (runListJson: row_to_json of the list's
@@ -37,20 +37,7 @@ describe('waybill list rows: the JSON the database writes is the schema’s', ()
         ...(await waybillInput(s)),
         ...EVR_INPUT,
         notes: 'Ääres "jutumärgid" \\ ja\nreavahe',
-        holdingBasisType: 'SalesContract',
-        compartment: 'KV112',
-        forestAllocationNumber: '4',
-        contractNumber: 'MK-2026/114',
-        contractDate: '2026-10-02',
-        previousOwnerName: 'Ants Saar',
-        previousOwnerCode: '38001085718',
-        previousOwnerAddress: 'Metsa talu, Paide vald',
-        certificateClaims: [{ code: 'FSCMIX', number: 'NC-COC-012345' }, { code: 'PEFC' }],
-        eudrReferenceNumber: '25EEXVTNR4Y3HN',
-        eudrVerificationNumber: 'KRAGE8SX',
-        driverPhone: '+372 5123 4567',
-        trailerNumber: '12 AB',
-        grossMass: '48.200',
+        ...SALES_CONTRACT_INPUT,
       },
     });
     assert.equal(full.status, 201, full.text);

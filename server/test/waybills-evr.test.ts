@@ -2,7 +2,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { HOLDING_BASIS, HOLDING_BASIS_TYPES } from '@timberlog/contract';
-import { bulkRows, EVR_INPUT, snapshot, startServer, waybillInput, type TestServer } from './helpers.js';
+import { bulkRows, EVR_INPUT, SALES_CONTRACT_INPUT, snapshot, startServer, waybillInput, type TestServer } from './helpers.js';
 
 // Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
 describe('waybills: the EVR fields and what confirming needs', () => {
@@ -25,23 +25,7 @@ describe('waybills: the EVR fields and what confirming needs', () => {
     s.write('PATCH', `/api/waybills/${number}/`, { token, body: { status: 'confirmed' }, headers: { 'accept-language': lang } });
 
   /** Every field for the sales contract, the basis that needs the most. */
-  const salesContract = {
-    holdingBasisType: 'SalesContract',
-    cadastralNumber: '78401:001:0123, 78401:001:0124',
-    compartment: 'KV112',
-    forestAllocationNumber: '4',
-    contractNumber: 'MK-2026/114',
-    contractDate: '2026-10-02',
-    previousOwnerName: 'Ants Saar',
-    previousOwnerCode: '38001085718',
-    previousOwnerAddress: 'Metsa talu, Paide vald',
-    certificateClaims: [{ code: 'FSCMIX', number: 'NC-COC-012345' }, { code: 'PEFC' }],
-    eudrReferenceNumber: '25EEXVTNR4Y3HN',
-    eudrVerificationNumber: 'KRAGE8SX',
-    driverPhone: '+372 5123 4567',
-    trailerNumber: '12 AB',
-    grossMass: '48.200',
-  };
+  const salesContract = SALES_CONTRACT_INPUT;
 
   test('a complete waybill keeps every field, fills the owner from the origin, and is accepted for confirming', async () => {
     const w = await create(salesContract);
