@@ -157,7 +157,11 @@ const driverNames = (n: number): string[] => {
 /** How many different filters the varied totals ask: more than the 500 totals the server keeps (list/totals.ts). */
 const VARIED_TOTALS = 600;
 /** The machine's load averages (1, 5, 15 minutes), printed beside the figures: the two cores are shared. */
-const loadAverage = () => `load average ${os.loadavg().map((n) => n.toFixed(2)).join(', ')}`;
+const loadAverage = () =>
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}`;
 /** Where each list of paths was left: the next load goes on from there, so no path comes round again sooner than the list's length. */
 const walked = new WeakMap<string[], number>();
 const log = pino({ level: 'warn' });
