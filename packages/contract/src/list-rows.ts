@@ -24,5 +24,5 @@ export const WAYBILL_DETAIL_FIELDS = [
   'evrExchangedAt',
   'evrMeasurement',
   'evrNotes',
-];
+] as const;
 export type WaybillDetailField = (typeof WAYBILL_DETAIL_FIELDS)[number];

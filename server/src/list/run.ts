@@ -179,8 +179,7 @@ export async function runListJson(db: DB, request: FastifyRequest, spec: ListSpe
  * (Fastify serializes only what is not one), so the route's response schema documents it and
  * does not write it again; test/waybill-list-json.test.ts holds the two to the same JSON.
  */
-export const sendJsonText = (reply: FastifyReply, text: string): FastifyReply =>
-  (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
+export const sendJsonText = (reply: FastifyReply, text: string): FastifyReply => reply.type('application/json; charset=utf-8').send(text);
 
 interface ReadPage {
   links: Omit<Page<never>, 'results'>;

@@ -158,7 +158,7 @@ function planOnce(q: Readonly<Record<string, unknown>>): boolean {
  */
 const apiTimestamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The EVR fields (035_waybill_evr_fields.sql) a list row carries (the contract's WAYBILL_LIST_ROW_FIELDS). */
+/** The EVR fields (035_waybill_evr_fields.sql) a list row carries: all but the contract's WAYBILL_DETAIL_FIELDS. */
 const EVR_LIST_SELECT = `b.owner_company AS "ownerCompany",
     (SELECT oc.name FROM companies oc WHERE oc.registry_code = b.owner_company) AS "ownerCompanyName",
     b.owner_person_name AS "ownerPersonName",
@@ -194,7 +194,11 @@ const EVR_REPORT_SELECT = `b.owner_company AS "ownerCompany",
        FROM jsonb_array_elements(b.certificate_claims) c) AS "certificateClaims",
     b.eudr_reference_number AS "eudrReferenceNumber", b.eudr_verification_number AS "eudrVerificationNumber"`;
 
-/** A list row's fields (the contract's WAYBILL_LIST_ROW_FIELDS); a waybill's own answer has these and the detail's EVR fields. */
+/**
+ * A list row's fields (the list schema, WaybillListItem: the waybill less the contract's
+ * WAYBILL_DETAIL_FIELDS); a waybill's own answer has these and EVR_DETAIL_SELECT's. The server test
+ * waybill-list-json holds both to their schemas, field by field.
+ */
 const LIST_SELECT = `b.number, b.status, b.transport_date AS "transportDate",
     b.origin, (SELECT wo.name FROM warehouses wo WHERE wo.origin_code = b.origin) AS "originName",
     b.destination, (SELECT wd.name FROM warehouses wd WHERE wd.destination_code = b.destination) AS "destinationName",
