@@ -97,6 +97,57 @@ describe('list-positions', () => {
     assert.equal(positionStats.offered, offered);
   });
 
+  test('a status within whole months keeps its positions past writes to other waybills, and follows every write to its own', async () => {
+    // Forty waybills of one status in a month of their own: the filters select whole buckets, so
+    // the positions are kept with their own version (ListSpec.filterVersion).
+    await sql`INSERT INTO waybills (number, status, transport_date, origin, destination, destination_company, driver_name, vehicle_number, mileage, assortment, quantity)
+      SELECT 'POS-' || g, 'delivered', '2030-03-01'::date + g % 28, origin, destination, destination_company, driver_name, vehicle_number, g * 37 % 500, assortment, quantity
+      FROM (SELECT * FROM waybills ORDER BY number LIMIT 1) w, generate_series(1, 40) g`.execute(s.ctx.db);
+    const c = {
+      qs: 'status=delivered&transportDateAfter=2030-03-01&transportDateBefore=2030-03-31&sort=-mileage',
+      where: `status = 'delivered' AND transport_date BETWEEN '2030-03-01' AND '2030-03-31'`,
+      order: 'mileage DESC, transport_date DESC, number DESC',
+    };
+    const rows = await plain(c);
+    assert.equal(rows.length, 40);
+    const check = async (n: number, what: string) =>
+      assert.deepEqual((await page(c.qs, n)).numbers, (await plain(c)).slice((n - 1) * SIZE, n * SIZE), what);
+    for (let n = 1; n <= 2; n++) await check(n, `page ${n}`);
+    // A write to a waybill of another status or month: page 3 still starts from page 2's last row.
+    const outside = (
+      await sql<{ number: string }>`SELECT number FROM waybills WHERE NOT (${sql.raw(c.where)}) ORDER BY number LIMIT 1`.execute(s.ctx.db)
+    ).rows[0]!.number;
+    const version = async () => (await sql<{ v: string }>`SELECT (${waybillSpec.version!})::text AS v`.execute(s.ctx.db)).rows[0]!.v;
+    const before = await version();
+    await sql`UPDATE waybills SET mileage = mileage + 1, notes = 'elsewhere' WHERE number = ${outside}`.execute(s.ctx.db);
+    assert.notEqual(await version(), before, "the table's version moved");
+    let seeks = positionStats.seeks;
+    await check(3, 'page 3 after a write elsewhere');
+    assert.equal(positionStats.seeks, seeks + 1, 'page 3 starts from page 2’s last row');
+    // Each kind of write to the filter's own rows: the next page is the rows as they are now, and
+    // is not found from a row kept before it; the page after it is again.
+    const writes: [string, (number: string) => Promise<unknown>][] = [
+      ['a mileage within the filter', (n) => sql`UPDATE waybills SET mileage = 1 WHERE number = ${n}`.execute(s.ctx.db)],
+      ['a waybill leaving the status', (n) => sql`UPDATE waybills SET status = 'cancelled' WHERE number = ${n}`.execute(s.ctx.db)],
+      [
+        'a waybill entering the month',
+        async () =>
+          sql`UPDATE waybills SET transport_date = '2030-03-15', status = 'delivered', mileage = 9000
+            WHERE number = (SELECT number FROM waybills WHERE number NOT LIKE 'POS-%' ORDER BY number LIMIT 1)`.execute(s.ctx.db),
+      ],
+    ];
+    let n = 3;
+    for (const [what, write] of writes) {
+      const now = await plain(c);
+      await write(now[0]!);
+      seeks = positionStats.seeks;
+      await check(++n, `page ${n} after ${what}`);
+      assert.equal(positionStats.seeks, seeks, `${what}: not sought from a row kept before it`);
+      await check(++n, `page ${n} after ${what}, from the page before it`);
+      assert.equal(positionStats.seeks, seeks + 1, what);
+    }
+  });
+
   test('an order in two directions walks its offset: one row comparison cannot follow it', async () => {
     const want = (
       await sql<{ number: string }>`SELECT number FROM waybills ORDER BY transport_date, mileage DESC, number`.execute(s.ctx.db)

@@ -245,6 +245,48 @@ describe('waybill-counts', () => {
     assert.equal(await count(q), await real());
   });
 
+  test("a bucket's changes move with every write to its waybills, before or after, and never go back", async () => {
+    /** Each bucket's changes, shards summed. */
+    const changes = async (): Promise<Record<string, number>> =>
+      Object.fromEntries(
+        (
+          await sql<{ k: string; c: number }>`SELECT status || ' ' || to_char(month, 'YYYY-MM') AS k, sum(changes)::int AS c
+            FROM waybill_counts GROUP BY 1 ORDER BY 1`.execute(s.ctx.db)
+        ).rows.map((x) => [x.k, x.c]),
+      );
+    const row = (
+      await sql<{ number: string; k: string }>`SELECT number, status || ' ' || to_char(transport_date, 'YYYY-MM') AS k
+        FROM waybills WHERE status = 'draft' ORDER BY number LIMIT 1`.execute(s.ctx.db)
+    ).rows[0]!;
+    /** The buckets whose changes moved since `was` (each must have moved forward). */
+    const moved = async (was: Record<string, number>) => {
+      const now = await changes();
+      for (const [k, c] of Object.entries(was)) assert.ok((now[k] ?? -1) >= c, `${k} went back`);
+      return { now, keys: Object.keys(now).filter((k) => now[k] !== was[k]) };
+    };
+    let was = await changes();
+    // Its own bucket, though neither its status nor its month changed (so no count moved).
+    await sql`UPDATE waybills SET notes = 'changed' WHERE number = ${row.number}`.execute(s.ctx.db);
+    let r = await moved(was);
+    assert.deepEqual(r.keys, [row.k]);
+    // A new status: the bucket it left and the one it entered.
+    was = r.now;
+    await sql`UPDATE waybills SET status = 'cancelled' WHERE number = ${row.number}`.execute(s.ctx.db);
+    r = await moved(was);
+    const entered = row.k.replace('draft', 'cancelled');
+    assert.deepEqual(r.keys.sort(), [entered, row.k].sort());
+    // A statement that writes no row moves none.
+    was = r.now;
+    await sql`UPDATE waybills SET notes = 'none' WHERE number = 'no such waybill'`.execute(s.ctx.db);
+    assert.deepEqual((await moved(was)).keys, []);
+    // A rebuild moves every bucket (rows written without the triggers may be in any of them), and a
+    // truncate does too: the buckets stay, so a sum over any of them only grows.
+    await sql`SELECT waybill_counts_rebuild()`.execute(s.ctx.db);
+    r = await moved(was);
+    assert.deepEqual(r.keys.sort(), Object.keys(was).sort());
+    assert.deepEqual(await counterBuckets(), await realBuckets());
+  });
+
   test('the migration fills the counter table from the waybills of an existing database', async () => {
     const expected = await realBuckets();
     await sql`DROP TABLE waybill_counts; DROP FUNCTION waybill_counts_apply, waybill_counts_rebuild, waybill_counts_truncated CASCADE`.execute(
@@ -252,7 +294,9 @@ describe('waybill-counts', () => {
     );
     // The migration's own SQL, run again as it ran on existing databases (node-pg-migrate would refuse
     // to run a file older than the last one applied).
-    await s.ctx.pool.query(`BEGIN; ${fs.readFileSync(path.join(MIGRATIONS_DIR, '007_waybill_counts.sql'), 'utf8')}; COMMIT;`);
+    // With what later migrations made of it: the buckets' changes (056).
+    for (const file of ['007_waybill_counts.sql', '056_waybill_bucket_changes.sql'])
+      await s.ctx.pool.query(`BEGIN; ${fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')}; COMMIT;`);
     assert.deepEqual(await counterBuckets(), expected);
     assert.equal(
       await count(),
@@ -268,7 +312,13 @@ describe('waybill-counts', () => {
     });
     await sql`SELECT waybill_counts_rebuild()`.execute(s.ctx.db);
     assert.deepEqual(await counterBuckets(), await realBuckets());
+    const changes = async () =>
+      Number((await sql<{ c: string }>`SELECT sum(changes) AS c FROM waybill_counts`.execute(s.ctx.db)).rows[0]!.c);
+    const buckets = async () => Number((await sql<{ c: string }>`SELECT count(*) AS c FROM waybill_counts`.execute(s.ctx.db)).rows[0]!.c);
+    const [wasChanges, wasBuckets] = [await changes(), await buckets()];
     await sql`TRUNCATE waybills CASCADE`.execute(s.ctx.db);
     assert.equal(await count(), 0);
+    assert.equal(await buckets(), wasBuckets, 'the buckets stay');
+    assert.equal(await changes(), wasChanges + wasBuckets, 'each one moved');
   });
 });

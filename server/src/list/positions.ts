@@ -18,6 +18,8 @@ import type { Cond, ListSpec } from './spec.js';
 
 /** How many lists keep positions in a process (the least recently used go first). */
 const KEPT_LISTS_MAX = 256;
+/** How many scopes' newest versions read a process keeps (a scope per list spec and database, and per filter with its own version). */
+const NEWEST_READ_MAX = 1024;
 /** How many positions a list keeps at its version (the farthest from the last one kept go first). */
 const KEPT_POSITIONS_MAX = 64;
 
@@ -92,9 +94,17 @@ export function nearestKept(
   return { version: list.version, position: best, values: list.keys.get(best)! };
 }
 
-/** A page statement of a list in `scope` read its table at `version`. */
+/**
+ * A page statement of a list in `scope` read its table (or its filter's rows) at `version`. The
+ * newest versions of at most NEWEST_READ_MAX scopes are kept (the least recently moved go first):
+ * a scope forgotten only offers its statements seeks they may not take.
+ */
 export function readAt(scope: string, version: bigint): void {
-  if (version > (newestRead.get(scope) ?? 0n)) newestRead.set(scope, version);
+  const newest = newestRead.get(scope);
+  if (newest !== undefined && version <= newest) return;
+  newestRead.delete(scope);
+  if (newestRead.size >= NEWEST_READ_MAX) newestRead.delete(newestRead.keys().next().value!);
+  newestRead.set(scope, version);
 }
 
 /**

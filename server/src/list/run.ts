@@ -288,10 +288,16 @@ async function readPage(
   // reads is the one it was kept at, the rows after its key, less those between; else the walk.
   const seekBy = spec.version ? seekOrder(spec, q.sort) : undefined;
   const listKey = seekBy && orderKey;
-  const near = listKey !== undefined && offset > 0 ? nearestKept(scope, listKey, offset) : undefined;
+  // The version its positions are kept with: of the rows its filters can select, where the list
+  // has one for them (ListSpec.filterVersion), else the table's. Versions of different filters
+  // are not compared: each has its own scope.
+  const filterVersion = seekBy && extra.length === 0 ? spec.filterVersion?.(q) : undefined;
+  const seekVersionSql = seekBy && (filterVersion ?? spec.version);
+  const versionScope = filterVersion ? `${scope}\u0000${JSON.stringify(filterVersion.compile(db))}` : scope;
+  const near = listKey !== undefined && offset > 0 ? nearestKept(versionScope, listKey, offset) : undefined;
   let rowsQuery = walked;
-  if (near && seekBy && spec.version) {
-    const same = sql`(${spec.version}) = ${String(near.version)}::numeric`;
+  if (near && seekBy && seekVersionSql) {
+    const same = sql`(${seekVersionSql}) = ${String(near.version)}::numeric`;
     const residual = offset - near.position - 1;
     rowsQuery = sql`(SELECT * FROM (${rowsOf(sql`${residual}`, residual, [afterKey(seekBy, near.values)])}) sought WHERE ${same})
       UNION ALL (SELECT * FROM (${walked}) walked WHERE NOT (${same}))`;
@@ -340,7 +346,7 @@ async function readPage(
   }
   // Named and prepared (see reusedQuery); the select lists name every column in camelCase.
   const versionColumn = pageVersion ? sql`(${pageVersion}) AS "pageVersion",` : sql``;
-  const seekVersionColumn = seekBy && spec.version ? sql`(${spec.version})::text AS "seekVersion",` : sql``;
+  const seekVersionColumn = seekVersionSql ? sql`(${seekVersionSql})::text AS "seekVersion",` : sql``;
   const compiled =
     sql`${found ? sql`WITH ${found.with} ` : sql``}SELECT counted.*, counted.count AS "listCount", ${versionColumn} ${seekVersionColumn} page.* FROM (${countQuery}) counted
     LEFT JOIN LATERAL (${pageQuery}) page ON true ORDER BY page."pageRow"`.compile(db);
@@ -375,10 +381,10 @@ async function readPage(
   if (near && res.rows[0]?.seekVersion === String(near.version)) positionStats.seeks += 1;
   const last = read.at(-1);
   const seekVersion = res.rows[0]?.seekVersion == null ? undefined : BigInt(String(res.rows[0].seekVersion));
-  if (seekVersion !== undefined) readAt(scope, seekVersion);
+  if (seekVersion !== undefined) readAt(versionScope, seekVersion);
   if (listKey !== undefined && seekBy && last && seekVersion !== undefined)
     keepPosition(
-      scope,
+      versionScope,
       listKey,
       seekVersion,
       offset + rows.length - 1,

@@ -88,6 +88,14 @@ export interface ListSpecInput<L extends ListContract, C extends FilterName<L>> 
    */
   version?: RawBuilder<unknown>;
   /**
+   * A version of only the rows the query's filters can select, kept by the database as `version`
+   * is (moved by every statement writing any of those rows, before or after, in its transaction,
+   * and never back), for the filters it covers; undefined for the others. The positions of a list
+   * (list/positions.ts) are kept with it instead of `version`, so a write to rows no filter of the
+   * query could select leaves them usable (docs/decisions/0030). Needs `version`.
+   */
+  filterVersion?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
+  /**
    * The version of everything an answer of the list shows, read as one value (text): the tables
    * its filters and rows read, their joined names included, each kept by the database as `version`
    * is. A whole answer (count and page) is then kept with the version read in the statement that
@@ -154,6 +162,7 @@ export interface ListSpec<L extends ListContract = ListContract> {
   keysFirst?: boolean;
   counter?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
   version?: RawBuilder<unknown>;
+  filterVersion?: (q: Readonly<Record<string, unknown>>) => RawBuilder<unknown> | undefined;
   pageVersion?: RawBuilder<unknown>;
   countChoosesWay?: (q: Readonly<Record<string, unknown>>) => boolean;
   walksOnlyMatches?: (q: Readonly<Record<string, unknown>>) => boolean;
@@ -194,6 +203,7 @@ export function defineSpec<L extends ListContract, C extends FilterName<L> = nev
     keysFirst: input.keysFirst,
     counter: input.counter,
     version: input.version,
+    filterVersion: input.filterVersion,
     pageVersion: input.pageVersion,
     countChoosesWay: input.countChoosesWay,
     walksOnlyMatches: input.walksOnlyMatches,

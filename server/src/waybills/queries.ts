@@ -125,6 +125,20 @@ function countChoosesWay(q: Readonly<Record<string, unknown>>): boolean {
 }
 
 /**
+ * The version of the waybills in the buckets the query's filters select whole (bucketConds), when
+ * a date bound is among them (countChoosesWay), so they are a few months' buckets: the sum of
+ * their changes (056_waybill_bucket_changes.sql). A list's positions are kept with it, so a write
+ * to waybills of other statuses or months leaves them usable (docs/decisions/0030). Other filters
+ * take the table's version: statuses alone cover most of the table's writes, and their buckets
+ * are every month's.
+ */
+function filterVersion(q: Readonly<Record<string, unknown>>) {
+  if (!countChoosesWay(q)) return undefined;
+  const conds = bucketConds(q, 'waybill_counts');
+  return conds && sql`SELECT coalesce(sum(changes), 0) FROM waybill_counts ${whereClause(conds)}`;
+}
+
+/**
  * One status within dates, or dates alone, by date or by mileage (either way): an index holds the
  * sort's column, the date and the number (leading with the status for one), so a walk of it reads
  * only the matches, in order: by date waybills_status_idx (009) for a status,
@@ -295,6 +309,7 @@ export const waybillSpec = defineSpec({
   // Every waybill filter reads the waybills alone, so their version (010_waybill_versions.sql)
   // tells when a kept count still holds.
   version: sql`SELECT coalesce(sum(v), 0) FROM waybill_versions`,
+  filterVersion,
   // A page shows the names of its warehouses, companies, assortment and creator too (027_waybill_page_versions.sql, 054).
   pageVersion: sql`SELECT (SELECT coalesce(sum(v), 0) FROM waybill_versions)::text || '.' || (SELECT coalesce(sum(v), 0) FROM waybill_reference_versions)::text`,
 });
