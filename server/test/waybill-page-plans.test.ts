@@ -2,6 +2,8 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { startServer, type TestServer } from './helpers.js';
+import { waybillSpec } from '../src/waybills/queries.js';
+import { listConds, whereClause } from '../src/list/filters.js';
 
 // Its own scope: the servers its hooks start are closed when its tests end, whatever else shares the process (test/run.ts).
 describe('waybill-page-plans', () => {
@@ -148,6 +150,32 @@ describe('waybill-page-plans', () => {
       assert.equal(await ways('statusIn=delivered&statusIn=draft&transportDateAfter=2020-01-01&sort=transportDate'), 2);
     } finally {
       pool.query = original;
+    }
+  });
+
+  test('one value of a list filter is an equality, so the index on its column gives the page in order', async () => {
+    // `= ANY` of an array, even of one value, never reads an index in the order after its column:
+    // on 1,000,000 waybills a company's page 150 then took 58 ms instead of 7 (docs/decisions/0030).
+    const company = (await sql<{ c: string }>`SELECT destination_company AS c FROM waybills LIMIT 1`.execute(s.ctx.db)).rows[0]!.c;
+    // What the filter compiles to: the planner reads `=` from the index on (company, date, number)
+    // in the page's order; on the few rows here it reads the date index instead, either way.
+    const compiled = (q: Record<string, unknown>) => whereClause(listConds(waybillSpec, q)).compile(s.ctx.db);
+    const one = compiled({ destinationCompany: [company] });
+    assert.equal(one.sql, 'WHERE b.destination_company = $1');
+    assert.deepEqual(one.parameters, [company]);
+    assert.equal(compiled({ destinationCompany: [company, 'other'] }).sql, 'WHERE b.destination_company = ANY($1)');
+    assert.equal(compiled({ statusIn: ['draft'] }).sql, 'WHERE b.status = $1');
+    // And it answers the same rows.
+    for (const q of [`destinationCompany=${company}`, `destinationCompany=${company}&destinationCompany=other`]) {
+      const r = await s.req('GET', `/api/waybills/?${q}&pageSize=100`, { token });
+      assert.equal(r.status, 200, r.text);
+      const want = (await sql<{ n: string }>`SELECT count(*) AS n FROM waybills WHERE destination_company = ${company}`.execute(s.ctx.db))
+        .rows[0]!.n;
+      assert.equal(r.body.count, Number(want), q);
+      assert.ok(
+        r.body.results.every((w: { destinationCompany: string }) => w.destinationCompany === company),
+        q,
+      );
     }
   });
 });

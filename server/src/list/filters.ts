@@ -28,8 +28,11 @@ function filterCond(def: FilterDef, col: string, value: unknown): Cond | undefin
     case 'boolean':
       return sql`${c} = ${value}`;
     case 'multi':
-      // An empty list filters nothing, as an absent parameter.
-      return Array.isArray(value) && value.length > 0 ? sql`${c} = ANY(${value})` : undefined;
+      // An empty list filters nothing, as an absent parameter. One value is an equality: PostgreSQL
+      // reads an index on the column in the order after it for `=`, never for `= ANY` of an array,
+      // even of one value (docs/decisions/0030).
+      if (!Array.isArray(value) || value.length === 0) return undefined;
+      return value.length === 1 ? sql`${c} = ${value[0]}` : sql`${c} = ANY(${value})`;
     case 'after':
       return def.type === 'date' ? sql`${c} >= ${value}::date` : afterCond(col, String(value));
     case 'before':
