@@ -116,21 +116,19 @@ describe('filtered counts under concurrent requests', () => {
     await s.close();
   });
 
-  const rows = async (company: string) =>
-    Number(
-      (await sql<{ n: string }>`SELECT count(*) AS n FROM waybills WHERE destination_company = ${company}`.execute(s.ctx.db)).rows[0]!.n,
-    );
+  const rows = async (driver: string) =>
+    Number((await sql<{ n: string }>`SELECT count(*) AS n FROM waybills WHERE driver_name = ${driver}`.execute(s.ctx.db)).rows[0]!.n);
 
   test('after a write, concurrent requests for one filter share the recount, and each answers the exact count', async () => {
     const input = await waybillInput(s);
-    const company = (await s.req('GET', '/api/waybills/?pageSize=1', { token })).body.results[0].destinationCompany as string;
-    const path = `/api/waybills/?pageSize=5&destinationCompany=${company}`;
+    const driver = (await s.req('GET', '/api/waybills/?pageSize=1', { token })).body.results[0].driverName as string;
+    const path = `/api/waybills/?pageSize=5&driverName=${encodeURIComponent(driver)}`;
     await s.req('GET', path, { token });
     for (let round = 0; round < 3; round++) {
       // A write moves the version: the kept count no longer answers.
-      const created = await s.req('POST', '/api/waybills/', { token, body: { ...input, destinationCompany: company } });
+      const created = await s.req('POST', '/api/waybills/', { token, body: { ...input, driverName: driver } });
       assert.equal(created.status, 201, created.text);
-      const expected = await rows(company);
+      const expected = await rows(driver);
       const runs = recountStats.runs;
       const answers = await Promise.all(Array.from({ length: 20 }, () => s.req('GET', path, { token })));
       for (const r of answers) {
@@ -144,16 +142,16 @@ describe('filtered counts under concurrent requests', () => {
 
   test('a write committed while a recount runs is in every answer asked for after it', async () => {
     const first = (await s.req('GET', '/api/waybills/?pageSize=1', { token })).body.results[0];
-    const company = first.destinationCompany as string;
-    const path = `/api/waybills/?pageSize=1&destinationCompany=${company}`;
+    const driver = first.driverName as string;
+    const path = `/api/waybills/?pageSize=1&driverName=${encodeURIComponent(driver)}`;
     const input = await waybillInput(s);
     for (let round = 0; round < 5; round++) {
       // Requests in flight (and their recounts) while a write commits; then a request after it.
       const early = Array.from({ length: 5 }, () => s.req('GET', path, { token }));
-      const created = await s.req('POST', '/api/waybills/', { token, body: { ...input, destinationCompany: company } });
+      const created = await s.req('POST', '/api/waybills/', { token, body: { ...input, driverName: driver } });
       assert.equal(created.status, 201, created.text);
       const after = await s.req('GET', path, { token });
-      assert.equal(after.body.count, await rows(company));
+      assert.equal(after.body.count, await rows(driver));
       for (const r of await Promise.all(early)) assert.equal(r.status, 200);
     }
   });

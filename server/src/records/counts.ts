@@ -7,6 +7,9 @@
  * - `waybill_sums` (migration 028): waybills, quantity and mileage per status, month and
  *   assortment, kept the same way; the waybill totals answer from it. `waybill_text_sums` (029):
  *   the same per search text and assortment, for the totals of a search.
+ * - `waybill_place_counts` (migration 057): waybills per place (an origin, a destination, a
+ *   destination company), status and month, kept the same way; the lists filtered by a place count
+ *   from it.
  * - `waybill_versions`, `worklog_versions` and `waybill_reference_versions` (migrations 010, 013,
  *   027): one row per shard 0-7, bumped by triggers; the count cache (ListSpec.version) trusts a
  *   count, and the kept waybill answers (ListSpec.pageVersion) an answer, while their sum is
@@ -48,6 +51,15 @@ export async function checkCounts(db: DB): Promise<CountDrift[]> {
       WHERE s.n IS DISTINCT FROM a.n
       ORDER BY 1`.execute(trx);
       for (const row of buckets.rows) drift.push({ table: 'waybill_counts', ...row });
+      const places = await sql<{ key: string; stored: string | null; actual: string | null }>`
+      WITH stored AS (SELECT field, value, status, month, sum(n) AS n FROM waybill_place_counts GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0),
+           actual AS (SELECT d.field, d.value, d.status, d.month, sum(d.delta) AS n FROM waybills r, waybill_place_deltas(true, r) d GROUP BY 1, 2, 3, 4)
+      SELECT concat_ws(' ', coalesce(s.field, a.field), coalesce(s.value, a.value), coalesce(s.status, a.status),
+               to_char(coalesce(s.month, a.month), 'YYYY-MM')) AS key, s.n::text AS stored, a.n::text AS actual
+      FROM stored s FULL JOIN actual a ON (a.field, a.value, a.status, a.month) = (s.field, s.value, s.status, s.month)
+      WHERE s.n IS DISTINCT FROM a.n
+      ORDER BY 1`.execute(trx);
+      for (const row of places.rows) drift.push({ table: 'waybill_place_counts', ...row });
       const sums = await sql<{ key: string; stored: string | null; actual: string | null }>`
       WITH stored AS (SELECT status, month, assortment, sum(n) AS n, sum(quantity) AS q, sum(mileage) AS m FROM waybill_sums GROUP BY 1, 2, 3
                       HAVING sum(n) <> 0 OR sum(quantity) <> 0 OR sum(mileage) <> 0),
@@ -92,7 +104,7 @@ export async function checkCounts(db: DB): Promise<CountDrift[]> {
 
 /**
  * Rebuilds every kept count from the rows, in one transaction: the waybill buckets (the migrations'
- * own `waybill_counts_rebuild` and `waybill_sums_rebuild`, which hold writers to waybills off until the end), the version
+ * own `waybill_counts_rebuild`, `waybill_sums_rebuild` and `waybill_place_counts_rebuild`, which hold writers to waybills off until the end), the version
  * tables' shard rows (then every shard bumped, so no process trusts a count it cached before), and
  * the workers' counts. Writers to waybills and worklogs wait while it runs (seconds on a million rows).
  */
@@ -100,6 +112,7 @@ export async function rebuildCounts(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT waybill_counts_rebuild()`.execute(trx);
     await sql`SELECT waybill_sums_rebuild()`.execute(trx);
+    await sql`SELECT waybill_place_counts_rebuild()`.execute(trx);
     await sql`SELECT waybill_text_sums_rebuild()`.execute(trx);
     for (const table of VERSION_TABLES) {
       await sql`DELETE FROM ${sql.table(table)} WHERE shard NOT BETWEEN 0 AND ${SHARDS - 1}`.execute(trx);

@@ -235,6 +235,7 @@ try {
   // too: rebuild them.
   await sql`SELECT waybill_counts_rebuild()`.execute(ctx.db);
   await sql`SELECT waybill_sums_rebuild()`.execute(ctx.db);
+  await sql`SELECT waybill_place_counts_rebuild()`.execute(ctx.db);
   await sql`SELECT waybill_text_sums_rebuild()`.execute(ctx.db);
   await sql`SELECT waybill_texts_rebuild()`.execute(ctx.db);
   const inserted = (Date.now() - t) / 1000;

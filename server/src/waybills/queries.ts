@@ -88,14 +88,22 @@ function countSearch(q: Readonly<Record<string, unknown>>) {
          (SELECT count(*) AS n FROM (${numbersOnlyHolding(term, sql`1`)}) m) numbers`;
 }
 
+/** The kept bucket tables: per status and month (007), and assortment too (028), or a place too (057). */
+type BucketTable = 'waybill_counts' | 'waybill_sums' | 'waybill_place_counts';
+/** The place filters `waybill_place_counts` (057) counts by, each row once per filter, its `field`. */
+const PLACE_FILTERS = ['origin', 'destination', 'destinationCompany'] as const;
+
 /**
- * The conditions on the kept buckets (`waybill_counts`, 007, and `waybill_sums`, 028, both per
- * status and transport month) that select exactly the waybills `q` selects, when its only filters
- * are the status ones and transport date bounds on whole months, and for `waybill_sums` (also per
- * assortment) the assortment; undefined otherwise, so the rows are read.
+ * The conditions on the kept buckets (`waybill_counts`, 007, `waybill_sums`, 028, and
+ * `waybill_place_counts`, 057, each per status and transport month) that select exactly the
+ * waybills `q` selects, when its only filters are the status ones and transport date bounds on
+ * whole months, and for `waybill_sums` (also per assortment) the assortment, for
+ * `waybill_place_counts` (also per place) one place filter, which it needs; undefined otherwise,
+ * so the rows are read.
  */
-export function bucketConds(q: Readonly<Record<string, unknown>>, table: 'waybill_counts' | 'waybill_sums'): Cond[] | undefined {
+export function bucketConds(q: Readonly<Record<string, unknown>>, table: BucketTable): Cond[] | undefined {
   const conds: Cond[] = [];
+  let place = false;
   for (const name of givenFilters(WAYBILL_LIST, q)) {
     const v = q[name];
     if (name === 'status' && typeof v === 'string') conds.push(sql`status = ${v}`);
@@ -103,15 +111,33 @@ export function bucketConds(q: Readonly<Record<string, unknown>>, table: 'waybil
     else if (name === 'transportDateAfter' && isMonthStart(v)) conds.push(sql`month >= ${v}::date`);
     else if (name === 'transportDateBefore' && isMonthEnd(v)) conds.push(sql`month <= ${v}::date`);
     else if (name === 'assortment' && table === 'waybill_sums' && Array.isArray(v)) conds.push(sql`assortment = ANY(${v})`);
-    else return undefined;
+    else if (table === 'waybill_place_counts' && !place && (PLACE_FILTERS as readonly string[]).includes(name) && Array.isArray(v)) {
+      conds.push(sql`field = ${name}`, sql`value = ANY(${v})`);
+      place = true;
+    } else return undefined;
   }
-  return conds;
+  return table === 'waybill_place_counts' && !place ? undefined : conds;
 }
 
-/** The exact count from `waybill_counts` when bucketConds answers; undefined otherwise, so the rows are counted. */
+/** The exact count from `waybill_counts` when bucketConds answers; undefined otherwise. */
 function countFromBuckets(q: Readonly<Record<string, unknown>>) {
   const conds = bucketConds(q, 'waybill_counts');
   return conds && sql`SELECT coalesce(sum(n), 0) AS count FROM waybill_counts ${whereClause(conds)}`;
+}
+
+/**
+ * The exact count from whichever kept buckets answer the query: `waybill_counts`, else an
+ * assortment's (`waybill_sums`) or a place's (`waybill_place_counts`); undefined otherwise, so the
+ * rows are counted (a count kept per filter and version, list/run.ts).
+ */
+function countFromAnyBuckets(q: Readonly<Record<string, unknown>>) {
+  const counted = countFromBuckets(q);
+  if (counted) return counted;
+  for (const table of ['waybill_sums', 'waybill_place_counts'] as const) {
+    const conds = bucketConds(q, table);
+    if (conds) return sql`SELECT coalesce(sum(n), 0) AS count FROM ${sql.table(table)} ${whereClause(conds)}`;
+  }
+  return undefined;
 }
 
 /**
@@ -300,7 +326,7 @@ export const waybillSpec = defineSpec({
     quantity: 'numeric',
   },
   keysFirst: true,
-  counter: (q) => countSearch(q) ?? countFromBuckets(q),
+  counter: (q) => countSearch(q) ?? countFromAnyBuckets(q),
   countChoosesWay,
   walksOnlyMatches,
   planOnce,
