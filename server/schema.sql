@@ -433,9 +433,20 @@ CREATE TABLE waybill_counts (
   status text NOT NULL,
   month date NOT NULL,
   shard smallint NOT NULL,
-  n bigint NOT NULL
+  n bigint NOT NULL,
+  changes bigint NOT NULL DEFAULT 0
 );
 ALTER TABLE waybill_counts ADD CONSTRAINT waybill_counts_pkey PRIMARY KEY (status, month, shard);
+
+CREATE TABLE waybill_place_counts (
+  field text NOT NULL,
+  value text NOT NULL,
+  status text NOT NULL,
+  month date NOT NULL,
+  shard smallint NOT NULL,
+  n bigint NOT NULL
+);
+ALTER TABLE waybill_place_counts ADD CONSTRAINT waybill_place_counts_pkey PRIMARY KEY (field, value, status, month, shard);
 
 CREATE TABLE waybill_reference_versions (
   shard smallint NOT NULL,
@@ -583,6 +594,10 @@ CREATE TRIGGER waybill_counts_delete AFTER DELETE ON public.waybills REFERENCING
 CREATE TRIGGER waybill_counts_insert AFTER INSERT ON public.waybills REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION waybill_counts_apply();
 CREATE TRIGGER waybill_counts_truncate AFTER TRUNCATE ON public.waybills FOR EACH STATEMENT EXECUTE FUNCTION waybill_counts_truncated();
 CREATE TRIGGER waybill_counts_update AFTER UPDATE ON public.waybills REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION waybill_counts_apply();
+CREATE TRIGGER waybill_place_counts_delete AFTER DELETE ON public.waybills REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION waybill_place_counts_apply();
+CREATE TRIGGER waybill_place_counts_insert AFTER INSERT ON public.waybills REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION waybill_place_counts_apply();
+CREATE TRIGGER waybill_place_counts_truncate AFTER TRUNCATE ON public.waybills FOR EACH STATEMENT EXECUTE FUNCTION waybill_place_counts_truncated();
+CREATE TRIGGER waybill_place_counts_update AFTER UPDATE ON public.waybills REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION waybill_place_counts_apply();
 CREATE TRIGGER waybill_sums_delete AFTER DELETE ON public.waybills REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION waybill_sums_apply();
 CREATE TRIGGER waybill_sums_insert AFTER INSERT ON public.waybills REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION waybill_sums_apply();
 CREATE TRIGGER waybill_sums_truncate AFTER TRUNCATE ON public.waybills FOR EACH STATEMENT EXECUTE FUNCTION waybill_sums_truncated();
@@ -975,23 +990,23 @@ DECLARE
   backend_shard smallint := pg_backend_pid() % 8;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO waybill_counts AS c (status, month, shard, n)
-    SELECT status, date_trunc('month', transport_date::timestamp)::date, backend_shard, count(*)
+    INSERT INTO waybill_counts AS c (status, month, shard, n, changes)
+    SELECT status, date_trunc('month', transport_date::timestamp)::date, backend_shard, count(*), count(*)
     FROM new_rows GROUP BY 1, 2 ORDER BY 1, 2
-    ON CONFLICT ON CONSTRAINT waybill_counts_pkey DO UPDATE SET n = c.n + EXCLUDED.n;
+    ON CONFLICT ON CONSTRAINT waybill_counts_pkey DO UPDATE SET n = c.n + EXCLUDED.n, changes = c.changes + EXCLUDED.changes;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO waybill_counts AS c (status, month, shard, n)
-    SELECT status, date_trunc('month', transport_date::timestamp)::date, backend_shard, -count(*)
+    INSERT INTO waybill_counts AS c (status, month, shard, n, changes)
+    SELECT status, date_trunc('month', transport_date::timestamp)::date, backend_shard, -count(*), count(*)
     FROM old_rows GROUP BY 1, 2 ORDER BY 1, 2
-    ON CONFLICT ON CONSTRAINT waybill_counts_pkey DO UPDATE SET n = c.n + EXCLUDED.n;
+    ON CONFLICT ON CONSTRAINT waybill_counts_pkey DO UPDATE SET n = c.n + EXCLUDED.n, changes = c.changes + EXCLUDED.changes;
   ELSE
-    INSERT INTO waybill_counts AS c (status, month, shard, n)
-    SELECT status, month, backend_shard, sum(delta)
+    INSERT INTO waybill_counts AS c (status, month, shard, n, changes)
+    SELECT status, month, backend_shard, sum(delta), count(*)
     FROM (SELECT status, date_trunc('month', transport_date::timestamp)::date AS month, 1 AS delta FROM new_rows
           UNION ALL
           SELECT status, date_trunc('month', transport_date::timestamp)::date, -1 FROM old_rows) d
-    GROUP BY 1, 2 HAVING sum(delta) <> 0 ORDER BY 1, 2
-    ON CONFLICT ON CONSTRAINT waybill_counts_pkey DO UPDATE SET n = c.n + EXCLUDED.n;
+    GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT ON CONSTRAINT waybill_counts_pkey DO UPDATE SET n = c.n + EXCLUDED.n, changes = c.changes + EXCLUDED.changes;
   END IF;
   RETURN NULL;
 END $function$;
@@ -1002,9 +1017,10 @@ CREATE OR REPLACE FUNCTION public.waybill_counts_rebuild()
 AS $function$
 BEGIN
   LOCK TABLE waybills IN SHARE MODE;
-  DELETE FROM waybill_counts;
-  INSERT INTO waybill_counts (status, month, shard, n)
-  SELECT status, date_trunc('month', transport_date::timestamp)::date, 0, count(*) FROM waybills GROUP BY 1, 2;
+  UPDATE waybill_counts SET n = 0, changes = changes + 1;
+  INSERT INTO waybill_counts AS c (status, month, shard, n, changes)
+  SELECT status, date_trunc('month', transport_date::timestamp)::date, 0, count(*), 1 FROM waybills GROUP BY 1, 2
+  ON CONFLICT ON CONSTRAINT waybill_counts_pkey DO UPDATE SET n = EXCLUDED.n;
   UPDATE waybill_versions SET v = v + 1 WHERE shard = 0;
 END $function$;
 
@@ -1013,9 +1029,68 @@ CREATE OR REPLACE FUNCTION public.waybill_counts_truncated()
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  DELETE FROM waybill_counts;
+  UPDATE waybill_counts SET n = 0, changes = changes + 1;
   RETURN NULL;
 END $function$;
+
+CREATE OR REPLACE FUNCTION public.waybill_place_counts_apply()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  backend_shard smallint := pg_backend_pid() % 8;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO waybill_place_counts AS c (field, value, status, month, shard, n)
+    SELECT d.field, d.value, d.status, d.month, backend_shard, sum(d.delta)
+    FROM new_rows r, waybill_place_deltas(true, r) d GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT ON CONSTRAINT waybill_place_counts_pkey DO UPDATE SET n = c.n + EXCLUDED.n;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO waybill_place_counts AS c (field, value, status, month, shard, n)
+    SELECT d.field, d.value, d.status, d.month, backend_shard, sum(d.delta)
+    FROM old_rows r, waybill_place_deltas(false, r) d GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT ON CONSTRAINT waybill_place_counts_pkey DO UPDATE SET n = c.n + EXCLUDED.n;
+  ELSE
+    INSERT INTO waybill_place_counts AS c (field, value, status, month, shard, n)
+    SELECT d.field, d.value, d.status, d.month, backend_shard, sum(d.delta)
+    FROM (SELECT x.* FROM new_rows r, waybill_place_deltas(true, r) x
+          UNION ALL
+          SELECT x.* FROM old_rows r, waybill_place_deltas(false, r) x) d
+    GROUP BY 1, 2, 3, 4 HAVING sum(d.delta) <> 0 ORDER BY 1, 2, 3, 4
+    ON CONFLICT ON CONSTRAINT waybill_place_counts_pkey DO UPDATE SET n = c.n + EXCLUDED.n;
+  END IF;
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.waybill_place_counts_rebuild()
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  LOCK TABLE waybills IN SHARE MODE;
+  DELETE FROM waybill_place_counts;
+  INSERT INTO waybill_place_counts (field, value, status, month, shard, n)
+  SELECT d.field, d.value, d.status, d.month, 0, sum(d.delta) FROM waybills r, waybill_place_deltas(true, r) d GROUP BY 1, 2, 3, 4;
+  UPDATE waybill_versions SET v = v + 1 WHERE shard = 0;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.waybill_place_counts_truncated()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  DELETE FROM waybill_place_counts;
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.waybill_place_deltas(rows_new boolean, r waybills)
+ RETURNS TABLE(field text, value text, status text, month date, delta integer)
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT p.field, p.value, r.status, date_trunc('month', r.transport_date::timestamp)::date, CASE WHEN rows_new THEN 1 ELSE -1 END
+  FROM (VALUES ('origin', r.origin), ('destination', r.destination), ('destinationCompany', r.destination_company)) p(field, value)
+$function$;
 
 CREATE OR REPLACE FUNCTION public.waybill_sums_apply()
  RETURNS trigger

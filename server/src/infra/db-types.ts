@@ -301,10 +301,20 @@ export interface Warehouses {
 }
 
 export interface WaybillCounts {
+  changes: Generated<Int8Number>;
   month: string;
   n: Int8Number;
   shard: number;
   status: string;
+}
+
+export interface WaybillPlaceCounts {
+  field: string;
+  month: string;
+  n: Int8Number;
+  shard: number;
+  status: string;
+  value: string;
 }
 
 export interface WaybillReferenceVersions {
@@ -451,6 +461,7 @@ export interface DB {
   users: Users;
   warehouses: Warehouses;
   waybillCounts: WaybillCounts;
+  waybillPlaceCounts: WaybillPlaceCounts;
   waybillReferenceVersions: WaybillReferenceVersions;
   waybills: Waybills;
   waybillSums: WaybillSums;
