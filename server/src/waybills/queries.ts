@@ -91,7 +91,7 @@ function countSearch(q: Readonly<Record<string, unknown>>) {
 /** The kept bucket tables: per status and month (007), and assortment too (028), or a place too (057). */
 type BucketTable = 'waybill_counts' | 'waybill_sums' | 'waybill_place_counts';
 /** The place filters `waybill_place_counts` (057) counts by, each row once per filter, its `field`. */
-const PLACE_FILTERS = ['origin', 'destination', 'destinationCompany'] as const;
+const PLACE_FILTERS = ['origin', 'destination', 'destinationCompany'] as const satisfies readonly (keyof typeof WAYBILL_LIST.filters)[];
 
 /**
  * The conditions on the kept buckets (`waybill_counts`, 007, `waybill_sums`, 028, and
